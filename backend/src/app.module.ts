@@ -1,0 +1,63 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { LoggerModule } from 'nestjs-pino';
+import { AuthModule } from './auth/auth.module';
+import { CatalogModule } from './catalog/catalog.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { CommonModule } from './common/common.module';
+import { DbThrottlerStorage } from './common/db-throttler.storage';
+import { createValidationPipe } from './common/validation.pipe';
+import { WriteThrottlerGuard } from './common/write-throttler.guard';
+import { APP_CONFIG, AppConfig, ConfigModule } from './config';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { LeadsModule } from './leads/leads.module';
+import { UsersModule } from './users/users.module';
+import { WebModule } from './web/web.module';
+
+@Module({})
+export class AppModule {
+  static register(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (req) => (req as { id?: string }).id ?? '',
+            customProps: () => ({}),
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+            serializers: {
+              req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+            },
+          },
+        }),
+        DatabaseModule,
+        CommonModule,
+        ThrottlerModule.forRootAsync({
+          inject: [APP_CONFIG, DbThrottlerStorage],
+          useFactory: (cfg: AppConfig, storage: DbThrottlerStorage) => ({
+            throttlers: [{ name: 'writes', ttl: cfg.rateLimitWindowSeconds * 1000, limit: cfg.rateLimitWrites }],
+            storage,
+            errorMessage: 'For mange forespørsler',
+          }),
+        }),
+        UsersModule,
+        AuthModule,
+        CatalogModule,
+        LeadsModule,
+        HealthModule,
+        // Feature modules are added here.
+        WebModule,
+      ],
+      providers: [
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_GUARD, useClass: WriteThrottlerGuard },
+      ],
+    };
+  }
+}

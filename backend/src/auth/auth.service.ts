@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
+import { MSG, type MeResponse } from '../contracts';
+import { badRequest } from '../common/app-error';
+import { hashPassword, verifyPassword } from '../common/crypto/password';
+import { normalizeEmail } from '../common/crypto/tokens';
+import { GrantsService } from '../courses/grants.service';
+import type { User } from '../users/entities/user.entity';
+import { UsersService } from '../users/users.service';
+import type { AuthContext } from './auth.types';
+import type { SetPasswordDto } from './dto/auth.dto';
+import { LoginTokensService } from './login-tokens.service';
+import { SessionsService } from './sessions.service';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly grants: GrantsService,
+    private readonly sessions: SessionsService,
+    private readonly tokens: LoginTokensService,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
+
+  /** The user for an e-mail and password, or null. Takes the same time for unknown e-mails. */
+  async validateCredentials(email: unknown, password: unknown): Promise<User | null> {
+    if (typeof email !== 'string' || typeof password !== 'string' || email.length > 254 || password.length > 1024) return null;
+    const user = await this.users.findByEmail(normalizeEmail(email));
+    const ok = await verifyPassword(user?.passwordHash ?? null, password);
+    return ok && user ? user : null;
+  }
+
+  async me(user: User): Promise<MeResponse> {
+    return {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      courses: await this.grants.activeCourseIds(user.id),
+      passwordSet: !!user.passwordHash,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  login(user: User, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
+    return this.sessions.start(user, req, reply);
+  }
+
+  /** Signs in with a one-time token. Null when it is unknown, used or expired. */
+  async tokenLogin(token: string, req: FastifyRequest, reply: FastifyReply): Promise<User | null> {
+    const userId = await this.tokens.consume(token, 'login');
+    if (userId === null) return null;
+    const user = await this.users.findById(userId);
+    if (!user) return null;
+    await this.sessions.start(user, req, reply);
+    return user;
+  }
+
+  /**
+   * Sets the first password, or changes it (the current one is required and checked).
+   * Either way every other session of the user ends.
+   */
+  async setPassword(auth: AuthContext, dto: SetPasswordDto): Promise<{ message: string; changed: boolean }> {
+    const user = auth.user;
+    const changing = !!user.passwordHash;
+    if (changing) {
+      if (!dto.currentPassword) throw badRequest(MSG.currentPasswordRequired, 'WRONG_PASSWORD');
+      if (dto.newPassword !== dto.confirmPassword) throw badRequest(MSG.changePasswordMismatch, 'PASSWORD_MISMATCH');
+      if (!(await verifyPassword(user.passwordHash, dto.currentPassword)))
+        throw badRequest(MSG.wrongCurrentPassword, 'WRONG_PASSWORD');
+    } else if (dto.newPassword !== dto.confirmPassword) {
+      throw badRequest(MSG.setPasswordMismatch, 'PASSWORD_MISMATCH');
+    }
+    const hash = await hashPassword(dto.newPassword);
+    await this.users.setPasswordHash(user.id, hash);
+    user.passwordHash = hash;
+    await this.sessions.endOthers(user.id, auth.sessionHash);
+    return { message: changing ? MSG.passwordUpdated : MSG.passwordSet, changed: changing };
+  }
+
+  get dataSource(): DataSource {
+    return this.ds;
+  }
+}

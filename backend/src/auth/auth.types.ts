@@ -1,0 +1,14 @@
+import type { User } from '../users/entities/user.entity';
+
+export interface AuthContext {
+  user: User;
+  /** SHA-256 of the session cookie token. */
+  sessionHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolved session (undefined: not looked up yet; null: none). */
+    auth?: AuthContext | null;
+  }
+}

@@ -1,0 +1,29 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { DateTimeColumn } from '../../common/entities/columns';
+
+/** A signed-in browser. Only the SHA-256 of the cookie token is stored. */
+@Entity('sessions')
+export class Session {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  tokenHash: string;
+
+  @Index('idx_sessions_user')
+  @Column({ type: 'int' })
+  userId: number;
+
+  @DateTimeColumn()
+  createdAt: Date;
+
+  @DateTimeColumn()
+  lastSeenAt: Date;
+
+  @Index('idx_sessions_expires')
+  @DateTimeColumn()
+  expiresAt: Date;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  ip: string | null;
+
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  userAgent: string | null;
+}

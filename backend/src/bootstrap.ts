@@ -1,0 +1,129 @@
+import 'reflect-metadata';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Logger } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import { AppModule } from './app.module';
+import { toApiError } from './common/to-api-error';
+import type { AppConfig } from './config';
+import { MSG } from './contracts';
+
+const REQ_ID_RE = /^[A-Za-z0-9._:-]{8,64}$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Routes that authenticate by signature instead of a cookie. */
+const CSRF_EXEMPT = new Set(['/api/stripe/webhook']);
+
+/** The Content-Security-Policy: the site's own code, YouTube nocookie frames, the Stripe redirect, the Google tag. */
+export function contentSecurityPolicy(): Record<string, string[]> {
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    scriptSrc: ["'self'", 'https://www.googletagmanager.com'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: [
+      "'self'",
+      'data:',
+      'https://i.ytimg.com',
+      'https://img.youtube.com',
+      'https://www.googletagmanager.com',
+      'https://*.google-analytics.com',
+    ],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: [
+      "'self'",
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://www.googletagmanager.com',
+    ],
+    frameSrc: ['https://www.youtube-nocookie.com'],
+    formAction: ["'self'", 'https://checkout.stripe.com'],
+    upgradeInsecureRequests: [],
+  };
+}
+
+/**
+ * CSRF rule for `/api`: a state-changing request must be JSON (or carry X-Requested-With),
+ * and when the browser sends an Origin it must be the site's own.
+ */
+export function csrfCheck(cfg: AppConfig) {
+  return (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    if (SAFE_METHODS.has(req.method)) return done();
+    const url = req.url;
+    if (!url.startsWith('/api/')) return done();
+    const path = url.split('?')[0];
+    if (CSRF_EXEMPT.has(path)) return done();
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== cfg.publicOrigin) {
+      void reply
+        .status(403)
+        .header('cache-control', 'no-store')
+        .send({ statusCode: 403, code: 'CSRF_REJECTED', message: MSG.csrf });
+      return;
+    }
+    const ct = String(req.headers['content-type'] ?? '').toLowerCase();
+    const json = ct.startsWith('application/json');
+    const hasBody =
+      (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') ||
+      req.headers['transfer-encoding'] !== undefined;
+    if (json || (!hasBody && req.headers['x-requested-with'] !== undefined)) return done();
+    if (!hasBody && ct === '') {
+      void reply
+        .status(403)
+        .header('cache-control', 'no-store')
+        .send({ statusCode: 403, code: 'CSRF_REJECTED', message: MSG.csrf });
+      return;
+    }
+    void reply
+      .status(415)
+      .header('cache-control', 'no-store')
+      .send({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: MSG.unsupportedMediaType });
+  };
+}
+
+export async function createApp(cfg: AppConfig, opts: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: cfg.bodyLimitBytes,
+    trustProxy: cfg.trustProxy,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const h = req.headers['x-request-id'];
+      return typeof h === 'string' && REQ_ID_RE.test(h) ? h : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200, ignoreDuplicateSlashes: true },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(cfg), adapter, {
+    rawBody: true,
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  if (opts.logger !== false) app.useLogger(app.get(Logger));
+  else app.useLogger(false);
+
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  await app.register(fastifyCookie as never);
+  await app.register(
+    fastifyHelmet as never,
+    {
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: cfg.publicUrl.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
+    } as never,
+  );
+  fastify.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    done();
+  });
+  fastify.addHook('onRequest', csrfCheck(cfg));
+  fastify.setErrorHandler((err, req, reply) => {
+    const { body, unexpected } = toApiError(err);
+    if (unexpected) req.log.error({ err }, 'unhandled error');
+    void reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
+  });
+  return app;
+}

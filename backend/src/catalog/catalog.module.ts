@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+import { CatalogController } from './catalog.controller';
+import { CatalogService } from './catalog.service';
+import { SiteSettingsService } from './site-settings.service';
+
+@Global()
+@Module({
+  controllers: [CatalogController],
+  providers: [CatalogService, SiteSettingsService],
+  exports: [CatalogService, SiteSettingsService],
+})
+export class CatalogModule {}

@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { CATALOG_SEED, PAID_COURSE_IDS, type CatalogResponse } from '../contracts';
+import { Course } from '../courses/entities/course.entity';
+
+const TTL_MS = 30_000;
+
+interface Cached {
+  value: CatalogResponse;
+  json: string;
+  etag: string;
+  builtAt: number;
+}
+
+/**
+ * The one catalogue: prices from contracts/catalog.ts, texts and module counts from the database,
+ * and the real number of students. Kept in memory; rebuilt after changes or every 30 s.
+ */
+@Injectable()
+export class CatalogService {
+  private cached: Cached | null = null;
+  private building: Promise<Cached> | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async get(): Promise<Cached> {
+    if (this.cached && Date.now() - this.cached.builtAt < TTL_MS) return this.cached;
+    this.building ??= this.build().finally(() => (this.building = null));
+    return this.building;
+  }
+
+  /** Call after anything the catalogue shows has changed (course texts, modules, a new student). */
+  invalidate(): void {
+    this.cached = null;
+    for (const l of this.listeners) l();
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async build(): Promise<Cached> {
+    const courses = await this.ds.getRepository(Course).find();
+    const byId = new Map(courses.map((c) => [c.id, c]));
+    const counts: Array<{ courseId: string; n: number | string }> = await this.ds.query(
+      this.ds.options.type === 'mysql'
+        ? 'SELECT `courseId`, COUNT(*) AS n FROM `modules` WHERE `published` = 1 GROUP BY `courseId`'
+        : 'SELECT "courseId", COUNT(*) AS n FROM "modules" WHERE "published" = 1 GROUP BY "courseId"',
+    );
+    const countOf = new Map(counts.map((r) => [r.courseId, Number(r.n)]));
+    const placeholders = PAID_COURSE_IDS.map(() => '?').join(',');
+    const students: Array<{ n: number | string }> = await this.ds.query(
+      this.ds.options.type === 'mysql'
+        ? `SELECT COUNT(DISTINCT \`userId\`) AS n FROM \`grants\` WHERE \`revokedAt\` IS NULL AND \`courseId\` IN (${placeholders})`
+        : `SELECT COUNT(DISTINCT "userId") AS n FROM "grants" WHERE "revokedAt" IS NULL AND "courseId" IN (${placeholders})`,
+      [...PAID_COURSE_IDS],
+    );
+    const value: CatalogResponse = {
+      currency: 'NOK',
+      studentCount: Number(students[0]?.n ?? 0),
+      items: CATALOG_SEED.map((s) => {
+        const c = byId.get(s.id);
+        return {
+          id: s.id,
+          kind: s.kind,
+          title: c?.title ?? s.title,
+          description: c?.description ?? s.description,
+          shortDescription: s.shortDescription,
+          features: [...s.features],
+          priceOre: s.priceOre,
+          beforePriceOre: s.beforePriceOre,
+          discountOre: s.beforePriceOre ? s.beforePriceOre - s.priceOre : 0,
+          valueOre: s.valueOre ?? null,
+          soldByCheckout: s.soldByCheckout,
+          popular: !!s.popular,
+          color: s.color,
+          icon: s.icon,
+          moduleCount: countOf.get(s.id) ?? 0,
+        };
+      }),
+    };
+    const json = JSON.stringify(value);
+    const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+    this.cached = { value, json, etag, builtAt: Date.now() };
+    return this.cached;
+  }
+}

@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config';
+import type { SiteSettings } from '../contracts';
+import { Setting } from '../common/entities/setting.entity';
+import { DEFAULT_OVERLAY_TEXT, SETTING_OVERLAY_TEXT } from '../database/seed';
+
+/** Site settings for the pages: configuration plus what the mentor edits in the admin panel. */
+@Injectable()
+export class SiteSettingsService {
+  private overlayText: string | null = null;
+  private overlayLoadedAt = 0;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    @InjectRepository(Setting) private readonly settings: Repository<Setting>,
+  ) {}
+
+  get demoPayments(): boolean {
+    return !this.cfg.stripeSecretKey && this.cfg.nodeEnv !== 'production';
+  }
+
+  async getOverlayText(): Promise<string> {
+    if (this.overlayText === null || Date.now() - this.overlayLoadedAt > 30_000) {
+      const row = await this.settings.findOneBy({ key: SETTING_OVERLAY_TEXT });
+      this.overlayText = row?.value ?? DEFAULT_OVERLAY_TEXT;
+      this.overlayLoadedAt = Date.now();
+    }
+    return this.overlayText;
+  }
+
+  async setOverlayText(value: string): Promise<void> {
+    await this.settings.save({ key: SETTING_OVERLAY_TEXT, value, updatedAt: new Date() });
+    this.overlayText = value;
+    this.overlayLoadedAt = Date.now();
+  }
+
+  async get(): Promise<SiteSettings> {
+    return {
+      siteName: this.cfg.siteName,
+      mentorName: this.cfg.mentorName,
+      mentorSlug: this.cfg.mentorSlug,
+      contactEmail: this.cfg.contactEmail,
+      privacyEmail: this.cfg.privacyEmail,
+      communityUrl: this.cfg.communityUrl,
+      gaMeasurementId: this.cfg.gaMeasurementId,
+      publicUrl: this.cfg.publicUrl,
+      videoOverlayText: await this.getOverlayText(),
+      demoPayments: this.demoPayments,
+    };
+  }
+}

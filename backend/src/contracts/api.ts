@@ -1,0 +1,122 @@
+import type { CatalogId, PaymentMethod, PlayerCourseId, TrafficSource } from './catalog';
+
+/** Every error the API answers has this shape. `message` is the Norwegian text a page shows. */
+export interface ApiError {
+  statusCode: number;
+  message: string;
+  code: ErrorCode;
+}
+
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'CSRF_REJECTED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'ALREADY_OWNED',
+  'TOO_MANY_REQUESTS',
+  'INVALID_COURSE',
+  'INVALID_TOKEN',
+  'PASSWORD_RULE',
+  'PASSWORD_MISMATCH',
+  'WRONG_PASSWORD',
+  'PAYMENT_UNAVAILABLE',
+  'PAYMENT_PROVIDER_ERROR',
+  'INVALID_SIGNATURE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type Role = 'student' | 'admin';
+
+/** GET /api/auth/me */
+export interface MeResponse {
+  id: number;
+  email: string;
+  role: Role;
+  courses: PlayerCourseId[];
+  passwordSet: boolean;
+  createdAt: string;
+}
+
+export interface CatalogItem {
+  id: CatalogId;
+  kind: 'course' | 'series';
+  title: string;
+  description: string;
+  shortDescription: string;
+  features: string[];
+  priceOre: number;
+  beforePriceOre: number | null;
+  discountOre: number;
+  valueOre: number | null;
+  soldByCheckout: boolean;
+  popular: boolean;
+  color: string;
+  icon: string;
+  /** Published modules (player courses only; 0 for series). */
+  moduleCount: number;
+}
+
+/** GET /api/catalog */
+export interface CatalogResponse {
+  currency: 'NOK';
+  items: CatalogItem[];
+  /** Real number of students who own a paid course. */
+  studentCount: number;
+}
+
+/** Site settings from configuration, handed to the pages. */
+export interface SiteSettings {
+  siteName: string;
+  mentorName: string;
+  mentorSlug: string;
+  contactEmail: string;
+  privacyEmail: string;
+  communityUrl: string;
+  gaMeasurementId: string | null;
+  publicUrl: string;
+  videoOverlayText: string;
+  demoPayments: boolean;
+}
+
+export interface Attribution {
+  trafficSource?: TrafficSource;
+  landingPath?: string;
+  referrer?: string;
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  utmTerm?: string;
+  utmContent?: string;
+}
+
+export interface CreateUserResponse {
+  success: boolean;
+  token?: string;
+  error?: string;
+}
+
+export interface CheckoutSessionResponse {
+  /** Where the browser goes next (Stripe Checkout, or the receipt page in demo mode). */
+  url: string;
+  demo?: boolean;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded';
+
+export interface CheckoutStatusResponse {
+  status: 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
+  courseId: string;
+  amount: number;
+  email: string;
+}
+
+export type { PaymentMethod };

@@ -1,0 +1,4 @@
+export * from './catalog';
+export * from './api';
+export * from './messages';
+export * from './ssr';

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, IsNull, Repository } from 'typeorm';
+import { PLAYER_COURSE_IDS, type PlayerCourseId } from '../contracts';
+import { Grant, GrantSource } from './entities/grant.entity';
+
+export interface GrantInput {
+  userId: number;
+  courseId: string;
+  source: GrantSource;
+  orderId?: number | null;
+  note?: string | null;
+  grantedBy?: number | null;
+}
+
+/** Who owns which course. A grant is active while it is not revoked. */
+@Injectable()
+export class GrantsService {
+  constructor(@InjectRepository(Grant) private readonly grants: Repository<Grant>) {}
+
+  /** Active course ids of a user, in catalogue order. */
+  async activeCourseIds(userId: number): Promise<PlayerCourseId[]> {
+    const rows = await this.grants.find({ select: { courseId: true }, where: { userId, revokedAt: IsNull() } });
+    const owned = new Set(rows.map((r) => r.courseId));
+    return PLAYER_COURSE_IDS.filter((id) => owned.has(id));
+  }
+
+  async owns(userId: number, courseId: string): Promise<boolean> {
+    return this.grants.exists({ where: { userId, courseId, revokedAt: IsNull() } });
+  }
+
+  /**
+   * Grants a course unless an active grant already exists. With an order id, the unique index on
+   * orderId makes concurrent fulfilments of one order end in one grant.
+   */
+  async grant(input: GrantInput, manager?: EntityManager): Promise<{ grant: Grant; created: boolean }> {
+    const repo = manager ? manager.getRepository(Grant) : this.grants;
+    if (input.orderId != null) {
+      const byOrder = await repo.findOneBy({ orderId: input.orderId });
+      if (byOrder) return { grant: byOrder, created: false };
+    } else {
+      const active = await repo.findOneBy({ userId: input.userId, courseId: input.courseId, revokedAt: IsNull() });
+      if (active) return { grant: active, created: false };
+    }
+    const grant = await repo.save(
+      repo.create({
+        userId: input.userId,
+        courseId: input.courseId,
+        source: input.source,
+        orderId: input.orderId ?? null,
+        note: input.note ?? null,
+        grantedBy: input.grantedBy ?? null,
+        grantedAt: new Date(),
+        revokedAt: null,
+        revokedBy: null,
+      }),
+    );
+    return { grant, created: true };
+  }
+
+  async revoke(grantId: number, revokedBy: number | null, manager?: EntityManager): Promise<Grant | null> {
+    const repo = manager ? manager.getRepository(Grant) : this.grants;
+    const g = await repo.findOneBy({ id: grantId });
+    if (!g || g.revokedAt) return g;
+    g.revokedAt = new Date();
+    g.revokedBy = revokedBy;
+    return repo.save(g);
+  }
+}

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities';
+import { MYSQL_MIGRATIONS } from './migrations/mysql';
+import { SQLITE_MIGRATIONS } from './migrations/sqlite';
+
+export interface DbOptions {
+  databaseUrl: string;
+  logging?: boolean;
+  poolSize?: number;
+}
+
+export function isMysqlUrl(url: string): boolean {
+  return /^(mysql|mariadb):\/\//.test(url);
+}
+
+/** TypeORM options for `mysql://user:pass@host:port/db` or `sqlite:<path>`. Never synchronize. */
+export function buildDataSourceOptions({ databaseUrl, logging = false, poolSize = 10 }: DbOptions): DataSourceOptions {
+  if (isMysqlUrl(databaseUrl)) {
+    const u = new URL(databaseUrl);
+    return {
+      type: 'mysql',
+      host: u.hostname,
+      port: u.port ? Number(u.port) : 3306,
+      username: decodeURIComponent(u.username || 'root'),
+      password: decodeURIComponent(u.password || ''),
+      database: decodeURIComponent(u.pathname.replace(/^\//, '')),
+      charset: 'utf8mb4_unicode_ci',
+      timezone: 'Z',
+      entities: ENTITIES,
+      migrations: MYSQL_MIGRATIONS,
+      migrationsRun: false,
+      synchronize: false,
+      logging,
+      bigNumberStrings: true,
+      supportBigNumbers: true,
+      poolSize,
+      connectTimeout: 5000,
+      extra: { connectionLimit: poolSize, enableKeepAlive: true, waitForConnections: true, queueLimit: 0 },
+    };
+  }
+  const path = databaseUrl.replace(/^sqlite:/, '');
+  const file = path === ':memory:' ? ':memory:' : resolve(path);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  return {
+    type: 'better-sqlite3',
+    database: file,
+    entities: ENTITIES,
+    migrations: SQLITE_MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    logging,
+    enableWAL: file !== ':memory:',
+    prepareDatabase: (db: { pragma: (s: string) => unknown }) => {
+      db.pragma('busy_timeout = 5000');
+      db.pragma('foreign_keys = ON');
+      db.pragma('synchronous = NORMAL');
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, AppConfig } from '../config';
+import { buildDataSourceOptions } from './data-source-options';
+import { DatabaseBootstrapService } from './database-bootstrap.service';
+import { ENTITIES } from './entities';
+
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (cfg: AppConfig) => ({
+        ...buildDataSourceOptions({ databaseUrl: cfg.databaseUrl, poolSize: cfg.nodeEnv === 'production' ? 20 : 10 }),
+        retryAttempts: cfg.nodeEnv === 'test' ? 1 : 10,
+        retryDelay: 2000,
+      }),
+    }),
+    TypeOrmModule.forFeature(ENTITIES),
+  ],
+  providers: [DatabaseBootstrapService],
+  exports: [TypeOrmModule],
+})
+export class DatabaseModule {}

@@ -1,0 +1,40 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { AttributionColumns } from '../../common/entities/attribution.embedded';
+import { DateTimeColumn } from '../../common/entities/columns';
+
+@Entity('leads')
+export class Lead {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index('idx_leads_email')
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  courseType: string;
+
+  /** Page path or code the form was sent from. */
+  @Column({ type: 'varchar', length: 200 })
+  source: string;
+
+  @Column(() => AttributionColumns, { prefix: false })
+  attribution: AttributionColumns;
+
+  @Index('idx_leads_user')
+  @Column({ type: 'int', nullable: true })
+  userId: number | null;
+
+  @Column({ type: 'boolean', default: false })
+  contacted: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  note: string | null;
+
+  @DateTimeColumn({ nullable: true })
+  unsubscribedAt: Date | null;
+
+  @Index('idx_leads_created')
+  @DateTimeColumn()
+  createdAt: Date;
+}

@@ -1,0 +1,55 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { DateTimeColumn } from '../../common/entities/columns';
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'logged';
+
+/** Every e-mail goes through here first; an in-process worker sends it. */
+@Entity('outbox')
+@Index('idx_outbox_due', ['status', 'nextAttemptAt'])
+export class OutboxMessage {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 32 })
+  kind: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  toAddress: string;
+
+  @Column({ type: 'varchar', length: 300 })
+  subject: string;
+
+  @Column({ type: 'text' })
+  html: string;
+
+  @Column({ type: 'text' })
+  textBody: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  status: OutboxStatus;
+
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
+
+  @DateTimeColumn()
+  nextAttemptAt: Date;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  lockedBy: string | null;
+
+  @DateTimeColumn({ nullable: true })
+  lockedUntil: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  lastError: string | null;
+
+  @DateTimeColumn({ nullable: true })
+  sentAt: Date | null;
+
+  @Index('idx_outbox_user')
+  @Column({ type: 'int', nullable: true })
+  userId: number | null;
+
+  @DateTimeColumn()
+  createdAt: Date;
+}

@@ -1,0 +1,39 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { AttributionColumns } from '../../common/entities/attribution.embedded';
+import { DateTimeColumn } from '../../common/entities/columns';
+import type { Role } from '../../contracts';
+
+@Entity('users')
+export class User {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** Trimmed and lowercased. */
+  @Index('uq_users_email', { unique: true })
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  passwordHash: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'student' })
+  role: Role;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  firstName: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  lastName: string | null;
+
+  @Column(() => AttributionColumns, { prefix: 'first' })
+  attribution: AttributionColumns;
+
+  @DateTimeColumn()
+  createdAt: Date;
+
+  @DateTimeColumn()
+  updatedAt: Date;
+
+  @DateTimeColumn({ nullable: true })
+  passwordChangedAt: Date | null;
+}

@@ -1,0 +1,236 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { APP_CONFIG, AppConfig } from '../config';
+import { APP_STATE_ELEMENT_ID, MSG, type AppState, type SiteSettings, type SsrModule } from '../contracts';
+import { CatalogService } from '../catalog/catalog.service';
+import { SiteSettingsService } from '../catalog/site-settings.service';
+import { compressVariants, etagOf, loadStaticDir, type StaticFile } from './static-files';
+
+interface Page {
+  status: number;
+  file: StaticFile;
+}
+
+const HTML = 'text/html; charset=utf-8';
+
+function escapeJsonForHtml(json: string): string {
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function htmlFile(html: string): StaticFile {
+  const body = Buffer.from(html);
+  return { body, ...compressVariants(body), type: HTML, etag: etagOf(body), cacheControl: 'no-cache' };
+}
+
+/**
+ * Serves the built storefront and admin from memory: hashed assets (immutable), pages rendered
+ * on the server at start (and again when the catalogue changes), the app shell for browser-only
+ * paths, and a real 404. `/api/*` never falls through to HTML.
+ */
+@Injectable()
+export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Web');
+  private assets = new Map<string, StaticFile>();
+  private admin = new Map<string, StaticFile>();
+  private pages = new Map<string, Page>();
+  private template: string | null = null;
+  private ssr: SsrModule | null = null;
+  private notFoundPage: Page | null = null;
+  private settings: SiteSettings | null = null;
+  private rerenderTimer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private readonly root: string;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    private readonly catalog: CatalogService,
+    private readonly site: SiteSettingsService,
+  ) {
+    this.root = cfg.staticRoot ? resolve(cfg.staticRoot) : resolve(__dirname, '..', '..', '..');
+  }
+
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.get('/*', (req, reply) => this.handle(req, reply));
+    fastify.get('/', (req, reply) => this.handle(req, reply));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const clientDir = join(this.root, 'frontend', 'dist', 'client');
+    const adminDir = join(this.root, 'admin', 'dist');
+    this.assets = loadStaticDir(clientDir, '/', (rel) => rel === 'index.html');
+    this.admin = loadStaticDir(adminDir, '/admin/');
+    const templatePath = join(clientDir, 'index.html');
+    this.template = existsSync(templatePath) ? readFileSync(templatePath, 'utf8') : null;
+    const ssrPath = join(this.root, 'frontend', 'dist', 'server', 'entry-server.cjs');
+    if (existsSync(ssrPath)) {
+      try {
+        const req = createRequire(__filename);
+        this.ssr = req(ssrPath) as SsrModule;
+      } catch (e) {
+        this.logger.error(`Kunne ikke laste server-bundelen: ${String(e)}`);
+      }
+    }
+    if (!this.template) this.logger.warn(`Nettsiden er ikke bygget (${templatePath} mangler): kjør npm run build`);
+    await this.renderAll();
+    this.unsubscribe = this.catalog.onChange(() => this.scheduleRerender());
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+    if (this.rerenderTimer) clearTimeout(this.rerenderTimer);
+  }
+
+  /** Re-renders the server pages shortly after the catalogue changed. */
+  scheduleRerender(): void {
+    if (this.rerenderTimer) return;
+    this.rerenderTimer = setTimeout(() => {
+      this.rerenderTimer = null;
+      this.renderAll().catch((e) => this.logger.error(`Rendering feilet: ${String(e)}`));
+    }, 500);
+    this.rerenderTimer.unref();
+  }
+
+  private async state(): Promise<AppState> {
+    const [settings, catalog] = await Promise.all([this.site.get(), this.catalog.get()]);
+    return { settings, catalog: catalog.value };
+  }
+
+  private fill(head: string, html: string, state: AppState): string {
+    const t =
+      this.template ??
+      '<!doctype html><html lang="nb"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+    const stateTag = `<script type="application/json" id="${APP_STATE_ELEMENT_ID}">${escapeJsonForHtml(JSON.stringify(state))}</script>`;
+    return t
+      .replace('<!--app-head-->', () => head)
+      .replace('<!--app-html-->', () => html)
+      .replace('<!--app-state-->', () => stateTag);
+  }
+
+  async renderAll(): Promise<void> {
+    if (!this.template) return;
+    const state = await this.state();
+    this.settings = state.settings;
+    const pages = new Map<string, Page>();
+    if (this.ssr) {
+      const started = Date.now();
+      for (const path of this.ssr.prerenderPaths(state.settings)) {
+        try {
+          const r = this.ssr.render(path, state);
+          pages.set(path, { status: r.status, file: htmlFile(this.fill(r.head, r.html, state)) });
+        } catch (e) {
+          this.logger.error(`Kunne ikke rendre ${path}: ${e instanceof Error ? e.stack : String(e)}`);
+        }
+      }
+      try {
+        const r = this.ssr.render('/__finnes-ikke__', state);
+        this.notFoundPage = { status: 404, file: htmlFile(this.fill(r.head, r.html, state)) };
+      } catch (e) {
+        this.logger.error(`Kunne ikke rendre 404-siden: ${String(e)}`);
+      }
+      this.logger.log(`Rendret ${pages.size} sider på ${Date.now() - started} ms`);
+    }
+    this.pages = pages;
+  }
+
+  private send(req: FastifyRequest, reply: FastifyReply, f: StaticFile, status = 200): FastifyReply {
+    reply.header('cache-control', f.cacheControl).header('etag', f.etag).header('vary', 'Accept-Encoding').type(f.type);
+    if (status === 200 && req.headers['if-none-match'] === f.etag) return reply.status(304).send();
+    const ae = String(req.headers['accept-encoding'] ?? '');
+    if (f.br && /\bbr\b/.test(ae)) return reply.status(status).header('content-encoding', 'br').send(f.br);
+    if (f.gz && /\bgzip\b/.test(ae)) return reply.status(status).header('content-encoding', 'gzip').send(f.gz);
+    return reply.status(status).send(f.body);
+  }
+
+  private apiNotFound(reply: FastifyReply): FastifyReply {
+    return reply
+      .status(404)
+      .header('cache-control', 'no-store')
+      .send({ statusCode: 404, code: 'NOT_FOUND', message: MSG.apiNotFound });
+  }
+
+  async handle(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const url = req.url;
+    const q = url.indexOf('?');
+    let path = q === -1 ? url : url.slice(0, q);
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      return reply.status(400).type('text/plain; charset=utf-8').send('Ugyldig adresse');
+    }
+    if (path === '/api' || path.startsWith('/api/')) return this.apiNotFound(reply);
+
+    if (path === '/admin' || path.startsWith('/admin/')) {
+      const f = this.admin.get(path);
+      if (f && !path.endsWith('index.html')) return this.send(req, reply, f);
+      const index = this.admin.get('/admin/index.html');
+      if (!index)
+        return reply
+          .status(503)
+          .type(HTML)
+          .header('cache-control', 'no-store')
+          .send(
+            '<!doctype html><html lang="nb"><title>Admin</title><p>Adminpanelet er ikke bygget. Kjør <code>npm run build</code>.</p></html>',
+          );
+      if (path.startsWith('/admin/assets/')) return reply.status(404).type('text/plain; charset=utf-8').send('Fant ikke filen');
+      return this.send(req, reply, { ...index, cacheControl: 'no-cache' });
+    }
+
+    if (path === '/robots.txt')
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(this.robots());
+    if (path === '/sitemap.xml')
+      return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(this.sitemap());
+
+    const asset = this.assets.get(path);
+    if (asset) return this.send(req, reply, asset);
+    if (path.startsWith('/assets/'))
+      return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Fant ikke filen');
+
+    if (!this.template) {
+      return reply
+        .status(503)
+        .type(HTML)
+        .header('cache-control', 'no-store')
+        .send(
+          '<!doctype html><html lang="nb"><title>Ikke bygget</title><p>Nettsiden er ikke bygget. Kjør <code>npm run build</code>.</p></html>',
+        );
+    }
+    const norm = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
+    const page = this.pages.get(norm);
+    if (page) return this.send(req, reply, page.file, page.status);
+    const settings = this.settings ?? (await this.site.get());
+    if (!this.ssr || this.ssr.isAppPath(norm, settings)) {
+      const state = await this.state();
+      const head = this.ssr ? this.ssr.shellHead(norm, state) : `<title>${settings.siteName}</title>`;
+      return this.send(req, reply, htmlFile(this.fill(head, '', state)));
+    }
+    if (this.notFoundPage) return this.send(req, reply, this.notFoundPage.file, 404);
+    return reply
+      .status(404)
+      .type(HTML)
+      .send(
+        '<!doctype html><html lang="nb"><title>Fant ikke siden</title><h1>Fant ikke siden</h1><a href="/">Til forsiden</a></html>',
+      );
+  }
+
+  private robots(): string {
+    return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /account/\nDisallow: /course/\n\nSitemap: ${this.cfg.publicUrl}/sitemap.xml\n`;
+  }
+
+  private sitemap(): string {
+    const paths = this.ssr && this.settings ? this.ssr.prerenderPaths(this.settings) : ['/'];
+    const urls = paths
+      .filter((p) => !/^\/[a-d]$/.test(p))
+      .map((p) => `  <url><loc>${this.cfg.publicUrl}${p === '/' ? '/' : p}</loc></url>`)
+      .join('\n');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  }
+}
