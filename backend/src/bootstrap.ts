@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module';
-import { toApiError } from './common/to-api-error';
 import type { AppConfig } from './config';
 import { MSG } from './contracts';
 
@@ -120,10 +119,5 @@ export async function createApp(cfg: AppConfig, opts: { logger?: boolean } = {})
     done();
   });
   fastify.addHook('onRequest', csrfCheck(cfg));
-  fastify.setErrorHandler((err, req, reply) => {
-    const { body, unexpected } = toApiError(err);
-    if (unexpected) req.log.error({ err }, 'unhandled error');
-    void reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
-  });
   return app;
 }

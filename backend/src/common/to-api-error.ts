@@ -110,6 +110,8 @@ export function toApiError(err: unknown): MappedError {
       const { statusCode: _s, code: _c, message: _m, error: _e, ...extra } = r;
       return { body: { ...extra, statusCode: status, code, message }, unexpected: status >= 500 };
     }
+    if (status === 400 && typeof res === 'string' && /JSON/i.test(res))
+      return { body: { statusCode: 400, code: 'INVALID_JSON', message: MSG.invalidJson }, unexpected: false };
     return { body: { statusCode: status, code: codeFor(status), message: messageFor(status) }, unexpected: status >= 500 };
   }
   if (isDatabaseUnavailable(err)) {

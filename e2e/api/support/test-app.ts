@@ -1,0 +1,108 @@
+import 'reflect-metadata';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../../backend/src/bootstrap';
+import { AppConfig, parseEnv } from '../../../backend/src/config/env.schema';
+import { hashPassword } from '../../../backend/src/common/crypto/password';
+import { Grant, User } from '../../../backend/src/database/entities';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  cfg: AppConfig;
+  ds: DataSource;
+  db: TestDatabase;
+  /** A fresh client without cookies. */
+  http(): TestAgent;
+  /** A client that keeps cookies (a browser). */
+  agent(): TestAgent;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole application on its own fresh database: SQLite in a temp folder, or, when
+ * TEST_DATABASE_URL is set (mysql://root@127.0.0.1:3306/), a MySQL database made for this suite
+ * and dropped afterwards.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const staticRoot = mkdtempSync(join(tmpdir(), 'ta-static-'));
+  const cfg = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    RATE_LIMIT_WRITES: '100000',
+    RATE_LIMIT_LOGIN: '100000',
+    STATIC_ROOT: staticRoot,
+    ...env,
+    DATABASE_URL: db.url,
+  });
+  const app = await createApp(cfg, { logger: false });
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const ds = app.get<DataSource>(getDataSourceToken());
+  const server = app.getHttpServer();
+  return {
+    app,
+    cfg,
+    ds,
+    db,
+    http: () => request(server) as unknown as TestAgent,
+    agent: () => request.agent(server),
+    close: async () => {
+      await app.close();
+      await db.drop();
+      rmSync(staticRoot, { recursive: true, force: true });
+    },
+  };
+}
+
+export function uniqueEmail(prefix = 'elev'): string {
+  return `${prefix}-${randomBytes(5).toString('hex')}@example.no`;
+}
+
+/** Makes a user straight in the database (with a password unless null) and optional course grants. */
+export async function createUser(
+  t: TestApp,
+  opts: { email?: string; password?: string | null; role?: 'student' | 'admin'; courses?: string[] } = {},
+): Promise<User> {
+  const now = new Date();
+  const repo = t.ds.getRepository(User);
+  const user = await repo.save(
+    repo.create({
+      email: (opts.email ?? uniqueEmail()).toLowerCase(),
+      passwordHash: opts.password === null ? null : await hashPassword(opts.password ?? 'hemmelig123'),
+      role: opts.role ?? 'student',
+      firstName: null,
+      lastName: null,
+      attribution: {},
+      createdAt: now,
+      updatedAt: now,
+      passwordChangedAt: null,
+    }),
+  );
+  for (const courseId of opts.courses ?? []) {
+    await t.ds.getRepository(Grant).insert({ userId: user.id, courseId, source: 'manual', grantedAt: now });
+  }
+  return user;
+}
+
+/** A cookie-keeping client signed in as a new user. */
+export async function loginAs(
+  t: TestApp,
+  opts: { email?: string; password?: string; role?: 'student' | 'admin'; courses?: string[] } = {},
+): Promise<{ agent: TestAgent; user: User; password: string }> {
+  const password = opts.password ?? 'hemmelig123';
+  const user = await createUser(t, { ...opts, password });
+  const agent = t.agent();
+  const res = await agent.post('/api/auth/login').send({ email: user.email, password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { agent, user, password };
+}

@@ -1,0 +1,10 @@
+/** Browser journeys: the production build served by node, driven by Playwright in Debian's Chromium. */
+module.exports = {
+  rootDir: '..',
+  roots: ['<rootDir>/e2e/browser'],
+  testMatch: ['**/*.spec.ts'],
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/e2e/tsconfig.json', diagnostics: false }] },
+  testTimeout: 60000,
+  maxWorkers: 1,
+};
