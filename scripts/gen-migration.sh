@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"; mysql -uroot -h127.0.0.1 -e "DROP DATABASE IF EXISTS $db" |
 DATABASE_URL="sqlite:$tmp/gen.sqlite" npx typeorm migration:run -d dist/database/data-source.js >/dev/null
 DATABASE_URL="sqlite:$tmp/gen.sqlite" npx typeorm migration:generate -d dist/database/data-source.js "src/database/migrations/sqlite/$name"
 mysql -uroot -h127.0.0.1 -e "CREATE DATABASE $db CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci"
-DATABASE_URL="mysql://root@127.0.0.1:3306/$db" npx typeorm migration:run -d dist/database/data-source.js >/dev/null
-DATABASE_URL="mysql://root@127.0.0.1:3306/$db" npx typeorm migration:generate -d dist/database/data-source.js "src/database/migrations/mysql/$name"
+DATABASE_URL="mariadb://root@127.0.0.1:3306/$db" npx typeorm migration:run -d dist/database/data-source.js >/dev/null
+DATABASE_URL="mariadb://root@127.0.0.1:3306/$db" npx typeorm migration:generate -d dist/database/data-source.js "src/database/migrations/mysql/$name"
 npx prettier --write src/database/migrations >/dev/null
 echo "Now add the new classes to src/database/migrations/{sqlite,mysql}/index.ts"

@@ -2,10 +2,12 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
+import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { CommonModule } from './common/common.module';
+import { CoursesModule } from './courses/courses.module';
 import { DbThrottlerStorage } from './common/db-throttler.storage';
 import { createValidationPipe } from './common/validation.pipe';
 import { WriteThrottlerGuard } from './common/write-throttler.guard';
@@ -13,6 +15,7 @@ import { APP_CONFIG, AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LeadsModule } from './leads/leads.module';
+import { ProgressModule } from './progress/progress.module';
 import { UsersModule } from './users/users.module';
 import { WebModule } from './web/web.module';
 
@@ -50,6 +53,9 @@ export class AppModule {
         CatalogModule,
         LeadsModule,
         HealthModule,
+        CoursesModule,
+        ProgressModule,
+        AccountModule,
         // Feature modules are added here.
         WebModule,
       ],

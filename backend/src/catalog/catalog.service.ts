@@ -1,3 +1,4 @@
+import { isMysql } from '../database/dialect';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
@@ -47,14 +48,14 @@ export class CatalogService {
     const courses = await this.ds.getRepository(Course).find();
     const byId = new Map(courses.map((c) => [c.id, c]));
     const counts: Array<{ courseId: string; n: number | string }> = await this.ds.query(
-      this.ds.options.type === 'mysql'
+      isMysql(this.ds)
         ? 'SELECT `courseId`, COUNT(*) AS n FROM `modules` WHERE `published` = 1 GROUP BY `courseId`'
         : 'SELECT "courseId", COUNT(*) AS n FROM "modules" WHERE "published" = 1 GROUP BY "courseId"',
     );
     const countOf = new Map(counts.map((r) => [r.courseId, Number(r.n)]));
     const placeholders = PAID_COURSE_IDS.map(() => '?').join(',');
     const students: Array<{ n: number | string }> = await this.ds.query(
-      this.ds.options.type === 'mysql'
+      isMysql(this.ds)
         ? `SELECT COUNT(DISTINCT \`userId\`) AS n FROM \`grants\` WHERE \`revokedAt\` IS NULL AND \`courseId\` IN (${placeholders})`
         : `SELECT COUNT(DISTINCT "userId") AS n FROM "grants" WHERE "revokedAt" IS NULL AND "courseId" IN (${placeholders})`,
       [...PAID_COURSE_IDS],

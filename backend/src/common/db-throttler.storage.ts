@@ -1,3 +1,4 @@
+import { isMysql } from '../database/dialect';
 import { Injectable } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
@@ -24,7 +25,7 @@ export class DbThrottlerStorage implements ThrottlerStorage {
     const k = `${throttlerName}:${key}`.slice(0, 191);
     const now = Date.now();
     const expires = now + ttl;
-    const isMysql = this.ds.options.type === 'mysql';
+    const isMysql = isMysql(this.ds);
     let row: { hits: number | string; expiresAt: number | string; blockedUntil: number | string } | undefined;
     if (isMysql) {
       await this.ds.query(
@@ -70,10 +71,9 @@ export class DbThrottlerStorage implements ThrottlerStorage {
   private maybeSweep(now: number): void {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
-    const q =
-      this.ds.options.type === 'mysql'
-        ? 'DELETE FROM `rate_limits` WHERE `expiresAt` < ? AND `blockedUntil` < ?'
-        : 'DELETE FROM "rate_limits" WHERE "expiresAt" < ? AND "blockedUntil" < ?';
+    const q = isMysql(this.ds)
+      ? 'DELETE FROM `rate_limits` WHERE `expiresAt` < ? AND `blockedUntil` < ?'
+      : 'DELETE FROM "rate_limits" WHERE "expiresAt" < ? AND "blockedUntil" < ?';
     this.ds.query(q, [now, now]).catch(() => undefined);
   }
 }

@@ -14,7 +14,10 @@ function firstError(errors: ValidationError[]): ValidationError | undefined {
 function messageOf(e: ValidationError): string {
   const c = e.constraints ?? {};
   if (c.whitelistValidation) return MSG.unknownField(e.property);
-  const keys = Object.keys(c);
+  // Say what is missing before saying what is too long.
+  const order = ['isDefined', 'isNotEmpty', 'isString', 'isEmail', 'isIn', 'isInt', 'isBoolean'];
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  const keys = Object.keys(c).sort((a, b) => rank(a) - rank(b));
   for (const k of keys) {
     const m = c[k];
     // class-validator's defaults are English and start with the property name; ours are Norwegian.

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * The environment, validated once at start. A bad or missing value stops the start
  * with the variable's name and what is wrong.
@@ -37,6 +39,20 @@ export interface AppConfig {
   mailFrom: string;
   mailDisabled: boolean;
   staticRoot: string | null;
+  /** Server secret for signed links (unsubscribe). Random per process outside production when unset. */
+  appSecret: string;
+  /** True when APP_SECRET was not set and a random one was made for this process. */
+  appSecretEphemeral: boolean;
+  /** How often the outbox worker looks for due e-mail (ms); 0 = no polling (tests drive it). */
+  mailPollIntervalMs: number;
+  /** Attempts per e-mail before it is marked failed. */
+  mailMaxAttempts: number;
+  /** First retry delay in seconds; doubles for every further attempt (max 6 hours). */
+  mailRetryBaseSeconds: number;
+  /** Forgotten-password requests per address and per client address in one window. */
+  passwordResetLimitPerAddress: number;
+  passwordResetLimitPerIp: number;
+  passwordResetWindowSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -166,6 +182,23 @@ export function parseEnv(env: Env): AppConfig {
   if (nodeEnv === 'production' && smtpUrl === null && !mailDisabled)
     problems.push('SMTP_URL: påkrevd i produksjon (eller sett MAIL_DISABLED=true for å slå av e-post)');
 
+  // E-mail (mail module): signed links, the outbox worker, forgotten-password limits.
+  const mailSettings = () => {
+    const secret = str('APP_SECRET');
+    if (secret !== null && secret.length < 32) problems.push('APP_SECRET: må være minst 32 tegn');
+    if (secret === null && nodeEnv === 'production') problems.push('APP_SECRET: påkrevd i produksjon (minst 32 tilfeldige tegn)');
+    return {
+      appSecret: secret ?? randomBytes(32).toString('base64url'),
+      appSecretEphemeral: secret === null,
+      mailPollIntervalMs: int('MAIL_POLL_INTERVAL_MS', 2000, 0, 3_600_000),
+      mailMaxAttempts: int('MAIL_MAX_ATTEMPTS', 8, 1, 50),
+      mailRetryBaseSeconds: int('MAIL_RETRY_BASE_SECONDS', 30, 1, 86400),
+      passwordResetLimitPerAddress: int('PASSWORD_RESET_LIMIT_PER_ADDRESS', 5, 1, 10_000_000),
+      passwordResetLimitPerIp: int('PASSWORD_RESET_LIMIT_PER_IP', 20, 1, 10_000_000),
+      passwordResetWindowSeconds: int('PASSWORD_RESET_WINDOW_SECONDS', 3600, 1, 86400),
+    };
+  };
+
   const siteName = str('SITE_NAME') ?? 'Trading Akademiet';
   const contactEmail = email('CONTACT_EMAIL', 'kontakt@example.com') ?? 'kontakt@example.com';
   const cfg: AppConfig = {
@@ -201,6 +234,7 @@ export function parseEnv(env: Env): AppConfig {
     mailFrom: str('MAIL_FROM') ?? `${siteName} <${contactEmail}>`,
     mailDisabled,
     staticRoot: str('STATIC_ROOT'),
+    ...mailSettings(),
   };
   if (problems.length) throw new ConfigError(problems);
   return cfg;

@@ -1,4 +1,6 @@
 export * from './catalog';
 export * from './api';
 export * from './messages';
+export * from './admin';
+export * from './member';
 export * from './ssr';

@@ -20,7 +20,8 @@ export function buildDataSourceOptions({ databaseUrl, logging = false, poolSize 
   if (isMysqlUrl(databaseUrl)) {
     const u = new URL(databaseUrl);
     return {
-      type: 'mysql',
+      // mariadb:// makes TypeORM read MariaDB's information schema the MariaDB way.
+      type: u.protocol === 'mariadb:' ? 'mariadb' : 'mysql',
       host: u.hostname,
       port: u.port ? Number(u.port) : 3306,
       username: decodeURIComponent(u.username || 'root'),

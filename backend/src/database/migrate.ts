@@ -1,3 +1,4 @@
+import { isMysql } from './dialect';
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -8,7 +9,7 @@ const LOCK_NAME = 'trading_academy_migrations';
  * so that two instances starting together never migrate at once. SQLite is one process.
  */
 export async function withMigrationLock<T>(ds: DataSource, work: () => Promise<T>, logger = new Logger('Database')): Promise<T> {
-  if (ds.options.type !== 'mysql') return work();
+  if (!isMysql(ds)) return work();
   const qr = ds.createQueryRunner();
   await qr.connect();
   try {

@@ -15,9 +15,12 @@ export interface TestDatabase {
 
 export const usingMysql = (): boolean => !!process.env.TEST_DATABASE_URL;
 
-/** A unique, empty database for one suite. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const base = process.env.TEST_DATABASE_URL;
+/** MariaDB/MySQL server for tests that need MySQL whatever this run's dialect is. */
+export const MYSQL_TEST_SERVER = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/';
+
+/** A unique, empty database for one suite (MySQL also when `mysql: true`). */
+export async function createTestDatabase(opts: { mysql?: boolean } = {}): Promise<TestDatabase> {
+  const base = process.env.TEST_DATABASE_URL ?? (opts.mysql ? MYSQL_TEST_SERVER : undefined);
   if (base) {
     const u = new URL(base);
     const name = `ta_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

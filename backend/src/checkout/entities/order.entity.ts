@@ -48,6 +48,7 @@ export class Order {
   @Column({ type: 'varchar', length: 255, nullable: true })
   stripeSessionId: string | null;
 
+  @Index('idx_orders_payment_intent')
   @Column({ type: 'varchar', length: 255, nullable: true })
   stripePaymentIntentId: string | null;
 
@@ -73,4 +74,8 @@ export class Order {
 
   @DateTimeColumn({ nullable: true })
   anonymisedAt: Date | null;
+
+  /** When the success page signed a new passwordless buyer in: at most once per order. */
+  @DateTimeColumn({ nullable: true })
+  buyerSignedInAt: Date | null;
 }

@@ -1,4 +1,5 @@
 import { Initial1795283005229 } from './1795283005229-Initial';
+import { OrderSignInAndPaymentIntentIndex1795283217414 } from './1795283217414-OrderSignInAndPaymentIntentIndex';
 
 /** Every migration, oldest first. */
-export const MYSQL_MIGRATIONS: Function[] = [Initial1795283005229];
+export const MYSQL_MIGRATIONS: Function[] = [Initial1795283005229, OrderSignInAndPaymentIntentIndex1795283217414];

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { User } from '../../users/entities/user.entity';
+import { AuditLog } from '../entities/audit-log.entity';
+
+export type AuditEntity = 'lead' | 'user' | 'grant' | 'order' | 'course' | 'module' | 'settings';
+
+export const AUDIT_ENTITIES: readonly AuditEntity[] = ['lead', 'user', 'grant', 'order', 'course', 'module', 'settings'];
+
+export interface AuditEntry {
+  action: string;
+  entity: AuditEntity;
+  entityId: string | number | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** A JSON-safe copy (dates become ISO strings); secrets are never copied into the log. */
+export function snapshot<T>(value: T): unknown {
+  if (value === null || value === undefined) return null;
+  return JSON.parse(JSON.stringify(value, (k, v: unknown) => (k === 'passwordHash' || k === 'tokenHash' ? undefined : v)));
+}
+
+/**
+ * Who changed what, when, and how it looked before and after. Always written with the
+ * manager of the transaction that makes the change, so the log and the change commit together.
+ */
+@Injectable()
+export class AuditService {
+  async record(manager: EntityManager, actor: Pick<User, 'id' | 'email'>, entry: AuditEntry): Promise<void> {
+    await manager.getRepository(AuditLog).insert({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId === null ? null : String(entry.entityId),
+      before: snapshot(entry.before),
+      after: snapshot(entry.after),
+      createdAt: new Date(),
+    });
+  }
+}

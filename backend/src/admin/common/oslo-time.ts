@@ -1,0 +1,104 @@
+/** Times are stored in UTC and grouped or shown in Europe/Oslo. Plain Intl, no dialect functions. */
+
+const TZ = 'Europe/Oslo';
+const DAY_MS = 86_400_000;
+
+const partsFmt = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function osloParts(d: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+  const out: Record<string, number> = {};
+  for (const p of partsFmt.formatToParts(d)) if (p.type !== 'literal') out[p.type] = Number(p.value);
+  return out as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+}
+
+/** Oslo's offset from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
+function osloOffsetMs(d: Date): number {
+  const p = osloParts(d);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(d.getTime() / 1000) * 1000;
+}
+
+/** The calendar day in Oslo, `YYYY-MM-DD`. */
+export function osloDate(d: Date): string {
+  const p = osloParts(d);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+function parseDay(day: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day) return null;
+  return t;
+}
+
+/** The instant Oslo's day `YYYY-MM-DD` begins, or null for an impossible date. */
+export function osloDayStart(day: string): Date | null {
+  const t = parseDay(day);
+  if (t === null) return null;
+  // Two passes settle the offset even on the days the clocks change.
+  let guess = t - osloOffsetMs(new Date(t));
+  guess = t - osloOffsetMs(new Date(guess));
+  return new Date(guess);
+}
+
+/** The instant after Oslo's day `YYYY-MM-DD` ends (exclusive bound). */
+export function osloDayEnd(day: string): Date | null {
+  const t = parseDay(day);
+  if (t === null) return null;
+  return osloDayStart(new Date(t + DAY_MS).toISOString().slice(0, 10));
+}
+
+/** `YYYY-MM-DD` days from `from` to `to`, inclusive. */
+export function daysBetween(from: string, to: string): string[] {
+  const a = parseDay(from);
+  const b = parseDay(to);
+  if (a === null || b === null) return [];
+  const out: string[] = [];
+  for (let t = a; t <= b; t += DAY_MS) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+/** Monday of the ISO week a day belongs to, `YYYY-MM-DD`. */
+export function weekStart(day: string): string {
+  const t = parseDay(day);
+  if (t === null) return day;
+  const dow = (new Date(t).getUTCDay() + 6) % 7; // Monday = 0
+  return new Date(t - dow * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** ISO week label, e.g. `2025-U07` (uke 7). */
+export function isoWeekLabel(day: string): string {
+  const t = parseDay(day);
+  if (t === null) return day;
+  const d = new Date(t);
+  const dow = (d.getUTCDay() + 6) % 7;
+  const thursday = new Date(t - dow * DAY_MS + 3 * DAY_MS);
+  const year = thursday.getUTCFullYear();
+  const jan4 = Date.UTC(year, 0, 4);
+  const jan4Dow = (new Date(jan4).getUTCDay() + 6) % 7;
+  const week1Monday = jan4 - jan4Dow * DAY_MS;
+  const week = Math.floor((thursday.getTime() - 3 * DAY_MS - week1Monday) / (7 * DAY_MS)) + 1;
+  return `${year}-U${String(week).padStart(2, '0')}`;
+}
+
+/** `dd.mm.åååå tt:mm` in Oslo time (for CSV files). */
+export function formatOslo(d: Date): string {
+  const p = osloParts(d);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(p.day)}.${two(p.month)}.${p.year} ${two(p.hour)}:${two(p.minute)}`;
+}
+
+/** Whole days from `from` to `now`. */
+export function wholeDaysSince(from: Date, now = new Date()): number {
+  return Math.max(0, Math.floor((now.getTime() - from.getTime()) / DAY_MS));
+}

@@ -1,0 +1,12 @@
+import { Injectable, PipeTransform } from '@nestjs/common';
+import { notFound } from '../../common/app-error';
+
+/** A numeric route id (1 … 2^31-1); anything else is a record that cannot exist: 404. */
+@Injectable()
+export class ParseIdPipe implements PipeTransform<string, number> {
+  transform(value: string): number {
+    if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)
+      throw notFound('Fant ikke posten');
+    return Number(value);
+  }
+}

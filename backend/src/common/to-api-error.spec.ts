@@ -1,0 +1,31 @@
+import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import { AppError } from './app-error';
+import { isDatabaseUnavailable, toApiError } from './to-api-error';
+
+describe('toApiError', () => {
+  it('keeps the shape of our own errors', () => {
+    expect(toApiError(new AppError(409, 'ALREADY_OWNED', 'Du eier kurset')).body).toEqual({
+      statusCode: 409,
+      code: 'ALREADY_OWNED',
+      message: 'Du eier kurset',
+    });
+  });
+
+  it('gives Nest and Fastify errors a Norwegian message and a code', () => {
+    expect(toApiError(new NotFoundException()).body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    expect(toApiError(new HttpException('Body is not valid JSON', 400)).body).toMatchObject({ code: 'INVALID_JSON' });
+    expect(toApiError(new HttpException('too large', 413)).body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(toApiError(new ThrottlerException()).body).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' });
+    expect(toApiError(new BadRequestException('x')).body.message).toBe('Ugyldige data i forespørselen');
+  });
+
+  it('answers 503 while the database is unreachable, and 500 without details for anything else', () => {
+    const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' });
+    expect(isDatabaseUnavailable(down)).toBe(true);
+    expect(toApiError(down).body).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
+    const bug = toApiError(new TypeError('secret internals'));
+    expect(bug.body).toEqual({ statusCode: 500, code: 'INTERNAL', message: 'Noe gikk galt hos oss. Prøv igjen.' });
+    expect(bug.unexpected).toBe(true);
+  });
+});

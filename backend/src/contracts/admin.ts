@@ -1,0 +1,236 @@
+import type { OrderStatus, Role } from './api';
+import type { PaymentMethod, PlayerCourseId } from './catalog';
+
+/** Shapes of the admin API (`/api/admin/*`, ra-data-simple-rest dialect), shared with the admin app. */
+
+export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'paid', 'failed', 'expired', 'refunded', 'partially_refunded'];
+
+/** Orders that were paid at some point: "har kjøpt" and the purchase step of the funnel. */
+export const BOUGHT_ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
+
+/** The money-back guarantee, in days after payment. */
+export const GUARANTEE_DAYS = 30;
+
+/** A YouTube video id: 11 characters of A–Z, a–z, 0–9, - and _. */
+export const YOUTUBE_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
+
+export const AUDIT_ACTIONS = [
+  'lead.update',
+  'user.create',
+  'grant.create',
+  'grant.revoke',
+  'order.refund',
+  'course.update',
+  'module.create',
+  'module.update',
+  'module.delete',
+  'settings.update',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AdminAttribution {
+  trafficSource: string | null;
+  landingPath: string | null;
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
+}
+
+export interface AdminLead extends AdminAttribution {
+  id: number;
+  email: string;
+  courseType: string;
+  source: string;
+  userId: number | null;
+  contacted: boolean;
+  note: string | null;
+  unsubscribedAt: string | null;
+  createdAt: string;
+  /** An account exists for this e-mail. */
+  hasAccount: boolean;
+  /** This e-mail (or its account) has an order that was paid. */
+  hasBought: boolean;
+}
+
+export interface AdminGrant {
+  id: number;
+  userId: number;
+  courseId: string;
+  source: 'purchase' | 'free' | 'manual';
+  orderId: number | null;
+  note: string | null;
+  grantedBy: number | null;
+  grantedAt: string;
+  revokedAt: string | null;
+  revokedBy: number | null;
+  active: boolean;
+}
+
+export interface AdminUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: Role;
+  passwordSet: boolean;
+  trafficSource: string | null;
+  createdAt: string;
+  /** Active course grants. */
+  courses: PlayerCourseId[];
+}
+
+export interface AdminCourseProgress {
+  courseId: PlayerCourseId;
+  title: string;
+  completed: number;
+  total: number;
+  percent: number;
+  currentModule: number;
+  lastUpdated: string | null;
+}
+
+export interface AdminRefund {
+  id: number;
+  orderId: number;
+  amountOre: number;
+  reason: string;
+  status: string;
+  stripeRefundId: string | null;
+  createdBy: number | null;
+  createdAt: string;
+}
+
+export interface AdminOrder {
+  id: number;
+  userId: number | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  courseId: string;
+  amountOre: number;
+  refundedOre: number;
+  currency: string;
+  paymentMethod: PaymentMethod;
+  provider: 'stripe' | 'demo';
+  status: OrderStatus;
+  stripeSessionId: string | null;
+  stripePaymentIntentId: string | null;
+  trafficSource: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  /** Whole days since payment; null when never paid. */
+  daysSincePurchase: number | null;
+  /** Paid and still inside the 30-day money-back guarantee. */
+  withinGuarantee: boolean;
+  guaranteeEndsAt: string | null;
+  /** What can still be refunded. */
+  refundableOre: number;
+}
+
+export interface AdminOrderDetail extends AdminOrder {
+  attribution: AdminAttribution;
+  termsAcceptedAt: string | null;
+  updatedAt: string;
+  refunds: AdminRefund[];
+}
+
+export interface AdminUserDetail extends AdminUser {
+  attribution: AdminAttribution;
+  updatedAt: string;
+  passwordChangedAt: string | null;
+  grants: AdminGrant[];
+  orders: AdminOrder[];
+  progress: AdminCourseProgress[];
+  leads: AdminLead[];
+}
+
+/** POST /api/admin/users: the new student and a one-time sign-in link for the mentor to send. */
+export interface AdminCreatedStudent extends AdminUser {
+  loginUrl: string;
+  loginUrlExpiresAt: string;
+}
+
+export interface AdminCourse {
+  id: PlayerCourseId;
+  title: string;
+  description: string;
+  sortOrder: number;
+  published: boolean;
+  moduleCount: number;
+  publishedModuleCount: number;
+  updatedAt: string;
+}
+
+export interface AdminModule {
+  id: number;
+  courseId: PlayerCourseId;
+  position: number;
+  title: string;
+  description: string;
+  durationMinutes: number;
+  videoId: string | null;
+  topics: string[];
+  published: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminSettings {
+  id: 'site';
+  videoOverlayText: string;
+}
+
+export interface AdminAuditEntry {
+  id: number;
+  actorId: number | null;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+/** Funnel variants on the dashboard; `ukjent` is traffic without a remembered variant. */
+export const STATS_VARIANTS = ['A', 'B', 'C', 'D', 'starter', 'ukjent'] as const;
+export type StatsVariant = (typeof STATS_VARIANTS)[number];
+
+export type LeadsPerDay = { date: string } & Record<StatsVariant, number>;
+
+export interface FunnelRow {
+  variant: StatsVariant;
+  /** Distinct e-mails that left a lead in the period. */
+  leads: number;
+  /** Of those, how many have an account. */
+  accounts: number;
+  /** Of those, how many have a paid order. */
+  buyers: number;
+  /** Paid revenue in the period from orders attributed to this variant (øre, before refunds). */
+  revenueOre: number;
+}
+
+export interface WeekMoney {
+  /** Monday, `YYYY-MM-DD`. */
+  weekStart: string;
+  /** `2025-U07`. */
+  week: string;
+  revenueOre: number;
+  refundsOre: number;
+  orders: number;
+}
+
+/** GET /api/admin/stats?from=YYYY-MM-DD&to=YYYY-MM-DD */
+export interface AdminStats {
+  from: string;
+  to: string;
+  leadsPerDay: LeadsPerDay[];
+  funnel: FunnelRow[];
+  revenuePerWeek: WeekMoney[];
+  totals: { leads: number; accounts: number; buyers: number; revenueOre: number; refundsOre: number };
+  latestLeads: AdminLead[];
+  latestOrders: AdminOrder[];
+}

@@ -1,0 +1,57 @@
+import type { AppState } from '@contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { BrowserRouter, StaticRouter, matchRoutes, useRoutes } from 'react-router-dom';
+import { AppStateContext } from '../lib/app-state';
+import { HeadCollectorContext, type HeadCollector } from '../lib/head';
+import type { PageComponents, PageKey } from './pages';
+import { buildRoutes, type RouteHandle } from './routes';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+function AppRoutes({ pages, mentorSlug }: { pages: PageComponents; mentorSlug: string }) {
+  const routes = useMemo(() => buildRoutes(pages, mentorSlug), [pages, mentorSlug]);
+  return useRoutes(routes);
+}
+
+export interface AppProps {
+  state: AppState;
+  pages: PageComponents;
+  /** Server rendering: the URL to render and the collector for head tags and status. */
+  server?: { url: string; collector: HeadCollector };
+  queryClient?: QueryClient;
+}
+
+export function App({ state, pages, server, queryClient }: AppProps) {
+  const [qc] = useState(() => queryClient ?? createQueryClient());
+  const routes = <AppRoutes pages={pages} mentorSlug={state.settings.mentorSlug} />;
+  let tree: ReactNode;
+  if (server) {
+    tree = (
+      <HeadCollectorContext.Provider value={server.collector}>
+        <StaticRouter location={server.url}>{routes}</StaticRouter>
+      </HeadCollectorContext.Provider>
+    );
+  } else {
+    tree = <BrowserRouter>{routes}</BrowserRouter>;
+  }
+  return (
+    <AppStateContext.Provider value={state}>
+      <QueryClientProvider client={qc}>{tree}</QueryClientProvider>
+    </AppStateContext.Provider>
+  );
+}
+
+/** Which page a path shows (used to load the current page's chunk before hydrating). */
+export function pageKeyFor(pathname: string, pages: PageComponents, mentorSlug: string): PageKey | null {
+  const matches = matchRoutes(buildRoutes(pages, mentorSlug), pathname);
+  const last = matches?.[matches.length - 1];
+  return (last?.route.handle as RouteHandle | undefined)?.page ?? null;
+}

@@ -1,0 +1,73 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { ButtonLink } from '../../components/Button';
+import { Icon } from '../../components/Icon';
+import { paths } from '../../config/paths';
+import { useSettings } from '../../lib/app-state';
+import { useScrolledPast } from '../../lib/hooks';
+import { Logo } from './Logo';
+
+/** Fixed navigation bar, transparent over the page's dark header, opaque once scrolled more than 50 px. */
+export function NavBar() {
+  const settings = useSettings();
+  const scrolled = useScrolledPast(50);
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const menuId = useId();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const links = [
+    { to: paths.free.href(), label: 'Gratis kurs' },
+    { to: paths.courseSales.href('foundation'), label: 'Foundation' },
+    { to: paths.courseSales.href('accelerator'), label: 'Accelerator' },
+    { to: paths.mentor.href(settings.mentorSlug), label: 'Om mentoren' },
+  ];
+
+  return (
+    <header className={['nav', scrolled || open ? 'nav--solid' : ''].filter(Boolean).join(' ')} data-scrolled={scrolled ? 'true' : 'false'}>
+      <div className="container nav__inner">
+        <Link to={paths.home.href()} className="nav__brand" aria-label={`${settings.siteName} – til forsiden`}>
+          <Logo />
+          <span className="nav__name">{settings.siteName}</span>
+        </Link>
+        <nav aria-label="Hovedmeny" className="nav__nav">
+          <ul id={menuId} className={['nav__links', open ? 'nav__links--open' : ''].filter(Boolean).join(' ')}>
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} className="nav__link">
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="nav__login-item">
+              <NavLink to={paths.login.href()} className="nav__link">
+                Logg inn
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="nav__actions">
+          <ButtonLink to={paths.signup.href()} size="sm" className="nav__cta">
+            Kom i gang
+          </ButtonLink>
+          <button
+            type="button"
+            className="nav__toggle"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? 'Lukk meny' : 'Åpne meny'}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <Icon name={open ? 'close' : 'menu'} size={22} />
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,143 @@
+import type { CheckoutCourseId, PlayerCourseId } from '@contracts';
+
+/**
+ * Every route of the storefront, once. `path` is the React Router pattern, `href` builds a link.
+ * Aliases (`/a`, `/terms`…) render the same page; their canonical URL is the Norwegian path.
+ */
+
+type Query = Record<string, string | number | null | undefined>;
+
+/** `withQuery('/bestill', {course: 'foundation', email: undefined})` → `/bestill?course=foundation` */
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const s = params.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+export const DEFAULT_MENTOR_SLUG = 'mentor';
+
+export const paths = {
+  home: { path: '/', href: () => '/' },
+
+  // Landing variants (experiment A–D), each with a short alias.
+  free: { path: '/gratis-trading-kurs', alias: '/a', href: () => '/gratis-trading-kurs' },
+  professional: { path: '/profesjonell-trading-utdanning', alias: '/b', href: () => '/profesjonell-trading-utdanning' },
+  mentor: {
+    path: (slug: string) => `/${slug || DEFAULT_MENTOR_SLUG}-trading-mentor`,
+    alias: '/c',
+    href: (slug: string) => `/${slug || DEFAULT_MENTOR_SLUG}-trading-mentor`,
+  },
+  crypto: { path: '/kryptovaluta-trading-kurs', alias: '/d', href: () => '/kryptovaluta-trading-kurs' },
+
+  // Course sales pages.
+  courseSales: {
+    path: '/kurs/:courseId',
+    href: (courseId: 'foundation' | 'accelerator', query?: { email?: string }) => withQuery(`/kurs/${courseId}`, query),
+  },
+  /** Old address of the free course; replaces itself with the player. */
+  starterRedirect: { path: '/kurs/starter', href: () => '/kurs/starter' },
+  signup: {
+    path: '/signup',
+    href: (query?: { email?: string; course?: string }) => withQuery('/signup', query),
+  },
+
+  // Legal.
+  terms: { path: '/vilkar', alias: '/terms', href: () => '/vilkar' },
+  privacy: { path: '/personvern', alias: '/privacy', href: () => '/personvern' },
+  cookies: { path: '/cookies', href: () => '/cookies' },
+
+  // Checkout.
+  checkout: {
+    path: '/bestill',
+    alias: '/payment',
+    href: (query?: { course?: CheckoutCourseId | string; email?: string }) => withQuery('/bestill', query),
+  },
+  paymentComplete: {
+    path: '/betaling/fullfort',
+    href: (query?: Query) => withQuery('/betaling/fullfort', query),
+  },
+
+  // Accounts.
+  login: { path: '/login', href: (query?: { next?: string; email?: string }) => withQuery('/login', query) },
+  autoLogin: { path: '/auto-login', href: (token: string) => withQuery('/auto-login', { token }) },
+  forgotPassword: { path: '/glemt-passord', href: () => '/glemt-passord' },
+  resetPassword: { path: '/tilbakestill-passord', href: (token?: string) => withQuery('/tilbakestill-passord', { token }) },
+
+  // Member area.
+  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  accountSettings: { path: '/account/settings', href: () => '/account/settings' },
+  coursePlayer: {
+    path: '/course/:courseId',
+    href: (courseId: PlayerCourseId | string, query?: { email?: string }) => withQuery(`/course/${courseId}`, query),
+  },
+
+  /** The admin panel is a separate app under /admin (full page load). */
+  admin: { path: '/admin', href: () => '/admin' },
+} as const;
+
+/** Paths the server renders to HTML (marketing, sales, sign-up, legal). */
+export function prerenderPaths(mentorSlug: string): string[] {
+  return [
+    paths.home.path,
+    paths.free.path,
+    paths.free.alias,
+    paths.professional.path,
+    paths.professional.alias,
+    paths.mentor.path(mentorSlug),
+    paths.mentor.alias,
+    paths.crypto.path,
+    paths.crypto.alias,
+    '/kurs/foundation',
+    '/kurs/accelerator',
+    paths.signup.path,
+    paths.terms.path,
+    paths.terms.alias,
+    paths.privacy.path,
+    paths.privacy.alias,
+    paths.cookies.path,
+  ];
+}
+
+const APP_PATHS = new Set<string>([
+  paths.starterRedirect.path,
+  paths.checkout.path,
+  paths.checkout.alias,
+  paths.paymentComplete.path,
+  paths.login.path,
+  paths.autoLogin.path,
+  paths.forgotPassword.path,
+  paths.resetPassword.path,
+  paths.dashboard.path,
+  paths.accountSettings.path,
+]);
+
+/** Paths the browser renders by itself (member area, checkout, sign-in): the server answers with the shell. */
+export function isAppPath(pathname: string): boolean {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (APP_PATHS.has(p)) return true;
+  return /^\/course\/[^/]+$/.test(p);
+}
+
+/** The canonical (Norwegian) path of a page, for `<link rel=canonical>`. */
+export function canonicalPath(pathname: string, mentorSlug: string): string {
+  switch (pathname) {
+    case paths.free.alias:
+      return paths.free.path;
+    case paths.professional.alias:
+      return paths.professional.path;
+    case paths.mentor.alias:
+      return paths.mentor.path(mentorSlug);
+    case paths.crypto.alias:
+      return paths.crypto.path;
+    case paths.terms.alias:
+      return paths.terms.path;
+    case paths.privacy.alias:
+      return paths.privacy.path;
+    case paths.checkout.alias:
+      return paths.checkout.path;
+    default:
+      return pathname;
+  }
+}

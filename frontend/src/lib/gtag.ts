@@ -1,0 +1,87 @@
+import type { ConsentChoice } from './consent';
+
+/**
+ * Google tag with Consent Mode v2, without inline scripts (CSP: script-src 'self' googletagmanager.com).
+ * The consent default (everything denied) is pushed before anything else; gtag.js is only loaded when a
+ * measurement id is configured.
+ */
+
+type GtagArgs = [string, ...unknown[]];
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: (...args: GtagArgs) => void;
+  }
+}
+
+let initialised = false;
+
+/** gtag.js reads `arguments` objects from the dataLayer, so push exactly that. */
+function gtagShim(..._args: GtagArgs): void {
+  // eslint-disable-next-line prefer-rest-params
+  window.dataLayer!.push(arguments);
+}
+
+export function gtag(...args: GtagArgs): void {
+  if (typeof window === 'undefined') return;
+  ensureDataLayer();
+  window.gtag!(...args);
+}
+
+function ensureDataLayer(): void {
+  window.dataLayer = window.dataLayer || [];
+  if (!window.gtag) window.gtag = gtagShim;
+}
+
+export type ConsentState = 'granted' | 'denied';
+
+export interface ConsentSignals {
+  analytics_storage: ConsentState;
+  ad_storage: ConsentState;
+  ad_user_data: ConsentState;
+  ad_personalization: ConsentState;
+}
+
+export function signalsFor(choice: ConsentChoice): ConsentSignals {
+  const a: ConsentState = choice.analytics ? 'granted' : 'denied';
+  const m: ConsentState = choice.marketing ? 'granted' : 'denied';
+  return { analytics_storage: a, ad_storage: m, ad_user_data: m, ad_personalization: m };
+}
+
+/** Sets the default consent (all denied) once, and loads gtag.js when a measurement id is configured. */
+export function initGoogleTag(measurementId: string | null): void {
+  if (typeof window === 'undefined' || initialised) return;
+  initialised = true;
+  ensureDataLayer();
+  gtag('consent', 'default', {
+    analytics_storage: 'denied',
+    ad_storage: 'denied',
+    ad_user_data: 'denied',
+    ad_personalization: 'denied',
+    wait_for_update: 500,
+  });
+  gtag('set', 'ads_data_redaction', true);
+  if (!measurementId) return;
+  gtag('js', new Date());
+  gtag('config', measurementId, { anonymize_ip: true });
+  const load = () => {
+    const s = document.createElement('script');
+    s.async = true;
+    s.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
+    document.head.appendChild(s);
+  };
+  // Load after the page itself so the tag never competes with first paint.
+  if (document.readyState === 'complete') setTimeout(load, 0);
+  else window.addEventListener('load', () => setTimeout(load, 0), { once: true });
+}
+
+export function updateConsent(choice: ConsentChoice): void {
+  gtag('consent', 'update', { ...signalsFor(choice) });
+}
+
+/** A page view for the single-page navigation (only meaningful when the tag is loaded). */
+export function trackPageView(measurementId: string | null, path: string, title: string): void {
+  if (!measurementId || typeof window === 'undefined') return;
+  gtag('event', 'page_view', { page_path: path, page_title: title, page_location: window.location.href });
+}

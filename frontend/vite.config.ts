@@ -1,0 +1,53 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const contracts = fileURLToPath(new URL('../backend/src/contracts', import.meta.url));
+const api = process.env.API_URL ?? 'http://localhost:3000';
+
+/**
+ * Two builds from one config:
+ * - `vite build`: the browser bundle and the HTML template → dist/client
+ * - `vite build --ssr src/entry-server.tsx`: one self-contained CommonJS file → dist/server/entry-server.cjs,
+ *   which the backend require()s to render the marketing pages (backend/src/contracts/ssr.ts).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react()],
+  resolve: { alias: { '@contracts': contracts } },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        target: 'node20',
+        minify: false,
+        sourcemap: false,
+        copyPublicDir: false,
+        rolldownOptions: {
+          output: { format: 'cjs', entryFileNames: 'entry-server.cjs', codeSplitting: false },
+        },
+      }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        target: 'es2020',
+        cssCodeSplit: true,
+        modulePreload: { polyfill: false },
+        reportCompressedSize: false,
+      },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      // The no-JavaScript lead form posts to `/` (form-encoded); only POST goes to the backend.
+      '^/$': {
+        target: api,
+        bypass: (req) => (req.method === 'POST' ? undefined : req.url),
+      },
+      '/sitemap.xml': { target: api },
+      '/robots.txt': { target: api },
+    },
+  },
+}));
