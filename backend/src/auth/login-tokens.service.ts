@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, MoreThan, Repository } from 'typeorm';
+import { EntityManager, IsNull, MoreThan, Repository } from 'typeorm';
 import { newToken, sha256 } from '../common/crypto/tokens';
 import { LoginToken, LoginTokenPurpose } from './entities/login-token.entity';
 
@@ -11,10 +11,10 @@ export const LOGIN_TOKEN_TTL_MS = 15 * 60_000;
 export class LoginTokensService {
   constructor(@InjectRepository(LoginToken) private readonly tokens: Repository<LoginToken>) {}
 
-  async issue(userId: number, ttlMs = LOGIN_TOKEN_TTL_MS, purpose: LoginTokenPurpose = 'login'): Promise<string> {
+  async issue(userId: number, ttlMs = LOGIN_TOKEN_TTL_MS, purpose: LoginTokenPurpose = 'login', manager?: EntityManager): Promise<string> {
     const token = newToken();
     const now = new Date();
-    await this.tokens.insert({
+    await (manager ? manager.getRepository(LoginToken) : this.tokens).insert({
       tokenHash: sha256(token),
       userId,
       purpose,

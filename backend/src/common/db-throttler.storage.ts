@@ -25,9 +25,9 @@ export class DbThrottlerStorage implements ThrottlerStorage {
     const k = `${throttlerName}:${key}`.slice(0, 191);
     const now = Date.now();
     const expires = now + ttl;
-    const isMysql = isMysql(this.ds);
+    const mysql = isMysql(this.ds);
     let row: { hits: number | string; expiresAt: number | string; blockedUntil: number | string } | undefined;
-    if (isMysql) {
+    if (mysql) {
       await this.ds.query(
         'INSERT INTO `rate_limits` (`key`, `hits`, `expiresAt`, `blockedUntil`) VALUES (?, 1, ?, 0) ' +
           'ON DUPLICATE KEY UPDATE `hits` = IF(`expiresAt` <= ?, 1, `hits` + 1), `expiresAt` = IF(`expiresAt` <= ?, ?, `expiresAt`)',
@@ -51,7 +51,7 @@ export class DbThrottlerStorage implements ThrottlerStorage {
     if (hits > limit && blockedUntil <= now) {
       blockedUntil = now + Math.max(blockDuration, windowEnd - now);
       await this.ds.query(
-        isMysql
+        mysql
           ? 'UPDATE `rate_limits` SET `blockedUntil` = ? WHERE `key` = ?'
           : 'UPDATE "rate_limits" SET "blockedUntil" = ? WHERE "key" = ?',
         [blockedUntil, k],

@@ -31,12 +31,12 @@ export interface TestApp {
  * TEST_DATABASE_URL is set (mysql://root@127.0.0.1:3306/), a MySQL database made for this suite
  * and dropped afterwards.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+export async function startTestApp(env: Record<string, string> = {}, opts: { db?: TestDatabase } = {}): Promise<TestApp> {
+  const db = opts.db ?? (await createTestDatabase());
   const staticRoot = mkdtempSync(join(tmpdir(), 'ta-static-'));
   const cfg = parseEnv({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     RATE_LIMIT_WRITES: '100000',
     RATE_LIMIT_LOGIN: '100000',
@@ -44,7 +44,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
     DATABASE_URL: db.url,
   });
-  const app = await createApp(cfg, { logger: false });
+  const app = await createApp(cfg, { logger: !!process.env.TEST_LOG_LEVEL });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const ds = app.get<DataSource>(getDataSourceToken());

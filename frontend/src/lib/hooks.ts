@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 const noopSubscribe = () => () => {};
 
@@ -64,4 +65,14 @@ export function scrollToId(id: string, focus = false): void {
 /** Whether the page runs on the developer's machine (test panel). */
 export function isLocalHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname.endsWith('.localhost');
+}
+
+/**
+ * A query parameter, but only after mount: the server renders the default (the prerendered HTML is the
+ * same for every query), so reading it during hydration would make the markup differ.
+ */
+export function useQueryParamAfterMount(name: string): string | null {
+  const mounted = useMounted();
+  const [params] = useSearchParams();
+  return mounted ? params.get(name) : null;
 }

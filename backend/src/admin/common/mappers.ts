@@ -1,0 +1,162 @@
+import {
+  GUARANTEE_DAYS,
+  isPlayerCourseId,
+  type AdminAttribution,
+  type AdminAuditEntry,
+  type AdminGrant,
+  type AdminLead,
+  type AdminModule,
+  type AdminOrder,
+  type AdminRefund,
+  type AdminUser,
+  type PlayerCourseId,
+} from '../../contracts';
+import type { Order } from '../../checkout/entities/order.entity';
+import type { AttributionColumns } from '../../common/entities/attribution.embedded';
+import type { CourseModule } from '../../courses/entities/course-module.entity';
+import type { Grant } from '../../courses/entities/grant.entity';
+import type { Lead } from '../../leads/entities/lead.entity';
+import type { Refund } from '../../payments/entities/refund.entity';
+import type { User } from '../../users/entities/user.entity';
+import type { AuditLog } from '../entities/audit-log.entity';
+import { wholeDaysSince } from './oslo-time';
+
+const DAY_MS = 86_400_000;
+const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
+
+export function attributionOf(a: Partial<AttributionColumns> | null | undefined): AdminAttribution {
+  return {
+    trafficSource: a?.trafficSource ?? null,
+    landingPath: a?.landingPath ?? null,
+    referrer: a?.referrer ?? null,
+    utmSource: a?.utmSource ?? null,
+    utmMedium: a?.utmMedium ?? null,
+    utmCampaign: a?.utmCampaign ?? null,
+    utmTerm: a?.utmTerm ?? null,
+    utmContent: a?.utmContent ?? null,
+  };
+}
+
+export function toAdminLead(l: Lead, hasAccount: boolean, hasBought: boolean): AdminLead {
+  return {
+    id: l.id,
+    email: l.email,
+    courseType: l.courseType,
+    source: l.source,
+    ...attributionOf(l.attribution),
+    userId: l.userId,
+    contacted: !!l.contacted,
+    note: l.note,
+    unsubscribedAt: iso(l.unsubscribedAt),
+    createdAt: iso(l.createdAt)!,
+    hasAccount: hasAccount || l.userId !== null,
+    hasBought,
+  };
+}
+
+export function toAdminGrant(g: Grant): AdminGrant {
+  return {
+    id: g.id,
+    userId: g.userId,
+    courseId: g.courseId,
+    source: g.source,
+    orderId: g.orderId,
+    note: g.note,
+    grantedBy: g.grantedBy,
+    grantedAt: iso(g.grantedAt)!,
+    revokedAt: iso(g.revokedAt),
+    revokedBy: g.revokedBy,
+    active: !g.revokedAt,
+  };
+}
+
+export function toAdminUser(u: User, courses: PlayerCourseId[]): AdminUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role: u.role,
+    passwordSet: !!u.passwordHash,
+    trafficSource: u.attribution?.trafficSource ?? null,
+    createdAt: iso(u.createdAt)!,
+    courses,
+  };
+}
+
+export function activeCourses(grants: Array<Pick<Grant, 'courseId' | 'revokedAt'>>): PlayerCourseId[] {
+  const ids = new Set(grants.filter((g) => !g.revokedAt).map((g) => g.courseId));
+  return [...ids].filter(isPlayerCourseId);
+}
+
+export function toAdminOrder(o: Order, now = new Date()): AdminOrder {
+  const paidAt = o.paidAt ? new Date(o.paidAt) : null;
+  const guaranteeEnds = paidAt ? new Date(paidAt.getTime() + GUARANTEE_DAYS * DAY_MS) : null;
+  const refundable = ['paid', 'partially_refunded'].includes(o.status) ? Math.max(0, o.amountOre - o.refundedOre) : 0;
+  return {
+    id: o.id,
+    userId: o.userId,
+    email: o.email,
+    firstName: o.firstName,
+    lastName: o.lastName,
+    courseId: o.courseId,
+    amountOre: o.amountOre,
+    refundedOre: o.refundedOre,
+    currency: o.currency,
+    paymentMethod: o.paymentMethod,
+    provider: o.provider,
+    status: o.status,
+    stripeSessionId: o.stripeSessionId,
+    stripePaymentIntentId: o.stripePaymentIntentId,
+    trafficSource: o.attribution?.trafficSource ?? null,
+    createdAt: iso(o.createdAt)!,
+    paidAt: iso(paidAt),
+    daysSincePurchase: paidAt ? wholeDaysSince(paidAt, now) : null,
+    withinGuarantee: !!guaranteeEnds && guaranteeEnds.getTime() > now.getTime() && refundable > 0,
+    guaranteeEndsAt: iso(guaranteeEnds),
+    refundableOre: refundable,
+  };
+}
+
+export function toAdminRefund(r: Refund): AdminRefund {
+  return {
+    id: r.id,
+    orderId: r.orderId,
+    amountOre: r.amountOre,
+    reason: r.reason,
+    status: r.status,
+    stripeRefundId: r.stripeRefundId,
+    createdBy: r.createdBy,
+    createdAt: iso(r.createdAt)!,
+  };
+}
+
+export function toAdminModule(m: CourseModule): AdminModule {
+  return {
+    id: m.id,
+    courseId: m.courseId as PlayerCourseId,
+    position: m.position,
+    title: m.title,
+    description: m.description,
+    durationMinutes: m.durationMinutes,
+    videoId: m.videoId,
+    topics: Array.isArray(m.topics) ? m.topics : [],
+    published: !!m.published,
+    createdAt: iso(m.createdAt)!,
+    updatedAt: iso(m.updatedAt)!,
+  };
+}
+
+export function toAdminAuditEntry(a: AuditLog): AdminAuditEntry {
+  return {
+    id: a.id,
+    actorId: a.actorId,
+    actorEmail: a.actorEmail,
+    action: a.action,
+    entity: a.entity,
+    entityId: a.entityId,
+    before: a.before ?? null,
+    after: a.after ?? null,
+    createdAt: iso(a.createdAt)!,
+  };
+}

@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { BOUGHT_ORDER_STATUSES, LEAD_COURSE_TYPES, type AdminLead } from '../../contracts';
+import { notFound } from '../../common/app-error';
+import { Order } from '../../checkout/entities/order.entity';
+import { Lead } from '../../leads/entities/lead.entity';
+import { User } from '../../users/entities/user.entity';
+import { AuditService } from '../common/audit.service';
+import { accountExistsSql, boughtSql, trafficSourceFilter } from '../common/conditions';
+import { filter, listParamsFor, parse, runList, type ListParams, type ListResult, type ListSpec } from '../common/list-query';
+import { toAdminLead } from '../common/mappers';
+import type { UpdateLeadDto } from './dto/update-lead.dto';
+import { LEAD_CSV_HEADER, CSV_BOM, csvLine, leadCsvRow } from './leads-csv';
+
+const EXPORT_BATCH = 1000;
+const EXPORT_MAX_ROWS = 100_000;
+
+export const LEADS_LIST: ListSpec<Lead> = {
+  sort: {
+    id: 'lead.id',
+    createdAt: 'lead.createdAt',
+    email: 'lead.email',
+    courseType: 'lead.courseType',
+    source: 'lead.source',
+    trafficSource: 'lead.attribution.trafficSource',
+    contacted: 'lead.contacted',
+  },
+  defaultSort: ['createdAt', 'DESC'],
+  filters: {
+    id: filter.ids('lead.id'),
+    q: filter.search(['lead.email']),
+    userId: filter.ids('lead.userId'),
+    createdFrom: filter.from('lead.createdAt'),
+    createdTo: filter.to('lead.createdAt'),
+    courseType: filter.oneOf('lead.courseType', LEAD_COURSE_TYPES),
+    trafficSource: trafficSourceFilter('lead.attribution.trafficSource'),
+    utmSource: filter.equals('lead.attribution.utmSource', (raw, key) => parse.string(raw, key, 100)),
+    utmCampaign: filter.equals('lead.attribution.utmCampaign', (raw, key) => parse.string(raw, key, 100)),
+    contacted: filter.boolColumn('lead.contacted'),
+    unsubscribed: filter.isSet('lead.unsubscribedAt'),
+    hasAccount: filter.condition((qb) => `lead.userId IS NOT NULL OR ${accountExistsSql(qb, 'lead.email')}`),
+    hasBought: filter.condition((qb) => boughtSql(qb, 'lead.email', 'lead.userId')),
+  },
+};
+
+@Injectable()
+export class AdminLeadsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  private query(manager: EntityManager = this.ds.manager): SelectQueryBuilder<Lead> {
+    return manager.getRepository(Lead).createQueryBuilder('lead');
+  }
+
+  async list(query: Record<string, unknown>): Promise<ListResult<AdminLead>> {
+    const params = listParamsFor(query, LEADS_LIST);
+    const res = await runList(this.query(), params, LEADS_LIST);
+    return { ...res, rows: await this.decorate(res.rows) };
+  }
+
+  async get(id: number): Promise<AdminLead> {
+    const lead = await this.ds.getRepository(Lead).findOneBy({ id });
+    if (!lead) throw notFound('Fant ikke leadet');
+    return (await this.decorate([lead]))[0];
+  }
+
+  /** Note and "kontaktet", with an audit row in the same transaction. */
+  async update(id: number, dto: UpdateLeadDto, actor: User): Promise<AdminLead> {
+    const lead = await this.ds.transaction(async (m) => {
+      const repo = m.getRepository(Lead);
+      const qb = repo.createQueryBuilder('lead').where('lead.id = :id', { id });
+      if (this.ds.options.type === 'mysql') qb.setLock('pessimistic_write');
+      const before = await qb.getOne();
+      if (!before) throw notFound('Fant ikke leadet');
+      const changes: Partial<Lead> = {};
+      if (dto.note !== undefined) changes.note = dto.note === null || dto.note.trim() === '' ? null : dto.note.trim();
+      if (dto.contacted !== undefined) changes.contacted = dto.contacted;
+      const changed = Object.entries(changes).filter(([k, v]) => before[k as keyof Lead] !== v);
+      if (changed.length === 0) return before;
+      await repo.update({ id }, changes);
+      const after = { ...before, ...changes };
+      await this.audit.record(m, actor, {
+        action: 'lead.update',
+        entity: 'lead',
+        entityId: id,
+        before: Object.fromEntries(changed.map(([k]) => [k, before[k as keyof Lead]])),
+        after: Object.fromEntries(changed.map(([k, v]) => [k, v])),
+      });
+      return after;
+    });
+    return (await this.decorate([lead]))[0];
+  }
+
+  /**
+   * The filtered list as CSV (all pages, in the list's sort order). Unsubscribed addresses are
+   * left out unless asked for.
+   */
+  async exportCsv(query: Record<string, unknown>, includeUnsubscribed: boolean): Promise<string> {
+    const params = listParamsFor({ sort: query.sort, filter: query.filter }, LEADS_LIST);
+    let out = CSV_BOM + csvLine(LEAD_CSV_HEADER);
+    for (let start = 0; start < EXPORT_MAX_ROWS; start += EXPORT_BATCH) {
+      const qb = this.query();
+      if (!includeUnsubscribed) qb.andWhere('lead.unsubscribedAt IS NULL');
+      const page: ListParams = { ...params, range: { start, end: start + EXPORT_BATCH - 1 } };
+      const { rows } = await runList(qb, page, LEADS_LIST);
+      for (const l of await this.decorate(rows)) out += leadCsvRow(l);
+      if (rows.length < EXPORT_BATCH) break;
+    }
+    return out;
+  }
+
+  /** Adds "har konto" and "har kjøpt" for a page of leads (two queries for the whole page). */
+  async decorate(leads: Lead[], manager: EntityManager = this.ds.manager): Promise<AdminLead[]> {
+    if (leads.length === 0) return [];
+    const emails = [...new Set(leads.map((l) => l.email))];
+    const userIds = [...new Set(leads.map((l) => l.userId).filter((v): v is number => v !== null))];
+    const accounts = await manager.getRepository(User).find({ select: { id: true, email: true }, where: { email: In(emails) } });
+    const withAccount = new Set(accounts.map((u) => u.email));
+    const orders = await manager.getRepository(Order).find({
+      select: { id: true, email: true, userId: true },
+      where: [
+        { email: In(emails), status: In([...BOUGHT_ORDER_STATUSES]) },
+        ...(userIds.length ? [{ userId: In(userIds), status: In([...BOUGHT_ORDER_STATUSES]) }] : []),
+      ],
+    });
+    const boughtEmails = new Set(orders.map((o) => o.email));
+    const boughtUsers = new Set(orders.map((o) => o.userId));
+    return leads.map((l) =>
+      toAdminLead(l, withAccount.has(l.email), boughtEmails.has(l.email) || (l.userId !== null && boughtUsers.has(l.userId))),
+    );
+  }
+}

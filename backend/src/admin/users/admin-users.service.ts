@@ -1,0 +1,249 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config';
+import {
+  PLAYER_COURSE_IDS,
+  TRAFFIC_SOURCES,
+  type AdminCourseProgress,
+  type AdminCreatedStudent,
+  type AdminGrant,
+  type AdminUser,
+  type AdminUserDetail,
+  type PlayerCourseId,
+} from '../../contracts';
+import { conflict, notFound } from '../../common/app-error';
+import { normalizeEmail } from '../../common/crypto/tokens';
+import { isUniqueViolation } from '../../common/db-errors';
+import { LoginTokensService } from '../../auth/login-tokens.service';
+import { CatalogService } from '../../catalog/catalog.service';
+import { Order } from '../../checkout/entities/order.entity';
+import { Course } from '../../courses/entities/course.entity';
+import { CourseModule } from '../../courses/entities/course-module.entity';
+import { Grant } from '../../courses/entities/grant.entity';
+import { GrantsService } from '../../courses/grants.service';
+import { Lead } from '../../leads/entities/lead.entity';
+import { LeadsService } from '../../leads/leads.service';
+import { Progress } from '../../progress/entities/progress.entity';
+import { User } from '../../users/entities/user.entity';
+import { AuditService } from '../common/audit.service';
+import { ownsCourseSql, trafficSourceFilter } from '../common/conditions';
+import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../common/list-query';
+import { activeCourses, attributionOf, toAdminGrant, toAdminOrder, toAdminUser } from '../common/mappers';
+import { AdminLeadsService } from '../leads/admin-leads.service';
+
+/** How long the sign-in link for a student the mentor created is valid. */
+export const STUDENT_LINK_TTL_MS = 7 * 86_400_000;
+
+export const USER_MSG = {
+  notFound: 'Fant ikke eleven',
+  exists: 'Det finnes allerede en konto med denne e-postadressen',
+  alreadyOwned: 'Eleven har allerede tilgang til dette kurset',
+  grantNotFound: 'Fant ikke tilgangen',
+} as const;
+
+export const USERS_LIST: ListSpec<User> = {
+  sort: {
+    id: 'user.id',
+    email: 'user.email',
+    createdAt: 'user.createdAt',
+    role: 'user.role',
+    lastName: 'user.lastName',
+    trafficSource: 'user.attribution.trafficSource',
+  },
+  defaultSort: ['createdAt', 'DESC'],
+  filters: {
+    id: filter.ids('user.id'),
+    q: filter.search(['user.email', 'user.firstName', 'user.lastName']),
+    role: filter.oneOf('user.role', ['student', 'admin']),
+    createdFrom: filter.from('user.createdAt'),
+    createdTo: filter.to('user.createdAt'),
+    trafficSource: trafficSourceFilter('user.attribution.trafficSource'),
+    hasPassword: filter.isSet('user.passwordHash'),
+    courseId: {
+      parse: parse.oneOf(PLAYER_COURSE_IDS),
+      apply: (qb, v: string, p) => qb.andWhere(ownsCourseSql(qb, 'user.id', p), { [p]: v }),
+    },
+  },
+};
+
+void TRAFFIC_SOURCES;
+
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    private readonly audit: AuditService,
+    private readonly grants: GrantsService,
+    private readonly tokens: LoginTokensService,
+    private readonly catalog: CatalogService,
+    private readonly leads: LeadsService,
+    private readonly adminLeads: AdminLeadsService,
+  ) {}
+
+  async list(query: Record<string, unknown>): Promise<ListResult<AdminUser>> {
+    const params = listParamsFor(query, USERS_LIST);
+    const res = await runList(this.ds.getRepository(User).createQueryBuilder('user'), params, USERS_LIST);
+    const grants = res.rows.length
+      ? await this.ds.getRepository(Grant).find({
+          select: { userId: true, courseId: true, revokedAt: true },
+          where: { userId: In(res.rows.map((u) => u.id)), revokedAt: IsNull() },
+        })
+      : [];
+    return {
+      ...res,
+      rows: res.rows.map((u) => toAdminUser(u, activeCourses(grants.filter((g) => g.userId === u.id)))),
+    };
+  }
+
+  /** A student with grants, orders, progress per course, attribution and leads. */
+  async get(id: number): Promise<AdminUserDetail> {
+    const user = await this.ds.getRepository(User).findOneBy({ id });
+    if (!user) throw notFound(USER_MSG.notFound);
+    const [grants, orders, progress, leads] = await Promise.all([
+      this.ds.getRepository(Grant).find({ where: { userId: id }, order: { grantedAt: 'DESC', id: 'DESC' } }),
+      this.ds.getRepository(Order).find({ where: [{ userId: id }, { email: user.email }], order: { createdAt: 'DESC' } }),
+      this.progressOf(id),
+      this.ds.getRepository(Lead).find({ where: [{ userId: id }, { email: user.email }], order: { createdAt: 'DESC' }, take: 50 }),
+    ]);
+    const now = new Date();
+    return {
+      ...toAdminUser(user, activeCourses(grants)),
+      attribution: attributionOf(user.attribution),
+      updatedAt: user.updatedAt.toISOString(),
+      passwordChangedAt: user.passwordChangedAt ? user.passwordChangedAt.toISOString() : null,
+      grants: grants.map(toAdminGrant),
+      orders: orders.map((o) => toAdminOrder(o, now)),
+      progress,
+      leads: await this.adminLeads.decorate(leads),
+    };
+  }
+
+  private async progressOf(userId: number): Promise<AdminCourseProgress[]> {
+    const [rows, modules, courses] = await Promise.all([
+      this.ds.getRepository(Progress).find({ where: { userId } }),
+      this.ds.getRepository(CourseModule).find({ select: { id: true, courseId: true }, where: { published: true } }),
+      this.ds.getRepository(Course).find({ select: { id: true, title: true } }),
+    ]);
+    return rows
+      .filter((r) => (PLAYER_COURSE_IDS as readonly string[]).includes(r.courseId))
+      .map((r) => {
+        const ids = new Set(modules.filter((m) => m.courseId === r.courseId).map((m) => m.id));
+        const done = new Set((Array.isArray(r.completedModules) ? r.completedModules : []).filter((m) => ids.has(m)));
+        const total = ids.size;
+        return {
+          courseId: r.courseId as PlayerCourseId,
+          title: courses.find((c) => c.id === r.courseId)?.title ?? r.courseId,
+          completed: done.size,
+          total,
+          percent: total ? Math.round((done.size / total) * 100) : 0,
+          currentModule: r.currentModule,
+          lastUpdated: r.lastUpdated ? new Date(r.lastUpdated).toISOString() : null,
+        };
+      })
+      .sort((a, b) => PLAYER_COURSE_IDS.indexOf(a.courseId) - PLAYER_COURSE_IDS.indexOf(b.courseId));
+  }
+
+  /**
+   * A passwordless student made by the mentor, with a one-time sign-in link (7 days) to send them.
+   * 409 when the address already has an account.
+   */
+  async createStudent(email: string, actor: User): Promise<AdminCreatedStudent> {
+    const address = normalizeEmail(email);
+    const now = new Date();
+    let user: User;
+    try {
+      user = await this.ds.transaction(async (m) => {
+        const repo = m.getRepository(User);
+        if (await repo.existsBy({ email: address })) throw conflict(USER_MSG.exists);
+        const created = await repo.save(
+          repo.create({
+            email: address,
+            passwordHash: null,
+            role: 'student',
+            firstName: null,
+            lastName: null,
+            attribution: attributionOf(null),
+            createdAt: now,
+            updatedAt: now,
+            passwordChangedAt: null,
+          }),
+        );
+        await this.audit.record(m, actor, {
+          action: 'user.create',
+          entity: 'user',
+          entityId: created.id,
+          before: null,
+          after: toAdminUser(created, []),
+        });
+        return created;
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict(USER_MSG.exists);
+      throw e;
+    }
+    await this.leads.linkToUser(address, user.id);
+    const token = await this.tokens.issue(user.id, STUDENT_LINK_TTL_MS, 'login');
+    return {
+      ...toAdminUser(user, []),
+      loginUrl: `${this.cfg.publicUrl}/auto-login?token=${encodeURIComponent(token)}`,
+      loginUrlExpiresAt: new Date(now.getTime() + STUDENT_LINK_TTL_MS).toISOString(),
+    };
+  }
+
+  /** A manual grant. 409 when the student already has access to the course. */
+  async grant(userId: number, courseId: PlayerCourseId, note: string | null, actor: User): Promise<AdminGrant> {
+    const grant = await this.ds.transaction(async (m) => {
+      const user = await this.lockUser(m, userId);
+      if (!user) throw notFound(USER_MSG.notFound);
+      const { grant, created } = await this.grants.grant(
+        { userId, courseId, source: 'manual', note, grantedBy: actor.id },
+        m,
+      );
+      if (!created) throw conflict(USER_MSG.alreadyOwned, 'ALREADY_OWNED');
+      await this.audit.record(m, actor, {
+        action: 'grant.create',
+        entity: 'grant',
+        entityId: grant.id,
+        before: null,
+        after: toAdminGrant(grant),
+      });
+      return grant;
+    });
+    this.catalog.invalidate();
+    return toAdminGrant(grant);
+  }
+
+  /** Revokes a grant. Revoking one that is already revoked changes nothing and answers it as it is. */
+  async revoke(grantId: number, actor: User): Promise<AdminGrant> {
+    const grant = await this.ds.transaction(async (m) => {
+      const repo = m.getRepository(Grant);
+      const before = await repo.findOneBy({ id: grantId });
+      if (!before) throw notFound(USER_MSG.grantNotFound);
+      if (before.revokedAt) return before;
+      const now = new Date();
+      // Conditional: of two concurrent revokes only one changes the row and writes the audit row.
+      const res = await repo.update({ id: grantId, revokedAt: IsNull() }, { revokedAt: now, revokedBy: actor.id });
+      if (!res.affected) return (await repo.findOneBy({ id: grantId }))!;
+      const after = { ...before, revokedAt: now, revokedBy: actor.id };
+      await this.audit.record(m, actor, {
+        action: 'grant.revoke',
+        entity: 'grant',
+        entityId: grantId,
+        before: toAdminGrant(before),
+        after: toAdminGrant(after),
+      });
+      return after;
+    });
+    this.catalog.invalidate();
+    return toAdminGrant(grant);
+  }
+
+  /** On MySQL the user row is locked so two grants for one student run one after the other. */
+  private lockUser(m: EntityManager, userId: number): Promise<User | null> {
+    const qb = m.getRepository(User).createQueryBuilder('user').where('user.id = :userId', { userId });
+    if (this.ds.options.type === 'mysql') qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+}

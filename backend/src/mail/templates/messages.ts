@@ -1,0 +1,127 @@
+import type { PaymentMethod } from '../../contracts';
+import { formatNok, formatOsloDate, formatOsloDateTime, mvaOf } from '../mail-format';
+import { button, heading, MailBrand, p, renderMail, RenderedMail, rows, small } from './layout';
+
+const PAYMENT_LABEL: Record<PaymentMethod, string> = { card: 'Kort', vipps: 'Vipps' };
+const GUARANTEE_DAYS = 30;
+
+export interface ReceiptInput {
+  orderId: number;
+  courseTitle: string;
+  amountOre: number;
+  paidAt: Date;
+  paymentMethod: PaymentMethod | null;
+  firstName: string | null;
+  /** One-time sign-in link (passwordless account), or null when the buyer signs in with a password. */
+  signInUrl: string | null;
+  loginUrl: string;
+}
+
+export function receiptMail(brand: MailBrand, r: ReceiptInput): RenderedMail {
+  const total = formatNok(r.amountOre);
+  const guaranteeEnds = new Date(r.paidAt.getTime() + GUARANTEE_DAYS * 86400_000);
+  const details: Array<[string, string]> = [
+    ['Kurs', r.courseTitle],
+    ['Ordrenummer', String(r.orderId)],
+    ['Dato', formatOsloDateTime(r.paidAt)],
+    ...(r.paymentMethod ? [['Betalingsmåte', PAYMENT_LABEL[r.paymentMethod]] as [string, string]] : []),
+    ['Totalt inkl. MVA', total],
+    ['Herav MVA (25 %)', formatNok(mvaOf(r.amountOre))],
+  ];
+  const access = r.signInUrl
+    ? [
+        p('Logg inn med knappen under og velg et passord, så kommer du alltid inn igjen med e-postadressen og passordet ditt.'),
+        button('Logg inn og sett passord', r.signInUrl),
+        small('Lenken kan brukes én gang og gjelder i 7 dager. Har den gått ut, kan du be om en ny med «Glemt passord?» på innloggingssiden.'),
+      ]
+    : [p('Logg inn med e-postadressen og passordet ditt for å starte kurset.'), button('Logg inn', r.loginUrl)];
+  return renderMail({
+    brand,
+    subject: `Kvittering: ${r.courseTitle} (ordre ${r.orderId})`,
+    preheader: `Takk for kjøpet! Du har nå tilgang til ${r.courseTitle}.`,
+    blocks: [
+      heading(`Takk for kjøpet${r.firstName ? `, ${r.firstName}` : ''}!`),
+      p(`Betalingen er mottatt, og du har nå tilgang til ${r.courseTitle}. Her er kvitteringen din.`),
+      rows(details),
+      ...access,
+      p(
+        `30 dagers pengene-tilbake-garanti: Er du ikke fornøyd, skriver du til ${brand.contactEmail} innen ${formatOsloDate(guaranteeEnds)}, ` +
+          'så får du hele beløpet tilbake.',
+      ),
+      small('Dette er kvitteringen for kjøpet ditt. Ta vare på den.'),
+    ],
+  });
+}
+
+export interface WelcomeInput {
+  signInUrl: string;
+  courseUrl: string;
+  unsubscribeUrl: string;
+}
+
+export function welcomeMail(brand: MailBrand, w: WelcomeInput): RenderedMail {
+  return renderMail({
+    brand,
+    subject: `Velkommen til ${brand.siteName} – Starter-kurset er klart`,
+    preheader: 'Du har fått gratis tilgang til Starter-kurset.',
+    blocks: [
+      heading('Velkommen!'),
+      p('Du har nå gratis tilgang til Starter-kurset. Du kan begynne med en gang:'),
+      button('Start Starter-kurset', w.courseUrl),
+      p('Vil du lagre fremdriften din og komme tilbake senere? Logg inn med lenken under og velg et passord.'),
+      button('Logg inn og sett passord', w.signInUrl),
+      small('Innloggingslenken kan brukes én gang og gjelder i 7 dager.'),
+    ],
+    unsubscribeUrl: w.unsubscribeUrl,
+  });
+}
+
+export function resetPasswordMail(brand: MailBrand, r: { email: string; resetUrl: string }): RenderedMail {
+  return renderMail({
+    brand,
+    subject: `Nytt passord hos ${brand.siteName}`,
+    preheader: 'Lenke for å lage nytt passord (gjelder i 1 time).',
+    blocks: [
+      heading('Lag nytt passord'),
+      p(`Vi har fått en forespørsel om nytt passord for ${r.email}. Trykk på knappen for å velge et nytt passord.`),
+      button('Lag nytt passord', r.resetUrl),
+      small('Lenken gjelder i 1 time og kan brukes én gang. Når du har valgt nytt passord, blir du logget ut på andre enheter.'),
+      small('Har du ikke bedt om dette, kan du se bort fra e-posten. Passordet ditt er ikke endret.'),
+    ],
+  });
+}
+
+export interface RefundInput {
+  orderId: number;
+  courseTitle: string;
+  amountOre: number;
+  /** True when access to the course ended with this refund. */
+  accessEnded: boolean;
+  refundedAt: Date;
+}
+
+export function refundMail(brand: MailBrand, r: RefundInput): RenderedMail {
+  const amount = formatNok(r.amountOre);
+  return renderMail({
+    brand,
+    subject: `Refusjon: ${r.courseTitle} (ordre ${r.orderId})`,
+    preheader: `Vi har refundert ${amount}.`,
+    blocks: [
+      heading('Refusjonen er på vei'),
+      p(`Vi har refundert ${amount} for ordre ${r.orderId} (${r.courseTitle}).`),
+      rows([
+        ['Kurs', r.courseTitle],
+        ['Ordrenummer', String(r.orderId)],
+        ['Refundert inkl. MVA', amount],
+        ['Dato', formatOsloDateTime(r.refundedAt)],
+      ]),
+      p(
+        r.accessEnded
+          ? `Tilgangen din til ${r.courseTitle} er avsluttet. Kontoen din og gratiskurset Starter beholder du.`
+          : `Du beholder tilgangen til ${r.courseTitle}.`,
+      ),
+      small('Pengene kommer tilbake til kortet eller Vipps-kontoen du betalte med, vanligvis innen 5–10 virkedager.'),
+      small(`Spørsmål? Skriv til ${brand.contactEmail}.`),
+    ],
+  });
+}

@@ -1,0 +1,165 @@
+import { CoursesService } from '../../backend/src/courses/courses.service';
+import { CourseModule, Progress } from '../../backend/src/database/entities';
+import { loginAs, startTestApp, TestApp } from './support/test-app';
+
+describe('progress: GET /api/progress/:courseId, POST …/modules/:moduleId/complete, PUT …/current', () => {
+  let t: TestApp;
+  let starterIds: number[];
+  let foundationIds: number[];
+  beforeAll(async () => {
+    t = await startTestApp();
+    const ids = async (courseId: string) =>
+      (await t.ds.getRepository(CourseModule).find({ where: { courseId }, order: { position: 'ASC' } })).map((m) => m.id);
+    starterIds = await ids('starter');
+    foundationIds = await ids('foundation');
+  });
+  afterAll(() => t.close());
+
+  const rowOf = (userId: number, courseId: string) => t.ds.getRepository(Progress).findOneBy({ userId, courseId });
+
+  it('anonymous → 401 on every progress endpoint, nothing written', async () => {
+    const a = await t.http().get('/api/progress/starter').expect(401);
+    expect(a.body).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+    await t.http().post(`/api/progress/starter/modules/${starterIds[0]}/complete`).send({}).expect(401);
+    await t.http().put('/api/progress/starter/current').send({ currentModule: 1 }).expect(401);
+    expect(await t.ds.getRepository(Progress).count()).toBe(0);
+  });
+
+  it('starter: any signed-in user starts empty, completes a module, moves on; lastUpdated kept', async () => {
+    const { agent, user } = await loginAs(t);
+    const empty = await agent.get('/api/progress/starter').expect(200);
+    expect(empty.body).toEqual({ courseId: 'starter', completedModules: [], currentModule: 0, lastUpdated: null });
+
+    const done = await agent.post(`/api/progress/starter/modules/${starterIds[1]}/complete`).send({}).expect(200);
+    expect(done.body).toMatchObject({ courseId: 'starter', completedModules: [starterIds[1]], currentModule: 0 });
+    expect(new Date(done.body.lastUpdated).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const moved = await agent.put('/api/progress/starter/current').send({ currentModule: 2 }).expect(200);
+    expect(moved.body).toMatchObject({ completedModules: [starterIds[1]], currentModule: 2 });
+    expect(moved.body.lastUpdated >= done.body.lastUpdated).toBe(true);
+
+    const again = await agent.get('/api/progress/starter').expect(200);
+    expect(again.body).toEqual(moved.body);
+    const row = await rowOf(user.id, 'starter');
+    expect(row).toMatchObject({ completedModules: [starterIds[1]], currentModule: 2 });
+  });
+
+  it('completing a module twice changes nothing (same list, same lastUpdated)', async () => {
+    const { agent, user } = await loginAs(t);
+    const first = await agent.post(`/api/progress/starter/modules/${starterIds[0]}/complete`).send({}).expect(200);
+    await new Promise((r) => setTimeout(r, 20));
+    const second = await agent.post(`/api/progress/starter/modules/${starterIds[0]}/complete`).send({}).expect(200);
+    expect(second.body).toEqual(first.body);
+    expect((await rowOf(user.id, 'starter'))!.completedModules).toEqual([starterIds[0]]);
+    expect(await t.ds.getRepository(Progress).countBy({ userId: user.id })).toBe(1);
+  });
+
+  it('concurrent completions all land in the one row (no lost update, no duplicate row)', async () => {
+    const { agent, user } = await loginAs(t);
+    const results = await Promise.all([
+      ...starterIds.map((id) => agent.post(`/api/progress/starter/modules/${id}/complete`).send({})),
+      ...starterIds.map((id) => agent.post(`/api/progress/starter/modules/${id}/complete`).send({})),
+      agent.put('/api/progress/starter/current').send({ currentModule: 3 }),
+    ]);
+    for (const r of results) expect(r.status).toBe(200);
+    expect(await t.ds.getRepository(Progress).countBy({ userId: user.id, courseId: 'starter' })).toBe(1);
+    const res = await agent.get('/api/progress/starter').expect(200);
+    expect(res.body.completedModules).toEqual([...starterIds].sort((a, b) => a - b));
+    expect(res.body.currentModule).toBe(3);
+  });
+
+  it('a paid course: not owned → 403 on every endpoint; owned → saved, and it survives a new login', async () => {
+    const stranger = await loginAs(t, { courses: ['accelerator'] });
+    const denied = await stranger.agent.get('/api/progress/foundation').expect(403);
+    expect(denied.body).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+    await stranger.agent.post(`/api/progress/foundation/modules/${foundationIds[0]}/complete`).send({}).expect(403);
+    await stranger.agent.put('/api/progress/foundation/current').send({ currentModule: 1 }).expect(403);
+    expect(await rowOf(stranger.user.id, 'foundation')).toBeNull();
+
+    const owner = await loginAs(t, { courses: ['foundation'] });
+    await owner.agent.post(`/api/progress/foundation/modules/${foundationIds[0]}/complete`).send({}).expect(200);
+    await owner.agent.put('/api/progress/foundation/current').send({ currentModule: 1 }).expect(200);
+
+    const again = t.agent();
+    await again.post('/api/auth/login').send({ email: owner.user.email, password: owner.password }).expect(200);
+    const res = await again.get('/api/progress/foundation').expect(200);
+    expect(res.body).toMatchObject({ courseId: 'foundation', completedModules: [foundationIds[0]], currentModule: 1 });
+  });
+
+  it('unknown course → 404; a module of another course → 404; a bad module id → 400; nothing written', async () => {
+    const { agent, user } = await loginAs(t, { courses: ['foundation'] });
+    const unknown = await agent.get('/api/progress/nope').expect(404);
+    expect(unknown.body).toMatchObject({ code: 'NOT_FOUND', message: 'Kurs ikke funnet' });
+    await agent.post(`/api/progress/nope/modules/${starterIds[0]}/complete`).send({}).expect(404);
+
+    const other = await agent.post(`/api/progress/foundation/modules/${starterIds[0]}/complete`).send({}).expect(404);
+    expect(other.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Modulen finnes ikke i dette kurset' });
+    await agent.post('/api/progress/foundation/modules/999999/complete').send({}).expect(404);
+
+    for (const bad of ['abc', '0', '-1', '1.5', '1e3', '01', '99999999999', '%20']) {
+      const res = await agent.post(`/api/progress/foundation/modules/${bad}/complete`).send({});
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Ugyldig modul-id' });
+    }
+    expect(await rowOf(user.id, 'foundation')).toBeNull();
+  });
+
+  it('PUT current validates 0..modules-1 and its body; nothing written on a rejection', async () => {
+    const { agent, user } = await loginAs(t, { courses: ['foundation'] });
+    await agent.put('/api/progress/foundation/current').send({ currentModule: 1 }).expect(200);
+    const before = await rowOf(user.id, 'foundation');
+    const cases: Array<[unknown, string]> = [
+      [{ currentModule: 2 }, 'Ugyldig modul'],
+      [{ currentModule: -1 }, 'Ugyldig modul'],
+      [{ currentModule: 0.5 }, 'currentModule må være et heltall'],
+      [{ currentModule: '1' }, 'currentModule må være et heltall'],
+      [{}, 'currentModule er påkrevd'],
+      [{ currentModule: null }, 'currentModule er påkrevd'],
+      [{ currentModule: 0, userId: 1 }, 'Ukjent felt: userId'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await agent.put('/api/progress/foundation/current').send(body as object);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, message });
+    }
+    await agent.put('/api/progress/foundation/current').set('Content-Type', 'application/json').send('[1,').expect(400);
+    const after = await rowOf(user.id, 'foundation');
+    expect(after).toEqual(before);
+  });
+
+  it("another user's progress is unreachable: each sees only their own", async () => {
+    const a = await loginAs(t, { courses: ['foundation'] });
+    const b = await loginAs(t, { courses: ['foundation'] });
+    await a.agent.post(`/api/progress/foundation/modules/${foundationIds[1]}/complete`).send({}).expect(200);
+    await a.agent.put('/api/progress/foundation/current').send({ currentModule: 1 }).expect(200);
+    const seenByB = await b.agent.get('/api/progress/foundation').expect(200);
+    expect(seenByB.body).toEqual({ courseId: 'foundation', completedModules: [], currentModule: 0, lastUpdated: null });
+    await b.agent.get(`/api/progress/foundation?userId=${a.user.id}`).expect(200, seenByB.body);
+    await b.agent.post(`/api/progress/foundation/modules/${foundationIds[0]}/complete`).send({}).expect(200);
+    const seenByA = await a.agent.get('/api/progress/foundation').expect(200);
+    expect(seenByA.body.completedModules).toEqual([foundationIds[1]]);
+  });
+
+  it('a module taken out of the course drops out of the answer; the current index stays within the course', async () => {
+    const { agent } = await loginAs(t, { courses: ['foundation'] });
+    await agent.post(`/api/progress/foundation/modules/${foundationIds[1]}/complete`).send({}).expect(200);
+    await agent.put('/api/progress/foundation/current').send({ currentModule: 1 }).expect(200);
+    await t.ds.getRepository(CourseModule).update({ id: foundationIds[1] }, { published: false });
+    t.app.get(CoursesService).invalidate();
+    try {
+      const res = await agent.get('/api/progress/foundation').expect(200);
+      expect(res.body).toMatchObject({ completedModules: [], currentModule: 0 });
+      await agent.post(`/api/progress/foundation/modules/${foundationIds[1]}/complete`).send({}).expect(404);
+    } finally {
+      await t.ds.getRepository(CourseModule).update({ id: foundationIds[1] }, { published: true });
+      t.app.get(CoursesService).invalidate();
+    }
+  });
+
+  it('an admin may track any course', async () => {
+    const { agent } = await loginAs(t, { role: 'admin' });
+    await agent.post(`/api/progress/foundation/modules/${foundationIds[0]}/complete`).send({}).expect(200);
+    const res = await agent.get('/api/progress/foundation').expect(200);
+    expect(res.body.completedModules).toEqual([foundationIds[0]]);
+  });
+});

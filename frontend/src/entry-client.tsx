@@ -1,0 +1,44 @@
+import './styles/index.css';
+import { lazy, StrictMode, type ComponentType } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, pageKeyFor } from './app/App';
+import { pageLoaders, type PageComponents, type PageKey } from './app/pages';
+import { loadAppState } from './lib/app-state';
+import { applyConsent, readConsent } from './lib/consent';
+import { initGoogleTag } from './lib/gtag';
+
+const lazyPages = Object.fromEntries(
+  (Object.keys(pageLoaders) as PageKey[]).map((k) => [k, lazy(pageLoaders[k])]),
+) as PageComponents;
+
+async function main(): Promise<void> {
+  const state = await loadAppState();
+
+  // Consent Mode v2: defaults (denied) first, then a stored choice, then (maybe) the tag itself.
+  initGoogleTag(state.settings.gaMeasurementId);
+  const stored = readConsent();
+  if (stored) applyConsent(stored);
+
+  // Load the current page's chunk before hydrating, and hand it over un-lazy, so hydration never suspends.
+  const pages: PageComponents = { ...lazyPages };
+  const key = pageKeyFor(window.location.pathname, lazyPages, state.settings.mentorSlug);
+  if (key) {
+    try {
+      const mod = await pageLoaders[key]();
+      pages[key] = mod.default as ComponentType;
+    } catch (e) {
+      console.error('Kunne ikke laste siden', e);
+    }
+  }
+
+  const root = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App state={state} pages={pages} />
+    </StrictMode>
+  );
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+main().catch((e) => console.error('Oppstart feilet', e));

@@ -1,0 +1,14 @@
+import type { Attribution, CreateUserResponse, LeadCourseType, TrafficSource } from '@contracts';
+import { apiPost } from '../../../lib/api';
+
+export interface CreateUserBody {
+  email: string;
+  courseType: LeadCourseType;
+  trafficSource: TrafficSource;
+  attribution?: Attribution;
+}
+
+/** POST /api/create-user (SPEC §7): free account + Starter, a one-time login token for new accounts. */
+export function createUser(body: CreateUserBody): Promise<CreateUserResponse> {
+  return apiPost<CreateUserResponse>('/api/create-user', body);
+}

@@ -1,0 +1,187 @@
+import type { LeadCourseType, TrafficSource } from '@contracts';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api';
+import { getAttribution } from '../../../lib/attribution';
+import { useMounted } from '../../../lib/hooks';
+import { createLead } from '../api/create-lead';
+import { createUser } from '../api/create-user';
+
+export const LEAD_NOTE = 'Ingen spam. Umiddelbar tilgang. Avmeld når som helst.';
+export const SUCCESS_REDIRECT_MS = 3000;
+export const FAILURE_REDIRECT_MS = 2000;
+
+type Status = 'idle' | 'submitting' | 'success' | 'failed';
+
+/** Where a lead goes next (same rule as the server's 303 for the form without JavaScript). */
+export function leadDestination(courseType: LeadCourseType, email: string): string {
+  return courseType === 'foundation' || courseType === 'accelerator'
+    ? paths.checkout.href({ course: courseType, email })
+    : paths.coursePlayer.href('starter', { email });
+}
+
+export interface LeadFormProps {
+  courseType: LeadCourseType;
+  /** Page path or code the form is sent from (stored on the lead). */
+  source: string;
+  /** Variant of the page (A–D, starter), stored with the lead. */
+  trafficSource?: TrafficSource;
+  /**
+   * Free sign-up: `POST /api/create-user` with this traffic source, then `/auto-login?token=…`
+   * (A, C, D and the home page). Without it the form records a lead (`POST /api/leads`).
+   */
+  signupAs?: TrafficSource;
+  submitLabel?: string;
+  label?: string;
+  /** Show the label visually (it is always there for screen readers). */
+  showLabel?: boolean;
+  layout?: 'inline' | 'stacked';
+  tone?: 'light' | 'dark';
+  /** Pre-filled address (set after mount, e.g. from ?email=). */
+  initialEmail?: string;
+  className?: string;
+}
+
+/**
+ * The one lead form (SPEC §4, §5): idle → 'SENDER...' (disabled) → 'Velkommen!', then after 3 s to the
+ * next step. A failure is logged and redirects after 2 s; a 400 shows the server's Norwegian message and
+ * stays. It is a real form posting to `/`, so it also works before (or without) JavaScript.
+ */
+export function LeadForm({
+  courseType,
+  source,
+  trafficSource,
+  signupAs,
+  submitLabel = 'FÅ GRATIS TILGANG',
+  label = 'E-postadresse',
+  showLabel = false,
+  layout = 'inline',
+  tone = 'light',
+  initialEmail,
+  className,
+}: LeadFormProps) {
+  const navigate = useNavigate();
+  const mounted = useMounted();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  useEffect(() => {
+    if (initialEmail) setEmail((e) => e || initialEmail);
+  }, [initialEmail]);
+
+  const busy = status === 'submitting' || status === 'success' || status === 'failed';
+  const later = (path: string, ms: number) => {
+    timer.current = setTimeout(() => navigate(path), ms);
+  };
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const value = email.trim();
+    if (!value || busy) return;
+    setStatus('submitting');
+    setError(null);
+    const attribution = getAttribution();
+    if (signupAs) {
+      const failed = paths.signup.href({ email: value, course: courseType });
+      try {
+        const res = await createUser({ email: value, courseType, trafficSource: signupAs, attribution });
+        if (!res.success) throw new Error(res.error ?? 'Registreringen feilet');
+        setStatus('success');
+        later(res.token ? paths.autoLogin.href(res.token) : paths.coursePlayer.href('starter', { email: value }), SUCCESS_REDIRECT_MS);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 400) {
+          setStatus('idle');
+          setError(err.message);
+          return;
+        }
+        console.error('Registrering feilet:', err);
+        setStatus('failed');
+        later(failed, FAILURE_REDIRECT_MS);
+      }
+      return;
+    }
+    const fallback = leadDestination(courseType, value);
+    try {
+      const res = await createLead({ email: value, courseType, source, trafficSource: trafficSource ?? attribution?.trafficSource, attribution });
+      setStatus('success');
+      later(res.next || fallback, SUCCESS_REDIRECT_MS);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) {
+        setStatus('idle');
+        setError(err.message);
+        return;
+      }
+      console.error('Form submission failed', err);
+      setStatus('failed');
+      later(fallback, FAILURE_REDIRECT_MS);
+    }
+  }
+
+  const buttonText = status === 'submitting' ? 'SENDER...' : status === 'success' ? 'Velkommen!' : submitLabel;
+  const inputId = `${id}-email`;
+  const errorId = `${id}-error`;
+  const noteId = `${id}-note`;
+  return (
+    <form
+      method="post"
+      action="/"
+      className={['lead-form', `lead-form--${layout}`, `lead-form--${tone}`, className ?? ''].filter(Boolean).join(' ')}
+      onSubmit={onSubmit}
+      noValidate={false}
+      data-testid="lead-form"
+    >
+      <input type="hidden" name="form-name" value="lead-capture" />
+      <input type="hidden" name="course-type" value={courseType} />
+      <input type="hidden" name="source" value={source} />
+      <label htmlFor={inputId} className={showLabel ? 'lead-form__label' : 'sr-only'}>
+        {label}
+      </label>
+      <div className="lead-form__row">
+        <input
+          id={inputId}
+          className="input lead-form__input"
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          placeholder="din@epost.no"
+          maxLength={254}
+          value={email}
+          readOnly={busy}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${errorId} ${noteId}` : noteId}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            if (error) setError(null);
+          }}
+        />
+        <button
+          type="submit"
+          className="btn btn--primary btn--lg lead-form__submit"
+          disabled={mounted && (!email.trim() || busy)}
+          aria-busy={status === 'submitting' || undefined}
+        >
+          {status === 'submitting' && <span className="spinner" aria-hidden="true" />}
+          {buttonText}
+        </button>
+      </div>
+      <p className="lead-form__status" role="status" aria-live="polite">
+        {status === 'success' ? 'Velkommen! Du sendes videre om et øyeblikk …' : ''}
+      </p>
+      {error && (
+        <p id={errorId} className="lead-form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <p id={noteId} className="lead-form__note">
+        {LEAD_NOTE}
+      </p>
+    </form>
+  );
+}

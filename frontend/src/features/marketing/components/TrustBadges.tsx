@@ -1,0 +1,46 @@
+import { Icon } from '../../../components/Icon';
+import { useCatalog } from '../../../lib/app-state';
+import { pluralize } from '../../../lib/format';
+
+/** Student count (the real number from the catalogue), 30-day guarantee, lifetime access. */
+export function StudentBadge({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+  const { studentCount } = useCatalog();
+  return (
+    <p className={`student-badge student-badge--${tone}`}>
+      <Icon name="users" size={18} />
+      {studentCount > 0 ? (
+        <span>
+          <strong>{pluralize(studentCount, 'elev', 'elever')}</strong> har allerede startet
+        </span>
+      ) : (
+        <span>Bli en av de første elevene – lanseringspris for de første 100</span>
+      )}
+    </p>
+  );
+}
+
+export function TrustBadges({ tone = 'light' }: { tone?: 'dark' | 'light' }) {
+  const { studentCount } = useCatalog();
+  return (
+    <ul className={`trust-badges trust-badges--${tone}`}>
+      <li>
+        <Icon name="shield" />
+        <span>
+          <strong>30 dagers</strong> pengene-tilbake-garanti
+        </span>
+      </li>
+      <li>
+        <Icon name="infinity" />
+        <span>
+          <strong>Livstidstilgang</strong> til kursene du kjøper
+        </span>
+      </li>
+      <li>
+        <Icon name="users" />
+        <span>
+          <strong>{pluralize(studentCount, 'elev', 'elever')}</strong> {studentCount === 1 ? 'er' : 'er'} med
+        </span>
+      </li>
+    </ul>
+  );
+}
