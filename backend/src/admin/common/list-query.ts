@@ -128,8 +128,8 @@ export interface FilterDef<E extends ObjectLiteral> {
 }
 
 export interface ListSpec<E extends ObjectLiteral> {
-  /** API field name → column expression (`alias.propertyPath`). */
-  sort: Record<string, string>;
+  /** API field name → column expression (`alias.propertyPath`), or several to sort by in turn. */
+  sort: Record<string, string | string[]>;
   defaultSort: [string, SortOrder];
   filters: Record<string, FilterDef<E>>;
 }
@@ -271,10 +271,11 @@ export async function runList<E extends ObjectLiteral>(
   spec: ListSpec<E>,
 ): Promise<ListResult<E>> {
   applyFilters(qb, params.filter, spec.filters);
-  const column = spec.sort[params.sort.field];
-  qb.orderBy(column, params.sort.order);
+  const s = spec.sort[params.sort.field];
+  const columns = Array.isArray(s) ? [...s] : [s];
   const idColumn = `${qb.alias}.id`;
-  if (column !== idColumn) qb.addOrderBy(idColumn, params.sort.order);
+  if (!columns.includes(idColumn)) columns.push(idColumn);
+  columns.forEach((c, i) => (i === 0 ? qb.orderBy(c, params.sort.order) : qb.addOrderBy(c, params.sort.order)));
   qb.offset(params.range.start).limit(params.range.end - params.range.start + 1);
   const [rows, total] = await qb.getManyAndCount();
   return { rows, total, start: params.range.start };

@@ -6,6 +6,7 @@ import { notFound } from '../../common/app-error';
 import { Order } from '../../checkout/entities/order.entity';
 import { Lead } from '../../leads/entities/lead.entity';
 import { User } from '../../users/entities/user.entity';
+import { inTransaction } from '../../payments/transaction';
 import { AuditService } from '../common/audit.service';
 import { accountExistsSql, boughtSql, trafficSourceFilter } from '../common/conditions';
 import { filter, listParamsFor, parse, runList, type ListParams, type ListResult, type ListSpec } from '../common/list-query';
@@ -69,7 +70,7 @@ export class AdminLeadsService {
 
   /** Note and "kontaktet", with an audit row in the same transaction. */
   async update(id: number, dto: UpdateLeadDto, actor: User): Promise<AdminLead> {
-    const lead = await this.ds.transaction(async (m) => {
+    const lead = await inTransaction(this.ds, async (m) => {
       const repo = m.getRepository(Lead);
       const qb = repo.createQueryBuilder('lead').where('lead.id = :id', { id });
       if (this.ds.options.type === 'mysql') qb.setLock('pessimistic_write');

@@ -4,7 +4,6 @@ import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import {
   PLAYER_COURSE_IDS,
-  TRAFFIC_SOURCES,
   type AdminCourseProgress,
   type AdminCreatedStudent,
   type AdminGrant,
@@ -26,6 +25,7 @@ import { Lead } from '../../leads/entities/lead.entity';
 import { LeadsService } from '../../leads/leads.service';
 import { Progress } from '../../progress/entities/progress.entity';
 import { User } from '../../users/entities/user.entity';
+import { inTransaction } from '../../payments/transaction';
 import { AuditService } from '../common/audit.service';
 import { ownsCourseSql, trafficSourceFilter } from '../common/conditions';
 import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../common/list-query';
@@ -66,8 +66,6 @@ export const USERS_LIST: ListSpec<User> = {
     },
   },
 };
-
-void TRAFFIC_SOURCES;
 
 @Injectable()
 export class AdminUsersService {
@@ -154,7 +152,7 @@ export class AdminUsersService {
     const now = new Date();
     let user: User;
     try {
-      user = await this.ds.transaction(async (m) => {
+      user = await inTransaction(this.ds, async (m) => {
         const repo = m.getRepository(User);
         if (await repo.existsBy({ email: address })) throw conflict(USER_MSG.exists);
         const created = await repo.save(
@@ -194,7 +192,7 @@ export class AdminUsersService {
 
   /** A manual grant. 409 when the student already has access to the course. */
   async grant(userId: number, courseId: PlayerCourseId, note: string | null, actor: User): Promise<AdminGrant> {
-    const grant = await this.ds.transaction(async (m) => {
+    const grant = await inTransaction(this.ds, async (m) => {
       const user = await this.lockUser(m, userId);
       if (!user) throw notFound(USER_MSG.notFound);
       const { grant, created } = await this.grants.grant(
@@ -217,7 +215,7 @@ export class AdminUsersService {
 
   /** Revokes a grant. Revoking one that is already revoked changes nothing and answers it as it is. */
   async revoke(grantId: number, actor: User): Promise<AdminGrant> {
-    const grant = await this.ds.transaction(async (m) => {
+    const grant = await inTransaction(this.ds, async (m) => {
       const repo = m.getRepository(Grant);
       const before = await repo.findOneBy({ id: grantId });
       if (!before) throw notFound(USER_MSG.grantNotFound);

@@ -50,6 +50,11 @@ export class OutboxMessage {
   @Column({ type: 'int', nullable: true })
   userId: number | null;
 
+  /** One message per key (e.g. `receipt:42`), so a repeated event never mails twice. */
+  @Index('uq_outbox_dedupe', { unique: true })
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  dedupeKey: string | null;
+
   @DateTimeColumn()
   createdAt: Date;
 }

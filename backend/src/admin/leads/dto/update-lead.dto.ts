@@ -1,4 +1,5 @@
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IfPresent } from '../../common/if-present';
 
 /** PUT/PATCH /api/admin/leads/:id — only the mentor's own fields. */
 export class UpdateLeadDto {
@@ -7,7 +8,7 @@ export class UpdateLeadDto {
   @MaxLength(5000, { message: 'Notatet kan være maks 5000 tegn' })
   note?: string | null;
 
-  @IsOptional()
+  @IfPresent()
   @IsBoolean({ message: 'Kontaktet må være ja eller nei' })
   contacted?: boolean;
 }

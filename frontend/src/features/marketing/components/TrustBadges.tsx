@@ -37,9 +37,15 @@ export function TrustBadges({ tone = 'light' }: { tone?: 'dark' | 'light' }) {
       </li>
       <li>
         <Icon name="users" />
-        <span>
-          <strong>{pluralize(studentCount, 'elev', 'elever')}</strong> {studentCount === 1 ? 'er' : 'er'} med
-        </span>
+        {studentCount > 0 ? (
+          <span>
+            <strong>{pluralize(studentCount, 'elev', 'elever')}</strong> er allerede med
+          </span>
+        ) : (
+          <span>
+            <strong>Lanseringspris</strong> for de første 100 elevene
+          </span>
+        )}
       </li>
     </ul>
   );

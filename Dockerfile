@@ -1,0 +1,47 @@
+# syntax=docker/dockerfile:1
+# One image: the API, the storefront and the admin panel. Runs migrations at start (under a lock).
+ARG NODE_IMAGE=node:24-slim
+
+# 1. All dependencies, for building.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY backend/package.json backend/
+COPY frontend/package.json frontend/
+COPY admin/package.json admin/
+COPY e2e/package.json e2e/
+RUN npm ci --no-audit --no-fund
+
+# 2. Build the three apps.
+FROM deps AS build
+COPY tsconfig.json ./
+COPY scripts ./scripts
+COPY backend ./backend
+COPY frontend ./frontend
+COPY admin ./admin
+RUN npm run build
+
+# 3. Production dependencies of the backend only (the storefront and admin are bundled).
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY backend/package.json backend/
+COPY frontend/package.json frontend/
+COPY admin/package.json admin/
+COPY e2e/package.json e2e/
+RUN npm ci --omit=dev --workspace=backend --include-workspace-root --no-audit --no-fund && npm cache clean --force
+
+# 4. Slim runtime.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production PORT=3000
+WORKDIR /app
+COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
+COPY --from=prod-deps --chown=node:node /app/package.json ./package.json
+COPY --from=build --chown=node:node /app/backend/package.json ./backend/package.json
+COPY --from=build --chown=node:node /app/backend/dist ./backend/dist
+COPY --from=build --chown=node:node /app/frontend/dist ./frontend/dist
+COPY --from=build --chown=node:node /app/admin/dist ./admin/dist
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["node", "backend/dist/healthcheck.js"]
+CMD ["node", "--enable-source-maps", "backend/dist/main.js"]

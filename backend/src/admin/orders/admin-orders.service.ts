@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  GUARANTEE_DAYS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PLAYER_COURSE_IDS,
+  type AdminOrder,
+  type AdminOrderDetail,
+} from '../../contracts';
+import { notFound } from '../../common/app-error';
+import { Order } from '../../checkout/entities/order.entity';
+import { Refund } from '../../payments/entities/refund.entity';
+import { trafficSourceFilter } from '../common/conditions';
+import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../common/list-query';
+import { attributionOf, toAdminOrder, toAdminRefund } from '../common/mappers';
+
+export const ORDER_NOT_FOUND = 'Fant ikke ordren';
+
+export const ORDERS_LIST: ListSpec<Order> = {
+  sort: {
+    id: 'ord.id',
+    createdAt: 'ord.createdAt',
+    paidAt: 'ord.paidAt',
+    amountOre: 'ord.amountOre',
+    refundedOre: 'ord.refundedOre',
+    status: 'ord.status',
+    email: 'ord.email',
+    courseId: 'ord.courseId',
+    provider: 'ord.provider',
+  },
+  defaultSort: ['createdAt', 'DESC'],
+  filters: {
+    id: filter.ids('ord.id'),
+    q: filter.search(['ord.email', 'ord.firstName', 'ord.lastName', 'ord.stripeSessionId', 'ord.stripePaymentIntentId']),
+    status: filter.oneOf('ord.status', ORDER_STATUSES),
+    courseId: filter.oneOf('ord.courseId', PLAYER_COURSE_IDS),
+    provider: filter.oneOf('ord.provider', ['stripe', 'demo']),
+    paymentMethod: filter.oneOf('ord.paymentMethod', PAYMENT_METHODS),
+    userId: filter.ids('ord.userId'),
+    email: filter.equals('ord.email', (raw, key) => parse.string(raw, key, 254).trim().toLowerCase()),
+    trafficSource: trafficSourceFilter('ord.attribution.trafficSource'),
+    createdFrom: filter.from('ord.createdAt'),
+    createdTo: filter.to('ord.createdAt'),
+    paidFrom: filter.from('ord.paidAt'),
+    paidTo: filter.to('ord.paidAt'),
+    /** Paid, not fully refunded, and paid less than 30 days ago. */
+    withinGuarantee: {
+      parse: parse.bool,
+      apply: (qb, v: boolean, p) => {
+        const cond = `(ord.status IN (:...${p}s) AND ord.paidAt IS NOT NULL AND ord.paidAt > :${p}d)`;
+        qb.andWhere(v ? cond : `NOT ${cond}`, {
+          [`${p}s`]: ['paid', 'partially_refunded'],
+          [`${p}d`]: new Date(Date.now() - GUARANTEE_DAYS * 86_400_000),
+        });
+      },
+    },
+  },
+};
+
+@Injectable()
+export class AdminOrdersService {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async list(query: Record<string, unknown>): Promise<ListResult<AdminOrder>> {
+    const params = listParamsFor(query, ORDERS_LIST);
+    const res = await runList(this.ds.getRepository(Order).createQueryBuilder('ord'), params, ORDERS_LIST);
+    const now = new Date();
+    return { ...res, rows: res.rows.map((o) => toAdminOrder(o, now)) };
+  }
+
+  /** An order with payment details, its refunds, days since purchase and the guarantee. */
+  async get(id: number): Promise<AdminOrderDetail> {
+    const order = await this.ds.getRepository(Order).findOneBy({ id });
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const refunds = await this.ds.getRepository(Refund).find({ where: { orderId: id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return {
+      ...toAdminOrder(order),
+      attribution: attributionOf(order.attribution),
+      termsAcceptedAt: order.termsAcceptedAt ? order.termsAcceptedAt.toISOString() : null,
+      updatedAt: order.updatedAt.toISOString(),
+      refunds: refunds.map(toAdminRefund),
+    };
+  }
+}

@@ -1,0 +1,53 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { AdminCreatedStudent, AdminGrant, AdminUser, AdminUserDetail } from '../../contracts';
+import { AdminOnly, CurrentUser } from '../../auth/current-user.decorator';
+import type { User } from '../../users/entities/user.entity';
+import { sendContentRange } from '../common/list-query';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { AdminUsersService } from './admin-users.service';
+import { CreateGrantDto, CreateStudentDto } from './dto/admin-users.dto';
+
+@Controller('api/admin/users')
+@AdminOnly()
+export class AdminUsersController {
+  constructor(private readonly users: AdminUsersService) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminUser[]> {
+    const res = await this.users.list(query);
+    sendContentRange(reply, 'users', res);
+    return res.rows;
+  }
+
+  @Get(':id')
+  get(@Param('id', ParseIdPipe) id: number): Promise<AdminUserDetail> {
+    return this.users.get(id);
+  }
+
+  /** A passwordless student and a one-time sign-in link (7 days). 409 when the address has an account. */
+  @Post()
+  @HttpCode(201)
+  create(@Body() dto: CreateStudentDto, @CurrentUser() actor: User): Promise<AdminCreatedStudent> {
+    return this.users.createStudent(dto.email, actor);
+  }
+
+  /** Grants a course by hand (source manual). 409 ALREADY_OWNED when the student already has it. */
+  @Post(':id/grants')
+  @HttpCode(201)
+  grant(@Param('id', ParseIdPipe) id: number, @Body() dto: CreateGrantDto, @CurrentUser() actor: User): Promise<AdminGrant> {
+    return this.users.grant(id, dto.courseId, dto.note ?? null, actor);
+  }
+}
+
+@Controller('api/admin/grants')
+@AdminOnly()
+export class AdminGrantsController {
+  constructor(private readonly users: AdminUsersService) {}
+
+  /** Revokes a grant (idempotent: an already revoked grant answers as it is). */
+  @Delete(':id')
+  revoke(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminGrant> {
+    return this.users.revoke(id, actor);
+  }
+}

@@ -1,0 +1,22 @@
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PLAYER_COURSE_IDS, type PlayerCourseId } from '../../../contracts';
+import { EmailField } from '../../../common/dto/email.dto';
+import { EmptyToUndefined } from '../../../common/dto/transforms';
+
+/** POST /api/admin/users — a passwordless student. */
+export class CreateStudentDto {
+  @EmailField()
+  email: string;
+}
+
+/** POST /api/admin/users/:id/grants — a manual grant. */
+export class CreateGrantDto {
+  @IsIn(PLAYER_COURSE_IDS, { message: 'Ukjent kurs' })
+  courseId: PlayerCourseId;
+
+  @IsOptional()
+  @EmptyToUndefined()
+  @IsString({ message: 'Notatet må være tekst' })
+  @MaxLength(500, { message: 'Notatet kan være maks 500 tegn' })
+  note?: string;
+}

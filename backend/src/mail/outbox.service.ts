@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { isUniqueViolation } from '../common/db-errors';
+import { OutboxMessage } from './entities/outbox-message.entity';
+import { OutboxWorker } from './outbox.worker';
+import type { RenderedMail } from './templates/layout';
+
+export const MAIL_KINDS = ['receipt', 'welcome', 'password_reset', 'refund'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export interface NewMail extends RenderedMail {
+  kind: MailKind;
+  to: string;
+  userId?: number | null;
+  /** One message per key (e.g. `receipt:42`): a repeated insert is ignored. */
+  dedupeKey?: string | null;
+}
+
+/** Puts messages in the outbox; the worker sends them. */
+@Injectable()
+export class OutboxService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly worker: OutboxWorker,
+  ) {}
+
+  /**
+   * Stores a message as pending. Pass the manager of the business transaction so the message
+   * exists exactly when the change does. Returns the id, or null when the dedupe key was taken.
+   */
+  async enqueue(mail: NewMail, manager?: EntityManager): Promise<number | null> {
+    const repo = (manager ?? this.ds.manager).getRepository(OutboxMessage);
+    const now = new Date();
+    let id: number;
+    try {
+      const res = await repo.insert({
+        kind: mail.kind,
+        toAddress: mail.to,
+        subject: mail.subject.slice(0, 300),
+        html: mail.html,
+        textBody: mail.text,
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: null,
+        sentAt: null,
+        userId: mail.userId ?? null,
+        dedupeKey: mail.dedupeKey ?? null,
+        createdAt: now,
+      });
+      id = Number(res.identifiers[0]?.id);
+    } catch (e) {
+      if (mail.dedupeKey && isUniqueViolation(e)) return null;
+      throw e;
+    }
+    // Inside a transaction the row is visible after the commit; the poll picks it up if the kick is early.
+    this.worker.kick(manager ? 250 : 25);
+    return id;
+  }
+
+  /** Whether a message with this dedupe key exists (to skip building it twice). */
+  exists(dedupeKey: string, manager?: EntityManager): Promise<boolean> {
+    return (manager ?? this.ds.manager).getRepository(OutboxMessage).exists({ where: { dedupeKey } });
+  }
+}

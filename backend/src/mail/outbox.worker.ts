@@ -1,0 +1,233 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { LessThan, LessThanOrEqual, Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config';
+import { BackgroundTasks } from './background-tasks';
+import { OutboxMessage } from './entities/outbox-message.entity';
+import { MAIL_TRANSPORT, MailTransport } from './mail-transport';
+import { UnsubscribeService } from './unsubscribe.service';
+
+/** How long a claim holds a message; SMTP timeouts are well inside it. */
+export const OUTBOX_LOCK_MS = 5 * 60_000;
+const BATCH = 20;
+const MAX_BACKOFF_MS = 6 * 3600_000;
+/** Kinds that carry an unsubscribe link (and a List-Unsubscribe header). */
+const UNSUBSCRIBABLE = new Set(['welcome']);
+
+/**
+ * Sends what the outbox holds. Each instance runs one; a message is sent only by the worker whose
+ * conditional UPDATE (pending → sending, or a lapsed claim) changed the row, so two instances
+ * never send the same message. Failures are retried with exponential backoff, then marked failed.
+ */
+@Injectable()
+export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  readonly workerId: string;
+  private readonly logger = new Logger('Mail');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private rerun = false;
+  private stopped = false;
+
+  constructor(
+    @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
+    @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    private readonly unsubscribe: UnsubscribeService,
+    private readonly tasks: BackgroundTasks,
+  ) {
+    this.workerId = `${hostname().slice(0, 40)}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.transport.mode === 'log') {
+      this.logger.log(
+        this.cfg.mailDisabled
+          ? 'E-post er slått av (MAIL_DISABLED): meldinger lagres og logges, men sendes ikke'
+          : 'SMTP_URL er ikke satt: e-post lagres og skrives til loggen i stedet for å sendes',
+      );
+    }
+    if (this.cfg.appSecretEphemeral && this.cfg.nodeEnv !== 'test') {
+      this.logger.warn('APP_SECRET er ikke satt: bruker en tilfeldig nøkkel for denne prosessen (avmeldingslenker slutter å virke ved omstart)');
+    }
+    if (this.cfg.mailPollIntervalMs > 0) this.schedule(this.cfg.mailPollIntervalMs);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  /** Stops polling, lets the current round and pending background work finish, closes the transport. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.tasks.settled();
+    await this.running?.catch(() => undefined);
+    this.transport.close();
+  }
+
+  /** Asks for a round soon (after a new message), instead of at the next poll. */
+  kick(delayMs = 25): void {
+    if (this.stopped || this.cfg.mailPollIntervalMs === 0) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.schedule(delayMs);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.runOnce()
+        .catch((e: unknown) => this.logger.error(`Utsendingen feilet: ${errorText(e)}`))
+        .finally(() => {
+          const again = this.rerun;
+          this.rerun = false;
+          this.schedule(again ? 25 : this.cfg.mailPollIntervalMs);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** One round: claims due messages and delivers them. Returns how many this worker claimed. */
+  runOnce(): Promise<number> {
+    this.running ??= this.round().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  /** Until nothing is due: for tests, and for an orderly stop. Waits for background work first. */
+  async drain(maxRounds = 50): Promise<void> {
+    for (let i = 0; i < maxRounds; i++) {
+      await this.tasks.settled();
+      if ((await this.runOnce()) === 0 && !(await this.hasDue())) return;
+    }
+  }
+
+  private async hasDue(): Promise<boolean> {
+    const now = new Date();
+    return this.outbox.exists({
+      where: [
+        { status: 'pending', nextAttemptAt: LessThanOrEqual(now) },
+        { status: 'sending', lockedUntil: LessThan(now) },
+      ],
+    });
+  }
+
+  private async round(): Promise<number> {
+    const now = new Date();
+    const due = await this.outbox.find({
+      select: { id: true },
+      where: [
+        { status: 'pending', nextAttemptAt: LessThanOrEqual(now) },
+        { status: 'sending', lockedUntil: LessThan(now) },
+      ],
+      order: { nextAttemptAt: 'ASC', id: 'ASC' },
+      take: BATCH,
+    });
+    let claimed = 0;
+    for (const { id } of due) {
+      if (this.stopped && claimed > 0) break;
+      const msg = await this.claim(id);
+      if (!msg) continue;
+      claimed++;
+      await this.deliver(msg);
+    }
+    return claimed;
+  }
+
+  /** The claim: a conditional UPDATE; only the worker that changed the row goes on. */
+  private async claim(id: number): Promise<OutboxMessage | null> {
+    const now = new Date();
+    const lock = {
+      status: 'sending' as const,
+      lockedBy: this.workerId,
+      lockedUntil: new Date(now.getTime() + OUTBOX_LOCK_MS),
+      attempts: () => 'attempts + 1',
+    };
+    let res = await this.outbox.update({ id, status: 'pending', nextAttemptAt: LessThanOrEqual(now) }, lock);
+    if (res.affected !== 1) res = await this.outbox.update({ id, status: 'sending', lockedUntil: LessThan(now) }, lock);
+    if (res.affected !== 1) return null;
+    const msg = await this.outbox.findOneBy({ id, lockedBy: this.workerId });
+    return msg;
+  }
+
+  private async deliver(msg: OutboxMessage): Promise<void> {
+    if (msg.attempts > this.cfg.mailMaxAttempts) {
+      await this.finish(msg, { status: 'failed', lastError: msg.lastError ?? 'Ga opp etter for mange forsøk' });
+      return;
+    }
+    const headers: Record<string, string> = {};
+    if (UNSUBSCRIBABLE.has(msg.kind)) headers['List-Unsubscribe'] = `<${this.unsubscribe.url(msg.toAddress)}>`;
+    try {
+      if (this.transport.mode === 'log') {
+        this.logMessage(msg);
+      } else {
+        await this.transport.send({
+          from: this.cfg.mailFrom,
+          to: msg.toAddress,
+          subject: msg.subject,
+          html: msg.html,
+          text: msg.textBody,
+          headers: { 'X-Outbox-Id': String(msg.id), ...headers },
+        });
+      }
+    } catch (e) {
+      const permanent = isRecipientRejected(e);
+      const giveUp = permanent || msg.attempts >= this.cfg.mailMaxAttempts;
+      const lastError = errorText(e).slice(0, 1000);
+      if (giveUp) {
+        this.logger.error(`E-post ${msg.id} (${msg.kind}) til ${msg.toAddress} ble ikke sendt etter ${msg.attempts} forsøk: ${lastError}`);
+        await this.finish(msg, { status: 'failed', lastError });
+      } else {
+        const delay = this.backoffMs(msg.attempts);
+        this.logger.warn(`E-post ${msg.id} feilet (forsøk ${msg.attempts}), prøver igjen om ${Math.round(delay / 1000)} s: ${lastError}`);
+        await this.finish(msg, { status: 'pending', lastError, nextAttemptAt: new Date(Date.now() + delay) });
+      }
+      return;
+    }
+    await this.finish(msg, { status: this.transport.mode === 'log' ? 'logged' : 'sent', sentAt: new Date(), lastError: null });
+  }
+
+  /** Delay before attempt n+1: base · 2^(n−1), at most 6 hours, plus up to 10 % jitter. */
+  backoffMs(attempts: number): number {
+    const base = this.cfg.mailRetryBaseSeconds * 1000 * 2 ** Math.max(0, attempts - 1);
+    const capped = Math.min(base, MAX_BACKOFF_MS);
+    return Math.round(capped * (1 + Math.random() * 0.1));
+  }
+
+  private async finish(
+    msg: OutboxMessage,
+    patch: Pick<Partial<OutboxMessage>, 'status' | 'lastError' | 'nextAttemptAt' | 'sentAt'>,
+  ): Promise<void> {
+    const res = await this.outbox.update(
+      { id: msg.id, status: 'sending', lockedBy: this.workerId },
+      { ...patch, lockedBy: null, lockedUntil: null },
+    );
+    if (res.affected !== 1) this.logger.warn(`E-post ${msg.id}: kravet var utløpt før utsendingen ble ferdig`);
+  }
+
+  private logMessage(msg: OutboxMessage): void {
+    // In production (MAIL_DISABLED) only the envelope: bodies hold one-time sign-in links.
+    const body = this.cfg.nodeEnv === 'production' ? '' : `\n${msg.textBody}`;
+    this.logger.log(`E-post ${msg.id} (${msg.kind}) til ${msg.toAddress}: «${msg.subject}» (ikke sendt, bare logget)${body}`);
+  }
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof Error) {
+    const r = (e as { response?: unknown }).response;
+    return typeof r === 'string' && !e.message.includes(r) ? `${e.message} (${r})` : e.message;
+  }
+  return String(e);
+}
+
+/** The server refused the recipient for good (5xx on RCPT): trying again will not help. */
+function isRecipientRejected(e: unknown): boolean {
+  const o = e as { code?: unknown; responseCode?: unknown };
+  return o?.code === 'EENVELOPE' && typeof o.responseCode === 'number' && o.responseCode >= 500;
+}

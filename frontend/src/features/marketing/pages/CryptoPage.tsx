@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Icon } from '../../../components/Icon';
+import { Section, SectionHeader } from '../../../components/Layout';
+import { paths } from '../../../config/paths';
+import { useCatalogItem } from '../../../lib/app-state';
+import { Seo } from '../../../lib/head';
+import { useCanonicalPath } from '../../../lib/use-canonical';
+import { LeadForm } from '../../leads/components/LeadForm';
+import { CourseTabs } from '../components/CourseTabs';
+import { HeroVisual } from '../components/HeroVisual';
+import { PageHero } from '../components/PageHero';
+import { StudentBadge } from '../components/TrustBadges';
+
+const SERIES = ['microkurs', 'temakurs', 'vip'] as const;
+type Series = (typeof SERIES)[number];
+
+/** Variant D (`/kryptovaluta-trading-kurs`, `/d`): crypto focus, the crypto series. */
+export default function CryptoPage() {
+  const [tab, setTab] = useState<Series>('temakurs');
+  const canonical = useCanonicalPath();
+  const selected = useCatalogItem(tab);
+  return (
+    <>
+      <Seo
+        title="Kurs i trading av kryptovaluta"
+        description="Lær å handle kryptovaluta med struktur: volatilitet, likviditet og risikostyring. Velg mellom Microkurs, Temakurs og VIP med ukentlige live-økter."
+        canonicalPath={canonical}
+      />
+      <PageHero
+        eyebrow="Kryptovaluta"
+        title="Trading av kryptovaluta – med struktur"
+        lead="Kryptomarkedet er åpent døgnet rundt og svinger kraftig. Lær å lese strukturen, håndtere volatiliteten og beskytte kapitalen din."
+        aside={<HeroVisual variant="crypto" />}
+      >
+        <ul className="hero__checks">
+          <li>
+            <Icon name="check" size={18} /> Markedsstruktur i kryptomarkedet
+          </li>
+          <li>
+            <Icon name="check" size={18} /> Risikostyring tilpasset høy volatilitet
+          </li>
+          <li>
+            <Icon name="check" size={18} /> Live-økter i VIP
+          </li>
+        </ul>
+        <StudentBadge />
+      </PageHero>
+
+      <Section labelledBy="series-title">
+        <SectionHeader
+          id="series-title"
+          eyebrow="Krypto-serien"
+          title="Velg ditt nivå"
+          lead="Fra korte kurs om ett tema til VIP med ukentlige live-økter. Meld interesse, så får du gratis tilgang til Starter med en gang."
+          center
+        />
+        <CourseTabs
+          ids={SERIES}
+          selected={tab}
+          onSelect={setTab}
+          label="Krypto-kurs"
+          action={() => (
+            <a href="#crypto-signup" className="btn btn--primary btn--lg btn--block">
+              Meld interesse
+            </a>
+          )}
+        />
+      </Section>
+
+      <Section tone="dark" labelledBy="crypto-signup" narrow className="cta-section">
+        <SectionHeader
+          id="crypto-signup"
+          title={`Interessert i ${selected.title}?`}
+          lead="Skriv inn e-postadressen din. Du får gratis tilgang til Starter med en gang, og beskjed når krypto-serien åpner."
+          center
+        />
+        <LeadForm courseType={tab} source={canonical} signupAs="D" tone="dark" submitLabel="MELD INTERESSE" />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Button, ButtonAnchor, ButtonLink } from '../../../components/Button';
+import { Section, SectionHeader } from '../../../components/Layout';
+import { PriceTag } from '../../../components/Price';
+import { paths } from '../../../config/paths';
+import { useCatalogItem } from '../../../lib/app-state';
+import { Seo } from '../../../lib/head';
+import { scrollToId } from '../../../lib/hooks';
+import { LeadForm } from '../../leads/components/LeadForm';
+import { CourseTabs } from '../components/CourseTabs';
+import { FeatureList } from '../components/FeatureList';
+import { HeroVisual } from '../components/HeroVisual';
+import { HonestySection } from '../components/HonestySection';
+import { PageHero } from '../components/PageHero';
+import { StepsSection } from '../components/StepsSection';
+import { StudentBadge, TrustBadges } from '../components/TrustBadges';
+
+const PROGRAMS = ['starter', 'foundation', 'accelerator'] as const;
+type Program = (typeof PROGRAMS)[number];
+
+/** `/`: the original landing page (Wyckoff and price action), variant "starter". */
+export default function HomePage() {
+  const [tab, setTab] = useState<Program>('starter');
+  const starter = useCatalogItem('starter');
+  return (
+    <>
+      <Seo
+        title="Lær trading med Wyckoff og price action"
+        description="Norsk trading-utdanning om Wyckoff-metoden og price action: start med et gratis grunnkurs, bygg fundamentet med Foundation, eller ta premium-programmet Accelerator med personlig mentorship."
+        canonicalPath={paths.home.path}
+      />
+      <PageHero
+        eyebrow="Trading-utdanning på norsk"
+        title="Lær å lese markedet med Wyckoff og price action"
+        lead="Et strukturert kursløp fra første chart til egen handelsplan. Ingen hype og ingen løfter om rask rikdom – bare metode, risikostyring og øving."
+        aside={<HeroVisual />}
+      >
+        <div className="hero__actions">
+          <ButtonAnchor href="#signup" size="lg" onClick={(e) => (e.preventDefault(), scrollToId('signup', true))}>
+            Start gratis
+          </ButtonAnchor>
+          <ButtonAnchor href="#program" size="lg" variant="light" onClick={(e) => (e.preventDefault(), scrollToId('program', true))}>
+            Se kursene
+          </ButtonAnchor>
+        </div>
+        <StudentBadge />
+      </PageHero>
+
+      <HonestySection />
+
+      <StepsSection
+        eyebrow="Slik fungerer det"
+        title="Tre steg fra nysgjerrig til strukturert"
+        steps={[
+          {
+            title: 'Start gratis',
+            text: 'Starter-kurset gir deg tankesettet, oppsettet i TradingView og grunnleggende markedsstruktur – helt gratis.',
+          },
+          {
+            title: 'Bygg fundamentet',
+            text: 'Foundation lærer deg ranges, supply og demand, likviditet og Wyckoff-metoden, med et eget system for risikostyring.',
+          },
+          {
+            title: 'Få personlig veiledning',
+            text: 'Accelerator gir deg tre måneder mentorship, live-økter og gjennomgang av dine egne charts.',
+          },
+        ]}
+      />
+
+      <Section tone="muted" id="program" labelledBy="program-title">
+        <SectionHeader
+          id="program-title"
+          eyebrow="Kursene"
+          title="Velg nivået som passer deg"
+          lead="Alle priser er totalpriser i NOK inkludert mva. 30 dagers pengene-tilbake-garanti på alle kurs."
+          center
+        />
+        <CourseTabs
+          ids={PROGRAMS}
+          selected={tab}
+          onSelect={setTab}
+          label="Kurs"
+          action={(item) =>
+            item.id === 'starter' ? (
+              <Button size="lg" block onClick={() => scrollToId('signup', true)}>
+                Meld deg på gratis
+              </Button>
+            ) : (
+              <ButtonLink to={paths.courseSales.href(item.id as 'foundation' | 'accelerator')} size="lg" block>
+                Les mer om {item.title}
+              </ButtonLink>
+            )
+          }
+        />
+        <TrustBadges />
+      </Section>
+
+      <Section tone="dark" id="signup" labelledBy="signup-title" className="signup-section">
+        <div className="split">
+          <div>
+            <SectionHeader
+              id="signup-title"
+              eyebrow="Gratis startkurs"
+              title="Start med Starter – gratis"
+              lead={`${starter.moduleCount || 4} korte moduler som gir deg et trygt utgangspunkt. Skriv inn e-postadressen din, så får du tilgang med en gang.`}
+            />
+            <FeatureList items={starter.features} />
+          </div>
+          <div className="signup-card">
+            <PriceTag item={starter} showValue tone="dark" />
+            <LeadForm courseType="starter" source={paths.home.path} signupAs="starter" layout="stacked" tone="dark" showLabel />
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Production smoke: the build output with production dependencies only (npm ci --omit=dev in a
+# temporary copy) starts on MariaDB, migrates, and answers /api/health, / and /admin.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+for f in backend/dist/main.js frontend/dist/client/index.html admin/dist/index.html; do
+  [ -f "$root/$f" ] || { echo "mangler $f: kjør npm run build først"; exit 1; }
+done
+tmp=$(mktemp -d)
+db="ta_smoke_$$"
+pid=""
+cleanup() {
+  [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  mysql -uroot -h127.0.0.1 -e "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+mkdir -p "$tmp/backend" "$tmp/frontend" "$tmp/admin" "$tmp/e2e"
+cp "$root/package.json" "$root/package-lock.json" "$tmp/"
+for w in backend frontend admin e2e; do cp "$root/$w/package.json" "$tmp/$w/"; done
+cp -r "$root/backend/dist" "$tmp/backend/dist"
+cp -r "$root/frontend/dist" "$tmp/frontend/dist"
+cp -r "$root/admin/dist" "$tmp/admin/dist"
+(cd "$tmp" && npm ci --omit=dev --workspace=backend --include-workspace-root --no-audit --no-fund --loglevel=error)
+mysql -uroot -h127.0.0.1 -e "CREATE DATABASE $db CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci"
+port=$(node -e "const s=require('net').createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})")
+(cd "$tmp" && NODE_ENV=production MAIL_DISABLED=true PORT=$port PUBLIC_URL="http://127.0.0.1:$port" \
+  DATABASE_URL="mysql://root@127.0.0.1:3306/$db" ADMIN_EMAIL=admin@example.no ADMIN_PASSWORD=smoke-passord-1 \
+  node backend/dist/main.js >"$tmp/server.log" 2>&1) &
+pid=$!
+for _ in $(seq 1 60); do
+  curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break
+  sleep 0.5
+done
+check() { # path expected-status needle
+  local body status
+  body=$(curl -sS -o - -w '\n%{http_code}' "http://127.0.0.1:$port$1")
+  status=${body##*$'\n'}
+  if [ "$status" != "$2" ] || ! grep -q -- "$3" <<<"$body"; then
+    echo "✗ $1: status $status (ventet $2) eller mangler \"$3\""; tail -30 "$tmp/server.log"; exit 1
+  fi
+  echo "✓ $1 → $status"
+}
+check /api/health 200 '"database":"up"'
+check / 200 '<h1'
+check /admin 200 '<div id="root"'
+check /finnes-ikke 404 '<html'
+migrations=$(mysql -uroot -h127.0.0.1 -N -e "SELECT COUNT(*) FROM $db.migrations")
+echo "✓ migreringer kjørt: $migrations"
+kill -TERM "$pid"; wait "$pid" && echo "✓ avsluttet rent på SIGTERM" || { echo "✗ exit-kode $? etter SIGTERM"; exit 1; }
+pid=""
+echo "Røyktest OK"
