@@ -5,6 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { CheckoutModule } from './checkout/checkout.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { CommonModule } from './common/common.module';
 import { CoursesModule } from './courses/courses.module';
@@ -15,6 +16,7 @@ import { APP_CONFIG, AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LeadsModule } from './leads/leads.module';
+import { PaymentsModule } from './payments/payments.module';
 import { ProgressModule } from './progress/progress.module';
 import { UsersModule } from './users/users.module';
 import { WebModule } from './web/web.module';
@@ -56,6 +58,8 @@ export class AppModule {
         CoursesModule,
         ProgressModule,
         AccountModule,
+        PaymentsModule,
+        CheckoutModule,
         // Feature modules are added here.
         WebModule,
       ],

@@ -29,4 +29,8 @@ export const MSG = {
   serviceUnavailable: 'Tjenesten er midlertidig utilgjengelig. Prøv igjen om litt.',
   internal: 'Noe gikk galt hos oss. Prøv igjen.',
   unknownCourse: 'Kurs ikke funnet',
+  forgotPasswordSent:
+    'Hvis e-postadressen er registrert hos oss, får du snart en e-post med en lenke for å lage nytt passord. Lenken gjelder i 1 time.',
+  resetTokenInvalid: 'Lenken for nytt passord er ugyldig, brukt eller utløpt. Be om en ny lenke.',
+  passwordReset: 'Nytt passord er lagret. Du er nå logget inn.',
 } as const;

@@ -1,6 +1,6 @@
 import type { CatalogItem } from '@contracts';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { ButtonLink } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { Section, SectionHeader } from '../../../components/Layout';
@@ -150,7 +150,7 @@ function SalesPage({ courseId }: { courseId: SalesCourse }) {
         <Offer item={item} email={email} tone="dark" source={source} />
         <p className="cta-section__alt">
           Vil du heller se på {other === 'accelerator' ? 'Accelerator' : 'Foundation'}?{' '}
-          <a href={paths.courseSales.href(other)}>Sammenlign med {other === 'accelerator' ? 'Accelerator' : 'Foundation'}</a>
+          <Link to={paths.courseSales.href(other)}>Les om {other === 'accelerator' ? 'Accelerator' : 'Foundation'}</Link>
         </p>
       </Section>
 

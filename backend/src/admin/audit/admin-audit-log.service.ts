@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AUDIT_ACTIONS, type AdminAuditEntry } from '../../contracts';
+import { notFound } from '../../common/app-error';
+import { AUDIT_ENTITIES } from '../common/audit.service';
+import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../common/list-query';
+import { toAdminAuditEntry } from '../common/mappers';
+import { AuditLog } from '../entities/audit-log.entity';
+
+export const AUDIT_LIST: ListSpec<AuditLog> = {
+  sort: { id: 'audit.id', createdAt: 'audit.createdAt', action: 'audit.action', entity: 'audit.entity', actorEmail: 'audit.actorEmail' },
+  defaultSort: ['id', 'DESC'],
+  filters: {
+    id: filter.ids('audit.id'),
+    q: filter.search(['audit.actorEmail', 'audit.action', 'audit.entity', 'audit.entityId']),
+    actorId: filter.ids('audit.actorId'),
+    actorEmail: filter.equals('audit.actorEmail', (raw, key) => parse.string(raw, key, 254).trim().toLowerCase()),
+    action: filter.oneOf('audit.action', AUDIT_ACTIONS),
+    entity: filter.oneOf('audit.entity', AUDIT_ENTITIES),
+    entityId: filter.equals('audit.entityId', (raw, key) => String(typeof raw === 'number' ? raw : parse.string(raw, key, 64))),
+    createdFrom: filter.from('audit.createdAt'),
+    createdTo: filter.to('audit.createdAt'),
+  },
+};
+
+/** The audit log: read-only. */
+@Injectable()
+export class AdminAuditLogService {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async list(query: Record<string, unknown>): Promise<ListResult<AdminAuditEntry>> {
+    const params = listParamsFor(query, AUDIT_LIST);
+    const res = await runList(this.ds.getRepository(AuditLog).createQueryBuilder('audit'), params, AUDIT_LIST);
+    return { ...res, rows: res.rows.map(toAdminAuditEntry) };
+  }
+
+  async get(id: number): Promise<AdminAuditEntry> {
+    const row = await this.ds.getRepository(AuditLog).findOneBy({ id });
+    if (!row) throw notFound('Fant ikke loggraden');
+    return toAdminAuditEntry(row);
+  }
+}

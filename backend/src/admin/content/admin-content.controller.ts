@@ -1,0 +1,93 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { AdminCourse, AdminModule, AdminSettings } from '../../contracts';
+import { AdminOnly, CurrentUser } from '../../auth/current-user.decorator';
+import type { User } from '../../users/entities/user.entity';
+import { sendContentRange } from '../common/list-query';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { AdminContentService } from './admin-content.service';
+import { CreateModuleDto, UpdateCourseDto, UpdateModuleDto, UpdateSettingsDto } from './dto/admin-content.dto';
+
+@Controller('api/admin/courses')
+@AdminOnly()
+export class AdminCoursesController {
+  constructor(private readonly content: AdminContentService) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminCourse[]> {
+    const res = await this.content.listCourses(query);
+    sendContentRange(reply, 'courses', res);
+    return res.rows;
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string): Promise<AdminCourse> {
+    return this.content.getCourse(id);
+  }
+
+  @Put(':id')
+  put(@Param('id') id: string, @Body() dto: UpdateCourseDto, @CurrentUser() actor: User): Promise<AdminCourse> {
+    return this.content.updateCourse(id, dto, actor);
+  }
+
+  @Patch(':id')
+  patch(@Param('id') id: string, @Body() dto: UpdateCourseDto, @CurrentUser() actor: User): Promise<AdminCourse> {
+    return this.content.updateCourse(id, dto, actor);
+  }
+}
+
+@Controller('api/admin/modules')
+@AdminOnly()
+export class AdminModulesController {
+  constructor(private readonly content: AdminContentService) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminModule[]> {
+    const res = await this.content.listModules(query);
+    sendContentRange(reply, 'modules', res);
+    return res.rows;
+  }
+
+  @Get(':id')
+  get(@Param('id', ParseIdPipe) id: number): Promise<AdminModule> {
+    return this.content.getModule(id);
+  }
+
+  @Post()
+  @HttpCode(201)
+  create(@Body() dto: CreateModuleDto, @CurrentUser() actor: User): Promise<AdminModule> {
+    return this.content.createModule(dto, actor);
+  }
+
+  @Put(':id')
+  put(@Param('id', ParseIdPipe) id: number, @Body() dto: UpdateModuleDto, @CurrentUser() actor: User): Promise<AdminModule> {
+    return this.content.updateModule(id, dto, actor);
+  }
+
+  @Patch(':id')
+  patch(@Param('id', ParseIdPipe) id: number, @Body() dto: UpdateModuleDto, @CurrentUser() actor: User): Promise<AdminModule> {
+    return this.content.updateModule(id, dto, actor);
+  }
+
+  @Delete(':id')
+  remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminModule> {
+    return this.content.deleteModule(id, actor);
+  }
+}
+
+/** The site settings the mentor edits: the text on videos that are not out yet. */
+@Controller('api/admin/settings')
+@AdminOnly()
+export class AdminSettingsController {
+  constructor(private readonly content: AdminContentService) {}
+
+  @Get()
+  get(): Promise<AdminSettings> {
+    return this.content.getSettings();
+  }
+
+  @Put()
+  put(@Body() dto: UpdateSettingsDto, @CurrentUser() actor: User): Promise<AdminSettings> {
+    return this.content.updateSettings(dto.videoOverlayText, actor);
+  }
+}

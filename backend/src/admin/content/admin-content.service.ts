@@ -1,0 +1,276 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { PLAYER_COURSE_IDS, type AdminCourse, type AdminModule, type AdminSettings } from '../../contracts';
+import { notFound } from '../../common/app-error';
+import { Setting } from '../../common/entities/setting.entity';
+import { CatalogService } from '../../catalog/catalog.service';
+import { SiteSettingsService } from '../../catalog/site-settings.service';
+import { Course } from '../../courses/entities/course.entity';
+import { CourseModule } from '../../courses/entities/course-module.entity';
+import { DEFAULT_OVERLAY_TEXT, SETTING_OVERLAY_TEXT } from '../../database/seed';
+import { inTransaction } from '../../payments/transaction';
+import type { User } from '../../users/entities/user.entity';
+import { AuditService } from '../common/audit.service';
+import { filter, listParamsFor, runList, type ListResult, type ListSpec } from '../common/list-query';
+import { toAdminModule } from '../common/mappers';
+import type { CreateModuleDto, UpdateCourseDto, UpdateModuleDto } from './dto/admin-content.dto';
+
+export const CONTENT_MSG = {
+  courseNotFound: 'Fant ikke kurset',
+  moduleNotFound: 'Fant ikke modulen',
+} as const;
+
+export const COURSES_LIST: ListSpec<Course> = {
+  sort: { id: 'course.id', sortOrder: 'course.sortOrder', title: 'course.title', updatedAt: 'course.updatedAt' },
+  defaultSort: ['sortOrder', 'ASC'],
+  filters: {
+    id: filter.ids('course.id', 'string'),
+    q: filter.search(['course.title', 'course.description']),
+  },
+};
+
+export const MODULES_LIST: ListSpec<CourseModule> = {
+  sort: {
+    id: 'mod.id',
+    courseId: ['mod.courseId', 'mod.position'],
+    position: ['mod.position'],
+    title: 'mod.title',
+    durationMinutes: 'mod.durationMinutes',
+    published: 'mod.published',
+    updatedAt: 'mod.updatedAt',
+  },
+  defaultSort: ['courseId', 'ASC'],
+  filters: {
+    id: filter.ids('mod.id'),
+    q: filter.search(['mod.title', 'mod.description']),
+    courseId: filter.oneOf('mod.courseId', PLAYER_COURSE_IDS),
+    published: filter.boolColumn('mod.published'),
+    hasVideo: filter.isSet('mod.videoId'),
+  },
+};
+
+/**
+ * Course texts, modules and the video overlay text. Every change is audited in its transaction,
+ * then the catalogue is invalidated (module counts on the storefront; the player's course cache
+ * listens to the same signal, so the player shows the change at once).
+ */
+@Injectable()
+export class AdminContentService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly audit: AuditService,
+    private readonly catalog: CatalogService,
+    private readonly site: SiteSettingsService,
+  ) {}
+
+  // ---- courses
+
+  async listCourses(query: Record<string, unknown>): Promise<ListResult<AdminCourse>> {
+    const params = listParamsFor(query, COURSES_LIST);
+    const res = await runList(this.ds.getRepository(Course).createQueryBuilder('course'), params, COURSES_LIST);
+    const counts = await this.moduleCounts();
+    return { ...res, rows: res.rows.map((c) => this.toCourse(c, counts)) };
+  }
+
+  async getCourse(id: string): Promise<AdminCourse> {
+    const course = await this.ds.getRepository(Course).findOneBy({ id });
+    if (!course) throw notFound(CONTENT_MSG.courseNotFound);
+    return this.toCourse(course, await this.moduleCounts());
+  }
+
+  async updateCourse(id: string, dto: UpdateCourseDto, actor: User): Promise<AdminCourse> {
+    const changed = await inTransaction(this.ds, async (m) => {
+      const repo = m.getRepository(Course);
+      const before = await repo.findOneBy({ id });
+      if (!before) throw notFound(CONTENT_MSG.courseNotFound);
+      const changes = pickChanges(before, { title: dto.title, description: dto.description });
+      if (!changes) return false;
+      await repo.update({ id }, { ...changes.after, updatedAt: new Date() });
+      await this.audit.record(m, actor, { action: 'course.update', entity: 'course', entityId: id, ...changes });
+      return true;
+    });
+    if (changed) this.catalog.invalidate();
+    return this.getCourse(id);
+  }
+
+  private async moduleCounts(): Promise<Map<string, { all: number; published: number }>> {
+    const rows = await this.ds
+      .getRepository(CourseModule)
+      .createQueryBuilder('mod')
+      .select('mod.courseId', 'courseId')
+      .addSelect('mod.published', 'published')
+      .addSelect('COUNT(*)', 'n')
+      .groupBy('mod.courseId')
+      .addGroupBy('mod.published')
+      .getRawMany<{ courseId: string; published: number | string | boolean; n: number | string }>();
+    const out = new Map<string, { all: number; published: number }>();
+    for (const r of rows) {
+      const c = out.get(r.courseId) ?? { all: 0, published: 0 };
+      c.all += Number(r.n);
+      if (r.published === true || Number(r.published) === 1) c.published += Number(r.n);
+      out.set(r.courseId, c);
+    }
+    return out;
+  }
+
+  private toCourse(c: Course, counts: Map<string, { all: number; published: number }>): AdminCourse {
+    const n = counts.get(c.id) ?? { all: 0, published: 0 };
+    return {
+      id: c.id as AdminCourse['id'],
+      title: c.title,
+      description: c.description,
+      sortOrder: c.sortOrder,
+      published: !!c.published,
+      moduleCount: n.all,
+      publishedModuleCount: n.published,
+      updatedAt: c.updatedAt.toISOString(),
+    };
+  }
+
+  // ---- modules
+
+  async listModules(query: Record<string, unknown>): Promise<ListResult<AdminModule>> {
+    const params = listParamsFor(query, MODULES_LIST);
+    const res = await runList(this.ds.getRepository(CourseModule).createQueryBuilder('mod'), params, MODULES_LIST);
+    return { ...res, rows: res.rows.map(toAdminModule) };
+  }
+
+  async getModule(id: number): Promise<AdminModule> {
+    const m = await this.ds.getRepository(CourseModule).findOneBy({ id });
+    if (!m) throw notFound(CONTENT_MSG.moduleNotFound);
+    return toAdminModule(m);
+  }
+
+  /** A new module; without a position it goes last in its course. */
+  async createModule(dto: CreateModuleDto, actor: User): Promise<AdminModule> {
+    const created = await inTransaction(this.ds, async (m) => {
+      const repo = m.getRepository(CourseModule);
+      if (!(await m.getRepository(Course).existsBy({ id: dto.courseId }))) throw notFound(CONTENT_MSG.courseNotFound);
+      let position = dto.position;
+      if (position === undefined) {
+        const max = await repo
+          .createQueryBuilder('mod')
+          .select('MAX(mod.position)', 'max')
+          .where('mod.courseId = :courseId', { courseId: dto.courseId })
+          .getRawOne<{ max: number | string | null }>();
+        position = max?.max === null || max?.max === undefined ? 0 : Number(max.max) + 1;
+      }
+      const now = new Date();
+      const row = await repo.save(
+        repo.create({
+          courseId: dto.courseId,
+          position,
+          title: dto.title,
+          description: dto.description ?? '',
+          durationMinutes: dto.durationMinutes ?? 0,
+          videoId: dto.videoId ?? null,
+          topics: dto.topics ?? [],
+          published: dto.published ?? true,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
+      await this.audit.record(m, actor, {
+        action: 'module.create',
+        entity: 'module',
+        entityId: row.id,
+        before: null,
+        after: toAdminModule(row),
+      });
+      return row;
+    });
+    this.catalog.invalidate();
+    return toAdminModule(created);
+  }
+
+  async updateModule(id: number, dto: UpdateModuleDto, actor: User): Promise<AdminModule> {
+    const changed = await inTransaction(this.ds, async (m) => {
+      const repo = m.getRepository(CourseModule);
+      const before = await repo.findOneBy({ id });
+      if (!before) throw notFound(CONTENT_MSG.moduleNotFound);
+      const changes = pickChanges(before, {
+        title: dto.title,
+        description: dto.description,
+        durationMinutes: dto.durationMinutes,
+        topics: dto.topics,
+        videoId: dto.videoId,
+        position: dto.position,
+        published: dto.published,
+      });
+      if (!changes) return false;
+      await repo.update({ id }, { ...(changes.after as Partial<CourseModule>), updatedAt: new Date() });
+      await this.audit.record(m, actor, { action: 'module.update', entity: 'module', entityId: id, ...changes });
+      return true;
+    });
+    if (changed) this.catalog.invalidate();
+    return this.getModule(id);
+  }
+
+  async deleteModule(id: number, actor: User): Promise<AdminModule> {
+    const deleted = await inTransaction(this.ds, async (m) => {
+      const repo = m.getRepository(CourseModule);
+      const before = await repo.findOneBy({ id });
+      if (!before) throw notFound(CONTENT_MSG.moduleNotFound);
+      await repo.delete({ id });
+      await this.audit.record(m, actor, {
+        action: 'module.delete',
+        entity: 'module',
+        entityId: id,
+        before: toAdminModule(before),
+        after: null,
+      });
+      return before;
+    });
+    this.catalog.invalidate();
+    return toAdminModule(deleted);
+  }
+
+  // ---- settings
+
+  async getSettings(): Promise<AdminSettings> {
+    const row = await this.ds.getRepository(Setting).findOneBy({ key: SETTING_OVERLAY_TEXT });
+    return { id: 'site', videoOverlayText: row?.value ?? DEFAULT_OVERLAY_TEXT };
+  }
+
+  async updateSettings(videoOverlayText: string, actor: User): Promise<AdminSettings> {
+    const changed = await inTransaction(this.ds, async (m) => {
+      const repo = m.getRepository(Setting);
+      const row = await repo.findOneBy({ key: SETTING_OVERLAY_TEXT });
+      const before = row?.value ?? DEFAULT_OVERLAY_TEXT;
+      if (row && before === videoOverlayText) return false;
+      await repo.save({ key: SETTING_OVERLAY_TEXT, value: videoOverlayText, updatedAt: new Date() });
+      await this.audit.record(m, actor, {
+        action: 'settings.update',
+        entity: 'settings',
+        entityId: SETTING_OVERLAY_TEXT,
+        before: { videoOverlayText: before },
+        after: { videoOverlayText },
+      });
+      return true;
+    });
+    if (changed) {
+      // Refreshes this instance's cached copy at once (the row already holds the same value).
+      await this.site.setOverlayText(videoOverlayText);
+      this.catalog.invalidate();
+    }
+    return this.getSettings();
+  }
+}
+
+/** The fields whose given value differs from the stored one, as before/after, or null when none. */
+function pickChanges<T extends object>(
+  current: T,
+  proposed: Partial<Record<keyof T, unknown>>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(proposed)) {
+    if (v === undefined) continue;
+    const old = (current as Record<string, unknown>)[k];
+    if (JSON.stringify(old) === JSON.stringify(v)) continue;
+    before[k] = old;
+    after[k] = v;
+  }
+  return Object.keys(after).length ? { before, after } : null;
+}

@@ -1,0 +1,137 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { LoginTokensService } from '../auth/login-tokens.service';
+import { Order } from '../checkout/entities/order.entity';
+import { APP_CONFIG, AppConfig } from '../config';
+import { CATALOG_SEED, type PaymentMethod } from '../contracts';
+import { Course } from '../courses/entities/course.entity';
+import { Grant } from '../courses/entities/grant.entity';
+import { User } from '../users/entities/user.entity';
+import { OutboxService } from './outbox.service';
+import type { MailBrand } from './templates/layout';
+import { receiptMail, refundMail, resetPasswordMail, welcomeMail } from './templates/messages';
+import { UnsubscribeService } from './unsubscribe.service';
+
+export const RECEIPT_LINK_TTL_MS = 7 * 86400_000;
+export const WELCOME_LINK_TTL_MS = 7 * 86400_000;
+export const RESET_LINK_TTL_MS = 3600_000;
+
+/** What checkout reports for a paid or refunded order. */
+export interface OrderMailEvent {
+  orderId: number;
+  userId: number | null;
+  email: string;
+  courseId: string;
+  amountOre: number;
+}
+
+/**
+ * Builds the messages (Norwegian, HTML + text) and puts them in the outbox, in the caller's
+ * transaction when there is one. One-time links are issued in the same transaction.
+ */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger('Mail');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly tokens: LoginTokensService,
+    private readonly unsubscribe: UnsubscribeService,
+  ) {}
+
+  get brand(): MailBrand {
+    return { siteName: this.cfg.siteName, contactEmail: this.cfg.contactEmail, publicUrl: this.cfg.publicUrl };
+  }
+
+  /** `${PUBLIC_URL}/auto-login?token=…&next=…` */
+  signInUrl(token: string, next: string): string {
+    return `${this.cfg.publicUrl}/auto-login?token=${encodeURIComponent(token)}&next=${next}`;
+  }
+
+  /** Purchase receipt with the order, the guarantee and (for a passwordless account) a 7-day one-time sign-in link. */
+  async sendReceipt(e: OrderMailEvent, manager?: EntityManager): Promise<number | null> {
+    const m = manager ?? this.ds.manager;
+    const dedupeKey = `receipt:${e.orderId}`;
+    if (await this.outbox.exists(dedupeKey, m)) return null;
+    const order = await m.getRepository(Order).findOneBy({ id: e.orderId });
+    const userId = e.userId ?? order?.userId ?? null;
+    const user = userId !== null ? await m.getRepository(User).findOneBy({ id: userId }) : null;
+    const token = user && !user.passwordHash ? await this.tokens.issue(user.id, RECEIPT_LINK_TTL_MS, 'login', m) : null;
+    const mail = receiptMail(this.brand, {
+      orderId: e.orderId,
+      courseTitle: await this.courseTitle(e.courseId, m),
+      amountOre: e.amountOre,
+      paidAt: order?.paidAt ?? order?.createdAt ?? new Date(),
+      paymentMethod: (order?.paymentMethod as PaymentMethod | undefined) ?? null,
+      firstName: order?.firstName?.trim() || user?.firstName || null,
+      signInUrl: token ? this.signInUrl(token, '/account/settings') : null,
+      loginUrl: `${this.cfg.publicUrl}/login`,
+    });
+    return this.outbox.enqueue({ ...mail, kind: 'receipt', to: e.email, userId, dedupeKey }, m);
+  }
+
+  /**
+   * Refund confirmation: the amount and whether access to the course ended (it does unless the
+   * buyer still holds another active grant of it). `refundKey` identifies the refund for dedupe.
+   */
+  async sendRefund(e: OrderMailEvent & { refundKey?: string | number }, manager?: EntityManager): Promise<number | null> {
+    const m = manager ?? this.ds.manager;
+    const order = await m.getRepository(Order).findOneBy({ id: e.orderId });
+    const userId = e.userId ?? order?.userId ?? null;
+    const stillOwns =
+      userId !== null && (await m.getRepository(Grant).exists({ where: { userId, courseId: e.courseId, revokedAt: IsNull() } }));
+    const mail = refundMail(this.brand, {
+      orderId: e.orderId,
+      courseTitle: await this.courseTitle(e.courseId, m),
+      amountOre: e.amountOre,
+      accessEnded: !stillOwns,
+      refundedAt: new Date(),
+    });
+    const dedupeKey = `refund:${e.orderId}:${e.refundKey ?? order?.refundedOre ?? e.amountOre}`.slice(0, 100);
+    return this.outbox.enqueue({ ...mail, kind: 'refund', to: e.email, userId, dedupeKey }, m);
+  }
+
+  /** Welcome after a free Starter sign-up that created an account: course link, sign-in link, unsubscribe link. */
+  async sendWelcome(input: { userId: number; email: string }): Promise<number | null> {
+    return this.ds.transaction(async (m) => {
+      const dedupeKey = `welcome:${input.userId}`;
+      if (await this.outbox.exists(dedupeKey, m)) return null;
+      const token = await this.tokens.issue(input.userId, WELCOME_LINK_TTL_MS, 'login', m);
+      const mail = welcomeMail(this.brand, {
+        signInUrl: this.signInUrl(token, '/account/settings'),
+        courseUrl: `${this.cfg.publicUrl}/course/starter`,
+        unsubscribeUrl: this.unsubscribe.url(input.email),
+      });
+      return this.outbox.enqueue({ ...mail, kind: 'welcome', to: input.email, userId: input.userId, dedupeKey }, m);
+    });
+  }
+
+  /** The forgotten-password mail with a one-time link (1 hour) to /tilbakestill-passord. */
+  async sendPasswordReset(user: Pick<User, 'id' | 'email'>): Promise<number | null> {
+    return this.ds.transaction(async (m) => {
+      const token = await this.tokens.issue(user.id, RESET_LINK_TTL_MS, 'reset', m);
+      const mail = resetPasswordMail(this.brand, {
+        email: user.email,
+        resetUrl: `${this.cfg.publicUrl}/tilbakestill-passord?token=${encodeURIComponent(token)}`,
+      });
+      return this.outbox.enqueue({ ...mail, kind: 'password_reset', to: user.email, userId: user.id }, m);
+    });
+  }
+
+  /** Best effort for hooks that must not fail the caller (the sign-up answers even if mail is down). */
+  async safely(what: string, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (e) {
+      this.logger.error(`${what}: kunne ikke legge e-post i køen: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  private async courseTitle(courseId: string, m: EntityManager): Promise<string> {
+    const course = await m.getRepository(Course).findOneBy({ id: courseId });
+    return course?.title ?? CATALOG_SEED.find((c) => c.id === courseId)?.title ?? courseId;
+  }
+}

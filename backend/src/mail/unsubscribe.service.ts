@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { IsNull, Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config';
+import { normalizeEmail } from '../common/crypto/tokens';
+import { Lead } from '../leads/entities/lead.entity';
+import { escapeHtml } from './mail-format';
+
+export interface HtmlPage {
+  status: number;
+  html: string;
+}
+
+/** Signed unsubscribe links (HMAC-SHA256 with APP_SECRET): no login, and nobody can unsubscribe someone else. */
+@Injectable()
+export class UnsubscribeService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    @InjectRepository(Lead) private readonly leads: Repository<Lead>,
+  ) {}
+
+  sign(email: string): string {
+    return createHmac('sha256', this.cfg.appSecret).update(`unsubscribe:${normalizeEmail(email)}`).digest('base64url');
+  }
+
+  verify(email: string, sig: string): boolean {
+    const expected = Buffer.from(this.sign(email));
+    const given = Buffer.from(sig);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  url(email: string): string {
+    const e = normalizeEmail(email);
+    return `${this.cfg.publicUrl}/api/unsubscribe?email=${encodeURIComponent(e)}&sig=${this.sign(e)}`;
+  }
+
+  /** Marks every lead of the address as unsubscribed (once; a second click changes nothing). */
+  async unsubscribe(email: string): Promise<number> {
+    const res = await this.leads.update({ email: normalizeEmail(email), unsubscribedAt: IsNull() }, { unsubscribedAt: new Date() });
+    return res.affected ?? 0;
+  }
+
+  /** GET /api/unsubscribe?email=…&sig=…: checks the signature, unsubscribes, answers a small page. */
+  async handle(query: Record<string, unknown>): Promise<HtmlPage> {
+    const email = query?.email;
+    const sig = query?.sig;
+    if (typeof email !== 'string' || typeof sig !== 'string' || email.length > 254 || sig.length > 128 || !this.verify(email, sig)) {
+      return {
+        status: 400,
+        html: this.page(
+          'Ugyldig avmeldingslenke',
+          'Lenken er ugyldig eller ufullstendig, så vi kunne ikke melde deg av. ' +
+            `Bruk hele lenken fra e-posten, eller skriv til ${this.cfg.contactEmail}, så hjelper vi deg.`,
+        ),
+      };
+    }
+    await this.unsubscribe(email);
+    return {
+      status: 200,
+      html: this.page(
+        'Du er meldt av',
+        `Vi sender ikke flere nyhetsbrev eller tilbud til ${normalizeEmail(email)}. ` +
+          'E-post som gjelder kjøp og kontoen din, som kvitteringer og lenker for nytt passord, får du fortsatt.',
+      ),
+    };
+  }
+
+  private page(title: string, text: string): string {
+    const site = escapeHtml(this.cfg.siteName);
+    return (
+      `<!doctype html><html lang="nb"><head><meta charset="utf-8">` +
+      `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">` +
+      `<title>${escapeHtml(title)} – ${site}</title>` +
+      `<style>body{margin:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#0f172a}` +
+      `main{max-width:520px;margin:48px auto;padding:32px;background:#fff;border-radius:12px}h1{font-size:24px;margin:0 0 12px}` +
+      `p{line-height:1.55;color:#334155}a{color:#2563eb}</style></head>` +
+      `<body><main><p><strong>${site}</strong></p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
+      `<p><a href="${escapeHtml(this.cfg.publicUrl)}/">Til forsiden</a></p></main></body></html>`
+    );
+  }
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { Button, ButtonLink } from '../../../components/Button';
+import { Icon } from '../../../components/Icon';
+import { Section } from '../../../components/Layout';
+import { PriceTag } from '../../../components/Price';
+import { paths } from '../../../config/paths';
+import { useCatalog } from '../../../lib/app-state';
+import { Seo } from '../../../lib/head';
+import { useQueryParamAfterMount } from '../../../lib/hooks';
+import { LeadForm } from '../../leads/components/LeadForm';
+import { FeatureList } from '../components/FeatureList';
+import { PageHero } from '../components/PageHero';
+import { TrustBadges } from '../components/TrustBadges';
+
+const CHOICES = ['starter', 'foundation', 'accelerator'] as const;
+
+/**
+ * `/signup`: three cards (title, description, price, action). Foundation and Accelerator go to their sales
+ * page; Starter opens the lead form. A failed free sign-up lands here with `?email=…&course=…`.
+ */
+export default function SignupPage() {
+  const catalog = useCatalog();
+  const email = useQueryParamAfterMount('email');
+  const course = useQueryParamAfterMount('course');
+  const [starterOpen, setStarterOpen] = useState(false);
+  useEffect(() => {
+    if (email) setStarterOpen(true);
+  }, [email, course]);
+
+  const items = CHOICES.map((id) => catalog.items.find((i) => i.id === id)!);
+  return (
+    <>
+      <Seo
+        title="Velg kurs og kom i gang"
+        description="Velg mellom det gratis Starter-kurset, Foundation og Accelerator. Se innhold og pris, og kom i gang med en gang."
+        canonicalPath={paths.signup.path}
+      />
+      <PageHero
+        size="sm"
+        eyebrow="Påmelding"
+        title="Velg kurs og kom i gang"
+        lead="Start gratis med Starter, eller gå rett til programmet som passer deg. Alle priser er totalpriser i NOK inkl. mva."
+      />
+      <Section>
+        {email && (
+          <p className="notice" role="status" data-testid="signup-notice">
+            <Icon name="alert" size={18} />
+            <span>
+              Vi fikk ikke fullført påmeldingen automatisk for <strong>{email}</strong>. Velg kurs nedenfor for å prøve igjen.
+            </span>
+          </p>
+        )}
+        <ul className="grid grid--3 choose-grid">
+          {items.map((item) => (
+            <li key={item.id} className={['card', 'choose-card', item.popular ? 'card--highlight' : ''].filter(Boolean).join(' ')}>
+              {item.popular && <span className="badge badge--accent choose-card__ribbon">Mest populær</span>}
+              <h2 className="choose-card__title">{item.title}</h2>
+              <p className="choose-card__desc">{item.description}</p>
+              <PriceTag item={item} showValue={item.id === 'starter'} />
+              <FeatureList items={item.features.slice(0, 4)} />
+              <div className="choose-card__action">
+                {item.id === 'starter' ? (
+                  starterOpen ? (
+                    <LeadForm courseType="starter" source={paths.signup.path} initialEmail={email ?? undefined} layout="stacked" showLabel />
+                  ) : (
+                    <Button size="lg" block onClick={() => setStarterOpen(true)} aria-expanded={false}>
+                      Start gratis
+                    </Button>
+                  )
+                ) : (
+                  <ButtonLink
+                    to={paths.courseSales.href(item.id as 'foundation' | 'accelerator', email && course === item.id ? { email } : undefined)}
+                    size="lg"
+                    block
+                    variant={item.popular ? 'primary' : 'secondary'}
+                  >
+                    Velg {item.title}
+                  </ButtonLink>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+        <TrustBadges />
+      </Section>
+    </>
+  );
+}
