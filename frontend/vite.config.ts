@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const contracts = fileURLToPath(new URL('../backend/src/contracts', import.meta.url));
+/** react-router publishes its development build under the default export conditions; use the production one. */
+const routerProd = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 /**
@@ -13,7 +15,13 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
  */
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  resolve: { alias: { '@contracts': contracts } },
+  resolve: {
+    alias: [
+      { find: '@contracts', replacement: contracts },
+      { find: /^react-router$/, replacement: routerProd('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: routerProd('dom-export.mjs') },
+    ],
+  },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   ssr: { noExternal: true, target: 'node' },
   build: isSsrBuild

@@ -24,7 +24,7 @@ cp -r "$root/admin/dist" "$tmp/admin/dist"
 (cd "$tmp" && npm ci --omit=dev --workspace=backend --include-workspace-root --no-audit --no-fund --loglevel=error)
 mysql -uroot -h127.0.0.1 -e "CREATE DATABASE $db CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci"
 port=$(node -e "const s=require('net').createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})")
-(cd "$tmp" && NODE_ENV=production MAIL_DISABLED=true PORT=$port PUBLIC_URL="http://127.0.0.1:$port" \
+(cd "$tmp" && NODE_ENV=production MAIL_DISABLED=true APP_SECRET=smoke-secret-smoke-secret-smoke-secret-123 PORT=$port PUBLIC_URL="http://127.0.0.1:$port" \
   DATABASE_URL="mysql://root@127.0.0.1:3306/$db" ADMIN_EMAIL=admin@example.no ADMIN_PASSWORD=smoke-passord-1 \
   node backend/dist/main.js >"$tmp/server.log" 2>&1) &
 pid=$!

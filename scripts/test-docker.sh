@@ -24,7 +24,7 @@ mysql -uroot -h127.0.0.1 -e "CREATE DATABASE $db CHARACTER SET utf8mb4 COLLATE u
 port=$(node -e "const s=require('net').createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})")
 log=$(mktemp)
 chroot --userspec=1000:1000 "$mnt" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/home/node \
-  NODE_ENV=production PORT="$port" HOST=127.0.0.1 PUBLIC_URL="http://127.0.0.1:$port" MAIL_DISABLED=true \
+  NODE_ENV=production APP_SECRET=docker-secret-docker-secret-docker-secret-1 PORT="$port" HOST=127.0.0.1 PUBLIC_URL="http://127.0.0.1:$port" MAIL_DISABLED=true \
   DATABASE_URL="mysql://root@127.0.0.1:3306/$db" ADMIN_EMAIL=admin@example.no ADMIN_PASSWORD=docker-passord-1 \
   /bin/sh -c 'cd /app && exec node backend/dist/main.js' >"$log" 2>&1 &
 pid=$!

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountModule } from './account/account.module';
+import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { CheckoutModule } from './checkout/checkout.module';
@@ -16,6 +17,7 @@ import { APP_CONFIG, AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LeadsModule } from './leads/leads.module';
+import { MailModule } from './mail/mail.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ProgressModule } from './progress/progress.module';
 import { UsersModule } from './users/users.module';
@@ -60,6 +62,8 @@ export class AppModule {
         AccountModule,
         PaymentsModule,
         CheckoutModule,
+        AdminModule,
+        MailModule,
         // Feature modules are added here.
         WebModule,
       ],

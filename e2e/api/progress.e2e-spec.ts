@@ -111,10 +111,10 @@ describe('progress: GET /api/progress/:courseId, POST …/modules/:moduleId/comp
     const cases: Array<[unknown, string]> = [
       [{ currentModule: 2 }, 'Ugyldig modul'],
       [{ currentModule: -1 }, 'Ugyldig modul'],
-      [{ currentModule: 0.5 }, 'currentModule må være et heltall'],
-      [{ currentModule: '1' }, 'currentModule må være et heltall'],
-      [{}, 'currentModule er påkrevd'],
-      [{ currentModule: null }, 'currentModule er påkrevd'],
+      [{ currentModule: 0.5 }, 'Modulnummeret må være et heltall'],
+      [{ currentModule: '1' }, 'Modulnummeret må være et heltall'],
+      [{}, 'Modulnummer er påkrevd'],
+      [{ currentModule: null }, 'Modulnummer er påkrevd'],
       [{ currentModule: 0, userId: 1 }, 'Ukjent felt: userId'],
     ];
     for (const [body, message] of cases) {

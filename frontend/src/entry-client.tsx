@@ -1,18 +1,21 @@
 import './styles/index.css';
-import { lazy, StrictMode, type ComponentType } from 'react';
+import { lazy, startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, pageKeyFor } from './app/App';
 import { pageLoaders, type PageComponents, type PageKey } from './app/pages';
 import { loadAppState } from './lib/app-state';
+import { recordPageView } from './lib/attribution';
 import { applyConsent, readConsent } from './lib/consent';
 import { initGoogleTag } from './lib/gtag';
 
 const lazyPages = Object.fromEntries(
   (Object.keys(pageLoaders) as PageKey[]).map((k) => [k, lazy(pageLoaders[k])]),
-) as PageComponents;
+) as unknown as PageComponents;
 
 async function main(): Promise<void> {
   const state = await loadAppState();
+  // First-touch attribution as early as possible (a visitor may leave before hydration finishes).
+  recordPageView(window.location, document.referrer, state.settings.mentorSlug);
 
   // Consent Mode v2: defaults (denied) first, then a stored choice, then (maybe) the tag itself.
   initGoogleTag(state.settings.gaMeasurementId);
@@ -37,7 +40,8 @@ async function main(): Promise<void> {
       <App state={state} pages={pages} />
     </StrictMode>
   );
-  if (root.firstElementChild) hydrateRoot(root, app);
+  // Hydrating inside a transition lets React yield to the browser between chunks of work (no long task).
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { CreateUserResponse } from '../contracts';
 import { GrantsService } from '../courses/grants.service';
 import { LeadsService } from '../leads/leads.service';
@@ -7,6 +7,11 @@ import type { CreateUserDto } from './dto/auth.dto';
 import { LoginTokensService } from './login-tokens.service';
 
 export const SIGNUP_EVENTS = Symbol('SIGNUP_EVENTS');
+
+/** Told about each account the free sign-up created (the mail module sends the welcome; never throws). */
+export interface SignupEvents {
+  accountCreated(account: { userId: number; email: string }): Promise<void>;
+}
 
 /**
  * The free sign-up (SPEC §7 `create-user`): records the lead, finds or creates a passwordless
@@ -21,6 +26,7 @@ export class CreateUserService {
     private readonly grants: GrantsService,
     private readonly leads: LeadsService,
     private readonly tokens: LoginTokensService,
+    @Optional() @Inject(SIGNUP_EVENTS) private readonly events?: SignupEvents,
   ) {}
 
   async createUser(dto: CreateUserDto): Promise<CreateUserResponse & { userId: number; created: boolean }> {
@@ -36,6 +42,7 @@ export class CreateUserService {
     if (created) await this.leads.linkToUser(user.email, user.id);
     await this.grants.grant({ userId: user.id, courseId: 'starter', source: 'free' });
     if (!created) return { success: true, userId: user.id, created };
+    await this.events?.accountCreated({ userId: user.id, email: user.email });
     const token = await this.tokens.issue(user.id);
     return { success: true, token, userId: user.id, created };
   }

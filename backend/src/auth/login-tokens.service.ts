@@ -11,7 +11,12 @@ export const LOGIN_TOKEN_TTL_MS = 15 * 60_000;
 export class LoginTokensService {
   constructor(@InjectRepository(LoginToken) private readonly tokens: Repository<LoginToken>) {}
 
-  async issue(userId: number, ttlMs = LOGIN_TOKEN_TTL_MS, purpose: LoginTokenPurpose = 'login', manager?: EntityManager): Promise<string> {
+  async issue(
+    userId: number,
+    ttlMs = LOGIN_TOKEN_TTL_MS,
+    purpose: LoginTokenPurpose = 'login',
+    manager?: EntityManager,
+  ): Promise<string> {
     const token = newToken();
     const now = new Date();
     await (manager ? manager.getRepository(LoginToken) : this.tokens).insert({

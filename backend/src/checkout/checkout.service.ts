@@ -20,7 +20,6 @@ import { FulfilmentService, type FulfilmentResult } from '../payments/fulfilment
 import { PAY_MSG } from '../payments/payment-messages';
 import { STRIPE_CLIENT } from '../payments/stripe.provider';
 import { paymentIntentId, sessionMatchesOrder } from '../payments/stripe-webhook.service';
-import { inTransaction } from '../payments/transaction';
 import { User } from '../users/entities/user.entity';
 import { UsersService } from '../users/users.service';
 import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
@@ -68,7 +67,8 @@ export class CheckoutService {
     const auth = await this.sessions.resolve(req);
     const email = auth ? auth.user.email : dto.email;
     const existing = auth?.user ?? (await this.users.findByEmail(email));
-    if (existing && (await this.grants.owns(existing.id, item.id))) throw conflict(PAY_MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
+    if (existing && (await this.grants.owns(existing.id, item.id)))
+      throw conflict(PAY_MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
 
     const now = new Date();
     const repo = this.ds.getRepository(Order);
@@ -147,7 +147,12 @@ export class CheckoutService {
    * the buyer signed in when the account is new or already theirs. Someone else's existing account is
    * never signed in by typing its address.
    */
-  private async payDemo(order: Order, current: User | null, req: FastifyRequest, reply: FastifyReply): Promise<CheckoutSessionResponse> {
+  private async payDemo(
+    order: Order,
+    current: User | null,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<CheckoutSessionResponse> {
     const result = await this.fulfilment.fulfil(order, null);
     const mine = current !== null && current.id === result.user.id;
     if (!mine && result.accountNew && !result.user.passwordHash) {
@@ -175,7 +180,10 @@ export class CheckoutService {
         session = await this.stripe.checkout.sessions.retrieve(sessionId);
       } catch (err) {
         const e = err as { type?: string; statusCode?: number; message?: string };
-        this.logger.warn({ orderId: order.id, type: e.type, statusCode: e.statusCode, msg: e.message }, 'Kunne ikke lese Checkout Session');
+        this.logger.warn(
+          { orderId: order.id, type: e.type, statusCode: e.statusCode, msg: e.message },
+          'Kunne ikke lese Checkout Session',
+        );
         throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', PAY_MSG.providerCheckFailed);
       }
       if (session.payment_status === 'paid' && sessionMatchesOrder(session, order)) {
@@ -198,7 +206,12 @@ export class CheckoutService {
   }
 
   /** Signs in the buyer of a paid order whose account the order created, once per order. */
-  private async signInNewBuyer(order: Order, result: FulfilmentResult | null, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  private async signInNewBuyer(
+    order: Order,
+    result: FulfilmentResult | null,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<boolean> {
     const auth = await this.sessions.resolve(req);
     if (order.userId !== null && auth?.user.id === order.userId) return true;
     if (order.status !== 'paid' && order.status !== 'partially_refunded') return false;

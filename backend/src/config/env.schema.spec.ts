@@ -61,6 +61,7 @@ describe('parseEnv', () => {
         MAIL_DISABLED: 'true',
         STRIPE_SECRET_KEY: 'sk_live_abc',
         STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        APP_SECRET: 'en-lang-hemmelighet-for-signerte-lenker',
       }),
     ).not.toThrow();
   });

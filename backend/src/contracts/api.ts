@@ -117,6 +117,8 @@ export interface CheckoutStatusResponse {
   courseId: string;
   amount: number;
   email: string;
+  /** The requester is signed in as the buyer (a new buyer is signed in once, to set a password). */
+  signedIn?: boolean;
 }
 
 export type { PaymentMethod };

@@ -4,3 +4,4 @@ export * from './messages';
 export * from './admin';
 export * from './member';
 export * from './ssr';
+export * from './mail';

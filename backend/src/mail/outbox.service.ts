@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { MailKindName } from '../contracts';
 import { isUniqueViolation } from '../common/db-errors';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { OutboxWorker } from './outbox.worker';
 import type { RenderedMail } from './templates/layout';
 
-export const MAIL_KINDS = ['receipt', 'welcome', 'password_reset', 'refund'] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
+export type MailKind = MailKindName;
 
 export interface NewMail extends RenderedMail {
   kind: MailKind;

@@ -49,7 +49,9 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       );
     }
     if (this.cfg.appSecretEphemeral && this.cfg.nodeEnv !== 'test') {
-      this.logger.warn('APP_SECRET er ikke satt: bruker en tilfeldig nøkkel for denne prosessen (avmeldingslenker slutter å virke ved omstart)');
+      this.logger.warn(
+        'APP_SECRET er ikke satt: bruker en tilfeldig nøkkel for denne prosessen (avmeldingslenker slutter å virke ved omstart)',
+      );
     }
     if (this.cfg.mailPollIntervalMs > 0) this.schedule(this.cfg.mailPollIntervalMs);
   }
@@ -181,11 +183,15 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       const giveUp = permanent || msg.attempts >= this.cfg.mailMaxAttempts;
       const lastError = errorText(e).slice(0, 1000);
       if (giveUp) {
-        this.logger.error(`E-post ${msg.id} (${msg.kind}) til ${msg.toAddress} ble ikke sendt etter ${msg.attempts} forsøk: ${lastError}`);
+        this.logger.error(
+          `E-post ${msg.id} (${msg.kind}) til ${msg.toAddress} ble ikke sendt etter ${msg.attempts} forsøk: ${lastError}`,
+        );
         await this.finish(msg, { status: 'failed', lastError });
       } else {
         const delay = this.backoffMs(msg.attempts);
-        this.logger.warn(`E-post ${msg.id} feilet (forsøk ${msg.attempts}), prøver igjen om ${Math.round(delay / 1000)} s: ${lastError}`);
+        this.logger.warn(
+          `E-post ${msg.id} feilet (forsøk ${msg.attempts}), prøver igjen om ${Math.round(delay / 1000)} s: ${lastError}`,
+        );
         await this.finish(msg, { status: 'pending', lastError, nextAttemptAt: new Date(Date.now() + delay) });
       }
       return;

@@ -21,7 +21,9 @@ export class UnsubscribeService {
   ) {}
 
   sign(email: string): string {
-    return createHmac('sha256', this.cfg.appSecret).update(`unsubscribe:${normalizeEmail(email)}`).digest('base64url');
+    return createHmac('sha256', this.cfg.appSecret)
+      .update(`unsubscribe:${normalizeEmail(email)}`)
+      .digest('base64url');
   }
 
   verify(email: string, sig: string): boolean {
@@ -37,7 +39,10 @@ export class UnsubscribeService {
 
   /** Marks every lead of the address as unsubscribed (once; a second click changes nothing). */
   async unsubscribe(email: string): Promise<number> {
-    const res = await this.leads.update({ email: normalizeEmail(email), unsubscribedAt: IsNull() }, { unsubscribedAt: new Date() });
+    const res = await this.leads.update(
+      { email: normalizeEmail(email), unsubscribedAt: IsNull() },
+      { unsubscribedAt: new Date() },
+    );
     return res.affected ?? 0;
   }
 
@@ -45,7 +50,13 @@ export class UnsubscribeService {
   async handle(query: Record<string, unknown>): Promise<HtmlPage> {
     const email = query?.email;
     const sig = query?.sig;
-    if (typeof email !== 'string' || typeof sig !== 'string' || email.length > 254 || sig.length > 128 || !this.verify(email, sig)) {
+    if (
+      typeof email !== 'string' ||
+      typeof sig !== 'string' ||
+      email.length > 254 ||
+      sig.length > 128 ||
+      !this.verify(email, sig)
+    ) {
       return {
         status: 400,
         html: this.page(

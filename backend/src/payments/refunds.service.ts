@@ -81,7 +81,12 @@ export class RefundsService {
 
     if (order.provider === 'demo') {
       const rec = await inTransaction(this.ds, (m) =>
-        this.record(m, order.id, { amountOre: amount, stripeRefundId: null, reason, status: 'succeeded', createdBy: actorId }, true),
+        this.record(
+          m,
+          order.id,
+          { amountOre: amount, stripeRefundId: null, reason, status: 'succeeded', createdBy: actorId },
+          true,
+        ),
       );
       if (!rec) throw conflict(PAY_MSG.refundConflict);
       await this.afterCommit(rec);
@@ -124,8 +129,7 @@ export class RefundsService {
     const rec = await inTransaction(this.ds, (m) => this.record(m, order.id, input2, false));
     if (!rec) throw conflict(PAY_MSG.refundConflict);
     await this.afterCommit(rec);
-    const refund =
-      rec.created[0] ?? (await this.ds.getRepository(Refund).findOneByOrFail({ stripeRefundId: sr.id }));
+    const refund = rec.created[0] ?? (await this.ds.getRepository(Refund).findOneByOrFail({ stripeRefundId: sr.id }));
     return { order: rec.order, refund };
   }
 
@@ -147,7 +151,13 @@ export class RefundsService {
       const rec = await this.record(
         m,
         orderId,
-        { amountOre: r.amount, stripeRefundId: r.id, reason: PAY_MSG.refundedInStripe, status: r.status ?? 'succeeded', createdBy: null },
+        {
+          amountOre: r.amount,
+          stripeRefundId: r.id,
+          reason: PAY_MSG.refundedInStripe,
+          status: r.status ?? 'succeeded',
+          createdBy: null,
+        },
         false,
       );
       if (!rec) continue;
@@ -190,7 +200,9 @@ export class RefundsService {
       .update(Order)
       .set({ refundedOre: () => `${r} + ${Math.trunc(input.amountOre)}`, updatedAt: now })
       .where(
-        guard ? `id = :id AND status IN (:...st) AND ${r} + ${Math.trunc(input.amountOre)} <= ${col(m, 'amountOre')}` : 'id = :id',
+        guard
+          ? `id = :id AND status IN (:...st) AND ${r} + ${Math.trunc(input.amountOre)} <= ${col(m, 'amountOre')}`
+          : 'id = :id',
         { id: orderId, st: REFUNDABLE },
       )
       .execute();

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { DataSource, EntityManager, In, IsNull } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { Order } from '../checkout/entities/order.entity';
 import { MSG } from '../contracts';
@@ -12,7 +12,7 @@ import { FulfilmentService } from './fulfilment.service';
 import { PAY_MSG } from './payment-messages';
 import { RefundsService } from './refunds.service';
 import { STRIPE_CLIENT, stripeWebhooks } from './stripe.provider';
-import { inTransaction } from './transaction';
+import { serialized } from './transaction';
 
 export interface WebhookAnswer {
   received: true;
@@ -26,7 +26,7 @@ class DuplicateEvent extends Error {}
 
 type SessionLike = Pick<
   Stripe.Checkout.Session,
-  'id' | 'payment_status' | 'status' | 'payment_intent' | 'amount_total' | 'currency' | 'client_reference_id' | 'metadata'
+  'id' | 'payment_status' | 'status' | 'payment_intent' | 'amount_total' | 'currency'
 >;
 
 export function paymentIntentId(pi: string | { id: string } | null | undefined): string | null {
@@ -90,41 +90,45 @@ export class StripeWebhookService {
     }
   }
 
-  /** Runs `effects` together with the event's row, once per event id. */
-  private async once<T>(event: Stripe.Event, effects: (m: EntityManager) => Promise<T>): Promise<{ duplicate: true } | { duplicate: false; value: T }> {
-    if (await this.seen(event.id)) return { duplicate: true };
-    try {
-      const value = await inTransaction(this.ds, async (m) => {
-        try {
-          await m.insert(WebhookEvent, { id: event.id, type: event.type.slice(0, 100), processedAt: new Date() });
-        } catch (err) {
-          if (isUniqueViolation(err)) throw new DuplicateEvent();
-          throw err;
-        }
-        return effects(m);
-      });
-      return { duplicate: false, value };
-    } catch (err) {
-      if (err instanceof DuplicateEvent) return { duplicate: true };
-      throw err;
-    }
+  /**
+   * Runs `effects` together with the event's row, once per event id. On SQLite the check and the
+   * transaction run alone (so a duplicate is found before a transaction starts, not by a rollback);
+   * on MySQL the primary key on the event id decides between concurrent deliveries.
+   */
+  private once<T>(
+    event: Stripe.Event,
+    effects: (m: EntityManager) => Promise<T>,
+  ): Promise<{ duplicate: true } | { duplicate: false; value: T }> {
+    return serialized(this.ds, async () => {
+      if (await this.seen(event.id)) return { duplicate: true } as const;
+      try {
+        const value = await this.ds.transaction(async (m) => {
+          try {
+            await m.insert(WebhookEvent, { id: event.id, type: event.type.slice(0, 100), processedAt: new Date() });
+          } catch (err) {
+            if (isUniqueViolation(err)) throw new DuplicateEvent();
+            throw err;
+          }
+          return effects(m);
+        });
+        return { duplicate: false, value } as const;
+      } catch (err) {
+        if (err instanceof DuplicateEvent) return { duplicate: true } as const;
+        throw err;
+      }
+    });
   }
 
   private seen(eventId: string): Promise<boolean> {
     return this.ds.getRepository(WebhookEvent).exists({ where: { id: eventId } });
   }
 
-  /** The order of a Checkout Session: by the stored session id, else by client_reference_id (our order id). */
-  private async orderFor(session: SessionLike): Promise<Order | null> {
-    const repo = this.ds.getRepository(Order);
-    const bySession = await repo.findOneBy({ stripeSessionId: session.id });
-    if (bySession) return bySession;
-    const ref = session.client_reference_id ?? session.metadata?.orderId ?? null;
-    const id = ref && /^\d{1,10}$/.test(ref) ? Number(ref) : null;
-    if (id === null) return null;
-    const order = await repo.findOneBy({ id, provider: 'stripe', stripeSessionId: IsNull() });
-    if (order) await repo.update({ id, stripeSessionId: IsNull() }, { stripeSessionId: session.id });
-    return order ? { ...order, stripeSessionId: session.id } : null;
+  /**
+   * The order of a Checkout Session, by the session id stored when it was created (the buyer only
+   * gets the payment link after that). Sessions of other systems on the same Stripe account match nothing.
+   */
+  private orderFor(session: SessionLike): Promise<Order | null> {
+    return this.ds.getRepository(Order).findOneBy({ stripeSessionId: session.id });
   }
 
   private async onSessionCompleted(event: Stripe.Event, session: SessionLike): Promise<WebhookAnswer> {
@@ -162,7 +166,7 @@ export class StripeWebhookService {
   private async onSessionClosed(event: Stripe.Event, session: SessionLike, status: 'failed' | 'expired'): Promise<WebhookAnswer> {
     const order = await this.orderFor(session);
     const r = await this.once(event, async (m) => {
-      if (order) await m.update(Order, { id: order.id, status: In(['pending']) }, { status, updatedAt: new Date() });
+      if (order) await m.update(Order, { id: order.id, status: 'pending' }, { status, updatedAt: new Date() });
     });
     return { received: true, ...(order ? {} : { ignored: true }), ...(r.duplicate ? { duplicate: true } : {}) };
   }

@@ -3,7 +3,7 @@ import type { ProgressResponse } from '../contracts';
 import { CurrentUser, OwnsCourse } from '../auth/current-user.decorator';
 import type { User } from '../users/entities/user.entity';
 import { SetCurrentModuleDto } from './dto/set-current-module.dto';
-import { ModuleIdPipe } from './module-id.pipe';
+import { ModuleIdParam } from './module-id.param';
 import { ProgressService } from './progress.service';
 
 /** The signed-in student's own progress; the guard checks the session and ownership of `:courseId`. */
@@ -23,7 +23,7 @@ export class ProgressController {
   complete(
     @CurrentUser() user: User,
     @Param('courseId') courseId: string,
-    @Param('moduleId', ModuleIdPipe) moduleId: number,
+    @ModuleIdParam() moduleId: number,
   ): Promise<ProgressResponse> {
     return this.progress.complete(user, courseId, moduleId);
   }

@@ -124,7 +124,7 @@ export class ProgressService {
 }
 
 /** The stored list as numbers (tolerates a hand-edited or empty value). */
-function parseIds(v: unknown): number[] {
+export function parseIds(v: unknown): number[] {
   let arr: unknown = v;
   if (typeof v === 'string') {
     try {

@@ -61,7 +61,8 @@ export const paths = {
 
   // Accounts.
   login: { path: '/login', href: (query?: { next?: string; email?: string }) => withQuery('/login', query) },
-  autoLogin: { path: '/auto-login', href: (token: string) => withQuery('/auto-login', { token }) },
+  /** One-time sign-in link; `next` (a same-site path) is where the member area goes afterwards. */
+  autoLogin: { path: '/auto-login', href: (token: string, next?: string) => withQuery('/auto-login', { token, next }) },
   forgotPassword: { path: '/glemt-passord', href: () => '/glemt-passord' },
   resetPassword: { path: '/tilbakestill-passord', href: (token?: string) => withQuery('/tilbakestill-passord', { token }) },
 

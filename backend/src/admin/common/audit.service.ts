@@ -28,15 +28,15 @@ export function snapshot<T>(value: T): unknown {
 @Injectable()
 export class AuditService {
   async record(manager: EntityManager, actor: Pick<User, 'id' | 'email'>, entry: AuditEntry): Promise<void> {
-    await manager.getRepository(AuditLog).insert({
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId === null ? null : String(entry.entityId),
-      before: snapshot(entry.before),
-      after: snapshot(entry.after),
-      createdAt: new Date(),
-    });
+    const row = new AuditLog();
+    row.actorId = actor.id;
+    row.actorEmail = actor.email;
+    row.action = entry.action;
+    row.entity = entry.entity;
+    row.entityId = entry.entityId === null ? null : String(entry.entityId);
+    row.before = snapshot(entry.before);
+    row.after = snapshot(entry.after);
+    row.createdAt = new Date();
+    await manager.getRepository(AuditLog).save(row, { reload: false });
   }
 }

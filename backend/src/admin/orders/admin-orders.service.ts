@@ -12,9 +12,14 @@ import {
 import { notFound } from '../../common/app-error';
 import { Order } from '../../checkout/entities/order.entity';
 import { Refund } from '../../payments/entities/refund.entity';
+import { RefundsService } from '../../payments/refunds.service';
+import { inTransaction } from '../../payments/transaction';
+import type { User } from '../../users/entities/user.entity';
+import { AuditService } from '../common/audit.service';
 import { trafficSourceFilter } from '../common/conditions';
 import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../common/list-query';
 import { attributionOf, toAdminOrder, toAdminRefund } from '../common/mappers';
+import type { RefundOrderDto } from './dto/refund-order.dto';
 
 export const ORDER_NOT_FOUND = 'Fant ikke ordren';
 
@@ -61,7 +66,11 @@ export const ORDERS_LIST: ListSpec<Order> = {
 
 @Injectable()
 export class AdminOrdersService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly refunds: RefundsService,
+    private readonly audit: AuditService,
+  ) {}
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminOrder>> {
     const params = listParamsFor(query, ORDERS_LIST);
@@ -82,5 +91,26 @@ export class AdminOrdersService {
       updatedAt: order.updatedAt.toISOString(),
       refunds: refunds.map(toAdminRefund),
     };
+  }
+
+  /**
+   * Full or partial refund through the payments' refund service (Stripe first; nothing changes when
+   * Stripe refuses, and the error is plain Norwegian). On a full refund that service revokes the
+   * grant the order created. The audit row is written right after the refund has committed.
+   */
+  async refund(id: number, dto: RefundOrderDto, actor: User): Promise<AdminOrderDetail> {
+    const before = await this.ds.getRepository(Order).findOneBy({ id });
+    if (!before) throw notFound(ORDER_NOT_FOUND);
+    const { order, refund } = await this.refunds.refund(id, { amount: dto.amount, reason: dto.reason }, actor.id);
+    await inTransaction(this.ds, (m) =>
+      this.audit.record(m, actor, {
+        action: 'order.refund',
+        entity: 'order',
+        entityId: id,
+        before: { status: before.status, refundedOre: before.refundedOre },
+        after: { status: order.status, refundedOre: order.refundedOre, refund: toAdminRefund(refund) },
+      }),
+    );
+    return this.get(id);
   }
 }

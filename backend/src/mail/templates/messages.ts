@@ -32,7 +32,9 @@ export function receiptMail(brand: MailBrand, r: ReceiptInput): RenderedMail {
     ? [
         p('Logg inn med knappen under og velg et passord, så kommer du alltid inn igjen med e-postadressen og passordet ditt.'),
         button('Logg inn og sett passord', r.signInUrl),
-        small('Lenken kan brukes én gang og gjelder i 7 dager. Har den gått ut, kan du be om en ny med «Glemt passord?» på innloggingssiden.'),
+        small(
+          'Lenken kan brukes én gang og gjelder i 7 dager. Har den gått ut, kan du be om en ny med «Glemt passord?» på innloggingssiden.',
+        ),
       ]
     : [p('Logg inn med e-postadressen og passordet ditt for å starte kurset.'), button('Logg inn', r.loginUrl)];
   return renderMail({

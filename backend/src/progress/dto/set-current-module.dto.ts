@@ -2,8 +2,8 @@ import { IsDefined, IsInt, Max, Min } from 'class-validator';
 import type { SetCurrentModuleRequest } from '../../contracts';
 
 export class SetCurrentModuleDto implements SetCurrentModuleRequest {
-  @IsDefined({ message: 'currentModule er påkrevd' })
-  @IsInt({ message: 'currentModule må være et heltall' })
+  @IsDefined({ message: 'Modulnummer er påkrevd' })
+  @IsInt({ message: 'Modulnummeret må være et heltall' })
   @Min(0, { message: 'Ugyldig modul' })
   @Max(10_000, { message: 'Ugyldig modul' })
   currentModule: number;

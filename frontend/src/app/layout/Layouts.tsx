@@ -14,11 +14,13 @@ function NavigationEffects() {
   const settings = useSettings();
   const first = useRef(true);
   useEffect(() => {
-    recordPageView(location, first.current ? document.referrer : '', settings.mentorSlug);
+    // The first page view is recorded by entry-client before hydration.
     if (first.current) {
       first.current = false;
+      document.documentElement.dataset.hydrated = 'true';
       return;
     }
+    recordPageView(location, '', settings.mentorSlug);
     if (location.hash) {
       document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
     } else {

@@ -1,9 +1,108 @@
-// TEMPORARY placeholder written by the storefront foundation; the owning feature replaces this file.
-export default function AccountSettingsPage() {
-  return (
-    <main id="main" className="placeholder-page">
-      <h1>Kontoinnstillinger</h1>
-      <p>Denne siden er under arbeid.</p>
-    </main>
+import type { MeResponse } from '@contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { BackButton } from '../../../components/BackButton';
+import { ButtonLink } from '../../../components/Button';
+import { Icon } from '../../../components/Icon';
+import { Card } from '../../../components/Layout';
+import { paths } from '../../../config/paths';
+import { useSettings } from '../../../lib/app-state';
+import { formatShortDateOslo } from '../../../lib/format';
+import { Seo } from '../../../lib/head';
+import { setSession } from '../../../lib/session';
+import { MemberPage } from '../../auth/components/MemberShell';
+import { RequireAuth } from '../../auth/components/RequireAuth';
+import { ChangePasswordForm, SetPasswordForm } from '../components/PasswordForms';
+import { PrivacySection } from '../components/PrivacySection';
+import '../account.css';
+
+function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: string) => void }) {
+  const settings = useSettings();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  // Stay on 'Sett passord' (with its success message) until the redirect, even though the server now has a password.
+  const [settingFirst] = useState(!me.passwordSet);
+
+  const onPasswordSet = useCallback(
+    (user: MeResponse) => {
+      setSession(qc, user);
+      navigate(paths.dashboard.href());
+    },
+    [qc, navigate],
   );
+
+  return (
+    <MemberPage header={<span className="member-header__email">{me.email}</span>}>
+      <Seo title={settingFirst ? 'Sett passord' : 'Kontoinnstillinger'} noindex />
+      <div className="container container--narrow account">
+        <BackButton fallback={paths.dashboard.href()} label="Tilbake til dashboard" />
+        {settingFirst ? (
+          <Card className="account-section">
+            <h1>Sett passord</h1>
+            <p className="account-section__lead">
+              Kontoen din for <strong>{me.email}</strong> har ikke passord ennå. Velg et passord, så kan du logge inn med e-post
+              og passord.
+            </p>
+            <SetPasswordForm demo={settings.demoPayments} onDone={onPasswordSet} />
+          </Card>
+        ) : (
+          <>
+            <h1 className="account__title">Kontoinnstillinger</h1>
+            <Card className="account-section">
+              <h2>Konto</h2>
+              <dl className="account-info">
+                <div>
+                  <dt>E-post</dt>
+                  <dd>{me.email}</dd>
+                </div>
+                <div>
+                  <dt>Opprettet</dt>
+                  <dd>
+                    <time dateTime={me.createdAt}>{formatShortDateOslo(me.createdAt)}</time>
+                  </dd>
+                </div>
+              </dl>
+            </Card>
+            <Card className="account-section">
+              <h2>Endre passord</h2>
+              <ChangePasswordForm demo={settings.demoPayments} />
+            </Card>
+          </>
+        )}
+        <PrivacySection me={me} onDeleted={onDeleted} />
+      </div>
+    </MemberPage>
+  );
+}
+
+/** `/account/settings`: 'Sett passord' for an account without one, else 'Kontoinnstillinger'; the privacy rights. */
+export default function AccountSettingsPage() {
+  const qc = useQueryClient();
+  const [deleted, setDeleted] = useState<string | null>(null);
+
+  const onDeleted = useCallback(
+    (message: string) => {
+      setDeleted(message);
+      setSession(qc, null);
+      qc.removeQueries({ queryKey: ['progress'] });
+      qc.removeQueries({ queryKey: ['course'] });
+    },
+    [qc],
+  );
+
+  if (deleted) {
+    return (
+      <MemberPage>
+        <Seo title="Kontoen er slettet" noindex />
+        <div className="container container--narrow member-empty" role="status">
+          <Icon name="check" size={40} />
+          <h1>Kontoen er slettet</h1>
+          <p>{deleted}</p>
+          <ButtonLink to={paths.home.href()}>Til forsiden</ButtonLink>
+        </div>
+      </MemberPage>
+    );
+  }
+  return <RequireAuth>{(me) => <Settings me={me} onDeleted={onDeleted} />}</RequireAuth>;
 }

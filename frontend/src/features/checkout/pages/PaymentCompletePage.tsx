@@ -1,9 +1,247 @@
-// TEMPORARY placeholder written by the storefront foundation; the owning feature replaces this file.
-export default function PaymentCompletePage() {
+import { isCheckoutCourseId, type CheckoutStatusResponse } from '@contracts';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, ButtonLink } from '../../../components/Button';
+import { Icon } from '../../../components/Icon';
+import { Card } from '../../../components/Layout';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api';
+import { useCatalog, useSettings } from '../../../lib/app-state';
+import { formatPriceKr } from '../../../lib/format';
+import { Seo } from '../../../lib/head';
+import { useSession } from '../../../lib/session';
+import { useCheckoutStatus } from '../api/checkout-status';
+import { CheckoutShell } from '../components/CheckoutShell';
+
+function Receipt({ status, courseTitle }: { status: CheckoutStatusResponse; courseTitle: string }) {
   return (
-    <main id="main" className="placeholder-page">
-      <h1>Betaling fullført</h1>
-      <p>Denne siden er under arbeid.</p>
-    </main>
+    <dl className="receipt" data-testid="receipt">
+      <div className="receipt__row">
+        <dt>Kurs</dt>
+        <dd>{courseTitle}</dd>
+      </div>
+      <div className="receipt__row">
+        <dt>Beløp</dt>
+        <dd>{formatPriceKr(status.amount)} inkl. mva</dd>
+      </div>
+      <div className="receipt__row">
+        <dt>E-post</dt>
+        <dd>{status.email}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function StateCard({
+  icon,
+  tone,
+  title,
+  children,
+}: {
+  icon: 'check' | 'clock' | 'alert';
+  tone: 'ok' | 'wait' | 'info' | 'bad';
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className={`payment-state payment-state--${tone}`}>
+      <span className="payment-state__icon" aria-hidden="true">
+        {tone === 'wait' ? <span className="spinner spinner--dark" /> : <Icon name={icon} size={32} />}
+      </span>
+      <h1 className="payment-state__title">{title}</h1>
+      {children}
+    </Card>
+  );
+}
+
+/**
+ * `/betaling/fullfort?session_id=…`: where Stripe sends the buyer back. Shows the receipt once the payment is
+ * confirmed (the server fulfils the order if the webhook has not yet), waits and asks again while it is
+ * processing, and explains a failed or expired payment. A new buyer is signed in once, to set a password.
+ */
+export default function PaymentCompletePage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const settings = useSettings();
+  const catalog = useCatalog();
+  const { me, refresh } = useSession();
+  const q = useCheckoutStatus(sessionId);
+  const refreshed = useRef(false);
+
+  const data = q.data;
+  useEffect(() => {
+    // The server signed the buyer in: load the session so the links below work without a login.
+    if (data?.signedIn && !refreshed.current) {
+      refreshed.current = true;
+      void refresh();
+    }
+  }, [data?.signedIn, refresh]);
+
+  const seo = <Seo title="Betaling" description="Status for betalingen din." noindex />;
+  const contact = (
+    <p className="payment-state__help">
+      Spørsmål? Skriv til <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>.
+    </p>
+  );
+
+  if (!sessionId) {
+    return (
+      <CheckoutShell>
+        {seo}
+        <div className="container container--narrow payment-page">
+          <StateCard icon="alert" tone="bad" title="Fant ikke betalingen">
+            <p>Lenken mangler betalingsreferansen. Har du betalt, finner du kurset under Mine kurs når du logger inn.</p>
+            <div className="payment-state__actions">
+              <ButtonLink to={paths.login.href()}>Logg inn</ButtonLink>
+              <ButtonLink to={paths.checkout.href()} variant="secondary">
+                Til bestilling
+              </ButtonLink>
+            </div>
+            {contact}
+          </StateCard>
+        </div>
+      </CheckoutShell>
+    );
+  }
+
+  let body: ReactNode;
+  if (q.isPending) {
+    body = (
+      <StateCard icon="clock" tone="wait" title="Sjekker betalingen …">
+        <p role="status">Et øyeblikk, vi henter status fra betalingsleverandøren.</p>
+      </StateCard>
+    );
+  } else if (q.isError || !data) {
+    const notFound = q.error instanceof ApiError && q.error.status === 404;
+    body = (
+      <StateCard icon="alert" tone="bad" title={notFound ? 'Fant ikke betalingen' : 'Vi fikk ikke sjekket betalingen'}>
+        <p>
+          {notFound
+            ? 'Vi finner ingen betaling med denne lenken.'
+            : 'Vi fikk ikke kontakt med betalingsleverandøren akkurat nå. Har du betalt, er pengene trygge – prøv igjen om litt.'}
+        </p>
+        <div className="payment-state__actions">
+          {!notFound && (
+            <Button onClick={() => void q.refetch()} busy={q.isFetching} disabled={q.isFetching}>
+              Prøv igjen
+            </Button>
+          )}
+          <ButtonLink to={paths.dashboard.href()} variant="secondary">
+            Mine kurs
+          </ButtonLink>
+        </div>
+        {contact}
+      </StateCard>
+    );
+  } else {
+    const item = catalog.items.find((i) => i.id === data.courseId);
+    const courseTitle = item?.title ?? data.courseId;
+    const retryHref = paths.checkout.href({
+      course: isCheckoutCourseId(data.courseId) ? data.courseId : undefined,
+      email: data.email,
+    });
+    const signedIn = !!me && me.email === data.email;
+    switch (data.status) {
+      case 'paid':
+        body = (
+          <StateCard icon="check" tone="ok" title="Takk for kjøpet!">
+            <p className="payment-state__lead">Betalingen er bekreftet, og {courseTitle} er lagt til på kontoen din.</p>
+            <Receipt status={data} courseTitle={courseTitle} />
+            {signedIn && me && !me.passwordSet && (
+              <p className="payment-state__note">
+                <Icon name="lock" size={16} /> Velg et passord nå, så kan du logge inn igjen senere.
+              </p>
+            )}
+            <div className="payment-state__actions">
+              {signedIn ? (
+                <>
+                  <ButtonLink to={paths.coursePlayer.href(data.courseId)}>Start kurset</ButtonLink>
+                  <ButtonLink to={paths.accountSettings.href()} variant="secondary">
+                    {me && !me.passwordSet ? 'Sett passord' : 'Kontoinnstillinger'}
+                  </ButtonLink>
+                </>
+              ) : (
+                <>
+                  <ButtonLink to={paths.login.href({ next: paths.coursePlayer.href(data.courseId), email: data.email })}>
+                    Logg inn for å starte kurset
+                  </ButtonLink>
+                  <ButtonLink to={paths.accountSettings.href()} variant="secondary">
+                    Kontoinnstillinger
+                  </ButtonLink>
+                </>
+              )}
+            </div>
+            {!signedIn && (
+              <p className="payment-state__help">
+                Har du ikke passord ennå? <Link to={paths.forgotPassword.href()}>Få en lenke på e-post</Link> for å velge ett.
+              </p>
+            )}
+            {contact}
+          </StateCard>
+        );
+        break;
+      case 'pending': {
+        const gaveUp = q.gaveUp && !q.isFetching;
+        body = (
+          <StateCard icon="clock" tone={gaveUp ? 'info' : 'wait'} title="Betalingen behandles">
+            <p role="status">
+              {gaveUp
+                ? 'Betalingen er fortsatt ikke bekreftet. Det kan ta litt tid med enkelte betalingsmåter – du får tilgang så snart den er bekreftet.'
+                : 'Vi venter på bekreftelse fra betalingsleverandøren. Siden oppdateres av seg selv.'}
+            </p>
+            <Receipt status={data} courseTitle={courseTitle} />
+            {gaveUp && (
+              <div className="payment-state__actions">
+                <Button onClick={() => void q.refetch()} busy={q.isFetching} disabled={q.isFetching}>
+                  Sjekk igjen
+                </Button>
+              </div>
+            )}
+            {contact}
+          </StateCard>
+        );
+        break;
+      }
+      case 'failed':
+        body = (
+          <StateCard icon="alert" tone="bad" title="Betalingen ble ikke gjennomført">
+            <p>
+              Betalingen ble avvist eller avbrutt, og du er ikke belastet. Du kan prøve igjen, gjerne med en annen betalingsmåte.
+            </p>
+            <div className="payment-state__actions">
+              <ButtonLink to={retryHref}>Prøv igjen</ButtonLink>
+            </div>
+            {contact}
+          </StateCard>
+        );
+        break;
+      case 'expired':
+        body = (
+          <StateCard icon="alert" tone="bad" title="Betalingen ble ikke fullført i tide">
+            <p>Betalingsøkten er utløpt, og du er ikke belastet. Start bestillingen på nytt når du er klar.</p>
+            <div className="payment-state__actions">
+              <ButtonLink to={retryHref}>Start på nytt</ButtonLink>
+            </div>
+            {contact}
+          </StateCard>
+        );
+        break;
+      case 'refunded':
+        body = (
+          <StateCard icon="alert" tone="bad" title="Ordren er refundert">
+            <p>Beløpet er betalt tilbake, og tilgangen til kurset er avsluttet.</p>
+            <Receipt status={data} courseTitle={courseTitle} />
+            {contact}
+          </StateCard>
+        );
+        break;
+    }
+  }
+
+  return (
+    <CheckoutShell>
+      {seo}
+      <div className="container container--narrow payment-page">{body}</div>
+    </CheckoutShell>
   );
 }

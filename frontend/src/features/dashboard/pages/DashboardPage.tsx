@@ -1,9 +1,182 @@
-// TEMPORARY placeholder written by the storefront foundation; the owning feature replaces this file.
-export default function DashboardPage() {
-  return (
-    <main id="main" className="placeholder-page">
-      <h1>Mine kurs</h1>
-      <p>Denne siden er under arbeid.</p>
-    </main>
+import { PAID_COURSE_IDS, type CatalogItem, type MeResponse, type PaidCourseId } from '@contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, ButtonLink } from '../../../components/Button';
+import { Icon, type IconName } from '../../../components/Icon';
+import { Badge } from '../../../components/Layout';
+import { paths } from '../../../config/paths';
+import { useCatalog } from '../../../lib/app-state';
+import { Seo } from '../../../lib/head';
+import { setSession, useSession } from '../../../lib/session';
+import { logout } from '../../auth/api/auth';
+import { MemberPage } from '../../auth/components/MemberShell';
+import { RequireAuth, canOpenCourse } from '../../auth/components/RequireAuth';
+import '../dashboard.css';
+
+const ICONS: Record<string, IconName> = { starter: 'spark', foundation: 'book', accelerator: 'target', kryptovaluta: 'coin' };
+
+function modulesText(n: number): string {
+  return `${n} ${n === 1 ? 'modul' : 'moduler'} tilgjengelig`;
+}
+
+function CourseCard({ item, me }: { item: CatalogItem; me: MeResponse }) {
+  const owned = canOpenCourse(me, item.id as PaidCourseId);
+  const body = (
+    <>
+      <span className={`course-card__icon course-card__icon--${item.color}`}>
+        <Icon name={ICONS[item.id] ?? 'book'} size={26} />
+      </span>
+      <div className="course-card__body">
+        <h3 className="course-card__title">{item.title}</h3>
+        <p className="course-card__desc">{item.description}</p>
+        {owned ? (
+          <p className="course-card__meta">
+            <Icon name="play" size={16} /> {modulesText(item.moduleCount)}
+          </p>
+        ) : (
+          <p className="course-card__meta course-card__meta--locked">
+            <Icon name="lock" size={16} /> Ingen tilgang
+          </p>
+        )}
+      </div>
+    </>
   );
+  if (owned) {
+    return (
+      <li>
+        <Link to={paths.coursePlayer.href(item.id)} className="course-card course-card--owned" data-course={item.id}>
+          {body}
+          <Icon name="arrowRight" size={22} className="icon course-card__go" />
+        </Link>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <div className="course-card course-card--locked" data-course={item.id} aria-disabled="true">
+        {body}
+        {item.soldByCheckout ? (
+          <ButtonLink
+            to={paths.courseSales.href(item.id as 'foundation' | 'accelerator')}
+            size="sm"
+            variant="secondary"
+            className="course-card__buy"
+          >
+            Kjøp tilgang
+          </ButtonLink>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function Dashboard({ me }: { me: MeResponse }) {
+  const catalog = useCatalog();
+  const { refresh } = useSession();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const starter = catalog.items.find((i) => i.id === 'starter');
+  const paid = PAID_COURSE_IDS.map((id) => catalog.items.find((i) => i.id === id)).filter((i): i is CatalogItem => !!i);
+
+  // Courses may have changed since the session was fetched (a purchase, a grant from the mentor).
+  useEffect(() => {
+    refresh().catch((e) => console.error('Kunne ikke oppdatere profilen', e));
+  }, [refresh]);
+
+  const onLogout = async () => {
+    setLeaving(true);
+    try {
+      await logout();
+    } catch (e) {
+      console.error('Utlogging feilet', e);
+    }
+    setSession(qc, null);
+    navigate(paths.home.href(), { replace: true });
+  };
+
+  return (
+    <MemberPage
+      header={
+        <>
+          <span className="member-header__email">{me.email}</span>
+          <Button size="sm" variant="secondary" onClick={onLogout} disabled={leaving} busy={leaving}>
+            Logg ut
+          </Button>
+        </>
+      }
+    >
+      <Seo title="Mine kurs" noindex />
+      <div className="container dashboard">
+        <header className="dashboard__head">
+          <p className="eyebrow">Velkommen tilbake</p>
+          <h1>Mine kurs</h1>
+          <p className="dashboard__email">{me.email}</p>
+        </header>
+
+        {!me.passwordSet && (
+          <div className="notice" role="note">
+            <Icon name="lock" />
+            <div>
+              <strong>Du har ikke satt et passord ennå.</strong>{' '}
+              <span>Sett et passord, så kan du logge inn igjen senere med e-post og passord. </span>
+              <Link to={paths.accountSettings.href()}>Sett passord nå</Link>
+            </div>
+          </div>
+        )}
+
+        <ul className="course-grid">
+          {starter && (
+            <li>
+              <Link
+                to={paths.coursePlayer.href('starter')}
+                className="course-card course-card--owned course-card--free"
+                data-course="starter"
+              >
+                <span className="course-card__icon course-card__icon--green">
+                  <Icon name="spark" size={26} />
+                </span>
+                <div className="course-card__body">
+                  <h3 className="course-card__title">
+                    {starter.title} <Badge tone="success">Gratis tilgang</Badge>
+                  </h3>
+                  <p className="course-card__desc">{starter.description}</p>
+                  <p className="course-card__meta">
+                    <Icon name="play" size={16} /> {modulesText(starter.moduleCount)}
+                  </p>
+                </div>
+                <Icon name="arrowRight" size={22} className="icon course-card__go" />
+              </Link>
+            </li>
+          )}
+          {paid.map((item) => (
+            <CourseCard key={item.id} item={item} me={me} />
+          ))}
+        </ul>
+
+        <section className="dashboard__account" aria-labelledby="account-heading">
+          <div>
+            <h2 id="account-heading">Konto</h2>
+            <p>Passord, dine data og sletting av kontoen.</p>
+          </div>
+          <div className="dashboard__account-actions">
+            <ButtonLink to={paths.accountSettings.href()} variant="secondary">
+              Administrer konto
+            </ButtonLink>
+            {me.role === 'admin' && (
+              <a className="btn btn--secondary btn--md" href={paths.admin.href()}>
+                Adminpanel
+              </a>
+            )}
+          </div>
+        </section>
+      </div>
+    </MemberPage>
+  );
+}
+
+/** `/dashboard` 'Mine kurs': the courses the student owns, locked cards for the rest, the account. */
+export default function DashboardPage() {
+  return <RequireAuth>{(me) => <Dashboard me={me} />}</RequireAuth>;
 }

@@ -68,8 +68,14 @@ export function LeadForm({
   const [status, setStatus] = useState<Status>('idle');
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  // Keep what was typed into the server-rendered field before the page hydrated.
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setEmail((e) => e || typed);
+  }, []);
   useEffect(() => {
     if (initialEmail) setEmail((e) => e || initialEmail);
   }, [initialEmail]);
@@ -92,7 +98,8 @@ export function LeadForm({
         const res = await createUser({ email: value, courseType, trafficSource: signupAs, attribution });
         if (!res.success) throw new Error(res.error ?? 'Registreringen feilet');
         setStatus('success');
-        later(res.token ? paths.autoLogin.href(res.token) : paths.coursePlayer.href('starter', { email: value }), SUCCESS_REDIRECT_MS);
+        const starter = paths.coursePlayer.href('starter', { email: value });
+        later(res.token ? paths.autoLogin.href(res.token, starter) : starter, SUCCESS_REDIRECT_MS);
       } catch (err) {
         if (err instanceof ApiError && err.status === 400) {
           setStatus('idle');
@@ -144,6 +151,7 @@ export function LeadForm({
       <div className="lead-form__row">
         <input
           id={inputId}
+          ref={inputRef}
           className="input lead-form__input"
           type="email"
           name="email"

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Icon } from '../../../components/Icon';
 import { Section, SectionHeader } from '../../../components/Layout';
-import { paths } from '../../../config/paths';
 import { useCatalogItem } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { useCanonicalPath } from '../../../lib/use-canonical';

@@ -102,7 +102,7 @@ export default function ProfessionalPage() {
 
       <Section tone="muted" labelledBy="compare-title">
         <SectionHeader id="compare-title" eyebrow="Sammenligning" title="Foundation eller Accelerator?" center />
-        <div className="table-wrap">
+        <div className="table-wrap" role="region" aria-label="Sammenligning av programmene" tabIndex={0}>
           <table className="compare">
             <caption className="sr-only">Sammenligning av Foundation og Accelerator</caption>
             <thead>

@@ -1,9 +1,320 @@
-// TEMPORARY placeholder written by the storefront foundation; the owning feature replaces this file.
-export default function CoursePlayerPage() {
+import type { CourseContentResponse, MeResponse, PlayerCourseId, ProgressResponse } from '@contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Button, ButtonLink } from '../../../components/Button';
+import { Icon } from '../../../components/Icon';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api';
+import { Seo } from '../../../lib/head';
+import { useSession } from '../../../lib/session';
+import { CourseNotFound, MemberLoading, MemberPage } from '../../auth/components/MemberShell';
+import { RequireCourse } from '../../auth/components/RequireAuth';
+import { loginHrefFor } from '../../auth/lib/next';
+import { useCourse } from '../api/course';
+import { completeModule, saveCurrentModule, useSavedProgress } from '../api/progress';
+import { VideoArea } from '../components/VideoArea';
+import '../player.css';
+
+const LOADING_TEXT = 'Laster kurs...';
+
+export function percentOf(completed: ReadonlySet<number>, course: CourseContentResponse): number {
+  const n = course.modules.length;
+  if (n === 0) return 0;
+  const done = course.modules.filter((m) => completed.has(m.id)).length;
+  return Math.round((done / n) * 100);
+}
+
+/**
+ * Progress as the player shows it. Signed in: seeded from the server once, every change saved
+ * (failures are logged and never block). Anonymous: in memory only.
+ */
+function usePlayerProgress(courseId: PlayerCourseId, course: CourseContentResponse | undefined, me: MeResponse | null) {
+  const [completed, setCompleted] = useState<Set<number>>(() => new Set());
+  const [index, setIndex] = useState(0);
+  const saved = useSavedProgress(courseId, me?.id ?? null);
+  const seeded = useRef<number | null>(null);
+  const touched = useRef(false);
+
+  useEffect(() => {
+    if (saved.error) console.error('Kunne ikke laste fremdrift', saved.error);
+  }, [saved.error]);
+
+  // Seed from the server once per user (keeping anything done before it answered).
+  const data: ProgressResponse | undefined = saved.data;
+  useEffect(() => {
+    if (!data || !me || seeded.current === me.id) return;
+    seeded.current = me.id;
+    setCompleted((prev) => new Set([...data.completedModules, ...prev]));
+    if (!touched.current) setIndex(data.currentModule);
+  }, [data, me]);
+
+  const count = course?.modules.length ?? 0;
+  const current = count === 0 ? 0 : Math.min(Math.max(0, index), count - 1);
+
+  const goTo = useCallback(
+    (i: number) => {
+      if (i < 0 || i >= count) return;
+      touched.current = true;
+      setIndex(i);
+      if (me) saveCurrentModule(courseId, i).catch((e) => console.error('Kunne ikke lagre fremdrift', e));
+    },
+    [count, courseId, me],
+  );
+
+  const complete = useCallback(
+    (moduleId: number) => {
+      setCompleted((prev) => (prev.has(moduleId) ? prev : new Set(prev).add(moduleId)));
+      if (me) completeModule(courseId, moduleId).catch((e) => console.error('Kunne ikke lagre fremdrift', e));
+    },
+    [courseId, me],
+  );
+
+  return { completed, current, goTo, complete };
+}
+
+function PlayerHeader({ email, me }: { email: string | null; me: MeResponse | null }) {
   return (
-    <main id="main" className="placeholder-page">
-      <h1>Kurs</h1>
-      <p>Denne siden er under arbeid.</p>
-    </main>
+    <>
+      {email && (
+        <span className="member-header__email" data-testid="player-email">
+          {email}
+        </span>
+      )}
+      {me ? (
+        <ButtonLink to={paths.dashboard.href()} size="sm" variant="secondary">
+          Dashboard
+        </ButtonLink>
+      ) : (
+        <ButtonLink to={paths.login.href({ next: paths.coursePlayer.href('starter') })} size="sm" variant="secondary">
+          Logg inn
+        </ButtonLink>
+      )}
+    </>
+  );
+}
+
+function Player({ courseId, me, email }: { courseId: PlayerCourseId; me: MeResponse | null; email: string | null }) {
+  const location = useLocation();
+  const courseQ = useCourse(courseId, me?.id ?? null);
+  const course = courseQ.data;
+  const { completed, current, goTo, complete } = usePlayerProgress(courseId, course, me);
+  const contentRef = useRef<HTMLHeadingElement>(null);
+  const isStarter = courseId === 'starter';
+
+  const percent = useMemo(() => (course ? percentOf(completed, course) : 0), [completed, course]);
+
+  useEffect(() => {
+    if (courseQ.error) console.error('Kunne ikke laste kurset', courseQ.error);
+  }, [courseQ.error]);
+
+  if (courseQ.isPending) return <MemberLoading text={LOADING_TEXT} />;
+  if (courseQ.error || !course) {
+    const err = courseQ.error;
+    if (err instanceof ApiError && err.status === 404) return <CourseNotFound />;
+    if (err instanceof ApiError && err.status === 403) return <Navigate to={paths.dashboard.href()} replace />;
+    if (err instanceof ApiError && err.status === 401) return <Navigate to={loginHrefFor(location)} replace />;
+    return (
+      <MemberPage header={<PlayerHeader email={email} me={me} />}>
+        <div className="container container--narrow member-empty">
+          <Icon name="alert" size={40} />
+          <h1>Kunne ikke laste kurset</h1>
+          <p>{err instanceof ApiError ? err.message : 'Noe gikk galt. Prøv igjen.'}</p>
+          <Button onClick={() => void courseQ.refetch()}>Prøv igjen</Button>
+        </div>
+      </MemberPage>
+    );
+  }
+
+  const modules = course.modules;
+  const n = modules.length;
+  const mod = modules[current];
+  const doneCount = modules.filter((m) => completed.has(m.id)).length;
+  const allDone = n > 0 && doneCount === n;
+  const next = current < n - 1 ? modules[current + 1] : null;
+  const isDone = mod ? completed.has(mod.id) : false;
+
+  const select = (i: number) => {
+    goTo(i);
+    contentRef.current?.focus({ preventScroll: true });
+    contentRef.current?.scrollIntoView({ block: 'start', behavior: 'auto' });
+  };
+
+  return (
+    <MemberPage header={<PlayerHeader email={email} me={me} />} className="player-page">
+      <Seo title={course.title} noindex />
+      <div className="container player">
+        <aside className="player__sidebar" aria-label="Moduler">
+          <p className="eyebrow">{isStarter ? 'Gratis kurs' : 'Ditt kurs'}</p>
+          <h2 className="player__course-title">{course.title}</h2>
+          <div className="player__progress">
+            <div className="player__progress-text">
+              <span>
+                {doneCount} av {n} moduler fullført
+              </span>
+              <strong data-testid="progress-percent">{percent}%</strong>
+            </div>
+            <div
+              className="progress-bar"
+              role="progressbar"
+              aria-label="Fremdrift i kurset"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+            >
+              <span className="progress-bar__fill" style={{ width: `${percent}%` }} />
+            </div>
+          </div>
+          <ol className="player-modules">
+            {modules.map((m, i) => {
+              const done = completed.has(m.id);
+              return (
+                <li key={m.id}>
+                  <button
+                    type="button"
+                    className={[
+                      'player-modules__item',
+                      i === current ? 'player-modules__item--current' : '',
+                      done ? 'player-modules__item--done' : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' ')}
+                    aria-current={i === current ? 'step' : undefined}
+                    onClick={() => select(i)}
+                  >
+                    <span className="player-modules__status" aria-hidden="true">
+                      {done ? <Icon name="check" size={16} /> : i + 1}
+                    </span>
+                    <span className="player-modules__text">
+                      <span className="player-modules__title">{m.title}</span>
+                      <span className="player-modules__meta">
+                        {m.durationMinutes} min{done ? ' · Fullført' : ''}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </aside>
+
+        <section className="player__content" aria-live="polite">
+          {!mod ? (
+            <div className="member-empty">
+              <h1>{course.title}</h1>
+              <p>Ingen moduler er publisert ennå. Kom tilbake snart.</p>
+            </div>
+          ) : (
+            <>
+              <VideoArea key={mod.id} module={mod} overlayText={course.overlayText} />
+              <div className="player__module">
+                <p className="player__module-meta">
+                  Modul {current + 1} av {n} · {mod.durationMinutes} min
+                </p>
+                <h1 ref={contentRef} tabIndex={-1} className="player__module-title">
+                  {mod.title}
+                </h1>
+                <p className="player__module-desc">{mod.description}</p>
+                {mod.topics.length > 0 && (
+                  <div className="player__topics">
+                    <h2>Du lærer</h2>
+                    <ul className="feature-list">
+                      {mod.topics.map((topic) => (
+                        <li key={topic}>
+                          <Icon name="check" size={18} />
+                          {topic}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+                <div className="player__actions">
+                  <Button onClick={() => complete(mod.id)} disabled={isDone} variant={isDone ? 'secondary' : 'primary'}>
+                    {isDone ? (
+                      <>
+                        <Icon name="check" size={18} /> Fullført
+                      </>
+                    ) : (
+                      'Marker som fullført'
+                    )}
+                  </Button>
+                </div>
+                <nav className="player__nav" aria-label="Bla mellom moduler">
+                  <Button variant="secondary" onClick={() => select(current - 1)} disabled={current === 0}>
+                    <Icon name="arrowLeft" size={18} /> Forrige
+                  </Button>
+                  <Button variant="secondary" onClick={() => select(current + 1)} disabled={current >= n - 1}>
+                    Neste <Icon name="arrowRight" size={18} />
+                  </Button>
+                </nav>
+              </div>
+
+              {allDone ? (
+                isStarter ? (
+                  <div className="player-card player-card--done" role="status">
+                    <Icon name="check" size={32} />
+                    <h2>Grunnlaget er lagt</h2>
+                    <p>Du har fullført Starter. Neste steg er Foundation: hele rammeverket for å handle med en plan.</p>
+                    <ButtonLink to={paths.courseSales.href('foundation')} size="lg">
+                      Oppgrader til Foundation
+                    </ButtonLink>
+                  </div>
+                ) : (
+                  <div className="player-card player-card--done" role="status">
+                    <Icon name="check" size={32} />
+                    <h2>Kurs fullført!</h2>
+                    <p>Godt jobbet. Du har fullført alle modulene i {course.title}.</p>
+                    <ButtonLink to={paths.dashboard.href()} size="lg" variant="secondary">
+                      <Icon name="arrowLeft" size={18} /> Tilbake til dashboard
+                    </ButtonLink>
+                  </div>
+                )
+              ) : next ? (
+                <div className="player-card player-card--next">
+                  <p className="eyebrow">Neste modul</p>
+                  <h2>{next.title}</h2>
+                  <p>
+                    {next.durationMinutes} min · {next.description}
+                  </p>
+                  <Button variant="secondary" onClick={() => select(current + 1)}>
+                    Gå til neste modul <Icon name="arrowRight" size={18} />
+                  </Button>
+                </div>
+              ) : null}
+
+              {isStarter && !allDone && (
+                <div className="player-card player-card--upsell">
+                  <p className="eyebrow">Klar for mer?</p>
+                  <h2>Foundation</h2>
+                  <p>Wyckoff-metoden, likviditet, risikostyring og tradingpsykologi – hele fundamentet, med livstidstilgang.</p>
+                  <Link to={paths.courseSales.href('foundation')} className="btn btn--primary btn--md">
+                    Se Foundation <Icon name="arrowRight" size={18} />
+                  </Link>
+                </div>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </MemberPage>
+  );
+}
+
+/** The free Starter: open to everyone; progress saved for signed-in users, in memory for others. */
+function StarterPlayer() {
+  const { me, loading } = useSession();
+  const [params] = useSearchParams();
+  const email = params.get('email')?.trim() || me?.email || null;
+  if (loading) return <MemberLoading text={LOADING_TEXT} />;
+  return <Player key={me?.id ?? 'anon'} courseId="starter" me={me} email={email} />;
+}
+
+/** `/course/:courseId`: the course player (starter is public; other courses need ownership). */
+export default function CoursePlayerPage() {
+  const { courseId } = useParams();
+  if (courseId === 'starter') return <StarterPlayer />;
+  return (
+    <RequireCourse courseId={courseId} loadingText={LOADING_TEXT}>
+      {(me, id) => <Player key={`${id}:${me.id}`} courseId={id} me={me} email={me.email} />}
+    </RequireCourse>
   );
 }

@@ -1,0 +1,34 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { AdminOrder, AdminOrderDetail } from '../../contracts';
+import { AdminOnly, CurrentUser } from '../../auth/current-user.decorator';
+import type { User } from '../../users/entities/user.entity';
+import { sendContentRange } from '../common/list-query';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { AdminOrdersService } from './admin-orders.service';
+import { RefundOrderDto } from './dto/refund-order.dto';
+
+@Controller('api/admin/orders')
+@AdminOnly()
+export class AdminOrdersController {
+  constructor(private readonly orders: AdminOrdersService) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminOrder[]> {
+    const res = await this.orders.list(query);
+    sendContentRange(reply, 'orders', res);
+    return res.rows;
+  }
+
+  @Get(':id')
+  get(@Param('id', ParseIdPipe) id: number): Promise<AdminOrderDetail> {
+    return this.orders.get(id);
+  }
+
+  /** 'Refunder': full (no amount) or partial (amount in øre), with a reason. */
+  @Post(':id/refund')
+  @HttpCode(200)
+  refund(@Param('id', ParseIdPipe) id: number, @Body() dto: RefundOrderDto, @CurrentUser() actor: User): Promise<AdminOrderDetail> {
+    return this.orders.refund(id, dto, actor);
+  }
+}

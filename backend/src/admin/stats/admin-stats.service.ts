@@ -1,0 +1,170 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Between, DataSource, In, IsNull, Not, type FindOptionsWhere } from 'typeorm';
+import {
+  BOUGHT_ORDER_STATUSES,
+  STATS_VARIANTS,
+  type AdminStats,
+  type FunnelRow,
+  type LeadsPerDay,
+  type StatsVariant,
+  type WeekMoney,
+} from '../../contracts';
+import { badRequest } from '../../common/app-error';
+import { Order } from '../../checkout/entities/order.entity';
+import { Lead } from '../../leads/entities/lead.entity';
+import { Refund } from '../../payments/entities/refund.entity';
+import { User } from '../../users/entities/user.entity';
+import { singleParam } from '../common/list-query';
+import { toAdminOrder } from '../common/mappers';
+import { AdminLeadsService } from '../leads/admin-leads.service';
+import { daysBetween, isoWeekLabel, osloDate, osloDayEnd, osloDayStart, weekStart } from '../common/oslo-time';
+
+export const STATS_MAX_DAYS = 366;
+const DEFAULT_DAYS = 30;
+const CHUNK = 500;
+const LATEST = 10;
+
+function variantOf(source: string | null | undefined): StatsVariant {
+  return source && (STATS_VARIANTS as readonly string[]).includes(source) && source !== 'ukjent' ? (source as StatsVariant) : 'ukjent';
+}
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/**
+ * The dashboard: leads per day and variant, the funnel lead → account → purchase per variant,
+ * money per week, newest leads and orders. Rows are fetched with plain portable queries and
+ * grouped by Oslo day and week here, so MySQL and SQLite give the same answer.
+ */
+@Injectable()
+export class AdminStatsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly leads: AdminLeadsService,
+  ) {}
+
+  /** `from`/`to` as Oslo days (`YYYY-MM-DD`), both included; the last 30 days by default, at most 366. */
+  parsePeriod(query: Record<string, unknown>, today = osloDate(new Date())): { from: string; to: string } {
+    const to = singleParam(query, 'to') || today;
+    if (!osloDayStart(to)) throw badRequest('Parameteren to må være en dato (ÅÅÅÅ-MM-DD)');
+    const from =
+      singleParam(query, 'from') ||
+      new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+    if (!osloDayStart(from)) throw badRequest('Parameteren from må være en dato (ÅÅÅÅ-MM-DD)');
+    if (from > to) throw badRequest('Fra-datoen må være før til-datoen');
+    if (daysBetween(from, to).length > STATS_MAX_DAYS) throw badRequest(`Perioden kan være maks ${STATS_MAX_DAYS} dager`);
+    return { from, to };
+  }
+
+  async stats(query: Record<string, unknown>): Promise<AdminStats> {
+    const { from, to } = this.parsePeriod(query);
+    const start = osloDayStart(from)!;
+    const end = new Date(osloDayEnd(to)!.getTime() - 1);
+
+    const leads = await this.ds.getRepository(Lead).find({
+      select: { id: true, email: true, userId: true, createdAt: true, attribution: { trafficSource: true } },
+      where: { createdAt: Between(start, end) },
+    });
+
+    // Leads per Oslo day and variant.
+    const days = daysBetween(from, to);
+    const perDay = new Map<string, LeadsPerDay>(
+      days.map((date) => [date, { date, ...Object.fromEntries(STATS_VARIANTS.map((v) => [v, 0])) } as LeadsPerDay]),
+    );
+    for (const l of leads) {
+      const row = perDay.get(osloDate(l.createdAt));
+      if (row) row[variantOf(l.attribution?.trafficSource)]++;
+    }
+
+    // Funnel: distinct e-mails per variant → with an account → with a paid order.
+    const emailsByVariant = new Map<StatsVariant, Set<string>>(STATS_VARIANTS.map((v) => [v, new Set<string>()]));
+    for (const l of leads) emailsByVariant.get(variantOf(l.attribution?.trafficSource))!.add(l.email);
+    const allEmails = [...new Set(leads.map((l) => l.email))];
+    const accountByEmail = new Map<string, number>();
+    for (const part of chunks(allEmails)) {
+      const users = await this.ds.getRepository(User).find({ select: { id: true, email: true }, where: { email: In(part) } });
+      for (const u of users) accountByEmail.set(u.email, u.id);
+    }
+    for (const l of leads) if (l.userId !== null && !accountByEmail.has(l.email)) accountByEmail.set(l.email, l.userId);
+    const buyers = new Set<string>();
+    const bought = In([...BOUGHT_ORDER_STATUSES]);
+    for (const part of chunks(allEmails)) {
+      const orders = await this.ds.getRepository(Order).find({ select: { id: true, email: true }, where: { email: In(part), status: bought } });
+      for (const o of orders) buyers.add(o.email);
+    }
+    const emailByUser = new Map([...accountByEmail].map(([e, id]) => [id, e]));
+    for (const part of chunks([...emailByUser.keys()])) {
+      const orders = await this.ds.getRepository(Order).find({ select: { id: true, userId: true }, where: { userId: In(part), status: bought } });
+      for (const o of orders) if (o.userId !== null) buyers.add(emailByUser.get(o.userId)!);
+    }
+
+    // Money: orders paid in the period (by payment time), refunds made in the period.
+    const paidWhere: FindOptionsWhere<Order>[] = [
+      { status: bought, paidAt: Between(start, end) },
+      { status: bought, paidAt: IsNull(), createdAt: Between(start, end) },
+    ];
+    const paidOrders = await this.ds.getRepository(Order).find({
+      select: { id: true, amountOre: true, paidAt: true, createdAt: true, attribution: { trafficSource: true } },
+      where: paidWhere,
+    });
+    const refunds = await this.ds.getRepository(Refund).find({
+      select: { id: true, amountOre: true, createdAt: true, status: true },
+      where: { createdAt: Between(start, end), status: Not(In(['failed', 'canceled'])) },
+    });
+
+    const revenueByVariant = new Map<StatsVariant, number>();
+    const weeks = new Map<string, WeekMoney>();
+    for (const day of days) {
+      const ws = weekStart(day);
+      if (!weeks.has(ws)) weeks.set(ws, { weekStart: ws, week: isoWeekLabel(ws), revenueOre: 0, refundsOre: 0, orders: 0 });
+    }
+    for (const o of paidOrders) {
+      const v = variantOf(o.attribution?.trafficSource);
+      revenueByVariant.set(v, (revenueByVariant.get(v) ?? 0) + o.amountOre);
+      const w = weeks.get(weekStart(osloDate(o.paidAt ?? o.createdAt)));
+      if (w) {
+        w.revenueOre += o.amountOre;
+        w.orders++;
+      }
+    }
+    for (const r of refunds) {
+      const w = weeks.get(weekStart(osloDate(r.createdAt)));
+      if (w) w.refundsOre += r.amountOre;
+    }
+
+    const funnel: FunnelRow[] = STATS_VARIANTS.map((variant) => {
+      const emails = [...emailsByVariant.get(variant)!];
+      return {
+        variant,
+        leads: emails.length,
+        accounts: emails.filter((e) => accountByEmail.has(e)).length,
+        buyers: emails.filter((e) => buyers.has(e)).length,
+        revenueOre: revenueByVariant.get(variant) ?? 0,
+      };
+    });
+
+    const latestLeadRows = await this.ds.getRepository(Lead).find({ order: { createdAt: 'DESC', id: 'DESC' }, take: LATEST });
+    const latestOrderRows = await this.ds.getRepository(Order).find({ order: { createdAt: 'DESC', id: 'DESC' }, take: LATEST });
+    const now = new Date();
+    return {
+      from,
+      to,
+      leadsPerDay: [...perDay.values()],
+      funnel,
+      revenuePerWeek: [...weeks.values()],
+      totals: {
+        leads: allEmails.length,
+        accounts: allEmails.filter((e) => accountByEmail.has(e)).length,
+        buyers: allEmails.filter((e) => buyers.has(e)).length,
+        revenueOre: paidOrders.reduce((s, o) => s + o.amountOre, 0),
+        refundsOre: refunds.reduce((s, r) => s + r.amountOre, 0),
+      },
+      latestLeads: await this.leads.decorate(latestLeadRows),
+      latestOrders: latestOrderRows.map((o) => toAdminOrder(o, now)),
+    };
+  }
+}

@@ -1,0 +1,49 @@
+/** The outgoing e-mail ('Utgående e-post') as the admin API shows it. */
+
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'logged'] as const;
+export type OutboxStatusName = (typeof OUTBOX_STATUSES)[number];
+
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatusName, string> = {
+  pending: 'I kø',
+  sending: 'Sendes',
+  sent: 'Sendt',
+  failed: 'Feilet',
+  logged: 'Bare logget',
+};
+
+export const MAIL_KINDS = ['receipt', 'welcome', 'password_reset', 'refund'] as const;
+export type MailKindName = (typeof MAIL_KINDS)[number];
+
+export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
+  receipt: 'Kvittering',
+  welcome: 'Velkomst (Starter)',
+  password_reset: 'Glemt passord',
+  refund: 'Refusjon',
+};
+
+/** GET /api/admin/outbox (list rows). */
+export interface AdminOutboxMessage {
+  id: number;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  status: OutboxStatusName;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  sentAt: string | null;
+  userId: number | null;
+  createdAt: string;
+}
+
+/** GET /api/admin/outbox/:id: the row plus the plain-text part, one-time links hidden. */
+export interface AdminOutboxMessageDetail extends AdminOutboxMessage {
+  textBody: string;
+}
+
+/** POST /api/admin/outbox/:id/resend */
+export interface ResendOutboxResponse {
+  /** `requeued`: the same message goes out again (it had failed or not gone yet); `copied`: a new copy was queued. */
+  action: 'requeued' | 'copied';
+  message: AdminOutboxMessageDetail;
+}

@@ -1,0 +1,37 @@
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import type { SignupEvents } from '../auth/create-user.service';
+import { OrderEventsService } from '../payments/order-events';
+import { MailService } from './mail.service';
+
+/**
+ * Where the mail module hears about business events: paid and refunded orders (payments emit
+ * them after the commit, once per order or refund) and accounts made by the free sign-up.
+ */
+@Injectable()
+export class MailListeners implements OnModuleInit, OnModuleDestroy, SignupEvents {
+  private readonly off: Array<() => void> = [];
+
+  constructor(
+    private readonly orders: OrderEventsService,
+    private readonly mail: MailService,
+  ) {}
+
+  onModuleInit(): void {
+    this.off.push(
+      this.orders.onPaid((e) => this.mail.safely(`Kvittering for ordre ${e.orderId}`, () => this.mail.sendReceipt(e))),
+      this.orders.onRefunded((e) =>
+        this.mail.safely(`Refusjon ${e.refundId} for ordre ${e.orderId}`, () =>
+          this.mail.sendRefund({ ...e, refundKey: e.refundId }),
+        ),
+      ),
+    );
+  }
+
+  onModuleDestroy(): void {
+    for (const off of this.off.splice(0)) off();
+  }
+
+  accountCreated(account: { userId: number; email: string }): Promise<void> {
+    return this.mail.safely(`Velkomst til bruker ${account.userId}`, () => this.mail.sendWelcome(account));
+  }
+}

@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In } from 'typeorm';
+import {
+  MAIL_KINDS,
+  OUTBOX_STATUSES,
+  type AdminOutboxMessage,
+  type AdminOutboxMessageDetail,
+  type ResendOutboxResponse,
+} from '../contracts';
+import { conflict, notFound } from '../common/app-error';
+import { filter, listParamsFor, runList, type ListResult, type ListSpec } from '../admin/common/list-query';
+import { OutboxMessage } from './entities/outbox-message.entity';
+import { OutboxWorker } from './outbox.worker';
+
+const LIST: ListSpec<OutboxMessage> = {
+  sort: {
+    id: 'm.id',
+    createdAt: 'm.createdAt',
+    nextAttemptAt: 'm.nextAttemptAt',
+    sentAt: 'm.sentAt',
+    status: 'm.status',
+    kind: 'm.kind',
+    toAddress: 'm.toAddress',
+    attempts: 'm.attempts',
+  },
+  defaultSort: ['id', 'DESC'],
+  filters: {
+    id: filter.ids('m.id'),
+    status: filter.oneOf('m.status', OUTBOX_STATUSES),
+    kind: filter.oneOf('m.kind', MAIL_KINDS),
+    userId: filter.ids('m.userId'),
+    toAddress: filter.search(['m.toAddress']),
+    q: filter.search(['m.toAddress', 'm.subject']),
+  },
+};
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+/** One-time links in the text are hidden from the panel: whoever reads them could sign in as the recipient. */
+export function hideTokens(text: string): string {
+  return text.replace(/([?&]token=)[A-Za-z0-9_%-]+/g, '$1[skjult]');
+}
+
+function toRow(m: OutboxMessage): AdminOutboxMessage {
+  return {
+    id: m.id,
+    kind: m.kind,
+    toAddress: m.toAddress,
+    subject: m.subject,
+    status: m.status,
+    attempts: m.attempts,
+    nextAttemptAt: m.nextAttemptAt.toISOString(),
+    lastError: m.lastError,
+    sentAt: iso(m.sentAt),
+    userId: m.userId,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+function toDetail(m: OutboxMessage): AdminOutboxMessageDetail {
+  return { ...toRow(m), textBody: hideTokens(m.textBody) };
+}
+
+/** 'Utgående e-post' in the admin panel: list, show, resend. */
+@Injectable()
+export class OutboxAdminService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly worker: OutboxWorker,
+  ) {}
+
+  async list(query: Record<string, unknown>): Promise<ListResult<AdminOutboxMessage>> {
+    const params = listParamsFor(query, LIST);
+    const qb = this.ds
+      .getRepository(OutboxMessage)
+      .createQueryBuilder('m')
+      .select([
+        'm.id',
+        'm.kind',
+        'm.toAddress',
+        'm.subject',
+        'm.status',
+        'm.attempts',
+        'm.nextAttemptAt',
+        'm.lastError',
+        'm.sentAt',
+        'm.userId',
+        'm.createdAt',
+      ]);
+    const res = await runList(qb, params, LIST);
+    return { ...res, rows: res.rows.map(toRow) };
+  }
+
+  async get(id: number): Promise<AdminOutboxMessageDetail> {
+    const m = await this.ds.getRepository(OutboxMessage).findOneBy({ id });
+    if (!m) throw notFound('Fant ikke e-posten');
+    return toDetail(m);
+  }
+
+  /**
+   * A failed or not yet sent message is queued again from scratch (attempts reset); a sent or logged
+   * one gets a new pending copy with the same content. One being sent right now: 409.
+   */
+  async resend(id: number): Promise<ResendOutboxResponse> {
+    const repo = this.ds.getRepository(OutboxMessage);
+    const m = await repo.findOneBy({ id });
+    if (!m) throw notFound('Fant ikke e-posten');
+    const now = new Date();
+    if (m.status === 'failed' || m.status === 'pending') {
+      const res = await repo.update(
+        { id, status: In(['failed', 'pending']) },
+        { status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null, lockedBy: null, lockedUntil: null },
+      );
+      if (res.affected !== 1) throw conflict('E-posten sendes akkurat nå. Prøv igjen om litt.');
+      this.worker.kick();
+      return { action: 'requeued', message: toDetail(await repo.findOneByOrFail({ id })) };
+    }
+    if (m.status === 'sending') throw conflict('E-posten sendes akkurat nå. Prøv igjen om litt.');
+    const res = await repo.insert({
+      kind: m.kind,
+      toAddress: m.toAddress,
+      subject: m.subject,
+      html: m.html,
+      textBody: m.textBody,
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      lockedBy: null,
+      lockedUntil: null,
+      lastError: null,
+      sentAt: null,
+      userId: m.userId,
+      dedupeKey: null,
+      createdAt: now,
+    });
+    this.worker.kick();
+    const copy = await repo.findOneByOrFail({ id: Number(res.identifiers[0]?.id) });
+    return { action: 'copied', message: toDetail(copy) };
+  }
+}

@@ -1,0 +1,28 @@
+import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { MeResponse } from '../contracts';
+import { ForgotPasswordDto, ResetPasswordDto } from './dto/password-reset.dto';
+import { ForgotPasswordThrottleGuard } from './forgot-password-throttle.guard';
+import { PasswordResetService } from './password-reset.service';
+
+@Controller('api/auth')
+export class PasswordResetController {
+  constructor(private readonly service: PasswordResetService) {}
+
+  @Post('forgot-password')
+  @HttpCode(200)
+  @UseGuards(ForgotPasswordThrottleGuard)
+  forgot(@Body() dto: ForgotPasswordDto): { message: string } {
+    return this.service.forgot(dto);
+  }
+
+  @Post('reset-password')
+  @HttpCode(200)
+  reset(
+    @Body() dto: ResetPasswordDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ message: string; user: MeResponse }> {
+    return this.service.reset(dto, req, reply);
+  }
+}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthService } from '../auth/auth.service';
+import { LoginTokensService } from '../auth/login-tokens.service';
+import { SessionsService } from '../auth/sessions.service';
+import { MSG, type MeResponse } from '../contracts';
+import { badRequest } from '../common/app-error';
+import { hashPassword } from '../common/crypto/password';
+import { UsersService } from '../users/users.service';
+import { BackgroundTasks } from './background-tasks';
+import type { ForgotPasswordDto, ResetPasswordDto } from './dto/password-reset.dto';
+import { MailService } from './mail.service';
+
+/** 'Glemt passord?': a one-time link by e-mail, then a new password that signs the user in. */
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly tokens: LoginTokensService,
+    private readonly sessions: SessionsService,
+    private readonly auth: AuthService,
+    private readonly mail: MailService,
+    private readonly tasks: BackgroundTasks,
+  ) {}
+
+  /**
+   * Always the same neutral answer, and just as fast whether or not the address has an account:
+   * the lookup and the mail happen after the answer.
+   */
+  forgot(dto: ForgotPasswordDto): { message: string } {
+    this.tasks.run('Glemt passord', async () => {
+      const user = await this.users.findByEmail(dto.email);
+      if (user) await this.mail.sendPasswordReset(user);
+    });
+    return { message: MSG.forgotPasswordSent };
+  }
+
+  /**
+   * Uses the link once: sets the password, voids the user's other reset and sign-in links, ends every
+   * other session and signs this browser in.
+   */
+  async reset(dto: ResetPasswordDto, req: FastifyRequest, reply: FastifyReply): Promise<{ message: string; user: MeResponse }> {
+    if (dto.newPassword !== dto.confirmPassword) throw badRequest(MSG.setPasswordMismatch, 'PASSWORD_MISMATCH');
+    const userId = await this.tokens.consume(dto.token, 'reset');
+    const user = userId === null ? null : await this.users.findById(userId);
+    if (!user) throw badRequest(MSG.resetTokenInvalid, 'INVALID_TOKEN');
+    const hash = await hashPassword(dto.newPassword);
+    await this.users.setPasswordHash(user.id, hash);
+    user.passwordHash = hash;
+    await this.tokens.voidAll(user.id, 'reset');
+    await this.tokens.voidAll(user.id, 'login');
+    await this.sessions.endAll(user.id);
+    await this.sessions.start(user, req, reply);
+    return { message: MSG.passwordReset, user: await this.auth.me(user) };
+  }
+}

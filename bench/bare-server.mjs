@@ -1,0 +1,51 @@
+// The bare limit: node:http answering the same bytes from memory, and the same lead insert
+// through a plain mysql2 pool. Started by bench/run.mjs with the bytes to serve.
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createPool } from 'mysql2/promise';
+
+const { port, catalogFile, landingFile, databaseUrl } = JSON.parse(process.argv[2]);
+const catalog = readFileSync(catalogFile);
+const landing = readFileSync(landingFile);
+const u = new URL(databaseUrl);
+const pool = createPool({
+  host: u.hostname,
+  port: Number(u.port || 3306),
+  user: decodeURIComponent(u.username),
+  password: decodeURIComponent(u.password),
+  database: u.pathname.slice(1),
+  connectionLimit: 10,
+});
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+createServer((req, res) => {
+  if (req.method === 'GET' && req.url === '/api/catalog') {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': catalog.length });
+    return res.end(catalog);
+  }
+  if (req.method === 'GET' && req.url === '/') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': landing.length });
+    return res.end(landing);
+  }
+  if (req.method === 'POST' && req.url === '/api/leads') {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', async () => {
+      try {
+        const b = JSON.parse(Buffer.concat(chunks).toString());
+        if (typeof b.email !== 'string' || !EMAIL.test(b.email)) throw new Error('bad');
+        const [r] = await pool.execute(
+          'INSERT INTO `leads` (`email`, `courseType`, `source`, `contacted`, `createdAt`) VALUES (?, ?, ?, 0, ?)',
+          [b.email.trim().toLowerCase(), b.courseType, b.source, new Date()],
+        );
+        const body = JSON.stringify({ success: true, id: r.insertId });
+        res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      } catch {
+        res.writeHead(400).end();
+      }
+    });
+    return;
+  }
+  res.writeHead(404).end();
+}).listen(port, '127.0.0.1', () => process.send?.('ready'));

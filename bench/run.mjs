@@ -1,0 +1,158 @@
+// npm run bench: the production build on MariaDB against the bare limit, side by side in one run.
+// Prints requests/s, p50 and p99 latency and the ratio to the baseline, and writes bench/results.md.
+// Traffic goes to 127.0.0.1 only; every run is bounded by BENCH_SECONDS (default 10) per target.
+import autocannon from 'autocannon';
+import { fork, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createConnection } from 'mysql2/promise';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/';
+
+const freePort = () =>
+  new Promise((res) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => res(p));
+    });
+  });
+
+async function waitFor(url, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} svarte ikke`);
+}
+
+function cannon(opts) {
+  return new Promise((res, rej) => {
+    autocannon({ duration: SECONDS, connections: CONNECTIONS, pipelining: 1, ...opts }, (err, r) => (err ? rej(err) : res(r)));
+  });
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+const server = new URL(MYSQL);
+const dbName = `ta_bench_${Date.now().toString(36)}`;
+const admin = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username || 'root'), password: decodeURIComponent(server.password || '') });
+await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+const dbUrl = new URL(MYSQL);
+dbUrl.pathname = `/${dbName}`;
+
+const appPort = await freePort();
+const app = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
+  cwd: ROOT,
+  env: {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    MAIL_DISABLED: 'true',
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-12345',
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${appPort}`,
+    DATABASE_URL: dbUrl.toString(),
+    ADMIN_EMAIL: 'bench-admin@example.no',
+    ADMIN_PASSWORD: 'bench-admin-passord',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_WRITES: '100000000',
+    RATE_LIMIT_LOGIN: '100000000',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${appPort}`;
+let bare;
+const rows = [];
+let failed = false;
+try {
+  await waitFor(`${base}/api/health`);
+  const tmp = mkdtempSync(join(tmpdir(), 'ta-bench-'));
+  const catalogFile = join(tmp, 'catalog.json');
+  const landingFile = join(tmp, 'landing.html');
+  writeFileSync(catalogFile, Buffer.from(await (await fetch(`${base}/api/catalog`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
+  writeFileSync(landingFile, Buffer.from(await (await fetch(`${base}/`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
+
+  const barePort = await freePort();
+  bare = fork(join(ROOT, 'bench/bare-server.mjs'), [JSON.stringify({ port: barePort, catalogFile, landingFile, databaseUrl: dbUrl.toString() })], { stdio: 'inherit' });
+  await new Promise((r) => bare.once('message', r));
+  const bareBase = `http://127.0.0.1:${barePort}`;
+
+  // A signed-in student who owns Foundation, for (4).
+  const email = 'bench-elev@example.no';
+  const created = await (await fetch(`${base}/api/create-user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, courseType: 'starter', trafficSource: 'A' }) })).json();
+  const login = await fetch(`${base}/api/auth/token-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: created.token }) });
+  const cookie = login.headers.get('set-cookie').split(';')[0];
+  const conn = await createConnection(dbUrl.toString());
+  const [[user]] = await conn.query('SELECT id FROM users WHERE email = ?', [email]);
+  await conn.query("INSERT INTO grants (userId, courseId, source, grantedAt) VALUES (?, 'foundation', 'manual', NOW(3))", [user.id]);
+  const [[mod]] = await conn.query("SELECT id FROM modules WHERE courseId = 'foundation' ORDER BY position LIMIT 1");
+  const leadsBefore = (await conn.query('SELECT COUNT(*) AS n FROM leads'))[0][0].n;
+
+  let n = 0;
+  const leadBody = () => JSON.stringify({ email: `bench${n++}@example.no`, courseType: 'starter', source: '/' });
+  const leadReq = { method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json' }, setupRequest: (r) => ({ ...r, body: leadBody() }) };
+
+  const pairs = [
+    ['GET /api/catalog', { url: `${base}/api/catalog` }, { url: `${bareBase}/api/catalog` }, 0.7],
+    ['GET / (landing HTML)', { url: `${base}/` }, { url: `${bareBase}/` }, 0.7],
+    ['POST /api/leads', { url: base, requests: [leadReq] }, { url: bareBase, requests: [leadReq] }, 0.5],
+    ['GET /api/progress/foundation (signed in)', { url: `${base}/api/progress/foundation`, headers: { cookie } }, null, null],
+    [`POST /api/progress/foundation/modules/${mod.id}/complete`, { url: `${base}/api/progress/foundation/modules/${mod.id}/complete`, method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' }, null, null],
+  ];
+  let appLeads = 0;
+  for (const [name, appOpts, bareOpts, target] of pairs) {
+    const a = await cannon(appOpts);
+    const b = bareOpts ? await cannon(bareOpts) : null;
+    const non2xx = a.non2xx + a.errors + a.timeouts;
+    if (name.startsWith('POST /api/leads')) appLeads = a['2xx'];
+    const ratio = b ? a.requests.average / b.requests.average : null;
+    const ok = non2xx === 0 && (b ? b.non2xx + b.errors === 0 : true) && (target === null || ratio >= target);
+    if (!ok) failed = true;
+    rows.push({ name, a, b, ratio, target, non2xx, ok });
+    console.log(`${name}: ${a.requests.average.toFixed(0)} req/s` + (b ? ` vs bare ${b.requests.average.toFixed(0)} (×${ratio.toFixed(2)})` : '') + ` non-2xx/errors ${non2xx}`);
+  }
+  const leadsAfter = (await conn.query('SELECT COUNT(*) AS n FROM leads'))[0][0].n;
+  await conn.end();
+  const rss = rssMb(app.pid);
+  if (rss > 200) failed = true;
+
+  const fmt = (x) => (x === null || x === undefined ? '–' : x);
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Run: ${new Date().toISOString()}, Node ${process.version}, ${SECONDS} s × ${CONNECTIONS} connections per target, autocannon on the same 2-core machine, MariaDB on 127.0.0.1.`,
+    '',
+    '| Target | req/s | p50 ms | p99 ms | bare req/s | bare p50 | bare p99 | ratio | goal | non-2xx+errors | ok |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :-: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.a.requests.average.toFixed(0)} | ${r.a.latency.p50} | ${r.a.latency.p99} | ${fmt(r.b?.requests.average.toFixed(0))} | ${fmt(r.b?.latency.p50)} | ${fmt(r.b?.latency.p99)} | ${r.ratio === null ? '–' : r.ratio.toFixed(2)} | ${r.target === null ? '–' : '≥ ' + r.target} | ${r.non2xx} | ${r.ok ? '✓' : '✗'} |`,
+    ),
+    '',
+    `Resident memory of the app after the run: ${rss.toFixed(0)} MB (goal ≤ 200 MB) ${rss <= 200 ? '✓' : '✗'}.`,
+    `Leads stored by the app during the run: ${Number(leadsAfter) - Number(leadsBefore)} (the bare server's inserts included; the app answered ${appLeads} × 201).`,
+    '',
+  ];
+  writeFileSync(join(ROOT, 'bench/results.md'), lines.join('\n'));
+  console.log('\n' + lines.join('\n'));
+} finally {
+  bare?.kill();
+  app.kill('SIGTERM');
+  await new Promise((r) => app.once('exit', r));
+  await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+  await admin.end();
+}
+process.exit(failed ? 1 : 0);

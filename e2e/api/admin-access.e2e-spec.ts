@@ -1,0 +1,116 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import type TestAgent from 'supertest/lib/agent';
+import { AdminModule } from '../../backend/src/admin/admin.module';
+import { AuditLog, User } from '../../backend/src/database/entities';
+import { adminAgent } from './admin-helpers';
+import { loginAs, startTestApp, type TestApp } from './support/test-app';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Every admin route, with a body a real admin request would send. */
+const ROUTES: Array<[Method, string, Record<string, unknown>?]> = [
+  ['GET', '/api/admin/leads'],
+  ['GET', '/api/admin/leads/export.csv'],
+  ['GET', '/api/admin/leads/1'],
+  ['PUT', '/api/admin/leads/1', { contacted: true }],
+  ['PATCH', '/api/admin/leads/1', { note: 'Ringt' }],
+  ['GET', '/api/admin/users'],
+  ['GET', '/api/admin/users/1'],
+  ['POST', '/api/admin/users', { email: 'ny-elev@example.no' }],
+  ['POST', '/api/admin/users/1/grants', { courseId: 'kryptovaluta' }],
+  ['DELETE', '/api/admin/grants/1'],
+  ['GET', '/api/admin/orders'],
+  ['GET', '/api/admin/orders/1'],
+  ['POST', '/api/admin/orders/1/refund', { reason: 'Angret' }],
+  ['GET', '/api/admin/courses'],
+  ['GET', '/api/admin/courses/foundation'],
+  ['PUT', '/api/admin/courses/foundation', { title: 'Hacket' }],
+  ['PATCH', '/api/admin/courses/foundation', { title: 'Hacket' }],
+  ['GET', '/api/admin/modules'],
+  ['GET', '/api/admin/modules/1'],
+  ['POST', '/api/admin/modules', { courseId: 'starter', title: 'Ny modul' }],
+  ['PUT', '/api/admin/modules/1', { title: 'Hacket' }],
+  ['PATCH', '/api/admin/modules/1', { title: 'Hacket' }],
+  ['DELETE', '/api/admin/modules/1'],
+  ['GET', '/api/admin/settings'],
+  ['PUT', '/api/admin/settings', { videoOverlayText: 'Hacket' }],
+  ['GET', '/api/admin/stats'],
+  ['GET', '/api/admin/audit-log'],
+  ['GET', '/api/admin/audit-log/1'],
+];
+
+/** The routes the admin module really declares, read from Nest's metadata: `METHOD /path/:param`. */
+function declaredRoutes(): string[] {
+  const controllers: Function[] = Reflect.getMetadata('controllers', AdminModule);
+  const out: string[] = [];
+  for (const c of controllers) {
+    const base = String(Reflect.getMetadata(PATH_METADATA, c));
+    for (const name of Object.getOwnPropertyNames(c.prototype)) {
+      const fn = c.prototype[name];
+      if (name === 'constructor' || typeof fn !== 'function') continue;
+      const path = Reflect.getMetadata(PATH_METADATA, fn);
+      if (path === undefined) continue;
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, fn) as number];
+      out.push(`${method} /${[base, path].filter((p) => p && p !== '/').join('/')}`);
+    }
+  }
+  return out.sort();
+}
+
+function call(agent: TestAgent, method: Method, path: string, body?: Record<string, unknown>) {
+  const req = agent[method.toLowerCase() as 'get'](path).set('X-Requested-With', 'XMLHttpRequest');
+  return method === 'GET' || method === 'DELETE' ? req : req.send(body ?? {});
+}
+
+describe('admin API: access', () => {
+  let t: TestApp;
+  let student: TestAgent;
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ agent: student } = await loginAs(t, { courses: ['foundation'] }));
+    ({ agent: admin } = await adminAgent(t));
+  });
+  afterAll(() => t.close());
+
+  it('the table names every route the admin module declares', () => {
+    const table = ROUTES.map(([m, p]) => `${m} ${p.replace(/\/(\d+|foundation)(?=\/|$)/g, '/:id')}`).sort();
+    expect([...new Set(table)]).toEqual(declaredRoutes());
+  });
+
+  it.each(ROUTES)('%s %s answers 401 without a session', async (method, path, body) => {
+    const res = await call(t.http(), method, path, body);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+  });
+
+  it.each(ROUTES)('%s %s answers 403 to a student', async (method, path, body) => {
+    const res = await call(student, method, path, body);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+  });
+
+  it('the refused requests wrote nothing', async () => {
+    expect(await t.ds.getRepository(AuditLog).count()).toBe(0);
+    expect(await t.ds.getRepository(User).existsBy({ email: 'ny-elev@example.no' })).toBe(false);
+    const course = await t.http().get('/api/catalog').expect(200);
+    expect(course.body.items.find((i: { id: string }) => i.id === 'foundation').title).toBe('Foundation');
+  });
+
+  it.each(ROUTES.filter(([m]) => m === 'GET'))('%s %s is open to the admin', async (method, path) => {
+    const res = await call(admin, method, path);
+    // Reads answer 200, or 404 for a record that does not exist; never 401/403.
+    expect([200, 404]).toContain(res.status);
+  });
+
+  it('a session cookie that does not exist is anonymous (401), also on writes', async () => {
+    const res = await t
+      .http()
+      .put('/api/admin/settings')
+      .set('Cookie', 'sid=' + 'x'.repeat(43))
+      .send({ videoOverlayText: 'Hacket' });
+    expect(res.status).toBe(401);
+  });
+});

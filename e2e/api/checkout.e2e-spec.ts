@@ -1,0 +1,420 @@
+import Stripe from 'stripe';
+import { Grant, Order, User } from '../../backend/src/database/entities';
+import { OrderEventsService, type OrderEvent } from '../../backend/src/payments/order-events';
+import { FAKE_STRIPE_KEY, fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
+import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
+
+const FILL_ALL = 'Vennligst fyll ut alle feltene';
+const WAIVER =
+  'Du må samtykke til at leveringen starter med en gang og bekrefte at angreretten da bortfaller, før du kan betale.';
+
+function body(over: Record<string, unknown> = {}) {
+  return {
+    courseId: 'foundation',
+    email: uniqueEmail('kjoper'),
+    firstName: 'Kari',
+    lastName: 'Nordmann',
+    paymentMethod: 'card',
+    acceptTerms: true,
+    ...over,
+  };
+}
+
+function cookieOf(res: { headers: Record<string, unknown> }): string | undefined {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  return list.find((c: string) => c.startsWith('sid='));
+}
+
+describe('checkout with Stripe (fake Stripe server)', () => {
+  let t: TestApp;
+  let fake: FakeStripe;
+  const paid: OrderEvent[] = [];
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await startTestApp(fakeStripeEnv(fake));
+    t.app.get(OrderEventsService).onPaid((e) => void paid.push(e));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.reset();
+    paid.length = 0;
+  });
+
+  const orders = () => t.ds.getRepository(Order);
+  const orderCount = () => orders().count();
+
+  describe('POST /api/checkout/sessions', () => {
+    it('card: a pending order and a Checkout Session built from the catalogue; answers the Stripe URL', async () => {
+      const b = body({ attribution: { trafficSource: 'B', landingPath: '/b', utmSource: 'nyhetsbrev' } });
+      const res = await t.http().post('/api/checkout/sessions').send(b).expect(201);
+      const session = fake.lastSession();
+      expect(res.body).toEqual({ url: session.url });
+
+      const [call] = fake.callsTo('sessions.create');
+      const order = await orders().findOneByOrFail({ stripeSessionId: session.id });
+      expect(call.authorization).toBe(`Bearer ${FAKE_STRIPE_KEY}`);
+      expect(call.stripeVersion).toBe(Stripe.API_VERSION);
+      expect(call.idempotencyKey).toMatch(new RegExp(`^checkout-${order.id}-\\d+$`));
+      expect(call.body).toMatchObject({
+        mode: 'payment',
+        currency: 'nok',
+        allowed_payment_method_types: ['card'],
+        customer_email: b.email,
+        client_reference_id: String(order.id),
+        metadata: { orderId: String(order.id), courseId: 'foundation' },
+        success_url: 'http://localhost:3000/betaling/fullfort?session_id={CHECKOUT_SESSION_ID}',
+        cancel_url: `http://localhost:3000/bestill?course=foundation&email=${encodeURIComponent(b.email)}`,
+        line_items: [
+          {
+            quantity: '1',
+            price_data: { currency: 'nok', unit_amount: '199700', product_data: { name: 'Foundation Kurs' } },
+          },
+        ],
+      });
+      expect(order).toMatchObject({
+        email: b.email,
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        courseId: 'foundation',
+        amountOre: 199700,
+        currency: 'NOK',
+        paymentMethod: 'card',
+        provider: 'stripe',
+        status: 'pending',
+        userId: null,
+        refundedOre: 0,
+      });
+      expect(order.termsAcceptedAt).toBeInstanceOf(Date);
+      expect(order.attribution).toMatchObject({ trafficSource: 'B', landingPath: '/b', utmSource: 'nyhetsbrev' });
+      // Nothing is granted and no account is made before payment.
+      expect(await t.ds.getRepository(User).countBy({ email: b.email })).toBe(0);
+    });
+
+    it('Vipps: the session allows only Vipps; Accelerator is charged at its catalogue price', async () => {
+      await t
+        .http()
+        .post('/api/checkout/sessions')
+        .send(body({ courseId: 'accelerator', paymentMethod: 'vipps' }))
+        .expect(201);
+      const [call] = fake.callsTo('sessions.create');
+      expect(call.body.allowed_payment_method_types).toEqual(['vipps']);
+      expect(call.body).toMatchObject({
+        line_items: [{ price_data: { currency: 'nok', unit_amount: '499700', product_data: { name: 'Accelerator Kurs' } } }],
+      });
+      const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
+      expect(order).toMatchObject({ paymentMethod: 'vipps', amountOre: 499700, courseId: 'accelerator' });
+    });
+
+    it.each([
+      ['price', { price: 100 }],
+      ['amount', { amount: 1 }],
+      ['unit_amount', { unit_amount: 1 }],
+    ])('a client-sent %s is refused (400) and never reaches Stripe', async (field, extra) => {
+      const before = await orderCount();
+      const res = await t
+        .http()
+        .post('/api/checkout/sessions')
+        .send(body(extra as Record<string, unknown>))
+        .expect(400);
+      expect(res.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: `Ukjent felt: ${field}`, field });
+      expect(fake.calls).toHaveLength(0);
+      expect(await orderCount()).toBe(before);
+    });
+
+    it.each(['starter', 'kryptovaluta', 'vip', 'ukjent', 'FOUNDATION'])(
+      'course "%s" → 400 Invalid course ID, nothing written',
+      async (courseId) => {
+        const before = await orderCount();
+        const res = await t.http().post('/api/checkout/sessions').send(body({ courseId })).expect(400);
+        expect(res.body).toEqual({ statusCode: 400, code: 'INVALID_COURSE', message: 'Invalid course ID' });
+        expect(fake.calls).toHaveLength(0);
+        expect(await orderCount()).toBe(before);
+      },
+    );
+
+    it.each([
+      ['an empty e-mail', { email: '' }, FILL_ALL],
+      ['a blank first name', { firstName: '   ' }, FILL_ALL],
+      ['no last name', { lastName: undefined }, FILL_ALL],
+      ['a non-string name', { firstName: 42 }, FILL_ALL],
+      ['a malformed e-mail', { email: 'ikke-en-adresse' }, 'Skriv inn en gyldig e-postadresse'],
+      ['an unknown payment method', { paymentMethod: 'paypal' }, 'Velg betalingsmåte: kort eller Vipps'],
+      ['no course', { courseId: undefined }, 'Invalid course ID'],
+      ['a name over 100 characters', { lastName: 'x'.repeat(101) }, 'Navnet kan være maks 100 tegn'],
+    ])('%s → 400 with a Norwegian message, nothing written', async (_label, over, message) => {
+      const before = await orderCount();
+      const res = await t.http().post('/api/checkout/sessions').send(body(over)).expect(400);
+      expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message });
+      expect(fake.calls).toHaveLength(0);
+      expect(await orderCount()).toBe(before);
+    });
+
+    it.each([
+      ['false', false],
+      ['missing', undefined],
+      ['the string "true"', 'true'],
+      ['1', 1],
+    ])('the withdrawal waiver %s → 400 with the waiver message', async (_label, acceptTerms) => {
+      const before = await orderCount();
+      const res = await t.http().post('/api/checkout/sessions').send(body({ acceptTerms })).expect(400);
+      expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: WAIVER });
+      expect(fake.calls).toHaveLength(0);
+      expect(await orderCount()).toBe(before);
+    });
+
+    it('a buyer who already owns the course → 409 ALREADY_OWNED, no order, no charge; another course is fine', async () => {
+      const owner = await createUser(t, { courses: ['foundation'] });
+      const before = await orderCount();
+      const res = await t
+        .http()
+        .post('/api/checkout/sessions')
+        .send(body({ email: owner.email.toUpperCase() }))
+        .expect(409);
+      expect(res.body).toEqual({
+        statusCode: 409,
+        code: 'ALREADY_OWNED',
+        message: 'Du har allerede tilgang til Foundation. Logg inn for å fortsette kurset.',
+      });
+      expect(fake.calls).toHaveLength(0);
+      expect(await orderCount()).toBe(before);
+      await t
+        .http()
+        .post('/api/checkout/sessions')
+        .send(body({ email: owner.email, courseId: 'accelerator' }))
+        .expect(201);
+    });
+
+    it('a signed-in student buys with the account e-mail, whatever the body says; an owned course is 409', async () => {
+      const { agent, user } = await loginAs(t, { courses: ['accelerator'] });
+      await agent
+        .post('/api/checkout/sessions')
+        .send(body({ email: 'noen-andre@example.no' }))
+        .expect(201);
+      const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
+      expect(order).toMatchObject({ email: user.email, userId: user.id });
+      expect(fake.lastSession().customer_email).toBe(user.email);
+      const res = await agent
+        .post('/api/checkout/sessions')
+        .send(body({ courseId: 'accelerator' }))
+        .expect(409);
+      expect(res.body.code).toBe('ALREADY_OWNED');
+    });
+
+    it('Stripe failing → 502 with the payment error text; the order is marked failed', async () => {
+      fake.fail('sessions.create', 500);
+      const b = body();
+      const res = await t.http().post('/api/checkout/sessions').send(b).expect(502);
+      expect(res.body).toEqual({
+        statusCode: 502,
+        code: 'PAYMENT_PROVIDER_ERROR',
+        message: 'Det oppstod en feil ved opprettelse av betalingen. Prøv igjen.',
+      });
+      const order = await orders().findOneByOrFail({ email: b.email });
+      expect(order).toMatchObject({ status: 'failed', stripeSessionId: null });
+    });
+
+    it('must be JSON (the CSRF rule) and from the own origin', async () => {
+      await t.http().post('/api/checkout/sessions').type('form').send(body()).expect(415);
+      await t.http().post('/api/checkout/sessions').set('Origin', 'https://evil.example').send(body()).expect(403);
+      expect(fake.calls).toHaveLength(0);
+    });
+  });
+
+  describe('GET /api/checkout/sessions/:id (the success page)', () => {
+    async function startCheckout(over: Record<string, unknown> = {}) {
+      const b = body(over);
+      await t.http().post('/api/checkout/sessions').send(b).expect(201);
+      const session = fake.lastSession();
+      const order = await orders().findOneByOrFail({ stripeSessionId: session.id });
+      return { b, session, order };
+    }
+
+    it('pending while Stripe says unpaid; then paid: account made without password, course granted, buyer signed in once', async () => {
+      const { b, session, order } = await startCheckout();
+      const browser = t.agent();
+      const pending = await browser.get(`/api/checkout/sessions/${session.id}`).expect(200);
+      expect(pending.body).toEqual({
+        status: 'pending',
+        courseId: 'foundation',
+        amount: 199700,
+        email: b.email,
+        signedIn: false,
+      });
+      expect(pending.headers['cache-control']).toBe('no-store');
+      expect(cookieOf(pending)).toBeUndefined();
+
+      fake.pay(session.id);
+      const done = await browser.get(`/api/checkout/sessions/${session.id}`).expect(200);
+      expect(done.body).toEqual({ status: 'paid', courseId: 'foundation', amount: 199700, email: b.email, signedIn: true });
+      expect(cookieOf(done)).toBeDefined();
+      expect(fake.callsTo('sessions.retrieve')).toHaveLength(2);
+
+      const me = await browser.get('/api/auth/me').expect(200);
+      expect(me.body).toMatchObject({ email: b.email, passwordSet: false, courses: ['foundation'] });
+      const user = await t.ds.getRepository(User).findOneByOrFail({ email: b.email });
+      expect(user).toMatchObject({ firstName: 'Kari', lastName: 'Nordmann', passwordHash: null });
+      const saved = await orders().findOneByOrFail({ id: order.id });
+      expect(saved).toMatchObject({ status: 'paid', userId: user.id, stripePaymentIntentId: fake.lastSession().payment_intent });
+      expect(saved.paidAt).toBeInstanceOf(Date);
+      expect(await t.ds.getRepository(Grant).findBy({ orderId: order.id })).toEqual([
+        expect.objectContaining({ userId: user.id, courseId: 'foundation', source: 'purchase', revokedAt: null }),
+      ]);
+      expect(paid).toEqual([
+        { orderId: order.id, userId: user.id, email: b.email, courseId: 'foundation', amountOre: 199700, created: true },
+      ]);
+
+      // Paid orders are answered from the database; the same browser stays signed in.
+      const again = await browser.get(`/api/checkout/sessions/${session.id}`).expect(200);
+      expect(again.body).toMatchObject({ status: 'paid', signedIn: true });
+      expect(cookieOf(again)).toBeUndefined();
+      expect(fake.callsTo('sessions.retrieve')).toHaveLength(2);
+
+      // Anyone else with the link gets the receipt but no session: sign-in happens once per order.
+      const other = await t.http().get(`/api/checkout/sessions/${session.id}`).expect(200);
+      expect(other.body).toMatchObject({ status: 'paid', signedIn: false });
+      expect(cookieOf(other)).toBeUndefined();
+      expect(paid).toHaveLength(1);
+    });
+
+    it('an existing account is granted the course but never signed in by the success page', async () => {
+      const existing = await createUser(t, { password: 'hemmelig123' });
+      const passwordless = await createUser(t, { password: null });
+      for (const u of [existing, passwordless]) {
+        const { session } = await startCheckout({ email: u.email });
+        fake.pay(session.id);
+        const res = await t.http().get(`/api/checkout/sessions/${session.id}`).expect(200);
+        expect(res.body).toMatchObject({ status: 'paid', signedIn: false });
+        expect(cookieOf(res)).toBeUndefined();
+        expect(await t.ds.getRepository(Grant).countBy({ userId: u.id, courseId: 'foundation', source: 'purchase' })).toBe(1);
+      }
+      expect(paid.map((e) => e.created)).toEqual([false, false]);
+    });
+
+    it('expired in Stripe → expired; unknown or malformed ids → 404', async () => {
+      const { session, order } = await startCheckout();
+      fake.expire(session.id);
+      const res = await t.http().get(`/api/checkout/sessions/${session.id}`).expect(200);
+      expect(res.body.status).toBe('expired');
+      expect((await orders().findOneByOrFail({ id: order.id })).status).toBe('expired');
+      const unknown = await t.http().get('/api/checkout/sessions/cs_test_finnesikke').expect(404);
+      expect(unknown.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Fant ikke betalingen' });
+      await t.http().get('/api/checkout/sessions/ikke-en-id').expect(404);
+    });
+
+    it('Stripe unreachable while pending → 502, nothing changes; a paid amount that differs from the order is not delivered', async () => {
+      const { session, order } = await startCheckout();
+      fake.fail('sessions.retrieve', 500);
+      const res = await t.http().get(`/api/checkout/sessions/${session.id}`).expect(502);
+      expect(res.body.code).toBe('PAYMENT_PROVIDER_ERROR');
+      expect((await orders().findOneByOrFail({ id: order.id })).status).toBe('pending');
+
+      fake.pay(session.id).amount_total = 100;
+      const odd = await t.http().get(`/api/checkout/sessions/${session.id}`).expect(200);
+      expect(odd.body.status).toBe('pending');
+      expect(await t.ds.getRepository(Grant).countBy({ orderId: order.id })).toBe(0);
+    });
+  });
+});
+
+describe('demo payments (no Stripe key, not production)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('pays at once: order provider demo paid, account made, course granted, buyer signed in; → /account/settings', async () => {
+    const b = body({ courseId: 'accelerator', paymentMethod: 'vipps' });
+    const browser = t.agent();
+    const res = await browser.post('/api/checkout/sessions').send(b).expect(201);
+    expect(res.body).toEqual({ url: '/account/settings', demo: true });
+    expect(cookieOf(res)).toBeDefined();
+    const me = await browser.get('/api/auth/me').expect(200);
+    expect(me.body).toMatchObject({ email: b.email, passwordSet: false, courses: ['accelerator'] });
+    const order = await t.ds.getRepository(Order).findOneByOrFail({ email: b.email });
+    expect(order).toMatchObject({
+      provider: 'demo',
+      status: 'paid',
+      amountOre: 499700,
+      paymentMethod: 'vipps',
+      stripeSessionId: null,
+    });
+    const grant = await t.ds.getRepository(Grant).findOneByOrFail({ orderId: order.id });
+    expect(grant).toMatchObject({ courseId: 'accelerator', source: 'purchase' });
+    const catalog = await t.http().get('/api/catalog').expect(200);
+    expect(catalog.body.studentCount).toBe(1);
+    // The same course again → 409.
+    const again = await browser.post('/api/checkout/sessions').send(b).expect(409);
+    expect(again.body.code).toBe('ALREADY_OWNED');
+  });
+
+  it("typing someone else's address never signs in as them", async () => {
+    const victim = await createUser(t, { password: 'hemmelig123', role: 'admin' });
+    const res = await t
+      .http()
+      .post('/api/checkout/sessions')
+      .send(body({ email: victim.email }))
+      .expect(201);
+    expect(res.body).toEqual({ url: '/account/settings', demo: true });
+    expect(cookieOf(res)).toBeUndefined();
+  });
+
+  it('validation and the catalogue apply in demo mode too', async () => {
+    await t
+      .http()
+      .post('/api/checkout/sessions')
+      .send(body({ courseId: 'kryptovaluta' }))
+      .expect(400);
+    await t
+      .http()
+      .post('/api/checkout/sessions')
+      .send(body({ acceptTerms: false }))
+      .expect(400);
+    await t
+      .http()
+      .post('/api/checkout/sessions')
+      .send(body({ price: 1 }))
+      .expect(400);
+  });
+
+  it('webhooks without a configured secret are refused (400 INVALID_SIGNATURE)', async () => {
+    const res = await t
+      .http()
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', 't=1,v1=abc')
+      .send('{"id":"evt_1","type":"checkout.session.completed"}')
+      .expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'INVALID_SIGNATURE' });
+  });
+});
+
+describe('production without Stripe keys', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      NODE_ENV: 'production',
+      MAIL_DISABLED: 'true',
+      APP_SECRET: 'produksjonshemmelighet-for-testene-1234567',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('refuses demo payments: 503 PAYMENT_UNAVAILABLE with a clear message, nothing written', async () => {
+    const b = body();
+    const res = await t.http().post('/api/checkout/sessions').send(b).expect(503);
+    expect(res.body).toEqual({
+      statusCode: 503,
+      code: 'PAYMENT_UNAVAILABLE',
+      message: 'Betaling er ikke tilgjengelig akkurat nå. Prøv igjen senere, eller kontakt oss.',
+    });
+    expect(cookieOf(res)).toBeUndefined();
+    expect(await t.ds.getRepository(Order).count()).toBe(0);
+    expect(await t.ds.getRepository(User).countBy({ email: b.email })).toBe(0);
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * Checkout journeys (issue 4): the production build served by node, driven in Debian's Chromium.
+ * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/checkout.spec.ts`.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
+import { launchBrowser, newContext } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const CONSENT_KEY = 'cookie-consent';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A fresh context with a stored cookie choice (no banner over the form), collecting alerts and errors. */
+async function open(baseURL: string): Promise<{ ctx: BrowserContext; page: Page; alerts: string[]; errors: string[] }> {
+  const ctx = await newContext(browser, baseURL, { width: 1280, height: 900 });
+  await ctx.addInitScript(
+    ([key]) => {
+      localStorage.setItem(
+        key,
+        JSON.stringify({
+          necessary: true,
+          functional: true,
+          analytics: false,
+          marketing: false,
+          savedAt: '2026-01-01T00:00:00Z',
+          version: 1,
+        }),
+      );
+    },
+    [CONSENT_KEY],
+  );
+  const page = await ctx.newPage();
+  const alerts: string[] = [];
+  const errors: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return { ctx, page, alerts, errors };
+}
+
+const submit = (page: Page) => page.getByTestId('checkout-submit');
+
+/** Waits until `read()` gives `expected` (jest has no auto-retrying assertions; Playwright's own runner is not used). */
+async function until<T>(read: () => Promise<T> | T, expected: T, timeout = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last: T | undefined;
+  for (;;) {
+    last = await read();
+    if (JSON.stringify(last) === JSON.stringify(expected)) return;
+    if (Date.now() > deadline) expect(last).toEqual(expected);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Serious or critical accessibility problems on the page. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const text = (l: Locator) => async () => (await l.first().innerText()).trim();
+const visible = async (l: Locator, timeout = 10_000) => l.first().waitFor({ state: 'visible', timeout });
+
+describe('checkout in demo mode (no Stripe key)', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('Demo modus → /account/settings "Sett passord" → set a password → the dashboard shows the course', async () => {
+    const email = `demo-${Date.now()}@example.no`;
+    const { ctx, page, alerts, errors } = await open(server.url);
+
+    // The query picks the programme and pre-fills the e-mail.
+    await page.goto(`/bestill?course=accelerator&email=${encodeURIComponent(email)}`);
+    await until(text(page.locator('h1')), 'Accelerator');
+    expect(await page.getByLabel('E-post').inputValue()).toBe(email);
+    await until(text(submit(page)), 'START KURSET - 4\u00a0997,-');
+    expect(await submit(page).isDisabled()).toBe(true);
+
+    // Switching programme updates title, price, summary and features.
+    await page.getByRole('radio', { name: /Foundation/ }).check();
+    await until(text(page.locator('h1')), 'Foundation');
+    await until(text(page.getByTestId('checkout-total')), '1\u00a0997\u00a0kr');
+    await visible(page.getByText(/^Du sparer 1.000.kr!$/));
+    await visible(page.getByText('Wyckoff-metoden'));
+    await until(text(submit(page)), 'START KURSET - 1\u00a0997,-');
+    expect(await page.getByRole('radio', { name: /Kort/ }).isChecked()).toBe(true);
+
+    // Blank names pass the disabled check but are refused on click.
+    await page.getByLabel('Fornavn').fill('   ');
+    await page.getByLabel('Etternavn').fill('Nordmann');
+    await page.getByRole('checkbox').check();
+    expect(await submit(page).isEnabled()).toBe(true);
+    await submit(page).click();
+    await until(() => alerts, ['Vennligst fyll ut alle feltene']);
+
+    await page.getByLabel('Fornavn').fill('Kari');
+    await page.getByRole('radio', { name: /Vipps/ }).check();
+    await submit(page).click();
+    await until(() => alerts, ['Vennligst fyll ut alle feltene', 'Demo modus']);
+    await until(text(submit(page)), 'BEHANDLER...');
+    await page.waitForURL('**/account/settings', { timeout: 10_000 });
+
+    // The account pages belong to the account engineer: a new buyer without a password sets one.
+    await visible(page.getByRole('heading', { name: 'Sett passord' }));
+    const passwords = page.locator('input[type="password"]');
+    await passwords.nth(0).fill('mitt-nye-passord');
+    await passwords.nth(1).fill('mitt-nye-passord');
+    await page.getByRole('button', { name: /Sett passord/ }).click();
+    await visible(page.getByText(/Passord satt!/));
+
+    await page.goto('/dashboard');
+    await visible(page.getByText(email));
+    await visible(page.locator('a[href="/course/foundation"]'));
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('checkout with Stripe (fake Stripe server)', () => {
+  let server: RunningServer;
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    server = await startServer(fakeStripeEnv(fake));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it('goes to Stripe Checkout; back on /betaling/fullfort the receipt shows and the new buyer is signed in', async () => {
+    const email = `kort-${Date.now()}@example.no`;
+    const { ctx, page, alerts, errors } = await open(server.url);
+    // Stripe's hosted page is not on the network in tests: answer it with a stand-in.
+    await ctx.route('https://checkout.stripe.test/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
+    );
+
+    await page.goto('/payment?course=ukjent');
+    await until(text(page.locator('h1')), 'Foundation');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.getByLabel('E-post').fill(email);
+    await page.getByLabel('Fornavn').fill('Ola');
+    await page.getByLabel('Etternavn').fill('Nordmann');
+    await page.getByRole('checkbox').check();
+    await submit(page).click();
+    await page.waitForURL('https://checkout.stripe.test/**');
+    const session = fake.lastSession();
+    expect(session).toMatchObject({ amount_total: 199700, customer_email: email, allowed_payment_method_types: ['card'] });
+    expect(alerts).toEqual([]);
+
+    // The buyer pays; Stripe sends them back.
+    fake.pay(session.id);
+    await page.goto(`/betaling/fullfort?session_id=${session.id}`);
+    await visible(page.getByRole('heading', { name: 'Takk for kjøpet!' }));
+    const receipt = await page.getByTestId('receipt').innerText();
+    expect(receipt).toContain('Foundation');
+    expect(receipt).toContain('1\u00a0997\u00a0kr');
+    expect(receipt).toContain(email);
+    expect(await axeProblems(page)).toEqual([]);
+    expect(await page.getByRole('link', { name: 'Sett passord' }).getAttribute('href')).toBe('/account/settings');
+    expect(await page.getByRole('link', { name: 'Start kurset' }).getAttribute('href')).toBe('/course/foundation');
+
+    // Buying it again: the server says it is owned, with a way to the courses.
+    await page.goto('/bestill?course=foundation');
+    await until(() => page.getByLabel('E-post').inputValue(), email);
+    expect(await page.getByLabel('E-post').getAttribute('readonly')).toBe('');
+    await visible(page.getByText('Du har allerede tilgang til Foundation.'));
+    expect(await page.getByRole('link', { name: /Gå til Mine kurs/ }).getAttribute('href')).toBe('/dashboard');
+    expect(await submit(page).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a failing payment provider: logged, the generic alert, busy cleared', async () => {
+    const { ctx, page, alerts } = await open(server.url);
+    fake.fail('sessions.create', 500);
+    await page.goto('/bestill');
+    await page.getByLabel('E-post').fill(`feil-${Date.now()}@example.no`);
+    await page.getByLabel('Fornavn').fill('Per');
+    await page.getByLabel('Etternavn').fill('Hansen');
+    await page.getByRole('checkbox').check();
+    await submit(page).click();
+    await until(() => alerts, ['Det oppstod en feil ved opprettelse av betalingen. Prøv igjen.']);
+    await until(text(submit(page)), 'START KURSET - 1\u00a0997,-');
+    expect(await submit(page).isEnabled()).toBe(true);
+    await ctx.close();
+  });
+});

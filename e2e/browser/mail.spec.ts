@@ -1,0 +1,140 @@
+/**
+ * Forgotten password (issue 7): from /login through the e-mail (received by a local SMTP server)
+ * to a signed-in dashboard. Run `npm run build` first, then `npm run test:browser -w e2e -- mail`.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { linkIn, startSmtpSink, type SmtpSink } from '../api/support/smtp-sink';
+import { launchBrowser, newContext } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const CONSENT_KEY = 'cookie-consent';
+const NEUTRAL =
+  'Hvis e-postadressen er registrert hos oss, får du snart en e-post med en lenke for å lage nytt passord. Lenken gjelder i 1 time.';
+
+let sink: SmtpSink;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  [server, browser] = await Promise.all([startServer({ SMTP_URL: sink.url, MAIL_POLL_INTERVAL_MS: '200' }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sink?.close();
+});
+
+async function open(): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
+  const ctx = await newContext(browser, server.url);
+  await ctx.addInitScript(
+    ([key]) => {
+      if (!localStorage.getItem(key))
+        localStorage.setItem(
+          key,
+          JSON.stringify({
+            necessary: true,
+            functional: true,
+            analytics: false,
+            marketing: false,
+            savedAt: '2026-01-01T00:00:00Z',
+            version: 1,
+          }),
+        );
+    },
+    [CONSENT_KEY],
+  );
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return { ctx, page, errors };
+}
+
+/** A free sign-up through the API: a passwordless account and its one-time login token. */
+async function signUp(email: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/create-user`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, courseType: 'starter', trafficSource: 'A' }),
+  });
+  const body = (await res.json()) as { success: boolean; token?: string };
+  if (!body.token) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+it('forgotten password: /login → Glemt passord? → e-mail link → new password → signed in on /dashboard; other devices signed out', async () => {
+  const email = `glemt-${Date.now().toString(36)}@example.no`;
+  const token = await signUp(email);
+
+  // Another device is signed in already (through the sign-up link).
+  const other = await open();
+  await other.page.goto(`/auto-login?token=${token}`);
+  await other.page.waitForURL('**/dashboard');
+
+  const { ctx, page, errors } = await open();
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Glemt passord?' }).click();
+  await page.waitForURL('**/glemt-passord');
+  await page.getByLabel('E-post').fill(email);
+  await page.getByRole('button', { name: 'Send lenke' }).click();
+  await page.getByText(NEUTRAL).waitFor();
+
+  const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Nytt passord'), 15_000);
+  const link = linkIn(mail.text, `${server.url}/tilbakestill-passord?token=`);
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Lag nytt passord' }).waitFor();
+  // The token leaves the address bar.
+  expect(new URL(page.url()).search).toBe('');
+
+  // A mismatch is caught first, with the SPEC text.
+  await page.getByLabel('Nytt passord', { exact: true }).fill('nytt-passord-1');
+  await page.getByLabel('Bekreft passord', { exact: true }).fill('nytt-passord-2');
+  await page.getByRole('button', { name: 'Lagre nytt passord' }).click();
+  await page.getByText('Passordene stemmer ikke overens').waitFor();
+
+  await page.getByLabel('Bekreft passord', { exact: true }).fill('nytt-passord-1');
+  await page.getByRole('button', { name: 'Lagre nytt passord' }).click();
+  await page.getByText('Nytt passord er lagret. Du er nå logget inn.').waitFor();
+  await page.waitForURL('**/dashboard', { timeout: 10_000 });
+  await page.getByRole('heading', { name: 'Mine kurs' }).waitFor();
+  await page.getByText(email).first().waitFor();
+
+  // The other device is signed out.
+  await other.page.reload();
+  await other.page.waitForURL('**/login**');
+
+  // The link works once.
+  const again = await open();
+  await again.page.goto(link);
+  await again.page.getByRole('button', { name: 'Lagre nytt passord' }).waitFor();
+  await again.page.getByLabel('Nytt passord', { exact: true }).fill('tredje-passord');
+  await again.page.getByLabel('Bekreft passord', { exact: true }).fill('tredje-passord');
+  await again.page.getByRole('button', { name: 'Lagre nytt passord' }).click();
+  await again.page.getByText('Lenken for nytt passord er ugyldig, brukt eller utløpt. Be om en ny lenke.').waitFor();
+  await again.page.getByRole('link', { name: 'Be om ny lenke' }).waitFor();
+
+  // The new password signs in on /login.
+  const fresh = await open();
+  await fresh.page.goto('/login');
+  await fresh.page.getByLabel('E-post').fill(email);
+  await fresh.page.getByLabel('Passord', { exact: true }).fill('nytt-passord-1');
+  await fresh.page.getByRole('button', { name: 'Logg inn' }).click();
+  await fresh.page.waitForURL('**/dashboard');
+
+  expect(errors).toEqual([]);
+  await Promise.all([ctx.close(), other.ctx.close(), again.ctx.close(), fresh.ctx.close()]);
+});
+
+it('an unknown address gets the same message, and no e-mail is sent', async () => {
+  const { ctx, page } = await open();
+  const email = `ukjent-${Date.now().toString(36)}@example.no`;
+  await page.goto('/glemt-passord');
+  await page.getByLabel('E-post').fill(email);
+  await page.getByRole('button', { name: 'Send lenke' }).click();
+  await page.getByText(NEUTRAL).waitFor();
+  // Give the worker (polling every 200 ms) time to send anything it had.
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(sink.to(email)).toHaveLength(0);
+  await ctx.close();
+});
