@@ -4,7 +4,8 @@ import { defineConfig } from 'vite';
 
 const contracts = fileURLToPath(new URL('../backend/src/contracts', import.meta.url));
 /** react-router publishes its development build under the default export conditions; use the production one. */
-const routerProd = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+const routerProd = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 /**

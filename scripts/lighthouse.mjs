@@ -38,13 +38,19 @@ const FORCE_BUILD = process.argv.includes('--build');
 
 function run(cmd, args, opts = {}) {
   return new Promise((res, rej) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: opts.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: opts.env ?? process.env });
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      stdio: opts.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: opts.env ?? process.env,
+    });
     let out = '';
     let err = '';
     child.stdout?.on('data', (d) => (out += d));
     child.stderr?.on('data', (d) => (err += d));
     child.on('error', rej);
-    child.on('exit', (code) => (code === 0 ? res(out) : rej(new Error(`${cmd} ${args.slice(0, 3).join(' ')} … avsluttet med ${code}\n${err.slice(-2000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? res(out) : rej(new Error(`${cmd} ${args.slice(0, 3).join(' ')} … avsluttet med ${code}\n${err.slice(-2000)}`)),
+    );
   });
 }
 
@@ -130,7 +136,12 @@ async function lighthouse(url) {
   const lhr = JSON.parse(out);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
-  return { ...scores, cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 1, lcp: lhr.audits['largest-contentful-paint']?.numericValue, tbt: lhr.audits['total-blocking-time']?.numericValue };
+  return {
+    ...scores,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 1,
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue,
+    tbt: lhr.audits['total-blocking-time']?.numericValue,
+  };
 }
 
 const median = (xs) => {
@@ -143,7 +154,9 @@ async function main() {
     console.error(`Fant ikke Chromium på ${CHROME_PATH} (apt-get install -y chromium, eller sett CHROME_PATH).`);
     process.exit(2);
   }
-  const built = existsSync(join(ROOT, 'backend', 'dist', 'main.js')) && existsSync(join(ROOT, 'frontend', 'dist', 'server', 'entry-server.cjs'));
+  const built =
+    existsSync(join(ROOT, 'backend', 'dist', 'main.js')) &&
+    existsSync(join(ROOT, 'frontend', 'dist', 'server', 'entry-server.cjs'));
   if (FORCE_BUILD || !built) {
     console.log('Bygger produksjonsversjonen …');
     await run('npm', ['run', 'build']);
@@ -159,7 +172,9 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         const r = await lighthouse(server.url + path);
         results.push(r);
-        process.stdout.write(`  ${path} #${i + 1}: perf ${r.performance}, a11y ${r.accessibility}, bp ${r['best-practices']}, seo ${r.seo}, CLS ${r.cls.toFixed(3)}\n`);
+        process.stdout.write(
+          `  ${path} #${i + 1}: perf ${r.performance}, a11y ${r.accessibility}, bp ${r['best-practices']}, seo ${r.seo}, CLS ${r.cls.toFixed(3)}\n`,
+        );
       }
       const m = (k) => median(results.map((r) => r[k]));
       rows.push({

@@ -58,6 +58,7 @@ describe('the outbox and its worker (SMTP sink)', () => {
     expect(m.to).toEqual([to]);
     expect(m.from).toBe('post@example.no');
     expect(m.headers.from).toContain('Trading Akademiet');
+    expect(m.headers['reply-to']).toBe('kontakt@example.com');
     expect(m.subject).toBe('Prøvemelding – æøå');
     expect(m.text).toContain('Hei på deg – æøå');
     expect(m.html).toContain('<strong>på</strong>');

@@ -30,8 +30,12 @@ async function open(): Promise<{ ctx: BrowserContext; page: Page; errors: string
   const ctx = await newContext(browser, server.url);
   await ctx.addInitScript(
     ([key]) => {
-      if (!localStorage.getItem(key))
-        localStorage.setItem(
+      // Runs in the page (no DOM types in this project).
+      const storage = (
+        globalThis as unknown as { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } }
+      ).localStorage;
+      if (!storage.getItem(key))
+        storage.setItem(
           key,
           JSON.stringify({
             necessary: true,

@@ -113,6 +113,11 @@ async function open(): Promise<{ ctx: BrowserContext; page: Page; errors: string
   return { ctx, page, errors, external };
 }
 
+/** Waits until the page is at this path (the whole path, not a match inside a `?next=`). */
+function at(page: Page, path: string, opts: { timeout?: number } = {}): Promise<void> {
+  return page.waitForURL((u) => u.pathname === path, opts);
+}
+
 async function login(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('E-post').fill(email);
   await page.getByLabel('Passord', { exact: true }).fill(password);
@@ -147,12 +152,12 @@ describe('login', () => {
     await login(page, s.email, 'feil-passord');
     await expect(page.getByRole('alert').innerText()).resolves.toBe('Ugyldig e-post eller passord');
     await login(page, s.email, s.password!);
-    await page.waitForURL(/\/account\/settings$/);
+    await at(page, '/account/settings');
     await page.getByRole('heading', { name: 'Kontoinnstillinger' }).waitFor();
 
     // Signed in: /login goes straight on to the dashboard; a foreign `next` is ignored.
     await page.goto('/login?next=//evil.example/x');
-    await page.waitForURL(/\/dashboard$/);
+    await at(page, '/dashboard');
     expect(errors).toEqual([]);
     await ctx.close();
   });
@@ -161,14 +166,14 @@ describe('login', () => {
     const s = await seedStudent({ password: null });
     const { ctx, page } = await open();
     await page.goto(`/auto-login?token=${s.token}&next=/course/starter`);
-    await page.waitForURL(/\/course\/starter$/);
+    await at(page, '/course/starter');
     await page.context().clearCookies();
     await page.goto(`/auto-login?token=${s.token}`);
     await expect(page.getByRole('alert').innerText()).resolves.toBe(
       'Lenken er ugyldig eller utløpt. Logg inn eller be om en ny lenke.',
     );
     await page.getByRole('link', { name: 'Gå til innlogging' }).click();
-    await page.waitForURL(/\/login$/);
+    await at(page, '/login');
     await page.goto('/auto-login');
     await page.getByRole('alert').waitFor();
     await ctx.close();
@@ -181,7 +186,7 @@ describe('dashboard', () => {
     const { ctx, page, errors } = await open();
     await page.goto('/login');
     await login(page, s.email, s.password!);
-    await page.waitForURL(/\/dashboard$/);
+    await at(page, '/dashboard');
     await page.getByRole('heading', { name: 'Mine kurs' }).waitFor();
     await page.getByText('Velkommen tilbake').waitFor();
     expect(await page.locator('.dashboard__email').innerText()).toBe(s.email);
@@ -211,12 +216,12 @@ describe('dashboard', () => {
 
     // A course not owned, and an unknown course id, lead back to the dashboard.
     await page.goto('/course/accelerator');
-    await page.waitForURL(/\/dashboard$/);
+    await at(page, '/dashboard');
     await page.goto('/course/finnes-ikke');
-    await page.waitForURL(/\/dashboard$/);
+    await at(page, '/dashboard');
 
     await page.getByRole('button', { name: 'Logg ut' }).click();
-    await page.waitForURL(new RegExp(`^${server.url}/$`));
+    await at(page, '/');
     await page.goto('/dashboard');
     await page.waitForURL(/\/login\?next=%2Fdashboard$/);
     expect(errors).toEqual([]);
@@ -227,7 +232,7 @@ describe('dashboard', () => {
     const { ctx, page } = await open();
     await page.goto('/login');
     await login(page, 'admin@example.no', 'admin-passord-123');
-    await page.waitForURL(/\/dashboard$/);
+    await at(page, '/dashboard');
     for (const id of ['foundation', 'accelerator', 'kryptovaluta']) await page.locator(`a[data-course="${id}"]`).waitFor();
     expect(await page.getByRole('link', { name: 'Adminpanel' }).getAttribute('href')).toBe('/admin');
     await ctx.close();
@@ -278,7 +283,7 @@ describe('course player', () => {
     await page.goto('/course/foundation');
     await page.waitForURL(/\/login\?next=%2Fcourse%2Ffoundation$/);
     await login(page, s.email, s.password!);
-    await page.waitForURL(/\/course\/foundation$/);
+    await at(page, '/course/foundation');
     await page.getByRole('heading', { level: 1, name: 'Wyckoff Accumulation' }).waitFor();
     expect(await page.locator('.member-header__email').innerText()).toBe(s.email);
     expect(await page.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
@@ -309,13 +314,13 @@ describe('course player', () => {
     const other = await open();
     await other.page.goto('/login?next=/course/foundation');
     await login(other.page, s.email, s.password!);
-    await other.page.waitForURL(/\/course\/foundation$/);
+    await at(other.page, '/course/foundation');
     await other.page.getByRole('heading', { level: 1, name: 'Market Structure Deep Dive' }).waitFor();
     await other.page.waitForFunction(`document.querySelector('[data-testid="progress-percent"]')?.textContent === '50%'`);
     await other.page.getByRole('button', { name: 'Marker som fullført' }).click();
     await other.page.getByRole('heading', { name: 'Kurs fullført!' }).waitFor();
     await other.page.getByRole('link', { name: /Tilbake til dashboard/ }).click();
-    await other.page.waitForURL(/\/dashboard$/);
+    await at(other.page, '/dashboard');
     await other.ctx.close();
 
     expect(errors).toEqual([]);
@@ -331,7 +336,7 @@ describe('course player', () => {
       await login(page, s.email, s.password!);
       await page.getByRole('heading', { name: 'Kurs ikke funnet' }).waitFor({ timeout: 15_000 });
       await page.getByRole('link', { name: /Tilbake til Mine kurs/ }).click();
-      await page.waitForURL(/\/dashboard$/);
+      await at(page, '/dashboard');
       await ctx.close();
     } finally {
       await db.getRepository(Course).update({ id: 'kryptovaluta' }, { published: true });
@@ -344,11 +349,11 @@ describe('account settings', () => {
     const s = await seedStudent({ password: null });
     const { ctx, page, errors } = await open();
     await page.goto(`/auto-login?token=${s.token}`);
-    await page.waitForURL(/\/dashboard$/);
+    await at(page, '/dashboard');
     const notice = page.locator('.notice');
     await notice.waitFor();
     await notice.getByRole('link').click();
-    await page.waitForURL(/\/account\/settings$/);
+    await at(page, '/account/settings');
     await page.getByRole('heading', { name: 'Sett passord' }).waitFor();
 
     const newPw = page.getByLabel('Nytt passord', { exact: true });
@@ -367,7 +372,7 @@ describe('account settings', () => {
     await confirm.fill('nytt-passord-1');
     await submit.click();
     await page.getByText('Passord satt! Du kan nå logge inn med ditt nye passord. (Demo modus)', { exact: true }).waitFor();
-    await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
+    await at(page, '/dashboard', { timeout: 5000 });
     await page.getByRole('heading', { name: 'Mine kurs' }).waitFor();
     expect(await page.locator('.notice').count()).toBe(0);
 
@@ -399,12 +404,12 @@ describe('account settings', () => {
     await page.getByText('Passord oppdatert! (Demo modus)', { exact: true }).waitFor();
 
     await page.getByRole('link', { name: 'Tilbake til dashboard' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await at(page, '/dashboard');
     await page.getByRole('button', { name: 'Logg ut' }).click();
-    await page.waitForURL(new RegExp(`^${server.url}/$`));
+    await at(page, '/');
     await page.goto('/login');
     await login(page, s.email, 'andre-passord');
-    await page.waitForURL(/\/dashboard$/);
+    await at(page, '/dashboard');
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Storefront journeys (issue 3): the production build served by node, driven in Debian's Chromium.
  * Run `npm run build` first, then `npm run test:browser -w e2e -- storefront`.
@@ -23,15 +24,32 @@ afterAll(async () => {
 });
 
 /** A fresh context; `consent` pre-stores a cookie choice so the banner stays away. */
-async function open(opts: { consent?: boolean; width?: number; baseURL?: string; js?: boolean } = {}): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
-  const ctx = opts.js === false
-    ? await browser.newContext({ baseURL: opts.baseURL ?? server.url, javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
-    : await newContext(browser, opts.baseURL ?? server.url, { width: opts.width });
+async function open(
+  opts: { consent?: boolean; width?: number; baseURL?: string; js?: boolean } = {},
+): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
+  const ctx =
+    opts.js === false
+      ? await browser.newContext({
+          baseURL: opts.baseURL ?? server.url,
+          javaScriptEnabled: false,
+          viewport: { width: 390, height: 844 },
+        })
+      : await newContext(browser, opts.baseURL ?? server.url, { width: opts.width });
   if (opts.consent) {
     await ctx.addInitScript(
       ([key]) => {
         if (!localStorage.getItem(key))
-          localStorage.setItem(key, JSON.stringify({ necessary: true, functional: true, analytics: false, marketing: false, savedAt: '2026-01-01T00:00:00Z', version: 1 }));
+          localStorage.setItem(
+            key,
+            JSON.stringify({
+              necessary: true,
+              functional: true,
+              analytics: false,
+              marketing: false,
+              savedAt: '2026-01-01T00:00:00Z',
+              version: 1,
+            }),
+          );
       },
       [CONSENT_KEY],
     );
@@ -47,7 +65,9 @@ async function open(opts: { consent?: boolean; width?: number; baseURL?: string;
 
 /** The Google tag's dataLayer as plain arrays (gtag pushes `arguments` objects). */
 function dataLayer(page: Page): Promise<unknown[][]> {
-  return page.evaluate(() => ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((a) => Array.from(a)));
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((a) => Array.from(a)),
+  );
 }
 
 function consentCalls(layer: unknown[][], kind: 'default' | 'update'): Record<string, string>[] {
@@ -82,20 +102,23 @@ describe('server rendering and routes', () => {
     ['/cookies', null, /^Cookie-erklæring$/],
   ];
 
-  it.each(PAGES)('%s (alias %s) is rendered on the server with its own heading, title and canonical URL', async (path, alias, heading) => {
-    for (const p of alias ? [path, alias] : [path]) {
-      const res = await fetch(server.url + p);
-      expect(res.status).toBe(200);
-      const html = await res.text();
-      const h = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '';
-      expect(h).toMatch(heading);
-      expect(html).toMatch(/<title[^>]*>[^<]+<\/title>/);
-      expect(html).toMatch(/<meta data-head name="description" content="[^"]{40,}"/);
-      expect(html).toContain(`<link data-head rel="canonical" href="${server.url}${path}">`);
-      expect(html).toContain('property="og:title"');
-      expect(html).toContain('id="app-state"');
-    }
-  });
+  it.each(PAGES)(
+    '%s (alias %s) is rendered on the server with its own heading, title and canonical URL',
+    async (path, alias, heading) => {
+      for (const p of alias ? [path, alias] : [path]) {
+        const res = await fetch(server.url + p);
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        const h = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '';
+        expect(h).toMatch(heading);
+        expect(html).toMatch(/<title[^>]*>[^<]+<\/title>/);
+        expect(html).toMatch(/<meta data-head name="description" content="[^"]{40,}"/);
+        expect(html).toContain(`<link data-head rel="canonical" href="${server.url}${path}">`);
+        expect(html).toContain('property="og:title"');
+        expect(html).toContain('id="app-state"');
+      }
+    },
+  );
 
   it('every page has a unique title', async () => {
     const titles = new Set<string>();
@@ -183,8 +206,13 @@ describe('server rendering and routes', () => {
   });
 
   it('prices come from the catalogue', async () => {
-    const catalog = (await (await fetch(`${server.url}/api/catalog`)).json()) as { items: { id: string; priceOre: number; beforePriceOre: number | null }[] };
-    const kr = (ore: number) => `${Math.round(ore / 100).toLocaleString('nb-NO').replace(/\s/g, '\u00a0')}\u00a0kr`;
+    const catalog = (await (await fetch(`${server.url}/api/catalog`)).json()) as {
+      items: { id: string; priceOre: number; beforePriceOre: number | null }[];
+    };
+    const kr = (ore: number) =>
+      `${Math.round(ore / 100)
+        .toLocaleString('nb-NO')
+        .replace(/\s/g, '\u00a0')}\u00a0kr`;
     const foundation = catalog.items.find((i) => i.id === 'foundation')!;
     const html = await (await fetch(`${server.url}/kurs/foundation`)).text();
     expect(html).toContain(kr(foundation.priceOre));
@@ -234,7 +262,9 @@ describe('lead capture', () => {
     const { ctx, page } = await open({ consent: true });
     await visit(page, '/kurs/accelerator');
     const form = page.locator('.cta-section form');
-    await expect(form.locator('.lead-form__note').innerText()).resolves.toBe('Ingen spam. Umiddelbar tilgang. Avmeld når som helst.');
+    await expect(form.locator('.lead-form__note').innerText()).resolves.toBe(
+      'Ingen spam. Umiddelbar tilgang. Avmeld når som helst.',
+    );
     await form.locator('input[type=email]').fill('kjoper@example.no');
     await page.route('**/api/leads', async (route) => {
       await new Promise((r) => setTimeout(r, 300));
@@ -252,7 +282,13 @@ describe('lead capture', () => {
 
   it('a failed request is logged and redirects after 2 s', async () => {
     const { ctx, page, errors } = await open({ consent: true });
-    await page.route('**/api/leads', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"code":"INTERNAL","message":"Noe gikk galt"}' }));
+    await page.route('**/api/leads', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"statusCode":500,"code":"INTERNAL","message":"Noe gikk galt"}',
+      }),
+    );
     await visit(page, '/b');
     const form = page.locator('.cta-section form');
     await form.locator('input[type=email]').fill('feil@example.no');
@@ -294,10 +330,14 @@ describe('sales page', () => {
     await page.waitForTimeout(200);
     expect(await bar.getAttribute('class')).not.toContain('sticky-bar--visible');
     await page.evaluate(() => window.scrollTo(0, 150));
-    await page.waitForFunction(() => document.querySelector('[data-testid=sticky-bar]')?.classList.contains('sticky-bar--visible'));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=sticky-bar]')?.classList.contains('sticky-bar--visible'),
+    );
     await bar.locator('input[type=email]').waitFor({ state: 'visible' });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForFunction(() => !document.querySelector('[data-testid=sticky-bar]')?.classList.contains('sticky-bar--visible'));
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid=sticky-bar]')?.classList.contains('sticky-bar--visible'),
+    );
     await ctx.close();
   });
 
@@ -405,7 +445,10 @@ describe('cookie banner and consent mode', () => {
     await page.reload();
     await page.waitForTimeout(1500);
     expect(await page.getByTestId('cookie-banner').count()).toBe(0);
-    expect(consentCalls(await dataLayer(page), 'update').at(-1)).toMatchObject({ analytics_storage: 'denied', ad_storage: 'denied' });
+    expect(consentCalls(await dataLayer(page), 'update').at(-1)).toMatchObject({
+      analytics_storage: 'denied',
+      ad_storage: 'denied',
+    });
     await ctx.close();
   });
 
@@ -440,7 +483,10 @@ describe('cookie banner and consent mode', () => {
     await page.reload();
     await page.waitForTimeout(1500);
     expect(await page.getByTestId('cookie-banner').count()).toBe(0);
-    expect(consentCalls(await dataLayer(page), 'update').at(-1)).toMatchObject({ analytics_storage: 'denied', ad_storage: 'granted' });
+    expect(consentCalls(await dataLayer(page), 'update').at(-1)).toMatchObject({
+      analytics_storage: 'denied',
+      ad_storage: 'granted',
+    });
     // The footer link reopens the dialog with the stored choice; Escape closes it.
     await page.getByRole('button', { name: 'Cookie-innstillinger' }).click();
     await dialog.waitFor();
@@ -473,7 +519,9 @@ describe('test panel and navigation bar', () => {
     await page.getByTestId('test-panel').getByRole('button', { name: 'Test' }).click();
     const links = page.getByTestId('test-panel').getByRole('link');
     const hrefs = await links.evaluateAll((els) => els.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(expect.arrayContaining(['/?test=true', '/a?test=true', '/b?test=true', '/c?test=true', '/d?test=true']));
+    expect(hrefs).toEqual(
+      expect.arrayContaining(['/?test=true', '/a?test=true', '/b?test=true', '/c?test=true', '/d?test=true']),
+    );
     // Server HTML never contains it (decided after mount).
     expect(await (await fetch(`${server.url}/?test=true`)).text()).not.toContain('test-panel');
     await ctx.close();
@@ -547,7 +595,9 @@ describe('quality', () => {
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     await page.goto('/', { waitUntil: 'networkidle' });
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => /Checkout|Payment|Dashboard|CoursePlayer|Player|AccountSettings|Login|\/admin\//i.test(s))).toEqual([]);
+    expect(
+      scripts.filter((s) => /Checkout|Payment|Dashboard|CoursePlayer|Player|AccountSettings|Login|\/admin\//i.test(s)),
+    ).toEqual([]);
     await ctx.close();
   });
 });

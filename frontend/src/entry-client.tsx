@@ -3,6 +3,7 @@ import { lazy, startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, pageKeyFor } from './app/App';
 import { pageLoaders, type PageComponents, type PageKey } from './app/pages';
+import { isAppPath } from './config/paths';
 import { loadAppState } from './lib/app-state';
 import { recordPageView } from './lib/attribution';
 import { applyConsent, readConsent } from './lib/consent';
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   // Load the current page's chunk before hydrating, and hand it over un-lazy, so hydration never suspends.
   const pages: PageComponents = { ...lazyPages };
   const key = pageKeyFor(window.location.pathname, lazyPages, state.settings.mentorSlug);
+  // Browser-only pages also need TanStack Query (AppLayout): fetch it in parallel.
+  if (isAppPath(window.location.pathname)) void import('./app/QueryProvider');
   if (key) {
     try {
       const mod = await pageLoaders[key]();

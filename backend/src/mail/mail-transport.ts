@@ -6,6 +6,7 @@ export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
 export interface OutgoingMail {
   from: string;
   to: string;
+  replyTo?: string;
   subject: string;
   html: string;
   text: string;

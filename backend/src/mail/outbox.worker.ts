@@ -48,11 +48,6 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
           : 'SMTP_URL er ikke satt: e-post lagres og skrives til loggen i stedet for å sendes',
       );
     }
-    if (this.cfg.appSecretEphemeral && this.cfg.nodeEnv !== 'test') {
-      this.logger.warn(
-        'APP_SECRET er ikke satt: bruker en tilfeldig nøkkel for denne prosessen (avmeldingslenker slutter å virke ved omstart)',
-      );
-    }
     if (this.cfg.mailPollIntervalMs > 0) this.schedule(this.cfg.mailPollIntervalMs);
   }
 
@@ -133,7 +128,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     });
     let claimed = 0;
     for (const { id } of due) {
-      if (this.stopped && claimed > 0) break;
+      if (this.stopped) break;
       const msg = await this.claim(id);
       if (!msg) continue;
       claimed++;
@@ -172,6 +167,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
         await this.transport.send({
           from: this.cfg.mailFrom,
           to: msg.toAddress,
+          replyTo: this.cfg.contactEmail,
           subject: msg.subject,
           html: msg.html,
           text: msg.textBody,

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { IsNull, Repository } from 'typeorm';
@@ -14,11 +14,18 @@ export interface HtmlPage {
 
 /** Signed unsubscribe links (HMAC-SHA256 with APP_SECRET): no login, and nobody can unsubscribe someone else. */
 @Injectable()
-export class UnsubscribeService {
+export class UnsubscribeService implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     @InjectRepository(Lead) private readonly leads: Repository<Lead>,
   ) {}
+
+  onModuleInit(): void {
+    if (this.cfg.appSecretEphemeral && this.cfg.nodeEnv !== 'test')
+      new Logger('Mail').warn(
+        'APP_SECRET er ikke satt: bruker en tilfeldig nøkkel for denne prosessen (avmeldingslenker slutter å virke ved omstart)',
+      );
+  }
 
   sign(email: string): string {
     return createHmac('sha256', this.cfg.appSecret)

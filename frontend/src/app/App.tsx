@@ -1,20 +1,10 @@
 import type { AppState } from '@contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { BrowserRouter, StaticRouter, matchRoutes, useRoutes } from 'react-router-dom';
 import { AppStateContext } from '../lib/app-state';
 import { HeadCollectorContext, type HeadCollector } from '../lib/head';
 import type { PageComponents, PageKey } from './pages';
 import { buildRoutes, type RouteHandle } from './routes';
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 },
-      mutations: { retry: false },
-    },
-  });
-}
 
 function AppRoutes({ pages, mentorSlug }: { pages: PageComponents; mentorSlug: string }) {
   const routes = useMemo(() => buildRoutes(pages, mentorSlug), [pages, mentorSlug]);
@@ -26,11 +16,9 @@ export interface AppProps {
   pages: PageComponents;
   /** Server rendering: the URL to render and the collector for head tags and status. */
   server?: { url: string; collector: HeadCollector };
-  queryClient?: QueryClient;
 }
 
-export function App({ state, pages, server, queryClient }: AppProps) {
-  const [qc] = useState(() => queryClient ?? createQueryClient());
+export function App({ state, pages, server }: AppProps) {
   const routes = <AppRoutes pages={pages} mentorSlug={state.settings.mentorSlug} />;
   let tree: ReactNode;
   if (server) {
@@ -42,11 +30,7 @@ export function App({ state, pages, server, queryClient }: AppProps) {
   } else {
     tree = <BrowserRouter>{routes}</BrowserRouter>;
   }
-  return (
-    <AppStateContext.Provider value={state}>
-      <QueryClientProvider client={qc}>{tree}</QueryClientProvider>
-    </AppStateContext.Provider>
-  );
+  return <AppStateContext.Provider value={state}>{tree}</AppStateContext.Provider>;
 }
 
 /** Which page a path shows (used to load the current page's chunk before hydrating). */

@@ -2,7 +2,15 @@ import { useNavigate } from 'react-router-dom';
 import { Icon } from './Icon';
 
 /** "Tilbake": goes back in history, or to `fallback` when the page was opened directly. */
-export function BackButton({ fallback = '/', label = 'Tilbake', className }: { fallback?: string; label?: string; className?: string }) {
+export function BackButton({
+  fallback = '/',
+  label = 'Tilbake',
+  className,
+}: {
+  fallback?: string;
+  label?: string;
+  className?: string;
+}) {
   const navigate = useNavigate();
   return (
     <a

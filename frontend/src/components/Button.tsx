@@ -11,7 +11,10 @@ interface Common {
   children: ReactNode;
 }
 
-export function buttonClass({ variant = 'primary', size = 'md', block = false }: Omit<Common, 'children'>, extra?: string): string {
+export function buttonClass(
+  { variant = 'primary', size = 'md', block = false }: Omit<Common, 'children'>,
+  extra?: string,
+): string {
   return ['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', extra ?? ''].filter(Boolean).join(' ');
 }
 
@@ -43,7 +46,14 @@ export function ButtonLink({ variant, size, block, className, children, ...rest 
 }
 
 /** A plain anchor that looks like a button (external links, mailto, in-page anchors). */
-export function ButtonAnchor({ variant, size, block, className, children, ...rest }: Common & AnchorHTMLAttributes<HTMLAnchorElement>) {
+export function ButtonAnchor({
+  variant,
+  size,
+  block,
+  className,
+  children,
+  ...rest
+}: Common & AnchorHTMLAttributes<HTMLAnchorElement>) {
   return (
     <a className={buttonClass({ variant, size, block }, className)} {...rest}>
       {children}

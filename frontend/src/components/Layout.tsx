@@ -1,7 +1,9 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 
 export function Container({ className, narrow, ...rest }: HTMLAttributes<HTMLDivElement> & { narrow?: boolean }) {
-  return <div className={['container', narrow ? 'container--narrow' : '', className ?? ''].filter(Boolean).join(' ')} {...rest} />;
+  return (
+    <div className={['container', narrow ? 'container--narrow' : '', className ?? ''].filter(Boolean).join(' ')} {...rest} />
+  );
 }
 
 export type SectionTone = 'default' | 'muted' | 'dark' | 'accent';
@@ -15,7 +17,11 @@ export function Section({
   ...rest
 }: HTMLAttributes<HTMLElement> & { tone?: SectionTone; narrow?: boolean; labelledBy?: string; children: ReactNode }) {
   return (
-    <section className={['section', `section--${tone}`, className ?? ''].filter(Boolean).join(' ')} aria-labelledby={labelledBy} {...rest}>
+    <section
+      className={['section', `section--${tone}`, className ?? ''].filter(Boolean).join(' ')}
+      aria-labelledby={labelledBy}
+      {...rest}
+    >
       <Container narrow={narrow}>{children}</Container>
     </section>
   );

@@ -1,4 +1,11 @@
-import { APP_STATE_ELEMENT_ID, type AppState, type CatalogId, type CatalogItem, type CatalogResponse, type SiteSettings } from '@contracts';
+import {
+  APP_STATE_ELEMENT_ID,
+  type AppState,
+  type CatalogId,
+  type CatalogItem,
+  type CatalogResponse,
+  type SiteSettings,
+} from '@contracts';
 import { createContext, useContext } from 'react';
 import { apiGet } from './api';
 

@@ -1,7 +1,20 @@
 /** Money is integer øre everywhere; pages show whole kroner with a space between thousands. */
 
 const NBSP = '\u00a0';
-const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
+const MONTHS = [
+  'januar',
+  'februar',
+  'mars',
+  'april',
+  'mai',
+  'juni',
+  'juli',
+  'august',
+  'september',
+  'oktober',
+  'november',
+  'desember',
+];
 
 /** 199700 → "1 997" (non-breaking space; deterministic on server and client). */
 export function formatKroner(ore: number): string {
@@ -32,7 +45,9 @@ export function formatNorwegianDate(isoDate: string): string {
 /** A Date in Europe/Oslo as "21.11.2025". */
 export function formatShortDateOslo(date: Date | string): string {
   const d = typeof date === 'string' ? new Date(date) : date;
-  return new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+  return new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    d,
+  );
 }
 
 /** "5 elever" / "1 elev" */

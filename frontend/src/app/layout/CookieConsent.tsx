@@ -62,8 +62,8 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
                 Vi bruker informasjonskapsler
               </h2>
               <p>
-                Nødvendige cookies får nettsiden til å fungere. Med ditt samtykke bruker vi også cookies for innstillinger, statistikk og
-                markedsføring. Les mer i <Link to={paths.cookies.href()}>cookie-erklæringen</Link>.
+                Nødvendige cookies får nettsiden til å fungere. Med ditt samtykke bruker vi også cookies for innstillinger,
+                statistikk og markedsføring. Les mer i <Link to={paths.cookies.href()}>cookie-erklæringen</Link>.
               </p>
             </div>
             <div className="cookie-banner__actions">

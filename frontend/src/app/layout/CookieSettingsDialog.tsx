@@ -7,8 +7,16 @@ type Category = 'necessary' | 'functional' | 'analytics' | 'marketing';
 
 const CATEGORIES: { key: Category; title: string; text: string }[] = [
   { key: 'necessary', title: 'Nødvendige', text: 'Innlogging, sikkerhet og lagring av dette valget. Kan ikke slås av.' },
-  { key: 'functional', title: 'Funksjonelle', text: 'Husker innstillinger og valg du gjør, slik at siden fungerer slik du forventer.' },
-  { key: 'analytics', title: 'Statistikk', text: 'Anonym statistikk (Google Analytics) som hjelper oss å forstå hvilke sider som er nyttige.' },
+  {
+    key: 'functional',
+    title: 'Funksjonelle',
+    text: 'Husker innstillinger og valg du gjør, slik at siden fungerer slik du forventer.',
+  },
+  {
+    key: 'analytics',
+    title: 'Statistikk',
+    text: 'Anonym statistikk (Google Analytics) som hjelper oss å forstå hvilke sider som er nyttige.',
+  },
   { key: 'marketing', title: 'Markedsføring', text: 'Måling av annonser og tilpasset markedsføring på andre nettsteder.' },
 ];
 
@@ -53,7 +61,9 @@ export function CookieSettingsDialog({
       return;
     }
     if (e.key !== 'Tab') return;
-    const items = Array.from(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter((el) => el.offsetParent !== null);
+    const items = Array.from(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(
+      (el) => el.offsetParent !== null,
+    );
     if (!items.length) return;
     const first = items[0];
     const last = items[items.length - 1];
@@ -95,7 +105,8 @@ export function CookieSettingsDialog({
           </button>
         </div>
         <p id={descId} className="cookie-dialog__intro">
-          Velg hvilke informasjonskapsler vi kan bruke. Du kan endre valget når som helst via «Cookie-innstillinger» nederst på siden.
+          Velg hvilke informasjonskapsler vi kan bruke. Du kan endre valget når som helst via «Cookie-innstillinger» nederst på
+          siden.
         </p>
         <ul className="cookie-dialog__list">
           {CATEGORIES.map((c) => {

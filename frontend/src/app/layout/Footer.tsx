@@ -72,8 +72,8 @@ export function Footer() {
       </div>
       <div className="container footer__legal">
         <p>
-          Innholdet er opplæring, ikke finansiell rådgivning. Trading innebærer risiko for tap, og tidligere resultater er ingen garanti
-          for fremtidig avkastning.
+          Innholdet er opplæring, ikke finansiell rådgivning. Trading innebærer risiko for tap, og tidligere resultater er ingen
+          garanti for fremtidig avkastning.
         </p>
         <p>
           © {new Date().getFullYear()} {settings.siteName}. Alle priser i NOK inkl. mva.

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSettings } from '../../lib/app-state';
 import { recordPageView } from '../../lib/attribution';
@@ -7,6 +7,8 @@ import { CookieConsentProvider } from './CookieConsent';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 import { TestPanel } from './TestPanel';
+
+const QueryProvider = lazy(() => import('../QueryProvider'));
 
 /** Scroll to the top (or the #hash) on navigation, remember first-touch attribution, count page views. */
 function NavigationEffects() {
@@ -72,11 +74,16 @@ export function SiteLayout() {
   );
 }
 
-/** Browser-only pages (checkout, sign-in, member area) bring their own header. */
+/**
+ * Browser-only pages (checkout, sign-in, member area) bring their own header. They get TanStack Query
+ * (loaded with them; the marketing pages do not need it).
+ */
 export function AppLayout() {
   return (
     <Suspense fallback={<PageLoading />}>
-      <Outlet />
+      <QueryProvider>
+        <Outlet />
+      </QueryProvider>
     </Suspense>
   );
 }

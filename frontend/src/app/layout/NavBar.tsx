@@ -30,7 +30,10 @@ export function NavBar() {
   ];
 
   return (
-    <header className={['nav', scrolled || open ? 'nav--solid' : ''].filter(Boolean).join(' ')} data-scrolled={scrolled ? 'true' : 'false'}>
+    <header
+      className={['nav', scrolled || open ? 'nav--solid' : ''].filter(Boolean).join(' ')}
+      data-scrolled={scrolled ? 'true' : 'false'}
+    >
       <div className="container nav__inner">
         <Link to={paths.home.href()} className="nav__brand" aria-label={`${settings.siteName} – til forsiden`}>
           <Logo />

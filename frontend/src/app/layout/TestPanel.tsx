@@ -52,7 +52,11 @@ export function TestPanel() {
     },
   ];
   return (
-    <aside className={['test-panel', open ? 'test-panel--open' : ''].filter(Boolean).join(' ')} aria-label="Testnavigasjon" data-testid="test-panel">
+    <aside
+      className={['test-panel', open ? 'test-panel--open' : ''].filter(Boolean).join(' ')}
+      aria-label="Testnavigasjon"
+      data-testid="test-panel"
+    >
       <button type="button" className="test-panel__toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         Test
       </button>

@@ -114,7 +114,13 @@ export function LeadForm({
     }
     const fallback = leadDestination(courseType, value);
     try {
-      const res = await createLead({ email: value, courseType, source, trafficSource: trafficSource ?? attribution?.trafficSource, attribution });
+      const res = await createLead({
+        email: value,
+        courseType,
+        source,
+        trafficSource: trafficSource ?? attribution?.trafficSource,
+        attribution,
+      });
       setStatus('success');
       later(res.next || fallback, SUCCESS_REDIRECT_MS);
     } catch (err) {

@@ -18,8 +18,8 @@ export default function CookiesPage() {
       intro={
         <>
           <p>
-            Informasjonskapsler (cookies) er små tekstfiler som lagres i nettleseren din. Vi bruker også lokal lagring i nettleseren til
-            samme formål. Nødvendige cookies bruker vi alltid; alle andre bare med ditt samtykke.
+            Informasjonskapsler (cookies) er små tekstfiler som lagres i nettleseren din. Vi bruker også lokal lagring i
+            nettleseren til samme formål. Nødvendige cookies bruker vi alltid; alle andre bare med ditt samtykke.
           </p>
           <p>
             <Button variant="secondary" onClick={openSettings}>
@@ -34,8 +34,8 @@ export default function CookiesPage() {
           title: 'Nødvendige cookies',
           body: (
             <p>
-              Holder deg innlogget (øktcookie), beskytter skjemaer mot misbruk og husker cookie-valget ditt. Uten disse fungerer ikke
-              nettstedet, og de kan ikke slås av.
+              Holder deg innlogget (øktcookie), beskytter skjemaer mot misbruk og husker cookie-valget ditt. Uten disse fungerer
+              ikke nettstedet, og de kan ikke slås av.
             </p>
           ),
         },
@@ -49,8 +49,8 @@ export default function CookiesPage() {
           title: 'Statistikkcookies',
           body: (
             <p>
-              Google Analytics måler hvilke sider som brukes, anonymt og samlet. Uten samtykke settes ingen statistikkcookies (Google Consent
-              Mode står som «avslått»).
+              Google Analytics måler hvilke sider som brukes, anonymt og samlet. Uten samtykke settes ingen statistikkcookies
+              (Google Consent Mode står som «avslått»).
             </p>
           ),
         },
@@ -64,8 +64,9 @@ export default function CookiesPage() {
           title: 'Tredjepartscookies',
           body: (
             <p>
-              Google (analyse) kan sette cookies når du har samtykket. Kursvideoer fra YouTube vises i personvernforbedret modus og lastes
-              først når du trykker på avspilling. Betalingsleverandørene (Stripe og Vipps) setter egne cookies på sine sider under betaling.
+              Google (analyse) kan sette cookies når du har samtykket. Kursvideoer fra YouTube vises i personvernforbedret modus
+              og lastes først når du trykker på avspilling. Betalingsleverandørene (Stripe og Vipps) setter egne cookies på sine
+              sider under betaling.
             </p>
           ),
         },
@@ -74,9 +75,10 @@ export default function CookiesPage() {
           title: 'Slik administrerer du cookies',
           body: (
             <p>
-              Du kan når som helst endre eller trekke tilbake samtykket med knappen øverst på siden eller lenken «Cookie-innstillinger»
-              nederst på alle sider. Du kan også slette cookies i nettleseren. Spørsmål sender du til{' '}
-              <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>; se også <Link to={paths.privacy.href()}>personvernerklæringen</Link>.
+              Du kan når som helst endre eller trekke tilbake samtykket med knappen øverst på siden eller lenken
+              «Cookie-innstillinger» nederst på alle sider. Du kan også slette cookies i nettleseren. Spørsmål sender du til{' '}
+              <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>; se også{' '}
+              <Link to={paths.privacy.href()}>personvernerklæringen</Link>.
             </p>
           ),
         },
@@ -95,10 +97,12 @@ export default function CookiesPage() {
                 <strong>Safari:</strong> Innstillinger → Personvern → Administrer nettstedsdata.
               </li>
               <li>
-                <strong>Edge:</strong> Innstillinger → Informasjonskapsler og nettstedstillatelser → Administrer og slett informasjonskapsler.
+                <strong>Edge:</strong> Innstillinger → Informasjonskapsler og nettstedstillatelser → Administrer og slett
+                informasjonskapsler.
               </li>
               <li>
-                <strong>Mobil:</strong> i iOS under Innstillinger → Safari, i Android i nettleserens innstillinger under Nettstedsinnstillinger.
+                <strong>Mobil:</strong> i iOS under Innstillinger → Safari, i Android i nettleserens innstillinger under
+                Nettstedsinnstillinger.
               </li>
             </ul>
           ),

@@ -15,8 +15,8 @@ export default function PrivacyPage() {
       updated={PRIVACY_UPDATED}
       intro={
         <p>
-          {siteName} er behandlingsansvarlig for personopplysningene som beskrives her. Vi samler bare inn det vi trenger for å levere kursene
-          og drive tjenesten.
+          {siteName} er behandlingsansvarlig for personopplysningene som beskrives her. Vi samler bare inn det vi trenger for å
+          levere kursene og drive tjenesten.
         </p>
       }
       sections={[
@@ -26,18 +26,19 @@ export default function PrivacyPage() {
           body: (
             <ul>
               <li>
-                <strong>Kontaktinformasjon:</strong> e-postadresse, navn og eventuelt telefonnummer (valgfritt) når du melder deg på eller
-                kjøper et kurs.
+                <strong>Kontaktinformasjon:</strong> e-postadresse, navn og eventuelt telefonnummer (valgfritt) når du melder deg
+                på eller kjøper et kurs.
               </li>
               <li>
-                <strong>Betalingsinformasjon:</strong> betalinger håndteres av våre leverandører for kort og Vipps. Vi lagrer aldri
-                kortnummer eller kortdata – bare hva du har kjøpt, beløp og status.
+                <strong>Betalingsinformasjon:</strong> betalinger håndteres av våre leverandører for kort og Vipps. Vi lagrer
+                aldri kortnummer eller kortdata – bare hva du har kjøpt, beløp og status.
               </li>
               <li>
                 <strong>Bruksdata:</strong> hvilke kurs du har tilgang til, fremdriften din i modulene og når du sist logget inn.
               </li>
               <li>
-                <strong>Tekniske data:</strong> IP-adresse, nettleser og enhet, i serverlogger og – hvis du samtykker – i anonym statistikk.
+                <strong>Tekniske data:</strong> IP-adresse, nettleser og enhet, i serverlogger og – hvis du samtykker – i anonym
+                statistikk.
               </li>
             </ul>
           ),
@@ -51,7 +52,9 @@ export default function PrivacyPage() {
               <ul>
                 <li>gi deg tilgang til kursene og lagre fremdriften din (avtale)</li>
                 <li>behandle betalinger, refusjoner og regnskap (avtale og rettslig plikt)</li>
-                <li>svare på henvendelser og sende informasjon om kursene du har meldt deg på (samtykke, som du kan trekke tilbake)</li>
+                <li>
+                  svare på henvendelser og sende informasjon om kursene du har meldt deg på (samtykke, som du kan trekke tilbake)
+                </li>
                 <li>forbedre nettstedet gjennom statistikk, bare hvis du har samtykket</li>
               </ul>
               <p>Vi selger aldri personopplysninger.</p>
@@ -64,7 +67,8 @@ export default function PrivacyPage() {
           body: (
             <ul>
               <li>
-                <strong>Innlogging og database:</strong> kontoer, økter og kursdata lagres i vår egen database hos vår driftsleverandør i EU/EØS.
+                <strong>Innlogging og database:</strong> kontoer, økter og kursdata lagres i vår egen database hos vår
+                driftsleverandør i EU/EØS.
               </li>
               <li>
                 <strong>Webanalyse:</strong> Google Analytics, bare når du har samtykket til statistikk-cookies (Consent Mode).
@@ -73,8 +77,8 @@ export default function PrivacyPage() {
                 <strong>Betaling:</strong> Stripe og Vipps behandler betalingene som selvstendige behandlingsansvarlige.
               </li>
               <li>
-                <strong>Videostrømming:</strong> kursvideoer vises gjennom YouTube i personvernforbedret modus (youtube-nocookie.com), og lastes
-                først når du velger å spille av.
+                <strong>Videostrømming:</strong> kursvideoer vises gjennom YouTube i personvernforbedret modus
+                (youtube-nocookie.com), og lastes først når du velger å spille av.
               </li>
             </ul>
           ),
@@ -99,9 +103,7 @@ export default function PrivacyPage() {
                   <strong>innsigelse</strong> mot behandling, blant annet mot markedsføring
                 </li>
               </ul>
-              <p>
-                Send forespørselen til {privacyMail}. Vi svarer innen 30 dager. Du kan også klage til Datatilsynet.
-              </p>
+              <p>Send forespørselen til {privacyMail}. Vi svarer innen 30 dager. Du kan også klage til Datatilsynet.</p>
             </>
           ),
         },
@@ -110,8 +112,8 @@ export default function PrivacyPage() {
           title: 'Datasikkerhet',
           body: (
             <p>
-              Trafikken er kryptert (HTTPS), passord lagres bare som sikre hasher, og tilgangen til opplysningene er begrenset til det som er
-              nødvendig for å drive tjenesten.
+              Trafikken er kryptert (HTTPS), passord lagres bare som sikre hasher, og tilgangen til opplysningene er begrenset til
+              det som er nødvendig for å drive tjenesten.
             </p>
           ),
         },
@@ -120,8 +122,8 @@ export default function PrivacyPage() {
           title: 'Kontakt',
           body: (
             <p>
-              Spørsmål om personvern: {privacyMail}. Andre henvendelser: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>. Les også{' '}
-              <Link to={paths.cookies.href()}>cookie-erklæringen</Link>.
+              Spørsmål om personvern: {privacyMail}. Andre henvendelser: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+              Les også <Link to={paths.cookies.href()}>cookie-erklæringen</Link>.
             </p>
           ),
         },

@@ -14,8 +14,8 @@ export default function TermsPage() {
       updated={TERMS_UPDATED}
       intro={
         <p>
-          Disse vilkårene gjelder når du bruker nettstedet og kursene til {siteName}. Ved å opprette en konto eller kjøpe et kurs godtar
-          du vilkårene.
+          Disse vilkårene gjelder når du bruker nettstedet og kursene til {siteName}. Ved å opprette en konto eller kjøpe et kurs
+          godtar du vilkårene.
         </p>
       }
       sections={[
@@ -24,8 +24,8 @@ export default function TermsPage() {
           title: 'Introduksjon',
           body: (
             <p>
-              {siteName} tilbyr digitale kurs i trading på norsk, fra et gratis startkurs til programmer med personlig mentorship. Tjenesten
-              drives av en enkeltperson, og kursene er laget for opplæring.
+              {siteName} tilbyr digitale kurs i trading på norsk, fra et gratis startkurs til programmer med personlig mentorship.
+              Tjenesten drives av en enkeltperson, og kursene er laget for opplæring.
             </p>
           ),
         },
@@ -35,8 +35,8 @@ export default function TermsPage() {
           body: (
             <p>
               Alt innhold er generell opplæring. Ingenting i kursene, på nettstedet, i live-økter eller i fellesskapet er
-              investeringsrådgivning, en anbefaling om å kjøpe eller selge finansielle instrumenter, eller en individuell vurdering av din
-              økonomi.
+              investeringsrådgivning, en anbefaling om å kjøpe eller selge finansielle instrumenter, eller en individuell
+              vurdering av din økonomi.
             </p>
           ),
         },
@@ -46,10 +46,13 @@ export default function TermsPage() {
           body: (
             <>
               <p>
-                Trading i aksjer, valuta, råvarer og kryptovaluta innebærer høy risiko, og du kan tape hele eller deler av beløpet du
-                investerer. Handel med belåning kan gi tap som er større enn innskuddet.
+                Trading i aksjer, valuta, råvarer og kryptovaluta innebærer høy risiko, og du kan tape hele eller deler av beløpet
+                du investerer. Handel med belåning kan gi tap som er større enn innskuddet.
               </p>
-              <p>Tidligere resultater er ingen garanti for fremtidig avkastning. Du er selv ansvarlig for dine handler og beslutninger.</p>
+              <p>
+                Tidligere resultater er ingen garanti for fremtidig avkastning. Du er selv ansvarlig for dine handler og
+                beslutninger.
+              </p>
             </>
           ),
         },
@@ -59,12 +62,12 @@ export default function TermsPage() {
           body: (
             <>
               <p>
-                Når du kjøper et kurs, får du en personlig, ikke-overførbar lisens til å bruke innholdet til eget, ikke-kommersielt bruk.
-                Tilgangen gjelder så lenge tjenesten drives (livstidstilgang).
+                Når du kjøper et kurs, får du en personlig, ikke-overførbar lisens til å bruke innholdet til eget,
+                ikke-kommersielt bruk. Tilgangen gjelder så lenge tjenesten drives (livstidstilgang).
               </p>
               <p>
-                Du får ikke kopiere, laste ned, dele, videreselge eller offentliggjøre kursinnholdet. Innhold som fortsatt er under
-                produksjon er merket, og publiseres fortløpende.
+                Du får ikke kopiere, laste ned, dele, videreselge eller offentliggjøre kursinnholdet. Innhold som fortsatt er
+                under produksjon er merket, og publiseres fortløpende.
               </p>
             </>
           ),
@@ -87,13 +90,14 @@ export default function TermsPage() {
           body: (
             <>
               <p>
-                Alle priser er oppgitt i norske kroner (NOK) og er totalpriser inkludert merverdiavgift. Du betaler med kort eller Vipps
-                gjennom våre betalingsleverandører. Tilgang gis når betalingen er bekreftet.
+                Alle priser er oppgitt i norske kroner (NOK) og er totalpriser inkludert merverdiavgift. Du betaler med kort eller
+                Vipps gjennom våre betalingsleverandører. Tilgang gis når betalingen er bekreftet.
               </p>
               <p>
-                Kursene er digitalt innhold som leveres med en gang. Når du ber om at leveringen starter straks, bortfaller angreretten
-                etter angrerettloven § 22 bokstav n. Vi gir likevel <strong>30 dagers pengene-tilbake-garanti</strong> på alle kurs: skriv
-                til <a href={`mailto:${contactEmail}`}>{contactEmail}</a> innen 30 dager etter kjøpet, så refunderer vi hele beløpet.
+                Kursene er digitalt innhold som leveres med en gang. Når du ber om at leveringen starter straks, bortfaller
+                angreretten etter angrerettloven § 22 bokstav n. Vi gir likevel <strong>30 dagers pengene-tilbake-garanti</strong>{' '}
+                på alle kurs: skriv til <a href={`mailto:${contactEmail}`}>{contactEmail}</a> innen 30 dager etter kjøpet, så
+                refunderer vi hele beløpet.
               </p>
             </>
           ),
@@ -103,8 +107,8 @@ export default function TermsPage() {
           title: 'Endringer i tjenesten',
           body: (
             <p>
-              Vi kan forbedre, oppdatere og endre kursinnhold, moduler og funksjoner. Vesentlige endringer som svekker det du har kjøpt,
-              varsler vi om på forhånd.
+              Vi kan forbedre, oppdatere og endre kursinnhold, moduler og funksjoner. Vesentlige endringer som svekker det du har
+              kjøpt, varsler vi om på forhånd.
             </p>
           ),
         },
@@ -113,9 +117,9 @@ export default function TermsPage() {
           title: 'Ansvarsfraskrivelse',
           body: (
             <p>
-              Tjenesten leveres som den er. Vi er ikke ansvarlige for tap, direkte eller indirekte, som følge av handler du gjør eller
-              beslutninger du tar basert på innholdet. Ansvaret vårt er uansett begrenset til beløpet du har betalt for kurset, så langt
-              ufravikelig lov tillater det.
+              Tjenesten leveres som den er. Vi er ikke ansvarlige for tap, direkte eller indirekte, som følge av handler du gjør
+              eller beslutninger du tar basert på innholdet. Ansvaret vårt er uansett begrenset til beløpet du har betalt for
+              kurset, så langt ufravikelig lov tillater det.
             </p>
           ),
         },
@@ -124,8 +128,8 @@ export default function TermsPage() {
           title: 'Lovvalg og verneting',
           body: (
             <p>
-              Vilkårene reguleres av norsk rett. Tvister forsøkes løst i minnelighet. Som forbruker kan du også klage til Forbrukerrådet, og
-              du har alltid rett til å bringe saken inn for de alminnelige domstolene.
+              Vilkårene reguleres av norsk rett. Tvister forsøkes løst i minnelighet. Som forbruker kan du også klage til
+              Forbrukerrådet, og du har alltid rett til å bringe saken inn for de alminnelige domstolene.
             </p>
           ),
         },
@@ -135,7 +139,8 @@ export default function TermsPage() {
           body: (
             <p>
               Spørsmål om vilkårene sender du til <a href={`mailto:${contactEmail}`}>{contactEmail}</a>. Se også{' '}
-              <Link to={paths.privacy.href()}>personvernerklæringen</Link> og <Link to={paths.cookies.href()}>cookie-erklæringen</Link>.
+              <Link to={paths.privacy.href()}>personvernerklæringen</Link> og{' '}
+              <Link to={paths.cookies.href()}>cookie-erklæringen</Link>.
             </p>
           ),
         },
@@ -144,8 +149,8 @@ export default function TermsPage() {
           title: 'Endringer i vilkårene',
           body: (
             <p>
-              Vi kan oppdatere vilkårene. Datoen øverst viser når teksten sist ble endret. Vesentlige endringer varsler vi om på e-post før de
-              trer i kraft.
+              Vi kan oppdatere vilkårene. Datoen øverst viser når teksten sist ble endret. Vesentlige endringer varsler vi om på
+              e-post før de trer i kraft.
             </p>
           ),
         },

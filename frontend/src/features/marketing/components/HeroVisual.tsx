@@ -24,12 +24,30 @@ export function HeroVisual({ variant = 'range' }: { variant?: 'range' | 'crypto'
   ];
   const up = variant === 'crypto' ? '#f5b74e' : '#3ecf8e';
   return (
-    <svg className="hero-visual" viewBox="0 0 360 260" width="360" height="260" role="img" aria-label="Illustrasjon: et chart som bygger en range og bryter opp">
+    <svg
+      className="hero-visual"
+      viewBox="0 0 360 260"
+      width="360"
+      height="260"
+      role="img"
+      aria-label="Illustrasjon: et chart som bygger en range og bryter opp"
+    >
       <rect x="0.5" y="0.5" width="359" height="259" rx="14" fill="#12294a" stroke="#1f3b63" />
       {[60, 110, 160, 210].map((y) => (
         <line key={y} x1="20" x2="340" y1={y} y2={y} stroke="#1f3b63" strokeDasharray="3 5" />
       ))}
-      <rect x="24" y="146" width="150" height="62" rx="4" fill="#3ecf8e" opacity="0.08" stroke="#3ecf8e" strokeOpacity="0.35" strokeDasharray="4 4" />
+      <rect
+        x="24"
+        y="146"
+        width="150"
+        height="62"
+        rx="4"
+        fill="#3ecf8e"
+        opacity="0.08"
+        stroke="#3ecf8e"
+        strokeOpacity="0.35"
+        strokeDasharray="4 4"
+      />
       <text x="30" y="226" fill="#8fa6c8" fontSize="11" fontFamily="system-ui, sans-serif">
         Akkumulering
       </text>

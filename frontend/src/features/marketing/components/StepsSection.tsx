@@ -6,7 +6,17 @@ export interface Step {
 }
 
 /** Numbered steps (the landing page's "three steps"). */
-export function StepsSection({ title, eyebrow, steps, tone = 'default' }: { title: string; eyebrow?: string; steps: Step[]; tone?: 'default' | 'muted' }) {
+export function StepsSection({
+  title,
+  eyebrow,
+  steps,
+  tone = 'default',
+}: {
+  title: string;
+  eyebrow?: string;
+  steps: Step[];
+  tone?: 'default' | 'muted';
+}) {
   return (
     <Section tone={tone} labelledBy="steps-title">
       <SectionHeader id="steps-title" eyebrow={eyebrow} title={title} center />

@@ -30,7 +30,12 @@ const COPY: Record<SalesCourse, { headline: string; lead: string; audience: stri
       'Du vil ha faste regler for risiko og posisjonsstørrelse',
       'Du vil lære i ditt eget tempo, med livstidstilgang',
     ],
-    format: ['Videomoduler du ser i ditt eget tempo', 'Livstidstilgang, også til oppdateringer', 'Discord-fellesskap med andre elever', 'Fremdrift lagres på kontoen din'],
+    format: [
+      'Videomoduler du ser i ditt eget tempo',
+      'Livstidstilgang, også til oppdateringer',
+      'Discord-fellesskap med andre elever',
+      'Fremdrift lagres på kontoen din',
+    ],
   },
   accelerator: {
     headline: 'Accelerator – personlig mentorship',
@@ -68,7 +73,17 @@ export default function CourseSalesPage() {
   return <SalesPage courseId={courseId} />;
 }
 
-function Offer({ item, email, tone, source }: { item: CatalogItem; email: string | null; tone: 'light' | 'dark'; source: string }) {
+function Offer({
+  item,
+  email,
+  tone,
+  source,
+}: {
+  item: CatalogItem;
+  email: string | null;
+  tone: 'light' | 'dark';
+  source: string;
+}) {
   if (email) {
     return (
       <div className="welcome-back" data-testid="welcome-back">
@@ -122,7 +137,14 @@ function SalesPage({ courseId }: { courseId: SalesCourse }) {
 
       <Section id="kursinfo" labelledBy="kursinfo-title" className="course-info">
         <SectionHeader id="kursinfo-title" eyebrow="Kursinfo" title={`Om ${item.title}`} />
-        <TabList idBase={idBase} label={`Om ${item.title}`} items={TABS} selected={tab} onSelect={(k) => selectTab(k)} className="tabs--underline" />
+        <TabList
+          idBase={idBase}
+          label={`Om ${item.title}`}
+          items={TABS}
+          selected={tab}
+          onSelect={(k) => selectTab(k)}
+          className="tabs--underline"
+        />
         <TabPanel idBase={idBase} selected={tab} className="course-info__panel">
           {tab === 'innhold' && <FeatureList items={item.features} columns={2} />}
           {tab === 'format' && <FeatureList items={copy.format} columns={2} />}
@@ -131,8 +153,8 @@ function SalesPage({ courseId }: { courseId: SalesCourse }) {
             <div className="guarantee">
               <PriceTag item={item} size="lg" />
               <p>
-                Prisen er totalprisen du betaler, inkludert mva. Du betaler én gang med kort eller Vipps og får livstidstilgang. Er du ikke
-                fornøyd, får du pengene tilbake innen 30 dager – uten spørsmål.
+                Prisen er totalprisen du betaler, inkludert mva. Du betaler én gang med kort eller Vipps og får livstidstilgang.
+                Er du ikke fornøyd, får du pengene tilbake innen 30 dager – uten spørsmål.
               </p>
             </div>
           )}
@@ -144,7 +166,11 @@ function SalesPage({ courseId }: { courseId: SalesCourse }) {
         <SectionHeader
           id="sales-cta-title"
           title={`Start ${item.title} i dag`}
-          lead={email ? 'Du er nesten i mål – bestillingen tar under ett minutt.' : 'Skriv inn e-postadressen din, så går du videre til bestillingen.'}
+          lead={
+            email
+              ? 'Du er nesten i mål – bestillingen tar under ett minutt.'
+              : 'Skriv inn e-postadressen din, så går du videre til bestillingen.'
+          }
           center
         />
         <Offer item={item} email={email} tone="dark" source={source} />
@@ -154,7 +180,12 @@ function SalesPage({ courseId }: { courseId: SalesCourse }) {
         </p>
       </Section>
 
-      <div className={['sticky-bar', showBar ? 'sticky-bar--visible' : ''].filter(Boolean).join(' ')} data-testid="sticky-bar" aria-hidden={!showBar} inert={!showBar}>
+      <div
+        className={['sticky-bar', showBar ? 'sticky-bar--visible' : ''].filter(Boolean).join(' ')}
+        data-testid="sticky-bar"
+        aria-hidden={!showBar}
+        inert={!showBar}
+      >
         <div className="container sticky-bar__inner">
           <div className="sticky-bar__info">
             <span className="sticky-bar__title">

@@ -16,7 +16,16 @@ export default function FreeCoursePage() {
   const canonical = useCanonicalPath();
   const value = starter.valueOre ? formatPriceKr(starter.valueOre) : null;
   const form = (id: string) => (
-    <LeadForm key={id} courseType="starter" source={paths.free.path} signupAs="A" submitLabel="FÅ GRATIS TILGANG" tone="dark" layout="stacked" showLabel />
+    <LeadForm
+      key={id}
+      courseType="starter"
+      source={paths.free.path}
+      signupAs="A"
+      submitLabel="FÅ GRATIS TILGANG"
+      tone="dark"
+      layout="stacked"
+      showLabel
+    />
   );
   return (
     <>
@@ -99,7 +108,12 @@ export default function FreeCoursePage() {
       </Section>
 
       <Section tone="dark" labelledBy="cta-title" narrow className="cta-section">
-        <SectionHeader id="cta-title" title="Klar til å starte?" lead="Skriv inn e-postadressen din og få tilgang til Starter med en gang." center />
+        <SectionHeader
+          id="cta-title"
+          title="Klar til å starte?"
+          lead="Skriv inn e-postadressen din og få tilgang til Starter med en gang."
+          center
+        />
         {form('bottom')}
       </Section>
     </>

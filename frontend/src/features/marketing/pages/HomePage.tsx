@@ -39,7 +39,12 @@ export default function HomePage() {
           <ButtonAnchor href="#signup" size="lg" onClick={(e) => (e.preventDefault(), scrollToId('signup', true))}>
             Start gratis
           </ButtonAnchor>
-          <ButtonAnchor href="#program" size="lg" variant="light" onClick={(e) => (e.preventDefault(), scrollToId('program', true))}>
+          <ButtonAnchor
+            href="#program"
+            size="lg"
+            variant="light"
+            onClick={(e) => (e.preventDefault(), scrollToId('program', true))}
+          >
             Se kursene
           </ButtonAnchor>
         </div>

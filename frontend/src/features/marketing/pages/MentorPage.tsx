@@ -70,17 +70,17 @@ export default function MentorPage() {
         <SectionHeader id="story" eyebrow="Min historie" title="Fra gambling til en metode som holder" />
         <div className="prose">
           <p>
-            Som de fleste startet jeg med å jage raske gevinster. Jeg kjøpte det som steg, solgte i panikk og trodde neste indikator
-            skulle være den som løste alt. Kontoen gikk i null mer enn én gang.
+            Som de fleste startet jeg med å jage raske gevinster. Jeg kjøpte det som steg, solgte i panikk og trodde neste
+            indikator skulle være den som løste alt. Kontoen gikk i null mer enn én gang.
           </p>
           <p>
-            Vendepunktet kom da jeg sluttet å lete etter signaler og begynte å studere <strong>hvorfor</strong> prisen beveger seg:
-            markedsstruktur, likviditet og Wyckoff-metodens faser. Sammen med faste regler for risiko ble tradingen kjedeligere – og
-            langt bedre.
+            Vendepunktet kom da jeg sluttet å lete etter signaler og begynte å studere <strong>hvorfor</strong> prisen beveger
+            seg: markedsstruktur, likviditet og Wyckoff-metodens faser. Sammen med faste regler for risiko ble tradingen
+            kjedeligere – og langt bedre.
           </p>
           <p>
-            I dag lærer jeg bort den samme metoden, steg for steg og på norsk. Ingen snarveier og ingen løfter om avkastning – bare en
-            struktur du kan øve på, og en mentor som svarer når du står fast.
+            I dag lærer jeg bort den samme metoden, steg for steg og på norsk. Ingen snarveier og ingen løfter om avkastning –
+            bare en struktur du kan øve på, og en mentor som svarer når du står fast.
           </p>
         </div>
         <ul className="stat-row">

@@ -10,7 +10,12 @@ export default function NotFoundPage() {
   return (
     <>
       <Seo title="Fant ikke siden" description="Siden du leter etter finnes ikke eller er flyttet." noindex />
-      <PageHero size="sm" eyebrow="Feil 404" title="Fant ikke siden" lead="Siden du leter etter finnes ikke, eller den er flyttet. Sjekk adressen, eller gå videre herfra:" />
+      <PageHero
+        size="sm"
+        eyebrow="Feil 404"
+        title="Fant ikke siden"
+        lead="Siden du leter etter finnes ikke, eller den er flyttet. Sjekk adressen, eller gå videre herfra:"
+      />
       <Section narrow>
         <div className="notfound-actions">
           <ButtonLink to={paths.home.href()} size="lg">

@@ -52,7 +52,10 @@ export default function SignupPage() {
         )}
         <ul className="grid grid--3 choose-grid">
           {items.map((item) => (
-            <li key={item.id} className={['card', 'choose-card', item.popular ? 'card--highlight' : ''].filter(Boolean).join(' ')}>
+            <li
+              key={item.id}
+              className={['card', 'choose-card', item.popular ? 'card--highlight' : ''].filter(Boolean).join(' ')}
+            >
               {item.popular && <span className="badge badge--accent choose-card__ribbon">Mest populær</span>}
               <h2 className="choose-card__title">{item.title}</h2>
               <p className="choose-card__desc">{item.description}</p>
@@ -61,7 +64,13 @@ export default function SignupPage() {
               <div className="choose-card__action">
                 {item.id === 'starter' ? (
                   starterOpen ? (
-                    <LeadForm courseType="starter" source={paths.signup.path} initialEmail={email ?? undefined} layout="stacked" showLabel />
+                    <LeadForm
+                      courseType="starter"
+                      source={paths.signup.path}
+                      initialEmail={email ?? undefined}
+                      layout="stacked"
+                      showLabel
+                    />
                   ) : (
                     <Button size="lg" block onClick={() => setStarterOpen(true)} aria-expanded={false}>
                       Start gratis
@@ -69,7 +78,10 @@ export default function SignupPage() {
                   )
                 ) : (
                   <ButtonLink
-                    to={paths.courseSales.href(item.id as 'foundation' | 'accelerator', email && course === item.id ? { email } : undefined)}
+                    to={paths.courseSales.href(
+                      item.id as 'foundation' | 'accelerator',
+                      email && course === item.id ? { email } : undefined,
+                    )}
                     size="lg"
                     block
                     variant={item.popular ? 'primary' : 'secondary'}
