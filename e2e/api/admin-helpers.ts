@@ -96,7 +96,12 @@ export async function insertOrder(t: TestApp, seed: OrderSeed = {}): Promise<Ord
       },
       createdAt: created,
       updatedAt: created,
-      paidAt: seed.paidAt !== undefined ? seed.paidAt : status === 'pending' || status === 'failed' || status === 'expired' ? null : created,
+      paidAt:
+        seed.paidAt !== undefined
+          ? seed.paidAt
+          : status === 'pending' || status === 'failed' || status === 'expired'
+            ? null
+            : created,
       anonymisedAt: null,
     }),
   );
@@ -121,7 +126,8 @@ export async function demoPurchase(
     acceptTerms: true,
     ...(opts.trafficSource ? { attribution: { trafficSource: opts.trafficSource } } : {}),
   });
-  if (res.status !== 201 && res.status !== 200) throw new Error(`demo checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201 && res.status !== 200)
+    throw new Error(`demo checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
   const order = await t.ds.getRepository(Order).findOneByOrFail({ email });
   return { buyer, email, orderId: order.id };
 }
@@ -134,7 +140,9 @@ export function totalOf(res: { headers: Record<string, string> }): number {
 }
 
 /** `?sort=…&range=…&filter=…` in the ra-data-simple-rest dialect. */
-export function listQuery(opts: { sort?: [string, string]; range?: [number, number]; filter?: Record<string, unknown> } = {}): string {
+export function listQuery(
+  opts: { sort?: [string, string]; range?: [number, number]; filter?: Record<string, unknown> } = {},
+): string {
   const p = new URLSearchParams();
   if (opts.sort) p.set('sort', JSON.stringify(opts.sort));
   if (opts.range) p.set('range', JSON.stringify(opts.range));

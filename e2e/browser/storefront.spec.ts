@@ -201,7 +201,8 @@ describe('server rendering and routes', () => {
     await page.getByRole('link', { name: 'Til forsiden', exact: true }).click();
     await page.waitForURL(server.url + '/');
     await page.locator('h1', { hasText: 'Wyckoff' }).waitFor();
-    expect(errors).toEqual([]);
+    // The browser logs the 404 document itself; nothing else may fail.
+    expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
     await ctx.close();
   });
 
@@ -542,8 +543,10 @@ describe('test panel and navigation bar', () => {
     expect(await nav.getAttribute('data-scrolled')).toBe('false');
     await page.evaluate(() => window.scrollTo(0, 60));
     await page.waitForFunction(() => document.querySelector('header.nav')?.getAttribute('data-scrolled') === 'true');
-    const bg = await nav.evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(bg).toBe('rgb(255, 255, 255)');
+    // Opaque white once the colour transition has finished.
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('header.nav')!).backgroundColor === 'rgb(255, 255, 255)',
+    );
     await ctx.close();
   });
 });

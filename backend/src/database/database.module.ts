@@ -1,9 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config';
 import { buildDataSourceOptions } from './data-source-options';
 import { DatabaseBootstrapService } from './database-bootstrap.service';
 import { ENTITIES } from './entities';
+import { installSqliteGate } from './sqlite-gate';
 
 @Global()
 @Module({
@@ -15,6 +17,11 @@ import { ENTITIES } from './entities';
         retryAttempts: cfg.nodeEnv === 'test' ? 1 : 10,
         retryDelay: 2000,
       }),
+      dataSourceFactory: async (options?: DataSourceOptions) => {
+        const ds = await new DataSource(options!).initialize();
+        installSqliteGate(ds);
+        return ds;
+      },
     }),
     TypeOrmModule.forFeature(ENTITIES),
   ],

@@ -79,7 +79,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
+        clearTimeout(timer);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dir, { recursive: true, force: true });

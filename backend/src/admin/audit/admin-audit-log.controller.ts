@@ -12,7 +12,10 @@ export class AdminAuditLogController {
   constructor(private readonly audit: AdminAuditLogService) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminAuditEntry[]> {
+  async list(
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AdminAuditEntry[]> {
     const res = await this.audit.list(query);
     sendContentRange(reply, 'audit-log', res);
     return res.rows;

@@ -9,7 +9,13 @@ import { toAdminAuditEntry } from '../common/mappers';
 import { AuditLog } from '../entities/audit-log.entity';
 
 export const AUDIT_LIST: ListSpec<AuditLog> = {
-  sort: { id: 'audit.id', createdAt: 'audit.createdAt', action: 'audit.action', entity: 'audit.entity', actorEmail: 'audit.actorEmail' },
+  sort: {
+    id: 'audit.id',
+    createdAt: 'audit.createdAt',
+    action: 'audit.action',
+    entity: 'audit.entity',
+    actorEmail: 'audit.actorEmail',
+  },
   defaultSort: ['id', 'DESC'],
   filters: {
     id: filter.ids('audit.id'),

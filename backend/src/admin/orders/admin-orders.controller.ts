@@ -28,7 +28,11 @@ export class AdminOrdersController {
   /** 'Refunder': full (no amount) or partial (amount in øre), with a reason. */
   @Post(':id/refund')
   @HttpCode(200)
-  refund(@Param('id', ParseIdPipe) id: number, @Body() dto: RefundOrderDto, @CurrentUser() actor: User): Promise<AdminOrderDetail> {
+  refund(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() dto: RefundOrderDto,
+    @CurrentUser() actor: User,
+  ): Promise<AdminOrderDetail> {
     return this.orders.refund(id, dto, actor);
   }
 }

@@ -26,7 +26,9 @@ const CHUNK = 500;
 const LATEST = 10;
 
 function variantOf(source: string | null | undefined): StatsVariant {
-  return source && (STATS_VARIANTS as readonly string[]).includes(source) && source !== 'ukjent' ? (source as StatsVariant) : 'ukjent';
+  return source && (STATS_VARIANTS as readonly string[]).includes(source) && source !== 'ukjent'
+    ? (source as StatsVariant)
+    : 'ukjent';
 }
 
 function chunks<T>(items: T[]): T[][] {
@@ -93,12 +95,16 @@ export class AdminStatsService {
     const buyers = new Set<string>();
     const bought = In([...BOUGHT_ORDER_STATUSES]);
     for (const part of chunks(allEmails)) {
-      const orders = await this.ds.getRepository(Order).find({ select: { id: true, email: true }, where: { email: In(part), status: bought } });
+      const orders = await this.ds
+        .getRepository(Order)
+        .find({ select: { id: true, email: true }, where: { email: In(part), status: bought } });
       for (const o of orders) buyers.add(o.email);
     }
     const emailByUser = new Map([...accountByEmail].map(([e, id]) => [id, e]));
     for (const part of chunks([...emailByUser.keys()])) {
-      const orders = await this.ds.getRepository(Order).find({ select: { id: true, userId: true }, where: { userId: In(part), status: bought } });
+      const orders = await this.ds
+        .getRepository(Order)
+        .find({ select: { id: true, userId: true }, where: { userId: In(part), status: bought } });
       for (const o of orders) if (o.userId !== null) buyers.add(emailByUser.get(o.userId)!);
     }
 

@@ -103,7 +103,9 @@ export class AdminUsersService {
       this.ds.getRepository(Grant).find({ where: { userId: id }, order: { grantedAt: 'DESC', id: 'DESC' } }),
       this.ds.getRepository(Order).find({ where: [{ userId: id }, { email: user.email }], order: { createdAt: 'DESC' } }),
       this.progressOf(id),
-      this.ds.getRepository(Lead).find({ where: [{ userId: id }, { email: user.email }], order: { createdAt: 'DESC' }, take: 50 }),
+      this.ds
+        .getRepository(Lead)
+        .find({ where: [{ userId: id }, { email: user.email }], order: { createdAt: 'DESC' }, take: 50 }),
     ]);
     const now = new Date();
     return {
@@ -195,10 +197,7 @@ export class AdminUsersService {
     const grant = await inTransaction(this.ds, async (m) => {
       const user = await this.lockUser(m, userId);
       if (!user) throw notFound(USER_MSG.notFound);
-      const { grant, created } = await this.grants.grant(
-        { userId, courseId, source: 'manual', note, grantedBy: actor.id },
-        m,
-      );
+      const { grant, created } = await this.grants.grant({ userId, courseId, source: 'manual', note, grantedBy: actor.id }, m);
       if (!created) throw conflict(USER_MSG.alreadyOwned, 'ALREADY_OWNED');
       await this.audit.record(m, actor, {
         action: 'grant.create',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ButtonLink } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { Section, SectionHeader } from '../../../components/Layout';
+import { PriceTag } from '../../../components/Price';
 import { paths } from '../../../config/paths';
 import { useCatalogItem } from '../../../lib/app-state';
 import { formatPriceKr } from '../../../lib/format';
@@ -66,6 +67,21 @@ export default function ProfessionalPage() {
         eyebrow="Profesjonell trading-utdanning"
         title="Bli en trader med metode, ikke magefølelse"
         lead="To programmer for deg som mener alvor: Foundation gir deg hele fundamentet, Accelerator legger til personlig mentorship og live-økter."
+        aside={
+          <div className="offer-card">
+            <p className="offer-card__label">Lanseringspris</p>
+            <ul className="offer-list">
+              {[foundation, accelerator].map((item) => (
+                <li key={item.id}>
+                  <span className="offer-list__title">{item.title}</span>
+                  <span className="offer-list__desc">{item.description}</span>
+                  <PriceTag item={item} size="sm" showSaving={false} tone="dark" />
+                </li>
+              ))}
+            </ul>
+            <p className="offer-card__note">30 dagers pengene-tilbake-garanti. Totalpriser inkl. mva.</p>
+          </div>
+        }
       >
         <div className="hero__actions">
           <ButtonLink to={paths.courseSales.href('foundation')} size="lg">
