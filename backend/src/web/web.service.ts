@@ -228,7 +228,7 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
   private sitemap(): string {
     const paths = this.ssr && this.settings ? this.ssr.prerenderPaths(this.settings) : ['/'];
     const urls = paths
-      .filter((p) => !/^\/[a-d]$/.test(p))
+      .filter((p) => !/^\/([a-d]|terms|privacy|payment)$/.test(p))
       .map((p) => `  <url><loc>${this.cfg.publicUrl}${p === '/' ? '/' : p}</loc></url>`)
       .join('\n');
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

@@ -53,6 +53,11 @@ export function NavBar() {
                 Logg inn
               </NavLink>
             </li>
+            <li className="nav__mobile-only">
+              <NavLink to={paths.signup.href()} className="nav__link">
+                Kom i gang
+              </NavLink>
+            </li>
           </ul>
         </nav>
         <div className="nav__actions">
