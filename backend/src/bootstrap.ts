@@ -6,6 +6,8 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config';
 import { MSG } from './contracts';
@@ -84,6 +86,52 @@ export function csrfCheck(cfg: AppConfig) {
   };
 }
 
+/**
+ * Errors Fastify raises while routing, before any handler (a parameter that cannot be decoded or
+ * is longer than any id), in the API's error shape instead of Fastify's English one.
+ */
+export function frameworkErrors(err: { code?: string }, _req: unknown, reply: FastifyReply): void {
+  const body =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? { statusCode: 404, code: 'NOT_FOUND', message: MSG.notFound }
+      : { statusCode: 400, code: 'BAD_REQUEST', message: MSG.invalidUrl };
+  void reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
+}
+
+/** Requests Node cannot parse (headers too large, malformed, too slow) get the error shape too. */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'PAYLOAD_TOO_LARGE', MSG.payloadTooLarge]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'BAD_REQUEST', MSG.requestTimeout]
+        : [400, 'BAD_REQUEST', MSG.validation];
+  const body = JSON.stringify({ statusCode, code, message });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(err);
+}
+
+/** Deepest body accepted. Real bodies nest two levels; thousands would overflow the recursion of the validators. */
+export const MAX_BODY_DEPTH = 32;
+
+/** True when objects and arrays in the value nest deeper than `max` (walked without recursion). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 export async function createApp(cfg: AppConfig, opts: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: cfg.bodyLimitBytes,
@@ -93,6 +141,8 @@ export async function createApp(cfg: AppConfig, opts: { logger?: boolean } = {})
       return typeof h === 'string' && REQ_ID_RE.test(h) ? h : randomUUID();
     },
     routerOptions: { maxParamLength: 200, ignoreDuplicateSlashes: true },
+    frameworkErrors: frameworkErrors as never,
+    clientErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(cfg), adapter, {
     rawBody: true,
@@ -119,5 +169,12 @@ export async function createApp(cfg: AppConfig, opts: { logger?: boolean } = {})
     done();
   });
   fastify.addHook('onRequest', csrfCheck(cfg));
+  fastify.addHook('preValidation', (req, reply, done) => {
+    if (req.body === null || typeof req.body !== 'object' || !nestsDeeperThan(req.body, MAX_BODY_DEPTH)) return done();
+    void reply
+      .status(400)
+      .header('cache-control', 'no-store')
+      .send({ statusCode: 400, code: 'VALIDATION_FAILED', message: MSG.validation });
+  });
   return app;
 }

@@ -20,6 +20,8 @@ export const MSG = {
   invalidJson: 'Ugyldig JSON i forespørselen',
   unsupportedMediaType: 'Forespørselen må sendes som JSON',
   payloadTooLarge: 'Forespørselen er for stor',
+  invalidUrl: 'Ugyldig adresse',
+  requestTimeout: 'Forespørselen tok for lang tid. Prøv igjen.',
   validation: 'Ugyldige data i forespørselen',
   unknownField: (f: string) => `Ukjent felt: ${f}`,
   invalidEmail: 'Skriv inn en gyldig e-postadresse',

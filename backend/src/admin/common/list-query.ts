@@ -83,7 +83,8 @@ export function parseSortParam(
 
 export function parseRangeParam(query: Record<string, unknown>): ListParams['range'] {
   const range = jsonParam(query, 'range');
-  const [start, end] = range === undefined ? DEFAULT_RANGE : (range as unknown[]);
+  // Only an array is destructured: `range={}` or `range=5` must answer 400, not throw a TypeError.
+  const [start, end] = Array.isArray(range) ? (range as unknown[]) : DEFAULT_RANGE;
   if (
     (range !== undefined && (!Array.isArray(range) || range.length !== 2)) ||
     !Number.isSafeInteger(start) ||

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PLAYER_COURSE_IDS, type AdminCourse, type AdminModule, type AdminSettings } from '../../contracts';
-import { notFound } from '../../common/app-error';
+import { badRequest, notFound } from '../../common/app-error';
 import { Setting } from '../../common/entities/setting.entity';
 import { CatalogService } from '../../catalog/catalog.service';
 import { SiteSettingsService } from '../../catalog/site-settings.service';
@@ -19,13 +19,14 @@ import type { CreateModuleDto, UpdateCourseDto, UpdateModuleDto } from './dto/ad
 export const CONTENT_MSG = {
   courseNotFound: 'Fant ikke kurset',
   moduleNotFound: 'Fant ikke modulen',
+  courseIdFixed: 'Kurs-id kan ikke endres',
 } as const;
 
 export const COURSES_LIST: ListSpec<Course> = {
   sort: { id: 'course.id', sortOrder: 'course.sortOrder', title: 'course.title', updatedAt: 'course.updatedAt' },
   defaultSort: ['sortOrder', 'ASC'],
   filters: {
-    id: filter.ids('course.id', 'string'),
+    id: filter.oneOf('course.id', PLAYER_COURSE_IDS),
     q: filter.search(['course.title', 'course.description']),
   },
 };
@@ -80,11 +81,12 @@ export class AdminContentService {
   }
 
   async updateCourse(id: string, dto: UpdateCourseDto, actor: User): Promise<AdminCourse> {
+    if (dto.id !== undefined && dto.id !== id) throw badRequest(CONTENT_MSG.courseIdFixed, 'VALIDATION_FAILED');
     const changed = await inTransaction(this.ds, async (m) => {
       const repo = m.getRepository(Course);
       const before = await repo.findOneBy({ id });
       if (!before) throw notFound(CONTENT_MSG.courseNotFound);
-      const changes = pickChanges(before, { title: dto.title, description: dto.description });
+      const changes = pickChanges(before, { title: dto.title, description: dto.description === null ? '' : dto.description });
       if (!changes) return false;
       await repo.update({ id }, { ...changes.after, updatedAt: new Date() });
       await this.audit.record(m, actor, { action: 'course.update', entity: 'course', entityId: id, ...changes });
@@ -191,7 +193,7 @@ export class AdminContentService {
       if (!before) throw notFound(CONTENT_MSG.moduleNotFound);
       const changes = pickChanges(before, {
         title: dto.title,
-        description: dto.description,
+        description: dto.description === null ? '' : dto.description,
         durationMinutes: dto.durationMinutes,
         topics: dto.topics,
         videoId: dto.videoId,

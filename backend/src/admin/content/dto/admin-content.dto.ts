@@ -37,7 +37,7 @@ export function normalizeVideoId(value: unknown): unknown {
 
 const VideoId = () => Transform(({ value }) => normalizeVideoId(value));
 const VIDEO_ID_MESSAGE = 'Video-id må være en YouTube-id på 11 tegn (eller en YouTube-lenke)';
-const TOPICS_MESSAGE = 'Temaer må være en liste med tekster på maks 200 tegn';
+const TOPICS_MESSAGE = 'Temaer må være en liste med maks 30 tekster på maks 200 tegn';
 
 /** Topics: trimmed, blank ones dropped. */
 const Topics = () =>
@@ -60,20 +60,22 @@ export class UpdateCourseDto {
   @MaxLength(120, { message: 'Tittel kan være maks 120 tegn' })
   title?: string;
 
-  @IfPresent()
+  /** Blank or null clears it. */
+  @IsOptional()
   @Trim()
   @IsString({ message: 'Beskrivelse må være tekst' })
   @MaxLength(5000, { message: 'Beskrivelse kan være maks 5000 tegn' })
-  description?: string;
+  description?: string | null;
 }
 
 /** Fields of a module besides its title and course (all optional). */
 class ModuleFieldsDto {
-  @IfPresent()
+  /** Blank or null clears it. */
+  @IsOptional()
   @Trim()
   @IsString({ message: 'Beskrivelse må være tekst' })
   @MaxLength(5000, { message: 'Beskrivelse kan være maks 5000 tegn' })
-  description?: string;
+  description?: string | null;
 
   @IfPresent()
   @IsInt({ message: 'Varighet må være et helt antall minutter' })
@@ -84,7 +86,7 @@ class ModuleFieldsDto {
   @IfPresent()
   @Topics()
   @IsArray({ message: TOPICS_MESSAGE })
-  @ArrayMaxSize(30, { message: 'Maks 30 temaer per modul' })
+  @ArrayMaxSize(30, { message: TOPICS_MESSAGE })
   @IsString({ each: true, message: TOPICS_MESSAGE })
   @MaxLength(200, { each: true, message: TOPICS_MESSAGE })
   topics?: string[];

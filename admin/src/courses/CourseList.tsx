@@ -1,0 +1,18 @@
+import type { AdminCourse } from '@contracts';
+import { DataTable, List } from 'react-admin';
+import { formatDateTime } from '../lib/format';
+
+export function CourseList() {
+  return (
+    <List sort={{ field: 'sortOrder', order: 'ASC' }} pagination={false} exporter={false} actions={false}>
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="title" />
+        <DataTable.Col source="id" />
+        <DataTable.Col source="description" disableSort render={(r: AdminCourse) => r.description.slice(0, 80)} />
+        <DataTable.NumberCol source="publishedModuleCount" disableSort />
+        <DataTable.NumberCol source="moduleCount" disableSort />
+        <DataTable.Col source="updatedAt" render={(r: AdminCourse) => formatDateTime(r.updatedAt)} />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,107 @@
+import type {
+  AdminCreatedStudent,
+  AdminGrant,
+  AdminOrderDetail,
+  AdminStats,
+  PlayerCourseId,
+} from '@contracts';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, RaRecord, UpdateParams } from 'react-admin';
+import { httpClient, postJson } from './lib/http';
+
+export const API = '/api/admin';
+
+const base = simpleRestProvider(API, httpClient);
+
+/** Only what changed (the API takes a resource's editable fields and rejects any other). */
+function changedFields(params: UpdateParams): Record<string, unknown> {
+  const previous = (params.previousData ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params.data as Record<string, unknown>)) {
+    if (k === 'id') continue;
+    if (JSON.stringify(v) !== JSON.stringify(previous[k])) out[k] = v;
+  }
+  return out;
+}
+
+/** Module forms: blank topics and unset optional numbers are left out rather than sent as null. */
+function cleanModule(data: Record<string, unknown>, creating: boolean): Record<string, unknown> {
+  const out = { ...data };
+  if (Array.isArray(out.topics)) out.topics = out.topics.filter((t) => typeof t === 'string' && t.trim() !== '');
+  if (creating) for (const k of Object.keys(out)) if (out[k] === null || out[k] === '') delete out[k];
+  if (out.videoId === '') out.videoId = null;
+  return out;
+}
+
+export interface AdminDataProvider extends DataProvider {
+  createStudent(email: string): Promise<AdminCreatedStudent>;
+  grantCourse(userId: number, courseId: PlayerCourseId, note?: string): Promise<AdminGrant>;
+  revokeGrant(grantId: number): Promise<AdminGrant>;
+  refundOrder(orderId: number, input: { amount?: number; reason: string }): Promise<AdminOrderDetail>;
+  exportLeadsCsv(params: { filter: Record<string, unknown>; sort?: { field: string; order: string }; includeUnsubscribed?: boolean }): Promise<void>;
+  getStats(from: string, to: string): Promise<AdminStats>;
+}
+
+/**
+ * ra-data-simple-rest on /api/admin, with: updates that send only the changed fields, the
+ * settings singleton (`GET/PUT /api/admin/settings`), and the panel's own calls.
+ */
+export const dataProvider: AdminDataProvider = {
+  ...base,
+
+  getOne: (resource, params) =>
+    resource === 'settings'
+      ? httpClient(`${API}/settings`, { signal: params.signal }).then(({ json }) => ({ data: json }))
+      : base.getOne(resource, params),
+
+  update: <RecordType extends RaRecord = RaRecord>(resource: string, params: UpdateParams) => {
+    const url = resource === 'settings' ? `${API}/settings` : `${API}/${resource}/${encodeURIComponent(String(params.id))}`;
+    const changed = changedFields(params);
+    const body = resource === 'modules' ? cleanModule(changed, false) : changed;
+    return httpClient(url, { method: 'PUT', body: JSON.stringify(body) }).then(({ json }) => ({
+      data: json as RecordType,
+    }));
+  },
+
+  create: (resource, params) =>
+    resource === 'modules'
+      ? base.create(resource, { ...params, data: cleanModule(params.data as Record<string, unknown>, true) })
+      : base.create(resource, params),
+
+  createStudent: (email) => postJson<AdminCreatedStudent>(`${API}/users`, { email }),
+
+  grantCourse: (userId, courseId, note) =>
+    postJson<AdminGrant>(`${API}/users/${userId}/grants`, note ? { courseId, note } : { courseId }),
+
+  revokeGrant: (grantId) => httpClient(`${API}/grants/${grantId}`, { method: 'DELETE' }).then(({ json }) => json as AdminGrant),
+
+  refundOrder: (orderId, input) => postJson<AdminOrderDetail>(`${API}/orders/${orderId}/refund`, input),
+
+  /** Downloads the filtered leads as CSV (the server writes it: UTF-8 with BOM, `;`). */
+  exportLeadsCsv: async ({ filter, sort, includeUnsubscribed }) => {
+    const q = new URLSearchParams({ filter: JSON.stringify(filter ?? {}) });
+    if (sort) q.set('sort', JSON.stringify([sort.field, sort.order]));
+    if (includeUnsubscribed) q.set('includeUnsubscribed', 'true');
+    const res = await fetch(`${API}/leads/export.csv?${q}`, {
+      credentials: 'same-origin',
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { message?: string } | null;
+      throw new Error(body?.message ?? 'Eksporten mislyktes');
+    }
+    const blob = await res.blob();
+    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'leads.csv';
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  },
+
+  getStats: (from, to) =>
+    httpClient(`${API}/stats?${new URLSearchParams({ from, to })}`).then(({ json }) => json as AdminStats),
+};

@@ -1,0 +1,81 @@
+import type { AdminLead } from '@contracts';
+import {
+  BooleanField,
+  EditButton,
+  FunctionField,
+  Labeled,
+  ListButton,
+  ReferenceField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+} from 'react-admin';
+import Grid from '@mui/material/Grid';
+import { CourseField, DateTimeField, VariantField, YesNo } from '../lib/fields';
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <ListButton label="Tilbake til listen" />
+      <EditButton label="Notat og kontaktet" />
+    </TopToolbar>
+  );
+}
+
+export function LeadShow() {
+  return (
+    <Show actions={<Actions />}>
+      <SimpleShowLayout>
+        <TextField source="email" />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <Labeled source="createdAt">
+              <DateTimeField source="createdAt" />
+            </Labeled>
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <Labeled source="courseType">
+              <CourseField source="courseType" />
+            </Labeled>
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <Labeled source="trafficSource">
+              <VariantField source="trafficSource" />
+            </Labeled>
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <Labeled source="source">
+              <TextField source="source" />
+            </Labeled>
+          </Grid>
+        </Grid>
+        <FunctionField<AdminLead> source="hasAccount" render={(r) => <YesNo value={r.hasAccount} />} />
+        <ReferenceField source="userId" reference="users" link="show" emptyText="Ingen konto koblet">
+          <TextField source="email" />
+        </ReferenceField>
+        <FunctionField<AdminLead> source="hasBought" render={(r) => <YesNo value={r.hasBought} />} />
+        <BooleanField source="contacted" />
+        <TextField source="note" emptyText="–" sx={{ whiteSpace: 'pre-wrap' }} />
+        <DateTimeField source="unsubscribedAt" emptyText="Nei" />
+        <TextField source="landingPath" emptyText="–" />
+        <TextField source="referrer" emptyText="–" />
+        <FunctionField<AdminLead>
+          label="UTM"
+          render={(r) =>
+            [
+              ['source', r.utmSource],
+              ['medium', r.utmMedium],
+              ['campaign', r.utmCampaign],
+              ['term', r.utmTerm],
+              ['content', r.utmContent],
+            ]
+              .filter(([, v]) => v)
+              .map(([k, v]) => `utm_${k}=${v}`)
+              .join(', ') || '–'
+          }
+        />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

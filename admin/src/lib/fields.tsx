@@ -1,0 +1,49 @@
+import Chip from '@mui/material/Chip';
+import type { OrderStatus } from '@contracts';
+import { useRecordContext } from 'react-admin';
+import { formatDateTime, formatKr } from './format';
+import { COURSE_LABELS, label, ORDER_STATUS_LABELS, VARIANT_LABELS } from './labels';
+
+/** Small read-only fields shared by the resources. */
+
+type Props = { source: string; label?: string; emptyText?: string };
+
+function useValue<T>(source: string): T | undefined {
+  const record = useRecordContext();
+  return record ? (record[source] as T) : undefined;
+}
+
+export function KrField({ source }: Props) {
+  return <span>{formatKr(useValue<number>(source))}</span>;
+}
+
+export function DateTimeField({ source, emptyText = '–' }: Props) {
+  const v = useValue<string | null>(source);
+  return <span>{v ? formatDateTime(v) : emptyText}</span>;
+}
+
+export function CourseField({ source }: Props) {
+  return <span>{label(COURSE_LABELS, useValue<string>(source))}</span>;
+}
+
+export function VariantField({ source }: Props) {
+  const v = useValue<string | null>(source);
+  return <span>{v ? label(VARIANT_LABELS, v) : '–'}</span>;
+}
+
+const STATUS_COLOR: Record<OrderStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
+  pending: 'default',
+  paid: 'success',
+  failed: 'error',
+  expired: 'default',
+  refunded: 'warning',
+  partially_refunded: 'info',
+};
+
+export function OrderStatusChip({ status }: { status: OrderStatus }) {
+  return <Chip size="small" color={STATUS_COLOR[status] ?? 'default'} label={ORDER_STATUS_LABELS[status] ?? status} />;
+}
+
+export function YesNo({ value }: { value: boolean }) {
+  return <Chip size="small" variant="outlined" color={value ? 'success' : 'default'} label={value ? 'Ja' : 'Nei'} />;
+}

@@ -1,0 +1,78 @@
+import { PLAYER_COURSE_IDS, LEAD_COURSE_TYPES, ORDER_STATUSES, TRAFFIC_SOURCES, type OrderStatus } from '@contracts';
+
+/** Norwegian names of the API's codes, and choices for the select inputs. */
+
+export const COURSE_LABELS: Record<string, string> = {
+  starter: 'Starter',
+  foundation: 'Foundation',
+  accelerator: 'Accelerator',
+  kryptovaluta: 'Kryptovaluta',
+  microkurs: 'Microkurs',
+  temakurs: 'Temakurs',
+  vip: 'VIP',
+};
+
+export const VARIANT_LABELS: Record<string, string> = {
+  A: 'A – gratiskurs',
+  B: 'B – profesjonell',
+  C: 'C – mentor',
+  D: 'D – krypto',
+  starter: 'Forsiden',
+  ukjent: 'Ukjent',
+};
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Venter',
+  paid: 'Betalt',
+  failed: 'Feilet',
+  expired: 'Utløpt',
+  refunded: 'Refundert',
+  partially_refunded: 'Delvis refundert',
+};
+
+export const GRANT_SOURCE_LABELS: Record<string, string> = {
+  purchase: 'Kjøp',
+  free: 'Gratis',
+  manual: 'Gitt av mentor',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<string, string> = { card: 'Kort', vipps: 'Vipps' };
+export const PROVIDER_LABELS: Record<string, string> = { stripe: 'Stripe', demo: 'Demo' };
+export const ROLE_LABELS: Record<string, string> = { student: 'Elev', admin: 'Administrator' };
+
+export const ACTION_LABELS: Record<string, string> = {
+  'lead.update': 'Lead endret',
+  'user.create': 'Elev opprettet',
+  'grant.create': 'Tilgang gitt',
+  'grant.revoke': 'Tilgang trukket tilbake',
+  'order.refund': 'Ordre refundert',
+  'course.update': 'Kurs endret',
+  'module.create': 'Modul opprettet',
+  'module.update': 'Modul endret',
+  'module.delete': 'Modul slettet',
+  'settings.update': 'Innstillinger endret',
+};
+
+export const ENTITY_LABELS: Record<string, string> = {
+  lead: 'Lead',
+  user: 'Elev',
+  grant: 'Tilgang',
+  order: 'Ordre',
+  course: 'Kurs',
+  module: 'Modul',
+  settings: 'Innstillinger',
+};
+
+const choices = (ids: readonly string[], labels: Record<string, string>) => ids.map((id) => ({ id, name: labels[id] ?? id }));
+
+export const courseChoices = choices(PLAYER_COURSE_IDS, COURSE_LABELS);
+export const leadCourseChoices = choices(LEAD_COURSE_TYPES, COURSE_LABELS);
+export const variantChoices = choices([...TRAFFIC_SOURCES, 'ukjent'], VARIANT_LABELS);
+export const orderStatusChoices = choices(ORDER_STATUSES, ORDER_STATUS_LABELS);
+export const paymentMethodChoices = choices(['card', 'vipps'], PAYMENT_METHOD_LABELS);
+export const providerChoices = choices(['stripe', 'demo'], PROVIDER_LABELS);
+export const roleChoices = choices(['student', 'admin'], ROLE_LABELS);
+export const actionChoices = choices(Object.keys(ACTION_LABELS), ACTION_LABELS);
+export const entityChoices = choices(Object.keys(ENTITY_LABELS), ENTITY_LABELS);
+
+export const label = (map: Record<string, string>, id: string | null | undefined): string => (id ? (map[id] ?? id) : '–');

@@ -1,0 +1,55 @@
+import { YOUTUBE_ID_PATTERN } from '@contracts';
+import {
+  ArrayInput,
+  BooleanInput,
+  maxLength,
+  maxValue,
+  minValue,
+  NumberInput,
+  required,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+} from 'react-admin';
+import { courseChoices } from '../lib/labels';
+
+const YOUTUBE_URL = /^(?:https?:\/\/)?(?:www\.|m\.)?(?:youtube(?:-nocookie)?\.com|youtu\.be)\//i;
+
+/** A YouTube id (11 characters) or a YouTube link; blank means no video yet. */
+export function validateVideoId(value: unknown): string | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const v = String(value).trim();
+  if (YOUTUBE_ID_PATTERN.test(v) || YOUTUBE_URL.test(v)) return undefined;
+  return 'Skriv en YouTube-id på 11 tegn eller lim inn en YouTube-lenke';
+}
+
+/** The fields of a module, for create and edit. The course is chosen when the module is made. */
+export function ModuleFields({ create = false }: { create?: boolean }) {
+  return (
+    <>
+      {create ? <SelectInput source="courseId" choices={courseChoices} validate={required()} /> : null}
+      <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
+      <TextInput source="description" validate={maxLength(5000)} multiline minRows={2} fullWidth />
+      <NumberInput source="durationMinutes" min={0} max={1000} step={1} validate={[minValue(0), maxValue(1000)]} />
+      <TextInput
+        source="videoId"
+        validate={validateVideoId}
+        helperText="YouTube-id eller lenke. Tomt felt viser teksten «kommer» i spilleren."
+        fullWidth
+      />
+      <NumberInput
+        source="position"
+        min={0}
+        step={1}
+        validate={minValue(0)}
+        helperText={create ? 'Tomt felt legger modulen sist i kurset.' : 'Lavest vises først.'}
+      />
+      <BooleanInput source="published" defaultValue={true} />
+      <ArrayInput source="topics">
+        <SimpleFormIterator inline disableReordering={false}>
+          <TextInput source="" label="Tema" validate={maxLength(200)} helperText={false} />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </>
+  );
+}

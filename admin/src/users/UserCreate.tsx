@@ -1,0 +1,112 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { AdminCreatedStudent } from '@contracts';
+import { useState, type FormEvent } from 'react';
+import { Link, Title, useNotify } from 'react-admin';
+import { errorMessage } from '../lib/http';
+import { formatDateTime } from '../lib/format';
+import { useAdminData } from '../lib/useAdminData';
+
+/**
+ * 'Ny elev': an account without a password for an e-mail address, and a one-time sign-in link
+ * (valid 7 days) the mentor copies and sends. The student sets a password after signing in.
+ */
+export function UserCreate() {
+  const dp = useAdminData();
+  const notify = useNotify();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<AdminCreatedStudent | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setCreated(await dp.createStudent(email.trim()));
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.loginUrl);
+      notify('Lenken er kopiert', { type: 'success' });
+    } catch {
+      notify('Kunne ikke kopiere automatisk. Marker lenken og kopier den selv.', { type: 'warning' });
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2, maxWidth: 720 }}>
+      <Title title="Ny elev" />
+      <CardContent>
+        {created ? (
+          <Box>
+            <Alert severity="success" sx={{ mb: 2 }}>
+              Eleven {created.email} er opprettet.
+            </Alert>
+            <Typography gutterBottom>
+              Send denne engangslenken til eleven. Den logger eleven inn én gang og gjelder til{' '}
+              {formatDateTime(created.loginUrlExpiresAt)}. Etterpå setter eleven sitt eget passord.
+            </Typography>
+            <TextField
+              fullWidth
+              value={created.loginUrl}
+              label="Innloggingslenke"
+              slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'login-url' } }}
+              onFocus={(e) => e.target.select()}
+              sx={{ my: 2 }}
+            />
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={copy}>
+                Kopier lenken
+              </Button>
+              <Button component={Link} to={`/users/${created.id}/show/tilganger`}>
+                Gi tilgang til kurs
+              </Button>
+              <Button
+                onClick={() => {
+                  setCreated(null);
+                  setEmail('');
+                }}
+              >
+                Opprett en til
+              </Button>
+            </Box>
+          </Box>
+        ) : (
+          <Box component="form" onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <Typography>Oppretter en konto uten passord og gir deg en innloggingslenke du kan sende til eleven.</Typography>
+            <TextField
+              label="E-post"
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              autoComplete="off"
+              error={!!error}
+              helperText={error ?? ' '}
+            />
+            <Box>
+              <Button type="submit" variant="contained" disabled={busy || !email.trim()}>
+                {busy ? 'Oppretter …' : 'Opprett elev'}
+              </Button>
+            </Box>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+import type TestAgent from 'supertest/lib/agent';
+import { Refund } from '../../backend/src/database/entities';
+import { adminAgent, createUser, insertLead, insertOrder } from './admin-helpers';
+import { startTestApp, type TestApp } from './support/test-app';
+
+describe('admin API: dashboard statistics', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  const at = (iso: string) => new Date(iso);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ agent: admin } = await adminAgent(t));
+    // Period: Monday 3 March – Sunday 16 March 2025 (Oslo, UTC+1).
+    const a1 = await createUser(t, { email: 'a1@stat.no' });
+    await createUser(t, { email: 'a2@stat.no' });
+    await insertLead(t, { email: 'a1@stat.no', trafficSource: 'A', createdAt: at('2025-03-03T08:00:00Z'), userId: a1.id });
+    await insertLead(t, { email: 'a1@stat.no', trafficSource: 'A', createdAt: at('2025-03-04T08:00:00Z') }); // same person again
+    await insertLead(t, { email: 'a2@stat.no', trafficSource: 'A', createdAt: at('2025-03-04T12:00:00Z') });
+    // 23:30 UTC on the 4th is 00:30 on the 5th in Oslo.
+    await insertLead(t, { email: 'a3@stat.no', trafficSource: 'A', createdAt: at('2025-03-04T23:30:00Z') });
+    await insertLead(t, { email: 'b1@stat.no', trafficSource: 'B', createdAt: at('2025-03-10T10:00:00Z') });
+    await insertLead(t, { email: 'u1@stat.no', trafficSource: null, createdAt: at('2025-03-16T22:59:00Z') }); // 23:59 Oslo, still inside
+    await insertLead(t, { email: 'late@stat.no', trafficSource: 'B', createdAt: at('2025-03-16T23:00:00Z') }); // 17 March in Oslo: outside
+    await insertLead(t, { email: 'early@stat.no', trafficSource: 'C', createdAt: at('2025-03-02T22:59:00Z') }); // 2 March in Oslo: outside
+
+    // a1 bought Foundation (attributed to A); b1 bought by e-mail only, later fully refunded.
+    const paid = await insertOrder(t, {
+      email: 'a1@stat.no',
+      userId: a1.id,
+      trafficSource: 'A',
+      createdAt: at('2025-03-05T09:00:00Z'),
+    });
+    const refunded = await insertOrder(t, {
+      email: 'b1@stat.no',
+      courseId: 'accelerator',
+      amountOre: 499700,
+      refundedOre: 499700,
+      status: 'refunded',
+      trafficSource: 'B',
+      createdAt: at('2025-03-11T09:00:00Z'),
+    });
+    await insertOrder(t, { email: 'x@stat.no', status: 'pending', trafficSource: 'A', createdAt: at('2025-03-06T09:00:00Z') });
+    await insertOrder(t, { email: 'y@stat.no', status: 'paid', trafficSource: 'A', createdAt: at('2025-02-20T09:00:00Z') }); // before
+    const refunds = t.ds.getRepository(Refund);
+    await refunds.insert({
+      orderId: refunded.id,
+      amountOre: 499700,
+      reason: 'Angret',
+      status: 'succeeded',
+      createdAt: at('2025-03-12T09:00:00Z'),
+    });
+    await refunds.insert({
+      orderId: paid.id,
+      amountOre: 100,
+      reason: 'Feilet',
+      status: 'failed',
+      createdAt: at('2025-03-12T09:00:00Z'),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('counts leads per Oslo day and variant', async () => {
+    const res = await admin.get('/api/admin/stats?from=2025-03-03&to=2025-03-16').expect(200);
+    const s = res.body;
+    expect(s).toMatchObject({ from: '2025-03-03', to: '2025-03-16' });
+    expect(s.leadsPerDay).toHaveLength(14);
+    const day = (d: string) => s.leadsPerDay.find((r: { date: string }) => r.date === d);
+    expect(day('2025-03-03')).toEqual({ date: '2025-03-03', A: 1, B: 0, C: 0, D: 0, starter: 0, ukjent: 0 });
+    expect(day('2025-03-04')).toMatchObject({ A: 2 });
+    expect(day('2025-03-05')).toMatchObject({ A: 1 });
+    expect(day('2025-03-10')).toMatchObject({ B: 1 });
+    expect(day('2025-03-16')).toMatchObject({ B: 0, ukjent: 1 });
+    const total = s.leadsPerDay.reduce(
+      (n: number, r: Record<string, number>) => n + r.A + r.B + r.C + r.D + r.starter + r.ukjent,
+      0,
+    );
+    expect(total).toBe(6);
+  });
+
+  it('shows the funnel lead → account → purchase per variant, with revenue', async () => {
+    const s = (await admin.get('/api/admin/stats?from=2025-03-03&to=2025-03-16').expect(200)).body;
+    const v = (name: string) => s.funnel.find((r: { variant: string }) => r.variant === name);
+    expect(s.funnel.map((r: { variant: string }) => r.variant)).toEqual(['A', 'B', 'C', 'D', 'starter', 'ukjent']);
+    expect(v('A')).toEqual({ variant: 'A', leads: 3, accounts: 2, buyers: 1, revenueOre: 199700 });
+    expect(v('B')).toEqual({ variant: 'B', leads: 1, accounts: 0, buyers: 1, revenueOre: 499700 });
+    expect(v('C')).toEqual({ variant: 'C', leads: 0, accounts: 0, buyers: 0, revenueOre: 0 });
+    expect(v('ukjent')).toMatchObject({ leads: 1, accounts: 0, buyers: 0 });
+    expect(s.totals).toEqual({ leads: 5, accounts: 2, buyers: 2, revenueOre: 699400, refundsOre: 499700 });
+  });
+
+  it('sums revenue and refunds per ISO week', async () => {
+    const s = (await admin.get('/api/admin/stats?from=2025-03-03&to=2025-03-16').expect(200)).body;
+    expect(s.revenuePerWeek).toEqual([
+      { weekStart: '2025-03-03', week: '2025-U10', revenueOre: 199700, refundsOre: 0, orders: 1 },
+      { weekStart: '2025-03-10', week: '2025-U11', revenueOre: 499700, refundsOre: 499700, orders: 1 },
+    ]);
+  });
+
+  it('lists the newest leads and orders', async () => {
+    const s = (await admin.get('/api/admin/stats?from=2025-03-03&to=2025-03-16').expect(200)).body;
+    expect(s.latestLeads[0]).toMatchObject({ email: 'late@stat.no' });
+    expect(s.latestLeads[0]).toHaveProperty('hasBought', false);
+    expect(s.latestOrders[0]).toMatchObject({ email: 'b1@stat.no', status: 'refunded' });
+    expect(s.latestLeads.length).toBeLessThanOrEqual(10);
+  });
+
+  it('defaults to the last 30 days', async () => {
+    const s = (await admin.get('/api/admin/stats').expect(200)).body;
+    expect(s.leadsPerDay).toHaveLength(30);
+    expect(s.to).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it.each([
+    ['from=03.03.2025'],
+    ['from=2025-02-30'],
+    ['to=i-dag'],
+    ['from=2025-03-10&to=2025-03-01'],
+    ['from=2020-01-01&to=2025-01-01'],
+    ['from=2025-03-01&from=2025-03-02'],
+  ])('bad period %s answers 400', async (qs) => {
+    const res = await admin.get(`/api/admin/stats?${qs}`).expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST' });
+  });
+});

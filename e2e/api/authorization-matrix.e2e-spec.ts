@@ -1,0 +1,115 @@
+import { CourseModule } from '../../backend/src/database/entities';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
+import { rawClient, type RawClient, type RawResponse } from './support/raw-http';
+import {
+  buildFixture,
+  changedTables,
+  declaredRoutes,
+  ROLES,
+  routeSuiteEnv,
+  tableDigest,
+  type Fixture,
+  type Identity,
+  type Role,
+} from './support/route-fixture';
+import { answerProblem, ROUTES, routeName, toRaw, type Route } from './support/route-table';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Every route × anonymous / student (owns Foundation) / another student (owns Accelerator, reaches
+ * for the first one's course) / admin, asserted from the one route table. Each call has its own
+ * new session, so routes that end a session (logout, delete) do not disturb the next.
+ */
+describe('authorisation matrix', () => {
+  let t: TestApp;
+  let fake: FakeStripe;
+  let f: Fixture;
+  let client: RawClient;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await startTestApp({ ...fakeStripeEnv(fake), ...routeSuiteEnv() });
+    f = await buildFixture(t, fake);
+    client = await rawClient(t);
+  }, 60_000);
+  afterAll(async () => {
+    client?.close();
+    await t?.close();
+    await fake?.close();
+  });
+
+  async function identity(route: Route, role: Role): Promise<Identity | null> {
+    if (role === 'anonymous') return null;
+    return route.fresh ? f.fresh(role) : f.id[role];
+  }
+
+  /** Everything a call needs (identity, session, records) is made first; then it can be sent. */
+  async function prepare(route: Route, role: Role): Promise<{ send: () => Promise<RawResponse>; me: Identity | null }> {
+    const me = await identity(route, role);
+    const req = await route.valid(f, me);
+    const cookie = me ? await f.cookieFor(me.user) : undefined;
+    return { send: () => client.send(toRaw(route, req, { cookie })), me };
+  }
+
+  async function call(route: Route, role: Role): Promise<{ res: RawResponse; me: Identity | null }> {
+    const { send, me } = await prepare(route, role);
+    return { res: await send(), me };
+  }
+
+  it('the table names every route the application declares, once', () => {
+    const table = ROUTES.map(routeName);
+    expect(new Set(table).size).toBe(table.length);
+    expect([...table].sort()).toEqual(declaredRoutes(t));
+  });
+
+  it.each(ROUTES.map((r) => [routeName(r), r] as const))('%s', async (_name, route) => {
+    const got: Partial<Record<Role, number>> = {};
+    const problems: string[] = [];
+    for (const role of ROLES) {
+      const { send, me } = await prepare(route, role);
+      const before = route.access[role] >= 400 ? await tableDigest(t) : null;
+      const res = await send();
+      got[role] = res.status;
+      const shape = answerProblem(res, { html: route.html });
+      if (shape) problems.push(`${role}: ${shape}`);
+      if (res.status === 401 && (res.json as { code?: string })?.code !== 'UNAUTHENTICATED') problems.push(`${role}: 401 code`);
+      if (res.status < 300 && route.check) {
+        try {
+          route.check(res, me, f);
+        } catch (e) {
+          problems.push(`${role}: ${(e as Error).message}`);
+        }
+      }
+      if (before && res.status >= 400) {
+        const changed = changedTables(before, await tableDigest(t));
+        if (changed.length) problems.push(`${role}: refused with ${res.status}, but wrote to ${changed.join(', ')}`);
+      }
+    }
+    expect({ status: got, problems }).toEqual({ status: route.access, problems: [] });
+  });
+
+  it("the other student never sees the student's data in any answer", async () => {
+    // Something of the student's in every place a member route could leak it.
+    const student = f.id.student;
+    const cookie = await f.cookieFor(student.user);
+    const starter = await t.ds.getRepository(CourseModule).findOneByOrFail({ courseId: 'starter', published: true });
+    for (const [course, moduleId] of [
+      ['starter', starter.id],
+      ['foundation', f.foundationModuleId],
+    ] as const) {
+      const path = `/api/progress/${course}/modules/${moduleId}/complete`;
+      const done = await client.send({ method: 'POST', path, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
+      expect([path, done.status]).toEqual([path, 200]);
+    }
+
+    const readable = ROUTES.filter((r) => r.method === 'GET' && r.area !== 'admin' && r.access.otherStudent === 200);
+    expect(readable.length).toBeGreaterThan(5);
+    for (const route of readable) {
+      const { res } = await call(route, 'otherStudent');
+      expect([route.path, res.status]).toEqual([route.path, 200]);
+      expect(res.text).not.toContain(student.user.email);
+    }
+    const own = await client.send({ method: 'GET', path: '/api/progress/starter', headers: { cookie: await f.cookieFor(f.id.otherStudent.user) } });
+    expect((own.json as { completedModules: number[] }).completedModules).toEqual([]);
+  });
+});

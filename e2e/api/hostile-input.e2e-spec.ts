@@ -1,0 +1,376 @@
+import fc from 'fast-check';
+import { SessionsService } from '../../backend/src/auth/sessions.service';
+import Stripe from 'stripe';
+import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
+import {
+  accept,
+  contentType,
+  junkCookie,
+  junkKey,
+  junkListQuery,
+  junkQuery,
+  junkSegment,
+  junkString,
+  junkValue,
+  origin,
+  ownKeys,
+  rawBody,
+} from './support/hostile-arbitraries';
+import { rawClient, wireHeader, wirePath, type RawClient, type RawRequest, type RawResponse } from './support/raw-http';
+import {
+  buildFixture,
+  changedTables,
+  routeSuiteEnv,
+  staticRootFixture,
+  tableDigest,
+  type Fixture,
+  type Identity,
+  type Role,
+} from './support/route-fixture';
+import { answerProblem, fillPath, queryString, ROUTES, routeName, type Route, type RouteRequest } from './support/route-table';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Hostile input, property-based (fast-check): every route of the route table gets its valid request
+ * broken in every way — bodies, content types, origins, cookies, accept headers, query strings and
+ * path parameters — and must answer 2xx for valid input or 4xx in the error shape, never 5xx, and
+ * write nothing when it refuses. Runs are bounded and seeded: HOSTILE_SEED and HOSTILE_RUNS
+ * reproduce or widen a run (the seed of a failure is printed by fast-check).
+ */
+
+const SEED = Number(process.env.HOSTILE_SEED ?? 20251108);
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 25);
+const PUBLIC_ORIGIN = 'http://localhost:3000';
+
+type BodyPlan =
+  | { kind: 'valid' }
+  | { kind: 'mutate'; ops: Array<{ del: boolean; key: string; value: unknown }> }
+  | { kind: 'value'; value: unknown }
+  | { kind: 'raw'; text: string }
+  | { kind: 'none' };
+
+type CookiePlan =
+  | { kind: 'valid' }
+  | { kind: 'none' }
+  | { kind: 'junk'; value: string }
+  | { kind: 'validThenJunk'; junk: string }
+  | { kind: 'junkThenValid'; junk: string };
+
+interface Plan {
+  body: BodyPlan;
+  /** undefined: the valid request's content type. null: no Content-Type header. */
+  contentType: string | null | undefined;
+  /** Path parameters as they go on the wire; null: the valid ones. */
+  params: Record<string, string> | null;
+  /** The query string (without `?`); null: the valid one. */
+  query: string | null;
+  extraQuery: string | null;
+  cookie: CookiePlan;
+  origin: string | null;
+  accept: string | null;
+  xrw: boolean;
+  /** Stripe webhook only: sign whatever is sent with the real secret. */
+  signJunk: boolean;
+}
+
+const VALID_PLAN: Plan = {
+  body: { kind: 'valid' },
+  contentType: undefined,
+  params: null,
+  query: null,
+  extraQuery: null,
+  cookie: { kind: 'valid' },
+  origin: null,
+  accept: null,
+  xrw: false,
+  signJunk: false,
+};
+
+function planArb(route: Route, sample: RouteRequest, cookieName: string): fc.Arbitrary<Plan> {
+  const bodyKeys = Object.keys(
+    (sample.json && typeof sample.json === 'object' ? sample.json : null) ?? sample.form ?? (sample.raw ? JSON.parse(sample.raw.body) : {}),
+  );
+  const key = bodyKeys.length ? fc.oneof(fc.constantFrom(...bodyKeys), junkKey) : junkKey;
+  const paramNames = Object.keys(sample.params ?? {});
+  const often = <T>(valid: T, junk: fc.Arbitrary<T>, weight = 2) =>
+    fc.oneof({ arbitrary: fc.constant(valid), weight }, { arbitrary: junk, weight: 1 });
+
+  const body: fc.Arbitrary<BodyPlan> = fc.oneof(
+    { arbitrary: fc.constant<BodyPlan>({ kind: 'valid' }), weight: 1 },
+    {
+      arbitrary: fc
+        .array(fc.record({ del: fc.boolean(), key, value: junkValue }), { minLength: 1, maxLength: 4 })
+        .map((ops): BodyPlan => ({ kind: 'mutate', ops })),
+      weight: 4,
+    },
+    { arbitrary: junkValue.map((value): BodyPlan => ({ kind: 'value', value })), weight: 1 },
+    { arbitrary: rawBody.map((text): BodyPlan => ({ kind: 'raw', text })), weight: 2 },
+    { arbitrary: fc.constant<BodyPlan>({ kind: 'none' }), weight: 1 },
+  );
+  const cookie: fc.Arbitrary<CookiePlan> = fc.oneof(
+    { arbitrary: fc.constant<CookiePlan>({ kind: 'valid' }), weight: 4 },
+    fc.constant<CookiePlan>({ kind: 'none' }),
+    junkCookie(cookieName).map((value): CookiePlan => ({ kind: 'junk', value })),
+    junkCookie(cookieName).map((junk): CookiePlan => ({ kind: 'validThenJunk', junk })),
+    junkCookie(cookieName).map((junk): CookiePlan => ({ kind: 'junkThenValid', junk })),
+  );
+  const params: fc.Arbitrary<Record<string, string> | null> = paramNames.length
+    ? often<Record<string, string> | null>(
+        null,
+        fc.tuple(...paramNames.map(() => fc.option(junkSegment, { nil: undefined }))).map((segs) =>
+          Object.fromEntries(paramNames.map((n, i) => [n, segs[i] ?? encodeURIComponent(sample.params![n])])),
+        ),
+      )
+    : fc.constant(null);
+  const query: fc.Arbitrary<string | null> = route.filterKeys
+    ? often<string | null>(null, junkListQuery(route.filterKeys, route.sortKeys ?? []), 1)
+    : route.queryKeys
+      ? often<string | null>(null, junkQuery(route.queryKeys), 1)
+      : fc.constant(null);
+
+  const hostile = fc.record({
+    body,
+    contentType: often<string | null | undefined>(undefined, contentType),
+    params,
+    query,
+    extraQuery: often<string | null>(null, junkQuery([]), 3),
+    cookie,
+    origin: often<string | null>(null, fc.oneof(origin, fc.constant(PUBLIC_ORIGIN)), 3),
+    accept: often<string | null>(null, accept, 2),
+    xrw: fc.boolean(),
+    signJunk: route.area === 'stripe' ? fc.boolean() : fc.constant(false),
+  });
+  return fc.oneof({ arbitrary: fc.constant(VALID_PLAN), weight: 1 }, { arbitrary: hostile, weight: 6 });
+}
+
+const isValidPlan = (p: Plan) =>
+  p.body.kind === 'valid' &&
+  p.contentType === undefined &&
+  p.params === null &&
+  p.query === null &&
+  p.extraQuery === null &&
+  p.cookie.kind === 'valid' &&
+  (p.origin === null || p.origin === PUBLIC_ORIGIN) &&
+  !p.signJunk;
+
+/** The valid body as an object to break (JSON, form or the webhook's event). */
+function bodyObject(valid: RouteRequest): Record<string, unknown> {
+  if (valid.json && typeof valid.json === 'object' && !Array.isArray(valid.json)) return { ...(valid.json as object) };
+  if (valid.form) return { ...valid.form };
+  if (valid.raw) return JSON.parse(valid.raw.body) as Record<string, unknown>;
+  return {};
+}
+
+function build(route: Route, valid: RouteRequest, plan: Plan, cookie: string | undefined): RawRequest {
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  let defaultType: string | undefined;
+  const isForm = !!valid.form;
+
+  switch (plan.body.kind) {
+    case 'valid':
+      if (valid.raw) {
+        body = valid.raw.body;
+        defaultType = valid.raw.headers['content-type'];
+      } else if (valid.form) {
+        body = new URLSearchParams(valid.form).toString();
+        defaultType = 'application/x-www-form-urlencoded';
+      } else if (valid.json !== undefined) {
+        body = JSON.stringify(valid.json);
+        defaultType = 'application/json';
+      }
+      break;
+    case 'mutate': {
+      const o = bodyObject(valid);
+      const entries = new Map<string, unknown>(Object.entries(o));
+      for (const op of plan.body.ops) {
+        if (op.del) entries.delete(op.key);
+        else entries.set(op.key, op.value);
+      }
+      if (isForm) {
+        body = [...entries]
+          .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`)
+          .join('&')
+          .replace(/%(?![0-9A-F]{2})/g, '%25');
+        defaultType = 'application/x-www-form-urlencoded';
+      } else {
+        body = JSON.stringify(ownKeys([...entries]));
+        defaultType = 'application/json';
+      }
+      break;
+    }
+    case 'value':
+      body = JSON.stringify(plan.body.value) ?? 'null';
+      defaultType = 'application/json';
+      break;
+    case 'raw':
+      body = plan.body.text;
+      defaultType = isForm ? 'application/x-www-form-urlencoded' : 'application/json';
+      break;
+    case 'none':
+      break;
+  }
+  const type = plan.contentType === undefined ? defaultType : plan.contentType;
+  if (type !== undefined && type !== null) headers['content-type'] = wireHeader(type);
+  if (valid.raw) {
+    headers['stripe-signature'] = valid.raw.headers['stripe-signature'];
+    if (plan.signJunk && body !== undefined) headers['stripe-signature'] = signRaw(body);
+  }
+  if (route.method !== 'GET' && body === undefined && !valid.raw && valid.json === undefined && !valid.form)
+    headers['x-requested-with'] = 'XMLHttpRequest';
+  if (plan.xrw) headers['x-requested-with'] = 'XMLHttpRequest';
+  if (plan.origin !== null) headers.origin = wireHeader(plan.origin);
+  if (plan.accept !== null) headers.accept = wireHeader(plan.accept);
+
+  const c = plan.cookie;
+  const cookieHeader =
+    c.kind === 'valid'
+      ? cookie
+      : c.kind === 'none'
+        ? undefined
+        : c.kind === 'junk'
+          ? c.value
+          : c.kind === 'validThenJunk'
+            ? [cookie, c.junk].filter(Boolean).join('; ')
+            : [c.junk, cookie].filter(Boolean).join('; ');
+  if (cookieHeader) headers.cookie = wireHeader(cookieHeader);
+
+  const path = plan.params ? fillPath(route.path, plan.params, false) : fillPath(route.path, valid.params);
+  const q = [plan.query ?? queryString(valid.query).slice(1), plan.extraQuery ?? ''].filter(Boolean).join('&');
+  return { method: route.method, path: wirePath(path + (q ? `?${q}` : '')), headers, body };
+}
+
+/** The signature header Stripe would send for this exact body. */
+function signRaw(body: string): string {
+  return Stripe.webhooks.generateTestHeaderString({ payload: body, secret: FAKE_WEBHOOK_SECRET });
+}
+
+/** The role that may use the route (the one the fuzzer signs in as). */
+function fuzzRole(route: Route): Role {
+  for (const role of ['anonymous', 'student', 'admin'] as const) if (route.access[role] < 400) return role;
+  throw new Error(`no role may use ${routeName(route)}`);
+}
+
+function describeRequest(r: RawRequest): string {
+  const body = r.body === undefined ? '' : `\n  body: ${String(r.body).slice(0, 300)}${String(r.body).length > 300 ? ` … (${String(r.body).length} chars)` : ''}`;
+  return `${r.method} ${r.path.slice(0, 300)}\n  headers: ${JSON.stringify(r.headers).slice(0, 500)}${body}`;
+}
+
+describe('hostile input (fast-check)', () => {
+  let t: TestApp;
+  let fake: FakeStripe;
+  let f: Fixture;
+  let client: RawClient;
+  let cookieName: string;
+  const pages = staticRootFixture();
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await startTestApp({ ...fakeStripeEnv(fake), ...routeSuiteEnv({ STATIC_ROOT: pages.dir }) });
+    f = await buildFixture(t, fake);
+    client = await rawClient(t);
+    cookieName = t.app.get(SessionsService).cookieName;
+  }, 60_000);
+  afterAll(async () => {
+    client?.close();
+    await t?.close();
+    await fake?.close();
+    pages.remove();
+  });
+
+  it.each(ROUTES.map((r, i) => [routeName(r), r, i] as const))('%s', async (_name, route, index) => {
+    const role = fuzzRole(route);
+    const me = async (): Promise<Identity | null> => (role === 'anonymous' ? null : route.fresh ? f.fresh(role) : f.id[role]);
+    const sample = await route.valid(f, await me());
+    let validSeen = 0;
+
+    await fc.assert(
+      fc.asyncProperty(planArb(route, sample, cookieName), async (plan) => {
+        const who = await me();
+        const valid = await route.valid(f, who);
+        const cookie = who ? await f.cookieFor(who.user) : undefined;
+        const req = build(route, valid, plan, cookie);
+        const before = await tableDigest(t);
+        let res: RawResponse;
+        try {
+          res = await client.send(req);
+        } catch (e) {
+          throw new Error(`no answer (${(e as Error).message}) to\n${describeRequest(req)}`);
+        }
+        const problems: string[] = [];
+        const shape = answerProblem(res, { html: route.html, site: !req.path.startsWith('/api') });
+        if (shape) problems.push(shape);
+        if (isValidPlan(plan)) {
+          validSeen++;
+          if (res.status !== route.access[role]) problems.push(`valid request answered ${res.status}, expected ${route.access[role]}`);
+        }
+        // The CSRF rule: a write to the API from another origin, or not as JSON, never goes through.
+        if (route.method !== 'GET' && route.area !== 'stripe' && req.path.startsWith('/api/') && res.status < 400) {
+          if (plan.origin !== null && plan.origin !== PUBLIC_ORIGIN) problems.push(`a write from Origin ${plan.origin} succeeded`);
+          const ct = String(req.headers['content-type'] ?? '').toLowerCase();
+          if (!ct.startsWith('application/json') && (req.body !== undefined || !req.headers['x-requested-with']))
+            problems.push(`a write with Content-Type "${ct}" succeeded`);
+        }
+        // Without the session token anywhere in the Cookie header, a member or admin route never answers.
+        if ((route.area === 'member' || route.area === 'admin') && (plan.cookie.kind === 'none' || plan.cookie.kind === 'junk') && res.status < 400)
+          problems.push('answered without a session');
+        if (res.status >= 400) {
+          const changed = changedTables(before, await tableDigest(t));
+          if (changed.length) problems.push(`refused with ${res.status}, but wrote to ${changed.join(', ')}`);
+        }
+        if (problems.length)
+          throw new Error(`${problems.join('; ')}\nrequest: ${describeRequest(req)}\nanswer: ${res.status} ${res.text.slice(0, 300)}`);
+      }),
+      { numRuns: RUNS, seed: SEED + index, endOnFailure: true },
+    );
+    expect(validSeen).toBeGreaterThan(0);
+  });
+
+  it('paths: encoded junk, traversal, bad encodings and very long paths, on every method', async () => {
+    const prefix = fc.constantFrom(
+      '/',
+      '/api/',
+      '/api/admin/',
+      '/api/admin/leads/',
+      '/api/progress/',
+      '/api/courses/',
+      '/api/checkout/sessions/',
+      '/admin/',
+      '/admin/assets/',
+      '/assets/',
+      '//',
+      '/api//auth/me/',
+    );
+    const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS');
+    const admin = await f.cookieFor(f.id.admin.user);
+    await fc.assert(
+      fc.asyncProperty(prefix, fc.array(junkSegment, { minLength: 1, maxLength: 4 }), method, fc.boolean(), async (pre, segs, m, signedIn) => {
+        const path = wirePath(pre + segs.join('/')).slice(0, 6000);
+        const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest' };
+        if (signedIn) headers.cookie = admin;
+        const before = await tableDigest(t);
+        const res = await client.send({ method: m, path, headers });
+        const problems: string[] = [];
+        if (m !== 'HEAD') {
+          const shape = answerProblem(res, { site: !path.startsWith('/api') });
+          if (shape) problems.push(shape);
+        } else if (res.status >= 500) problems.push(`HEAD answered ${res.status}`);
+        // Nothing outside the built folders is ever served.
+        if (/"workspaces"|root:x:0:0|DATABASE_URL|\[boot loader\]/.test(res.text)) problems.push('served a file from outside the site');
+        if (res.status >= 400) {
+          const changed = changedTables(before, await tableDigest(t));
+          if (changed.length) problems.push(`refused with ${res.status}, but wrote to ${changed.join(', ')}`);
+        }
+        if (problems.length) throw new Error(`${problems.join('; ')}\n${m} ${path.slice(0, 300)} → ${res.status} ${res.text.slice(0, 200)}`);
+      }),
+      { numRuns: RUNS * 6, seed: SEED, endOnFailure: true },
+    );
+  });
+
+  it('no request put anything on Object.prototype', () => {
+    const probe: Record<string, unknown> = {};
+    for (const k of ['polluted', 'role', 'isAdmin', 'admin', 'x', 'a', 'b']) expect(probe[k]).toBeUndefined();
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(({} as { constructor: unknown }).constructor).toBe(Object);
+  });
+});

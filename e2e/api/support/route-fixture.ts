@@ -1,0 +1,286 @@
+import { ModulesContainer } from '@nestjs/core';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SessionsService } from '../../../backend/src/auth/sessions.service';
+import { newToken, sha256 } from '../../../backend/src/common/crypto/tokens';
+import {
+  AuditLog,
+  CourseModule,
+  Grant,
+  Order,
+  OutboxMessage,
+  Session,
+  User,
+} from '../../../backend/src/database/entities';
+import { BackgroundTasks } from '../../../backend/src/mail/background-tasks';
+import { signWebhook, stripeEvent, type FakeStripe } from './fake-stripe';
+import { createUser, type TestApp, uniqueEmail } from './test-app';
+
+/**
+ * The shared world of the route-table suites (authorisation matrix, hostile input): three
+ * signed-in identities besides anonymous, and one record of every kind the routes address.
+ */
+
+export type Role = 'anonymous' | 'student' | 'otherStudent' | 'admin';
+export const ROLES: readonly Role[] = ['anonymous', 'student', 'otherStudent', 'admin'];
+export type SignedInRole = Exclude<Role, 'anonymous'>;
+
+export interface Identity {
+  role: SignedInRole;
+  user: User;
+  password: string;
+}
+
+/** What each signed-in role owns: the student Foundation, the other student Accelerator. */
+const COURSES_OF: Record<SignedInRole, string[]> = { student: ['foundation'], otherStudent: ['accelerator'], admin: [] };
+
+export interface Fixture {
+  t: TestApp;
+  fake: FakeStripe;
+  id: Record<SignedInRole, Identity>;
+  /** A student with a password, used to sign in through the login route. */
+  loginUser: Identity;
+  leadId: number;
+  leadEmail: string;
+  /** A published Foundation module (the student's progress uses it). */
+  foundationModuleId: number;
+  /** An unpublished Kryptovaluta module the admin routes edit. */
+  editableModuleId: number;
+  paidOrderId: number;
+  /** A Stripe Checkout Session (fake) of a pending order. */
+  checkoutSessionId: string;
+  outboxId: number;
+  auditId: number;
+  /** A new identity of the role's kind (for routes that change or end the account). */
+  fresh(role: SignedInRole): Promise<Identity>;
+  /** A new session for the user, straight in the database: the `Cookie` header value. */
+  cookieFor(user: User): Promise<string>;
+  /** A paid Stripe order (fake Stripe + signed webhook). */
+  paidOrder(): Promise<number>;
+}
+
+export async function createIdentity(t: TestApp, role: SignedInRole, email?: string): Promise<Identity> {
+  const password = `passord-${role}-123`;
+  const user = await createUser(t, {
+    email: email ?? uniqueEmail(role === 'admin' ? 'mentor' : role === 'student' ? 'elev' : 'annen'),
+    password,
+    role: role === 'admin' ? 'admin' : 'student',
+    courses: COURSES_OF[role],
+  });
+  return { role, user, password };
+}
+
+/** A session row and its cookie, as a login would make it (without spending an argon2 verify). */
+export async function sessionCookie(t: TestApp, user: User): Promise<string> {
+  const token = newToken();
+  const now = new Date();
+  await t.ds.getRepository(Session).insert({
+    tokenHash: sha256(token),
+    userId: user.id,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + 86400_000),
+    ip: '127.0.0.1',
+    userAgent: 'route-fixture',
+  });
+  return `${t.app.get(SessionsService).cookieName}=${token}`;
+}
+
+export async function buildFixture(t: TestApp, fake: FakeStripe): Promise<Fixture> {
+  const id = {
+    student: await createIdentity(t, 'student'),
+    otherStudent: await createIdentity(t, 'otherStudent'),
+    admin: await createIdentity(t, 'admin'),
+  };
+  const loginUser = await createIdentity(t, 'student');
+  const adminCookie = await sessionCookie(t, id.admin.user);
+  const json = { 'content-type': 'application/json' };
+
+  const leadEmail = uniqueEmail('lead');
+  const lead = await t.http().post('/api/leads').set(json).send({ email: leadEmail, courseType: 'starter', source: '/' });
+  if (lead.status !== 201) throw new Error(`fixture lead: ${lead.status} ${lead.text}`);
+
+  const modules = t.ds.getRepository(CourseModule);
+  const foundationModule = await modules.findOneOrFail({ where: { courseId: 'foundation', published: true }, order: { position: 'ASC' } });
+  const editable = await t
+    .http()
+    .post('/api/admin/modules')
+    .set('Cookie', adminCookie)
+    .send({ courseId: 'kryptovaluta', title: 'Redigerbar modul', published: false });
+  if (editable.status !== 201) throw new Error(`fixture module: ${editable.status} ${editable.text}`);
+
+  async function checkout(email: string): Promise<{ sessionId: string; orderId: number }> {
+    const res = await t.http().post('/api/checkout/sessions').send({
+      courseId: 'foundation',
+      email,
+      firstName: 'Kari',
+      lastName: 'Nordmann',
+      paymentMethod: 'card',
+      acceptTerms: true,
+    });
+    if (res.status !== 201) throw new Error(`fixture checkout: ${res.status} ${res.text}`);
+    const session = fake.lastSession();
+    const order = await t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+    return { sessionId: session.id, orderId: order.id };
+  }
+
+  async function paidOrder(): Promise<number> {
+    const { sessionId, orderId } = await checkout(uniqueEmail('kjoper'));
+    const session = fake.pay(sessionId);
+    const signed = signWebhook(stripeEvent('checkout.session.completed', { ...session }));
+    const res = await t
+      .http()
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signed.signature)
+      .send(signed.body);
+    if (res.status !== 200) throw new Error(`fixture webhook: ${res.status} ${res.text}`);
+    return orderId;
+  }
+
+  const paidOrderId = await paidOrder();
+  const pending = await checkout(uniqueEmail('kjoper'));
+
+  // A welcome e-mail in the outbox, and an audit entry.
+  const welcome = await t
+    .http()
+    .post('/api/create-user')
+    .send({ email: uniqueEmail('velkommen'), courseType: 'starter', trafficSource: 'A' });
+  if (welcome.status !== 200) throw new Error(`fixture create-user: ${welcome.status} ${welcome.text}`);
+  await t.app.get(BackgroundTasks).settled();
+  const outbox = await t.ds.getRepository(OutboxMessage).find({ order: { id: 'ASC' }, take: 1 });
+  if (!outbox.length) throw new Error('fixture: no e-mail in the outbox');
+  const settings = await t.http().put('/api/admin/settings').set('Cookie', adminCookie).send({ videoOverlayText: 'Kommer snart' });
+  if (settings.status !== 200) throw new Error(`fixture settings: ${settings.status} ${settings.text}`);
+  const audit = await t.ds.getRepository(AuditLog).find({ order: { id: 'DESC' }, take: 1 });
+
+  return {
+    t,
+    fake,
+    id,
+    loginUser,
+    leadId: (lead.body as { id: number }).id,
+    leadEmail,
+    foundationModuleId: foundationModule.id,
+    editableModuleId: (editable.body as { id: number }).id,
+    paidOrderId,
+    checkoutSessionId: pending.sessionId,
+    outboxId: outbox[0].id,
+    auditId: audit[0].id,
+    fresh: (role) => createIdentity(t, role),
+    cookieFor: (user) => sessionCookie(t, user),
+    paidOrder,
+  };
+}
+
+/** A throwaway grant (for the revoke route). */
+export async function throwawayGrant(t: TestApp): Promise<number> {
+  const user = await createUser(t, { password: null });
+  const res = await t.ds
+    .getRepository(Grant)
+    .insert({ userId: user.id, courseId: 'kryptovaluta', source: 'manual', grantedAt: new Date() });
+  return Number(res.identifiers[0].id);
+}
+
+/** A throwaway module (for the delete route). */
+export async function throwawayModule(t: TestApp): Promise<number> {
+  const repo = t.ds.getRepository(CourseModule);
+  const last = await repo.findOne({ where: { courseId: 'kryptovaluta' }, order: { position: 'DESC' } });
+  const now = new Date();
+  const saved = await repo.save(
+    repo.create({
+      courseId: 'kryptovaluta',
+      position: (last?.position ?? 0) + 1,
+      title: 'Slettes',
+      description: '',
+      durationMinutes: 0,
+      topics: [],
+      videoId: null,
+      published: false,
+      createdAt: now,
+      updatedAt: now,
+    } as Partial<CourseModule>),
+  );
+  return saved.id;
+}
+
+/** Every route the Nest controllers declare, as `METHOD /path/:param`. */
+export function declaredRoutes(t: TestApp): string[] {
+  const out = new Set<string>();
+  for (const mod of t.app.get(ModulesContainer).values()) {
+    for (const wrapper of mod.controllers.values()) {
+      const c = wrapper.metatype as (new (...a: never[]) => unknown) | null;
+      if (!c) continue;
+      const base = String(Reflect.getMetadata(PATH_METADATA, c) ?? '');
+      for (const name of Object.getOwnPropertyNames(c.prototype)) {
+        const fn = (c.prototype as Record<string, unknown>)[name];
+        if (name === 'constructor' || typeof fn !== 'function') continue;
+        const path = Reflect.getMetadata(PATH_METADATA, fn) as string | undefined;
+        if (path === undefined) continue;
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, fn) as number];
+        const joined = [base, path]
+          .map((p) => p.replace(/^\/+|\/+$/g, ''))
+          .filter(Boolean)
+          .join('/');
+        out.add(`${method} /${joined}`);
+      }
+    }
+  }
+  return [...out].sort();
+}
+
+/**
+ * A fingerprint of every table except the rate-limit counters (which count rejected requests on
+ * purpose): one hash per table, to compare before and after a request that was refused.
+ */
+export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
+  await t.app.get(BackgroundTasks).settled();
+  const out: Record<string, string> = {};
+  const q = (name: string) => (t.db.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+  for (const meta of t.ds.entityMetadatas) {
+    if (meta.tableName === 'rate_limits') continue;
+    const rows: unknown[] = await t.ds.query(`SELECT * FROM ${q(meta.tableName)} ORDER BY 1`);
+    out[meta.tableName] = `${rows.length}:${createHash('sha1').update(JSON.stringify(rows)).digest('hex')}`;
+  }
+  return out;
+}
+
+/** The tables whose digest differs. */
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys(after).filter((k) => before[k] !== after[k]);
+}
+
+/**
+ * A built-page fixture for STATIC_ROOT: the storefront template (the app shell) and the admin
+ * index, so HTML responses (and their headers) can be tested without a real build.
+ */
+export function staticRootFixture(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'ta-pages-'));
+  mkdirSync(join(dir, 'frontend', 'dist', 'client', 'assets'), { recursive: true });
+  mkdirSync(join(dir, 'admin', 'dist'), { recursive: true });
+  writeFileSync(
+    join(dir, 'frontend', 'dist', 'client', 'index.html'),
+    '<!doctype html><html lang="nb"><head><meta charset="utf-8"><!--app-head--><script type="module" src="/assets/app.js"></script></head>' +
+      '<body><div id="root"><!--app-html--></div><!--app-state--></body></html>',
+  );
+  writeFileSync(join(dir, 'frontend', 'dist', 'client', 'assets', 'app.js'), 'console.log("app");\n');
+  writeFileSync(
+    join(dir, 'admin', 'dist', 'index.html'),
+    '<!doctype html><html lang="nb"><head><meta charset="utf-8"><title>Admin</title></head><body><div id="root"></div></body></html>',
+  );
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The test app's environment for the route-table suites. */
+export function routeSuiteEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    MAIL_POLL_INTERVAL_MS: '0',
+    PASSWORD_RESET_LIMIT_PER_IP: '1000000',
+    PASSWORD_RESET_LIMIT_PER_ADDRESS: '1000000',
+    ...extra,
+  };
+}
