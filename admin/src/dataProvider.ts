@@ -1,10 +1,4 @@
-import type {
-  AdminCreatedStudent,
-  AdminGrant,
-  AdminOrderDetail,
-  AdminStats,
-  PlayerCourseId,
-} from '@contracts';
+import type { AdminCreatedStudent, AdminGrant, AdminOrderDetail, AdminStats, PlayerCourseId } from '@contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, RaRecord, UpdateParams } from 'react-admin';
 import { httpClient, postJson } from './lib/http';
@@ -38,7 +32,11 @@ export interface AdminDataProvider extends DataProvider {
   grantCourse(userId: number, courseId: PlayerCourseId, note?: string): Promise<AdminGrant>;
   revokeGrant(grantId: number): Promise<AdminGrant>;
   refundOrder(orderId: number, input: { amount?: number; reason: string }): Promise<AdminOrderDetail>;
-  exportLeadsCsv(params: { filter: Record<string, unknown>; sort?: { field: string; order: string }; includeUnsubscribed?: boolean }): Promise<void>;
+  exportLeadsCsv(params: {
+    filter: Record<string, unknown>;
+    sort?: { field: string; order: string };
+    includeUnsubscribed?: boolean;
+  }): Promise<void>;
   getStats(from: string, to: string): Promise<AdminStats>;
 }
 
@@ -102,6 +100,5 @@ export const dataProvider: AdminDataProvider = {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   },
 
-  getStats: (from, to) =>
-    httpClient(`${API}/stats?${new URLSearchParams({ from, to })}`).then(({ json }) => json as AdminStats),
+  getStats: (from, to) => httpClient(`${API}/stats?${new URLSearchParams({ from, to })}`).then(({ json }) => json as AdminStats),
 };

@@ -151,6 +151,8 @@ const isValidPlan = (p: Plan) =>
   p.extraQuery === null &&
   p.cookie.kind === 'valid' &&
   (p.origin === null || p.origin === PUBLIC_ORIGIN) &&
+  // Headers within what any server accepts (Node's limit is 16 KB for all of them).
+  (p.accept === null || Buffer.byteLength(p.accept) < 2048) &&
   !p.signJunk;
 
 /** The valid body as an object to break (JSON, form or the webhook's event). */
@@ -298,7 +300,10 @@ describe('hostile input (fast-check)', () => {
           throw new Error(`no answer (${(e as Error).message}) to\n${describeRequest(req)}`);
         }
         const problems: string[] = [];
-        const shape = answerProblem(res, { html: route.html, site: !req.path.startsWith('/api') });
+        // A signed event the site cannot process answers 503 on purpose (Stripe delivers it again);
+        // only someone with the webhook secret can send one.
+        const retryLater = plan.signJunk && res.status === 503 && (res.json as { code?: string } | undefined)?.code === 'SERVICE_UNAVAILABLE';
+        const shape = retryLater ? null : answerProblem(res, { html: route.html, site: !req.path.startsWith('/api') });
         if (shape) problems.push(shape);
         if (isValidPlan(plan)) {
           validSeen++;
@@ -308,7 +313,7 @@ describe('hostile input (fast-check)', () => {
         if (route.method !== 'GET' && route.area !== 'stripe' && req.path.startsWith('/api/') && res.status < 400) {
           if (plan.origin !== null && plan.origin !== PUBLIC_ORIGIN) problems.push(`a write from Origin ${plan.origin} succeeded`);
           const ct = String(req.headers['content-type'] ?? '').toLowerCase();
-          if (!ct.startsWith('application/json') && (req.body !== undefined || !req.headers['x-requested-with']))
+          if (!ct.startsWith('application/json') && (!!req.body || !req.headers['x-requested-with']))
             problems.push(`a write with Content-Type "${ct}" succeeded`);
         }
         // Without the session token anywhere in the Cookie header, a member or admin route never answers.

@@ -1,5 +1,15 @@
 import type { AdminAuditEntry } from '@contracts';
-import { DataTable, DateInput, FilterButton, List, NumberInput, SearchInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import {
+  DataTable,
+  DateInput,
+  FilterButton,
+  List,
+  NumberInput,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
 import { formatDateTime } from '../lib/format';
 import { ACTION_LABELS, actionChoices, ENTITY_LABELS, entityChoices, label } from '../lib/labels';
 
@@ -24,7 +34,14 @@ function Actions() {
 
 export function AuditLogList() {
   return (
-    <List filters={filters} actions={<Actions />} sort={{ field: 'id', order: 'DESC' }} perPage={50} exporter={false}>
+    <List
+      filters={filters}
+      actions={<Actions />}
+      sort={{ field: 'id', order: 'DESC' }}
+      perPage={50}
+      exporter={false}
+      empty={false}
+    >
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="createdAt" render={(r: AdminAuditEntry) => formatDateTime(r.createdAt)} />
         <DataTable.Col source="actorEmail" />

@@ -7,7 +7,18 @@ import { ACTION_LABELS, ENTITY_LABELS, label } from '../lib/labels';
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span>–</span>;
   return (
-    <Box component="pre" sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+    <Box
+      component="pre"
+      sx={{
+        m: 0,
+        p: 1.5,
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+        fontSize: 13,
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+      }}
+    >
       {JSON.stringify(value, null, 2)}
     </Box>
   );

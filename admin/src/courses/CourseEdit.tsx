@@ -9,13 +9,16 @@ import {
   ListButton,
   ReferenceManyField,
   required,
+  SaveButton,
   SimpleForm,
   TextField,
   TextInput,
+  Toolbar,
   TopToolbar,
   maxLength,
   useRecordContext,
 } from 'react-admin';
+import { useAdminHref } from '../lib/useHref';
 
 function Actions() {
   return (
@@ -25,11 +28,26 @@ function Actions() {
   );
 }
 
+/** Courses are fixed (the catalogue); only their texts change: no delete. */
+function FormToolbar() {
+  return (
+    <Toolbar>
+      <SaveButton />
+    </Toolbar>
+  );
+}
+
 function AddModuleButton() {
   const course = useRecordContext();
+  const href = useAdminHref();
   if (!course) return null;
   return (
-    <Button component={Link} to={{ pathname: '/modules/create' }} state={{ record: { courseId: course.id } }} label="Ny modul">
+    <Button
+      component={Link}
+      to={{ pathname: href('/modules/create') }}
+      state={{ record: { courseId: course.id } }}
+      label="Ny modul"
+    >
       <AddIcon />
     </Button>
   );
@@ -39,7 +57,7 @@ function AddModuleButton() {
 export function CourseEdit() {
   return (
     <Edit actions={<Actions />} mutationMode="pessimistic" redirect={false}>
-      <SimpleForm>
+      <SimpleForm toolbar={<FormToolbar />}>
         <Labeled source="id">
           <TextField source="id" />
         </Labeled>

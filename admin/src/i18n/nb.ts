@@ -235,6 +235,7 @@ const appMessages = {
   resources: {
     leads: {
       name: 'Lead |||| Leads',
+      forcedCaseName: 'lead |||| leads',
       fields: {
         id: 'Nr.',
         email: 'E-post',
@@ -256,6 +257,7 @@ const appMessages = {
     },
     users: {
       name: 'Elev |||| Elever',
+      forcedCaseName: 'elev |||| elever',
       fields: {
         id: 'Nr.',
         email: 'E-post',
@@ -282,6 +284,7 @@ const appMessages = {
     },
     grants: {
       name: 'Tilgang |||| Tilganger',
+      forcedCaseName: 'tilgang |||| tilganger',
       fields: {
         courseId: 'Kurs',
         source: 'Kilde',
@@ -294,6 +297,7 @@ const appMessages = {
     },
     orders: {
       name: 'Ordre |||| Ordrer',
+      forcedCaseName: 'ordre |||| ordrer',
       fields: {
         id: 'Nr.',
         email: 'E-post',
@@ -328,6 +332,7 @@ const appMessages = {
     },
     courses: {
       name: 'Kurs |||| Kurs',
+      forcedCaseName: 'kurs |||| kurs',
       fields: {
         id: 'Kurs-id',
         title: 'Tittel',
@@ -342,6 +347,7 @@ const appMessages = {
     },
     modules: {
       name: 'Modul |||| Moduler',
+      forcedCaseName: 'modul |||| moduler',
       fields: {
         id: 'Nr.',
         courseId: 'Kurs',
@@ -366,6 +372,7 @@ const appMessages = {
     },
     'audit-log': {
       name: 'Endringslogg |||| Endringslogg',
+      forcedCaseName: 'endring |||| endringer',
       fields: {
         id: 'Nr.',
         actorId: 'Utført av (nr.)',

@@ -76,12 +76,22 @@ function Actions() {
 
 export function LeadList() {
   return (
-    <List filters={filters} actions={<Actions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false}>
+    <List
+      filters={filters}
+      actions={<Actions />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      empty={false}
+    >
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="createdAt" render={(r: AdminLead) => formatDateTime(r.createdAt)} />
         <DataTable.Col source="email" />
         <DataTable.Col source="courseType" render={(r: AdminLead) => label(COURSE_LABELS, r.courseType)} />
-        <DataTable.Col source="trafficSource" render={(r: AdminLead) => (r.trafficSource ? label(VARIANT_LABELS, r.trafficSource) : '–')} />
+        <DataTable.Col
+          source="trafficSource"
+          render={(r: AdminLead) => (r.trafficSource ? label(VARIANT_LABELS, r.trafficSource) : '–')}
+        />
         <DataTable.Col source="hasAccount" disableSort render={(r: AdminLead) => <YesNo value={r.hasAccount} />} />
         <DataTable.Col source="hasBought" disableSort render={(r: AdminLead) => <YesNo value={r.hasBought} />} />
         <DataTable.Col source="contacted" render={(r: AdminLead) => <YesNo value={r.contacted} />} />

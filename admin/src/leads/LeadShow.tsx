@@ -5,12 +5,13 @@ import {
   FunctionField,
   Labeled,
   ListButton,
-  ReferenceField,
+  Link,
   Show,
   SimpleShowLayout,
   TextField,
   TopToolbar,
 } from 'react-admin';
+import { useAdminHref } from '../lib/useHref';
 import Grid from '@mui/material/Grid';
 import { CourseField, DateTimeField, VariantField, YesNo } from '../lib/fields';
 
@@ -24,6 +25,7 @@ function Actions() {
 }
 
 export function LeadShow() {
+  const href = useAdminHref();
   return (
     <Show actions={<Actions />}>
       <SimpleShowLayout>
@@ -50,10 +52,18 @@ export function LeadShow() {
             </Labeled>
           </Grid>
         </Grid>
-        <FunctionField<AdminLead> source="hasAccount" render={(r) => <YesNo value={r.hasAccount} />} />
-        <ReferenceField source="userId" reference="users" link="show" emptyText="Ingen konto koblet">
-          <TextField source="email" />
-        </ReferenceField>
+        <FunctionField<AdminLead>
+          source="hasAccount"
+          render={(r) =>
+            r.accountId ? (
+              <span>
+                <YesNo value /> <Link to={href(`/users/${r.accountId}/show`)}>Åpne eleven</Link>
+              </span>
+            ) : (
+              <YesNo value={false} />
+            )
+          }
+        />
         <FunctionField<AdminLead> source="hasBought" render={(r) => <YesNo value={r.hasBought} />} />
         <BooleanField source="contacted" />
         <TextField source="note" emptyText="–" sx={{ whiteSpace: 'pre-wrap' }} />

@@ -1,5 +1,14 @@
 import type { AdminModule } from '@contracts';
-import { CreateButton, DataTable, FilterButton, List, NullableBooleanInput, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  FilterButton,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+} from 'react-admin';
 import { COURSE_LABELS, courseChoices, label } from '../lib/labels';
 
 const filters = [

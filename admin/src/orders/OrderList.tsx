@@ -1,5 +1,15 @@
 import type { AdminOrder } from '@contracts';
-import { DataTable, DateInput, FilterButton, List, NullableBooleanInput, SearchInput, SelectArrayInput, SelectInput, TopToolbar } from 'react-admin';
+import {
+  DataTable,
+  DateInput,
+  FilterButton,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectArrayInput,
+  SelectInput,
+  TopToolbar,
+} from 'react-admin';
 import { OrderStatusChip } from '../lib/fields';
 import { formatDateTime, formatKr } from '../lib/format';
 import {
@@ -35,7 +45,14 @@ function Actions() {
 
 export function OrderList() {
   return (
-    <List filters={filters} actions={<Actions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false}>
+    <List
+      filters={filters}
+      actions={<Actions />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      empty={false}
+    >
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="id" />
         <DataTable.Col source="createdAt" render={(r: AdminOrder) => formatDateTime(r.createdAt)} />
@@ -43,7 +60,11 @@ export function OrderList() {
         <DataTable.Col source="courseId" render={(r: AdminOrder) => label(COURSE_LABELS, r.courseId)} />
         <DataTable.NumberCol source="amountOre" render={(r: AdminOrder) => formatKr(r.amountOre)} />
         <DataTable.Col source="status" render={(r: AdminOrder) => <OrderStatusChip status={r.status} />} />
-        <DataTable.Col source="paymentMethod" disableSort render={(r: AdminOrder) => label(PAYMENT_METHOD_LABELS, r.paymentMethod)} />
+        <DataTable.Col
+          source="paymentMethod"
+          disableSort
+          render={(r: AdminOrder) => label(PAYMENT_METHOD_LABELS, r.paymentMethod)}
+        />
         <DataTable.Col
           source="paidAt"
           label="Dager siden kjøp"

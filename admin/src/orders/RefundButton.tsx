@@ -103,7 +103,9 @@ export function RefundButton() {
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
                 error={amount !== '' && amountInvalid}
-                helperText={amount !== '' && amountInvalid ? `Skriv et beløp mellom 0,01 og ${formatKr(order.refundableOre)}` : ' '}
+                helperText={
+                  amount !== '' && amountInvalid ? `Skriv et beløp mellom 0,01 og ${formatKr(order.refundableOre)}` : ' '
+                }
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                 fullWidth
                 margin="dense"

@@ -15,8 +15,8 @@ export function SettingsPage() {
     <Edit resource="settings" id="site" title="Innstillinger" mutationMode="pessimistic" redirect={false} actions={false}>
       <SimpleForm toolbar={<FormToolbar />}>
         <Typography variant="body2" color="text.secondary">
-          Vises over videoer i kursspilleren når en modul ikke har video ennå (for eksempel «coming Nov 2025»). Endringen
-          vises for elevene med en gang.
+          Vises over videoer i kursspilleren når en modul ikke har video ennå (for eksempel «coming Nov 2025»). Endringen vises
+          for elevene med en gang.
         </Typography>
         <TextInput source="videoOverlayText" validate={[required(), maxLength(200)]} fullWidth />
       </SimpleForm>

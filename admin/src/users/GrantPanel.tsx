@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { PLAYER_COURSE_IDS, type AdminGrant, type AdminUserDetail, type PlayerCourseId } from '@contracts';
 import { useState, type FormEvent } from 'react';
 import { Confirm, Link, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useAdminHref } from '../lib/useHref';
 import { errorMessage } from '../lib/http';
 import { formatDateTime } from '../lib/format';
 import { COURSE_LABELS, GRANT_SOURCE_LABELS, label } from '../lib/labels';
@@ -46,7 +47,12 @@ function GrantForm({ user }: { user: AdminUserDetail }) {
   };
 
   return (
-    <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 2 }} aria-label="Gi tilgang til kurs">
+    <Box
+      component="form"
+      onSubmit={submit}
+      sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 2 }}
+      aria-label="Gi tilgang til kurs"
+    >
       <TextField
         select
         size="small"
@@ -62,7 +68,14 @@ function GrantForm({ user }: { user: AdminUserDetail }) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField size="small" label="Notat (valgfritt)" value={note} onChange={(e) => setNote(e.target.value)} slotProps={{ htmlInput: { maxLength: 500 } }} sx={{ minWidth: 240, flex: 1 }} />
+      <TextField
+        size="small"
+        label="Notat (valgfritt)"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+        sx={{ minWidth: 240, flex: 1 }}
+      />
       <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={!courseId || busy}>
         Gi tilgang
       </Button>
@@ -111,6 +124,7 @@ function RevokeButton({ grant }: { grant: AdminGrant }) {
 /** The student's course grants (active and revoked), with revoke and grant. */
 export function GrantPanel() {
   const user = useRecordContext<AdminUserDetail>();
+  const href = useAdminHref();
   if (!user) return null;
   return (
     <Box>
@@ -137,7 +151,7 @@ export function GrantPanel() {
                   {g.orderId ? (
                     <>
                       {' '}
-                      (<Link to={`/orders/${g.orderId}/show`}>ordre {g.orderId}</Link>)
+                      (<Link to={href(`/orders/${g.orderId}/show`)}>ordre {g.orderId}</Link>)
                     </>
                   ) : null}
                 </TableCell>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { AdminCreatedStudent } from '@contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, Title, useNotify } from 'react-admin';
+import { useAdminHref } from '../lib/useHref';
 import { errorMessage } from '../lib/http';
 import { formatDateTime } from '../lib/format';
 import { useAdminData } from '../lib/useAdminData';
@@ -20,6 +21,7 @@ import { useAdminData } from '../lib/useAdminData';
 export function UserCreate() {
   const dp = useAdminData();
   const notify = useNotify();
+  const href = useAdminHref();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -73,7 +75,7 @@ export function UserCreate() {
               <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={copy}>
                 Kopier lenken
               </Button>
-              <Button component={Link} to={`/users/${created.id}/show/tilganger`}>
+              <Button component={Link} to={href(`/users/${created.id}/show/tilganger`)}>
                 Gi tilgang til kurs
               </Button>
               <Button

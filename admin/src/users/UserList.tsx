@@ -1,5 +1,15 @@
 import type { AdminUser } from '@contracts';
-import { CreateButton, DataTable, DateInput, FilterButton, List, NullableBooleanInput, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  DateInput,
+  FilterButton,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+} from 'react-admin';
 import { formatDateTime } from '../lib/format';
 import { COURSE_LABELS, courseChoices, label, ROLE_LABELS, roleChoices, VARIANT_LABELS, variantChoices } from '../lib/labels';
 
@@ -39,7 +49,10 @@ export function UserList() {
           disableSort
           render={(r: AdminUser) => r.courses.map((c) => label(COURSE_LABELS, c)).join(', ') || '–'}
         />
-        <DataTable.Col source="trafficSource" render={(r: AdminUser) => (r.trafficSource ? label(VARIANT_LABELS, r.trafficSource) : '–')} />
+        <DataTable.Col
+          source="trafficSource"
+          render={(r: AdminUser) => (r.trafficSource ? label(VARIANT_LABELS, r.trafficSource) : '–')}
+        />
         <DataTable.Col source="passwordSet" disableSort render={(r: AdminUser) => (r.passwordSet ? 'Ja' : 'Nei')} />
       </DataTable>
     </List>

@@ -7,6 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AdminUserDetail } from '@contracts';
 import { FunctionField, Link, ListButton, Show, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { useAdminHref } from '../lib/useHref';
 import { DateTimeField, OrderStatusChip, VariantField, YesNo } from '../lib/fields';
 import { formatDateTime, formatKr } from '../lib/format';
 import { COURSE_LABELS, label, ROLE_LABELS } from '../lib/labels';
@@ -22,6 +23,7 @@ function Actions() {
 
 function Orders() {
   const user = useRecordContext<AdminUserDetail>();
+  const href = useAdminHref();
   if (!user) return null;
   if (user.orders.length === 0) return <Typography variant="body2">Ingen ordrer.</Typography>;
   return (
@@ -40,7 +42,7 @@ function Orders() {
         {user.orders.map((o) => (
           <TableRow key={o.id}>
             <TableCell>
-              <Link to={`/orders/${o.id}/show`}>{o.id}</Link>
+              <Link to={href(`/orders/${o.id}/show`)}>{o.id}</Link>
             </TableCell>
             <TableCell>{label(COURSE_LABELS, o.courseId)}</TableCell>
             <TableCell>{formatKr(o.amountOre)}</TableCell>
@@ -93,6 +95,7 @@ function Progress() {
 
 function Leads() {
   const user = useRecordContext<AdminUserDetail>();
+  const href = useAdminHref();
   if (!user) return null;
   if (user.leads.length === 0) return <Typography variant="body2">Ingen leads fra denne adressen.</Typography>;
   return (
@@ -109,7 +112,7 @@ function Leads() {
         {user.leads.map((l) => (
           <TableRow key={l.id}>
             <TableCell>
-              <Link to={`/leads/${l.id}/show`}>{formatDateTime(l.createdAt)}</Link>
+              <Link to={href(`/leads/${l.id}/show`)}>{formatDateTime(l.createdAt)}</Link>
             </TableCell>
             <TableCell>{label(COURSE_LABELS, l.courseType)}</TableCell>
             <TableCell>{l.trafficSource ?? '–'}</TableCell>
@@ -127,7 +130,10 @@ export function UserShow() {
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="Oversikt">
           <TextField source="email" />
-          <FunctionField<AdminUserDetail> label="Navn" render={(r) => [r.firstName, r.lastName].filter(Boolean).join(' ') || '–'} />
+          <FunctionField<AdminUserDetail>
+            label="Navn"
+            render={(r) => [r.firstName, r.lastName].filter(Boolean).join(' ') || '–'}
+          />
           <FunctionField<AdminUserDetail> source="role" render={(r) => label(ROLE_LABELS, r.role)} />
           <FunctionField<AdminUserDetail>
             source="courses"

@@ -51,6 +51,8 @@ export interface AdminLead extends AdminAttribution {
   createdAt: string;
   /** An account exists for this e-mail. */
   hasAccount: boolean;
+  /** That account (the linked one, else the one with this e-mail). */
+  accountId: number | null;
   /** This e-mail (or its account) has an order that was paid. */
   hasBought: boolean;
 }

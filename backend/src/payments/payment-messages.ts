@@ -7,6 +7,7 @@ export const PAY_MSG = {
   paymentMethod: 'Velg betalingsmåte: kort eller Vipps',
   nameTooLong: 'Navnet kan være maks 100 tegn',
   invalidSignature: 'Ugyldig eller manglende signatur',
+  invalidEvent: 'Ugyldig hendelse fra Stripe',
   sessionNotFound: 'Fant ikke betalingen',
   providerCheckFailed: 'Vi fikk ikke sjekket betalingen akkurat nå. Prøv igjen om litt.',
   orderNotFound: 'Fant ikke ordren',

@@ -56,11 +56,26 @@ export class StripeWebhookService {
     const sig = Array.isArray(signature) ? signature[0] : signature;
     if (!secret || !rawBody || rawBody.length === 0 || typeof sig !== 'string' || sig === '')
       throw badRequest(PAY_MSG.invalidSignature, 'INVALID_SIGNATURE');
+    let event: Stripe.Event;
     try {
-      return stripeWebhooks().constructEvent(rawBody, sig, secret);
+      event = stripeWebhooks().constructEvent(rawBody, sig, secret);
     } catch {
       throw badRequest(PAY_MSG.invalidSignature, 'INVALID_SIGNATURE');
     }
+    // A signed body that is not an event (JSON null, a list, no id or type) cannot be handled, now or on a retry.
+    const e = event as unknown as { id?: unknown; type?: unknown; data?: { object?: unknown } | null } | null;
+    if (
+      !e ||
+      typeof e !== 'object' ||
+      typeof e.id !== 'string' ||
+      typeof e.type !== 'string' ||
+      !e.data ||
+      typeof e.data !== 'object' ||
+      !e.data.object ||
+      typeof e.data.object !== 'object'
+    )
+      throw badRequest(PAY_MSG.invalidEvent);
+    return event;
   }
 
   async handle(rawBody: Buffer | undefined, signature: unknown): Promise<WebhookAnswer> {

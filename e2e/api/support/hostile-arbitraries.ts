@@ -45,6 +45,11 @@ export const NASTY_STRINGS = [
   'x'.repeat(1000),
 ];
 
+/** Lone surrogates (which encodeURIComponent refuses) become U+FFFD; pairs stay. */
+export function wellFormed(s: string): string {
+  return s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
 export const junkString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom(...NASTY_STRINGS), weight: 4 },
   { arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }), weight: 2 },
@@ -210,13 +215,13 @@ export const junkSegment: fc.Arbitrary<string> = fc.oneof(
     'a;b=c',
   ),
   fc.integer({ min: 150, max: 3000 }).map((n) => 'x'.repeat(n)),
-  junkString.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd'))),
+  junkString.map((s) => encodeURIComponent(wellFormed(s))),
 );
 
 /** Query strings with junk keys, repeated keys and junk values (already encoded). */
 export function junkQuery(keys: string[]): fc.Arbitrary<string> {
   const key = keys.length ? fc.oneof(fc.constantFrom(...keys), junkKey) : junkKey;
-  const enc = (s: string) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd'));
+  const enc = (s: string) => encodeURIComponent(wellFormed(s));
   return fc.oneof(
     fc.array(fc.tuple(key, junkString), { minLength: 1, maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')),
     fc.constantFrom('a', '=', '&&&', 'a[b][c]=1', 'a[__proto__][x]=1', '__proto__[polluted]=ja', 'constructor[prototype][polluted]=ja', '%', 'a=%zz'),
@@ -225,7 +230,7 @@ export function junkQuery(keys: string[]): fc.Arbitrary<string> {
 
 /** ra-data-simple-rest list parameters with junk JSON in them. */
 export function junkListQuery(filterKeys: string[], sortKeys: string[]): fc.Arbitrary<string> {
-  const enc = (v: unknown) => encodeURIComponent(typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined'));
+  const enc = (v: unknown) => encodeURIComponent(wellFormed(typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined')));
   const filterKey = filterKeys.length ? fc.oneof(fc.constantFrom(...filterKeys), junkKey) : junkKey;
   const sort = fc.oneof(
     fc.tuple(fc.oneof(fc.constantFrom(...(sortKeys.length ? sortKeys : ['id'])), junkString), fc.oneof(fc.constantFrom('ASC', 'DESC', 'asc'), junkString)),

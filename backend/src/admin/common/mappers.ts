@@ -37,7 +37,7 @@ export function attributionOf(a: Partial<AttributionColumns> | null | undefined)
   };
 }
 
-export function toAdminLead(l: Lead, hasAccount: boolean, hasBought: boolean): AdminLead {
+export function toAdminLead(l: Lead, accountId: number | null, hasBought: boolean): AdminLead {
   return {
     id: l.id,
     email: l.email,
@@ -49,7 +49,8 @@ export function toAdminLead(l: Lead, hasAccount: boolean, hasBought: boolean): A
     note: l.note,
     unsubscribedAt: iso(l.unsubscribedAt),
     createdAt: iso(l.createdAt)!,
-    hasAccount: hasAccount || l.userId !== null,
+    hasAccount: accountId !== null || l.userId !== null,
+    accountId: l.userId ?? accountId,
     hasBought,
   };
 }

@@ -119,7 +119,7 @@ export class AdminLeadsService {
     const emails = [...new Set(leads.map((l) => l.email))];
     const userIds = [...new Set(leads.map((l) => l.userId).filter((v): v is number => v !== null))];
     const accounts = await manager.getRepository(User).find({ select: { id: true, email: true }, where: { email: In(emails) } });
-    const withAccount = new Set(accounts.map((u) => u.email));
+    const accountByEmail = new Map(accounts.map((u) => [u.email, u.id]));
     const orders = await manager.getRepository(Order).find({
       select: { id: true, email: true, userId: true },
       where: [
@@ -130,7 +130,11 @@ export class AdminLeadsService {
     const boughtEmails = new Set(orders.map((o) => o.email));
     const boughtUsers = new Set(orders.map((o) => o.userId));
     return leads.map((l) =>
-      toAdminLead(l, withAccount.has(l.email), boughtEmails.has(l.email) || (l.userId !== null && boughtUsers.has(l.userId))),
+      toAdminLead(
+        l,
+        accountByEmail.get(l.email) ?? null,
+        boughtEmails.has(l.email) || (l.userId !== null && boughtUsers.has(l.userId)),
+      ),
     );
   }
 }
