@@ -9,7 +9,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-unsafe-function-type': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
@@ -17,6 +20,10 @@ export default tseslint.config(
   {
     files: ['backend/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.{js,mjs}', 'bench/**/*.{js,mjs}', '*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
+  },
+  {
+    files: ['**/*.config.js', '**/jest.*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
   },
   {
     files: ['frontend/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],

@@ -48,7 +48,12 @@ function rssMb(pid) {
 
 const server = new URL(MYSQL);
 const dbName = `ta_bench_${Date.now().toString(36)}`;
-const admin = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username || 'root'), password: decodeURIComponent(server.password || '') });
+const admin = await createConnection({
+  host: server.hostname,
+  port: Number(server.port || 3306),
+  user: decodeURIComponent(server.username || 'root'),
+  password: decodeURIComponent(server.password || ''),
+});
 await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
 const dbUrl = new URL(MYSQL);
 dbUrl.pathname = `/${dbName}`;
@@ -82,35 +87,72 @@ try {
   const tmp = mkdtempSync(join(tmpdir(), 'ta-bench-'));
   const catalogFile = join(tmp, 'catalog.json');
   const landingFile = join(tmp, 'landing.html');
-  writeFileSync(catalogFile, Buffer.from(await (await fetch(`${base}/api/catalog`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
-  writeFileSync(landingFile, Buffer.from(await (await fetch(`${base}/`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()));
+  writeFileSync(
+    catalogFile,
+    Buffer.from(await (await fetch(`${base}/api/catalog`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()),
+  );
+  writeFileSync(
+    landingFile,
+    Buffer.from(await (await fetch(`${base}/`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()),
+  );
 
   const barePort = await freePort();
-  bare = fork(join(ROOT, 'bench/bare-server.mjs'), [JSON.stringify({ port: barePort, catalogFile, landingFile, databaseUrl: dbUrl.toString() })], { stdio: 'inherit' });
+  bare = fork(
+    join(ROOT, 'bench/bare-server.mjs'),
+    [JSON.stringify({ port: barePort, catalogFile, landingFile, databaseUrl: dbUrl.toString() })],
+    { stdio: 'inherit' },
+  );
   await new Promise((r) => bare.once('message', r));
   const bareBase = `http://127.0.0.1:${barePort}`;
 
   // A signed-in student who owns Foundation, for (4).
   const email = 'bench-elev@example.no';
-  const created = await (await fetch(`${base}/api/create-user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, courseType: 'starter', trafficSource: 'A' }) })).json();
-  const login = await fetch(`${base}/api/auth/token-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: created.token }) });
+  const created = await (
+    await fetch(`${base}/api/create-user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, courseType: 'starter', trafficSource: 'A' }),
+    })
+  ).json();
+  const login = await fetch(`${base}/api/auth/token-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: created.token }),
+  });
   const cookie = login.headers.get('set-cookie').split(';')[0];
   const conn = await createConnection(dbUrl.toString());
   const [[user]] = await conn.query('SELECT id FROM users WHERE email = ?', [email]);
-  await conn.query("INSERT INTO grants (userId, courseId, source, grantedAt) VALUES (?, 'foundation', 'manual', NOW(3))", [user.id]);
+  await conn.query("INSERT INTO grants (userId, courseId, source, grantedAt) VALUES (?, 'foundation', 'manual', NOW(3))", [
+    user.id,
+  ]);
   const [[mod]] = await conn.query("SELECT id FROM modules WHERE courseId = 'foundation' ORDER BY position LIMIT 1");
   const leadsBefore = (await conn.query('SELECT COUNT(*) AS n FROM leads'))[0][0].n;
 
   let n = 0;
   const leadBody = () => JSON.stringify({ email: `bench${n++}@example.no`, courseType: 'starter', source: '/' });
-  const leadReq = { method: 'POST', path: '/api/leads', headers: { 'content-type': 'application/json' }, setupRequest: (r) => ({ ...r, body: leadBody() }) };
+  const leadReq = {
+    method: 'POST',
+    path: '/api/leads',
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (r) => ({ ...r, body: leadBody() }),
+  };
 
   const pairs = [
     ['GET /api/catalog', { url: `${base}/api/catalog` }, { url: `${bareBase}/api/catalog` }, 0.7],
     ['GET / (landing HTML)', { url: `${base}/` }, { url: `${bareBase}/` }, 0.7],
     ['POST /api/leads', { url: base, requests: [leadReq] }, { url: bareBase, requests: [leadReq] }, 0.5],
     ['GET /api/progress/foundation (signed in)', { url: `${base}/api/progress/foundation`, headers: { cookie } }, null, null],
-    [`POST /api/progress/foundation/modules/${mod.id}/complete`, { url: `${base}/api/progress/foundation/modules/${mod.id}/complete`, method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' }, null, null],
+    [
+      `POST /api/progress/foundation/modules/${mod.id}/complete`,
+      {
+        url: `${base}/api/progress/foundation/modules/${mod.id}/complete`,
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: '{}',
+      },
+      null,
+      null,
+    ],
   ];
   let appLeads = 0;
   for (const [name, appOpts, bareOpts, target] of pairs) {
@@ -122,7 +164,11 @@ try {
     const ok = non2xx === 0 && (b ? b.non2xx + b.errors === 0 : true) && (target === null || ratio >= target);
     if (!ok) failed = true;
     rows.push({ name, a, b, ratio, target, non2xx, ok });
-    console.log(`${name}: ${a.requests.average.toFixed(0)} req/s` + (b ? ` vs bare ${b.requests.average.toFixed(0)} (×${ratio.toFixed(2)})` : '') + ` non-2xx/errors ${non2xx}`);
+    console.log(
+      `${name}: ${a.requests.average.toFixed(0)} req/s` +
+        (b ? ` vs bare ${b.requests.average.toFixed(0)} (×${ratio.toFixed(2)})` : '') +
+        ` non-2xx/errors ${non2xx}`,
+    );
   }
   const leadsAfter = (await conn.query('SELECT COUNT(*) AS n FROM leads'))[0][0].n;
   await conn.end();

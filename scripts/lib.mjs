@@ -22,7 +22,8 @@ export function must(cmd, args, opts) {
 
 export const built = {
   backend: () => existsSync(join(ROOT, 'backend/dist/main.js')),
-  frontend: () => existsSync(join(ROOT, 'frontend/dist/client/index.html')) && existsSync(join(ROOT, 'frontend/dist/server/entry-server.cjs')),
+  frontend: () =>
+    existsSync(join(ROOT, 'frontend/dist/client/index.html')) && existsSync(join(ROOT, 'frontend/dist/server/entry-server.cjs')),
   admin: () => existsSync(join(ROOT, 'admin/dist/index.html')),
 };
 

@@ -7,6 +7,9 @@ import { buildMissing, ROOT } from './lib.mjs';
 
 if (existsSync(join(ROOT, '.env'))) process.loadEnvFile(join(ROOT, '.env'));
 buildMissing();
-const child = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'backend/dist/main.js')], { stdio: 'inherit', cwd: ROOT });
+const child = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'backend/dist/main.js')], {
+  stdio: 'inherit',
+  cwd: ROOT,
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -9,15 +9,16 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { AdminStats } from '@contracts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { errorMessage } from '../lib/http';
 import { addDays, formatKr, osloToday } from '../lib/format';
 import { useAdminData } from '../lib/useAdminData';
 import { FunnelCard } from './FunnelCard';
 import { LatestLeads, LatestOrders } from './Latest';
-import { LeadsPerDayChart } from './LeadsPerDayChart';
-import { MoneyPerWeekChart } from './MoneyPerWeekChart';
+
+const LeadsPerDayChart = lazy(() => import('./charts').then((m) => ({ default: m.LeadsPerDayChart })));
+const MoneyPerWeekChart = lazy(() => import('./charts').then((m) => ({ default: m.MoneyPerWeekChart })));
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
@@ -117,14 +118,18 @@ export function Dashboard() {
           <Card>
             <CardHeader slotProps={{ title: { component: 'h2', variant: 'h6' } }} title="Leads per dag og variant" />
             <CardContent>
-              <LeadsPerDayChart data={stats.leadsPerDay} />
+              <Suspense fallback={<div style={{ height: 300 }} />}>
+                <LeadsPerDayChart data={stats.leadsPerDay} />
+              </Suspense>
             </CardContent>
           </Card>
           <FunnelCard funnel={stats.funnel} />
           <Card>
             <CardHeader slotProps={{ title: { component: 'h2', variant: 'h6' } }} title="Omsetning og refusjoner per uke" />
             <CardContent>
-              <MoneyPerWeekChart data={stats.revenuePerWeek} />
+              <Suspense fallback={<div style={{ height: 280 }} />}>
+                <MoneyPerWeekChart data={stats.revenuePerWeek} />
+              </Suspense>
             </CardContent>
           </Card>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>

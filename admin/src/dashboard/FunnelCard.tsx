@@ -7,9 +7,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { FunnelRow } from '@contracts';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { formatKr } from '../lib/format';
 import { VARIANT_LABELS } from '../lib/labels';
+
+const FunnelChart = lazy(() => import('./charts').then((m) => ({ default: m.FunnelChart })));
 
 const pct = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 1000) / 10} %` : '–');
 
@@ -24,20 +26,9 @@ export function FunnelCard({ funnel }: { funnel: FunnelRow[] }) {
         subheader="Lead → konto → kjøp (unike e-poster med lead i perioden)"
       />
       <CardContent>
-        <div style={{ width: '100%', height: 260 }} role="img" aria-label="Stolpediagram: leads, kontoer og kjøpere per variant">
-          <ResponsiveContainer>
-            <BarChart data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="name" />
-              <YAxis allowDecimals={false} width={40} />
-              <Tooltip />
-              <Legend />
-              <Bar dataKey="leads" name="Leads" fill="#90caf9" />
-              <Bar dataKey="accounts" name="Konto" fill="#1565c0" />
-              <Bar dataKey="buyers" name="Kjøp" fill="#2e7d32" />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <Suspense fallback={<div style={{ height: 260 }} />}>
+          <FunnelChart rows={rows} />
+        </Suspense>
         <Table size="small" aria-label="Konvertering per variant">
           <TableHead>
             <TableRow>
