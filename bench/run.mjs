@@ -73,8 +73,8 @@ const app = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
     ADMIN_EMAIL: 'bench-admin@example.no',
     ADMIN_PASSWORD: 'bench-admin-passord',
     LOG_LEVEL: 'warn',
-    RATE_LIMIT_WRITES: '100000000',
-    RATE_LIMIT_LOGIN: '100000000',
+    RATE_LIMIT_WRITES: '10000000',
+    RATE_LIMIT_LOGIN: '10000000',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -40,6 +40,8 @@ must('npm', ['run', 'build']);
 jest('unit', ['--config', 'backend/jest.config.js']);
 jest('api-sqlite', ['--config', 'e2e/jest.api.config.js']);
 jest('api-mariadb', ['--config', 'e2e/jest.api.config.js'], { TEST_DATABASE_URL: mysqlUrl });
+// Load on the production build and MariaDB, bounded: LOAD_SECONDS (default 20; 60 for the full run).
+jest('load', ['--config', 'e2e/jest.load.config.js'], { TEST_DATABASE_URL: mysqlUrl });
 jest('browser', ['--config', 'e2e/jest.browser.config.js']);
 
 console.log('\n━━ Resultat ━━');

@@ -1,14 +1,14 @@
 import 'reflect-metadata';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AppModule } from './app.module';
+import { createPino, PinoNestLogger } from './common/logging/logger';
+import { securityHeaders } from './common/security-headers';
 import type { AppConfig } from './config';
 import { MSG } from './contracts';
 
@@ -16,36 +16,6 @@ const REQ_ID_RE = /^[A-Za-z0-9._:-]{8,64}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes that authenticate by signature instead of a cookie. */
 const CSRF_EXEMPT = new Set(['/api/stripe/webhook']);
-
-/** The Content-Security-Policy: the site's own code, YouTube nocookie frames, the Stripe redirect, the Google tag. */
-export function contentSecurityPolicy(): Record<string, string[]> {
-  return {
-    defaultSrc: ["'self'"],
-    baseUri: ["'self'"],
-    objectSrc: ["'none'"],
-    frameAncestors: ["'none'"],
-    scriptSrc: ["'self'", 'https://www.googletagmanager.com'],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: [
-      "'self'",
-      'data:',
-      'https://i.ytimg.com',
-      'https://img.youtube.com',
-      'https://www.googletagmanager.com',
-      'https://*.google-analytics.com',
-    ],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: [
-      "'self'",
-      'https://*.google-analytics.com',
-      'https://*.analytics.google.com',
-      'https://www.googletagmanager.com',
-    ],
-    frameSrc: ['https://www.youtube-nocookie.com'],
-    formAction: ["'self'", 'https://checkout.stripe.com'],
-    upgradeInsecureRequests: [],
-  };
-}
 
 /**
  * CSRF rule for `/api`: a state-changing request must be JSON (or carry X-Requested-With),
@@ -116,22 +86,6 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): 
   socket.destroy(err);
 }
 
-/** Deepest body accepted. Real bodies nest two levels; thousands would overflow the recursion of the validators. */
-export const MAX_BODY_DEPTH = 32;
-
-/** True when objects and arrays in the value nest deeper than `max` (walked without recursion). */
-export function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth > max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v))
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-  }
-  return false;
-}
-
 export async function createApp(cfg: AppConfig, opts: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: cfg.bodyLimitBytes,
@@ -143,38 +97,38 @@ export async function createApp(cfg: AppConfig, opts: { logger?: boolean } = {})
     routerOptions: { maxParamLength: 200, ignoreDuplicateSlashes: true },
     frameworkErrors: frameworkErrors as never,
     clientErrorHandler,
+    // A request that reaches routing while the server closes (on a connection it already had) is
+    // served, not answered with Fastify's English 503: the database closes only after the server.
+    return503OnClosing: false,
   });
+  const pino = createPino(opts.logger === false ? 'silent' : cfg.logLevel);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(cfg), adapter, {
     rawBody: true,
-    bufferLogs: true,
     abortOnError: false,
+    logger: opts.logger === false ? false : new PinoNestLogger(pino),
   });
-  if (opts.logger !== false) app.useLogger(app.get(Logger));
-  else app.useLogger(false);
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   await app.register(fastifyCookie as never);
-  await app.register(
-    fastifyHelmet as never,
-    {
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: cfg.publicUrl.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
-    } as never,
-  );
+  // Security headers (helmet's, computed once) and the request id on every response.
+  const headers = securityHeaders(cfg);
   fastify.addHook('onRequest', (req, reply, done) => {
+    reply.headers(headers);
     reply.header('x-request-id', req.id);
     done();
   });
+  // One structured line per request, with its id.
+  if (pino.isLevelEnabled('info')) {
+    fastify.addHook('onResponse', (req, reply, done) => {
+      if (req.url !== '/api/health') {
+        pino.info(
+          { reqId: req.id, method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+          'request',
+        );
+      }
+      done();
+    });
+  }
   fastify.addHook('onRequest', csrfCheck(cfg));
-  fastify.addHook('preValidation', (req, reply, done) => {
-    if (req.body === null || typeof req.body !== 'object' || !nestsDeeperThan(req.body, MAX_BODY_DEPTH)) return done();
-    void reply
-      .status(400)
-      .header('cache-control', 'no-store')
-      .send({ statusCode: 400, code: 'VALIDATION_FAILED', message: MSG.validation });
-  });
   return app;
 }

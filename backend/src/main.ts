@@ -1,5 +1,7 @@
+import { Logger } from '@nestjs/common';
 import { ConfigError, parseEnv } from './config/env.schema';
 import { createApp } from './bootstrap';
+import { HealthService } from './health/health.service';
 
 async function main(): Promise<void> {
   let cfg;
@@ -15,10 +17,15 @@ async function main(): Promise<void> {
   const app = await createApp(cfg);
   await app.listen({ port: cfg.port, host: cfg.host });
   const shutdown = async (signal: string) => {
-    // In-flight requests finish: the server stops accepting, then Nest closes modules and the pool.
-    const timer = setTimeout(() => process.exit(1), 25_000);
+    // In-flight requests finish. First the instance drains: health answers 503 (a load balancer stops
+    // sending) while everything already on its way (connections waiting to be accepted, requests not
+    // yet read) is still served. Then the server stops accepting, open requests finish, and Nest
+    // closes the modules and the pool.
+    const timer = setTimeout(() => process.exit(1), 25_000 + cfg.shutdownDrainMs);
     timer.unref();
     try {
+      app.get(HealthService).draining = true;
+      await new Promise((r) => setTimeout(r, cfg.shutdownDrainMs));
       await app.close();
       process.stdout.write(`${JSON.stringify({ level: 30, msg: `Stoppet etter ${signal}` })}\n`);
       process.exit(0);
@@ -28,9 +35,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-  app
-    .get(await import('nestjs-pino').then((m) => m.Logger))
-    .log(`Lytter på ${cfg.publicUrl} (port ${cfg.port}, database ${cfg.dialect})`);
+  new Logger('Main').log(`Lytter på ${cfg.publicUrl} (port ${cfg.port}, database ${cfg.dialect})`);
 }
 
 main().catch((e) => {

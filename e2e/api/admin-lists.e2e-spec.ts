@@ -32,7 +32,8 @@ describe('admin API: lists in the ra-data-simple-rest dialect', () => {
       ids[l] = lead.id;
     }
     // 'b' has an account (not linked on the lead); 'c' has an account and a paid order.
-    await createUser(t, { email: `b-${tag}@example.no` });
+    ids.bUser = (await createUser(t, { email: `b-${tag}@example.no` })).id;
+    ids.cUser = buyer.id;
     await insertOrder(t, { email: `c-${tag}@example.no`, userId: buyer.id, status: 'paid' });
     await insertOrder(t, { email: `x-${tag}@example.no`, status: 'pending' });
     await insertOrder(t, { email: `y-${tag}@example.no`, status: 'refunded', refundedOre: 199700 });
@@ -101,9 +102,15 @@ describe('admin API: lists in the ra-data-simple-rest dialect', () => {
   it('leads: the list says per row whether the address has an account and has bought', async () => {
     const res = await admin.get(`/api/admin/leads${listQuery({ sort: ['email', 'ASC'], filter: { q: tag } })}`).expect(200);
     const by = Object.fromEntries(res.body.map((l: { email: string }) => [l.email[0], l]));
-    expect(by.a).toMatchObject({ hasAccount: false, hasBought: false, trafficSource: 'A', courseType: 'starter' });
-    expect(by.b).toMatchObject({ hasAccount: true, hasBought: false });
-    expect(by.c).toMatchObject({ hasAccount: true, hasBought: true });
+    expect(by.a).toMatchObject({
+      hasAccount: false,
+      accountId: null,
+      hasBought: false,
+      trafficSource: 'A',
+      courseType: 'starter',
+    });
+    expect(by.b).toMatchObject({ hasAccount: true, accountId: ids.bUser, hasBought: false });
+    expect(by.c).toMatchObject({ hasAccount: true, accountId: ids.cUser, hasBought: true });
     expect(by.e.unsubscribedAt).toEqual(expect.any(String));
   });
 

@@ -109,7 +109,11 @@ describe('authorisation matrix', () => {
       expect([route.path, res.status]).toEqual([route.path, 200]);
       expect(res.text).not.toContain(student.user.email);
     }
-    const own = await client.send({ method: 'GET', path: '/api/progress/starter', headers: { cookie: await f.cookieFor(f.id.otherStudent.user) } });
+    const own = await client.send({
+      method: 'GET',
+      path: '/api/progress/starter',
+      headers: { cookie: await f.cookieFor(f.id.otherStudent.user) },
+    });
     expect((own.json as { completedModules: number[] }).completedModules).toEqual([]);
   });
 });

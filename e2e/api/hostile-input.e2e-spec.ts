@@ -10,7 +10,6 @@ import {
   junkListQuery,
   junkQuery,
   junkSegment,
-  junkString,
   junkValue,
   origin,
   ownKeys,
@@ -88,7 +87,9 @@ const VALID_PLAN: Plan = {
 
 function planArb(route: Route, sample: RouteRequest, cookieName: string): fc.Arbitrary<Plan> {
   const bodyKeys = Object.keys(
-    (sample.json && typeof sample.json === 'object' ? sample.json : null) ?? sample.form ?? (sample.raw ? JSON.parse(sample.raw.body) : {}),
+    (sample.json && typeof sample.json === 'object' ? sample.json : null) ??
+      sample.form ??
+      (sample.raw ? JSON.parse(sample.raw.body) : {}),
   );
   const key = bodyKeys.length ? fc.oneof(fc.constantFrom(...bodyKeys), junkKey) : junkKey;
   const paramNames = Object.keys(sample.params ?? {});
@@ -117,9 +118,9 @@ function planArb(route: Route, sample: RouteRequest, cookieName: string): fc.Arb
   const params: fc.Arbitrary<Record<string, string> | null> = paramNames.length
     ? often<Record<string, string> | null>(
         null,
-        fc.tuple(...paramNames.map(() => fc.option(junkSegment, { nil: undefined }))).map((segs) =>
-          Object.fromEntries(paramNames.map((n, i) => [n, segs[i] ?? encodeURIComponent(sample.params![n])])),
-        ),
+        fc
+          .tuple(...paramNames.map(() => fc.option(junkSegment, { nil: undefined })))
+          .map((segs) => Object.fromEntries(paramNames.map((n, i) => [n, segs[i] ?? encodeURIComponent(sample.params![n])]))),
       )
     : fc.constant(null);
   const query: fc.Arbitrary<string | null> = route.filterKeys
@@ -191,7 +192,9 @@ function build(route: Route, valid: RouteRequest, plan: Plan, cookie: string | u
       }
       if (isForm) {
         body = [...entries]
-          .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`)
+          .map(
+            ([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`,
+          )
           .join('&')
           .replace(/%(?![0-9A-F]{2})/g, '%25');
         defaultType = 'application/x-www-form-urlencoded';
@@ -254,7 +257,10 @@ function fuzzRole(route: Route): Role {
 }
 
 function describeRequest(r: RawRequest): string {
-  const body = r.body === undefined ? '' : `\n  body: ${String(r.body).slice(0, 300)}${String(r.body).length > 300 ? ` … (${String(r.body).length} chars)` : ''}`;
+  const body =
+    r.body === undefined
+      ? ''
+      : `\n  body: ${String(r.body).slice(0, 300)}${String(r.body).length > 300 ? ` … (${String(r.body).length} chars)` : ''}`;
   return `${r.method} ${r.path.slice(0, 300)}\n  headers: ${JSON.stringify(r.headers).slice(0, 500)}${body}`;
 }
 
@@ -302,29 +308,39 @@ describe('hostile input (fast-check)', () => {
         const problems: string[] = [];
         // A signed event the site cannot process answers 503 on purpose (Stripe delivers it again);
         // only someone with the webhook secret can send one.
-        const retryLater = plan.signJunk && res.status === 503 && (res.json as { code?: string } | undefined)?.code === 'SERVICE_UNAVAILABLE';
+        const retryLater =
+          plan.signJunk && res.status === 503 && (res.json as { code?: string } | undefined)?.code === 'SERVICE_UNAVAILABLE';
         const shape = retryLater ? null : answerProblem(res, { html: route.html, site: !req.path.startsWith('/api') });
         if (shape) problems.push(shape);
         if (isValidPlan(plan)) {
           validSeen++;
-          if (res.status !== route.access[role]) problems.push(`valid request answered ${res.status}, expected ${route.access[role]}`);
+          if (res.status !== route.access[role])
+            problems.push(`valid request answered ${res.status}, expected ${route.access[role]}`);
         }
         // The CSRF rule: a write to the API from another origin, or not as JSON, never goes through.
         if (route.method !== 'GET' && route.area !== 'stripe' && req.path.startsWith('/api/') && res.status < 400) {
-          if (plan.origin !== null && plan.origin !== PUBLIC_ORIGIN) problems.push(`a write from Origin ${plan.origin} succeeded`);
-          const ct = String(req.headers['content-type'] ?? '').toLowerCase();
-          if (!ct.startsWith('application/json') && (!!req.body || !req.headers['x-requested-with']))
+          if (plan.origin !== null && plan.origin !== PUBLIC_ORIGIN)
+            problems.push(`a write from Origin ${plan.origin} succeeded`);
+          const sent = req.headers ?? {};
+          const ct = String(sent['content-type'] ?? '').toLowerCase();
+          if (!ct.startsWith('application/json') && (!!req.body || !sent['x-requested-with']))
             problems.push(`a write with Content-Type "${ct}" succeeded`);
         }
         // Without the session token anywhere in the Cookie header, a member or admin route never answers.
-        if ((route.area === 'member' || route.area === 'admin') && (plan.cookie.kind === 'none' || plan.cookie.kind === 'junk') && res.status < 400)
+        if (
+          (route.area === 'member' || route.area === 'admin') &&
+          (plan.cookie.kind === 'none' || plan.cookie.kind === 'junk') &&
+          res.status < 400
+        )
           problems.push('answered without a session');
         if (res.status >= 400) {
           const changed = changedTables(before, await tableDigest(t));
           if (changed.length) problems.push(`refused with ${res.status}, but wrote to ${changed.join(', ')}`);
         }
         if (problems.length)
-          throw new Error(`${problems.join('; ')}\nrequest: ${describeRequest(req)}\nanswer: ${res.status} ${res.text.slice(0, 300)}`);
+          throw new Error(
+            `${problems.join('; ')}\nrequest: ${describeRequest(req)}\nanswer: ${res.status} ${res.text.slice(0, 300)}`,
+          );
       }),
       { numRuns: RUNS, seed: SEED + index, endOnFailure: true },
     );
@@ -349,27 +365,92 @@ describe('hostile input (fast-check)', () => {
     const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS');
     const admin = await f.cookieFor(f.id.admin.user);
     await fc.assert(
-      fc.asyncProperty(prefix, fc.array(junkSegment, { minLength: 1, maxLength: 4 }), method, fc.boolean(), async (pre, segs, m, signedIn) => {
-        const path = wirePath(pre + segs.join('/')).slice(0, 6000);
-        const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest' };
-        if (signedIn) headers.cookie = admin;
-        const before = await tableDigest(t);
-        const res = await client.send({ method: m, path, headers });
-        const problems: string[] = [];
-        if (m !== 'HEAD') {
-          const shape = answerProblem(res, { site: !path.startsWith('/api') });
-          if (shape) problems.push(shape);
-        } else if (res.status >= 500) problems.push(`HEAD answered ${res.status}`);
-        // Nothing outside the built folders is ever served.
-        if (/"workspaces"|root:x:0:0|DATABASE_URL|\[boot loader\]/.test(res.text)) problems.push('served a file from outside the site');
-        if (res.status >= 400) {
-          const changed = changedTables(before, await tableDigest(t));
-          if (changed.length) problems.push(`refused with ${res.status}, but wrote to ${changed.join(', ')}`);
-        }
-        if (problems.length) throw new Error(`${problems.join('; ')}\n${m} ${path.slice(0, 300)} → ${res.status} ${res.text.slice(0, 200)}`);
-      }),
+      fc.asyncProperty(
+        prefix,
+        fc.array(junkSegment, { minLength: 1, maxLength: 4 }),
+        method,
+        fc.boolean(),
+        async (pre, segs, m, signedIn) => {
+          const path = wirePath(pre + segs.join('/')).slice(0, 6000);
+          const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest' };
+          if (signedIn) headers.cookie = admin;
+          const before = await tableDigest(t);
+          const res = await client.send({ method: m, path, headers });
+          const problems: string[] = [];
+          if (m !== 'HEAD') {
+            const shape = answerProblem(res, { site: !path.startsWith('/api') });
+            if (shape) problems.push(shape);
+          } else if (res.status >= 500) problems.push(`HEAD answered ${res.status}`);
+          // Nothing outside the built folders is ever served.
+          if (/"workspaces"|root:x:0:0|DATABASE_URL|\[boot loader\]/.test(res.text))
+            problems.push('served a file from outside the site');
+          if (res.status >= 400) {
+            const changed = changedTables(before, await tableDigest(t));
+            if (changed.length) problems.push(`refused with ${res.status}, but wrote to ${changed.join(', ')}`);
+          }
+          if (problems.length)
+            throw new Error(`${problems.join('; ')}\n${m} ${path.slice(0, 300)} → ${res.status} ${res.text.slice(0, 200)}`);
+        },
+      ),
       { numRuns: RUNS * 6, seed: SEED, endOnFailure: true },
     );
+  });
+
+  /** Each of these once answered 500 (or Fastify's English error), found by the properties above. */
+  it.each([
+    [
+      'a body nested 10 000 levels deep',
+      'POST',
+      '/api/auth/token-login',
+      {},
+      '['.repeat(10_000) + ']'.repeat(10_000),
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'an e-mail with a lone surrogate (not Unicode)',
+      'POST',
+      '/api/leads',
+      {},
+      '{"email":"\\ud800@example.no","courseType":"starter","source":"/"}',
+      400,
+      'VALIDATION_FAILED',
+    ],
+    ['a lone surrogate in a key', 'POST', '/api/leads', {}, '{"\\udfff":1}', 400, 'VALIDATION_FAILED'],
+    [
+      'range that is an object',
+      'GET',
+      '/api/admin/outbox?range=%7B%22a%22%3A1%7D',
+      { admin: '1' },
+      undefined,
+      400,
+      'BAD_REQUEST',
+    ],
+    ['range that is a number', 'GET', '/api/admin/leads?range=5', { admin: '1' }, undefined, 400, 'BAD_REQUEST'],
+    ['a route parameter longer than any id', 'GET', `/api/courses/${'x'.repeat(300)}`, {}, undefined, 404, 'NOT_FOUND'],
+    ['a route parameter that is not valid percent-encoding', 'GET', '/api/courses/%E0%A4%A', {}, undefined, 400, 'BAD_REQUEST'],
+    ['headers larger than the server accepts', 'GET', '/api/catalog', { big: '1' }, undefined, 431, 'PAYLOAD_TOO_LARGE'],
+    ['a signed webhook whose body is JSON null', 'POST', '/api/stripe/webhook', { sign: '1' }, 'null', 400, 'BAD_REQUEST'],
+    [
+      'a signed webhook without data.object',
+      'POST',
+      '/api/stripe/webhook',
+      { sign: '1' },
+      '{"id":"evt_1","type":"checkout.session.completed","data":null}',
+      400,
+      'BAD_REQUEST',
+    ],
+  ] as const)('regression: %s', async (_label, method, path, opts, body, status, code) => {
+    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if ('admin' in opts) headers.cookie = await f.cookieFor(f.id.admin.user);
+    if ('big' in opts) headers.cookie = `x=${'a'.repeat(20_000)}`;
+    if ('sign' in opts) headers['stripe-signature'] = signRaw(body!);
+    const before = await tableDigest(t);
+    const res = await client.send({ method, path, headers, body });
+    expect([res.status, (res.json as { code?: string })?.code]).toEqual([status, code]);
+    expect(answerProblem(res)).toBeNull();
+    expect(changedTables(before, await tableDigest(t))).toEqual([]);
   });
 
   it('no request put anything on Object.prototype', () => {

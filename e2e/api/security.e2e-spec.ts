@@ -39,7 +39,9 @@ describe('session fixation: every way of signing in gives a new session and ends
   afterAll(() => t.close());
 
   /** The sign-in routes, each for a victim the attacker does not control. */
-  const SIGN_INS: Array<[string, (t: TestApp) => Promise<{ path: string; body: Record<string, unknown>; victim: () => Promise<User> }>]> = [
+  const SIGN_INS: Array<
+    [string, (t: TestApp) => Promise<{ path: string; body: Record<string, unknown>; victim: () => Promise<User> }>]
+  > = [
     [
       'password login',
       async (t) => {
@@ -60,7 +62,11 @@ describe('session fixation: every way of signing in gives a new session and ends
       async (t) => {
         const user = await createUser(t);
         const token = await t.app.get(LoginTokensService).issue(user.id, 3600_000, 'reset');
-        return { path: '/api/auth/reset-password', body: { token, newPassword: 'nytt-passord', confirmPassword: 'nytt-passord' }, victim: async () => user };
+        return {
+          path: '/api/auth/reset-password',
+          body: { token, newPassword: 'nytt-passord', confirmPassword: 'nytt-passord' },
+          victim: async () => user,
+        };
       },
     ],
     [
@@ -69,7 +75,14 @@ describe('session fixation: every way of signing in gives a new session and ends
         const email = uniqueEmail('kjoper');
         return {
           path: '/api/checkout/sessions',
-          body: { courseId: 'foundation', email, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true },
+          body: {
+            courseId: 'foundation',
+            email,
+            firstName: 'Kari',
+            lastName: 'Nordmann',
+            paymentMethod: 'card',
+            acceptTerms: true,
+          },
           victim: () => t.ds.getRepository(User).findOneByOrFail({ email }),
         };
       },
@@ -91,19 +104,22 @@ describe('session fixation: every way of signing in gives a new session and ends
   });
 
   // (A signed-in visitor's demo checkout buys for the account signed in, and signs no one in.)
-  it.each(SIGN_INS.slice(0, 3))("%s: the attacker's own planted session is ended, never lifted to the victim", async (_label, setup) => {
-    const attacker = await createUser(t);
-    const planted = (await sessionCookie(t, attacker)).split('=')[1];
-    const { path, body, victim } = await setup(t);
-    const res = (await t.http().post(path).set('Cookie', `sid=${planted}`).send(body)) as unknown as Res;
-    expect(res.status).toBeLessThan(300);
-    const issued = cookieValue(res, 'sid')!;
-    expect(issued).not.toBe(planted);
-    // The planted token is no session at all now: not the attacker's, and not the victim's.
-    await t.http().get('/api/auth/me').set('Cookie', `sid=${planted}`).expect(401);
-    const sessions = await t.ds.getRepository(Session).findBy({ userId: (await victim()).id });
-    expect(sessions.map((s) => s.tokenHash)).toEqual([sha256(issued)]);
-  });
+  it.each(SIGN_INS.slice(0, 3))(
+    "%s: the attacker's own planted session is ended, never lifted to the victim",
+    async (_label, setup) => {
+      const attacker = await createUser(t);
+      const planted = (await sessionCookie(t, attacker)).split('=')[1];
+      const { path, body, victim } = await setup(t);
+      const res = (await t.http().post(path).set('Cookie', `sid=${planted}`).send(body)) as unknown as Res;
+      expect(res.status).toBeLessThan(300);
+      const issued = cookieValue(res, 'sid')!;
+      expect(issued).not.toBe(planted);
+      // The planted token is no session at all now: not the attacker's, and not the victim's.
+      await t.http().get('/api/auth/me').set('Cookie', `sid=${planted}`).expect(401);
+      const sessions = await t.ds.getRepository(Session).findBy({ userId: (await victim()).id });
+      expect(sessions.map((s) => s.tokenHash)).toEqual([sha256(issued)]);
+    },
+  );
 });
 
 describe('cookie flags', () => {
@@ -111,7 +127,10 @@ describe('cookie flags', () => {
     const t = await startTestApp();
     try {
       const user = await createUser(t, { password: 'riktig-passord' });
-      const res = (await t.http().post('/api/auth/login').send({ email: user.email, password: 'riktig-passord' })) as unknown as Res;
+      const res = (await t
+        .http()
+        .post('/api/auth/login')
+        .send({ email: user.email, password: 'riktig-passord' })) as unknown as Res;
       expect(res.status).toBe(200);
       const attrs = cookieAttributes(res, 'sid');
       expect(attrs).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/']));
@@ -139,7 +158,10 @@ describe('cookie flags', () => {
 
     it('the session cookie is __Host-sid: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain; HSTS is sent', async () => {
       const user = await createUser(t, { password: 'riktig-passord' });
-      const res = (await t.http().post('/api/auth/login').send({ email: user.email, password: 'riktig-passord' })) as unknown as Res;
+      const res = (await t
+        .http()
+        .post('/api/auth/login')
+        .send({ email: user.email, password: 'riktig-passord' })) as unknown as Res;
       expect(res.status).toBe(200);
       expect(setCookies(res).some((c) => c.startsWith('sid='))).toBe(false);
       const attrs = cookieAttributes(res, '__Host-sid');
@@ -159,16 +181,21 @@ describe('cookie flags', () => {
     });
 
     it("the demo checkout's sign-in uses the same cookie", async () => {
-      const res = (await t.http().post('/api/checkout/sessions').send({
-        courseId: 'accelerator',
-        email: uniqueEmail('kjoper'),
-        firstName: 'Kari',
-        lastName: 'Nordmann',
-        paymentMethod: 'vipps',
-        acceptTerms: true,
-      })) as unknown as Res;
+      const res = (await t
+        .http()
+        .post('/api/checkout/sessions')
+        .send({
+          courseId: 'accelerator',
+          email: uniqueEmail('kjoper'),
+          firstName: 'Kari',
+          lastName: 'Nordmann',
+          paymentMethod: 'vipps',
+          acceptTerms: true,
+        })) as unknown as Res;
       expect(res.status).toBe(201);
-      expect(cookieAttributes(res, '__Host-sid')).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']));
+      expect(cookieAttributes(res, '__Host-sid')).toEqual(
+        expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']),
+      );
     });
   });
 });
@@ -286,9 +313,19 @@ describe('login throttling', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
         // A credential-stuffing run: a new address every time (counts against the client address).
-        statuses.push((await t.http().post('/api/auth/login').send({ email: uniqueEmail('gjett'), password: 'x' })).status);
+        statuses.push(
+          (
+            await t
+              .http()
+              .post('/api/auth/login')
+              .send({ email: uniqueEmail('gjett'), password: 'x' })
+          ).status,
+        );
       }
-      const blocked = (await t.http().post('/api/auth/login').send({ email: user.email, password: 'riktig-passord' })) as unknown as Res;
+      const blocked = (await t
+        .http()
+        .post('/api/auth/login')
+        .send({ email: user.email, password: 'riktig-passord' })) as unknown as Res;
       expect(statuses).toEqual([401, 401, 401]);
       expect(blocked.status).toBe(429);
       expect(blocked.body).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' });
@@ -323,9 +360,24 @@ describe('login throttling', () => {
     try {
       const user = await createUser(t, { password: 'riktig-passord' });
       for (let i = 0; i < 3; i++)
-        await t.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.7').send({ email: uniqueEmail('gjett'), password: 'x' }).expect(401);
-      await t.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.7').send({ email: user.email, password: 'riktig-passord' }).expect(429);
-      await t.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.9').send({ email: user.email, password: 'riktig-passord' }).expect(200);
+        await t
+          .http()
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', '203.0.113.7')
+          .send({ email: uniqueEmail('gjett'), password: 'x' })
+          .expect(401);
+      await t
+        .http()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '203.0.113.7')
+        .send({ email: user.email, password: 'riktig-passord' })
+        .expect(429);
+      await t
+        .http()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '198.51.100.9')
+        .send({ email: user.email, password: 'riktig-passord' })
+        .expect(200);
     } finally {
       await t.close();
     }
@@ -336,7 +388,10 @@ describe('login throttling', () => {
     try {
       const user = await createUser(t, { password: 'riktig-passord' });
       const known = await t.http().post('/api/auth/login').send({ email: user.email, password: 'feil-passord' });
-      const unknown = await t.http().post('/api/auth/login').send({ email: uniqueEmail('ingen'), password: 'feil-passord' });
+      const unknown = await t
+        .http()
+        .post('/api/auth/login')
+        .send({ email: uniqueEmail('ingen'), password: 'feil-passord' });
       expect(known.status).toBe(401);
       expect(unknown.body).toEqual(known.body);
     } finally {
@@ -384,7 +439,11 @@ describe('password hashes', () => {
     const second = await hashOf(user.email);
     expectArgon2id(second, 'andre-passord');
     const reset = await t.app.get(LoginTokensService).issue(user.id, 3600_000, 'reset');
-    await t.http().post('/api/auth/reset-password').send({ token: reset, newPassword: 'tredje-passord', confirmPassword: 'tredje-passord' }).expect(200);
+    await t
+      .http()
+      .post('/api/auth/reset-password')
+      .send({ token: reset, newPassword: 'tredje-passord', confirmPassword: 'tredje-passord' })
+      .expect(200);
     const third = await hashOf(user.email);
     expectArgon2id(third, 'tredje-passord');
     const salts = [first, second, third].map((h) => h!.slice(PREFIX.length).split('$')[0]);

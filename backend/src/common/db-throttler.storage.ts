@@ -26,44 +26,48 @@ export class DbThrottlerStorage implements ThrottlerStorage {
     const now = Date.now();
     const expires = now + ttl;
     const mysql = isMysql(this.ds);
-    let row: { hits: number | string; expiresAt: number | string; blockedUntil: number | string } | undefined;
+    // One statement per hit. A window restarts only when it has ended and no block is running,
+    // so while blocked the count stays above the limit: blocked ⇔ hits > limit.
+    let hits: number;
+    let windowEnd = expires;
     if (mysql) {
-      await this.ds.query(
+      const res = await this.ds.query(
         'INSERT INTO `rate_limits` (`key`, `hits`, `expiresAt`, `blockedUntil`) VALUES (?, 1, ?, 0) ' +
-          'ON DUPLICATE KEY UPDATE `hits` = IF(`expiresAt` <= ?, 1, `hits` + 1), `expiresAt` = IF(`expiresAt` <= ?, ?, `expiresAt`)',
-        [k, expires, now, now, expires],
+          'ON DUPLICATE KEY UPDATE `hits` = LAST_INSERT_ID(IF(`expiresAt` <= ? AND `blockedUntil` <= ?, 1, `hits` + 1)), ' +
+          '`expiresAt` = IF(`expiresAt` <= ? AND `blockedUntil` <= ?, ?, `expiresAt`)',
+        [k, expires, now, now, now, now, expires],
       );
-      const rows = await this.ds.query('SELECT `hits`, `expiresAt`, `blockedUntil` FROM `rate_limits` WHERE `key` = ?', [k]);
-      row = rows[0];
+      // A fresh row has no LAST_INSERT_ID (0): its count is 1.
+      hits = Number((res as { insertId?: number }).insertId) || 1;
     } else {
       const rows = await this.ds.query(
         'INSERT INTO "rate_limits" ("key", "hits", "expiresAt", "blockedUntil") VALUES (?, 1, ?, 0) ' +
-          'ON CONFLICT("key") DO UPDATE SET "hits" = CASE WHEN "expiresAt" <= ? THEN 1 ELSE "hits" + 1 END, ' +
-          '"expiresAt" = CASE WHEN "expiresAt" <= ? THEN ? ELSE "expiresAt" END ' +
-          'RETURNING "hits", "expiresAt", "blockedUntil"',
-        [k, expires, now, now, expires],
+          'ON CONFLICT("key") DO UPDATE SET ' +
+          '"hits" = CASE WHEN "expiresAt" <= ? AND "blockedUntil" <= ? THEN 1 ELSE "hits" + 1 END, ' +
+          '"expiresAt" = CASE WHEN "expiresAt" <= ? AND "blockedUntil" <= ? THEN ? ELSE "expiresAt" END ' +
+          'RETURNING "hits", "expiresAt"',
+        [k, expires, now, now, now, now, expires],
       );
-      row = rows[0];
+      hits = Number(rows[0]?.hits ?? 1);
+      windowEnd = Number(rows[0]?.expiresAt ?? expires);
     }
-    const hits = Number(row?.hits ?? 1);
-    const windowEnd = Number(row?.expiresAt ?? expires);
-    let blockedUntil = Number(row?.blockedUntil ?? 0);
-    if (hits > limit && blockedUntil <= now) {
-      blockedUntil = now + Math.max(blockDuration, windowEnd - now);
+    const blockMs = Math.max(blockDuration, ttl);
+    if (hits === limit + 1) {
+      // The first hit over the limit starts the block.
       await this.ds.query(
         mysql
           ? 'UPDATE `rate_limits` SET `blockedUntil` = ? WHERE `key` = ?'
           : 'UPDATE "rate_limits" SET "blockedUntil" = ? WHERE "key" = ?',
-        [blockedUntil, k],
+        [now + blockMs, k],
       );
     }
     this.maybeSweep(now);
-    const isBlocked = blockedUntil > now;
+    const isBlocked = hits > limit;
     return {
       totalHits: hits,
       timeToExpire: Math.max(0, Math.ceil((windowEnd - now) / 1000)),
       isBlocked,
-      timeToBlockExpire: isBlocked ? Math.ceil((blockedUntil - now) / 1000) : 0,
+      timeToBlockExpire: isBlocked ? Math.ceil(blockMs / 1000) : 0,
     };
   }
 

@@ -1,4 +1,4 @@
-import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 import { MSG } from '../contracts';
 
 function firstError(errors: ValidationError[]): ValidationError | undefined {
@@ -33,8 +33,45 @@ export function validationMessage(errors: ValidationError[]): string {
   return e ? messageOf(e) : MSG.validation;
 }
 
+/** Deepest body accepted. Real bodies nest two levels; thousands would overflow class-transformer's recursion. */
+export const MAX_BODY_DEPTH = 32;
+
+/** A lone UTF-16 surrogate (`"\\ud800"` in JSON) is not text: it breaks encodeURIComponent and the database drivers. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * What makes a parsed body unusable before any validator sees it: objects and arrays nested deeper
+ * than `max`, or a key or string that is not well-formed Unicode. Walked without recursion.
+ */
+export function bodyProblem(value: unknown, max = MAX_BODY_DEPTH): 'too-deep' | 'not-unicode' | null {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (LONE_SURROGATE.test(v)) return 'not-unicode';
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) return 'too-deep';
+    for (const [k, child] of Object.entries(v)) {
+      if (LONE_SURROGATE.test(k)) return 'not-unicode';
+      stack.push([child, depth + 1]);
+    }
+  }
+  return null;
+}
+
+/** The global pipe: bodies are screened (depth, Unicode) before class-transformer and class-validator run. */
+class AppValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && bodyProblem(value) !== null)
+      throw new BadRequestException({ statusCode: 400, code: 'VALIDATION_FAILED', message: MSG.validation });
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new AppValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,

@@ -35,6 +35,8 @@ export interface AppConfig {
   rateLimitLogin: number;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** After SIGTERM: how long the server keeps serving (health answering 503) before it closes. */
+  shutdownDrainMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   mailDisabled: boolean;
@@ -230,6 +232,7 @@ export function parseEnv(env: Env): AppConfig {
     rateLimitLogin: int('RATE_LIMIT_LOGIN', 10, 1, 10_000_000),
     trustProxy: bool('TRUST_PROXY', false),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 65536, 1024, 10 * 1024 * 1024),
+    shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', 1000, 0, 60_000),
     smtpUrl,
     mailFrom: str('MAIL_FROM') ?? `${siteName} <${contactEmail}>`,
     mailDisabled,

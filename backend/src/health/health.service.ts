@@ -4,6 +4,9 @@ import { DataSource } from 'typeorm';
 
 @Injectable()
 export class HealthService {
+  /** Set at SIGTERM: the instance is about to stop, so a load balancer should send it nothing new. */
+  draining = false;
+
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async pingDatabase(timeoutMs = 2000): Promise<{ ok: boolean; ms: number }> {

@@ -31,23 +31,27 @@ export class LeadsService {
   /** Stores a lead. Repeated submissions are stored too: each is a touchpoint. */
   async record(input: LeadInput): Promise<Lead> {
     const email = normalizeEmail(input.email);
-    let userId = input.userId ?? null;
-    if (userId === null) {
-      const u = await this.users.findOne({ select: { id: true }, where: { email } });
-      userId = u?.id ?? null;
-    }
     const lead = this.leads.create({
       email,
       courseType: input.courseType,
       source: input.source.slice(0, 200),
       attribution: attributionColumns(input.attribution),
-      userId,
+      userId: input.userId ?? null,
       contacted: false,
       note: null,
       unsubscribedAt: null,
       createdAt: new Date(),
     });
-    await this.leads.insert(lead);
+    // One statement: the account of this address, if any, is looked up inside the insert.
+    const res = await this.leads
+      .createQueryBuilder()
+      .insert()
+      .into(Lead)
+      .values({ ...lead, userId: input.userId ?? (() => '(SELECT u.id FROM users u WHERE u.email = :leadEmail)') })
+      .setParameter('leadEmail', email)
+      .updateEntity(false)
+      .execute();
+    lead.id = Number(res.identifiers[0]?.id ?? res.raw?.insertId ?? res.raw);
     return lead;
   }
 

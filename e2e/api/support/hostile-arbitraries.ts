@@ -59,7 +59,18 @@ export const junkString: fc.Arbitrary<string> = fc.oneof(
 
 export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'];
 /** Fields a client must never be able to set. */
-export const PRIVILEGE_KEYS = ['role', 'isAdmin', 'admin', 'userId', 'id', 'price', 'priceOre', 'amountOre', 'status', 'passwordHash'];
+export const PRIVILEGE_KEYS = [
+  'role',
+  'isAdmin',
+  'admin',
+  'userId',
+  'id',
+  'price',
+  'priceOre',
+  'amountOre',
+  'status',
+  'passwordHash',
+];
 
 export const junkKey: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...PROTO_KEYS),
@@ -223,8 +234,20 @@ export function junkQuery(keys: string[]): fc.Arbitrary<string> {
   const key = keys.length ? fc.oneof(fc.constantFrom(...keys), junkKey) : junkKey;
   const enc = (s: string) => encodeURIComponent(wellFormed(s));
   return fc.oneof(
-    fc.array(fc.tuple(key, junkString), { minLength: 1, maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')),
-    fc.constantFrom('a', '=', '&&&', 'a[b][c]=1', 'a[__proto__][x]=1', '__proto__[polluted]=ja', 'constructor[prototype][polluted]=ja', '%', 'a=%zz'),
+    fc
+      .array(fc.tuple(key, junkString), { minLength: 1, maxLength: 5 })
+      .map((pairs) => pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')),
+    fc.constantFrom(
+      'a',
+      '=',
+      '&&&',
+      'a[b][c]=1',
+      'a[__proto__][x]=1',
+      '__proto__[polluted]=ja',
+      'constructor[prototype][polluted]=ja',
+      '%',
+      'a=%zz',
+    ),
   );
 }
 
@@ -233,7 +256,10 @@ export function junkListQuery(filterKeys: string[], sortKeys: string[]): fc.Arbi
   const enc = (v: unknown) => encodeURIComponent(wellFormed(typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined')));
   const filterKey = filterKeys.length ? fc.oneof(fc.constantFrom(...filterKeys), junkKey) : junkKey;
   const sort = fc.oneof(
-    fc.tuple(fc.oneof(fc.constantFrom(...(sortKeys.length ? sortKeys : ['id'])), junkString), fc.oneof(fc.constantFrom('ASC', 'DESC', 'asc'), junkString)),
+    fc.tuple(
+      fc.oneof(fc.constantFrom(...(sortKeys.length ? sortKeys : ['id'])), junkString),
+      fc.oneof(fc.constantFrom('ASC', 'DESC', 'asc'), junkString),
+    ),
     junkValue,
     rawBody,
   );

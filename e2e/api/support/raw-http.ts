@@ -97,5 +97,7 @@ export function wirePath(path: string): string {
 
 /** A header value as raw bytes: UTF-8 sent byte for byte (node:http writes latin1 strings unchanged). */
 export function wireHeader(value: string): string {
-  return Buffer.from(value.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ' '), 'utf8').toString('latin1');
+  // Control characters (other than tab) cannot go in a header at all; they become spaces.
+  const printable = [...value].map((ch) => (ch === '\t' || (ch >= ' ' && ch !== '\u007f') ? ch : ' ')).join('');
+  return Buffer.from(printable, 'utf8').toString('latin1');
 }

@@ -7,15 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionsService } from '../../../backend/src/auth/sessions.service';
 import { newToken, sha256 } from '../../../backend/src/common/crypto/tokens';
-import {
-  AuditLog,
-  CourseModule,
-  Grant,
-  Order,
-  OutboxMessage,
-  Session,
-  User,
-} from '../../../backend/src/database/entities';
+import { AuditLog, CourseModule, Grant, Order, OutboxMessage, Session, User } from '../../../backend/src/database/entities';
 import { BackgroundTasks } from '../../../backend/src/mail/background-tasks';
 import { signWebhook, stripeEvent, type FakeStripe } from './fake-stripe';
 import { createUser, type TestApp, uniqueEmail } from './test-app';
@@ -105,7 +97,10 @@ export async function buildFixture(t: TestApp, fake: FakeStripe): Promise<Fixtur
   if (lead.status !== 201) throw new Error(`fixture lead: ${lead.status} ${lead.text}`);
 
   const modules = t.ds.getRepository(CourseModule);
-  const foundationModule = await modules.findOneOrFail({ where: { courseId: 'foundation', published: true }, order: { position: 'ASC' } });
+  const foundationModule = await modules.findOneOrFail({
+    where: { courseId: 'foundation', published: true },
+    order: { position: 'ASC' },
+  });
   const editable = await t
     .http()
     .post('/api/admin/modules')
@@ -154,7 +149,11 @@ export async function buildFixture(t: TestApp, fake: FakeStripe): Promise<Fixtur
   await t.app.get(BackgroundTasks).settled();
   const outbox = await t.ds.getRepository(OutboxMessage).find({ order: { id: 'ASC' }, take: 1 });
   if (!outbox.length) throw new Error('fixture: no e-mail in the outbox');
-  const settings = await t.http().put('/api/admin/settings').set('Cookie', adminCookie).send({ videoOverlayText: 'Kommer snart' });
+  const settings = await t
+    .http()
+    .put('/api/admin/settings')
+    .set('Cookie', adminCookie)
+    .send({ videoOverlayText: 'Kommer snart' });
   if (settings.status !== 200) throw new Error(`fixture settings: ${settings.status} ${settings.text}`);
   const audit = await t.ds.getRepository(AuditLog).find({ order: { id: 'DESC' }, take: 1 });
 

@@ -242,8 +242,12 @@ export const ROUTES: Route[] = [
     area: 'stripe',
     access: ALL(200),
     valid: () => {
-      const signed = signWebhook(stripeEvent('checkout.session.completed', { id: `cs_test_ukjent_${Date.now()}`, object: 'checkout.session' }));
-      return { raw: { body: signed.body, headers: { 'content-type': 'application/json', 'stripe-signature': signed.signature } } };
+      const signed = signWebhook(
+        stripeEvent('checkout.session.completed', { id: `cs_test_ukjent_${Date.now()}`, object: 'checkout.session' }),
+      );
+      return {
+        raw: { body: signed.body, headers: { 'content-type': 'application/json', 'stripe-signature': signed.signature } },
+      };
     },
   },
 
@@ -266,7 +270,13 @@ export const ROUTES: Route[] = [
     ...spec(LEADS_LIST),
     valid: () => ({ query: { filter: '{"courseType":"starter"}', includeUnsubscribed: 'true' } }),
   },
-  { method: 'GET', path: '/api/admin/leads/:id', area: 'admin', access: ADMIN(200), valid: (f) => ({ params: { id: String(f.leadId) } }) },
+  {
+    method: 'GET',
+    path: '/api/admin/leads/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: (f) => ({ params: { id: String(f.leadId) } }),
+  },
   {
     method: 'PUT',
     path: '/api/admin/leads/:id',
@@ -540,11 +550,17 @@ export function answerProblem(res: RawResponse, opts: { html?: boolean; site?: b
   // Outside /api (pages and files) a refusal may be a page or a short text.
   if (opts.site && /^text\/(html|plain)/.test(ct)) return null;
   const b = res.json as { statusCode?: unknown; message?: unknown; code?: unknown } | undefined;
-  if (!b || typeof b !== 'object' || Array.isArray(b)) return `${res.status} is not the JSON error shape (${ct}): ${res.text.slice(0, 200)}`;
+  if (!b || typeof b !== 'object' || Array.isArray(b))
+    return `${res.status} is not the JSON error shape (${ct}): ${res.text.slice(0, 200)}`;
   if (b.statusCode !== res.status) return `${res.status} with statusCode ${String(b.statusCode)}`;
   if (typeof b.message !== 'string' || b.message.trim() === '') return `${res.status} without a message`;
-  if (/^(Bad Request|Not Found|Forbidden|Unauthorized|Internal Server Error|Unsupported Media Type|Payload Too Large|Service Unavailable)\b/.test(b.message))
+  if (
+    /^(Bad Request|Not Found|Forbidden|Unauthorized|Internal Server Error|Unsupported Media Type|Payload Too Large|Service Unavailable)\b/.test(
+      b.message,
+    )
+  )
     return `${res.status} with an English framework message: ${b.message}`;
-  if (typeof b.code !== 'string' || !(ERROR_CODES as readonly string[]).includes(b.code)) return `${res.status} with code ${String(b.code)}`;
+  if (typeof b.code !== 'string' || !(ERROR_CODES as readonly string[]).includes(b.code))
+    return `${res.status} with code ${String(b.code)}`;
   return null;
 }

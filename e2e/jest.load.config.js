@@ -1,0 +1,15 @@
+/**
+ * Load (loopback only, bounded): the production build on MariaDB under many concurrent visitors.
+ * LOAD_SECONDS (default 20) and LOAD_VISITORS (default 200) size the run; `LOAD_SECONDS=60` is the full run.
+ */
+const seconds = Number(process.env.LOAD_SECONDS ?? 20);
+
+module.exports = {
+  rootDir: '..',
+  roots: ['<rootDir>/e2e/load'],
+  testMatch: ['**/*.e2e-spec.ts'],
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/e2e/tsconfig.json', diagnostics: false }] },
+  testTimeout: (seconds + 180) * 1000,
+  maxWorkers: 1,
+};
