@@ -9,7 +9,7 @@ import { CheckoutModule } from './checkout/checkout.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { CommonModule } from './common/common.module';
 import { CoursesModule } from './courses/courses.module';
-import { DbThrottlerStorage } from './common/db-throttler.storage';
+import { BatchedThrottlerStorage } from './common/batched-throttler.storage';
 import { createValidationPipe } from './common/validation.pipe';
 import { WriteThrottlerGuard } from './common/write-throttler.guard';
 import { APP_CONFIG, AppConfig, ConfigModule } from './config';
@@ -32,8 +32,8 @@ export class AppModule {
         DatabaseModule,
         CommonModule,
         ThrottlerModule.forRootAsync({
-          inject: [APP_CONFIG, DbThrottlerStorage],
-          useFactory: (cfg: AppConfig, storage: DbThrottlerStorage) => ({
+          inject: [APP_CONFIG, BatchedThrottlerStorage],
+          useFactory: (cfg: AppConfig, storage: BatchedThrottlerStorage) => ({
             throttlers: [{ name: 'writes', ttl: cfg.rateLimitWindowSeconds * 1000, limit: cfg.rateLimitWrites }],
             storage,
             errorMessage: 'For mange forespørsler',

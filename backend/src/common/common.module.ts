@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import { BatchedThrottlerStorage } from './batched-throttler.storage';
 import { DbThrottlerStorage } from './db-throttler.storage';
 
 @Global()
-@Module({ providers: [DbThrottlerStorage], exports: [DbThrottlerStorage] })
+@Module({ providers: [DbThrottlerStorage, BatchedThrottlerStorage], exports: [DbThrottlerStorage, BatchedThrottlerStorage] })
 export class CommonModule {}

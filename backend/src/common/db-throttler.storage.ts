@@ -71,6 +71,36 @@ export class DbThrottlerStorage implements ThrottlerStorage {
     };
   }
 
+  /**
+   * Adds `n` hits to a key's current window in one statement and answers the window's total,
+   * as every instance sees it. Used by {@link BatchedThrottlerStorage} to write hits in batches.
+   */
+  async add(key: string, n: number, ttl: number): Promise<{ hits: number; windowEnd: number }> {
+    const k = key.slice(0, 191);
+    const now = Date.now();
+    const expires = now + ttl;
+    if (isMysql(this.ds)) {
+      const res = await this.ds.query(
+        'INSERT INTO `rate_limits` (`key`, `hits`, `expiresAt`, `blockedUntil`) VALUES (?, ?, ?, 0) ' +
+          'ON DUPLICATE KEY UPDATE `hits` = LAST_INSERT_ID(IF(`expiresAt` <= ? AND `blockedUntil` <= ?, ?, `hits` + ?)), ' +
+          '`expiresAt` = IF(`expiresAt` <= ? AND `blockedUntil` <= ?, ?, `expiresAt`)',
+        [k, n, expires, now, now, n, n, now, now, expires],
+      );
+      this.maybeSweep(now);
+      return { hits: Number((res as { insertId?: number }).insertId) || n, windowEnd: expires };
+    }
+    const rows = await this.ds.query(
+      'INSERT INTO "rate_limits" ("key", "hits", "expiresAt", "blockedUntil") VALUES (?, ?, ?, 0) ' +
+        'ON CONFLICT("key") DO UPDATE SET ' +
+        '"hits" = CASE WHEN "expiresAt" <= ? AND "blockedUntil" <= ? THEN ? ELSE "hits" + ? END, ' +
+        '"expiresAt" = CASE WHEN "expiresAt" <= ? AND "blockedUntil" <= ? THEN ? ELSE "expiresAt" END ' +
+        'RETURNING "hits", "expiresAt"',
+      [k, n, expires, now, now, n, n, now, now, expires],
+    );
+    this.maybeSweep(now);
+    return { hits: Number(rows[0]?.hits ?? n), windowEnd: Number(rows[0]?.expiresAt ?? expires) };
+  }
+
   /** Removes stale counters now and then. */
   private maybeSweep(now: number): void {
     if (now - this.lastSweep < 60_000) return;
