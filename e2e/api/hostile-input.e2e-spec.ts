@@ -14,11 +14,13 @@ import {
   origin,
   ownKeys,
   rawBody,
+  wellFormed,
 } from './support/hostile-arbitraries';
 import { rawClient, wireHeader, wirePath, type RawClient, type RawRequest, type RawResponse } from './support/raw-http';
 import {
   buildFixture,
   changedTables,
+  declaredRoutes,
   routeSuiteEnv,
   staticRootFixture,
   tableDigest,
@@ -191,12 +193,8 @@ function build(route: Route, valid: RouteRequest, plan: Plan, cookie: string | u
         else entries.set(op.key, op.value);
       }
       if (isForm) {
-        body = [...entries]
-          .map(
-            ([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`,
-          )
-          .join('&')
-          .replace(/%(?![0-9A-F]{2})/g, '%25');
+        const enc = (x: string) => encodeURIComponent(wellFormed(x));
+        body = [...entries].map(([k, v]) => `${enc(k)}=${enc(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`).join('&');
         defaultType = 'application/x-www-form-urlencoded';
       } else {
         body = JSON.stringify(ownKeys([...entries]));
@@ -284,6 +282,10 @@ describe('hostile input (fast-check)', () => {
     await t?.close();
     await fake?.close();
     pages.remove();
+  });
+
+  it('covers every route the application declares', () => {
+    expect(ROUTES.map(routeName).sort()).toEqual(declaredRoutes(t));
   });
 
   it.each(ROUTES.map((r, i) => [routeName(r), r, i] as const))('%s', async (_name, route, index) => {

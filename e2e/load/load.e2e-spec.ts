@@ -174,7 +174,9 @@ describe(`load: ${VISITORS} visitors for ${SECONDS} s through the funnel (produc
     );
 
     if (tally.failures.length || server.child.exitCode !== null)
-      console.log(`server ${server.child.exitCode === null ? 'running' : `exited ${server.child.exitCode}`}; its last output:\n${server.output().slice(-4000)}`);
+      console.log(
+        `server ${server.child.exitCode === null ? 'running' : `exited ${server.child.exitCode}`}; its last output:\n${server.output().slice(-4000)}`,
+      );
     expect(server.child.exitCode).toBeNull();
     expect([...tally.statuses.keys()].filter((k) => Number(k.split(' ')[1]) >= 500)).toEqual([]);
     expect(tally.failures.slice(0, 20)).toEqual([]);
