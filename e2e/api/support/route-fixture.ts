@@ -1,6 +1,3 @@
-import { ModulesContainer } from '@nestjs/core';
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -207,27 +204,23 @@ export async function throwawayModule(t: TestApp): Promise<number> {
   return saved.id;
 }
 
-/** Every route the Nest controllers declare, as `METHOD /path/:param`. */
+/**
+ * Every route the server has — Nest controllers and plain Fastify routes alike — as `METHOD /path`
+ * (HEAD, which Fastify adds to every GET, left out), read from Fastify's route tree.
+ */
 export function declaredRoutes(t: TestApp): string[] {
+  const fastify = t.app.getHttpAdapter().getInstance() as unknown as { printRoutes(o: { commonPrefix: boolean }): string };
   const out = new Set<string>();
-  for (const mod of t.app.get(ModulesContainer).values()) {
-    for (const wrapper of mod.controllers.values()) {
-      const c = wrapper.metatype as (new (...a: never[]) => unknown) | null;
-      if (!c) continue;
-      const base = String(Reflect.getMetadata(PATH_METADATA, c) ?? '');
-      for (const name of Object.getOwnPropertyNames(c.prototype)) {
-        const fn = (c.prototype as Record<string, unknown>)[name];
-        if (name === 'constructor' || typeof fn !== 'function') continue;
-        const path = Reflect.getMetadata(PATH_METADATA, fn) as string | undefined;
-        if (path === undefined) continue;
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, fn) as number];
-        const joined = [base, path]
-          .map((p) => p.replace(/^\/+|\/+$/g, ''))
-          .filter(Boolean)
-          .join('/');
-        out.add(`${method} /${joined}`);
-      }
-    }
+  const prefixes: string[] = [];
+  for (const line of fastify.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([\s│]*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const level = m[1].length / 4;
+    const path = (level === 0 ? '' : prefixes[level - 1]) + m[2];
+    prefixes[level] = path;
+    prefixes.length = level + 1;
+    for (const method of (m[3] ?? '').split(', ').filter((x) => x && x !== 'HEAD'))
+      out.add(`${method} ${path.startsWith('/') ? path : `/${path}`}`);
   }
   return [...out].sort();
 }

@@ -20,6 +20,8 @@ import { createUser, uniqueEmail } from './test-app';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteRequest {
+  /** A concrete path for a wildcard route (`/*`). */
+  path?: string;
   params?: Record<string, string>;
   query?: Record<string, string>;
   /** A JSON body. */
@@ -34,7 +36,7 @@ export interface Route {
   method: Method;
   /** With `:param` placeholders, as the controller declares it. */
   path: string;
-  area: 'public' | 'member' | 'admin' | 'stripe';
+  area: 'page' | 'public' | 'member' | 'admin' | 'stripe';
   /** Expected status of the valid request, per role. */
   access: Record<Role, number>;
   /** The valid request for the caller (`me` is null for anonymous). */
@@ -70,6 +72,10 @@ const expectOwn = (res: RawResponse, me: Identity | null, email: unknown) => {
 const newPassword = 'nytt-passord-456';
 
 export const ROUTES: Route[] = [
+  // --- pages (the built storefront; STATIC_ROOT holds a small built-page fixture in the suites) ---
+  { method: 'GET', path: '/', area: 'page', html: true, access: ALL(200), valid: () => ({}) },
+  { method: 'GET', path: '/*', area: 'page', html: true, access: ALL(200), valid: () => ({ path: '/dashboard' }) },
+
   // --- public ---------------------------------------------------------------------------------
   { method: 'GET', path: '/api/health', area: 'public', access: ALL(200), valid: () => ({}) },
   { method: 'GET', path: '/api/catalog', area: 'public', access: ALL(200), valid: () => ({}) },
@@ -534,7 +540,7 @@ export function toRaw(route: Route, req: RouteRequest, opts: { cookie?: string }
     headers['x-requested-with'] = 'XMLHttpRequest';
   }
   if (opts.cookie) headers.cookie = opts.cookie;
-  return { method: route.method, path: fillPath(route.path, req.params) + queryString(req.query), headers, body };
+  return { method: route.method, path: (req.path ?? fillPath(route.path, req.params)) + queryString(req.query), headers, body };
 }
 
 /**
