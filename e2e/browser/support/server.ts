@@ -50,6 +50,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       RATE_LIMIT_WRITES: '100000',
       RATE_LIMIT_LOGIN: '100000',
       LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
