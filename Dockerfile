@@ -29,7 +29,8 @@ COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 COPY admin/package.json admin/
 COPY e2e/package.json e2e/
-RUN npm ci --omit=dev --workspace=backend --include-workspace-root --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --workspace=backend --include-workspace-root --no-audit --no-fund && npm cache clean --force \
+  && mkdir -p backend/node_modules
 
 # 4. Slim runtime.
 FROM ${NODE_IMAGE} AS runtime
@@ -37,6 +38,8 @@ ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=prod-deps --chown=node:node /app/package.json ./package.json
+# Packages npm could not hoist (another version at the top) live beside the workspace.
+COPY --from=prod-deps --chown=node:node /app/backend/node_modules ./backend/node_modules
 COPY --from=build --chown=node:node /app/backend/package.json ./backend/package.json
 COPY --from=build --chown=node:node /app/backend/dist ./backend/dist
 COPY --from=build --chown=node:node /app/frontend/dist ./frontend/dist

@@ -9,7 +9,7 @@ image=trading-academy:test
 [ -x "$base_script" ] || { echo "mangler $base_script"; exit 1; }
 bash "$base_script" node:24-slim 24
 cd "$root"
-podman build --isolation chroot --pull=never -t "$image" . 2>&1 | grep -E '^(STEP|COMMIT|Error|error)|ERR!' || true
+podman build --isolation chroot --pull=never -t "$image" . 2>&1 | grep -E 'STEP|COMMIT|Error|error|ERR!' || true
 podman image exists "$image" || { echo "✗ bygget feilet"; exit 1; }
 db="ta_docker_$$"
 mnt=$(podman image mount "$image")
@@ -33,7 +33,7 @@ for _ in $(seq 1 80); do
   sleep 0.5
 done
 for path in /api/health / /admin; do
-  status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$path")
+  status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$path" || true)
   if [ "$status" != 200 ]; then echo "✗ $path → $status"; tail -40 "$log"; exit 1; fi
   echo "✓ image: $path → 200"
 done
