@@ -30,6 +30,10 @@ export default function AutoLoginPage() {
   useEffect(() => {
     alive.current = true;
     if (!token) return;
+    // The one-time token leaves the address bar at once, so no analytics tag or shared URL carries it.
+    const url = new URL(window.location.href);
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
     let p = sent.get(token);
     if (!p) {
       p = tokenLogin(token);
