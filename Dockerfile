@@ -47,4 +47,5 @@ COPY --from=build --chown=node:node /app/admin/dist ./admin/dist
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["node", "backend/dist/healthcheck.js"]
-CMD ["node", "--enable-source-maps", "backend/dist/main.js"]
+# V8 flags: the same as scripts/node-flags.mjs (npm start and npm run bench use that file).
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "--enable-source-maps", "backend/dist/main.js"]

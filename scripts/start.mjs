@@ -4,10 +4,11 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildMissing, ROOT } from './lib.mjs';
+import { NODE_FLAGS } from './node-flags.mjs';
 
 if (existsSync(join(ROOT, '.env'))) process.loadEnvFile(join(ROOT, '.env'));
 buildMissing();
-const child = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'backend/dist/main.js')], {
+const child = spawn(process.execPath, [...NODE_FLAGS, '--enable-source-maps', join(ROOT, 'backend/dist/main.js')], {
   stdio: 'inherit',
   cwd: ROOT,
 });

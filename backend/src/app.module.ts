@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
@@ -9,10 +8,9 @@ import { CheckoutModule } from './checkout/checkout.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { CommonModule } from './common/common.module';
 import { CoursesModule } from './courses/courses.module';
-import { BatchedThrottlerStorage } from './common/batched-throttler.storage';
 import { createValidationPipe } from './common/validation.pipe';
 import { WriteThrottlerGuard } from './common/write-throttler.guard';
-import { APP_CONFIG, AppConfig, ConfigModule } from './config';
+import { AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LeadsModule } from './leads/leads.module';
@@ -31,14 +29,6 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         CommonModule,
-        ThrottlerModule.forRootAsync({
-          inject: [APP_CONFIG, BatchedThrottlerStorage],
-          useFactory: (cfg: AppConfig, storage: BatchedThrottlerStorage) => ({
-            throttlers: [{ name: 'writes', ttl: cfg.rateLimitWindowSeconds * 1000, limit: cfg.rateLimitWrites }],
-            storage,
-            errorMessage: 'For mange forespørsler',
-          }),
-        }),
         UsersModule,
         AuthModule,
         CatalogModule,

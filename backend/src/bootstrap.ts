@@ -8,7 +8,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AppModule } from './app.module';
 import { createPino, PinoNestLogger } from './common/logging/logger';
-import { securityHeaders } from './common/security-headers';
+import { apiSecurityHeaders, securityHeaders } from './common/security-headers';
 import type { AppConfig } from './config';
 import { MSG } from './contracts';
 
@@ -110,10 +110,12 @@ export async function createApp(cfg: AppConfig, opts: { logger?: boolean } = {})
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   await app.register(fastifyCookie as never);
-  // Security headers (helmet's, computed once) and the request id on every response.
-  const headers = securityHeaders(cfg);
+  // Security headers (computed once: helmet's for documents, OWASP's REST set for the API) and the
+  // request id on every response.
+  const documentHeaders = securityHeaders(cfg);
+  const apiHeaders = apiSecurityHeaders(cfg);
   fastify.addHook('onRequest', (req, reply, done) => {
-    reply.headers(headers);
+    reply.headers(req.url.startsWith('/api/') ? apiHeaders : documentHeaders);
     reply.header('x-request-id', req.id);
     done();
   });

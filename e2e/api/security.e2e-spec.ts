@@ -274,13 +274,21 @@ describe('security headers and the Content-Security-Policy', () => {
     }
   });
 
-  it('JSON answers and errors: the same headers, errors never cached, no CORS for a foreign origin', async () => {
+  it('JSON answers and errors: the API set (nothing may load, frame, sniff or read them cross-origin), errors never cached, no CORS for a foreign origin', async () => {
     for (const res of [
       (await t.http().get('/api/catalog').set('Origin', 'https://evil.example')) as unknown as Res,
       (await t.http().get('/api/auth/me').set('Origin', 'https://evil.example')) as unknown as Res,
       (await t.http().get('/api/finnes-ikke')) as unknown as Res,
+      (await t.http().post('/api/leads').send({ email: 'ikke-epost' })) as unknown as Res,
     ]) {
-      expectSecurityHeaders(res);
+      expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
       if (res.status >= 400) expect(res.headers['cache-control']).toBe('no-store');
     }
     const preflight = (await t

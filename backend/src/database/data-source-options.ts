@@ -38,7 +38,15 @@ export function buildDataSourceOptions({ databaseUrl, logging = false, poolSize 
       supportBigNumbers: true,
       poolSize,
       connectTimeout: 5000,
-      extra: { connectionLimit: poolSize, enableKeepAlive: true, waitForConnections: true, queueLimit: 0 },
+      // mysql2 sizes each connection's prepared-statement cache up front (16000 slots by default,
+      // half a megabyte per connection); the app prepares a handful of statements.
+      extra: {
+        connectionLimit: poolSize,
+        enableKeepAlive: true,
+        waitForConnections: true,
+        queueLimit: 0,
+        maxPreparedStatements: 64,
+      },
     };
   }
   const path = databaseUrl.replace(/^sqlite:/, '');

@@ -1,41 +1,15 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, Post, Req, Res } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Attribution } from '../contracts';
 import { validationMessage } from '../common/validation.pipe';
 import { CreateLeadDto } from './dto/create-lead.dto';
 import { leadDestination, LeadsService } from './leads.service';
 import { renderFormError } from './form-error.page';
 
-function attributionOf(dto: CreateLeadDto): Attribution {
-  return {
-    ...dto.attribution,
-    trafficSource: dto.trafficSource ?? dto.attribution?.trafficSource,
-    utmSource: dto.utm?.source ?? dto.attribution?.utmSource,
-    utmMedium: dto.utm?.medium ?? dto.attribution?.utmMedium,
-    utmCampaign: dto.utm?.campaign ?? dto.attribution?.utmCampaign,
-    utmTerm: dto.utm?.term ?? dto.attribution?.utmTerm,
-    utmContent: dto.utm?.content ?? dto.attribution?.utmContent,
-  };
-}
-
 @Controller()
 export class LeadsController {
   constructor(private readonly leads: LeadsService) {}
-
-  /** The pages' lead form. */
-  @Post('api/leads')
-  @HttpCode(201)
-  async create(@Body() dto: CreateLeadDto): Promise<{ success: true; id: number; next: string }> {
-    const lead = await this.leads.record({
-      email: dto.email,
-      courseType: dto.courseType,
-      source: dto.source,
-      attribution: attributionOf(dto),
-    });
-    return { success: true, id: lead.id, next: leadDestination(dto.courseType, dto.email) };
-  }
 
   /**
    * The same form without JavaScript: form-encoded `form-name=lead-capture`, email, course-type, source.

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, IsNull, Repository } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { isMysql } from '../database/dialect';
+import { insertPrepared } from '../database/prepared';
 import { isCheckoutCourseId, type Attribution } from '../contracts';
 import { normalizeEmail } from '../common/crypto/tokens';
 import { attributionColumns } from '../common/dto/attribution.dto';
-import { User } from '../users/entities/user.entity';
 import { Lead } from './entities/lead.entity';
 
 export interface LeadInput {
@@ -23,35 +25,57 @@ export function leadDestination(courseType: string, email: string): string {
 
 @Injectable()
 export class LeadsService {
+  private insert?: { sql: string; columns: ColumnMetadata[] };
+
   constructor(
     @InjectRepository(Lead) private readonly leads: Repository<Lead>,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectDataSource() private readonly ds: DataSource,
   ) {}
+
+  /**
+   * The lead INSERT, built once from the entity's metadata: every column but the id, with the
+   * account of the address looked up inside the statement when the caller does not know it.
+   * The form is the busiest write of the site; TypeORM's query builder would rebuild this text
+   * for every lead.
+   */
+  private insertStatement(): { sql: string; columns: ColumnMetadata[] } {
+    if (this.insert) return this.insert;
+    const meta = this.ds.getMetadata(Lead);
+    const q = (name: string) => (isMysql(this.ds) ? `\`${name}\`` : `"${name}"`);
+    // Embedded attribution columns have no prefix: every property name is a column of its own.
+    const columns = meta.columns.filter((c) => !c.isGenerated);
+    const values = columns.map((c) =>
+      c.propertyName === 'userId' ? `COALESCE(?, (SELECT u.${q('id')} FROM ${q('users')} u WHERE u.${q('email')} = ?))` : '?',
+    );
+    const sql = `INSERT INTO ${q(meta.tableName)} (${columns.map((c) => q(c.databaseName)).join(', ')}) VALUES (${values.join(', ')})`;
+    return (this.insert = { sql, columns });
+  }
 
   /** Stores a lead. Repeated submissions are stored too: each is a touchpoint. */
   async record(input: LeadInput): Promise<Lead> {
     const email = normalizeEmail(input.email);
-    const lead = this.leads.create({
+    const attribution = attributionColumns(input.attribution);
+    const lead: Lead = {
+      id: 0,
       email,
       courseType: input.courseType,
       source: input.source.slice(0, 200),
-      attribution: attributionColumns(input.attribution),
+      attribution,
       userId: input.userId ?? null,
       contacted: false,
       note: null,
       unsubscribedAt: null,
       createdAt: new Date(),
-    });
+    };
     // One statement: the account of this address, if any, is looked up inside the insert.
-    const res = await this.leads
-      .createQueryBuilder()
-      .insert()
-      .into(Lead)
-      .values({ ...lead, userId: input.userId ?? (() => '(SELECT u.id FROM users u WHERE u.email = :leadEmail)') })
-      .setParameter('leadEmail', email)
-      .updateEntity(false)
-      .execute();
-    lead.id = Number(res.identifiers[0]?.id ?? res.raw?.insertId ?? res.raw);
+    const { sql, columns } = this.insertStatement();
+    const flat: Record<string, unknown> = { ...lead, ...attribution };
+    const params: unknown[] = [];
+    for (const c of columns) {
+      params.push(this.ds.driver.preparePersistentValue(flat[c.propertyName], c));
+      if (c.propertyName === 'userId') params.push(email);
+    }
+    lead.id = await insertPrepared(this.ds, sql, params);
     return lead;
   }
 

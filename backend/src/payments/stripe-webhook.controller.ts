@@ -1,11 +1,11 @@
 import { Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
-import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
+import { SkipWriteLimit } from '../common/write-limit';
 import { StripeWebhookService, type WebhookAnswer } from './stripe-webhook.service';
 
 /** Stripe calls this; it authenticates by signature (exempt from the CSRF rule and the write limit). */
 @Controller('api/stripe')
-@SkipThrottle({ writes: true })
+@SkipWriteLimit()
 export class StripeWebhookController {
   constructor(private readonly webhooks: StripeWebhookService) {}
 
