@@ -89,7 +89,9 @@ function rssMb(pid) {
 const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
 const imageFlags = cmd ? JSON.parse(cmd[1]).filter((a) => a.startsWith('--') && a !== '--enable-source-maps') : [];
 if (JSON.stringify(imageFlags) !== JSON.stringify(NODE_FLAGS)) {
-  console.error(`The Dockerfile's CMD has ${JSON.stringify(imageFlags)}; scripts/node-flags.mjs has ${JSON.stringify(NODE_FLAGS)}.`);
+  console.error(
+    `The Dockerfile's CMD has ${JSON.stringify(imageFlags)}; scripts/node-flags.mjs has ${JSON.stringify(NODE_FLAGS)}.`,
+  );
   process.exit(1);
 }
 

@@ -75,7 +75,6 @@ export function apiSecurityHeaders(cfg: AppConfig): Record<string, string> {
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
   };
-  if (cfg.publicUrl.startsWith('https://'))
-    headers['strict-transport-security'] = `max-age=${hsts.maxAge}; includeSubDomains`;
+  if (cfg.publicUrl.startsWith('https://')) headers['strict-transport-security'] = `max-age=${hsts.maxAge}; includeSubDomains`;
   return headers;
 }

@@ -34,7 +34,9 @@ export class WriteLimit {
   async hit(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const route = `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`;
     // Hashed: the table of counters holds no client addresses.
-    const key = createHash('sha256').update(`${route}|${normalizeIp(req.ip)}`).digest('hex');
+    const key = createHash('sha256')
+      .update(`${route}|${normalizeIp(req.ip)}`)
+      .digest('hex');
     const r = await this.storage.increment(key, this.ttl, this.limit, this.ttl, 'writes');
     if (r.isBlocked) {
       void reply.header('retry-after', String(r.timeToBlockExpire));
