@@ -110,14 +110,15 @@ export async function createApp(cfg: AppConfig, opts: { logger?: boolean } = {})
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   await app.register(fastifyCookie as never);
-  // Security headers (computed once: helmet's for documents, OWASP's REST set for the API) and the
-  // request id on every response.
+  // Security headers (computed once: helmet's for documents, OWASP's REST set for the API), the
+  // request id, and the CSRF rule: one hook for every request.
   const documentHeaders = securityHeaders(cfg);
   const apiHeaders = apiSecurityHeaders(cfg);
+  const csrf = csrfCheck(cfg);
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.url.startsWith('/api/') ? apiHeaders : documentHeaders);
     reply.header('x-request-id', req.id);
-    done();
+    csrf(req, reply, done);
   });
   // One structured line per request, with its id.
   if (pino.isLevelEnabled('info')) {
@@ -131,6 +132,5 @@ export async function createApp(cfg: AppConfig, opts: { logger?: boolean } = {})
       done();
     });
   }
-  fastify.addHook('onRequest', csrfCheck(cfg));
   return app;
 }

@@ -369,15 +369,23 @@ describe('write rate limit', () => {
 
   it('limits state-changing requests per client address and never limits reads', async () => {
     const statuses: number[] = [];
+    let last!: Awaited<ReturnType<ReturnType<TestApp['http']>['get']>>;
     for (let i = 0; i < 7; i++) {
-      const r = await t
+      last = await t
         .http()
         .post('/api/leads')
         .send({ email: `l${i}@example.no`, courseType: 'starter', source: '/' });
-      statuses.push(r.status);
+      statuses.push(last.status);
     }
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(statuses.slice(5)).toEqual([429, 429]);
+    expect(last.body).toEqual({
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: 'For mange forsøk. Vent litt og prøv igjen.',
+    });
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.headers['cache-control']).toBe('no-store');
     await t.http().get('/api/catalog').expect(200);
     expect(await t.ds.getRepository(Lead).count()).toBe(5);
   });

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CatalogService } from './catalog.service';
 
 /**
@@ -17,11 +17,16 @@ export class CatalogRoute implements OnModuleInit {
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.get('/api/catalog', async (req, reply) => {
-      const c = await this.catalog.get();
+    const answer = (req: FastifyRequest, reply: FastifyReply, c: { json: string; etag: string }) => {
       reply.header('etag', c.etag).header('cache-control', 'public, max-age=0, must-revalidate');
       if (req.headers['if-none-match'] === c.etag) return reply.status(304).send();
       return reply.type('application/json; charset=utf-8').send(c.json);
+    };
+    // Answered at once from memory when the copy is current; otherwise after the rebuild.
+    fastify.get('/api/catalog', (req, reply) => {
+      const fresh = this.catalog.fresh();
+      if (fresh) return answer(req, reply, fresh);
+      return this.catalog.get().then((c) => answer(req, reply, c));
     });
   }
 }

@@ -27,8 +27,14 @@ export class CatalogService {
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
+  /** The catalogue when the copy in memory is current, else null (then {@link get} builds it). */
+  fresh(): Cached | null {
+    return this.cached && Date.now() - this.cached.builtAt < TTL_MS ? this.cached : null;
+  }
+
   async get(): Promise<Cached> {
-    if (this.cached && Date.now() - this.cached.builtAt < TTL_MS) return this.cached;
+    const fresh = this.fresh();
+    if (fresh) return fresh;
     this.building ??= this.build().finally(() => (this.building = null));
     return this.building;
   }
