@@ -1,3 +1,4 @@
+import { CatalogService } from '../../backend/src/catalog/catalog.service';
 import { startTestApp, TestApp } from './support/test-app';
 
 describe('health, catalogue and the API basics', () => {
@@ -30,6 +31,48 @@ describe('health, catalogue and the API basics', () => {
     const etag = res.headers.etag;
     expect(etag).toMatch(/^".+"$/);
     await t.http().get('/api/catalog').set('If-None-Match', etag).expect(304);
+  });
+
+  it('the catalogue answers the same bytes and headers from memory as through the rebuild', async () => {
+    const catalog = t.app.get(CatalogService);
+    const strip = (h: Record<string, string>) => {
+      const { date: _date, ...rest } = h;
+      return rest;
+    };
+    const get = (etag?: string) => {
+      const r = t.http().get('/api/catalog').set('X-Request-Id', 'katalog-test-1');
+      return etag ? r.set('If-None-Match', etag) : r;
+    };
+    catalog.invalidate();
+    expect(catalog.fresh()).toBeNull();
+    const cold = await get().expect(200); // waits for the rebuild (the Fastify route)
+    expect(catalog.fresh()).not.toBeNull();
+    const warm = await get().expect(200); // answered from memory (the fast route)
+    expect(warm.text).toBe(cold.text);
+    expect(strip(warm.headers)).toEqual(strip(cold.headers));
+    expect(warm.headers).toMatchObject({
+      'x-request-id': 'katalog-test-1',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(cold.text)),
+      'cache-control': 'public, max-age=0, must-revalidate',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    });
+
+    catalog.invalidate();
+    const cold304 = await get(cold.headers.etag).expect(304);
+    const warm304 = await get(cold.headers.etag).expect(304);
+    expect(strip(warm304.headers)).toEqual(strip(cold304.headers));
+    expect(warm304.headers.etag).toBe(cold.headers.etag);
+
+    // Whatever the fast route does not take goes the normal way.
+    const query = await t.http().get('/api/catalog?x=1').expect(200);
+    expect(query.text).toBe(cold.text);
+    const head = await t.http().head('/api/catalog').expect(200);
+    expect(head.headers.etag).toBe(cold.headers.etag);
+    // A request id that is not a sane token is replaced, on both routes.
+    const odd = await t.http().get('/api/catalog').set('X-Request-Id', 'ikke en gyldig id').expect(200);
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('an unknown API route answers 404 in the error shape, for GET and POST', async () => {

@@ -11,6 +11,8 @@ const TTL_MS = 30_000;
 interface Cached {
   value: CatalogResponse;
   json: string;
+  /** The JSON as UTF-8 bytes, encoded once instead of on every answer. */
+  body: Buffer;
   etag: string;
   builtAt: number;
 }
@@ -91,8 +93,9 @@ export class CatalogService {
       }),
     };
     const json = JSON.stringify(value);
-    const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-    this.cached = { value, json, etag, builtAt: Date.now() };
+    const body = Buffer.from(json, 'utf8');
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    this.cached = { value, json, body, etag, builtAt: Date.now() };
     return this.cached;
   }
 }

@@ -1,0 +1,56 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FastRoutes, requestId, type RequestLine } from './fast-routes';
+
+describe('FastRoutes', () => {
+  const lines: RequestLine[] = [];
+  const fast = new FastRoutes({ 'x-content-type-options': 'nosniff' }, (l) => lines.push(l));
+  const body = Buffer.from('{"ok":"æøå"}');
+  let current = true;
+  fast.add('/hot', () =>
+    current ? { status: 200, headers: ['content-type', 'application/json', 'content-length', String(body.length)], body } : null,
+  );
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (!fast.handle(req, res)) res.writeHead(299, { 'x-fallback': '1' }).end('fallback');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('answers a GET of its exact path from memory with the common headers, a request id, and a log line', async () => {
+    const res = await fetch(`${base}/hot`, { headers: { 'x-request-id': 'abcdefgh-1234' } });
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(body);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-request-id')).toBe('abcdefgh-1234');
+    expect(res.headers.get('content-length')).toBe(String(body.length));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(lines.at(-1)).toMatchObject({ reqId: 'abcdefgh-1234', method: 'GET', url: '/hot', statusCode: 200 });
+  });
+
+  it('leaves everything else to the framework: other methods, paths, query strings, and a route with no answer', async () => {
+    for (const [path, method] of [
+      ['/hot', 'POST'],
+      ['/hot', 'HEAD'],
+      ['/hot?x=1', 'GET'],
+      ['/other', 'GET'],
+    ]) {
+      const res = await fetch(`${base}${path}`, { method });
+      expect(res.status).toBe(299);
+    }
+    current = false;
+    expect((await fetch(`${base}/hot`)).status).toBe(299);
+    current = true;
+  });
+
+  it('keeps a sane request id and replaces anything else', () => {
+    expect(requestId({ 'x-request-id': 'req_12345678' })).toBe('req_12345678');
+    expect(requestId({ 'x-request-id': 'kort' })).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestId({ 'x-request-id': 'a b c d e f g h' })).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestId({})).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
