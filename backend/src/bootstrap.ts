@@ -111,6 +111,8 @@ export async function createApp(cfg: AppConfig, opts: { logger?: boolean } = {})
       return server;
     },
     routerOptions: { maxParamLength: 200, ignoreDuplicateSlashes: true },
+    // No Nest middleware is used (the hooks below do that work), so no middleware runner on every request.
+    skipMiddie: true,
     frameworkErrors: frameworkErrors as never,
     clientErrorHandler,
     // A request that reaches routing while the server closes (on a connection it already had) is

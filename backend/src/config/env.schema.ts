@@ -15,6 +15,8 @@ export interface AppConfig {
   secureCookies: boolean;
   databaseUrl: string;
   dialect: 'mysql' | 'sqlite';
+  /** MySQL connections per instance. */
+  databasePoolSize: number;
   adminEmail: string | null;
   adminPassword: string | null;
   stripeSecretKey: string | null;
@@ -212,6 +214,7 @@ export function parseEnv(env: Env): AppConfig {
     secureCookies: publicUrl.startsWith('https://'),
     databaseUrl,
     dialect,
+    databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 500),
     adminEmail,
     adminPassword,
     stripeSecretKey,

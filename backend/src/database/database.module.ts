@@ -13,7 +13,7 @@ import { installSqliteGate } from './sqlite-gate';
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (cfg: AppConfig) => ({
-        ...buildDataSourceOptions({ databaseUrl: cfg.databaseUrl, poolSize: cfg.nodeEnv === 'production' ? 20 : 10 }),
+        ...buildDataSourceOptions({ databaseUrl: cfg.databaseUrl, poolSize: cfg.databasePoolSize }),
         retryAttempts: cfg.nodeEnv === 'test' ? 1 : 10,
         retryDelay: 2000,
       }),
