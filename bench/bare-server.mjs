@@ -18,6 +18,33 @@ const pool = createPool({
 });
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+// The same insert as the app's: every column of the table (read from the schema, so it follows
+// the migrations), the account of the address looked up inside the statement.
+const [cols] = await pool.query(
+  "SELECT COLUMN_NAME AS c FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'leads' AND EXTRA NOT LIKE '%auto_increment%' ORDER BY ORDINAL_POSITION",
+);
+const columns = cols.map((r) => r.c);
+const INSERT =
+  `INSERT INTO \`leads\` (${columns.map((c) => `\`${c}\``).join(', ')}) VALUES (` +
+  columns.map((c) => (c === 'userId' ? 'COALESCE(?, (SELECT u.`id` FROM `users` u WHERE u.`email` = ?))' : '?')).join(', ') +
+  ')';
+function params(b, email) {
+  const row = {
+    email,
+    courseType: b.courseType,
+    source: b.source,
+    contacted: 0,
+    createdAt: new Date(),
+    trafficSource: b.trafficSource ?? null,
+  };
+  const out = [];
+  for (const c of columns) {
+    out.push(row[c] ?? null);
+    if (c === 'userId') out.push(email);
+  }
+  return out;
+}
+
 createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/api/catalog') {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': catalog.length });
@@ -34,10 +61,7 @@ createServer((req, res) => {
       try {
         const b = JSON.parse(Buffer.concat(chunks).toString());
         if (typeof b.email !== 'string' || !EMAIL.test(b.email)) throw new Error('bad');
-        const [r] = await pool.execute(
-          'INSERT INTO `leads` (`email`, `courseType`, `source`, `contacted`, `createdAt`) VALUES (?, ?, ?, 0, ?)',
-          [b.email.trim().toLowerCase(), b.courseType, b.source, new Date()],
-        );
+        const [r] = await pool.execute(INSERT, params(b, b.email.trim().toLowerCase()));
         const body = JSON.stringify({ success: true, id: r.insertId });
         res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
         res.end(body);
