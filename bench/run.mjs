@@ -15,7 +15,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 /** Each side's SECONDS are split into this many rounds, app and bare taking turns. */
-const ROUNDS = 2;
+const ROUNDS = 4;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/';
 
