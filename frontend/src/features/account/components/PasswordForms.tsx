@@ -3,9 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { ApiError } from '../../../lib/api';
 import { setPassword } from '../../auth/api/auth';
-import { PasswordInput } from '../../auth/components/PasswordInput';
-
-export const MIN_PASSWORD_LENGTH = 6;
+import { MIN_PASSWORD_LENGTH, NewPasswordFields, PasswordInput } from '../../auth/components/PasswordInput';
 
 function reasonOf(err: unknown): string {
   return err instanceof ApiError ? err.message : err instanceof Error ? err.message : String(err);
@@ -57,22 +55,12 @@ export function SetPasswordForm({ demo, onDone }: { demo: boolean; onDone: (me: 
 
   return (
     <form className="form-stack" onSubmit={onSubmit} noValidate aria-describedby={status ? 'set-password-status' : undefined}>
-      <PasswordInput
-        id="new-password"
-        label="Nytt passord"
-        hint="Minst 6 tegn."
-        autoComplete="new-password"
-        required
-        value={newPassword}
-        onChange={(e) => setNew(e.target.value)}
-      />
-      <PasswordInput
-        id="confirm-password"
-        label="Bekreft passord"
-        autoComplete="new-password"
-        required
-        value={confirmPassword}
-        onChange={(e) => setConfirm(e.target.value)}
+      <NewPasswordFields
+        idPrefix=""
+        newPassword={newPassword}
+        confirmPassword={confirmPassword}
+        onNew={setNew}
+        onConfirm={setConfirm}
       />
       <StatusMessage status={status} id="set-password-status" />
       <Button type="submit" size="lg" block busy={busy} disabled={busy || !!doneUser}>
@@ -122,22 +110,13 @@ export function ChangePasswordForm({ demo }: { demo: boolean }) {
         value={currentPassword}
         onChange={(e) => setCurrent(e.target.value)}
       />
-      <PasswordInput
-        id="change-new-password"
-        label="Nytt passord"
-        hint="Minst 6 tegn."
-        autoComplete="new-password"
-        required
-        value={newPassword}
-        onChange={(e) => setNew(e.target.value)}
-      />
-      <PasswordInput
-        id="change-confirm-password"
-        label="Bekreft nytt passord"
-        autoComplete="new-password"
-        required
-        value={confirmPassword}
-        onChange={(e) => setConfirm(e.target.value)}
+      <NewPasswordFields
+        idPrefix="change-"
+        confirmLabel="Bekreft nytt passord"
+        newPassword={newPassword}
+        confirmPassword={confirmPassword}
+        onNew={setNew}
+        onConfirm={setConfirm}
       />
       <StatusMessage status={status} id="change-password-status" />
       <Button type="submit" busy={busy} disabled={busy}>

@@ -30,3 +30,45 @@ export function PasswordInput({
     </div>
   );
 }
+
+/** The shortest password the server accepts. */
+export const MIN_PASSWORD_LENGTH = 6;
+
+/** A new password and its confirmation, as every form that sets a password asks for them. */
+export function NewPasswordFields({
+  idPrefix,
+  confirmLabel = 'Bekreft passord',
+  newPassword,
+  confirmPassword,
+  onNew,
+  onConfirm,
+}: {
+  idPrefix: string;
+  confirmLabel?: string;
+  newPassword: string;
+  confirmPassword: string;
+  onNew: (value: string) => void;
+  onConfirm: (value: string) => void;
+}) {
+  return (
+    <>
+      <PasswordInput
+        id={`${idPrefix}new-password`}
+        label="Nytt passord"
+        hint={`Minst ${MIN_PASSWORD_LENGTH} tegn.`}
+        autoComplete="new-password"
+        required
+        value={newPassword}
+        onChange={(e) => onNew(e.target.value)}
+      />
+      <PasswordInput
+        id={`${idPrefix}confirm-password`}
+        label={confirmLabel}
+        autoComplete="new-password"
+        required
+        value={confirmPassword}
+        onChange={(e) => onConfirm(e.target.value)}
+      />
+    </>
+  );
+}

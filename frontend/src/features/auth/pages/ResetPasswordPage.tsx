@@ -10,9 +10,7 @@ import { Seo } from '../../../lib/head';
 import { setSession } from '../../../lib/session';
 import { resetPassword } from '../api/password-reset';
 import { MemberPage } from '../components/MemberShell';
-import { PasswordInput } from '../components/PasswordInput';
-
-const MIN_PASSWORD_LENGTH = 6;
+import { MIN_PASSWORD_LENGTH, NewPasswordFields } from '../components/PasswordInput';
 
 type Status = { kind: 'error' | 'success'; text: string } | null;
 
@@ -88,22 +86,12 @@ export default function ResetPasswordPage() {
             <>
               <p className="auth-card__lead">Velg et nytt passord. Du blir logget ut på andre enheter.</p>
               <form className="form-stack" onSubmit={onSubmit} noValidate aria-describedby={status ? 'reset-status' : undefined}>
-                <PasswordInput
-                  id="reset-new-password"
-                  label="Nytt passord"
-                  hint="Minst 6 tegn."
-                  autoComplete="new-password"
-                  required
-                  value={newPassword}
-                  onChange={(e) => setNew(e.target.value)}
-                />
-                <PasswordInput
-                  id="reset-confirm-password"
-                  label="Bekreft passord"
-                  autoComplete="new-password"
-                  required
-                  value={confirmPassword}
-                  onChange={(e) => setConfirm(e.target.value)}
+                <NewPasswordFields
+                  idPrefix="reset-"
+                  newPassword={newPassword}
+                  confirmPassword={confirmPassword}
+                  onNew={setNew}
+                  onConfirm={setConfirm}
                 />
                 {status && (
                   <p
