@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Production smoke: the build output with production dependencies only (npm ci --omit=dev in a
-# temporary copy) starts on MariaDB, migrates, and answers /api/health, / and /admin.
+# temporary copy) starts on MariaDB, migrates, and answers /api/health, / and /admin; the admin API
+# requires the second factor until the admin enrols.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 for f in backend/dist/main.js frontend/dist/client/index.html admin/dist/index.html; do
@@ -45,6 +46,28 @@ check /api/health 200 '"database":"up"'
 check / 200 '<h1'
 check /admin 200 '<div id="root"'
 check /finnes-ikke 404 '<html'
+# Production requires the admin's second factor: the admin API answers 403 TOTP_ENROLMENT_REQUIRED
+# until the admin enrols for real (setup, then a code computed here the way an authenticator app does).
+jar="$tmp/cookies"
+api() { # method path [json body] → status; the answer in $tmp/body
+  curl -sS -o "$tmp/body" -w '%{http_code}' -b "$jar" -c "$jar" -X "$1" -H 'Content-Type: application/json' \
+    -H 'X-Requested-With: XMLHttpRequest' ${3:+--data "$3"} "http://127.0.0.1:$port$2"
+}
+expect_api() { # label expected-status needle status
+  if [ "$4" != "$2" ] || ! grep -q -- "$3" "$tmp/body"; then
+    echo "✗ $1: status $4 (ventet $2) eller mangler \"$3\""; cat "$tmp/body"; echo; tail -30 "$tmp/server.log"; exit 1
+  fi
+  echo "✓ $1 → $4"
+}
+expect_api 'innlogging som admin' 200 '"role":"admin"' "$(api POST /api/auth/login '{"email":"admin@example.no","password":"smoke-passord-1"}')"
+expect_api 'adminpanelet uten tofaktor' 403 'TOTP_ENROLMENT_REQUIRED' "$(api GET /api/admin/users)"
+expect_api 'tofaktor: oppsett' 200 'otpauth://totp/' "$(api POST /api/auth/totp/setup '{}')"
+secret=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).secret)' "$tmp/body")
+code=$(cd "$tmp" && node -e 'const { TOTP, Secret } = require("otpauth"); console.log(TOTP.generate({ secret: Secret.fromBase32(process.argv[1]) }))' "$secret")
+expect_api 'tofaktor: slått på' 200 'recoveryCodes' "$(api POST /api/auth/totp/enable "{\"code\":\"$code\"}")"
+expect_api 'adminpanelet med tofaktor' 200 'admin@example.no' "$(api GET /api/admin/users)"
+rm -f "$jar"
+expect_api 'innlogging uten kode' 401 'TOTP_REQUIRED' "$(api POST /api/auth/login '{"email":"admin@example.no","password":"smoke-passord-1"}')"
 migrations=$(mysql -uroot -h127.0.0.1 -N -e "SELECT COUNT(*) FROM $db.migrations")
 echo "✓ migreringer kjørt: $migrations"
 kill -TERM "$pid"; wait "$pid" && echo "✓ avsluttet rent på SIGTERM" || { echo "✗ exit-kode $? etter SIGTERM"; exit 1; }

@@ -11,6 +11,7 @@ import { LoginPage } from './layout/LoginPage';
 import leads from './leads';
 import modules from './modules';
 import orders from './orders';
+import { SecurityPage } from './security/SecurityPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { theme } from './theme';
 import users from './users';
@@ -40,6 +41,7 @@ function AdminApp() {
       {/* Utgående e-post (admin/src/outbox, the e-mail area) goes here: <Resource name="outbox" {...outbox} /> */}
       <CustomRoutes>
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/security" element={<SecurityPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -1,6 +1,7 @@
 import type { MeResponse } from '@contracts';
 import { HttpError, type AuthProvider } from 'react-admin';
-import { httpClient } from './lib/http';
+import { httpClient, isStepUpError } from './lib/http';
+import { forgetTwoFactorStatus } from './security/twoFactorState';
 
 /**
  * The same session as the site (HttpOnly cookie `sid`): sign in with POST /api/auth/login, who is
@@ -28,19 +29,32 @@ export function fetchMe(force = false): Promise<MeResponse | null> {
 
 export function forgetMe(): void {
   cached = null;
+  forgetTwoFactorStatus();
+}
+
+/** A refused sign-in, with the API's code: TOTP_REQUIRED makes the login page ask for the code. */
+export class LoginError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'LoginError';
+  }
 }
 
 export const authProvider: AuthProvider = {
-  async login({ username, email, password }: { username?: string; email?: string; password?: string }) {
+  async login({ username, email, password, totp }: { username?: string; email?: string; password?: string; totp?: string }) {
     forgetMe();
+    const code = totp?.trim();
     try {
       await httpClient('/api/auth/login', {
         method: 'POST',
-        body: JSON.stringify({ email: (email ?? username ?? '').trim(), password: password ?? '' }),
+        body: JSON.stringify({ email: (email ?? username ?? '').trim(), password: password ?? '', ...(code ? { totp: code } : {}) }),
       });
     } catch (e) {
-      const body = e instanceof HttpError ? (e.body as { message?: string } | undefined) : undefined;
-      throw new Error(body?.message ?? 'Innloggingen mislyktes, prøv igjen');
+      const body = e instanceof HttpError ? (e.body as { message?: string; code?: string } | undefined) : undefined;
+      throw new LoginError(body?.message ?? 'Innloggingen mislyktes, prøv igjen', body?.code);
     }
     return { redirectTo: '/' };
   },
@@ -60,8 +74,9 @@ export const authProvider: AuthProvider = {
   },
 
   async checkError(error: { status?: number }) {
-    // 401: the session has ended. 403 is not a reason to sign out (the page shows the message).
-    if (error?.status === 401) {
+    // 401: the session has ended. 403 is not a reason to sign out (the page shows the message), and
+    // neither is a request for the password again (REAUTH_REQUIRED: the dialog asked, and was cancelled).
+    if (error?.status === 401 && !isStepUpError(error)) {
       forgetMe();
       throw new Error('ra.notification.logged_out');
     }

@@ -5,29 +5,45 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createServer, STATUS_CODES, type RequestListener } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { CatalogRoute } from './catalog/catalog.route';
 import { FastRoutes, requestId, type RequestLine } from './common/fast-routes';
+import { loggableUrl } from './common/logging/loggable-url';
 import { createPino, PinoNestLogger } from './common/logging/logger';
+import { isApiPath, routePath } from './common/route-path';
 import { apiSecurityHeaders, securityHeaders } from './common/security-headers';
 import type { AppConfig } from './config';
 import { MSG } from './contracts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Routes that authenticate by signature instead of a cookie. */
-const CSRF_EXEMPT = new Set(['/api/stripe/webhook']);
 
 /**
- * CSRF rule for `/api`: a state-changing request must be JSON (or carry X-Requested-With),
- * and when the browser sends an Origin it must be the site's own.
+ * State-changing routes that may be called without the CSRF rule, as `METHOD /route`: callers that
+ * cannot send JSON from the site and do not rely on the visitor's cookie.
+ * - `POST /`: the lead form without JavaScript (form-encoded; it signs nobody in and reads no session).
+ * - `POST /api/stripe/webhook`: authenticated by Stripe's signature.
+ * - `POST /api/unsubscribe`: RFC 8058 one-click unsubscribe, posted form-encoded by mail providers;
+ *   authenticated by the link's signature.
+ */
+export const CSRF_EXEMPT: ReadonlySet<string> = new Set(['POST /', 'POST /api/stripe/webhook', 'POST /api/unsubscribe']);
+
+/**
+ * The CSRF rule, for every state-changing request on every route: it must be JSON (or bodiless with
+ * X-Requested-With), and when the browser sends an Origin it must be the site's own. The rule is
+ * decided on the route that will run (its pattern, whatever spelling of the path reached it), so
+ * `//api/…`, `/%61pi/…` and the like are judged like `/api/…`; only {@link CSRF_EXEMPT} is let through.
+ * A request no route answers is judged too (it reaches no handler either way).
  */
 export function csrfCheck(cfg: AppConfig) {
-  return (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+  return (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    done: (err?: Error) => void,
+    route: string | undefined = req.routeOptions.url,
+  ) => {
     if (SAFE_METHODS.has(req.method)) return done();
-    const url = req.url;
-    if (!url.startsWith('/api/')) return done();
-    const path = url.split('?')[0];
-    if (CSRF_EXEMPT.has(path)) return done();
+    if (route !== undefined && CSRF_EXEMPT.has(`${req.method} ${route}`)) return done();
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== cfg.publicOrigin) {
       void reply
@@ -86,8 +102,15 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): 
   socket.destroy(err);
 }
 
-export async function createApp(cfg: AppConfig, opts: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
-  const pino = createPino(opts.logger === false ? 'silent' : cfg.logLevel);
+export interface CreateAppOptions {
+  /** false: log nothing at all. */
+  logger?: boolean;
+  /** Where the JSON log lines go (default stdout). */
+  logDestination?: DestinationStream;
+}
+
+export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const pino = createPino(opts.logger === false ? 'silent' : cfg.logLevel, opts.logDestination);
   // One structured line per request, with its id.
   const logRequest = pino.isLevelEnabled('info')
     ? (line: RequestLine) => {
@@ -132,16 +155,19 @@ export async function createApp(cfg: AppConfig, opts: { logger?: boolean } = {})
   const documentHeaders = securityHeaders(cfg);
   const csrf = csrfCheck(cfg);
   fastify.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.url.startsWith('/api/') ? apiHeaders : documentHeaders);
+    // The route that will run (the router has matched it before the hooks): both decisions use it.
+    const route = req.routeOptions.url;
+    reply.headers(isApiPath(routePath(req, route)) ? apiHeaders : documentHeaders);
     reply.header('x-request-id', req.id);
-    csrf(req, reply, done);
+    csrf(req, reply, done, route);
   });
   if (logRequest) {
     fastify.addHook('onResponse', (req, reply, done) => {
       logRequest({
         reqId: req.id,
         method: req.method,
-        url: req.url,
+        // Never the query's values or a secret path parameter (tokens, Checkout Session ids).
+        url: loggableUrl(req.url, req.routeOptions.url),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       });

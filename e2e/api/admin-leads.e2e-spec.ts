@@ -127,19 +127,34 @@ describe('admin API: leads', () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = text.slice(1).split('\r\n');
       expect(lines[0]).toBe(
-        'ID;Registrert;E-post;Kurs;Kilde;Variant;Landingsside;utm_source;utm_medium;utm_campaign;utm_term;utm_content;Har konto;Har kjøpt;Kontaktet;Avmeldt;Notat',
+        '"ID";"Registrert";"E-post";"Kurs";"Kilde";"Variant";"Landingsside";"utm_source";"utm_medium";"utm_campaign";"utm_term";"utm_content";"Har konto";"Har kjøpt";"Kontaktet";"Avmeldt";"Notat"',
       );
       // Unsubscribed addresses are left out by default; rows follow the sort.
       const body = text.slice(1);
       expect(body).not.toContain(`avmeldt-${tag}`);
-      const row = lines.find((l) => l.includes(`;ærlig-${tag}@example.no;`))!;
+      const row = lines.find((l) => l.includes(`;"ærlig-${tag}@example.no";`))!;
       expect(row).toMatch(
-        new RegExp(`^\\d+;04\\.03\\.2025 10:05;ærlig-${tag}@example\\.no;foundation;/;B;;;;;;;Ja;Ja;Nei;;"Spør`),
+        new RegExp(
+          `^"\\d+";"04\\.03\\.2025 10:05";"ærlig-${tag}@example\\.no";"foundation";"/";"B";"";"";"";"";"";"";"Ja";"Ja";"Nei";"";"Spør`,
+        ),
       );
-      // A note with the separator, quotes and a line break is quoted, quotes doubled.
+      // Every cell is quoted, quotes doubled; a note with the separator and a line break stays one cell.
       expect(body).toContain('"Spør om «Wyckoff»; ringer på tirsdag, sa ""kanskje""\nny linje"');
       // A note that a spreadsheet would run as a formula is defused.
-      expect(body).toContain(`øvrig-${tag}@example.no;starter;/;A;;;;;;;Nei;Nei;Nei;;'=SUM(A1:A9)`);
+      expect(body).toContain(`"øvrig-${tag}@example.no";"starter";"/";"A";"";"";"";"";"";"";"Nei";"Nei";"Nei";"";"'=SUM(A1:A9)"`);
+    });
+
+    it('quotes every cell and defuses formulas after every separator inside a cell, in every column', async () => {
+      await insertLead(t, {
+        email: `formel-${tag}@example.no`,
+        utmCampaign: '@SUM(A1),-1',
+        note: 'ring meg;=HYPERLINK("http://x";"klikk")\n+47 900 00 000\t-2',
+      });
+      const { text } = await csv(listQuery({ filter: { q: `formel-${tag}` } }));
+      const row = text.slice(1).split('\r\n')[1];
+      expect(row).toContain(`"'@SUM(A1),'-1"`);
+      expect(row).toContain(`"ring meg;'=HYPERLINK(""http://x"";""klikk"")\n'+47 900 00 000\t'-2"`);
+      expect(row.startsWith('"') && row.endsWith('"')).toBe(true);
     });
 
     it('follows the filter, and includes unsubscribed addresses only when asked', async () => {

@@ -1,4 +1,5 @@
 import { LoginToken, Lead, Session, Grant, User } from '../../backend/src/database/entities';
+import { IsNull } from 'typeorm';
 import { sha256 } from '../../backend/src/common/crypto/tokens';
 import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
 
@@ -80,6 +81,7 @@ describe('accounts and sessions', () => {
         role: 'student',
         courses: ['foundation'],
         passwordSet: true,
+        claimed: true,
         createdAt: user.createdAt.toISOString(),
       });
     });
@@ -155,9 +157,12 @@ describe('accounts and sessions', () => {
         .issue(fresh.id);
       const a = t.agent();
       await a.post('/api/auth/token-login').send({ token }).expect(200);
-      const short = await a.post('/api/auth/password').send({ newPassword: '12345', confirmPassword: '12345' }).expect(400);
-      expect(short.body.message).toBe('Passord må være minst 6 tegn');
-      const mismatch = await a.post('/api/auth/password').send({ newPassword: '123456', confirmPassword: '1234567' }).expect(400);
+      const short = await a.post('/api/auth/password').send({ newPassword: 'kort-pw', confirmPassword: 'kort-pw' }).expect(400);
+      expect(short.body.message).toBe('Passord må være minst 8 tegn');
+      const mismatch = await a
+        .post('/api/auth/password')
+        .send({ newPassword: 'passord-en-1', confirmPassword: 'passord-to-2' })
+        .expect(400);
       expect(mismatch.body.message).toBe('Passordene stemmer ikke overens');
       const long = await a
         .post('/api/auth/password')
@@ -181,6 +186,36 @@ describe('accounts and sessions', () => {
         .send({ currentPassword: 'gammelt-passord', newPassword: 'nytt-passord', confirmPassword: 'annet-passord' })
         .expect(400);
       expect(changeMismatch.body.message).toBe('Nye passord stemmer ikke overens');
+    });
+
+    it('refuses passwords shorter than 8 characters and the 10 000 most common ones, first password and change alike', async () => {
+      const fresh = await createUser(t, { password: null });
+      const token = await t.app
+        .get((await import('../../backend/src/auth/login-tokens.service')).LoginTokensService)
+        .issue(fresh.id);
+      const a = t.agent();
+      await a.post('/api/auth/token-login').send({ token }).expect(200);
+      // Seven characters are too few; eight are enough.
+      const seven = await a.post('/api/auth/password').send({ newPassword: 'abcdefg', confirmPassword: 'abcdefg' }).expect(400);
+      expect(seven.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Passord må være minst 8 tegn' });
+      for (const common of ['password', '12345678', 'iloveyou', 'Sunshine', 'qwertyuiop', 'PASSWORD1', 'trustno1']) {
+        const res = await a.post('/api/auth/password').send({ newPassword: common, confirmPassword: common }).expect(400);
+        expect(res.body).toEqual({
+          statusCode: 400,
+          code: 'PASSWORD_TOO_COMMON',
+          message: 'Passordet er for vanlig. Velg et annet.',
+          field: 'newPassword',
+        });
+      }
+      expect((await t.ds.getRepository(User).findOneByOrFail({ id: fresh.id })).passwordHash).toBeNull();
+      await a.post('/api/auth/password').send({ newPassword: 'fjellvann', confirmPassword: 'fjellvann' }).expect(200);
+
+      const change = await a
+        .post('/api/auth/password')
+        .send({ currentPassword: 'fjellvann', newPassword: 'football', confirmPassword: 'football' })
+        .expect(400);
+      expect(change.body.code).toBe('PASSWORD_TOO_COMMON');
+      await t.http().post('/api/auth/login').send({ email: fresh.email, password: 'fjellvann' }).expect(200);
     });
 
     it('changes the password, ends every other session and keeps this one', async () => {
@@ -257,7 +292,7 @@ describe('accounts and sessions', () => {
 
   describe('POST /api/create-user', () => {
     it.each(['A', 'C', 'D', 'starter'])(
-      'source %s: creates a passwordless account, records the lead, grants Starter, returns a token that signs in once',
+      'source %s: creates a passwordless account, records the lead, grants Starter; answers no token and opens no session',
       async (src) => {
         const email = uniqueEmail('gratis');
         const res = await t
@@ -265,7 +300,8 @@ describe('accounts and sessions', () => {
           .post('/api/create-user')
           .send({ email: email.toUpperCase(), courseType: 'starter', trafficSource: src })
           .expect(200);
-        expect(res.body).toEqual({ success: true, token: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/) });
+        expect(res.body).toEqual({ success: true });
+        expect(sidFrom(res)).toBeUndefined();
         const user = await t.ds.getRepository(User).findOneByOrFail({ email });
         expect(user.passwordHash).toBeNull();
         expect(user.attribution.trafficSource).toBe(src);
@@ -274,9 +310,10 @@ describe('accounts and sessions', () => {
         expect(await t.ds.getRepository(Grant).findOneBy({ userId: user.id, courseId: 'starter' })).toMatchObject({
           source: 'free',
         });
-        const a = t.agent();
-        await a.post('/api/auth/token-login').send({ token: res.body.token }).expect(200);
-        expect((await a.get('/api/auth/me').expect(200)).body).toMatchObject({ email, courses: ['starter'], passwordSet: false });
+        // The only way in is the link mailed to the address (7 days), not anything in the answer.
+        const links = await t.ds.getRepository(LoginToken).findBy({ userId: user.id, usedAt: IsNull() });
+        expect(links.map((l) => l.expiresAt.getTime() - l.createdAt.getTime())).toEqual([7 * 86400_000]);
+        expect(user.claimedAt).toBeNull();
       },
     );
 

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { Grant, Order, User } from '../../backend/src/database/entities';
+import { STRIPE_READ_CACHE_MS } from '../../backend/src/checkout/shared-reads';
 import { OrderEventsService, type OrderEvent } from '../../backend/src/payments/order-events';
 import { FAKE_STRIPE_KEY, fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
@@ -249,6 +250,8 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       expect(cookieOf(pending)).toBeUndefined();
 
       fake.pay(session.id);
+      // The page's next poll after the few seconds one read from Stripe is shared.
+      await new Promise((r) => setTimeout(r, STRIPE_READ_CACHE_MS));
       const done = await browser.get(`/api/checkout/sessions/${session.id}`).expect(200);
       expect(done.body).toEqual({ status: 'paid', courseId: 'foundation', amount: 199700, email: b.email, signedIn: true });
       expect(cookieOf(done)).toBeDefined();

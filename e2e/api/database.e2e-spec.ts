@@ -38,6 +38,36 @@ describe('migrations and seed', () => {
     expect(await ds.showMigrations()).toBe(false);
   });
 
+  // TypeORM's schema builder does not compare collations, so they are compared here.
+  it('after migrating, every column has the collation its entity declares, and e-mail columns compare byte for byte', async () => {
+    const emailColumns = ds.entityMetadatas.flatMap((m) =>
+      m.columns
+        .filter((c) => /email|toAddress/i.test(c.propertyName))
+        .map((c) => `${m.tableName}.${c.databaseName}:${c.collation}`),
+    );
+    expect(emailColumns.sort()).toEqual(
+      ['audit_log.actorEmail', 'leads.email', 'orders.email', 'outbox.toAddress', 'users.email']
+        .map((c) => `${c}:utf8mb4_bin`)
+        .sort(),
+    );
+    if (db.dialect !== 'mysql') return;
+    const qr = ds.createQueryRunner();
+    try {
+      const mismatches: string[] = [];
+      for (const meta of ds.entityMetadatas) {
+        const table = await qr.getTable(meta.tableName);
+        for (const c of meta.columns) {
+          const actual = table?.findColumnByName(c.databaseName)?.collation;
+          if ((c.collation ?? undefined) !== actual)
+            mismatches.push(`${meta.tableName}.${c.databaseName}: ${actual} ≠ ${c.collation}`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+    } finally {
+      await qr.release();
+    }
+  });
+
   it('every migration can be reverted and applied again', async () => {
     const count = ds.migrations.length;
     for (let i = 0; i < count; i++) await ds.undoLastMigration({ transaction: 'each' });

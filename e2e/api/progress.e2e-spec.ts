@@ -162,4 +162,83 @@ describe('progress: GET /api/progress/:courseId, POST …/modules/:moduleId/comp
     const res = await agent.get('/api/progress/foundation').expect(200);
     expect(res.body.completedModules).toEqual([foundationIds[0]]);
   });
+
+  describe('POST /api/progress/starter/merge (Starter progress kept in the browser while signed out)', () => {
+    const merge = (agent: ReturnType<TestApp['agent']>, body: object) => agent.post('/api/progress/starter/merge').send(body);
+
+    it('needs a session; nothing written without one', async () => {
+      const res = await t
+        .http()
+        .post('/api/progress/starter/merge')
+        .send({ completedModules: [starterIds[0]], currentModule: 1 })
+        .expect(401);
+      expect(res.body).toMatchObject({ code: 'UNAUTHENTICATED' });
+    });
+
+    it('a first merge stores the browser’s progress; unknown module ids are ignored', async () => {
+      const { agent, user } = await loginAs(t);
+      const res = await merge(agent, {
+        completedModules: [starterIds[2], starterIds[0], 999_999, foundationIds[0]],
+        currentModule: 2,
+      }).expect(200);
+      expect(res.body).toMatchObject({
+        courseId: 'starter',
+        completedModules: [starterIds[0], starterIds[2]],
+        currentModule: 2,
+      });
+      expect(await rowOf(user.id, 'starter')).toMatchObject({
+        completedModules: [starterIds[0], starterIds[2]],
+        currentModule: 2,
+      });
+      expect(
+        await agent
+          .get('/api/progress/starter')
+          .expect(200)
+          .then((r) => r.body),
+      ).toEqual(res.body);
+    });
+
+    it('merges into what the server has: the union of completed modules and the furthest current module; a repeat changes nothing', async () => {
+      const { agent, user } = await loginAs(t);
+      await agent.post(`/api/progress/starter/modules/${starterIds[1]}/complete`).send({}).expect(200);
+      await agent.put('/api/progress/starter/current').send({ currentModule: 3 }).expect(200);
+
+      const merged = await merge(agent, { completedModules: [starterIds[0]], currentModule: 1 }).expect(200);
+      expect(merged.body).toMatchObject({ completedModules: [starterIds[0], starterIds[1]], currentModule: 3 });
+
+      await new Promise((r) => setTimeout(r, 20));
+      const again = await merge(agent, { completedModules: [starterIds[0]], currentModule: 1 }).expect(200);
+      expect(again.body).toEqual(merged.body);
+
+      const further = await merge(agent, { completedModules: [], currentModule: 99 }).expect(200);
+      expect(further.body).toMatchObject({
+        completedModules: [starterIds[0], starterIds[1]],
+        currentModule: starterIds.length - 1,
+      });
+      expect(await t.ds.getRepository(Progress).countBy({ userId: user.id })).toBe(1);
+    });
+
+    it('validates the body: a list of module ids and a module index', async () => {
+      const { agent, user } = await loginAs(t);
+      for (const body of [
+        {},
+        { completedModules: 'alt', currentModule: 0 },
+        { completedModules: [1.5], currentModule: 0 },
+        { completedModules: [-1], currentModule: 0 },
+        { completedModules: [], currentModule: -1 },
+        { completedModules: [], currentModule: '1' },
+        { completedModules: Array.from({ length: 101 }, (_, i) => i + 1), currentModule: 0 },
+        { completedModules: [], currentModule: 0, courseId: 'foundation' },
+      ]) {
+        const res = await merge(agent, body).expect(400);
+        expect(res.body.code).toBe('VALIDATION_FAILED');
+      }
+      expect(await rowOf(user.id, 'starter')).toBeNull();
+      // Only Starter is kept in the browser, so only Starter merges.
+      await agent
+        .post('/api/progress/foundation/merge')
+        .send({ completedModules: [foundationIds[0]], currentModule: 0 })
+        .expect(404);
+    });
+  });
 });

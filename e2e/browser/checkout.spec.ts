@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
+import { linkIn, startSmtpSink, type SmtpSink } from '../api/support/smtp-sink';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -77,14 +78,17 @@ const visible = async (l: Locator, timeout = 10_000) => l.first().waitFor({ stat
 
 describe('checkout in demo mode (no Stripe key)', () => {
   let server: RunningServer;
+  let sink: SmtpSink;
   beforeAll(async () => {
-    server = await startServer();
+    sink = await startSmtpSink();
+    server = await startServer({ SMTP_URL: sink.url, MAIL_POLL_INTERVAL_MS: '200' });
   });
   afterAll(async () => {
     await server?.stop();
+    await sink?.close();
   });
 
-  it('Demo modus → /account/settings "Sett passord" → set a password → the dashboard shows the course', async () => {
+  it('Demo modus → /account/settings points to the receipt mail → its link → "Sett passord" → the dashboard shows the course', async () => {
     const email = `demo-${Date.now()}@example.no`;
     const { ctx, page, alerts, errors } = await open(server.url);
 
@@ -119,7 +123,18 @@ describe('checkout in demo mode (no Stripe key)', () => {
     await until(text(submit(page)), 'BEHANDLER...');
     await page.waitForURL('**/account/settings', { timeout: 10_000 });
 
-    // The account pages belong to the account engineer: a new buyer without a password sets one.
+    // Signed in by the purchase, but the address is not proved: no password form, the receipt mail's link first.
+    const claim = page.getByTestId('claim-required');
+    await visible(claim);
+    expect(await claim.innerText()).toContain(
+      `Kvitteringen vi sendte til ${email} har en lenke for å bekrefte e-postadressen og sette passord.`,
+    );
+    expect(await page.locator('input[type="password"]').count()).toBe(0);
+
+    // The receipt mail's one-time link proves the address; then a first password can be set.
+    const receipt = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Kvittering'), 15_000);
+    await page.goto(linkIn(receipt.text, `${server.url}/auto-login`));
+    await page.waitForURL('**/account/settings', { timeout: 10_000 });
     await visible(page.getByRole('heading', { name: 'Sett passord' }));
     const passwords = page.locator('input[type="password"]');
     await passwords.nth(0).fill('mitt-nye-passord');

@@ -9,14 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
+import { MSG } from '../../backend/src/contracts';
 import { buildDataSourceOptions } from '../../backend/src/database/data-source-options';
 import { Course, CourseModule, Grant, User } from '../../backend/src/database/entities';
+import { linkIn, startSmtpSink, type SmtpSink } from '../api/support/smtp-sink';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 const CONSENT_KEY = 'cookie-consent';
 const VIDEO_ID = 'abcDEF12345';
 
+let sink: SmtpSink;
 let server: RunningServer;
 let browser: Browser;
 let db: DataSource;
@@ -25,7 +28,11 @@ let dbDir: string;
 beforeAll(async () => {
   dbDir = mkdtempSync(join(tmpdir(), 'ta-member-'));
   const file = join(dbDir, 'app.sqlite');
-  [server, browser] = await Promise.all([startServer({ DATABASE_URL: `sqlite:${file}` }), launchBrowser()]);
+  sink = await startSmtpSink();
+  [server, browser] = await Promise.all([
+    startServer({ DATABASE_URL: `sqlite:${file}`, SMTP_URL: sink.url, MAIL_POLL_INTERVAL_MS: '200' }),
+    launchBrowser(),
+  ]);
   // The server's own database file, opened beside it (SQLite in WAL mode allows that).
   db = await new DataSource(buildDataSourceOptions({ databaseUrl: `sqlite:${file}` })).initialize();
   // The first Foundation module gets a video (before anything asked for the course, so nothing is cached).
@@ -36,6 +43,7 @@ afterAll(async () => {
   await db?.destroy();
   await browser?.close();
   await server?.stop();
+  await sink?.close();
   rmSync(dbDir, { recursive: true, force: true });
 });
 
@@ -59,10 +67,20 @@ async function post(
   };
 }
 
+/** The one-time token of the welcome mail's sign-in link to `email` (fragment; older links: the query). */
+async function welcomeToken(email: string): Promise<string> {
+  const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Velkommen'), 15_000);
+  const link = new URL(linkIn(mail.text, `${server.url}/auto-login`));
+  const token = new URLSearchParams(link.hash.slice(1)).get('token') ?? link.searchParams.get('token');
+  if (!token) throw new Error(`no token in ${link.href}`);
+  return token;
+}
+
 /**
- * A student made the way the site makes them: the free sign-up (`POST /api/create-user`), then,
- * with a password, signed in with the one-time token and the password set through the API.
- * Paid courses are granted straight in the server's database (the admin API is another area).
+ * A student made the way the site makes them: the free sign-up (`POST /api/create-user`, no session),
+ * the sign-in link from the welcome mail, then, with a password, that link used and the password set
+ * through the API. Paid courses are granted straight in the server's database (the admin API is
+ * another area).
  */
 async function seedStudent(
   opts: { password?: string | null; courses?: string[] } = {},
@@ -70,8 +88,9 @@ async function seedStudent(
   const email = uniqueEmail();
   const created = await post('/api/create-user', { email, courseType: 'starter', trafficSource: 'starter' });
   expect(created.status).toBe(200);
-  expect(typeof created.json.token).toBe('string');
-  let token = created.json.token as string | null;
+  expect(created.json).toEqual({ success: true });
+  expect(created.cookie).toBeNull();
+  let token: string | null = await welcomeToken(email);
   const password = opts.password === undefined ? 'hemmelig123' : opts.password;
   if (password) {
     const login = await post('/api/auth/token-login', { token });
@@ -165,10 +184,12 @@ describe('login', () => {
   it('an unknown, used or missing one-time link explains itself and links to the login', async () => {
     const s = await seedStudent({ password: null });
     const { ctx, page } = await open();
-    await page.goto(`/auto-login?token=${s.token}&next=/course/starter`);
+    await page.goto(`/auto-login#token=${s.token}&next=/course/starter`);
     await at(page, '/course/starter');
     await page.context().clearCookies();
+    // The same link in the older form (token in the query): used, and out of the address bar at once.
     await page.goto(`/auto-login?token=${s.token}`);
+    expect(page.url()).toBe(`${server.url}/auto-login`);
     await expect(page.getByRole('alert').innerText()).resolves.toBe(
       'Lenken er ugyldig eller utløpt. Logg inn eller be om en ny lenke.',
     );
@@ -270,10 +291,14 @@ describe('course player', () => {
     expect(await page.getByRole('link', { name: 'Oppgrader til Foundation' }).getAttribute('href')).toBe('/kurs/foundation');
     expect(errors).toEqual([]);
 
-    // Anonymous progress lives in memory only.
+    // Signed out, the progress is kept in this browser (and only there: nothing was sent to the server).
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Trading er ikke gambling' }).waitFor();
-    expect(await page.getByTestId('progress-percent').innerText()).toBe('0%');
+    await page.getByRole('heading', { level: 1, name: 'Bygg en ferdighet' }).waitFor();
+    expect(await page.getByTestId('progress-percent').innerText()).toBe('100%');
+    await page.getByText('Fremgangen lagres i denne nettleseren til du logger inn.').waitFor();
+    const kept = JSON.parse((await page.evaluate(`localStorage.getItem('ta.starter-progress.v1')`)) as string);
+    expect(kept).toEqual({ completedModules: expect.any(Array), currentModule: 3 });
+    expect(kept.completedModules).toHaveLength(4);
     await ctx.close();
   });
 
@@ -348,7 +373,7 @@ describe('account settings', () => {
   it('sets the first password, then changes it, with every message', async () => {
     const s = await seedStudent({ password: null });
     const { ctx, page, errors } = await open();
-    await page.goto(`/auto-login?token=${s.token}`);
+    await page.goto(`/auto-login#token=${s.token}`);
     await at(page, '/dashboard');
     const notice = page.locator('.notice');
     await notice.waitFor();
@@ -362,7 +387,16 @@ describe('account settings', () => {
     await newPw.fill('kort');
     await confirm.fill('kort');
     await submit.click();
-    await expect(page.getByRole('alert').innerText()).resolves.toBe('Passord må være minst 6 tegn');
+    await expect(page.getByRole('alert').innerText()).resolves.toBe('Passord må være minst 8 tegn');
+    await newPw.fill('1234567');
+    await confirm.fill('1234567');
+    await submit.click();
+    await expect(page.getByRole('alert').innerText()).resolves.toBe('Passord må være minst 8 tegn');
+    // Long enough, but among the most common passwords: the server's own message.
+    await newPw.fill('password');
+    await confirm.fill('password');
+    await submit.click();
+    await expect(page.getByRole('alert').innerText()).resolves.toBe(MSG.passwordTooCommon);
     await newPw.fill('nytt-passord-1');
     await confirm.fill('nytt-passord-2');
     await submit.click();
@@ -390,7 +424,7 @@ describe('account settings', () => {
     await next.fill('12345');
     await again.fill('12345');
     await update.click();
-    await expect(page.getByRole('alert').innerText()).resolves.toBe('Passord må være minst 6 tegn');
+    await expect(page.getByRole('alert').innerText()).resolves.toBe('Passord må være minst 8 tegn');
     await next.fill('andre-passord');
     await again.fill('tredje-passord');
     await update.click();
@@ -453,7 +487,7 @@ describe('account settings', () => {
   it('an account without a password confirms the deletion by typing its e-mail', async () => {
     const s = await seedStudent({ password: null });
     const { ctx, page } = await open();
-    await page.goto(`/auto-login?token=${s.token}&next=/account/settings`);
+    await page.goto(`/auto-login#token=${s.token}&next=/account/settings`);
     await page.getByRole('heading', { name: 'Sett passord' }).waitFor();
     await page.getByRole('button', { name: 'Slett konto' }).click();
     await page.getByLabel(/Skriv inn e-postadressen din/).fill('noen-andre@example.no');

@@ -225,7 +225,7 @@ describe('server rendering and routes', () => {
 });
 
 describe('lead capture', () => {
-  it('landing → Starter sign-up → auto-login → /course/starter?email=…', async () => {
+  it('landing → Starter sign-up → /course/starter?email=… signed out, told that the sign-in link was mailed', async () => {
     const { ctx, page } = await open({ consent: true });
     await visit(page, '/?utm_source=nyhetsbrev&utm_campaign=host');
     const form = page.locator('#signup form');
@@ -241,9 +241,17 @@ describe('lead capture', () => {
       trafficSource: 'starter',
       attribution: { trafficSource: 'starter', landingPath: '/', utmSource: 'nyhetsbrev', utmCampaign: 'host' },
     });
+    const visited: string[] = [];
+    page.on('framenavigated', (f) => visited.push(f.url()));
     await page.getByRole('button', { name: 'Velkommen!' }).waitFor();
-    await page.waitForURL(/\/auto-login\?token=/, { timeout: 8000 });
     await page.waitForURL('**/course/starter?email=ny.elev%40example.no', { timeout: 10000 });
+    await expect(page.getByTestId('player-notice').innerText()).resolves.toBe(
+      'Vi har sendt deg en innloggingslenke på e-post. Du kan begynne med en gang – fremgangen lagres i nettleseren til du logger inn.',
+    );
+    // No session was opened by typing an address.
+    expect(visited.some((u) => u.includes('/auto-login'))).toBe(false);
+    expect(await page.evaluate(() => fetch('/api/auth/me').then((r) => r.status))).toBe(401);
+    await page.getByRole('link', { name: 'Logg inn' }).waitFor();
     await ctx.close();
   });
 

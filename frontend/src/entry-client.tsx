@@ -8,12 +8,15 @@ import { loadAppState } from './lib/app-state';
 import { recordPageView } from './lib/attribution';
 import { applyConsent, readConsent } from './lib/consent';
 import { initGoogleTag } from './lib/gtag';
+import { takeLinkToken } from './lib/link-token';
 
 const lazyPages = Object.fromEntries(
   (Object.keys(pageLoaders) as PageKey[]).map((k) => [k, lazy(pageLoaders[k])]),
 ) as unknown as PageComponents;
 
 async function main(): Promise<void> {
+  // A mailed link's one-time token leaves the address bar before anything reads the URL.
+  takeLinkToken();
   const state = await loadAppState();
   // First-touch attribution as early as possible (a visitor may leave before hydration finishes).
   recordPageView(window.location, document.referrer, state.settings.mentorSlug);

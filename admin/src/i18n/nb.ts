@@ -394,4 +394,60 @@ const appMessages = {
   },
 };
 
-export const nb: TranslationMessages = { ...raMessages, ...appMessages };
+/** Sign-in with a second factor, the Sikkerhet page (two-factor sign-in) and the re-authentication dialog. */
+const securityMessages = {
+  login: {
+    heading: 'Administrasjon',
+    intro: 'Logg inn med administratorkontoen din.',
+    code_intro: 'Skriv inn engangskoden fra autentiseringsappen.',
+    signing_in_as: 'Logger inn som %{email}',
+    code: 'Engangskode',
+    code_help: 'Seks sifre fra appen, eller en av gjenopprettingskodene dine',
+    other_account: 'Bruk en annen konto',
+    home: 'Tilbake til nettsiden',
+  },
+  security: {
+    menu: 'Sikkerhet',
+    title: 'Sikkerhet',
+    heading: 'Tofaktorinnlogging',
+    intro:
+      'Med tofaktorinnlogging trenger du både passordet og en engangskode fra en autentiseringsapp (for eksempel Google Authenticator, Microsoft Authenticator eller 1Password) for å logge inn.',
+    required: 'Adminpanelet krever tofaktorinnlogging. Sett det opp for å fortsette.',
+    status_on: 'Tofaktorinnlogging er på.',
+    status_off: 'Tofaktorinnlogging er av.',
+    codes_left: '%{smart_count} ubrukt gjenopprettingskode igjen. |||| %{smart_count} ubrukte gjenopprettingskoder igjen.',
+    start: 'Sett opp tofaktorinnlogging',
+    scan: '1. Skann QR-koden med autentiseringsappen',
+    manual: 'Får du ikke skannet? Skriv inn denne nøkkelen i appen:',
+    confirm_step: '2. Skriv inn den sekssifrede koden appen viser',
+    code: 'Engangskode',
+    confirm: 'Bekreft og slå på',
+    qr_alt: 'QR-kode for autentiseringsappen',
+    enabled: 'Tofaktorinnlogging er slått på',
+    codes_title: 'Gjenopprettingskoder',
+    codes_note:
+      'Lagre kodene et trygt sted, for eksempel i en passordbehandler. Mister du telefonen, kan du logge inn med én av dem i stedet for engangskoden; hver kode virker én gang. Kodene vises bare denne ene gangen.',
+    copy: 'Kopier kodene',
+    copied: 'Kodene er kopiert',
+    saved: 'Jeg har lagret kodene',
+    disable_title: 'Slå av tofaktorinnlogging',
+    disable_note: 'Skriv inn passordet ditt og en engangskode (eller en gjenopprettingskode).',
+    password: 'Passord',
+    code_or_recovery: 'Engangskode eller gjenopprettingskode',
+    disable: 'Slå av',
+    disabled: 'Tofaktorinnlogging er slått av',
+    load_error: 'Kunne ikke hente sikkerhetsinnstillingene. Last inn siden på nytt.',
+  },
+  reauth: {
+    title: 'Bekreft at det er deg',
+    text: 'Refusjoner og endringer i tilganger krever at du har logget inn i løpet av de siste 15 minuttene. Skriv inn passordet ditt for å fortsette.',
+    text_code:
+      'Refusjoner og endringer i tilganger krever at du har logget inn i løpet av de siste 15 minuttene. Skriv inn passordet ditt og engangskoden fra autentiseringsappen for å fortsette.',
+    password: 'Passord',
+    code: 'Engangskode',
+    confirm: 'Bekreft',
+    cancel: 'Avbryt',
+  },
+};
+
+export const nb: TranslationMessages = { ...raMessages, ...appMessages, ...securityMessages };

@@ -1,24 +1,135 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Login, LoginForm } from 'react-admin';
+import { useState, type FormEvent } from 'react';
+import { Login, useLogin, useTranslate } from 'react-admin';
+import { LoginError } from '../authProvider';
 
-/** Sign in with the same account as on the site. */
+/**
+ * Sign in with the same account as on the site. When the account has two-factor sign-in, the API
+ * answers TOTP_REQUIRED and the page asks for the code (or a recovery code) on a second step.
+ */
 export function LoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await login({ username: email, password, ...(step === 'code' ? { totp: code } : {}) });
+    } catch (err) {
+      if (err instanceof LoginError && err.code === 'TOTP_REQUIRED') {
+        setStep('code');
+      } else {
+        setError(err instanceof Error && err.message ? err.message : translate('ra.auth.sign_in_error'));
+        if (err instanceof LoginError && err.code === 'TOTP_INVALID') setCode('');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const back = () => {
+    setStep('password');
+    setCode('');
+    setPassword('');
+    setError(null);
+  };
+
   return (
     <Login>
       <Box sx={{ px: 2, pt: 1, textAlign: 'center' }}>
         <Typography component="h1" variant="h6">
-          Administrasjon
+          {translate('login.heading')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Logg inn med administratorkontoen din.
+          {step === 'password' ? translate('login.intro') : translate('login.code_intro')}
         </Typography>
       </Box>
-      <LoginForm />
+      <Box component="form" onSubmit={submit} noValidate sx={{ px: 2, pt: 1, pb: 1 }}>
+        {error && (
+          <Alert severity="error" sx={{ mb: 1 }} role="alert">
+            {error}
+          </Alert>
+        )}
+        {step === 'password' ? (
+          <>
+            <TextField
+              name="username"
+              type="email"
+              label={translate('ra.auth.username')}
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+              autoFocus
+              fullWidth
+              margin="dense"
+            />
+            <TextField
+              name="password"
+              type="password"
+              label={translate('ra.auth.password')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+              fullWidth
+              margin="dense"
+            />
+          </>
+        ) : (
+          <>
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {translate('login.signing_in_as', { email })}
+            </Typography>
+            <TextField
+              name="totp"
+              label={translate('login.code')}
+              helperText={translate('login.code_help')}
+              autoComplete="one-time-code"
+              slotProps={{ htmlInput: { inputMode: 'text', autoCapitalize: 'none', spellCheck: false, maxLength: 64 } }}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              required
+              autoFocus
+              fullWidth
+              margin="dense"
+            />
+          </>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          color="primary"
+          fullWidth
+          disabled={busy || !email.trim() || !password || (step === 'code' && !code.trim())}
+          sx={{ mt: 2 }}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {translate('ra.auth.sign_in')}
+        </Button>
+        {step === 'code' && (
+          <Button fullWidth onClick={back} sx={{ mt: 1 }}>
+            {translate('login.other_account')}
+          </Button>
+        )}
+      </Box>
       <Box sx={{ pb: 2, textAlign: 'center' }}>
         <Link href="/" variant="body2">
-          Tilbake til nettsiden
+          {translate('login.home')}
         </Link>
       </Box>
     </Login>

@@ -51,6 +51,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'module.update': 'Modul endret',
   'module.delete': 'Modul slettet',
   'settings.update': 'Innstillinger endret',
+  'user.email-duplicate': 'E-postadresse kolliderer med en annen konto (må ryddes)',
 };
 
 export const ENTITY_LABELS: Record<string, string> = {

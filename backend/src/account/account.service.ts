@@ -7,6 +7,7 @@ import { verifyPassword } from '../common/crypto/password';
 import { normalizeEmail } from '../common/crypto/tokens';
 import type { AttributionColumns } from '../common/entities/attribution.embedded';
 import { CatalogService } from '../catalog/catalog.service';
+import { TotpService } from '../auth/totp/totp.service';
 import { AuditLog, Grant, Lead, LoginToken, Order, OutboxMessage, Progress, Refund, Session, User } from '../database/entities';
 
 export const ACCOUNT_MSG = {
@@ -47,6 +48,7 @@ export class AccountService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly catalog: CatalogService,
+    private readonly totp: TotpService,
   ) {}
 
   /** Everything stored about the user, without password hashes or session tokens. */
@@ -54,13 +56,14 @@ export class AccountService {
     const m = this.ds.manager;
     const fresh = (await m.findOneBy(User, { id: user.id })) ?? user;
     const email = fresh.email;
-    const [grants, orders, progress, leads, sessions, emails] = await Promise.all([
+    const [grants, orders, progress, leads, sessions, emails, twoFactorEnabled] = await Promise.all([
       m.find(Grant, { where: { userId: fresh.id }, order: { grantedAt: 'ASC', id: 'ASC' } }),
       m.find(Order, { where: [{ userId: fresh.id }, { email }], order: { createdAt: 'ASC', id: 'ASC' } }),
       m.find(Progress, { where: { userId: fresh.id }, order: { id: 'ASC' } }),
       m.find(Lead, { where: [{ userId: fresh.id }, { email }], order: { createdAt: 'ASC', id: 'ASC' } }),
       m.find(Session, { where: { userId: fresh.id }, order: { createdAt: 'ASC' } }),
       m.find(OutboxMessage, { where: [{ userId: fresh.id }, { toAddress: email }], order: { createdAt: 'ASC', id: 'ASC' } }),
+      this.totp.isEnabled(fresh.id),
     ]);
     const refunds = orders.length
       ? await m.find(Refund, { where: { orderId: In(orders.map((o) => o.id)) }, order: { createdAt: 'ASC', id: 'ASC' } })
@@ -75,6 +78,8 @@ export class AccountService {
         lastName: fresh.lastName,
         passwordSet: !!fresh.passwordHash,
         passwordChangedAt: iso(fresh.passwordChangedAt),
+        claimedAt: iso(fresh.claimedAt),
+        twoFactorEnabled,
         createdAt: fresh.createdAt.toISOString(),
         updatedAt: fresh.updatedAt.toISOString(),
         attribution: attribution(fresh.attribution),
@@ -151,7 +156,8 @@ export class AccountService {
 
   /**
    * Erases the account in one transaction: orders stay for bookkeeping, anonymised; grants, progress,
-   * sessions, one-time links, leads and queued e-mails of the address go, then the user row.
+   * sessions, one-time links, the second factor (secret and recovery codes), leads and queued e-mails
+   * of the address go, then the user row.
    * The audit row records the counts only.
    */
   async delete(user: User, dto: { password?: string; confirmEmail?: string }): Promise<DeleteAccountResponse> {
@@ -182,6 +188,7 @@ export class AccountService {
       progressRemoved: affected(await m.delete(Progress, { userId })),
       sessionsEnded: affected(await m.delete(Session, { userId })),
       loginTokensRemoved: affected(await m.delete(LoginToken, { userId })),
+      secondFactorRowsRemoved: await this.totp.erase(m, userId),
       leadsRemoved: affected(await m.delete(Lead, { userId })) + affected(await m.delete(Lead, { email })),
       emailsRemoved:
         affected(await m.delete(OutboxMessage, { userId })) + affected(await m.delete(OutboxMessage, { toAddress: email })),

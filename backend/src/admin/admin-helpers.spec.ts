@@ -85,14 +85,14 @@ describe('Oslo time', () => {
 });
 
 describe('CSV cells', () => {
-  it('quotes separators, quotes and line breaks, and defuses formulas', () => {
+  it('quotes every cell, doubles quotes, and defuses formulas (more in leads/leads-csv.spec.ts)', () => {
     expect(csvCell('Bjørn; Ærlig')).toBe('"Bjørn; Ærlig"');
     expect(csvCell('sa "hei"')).toBe('"sa ""hei"""');
-    expect(csvCell('=1+1')).toBe("'=1+1");
-    expect(csvCell('-5')).toBe("'-5");
-    expect(csvCell(true)).toBe('Ja');
-    expect(csvCell(null)).toBe('');
-    expect(csvLine(['a', 1, false])).toBe('a;1;Nei\r\n');
+    expect(csvCell('=1+1')).toBe(`"'=1+1"`);
+    expect(csvCell('-5')).toBe(`"'-5"`);
+    expect(csvCell(true)).toBe('"Ja"');
+    expect(csvCell(null)).toBe('""');
+    expect(csvLine(['a', 1, false])).toBe('"a";"1";"Nei"\r\n');
   });
 });
 

@@ -56,7 +56,7 @@ export class AuthController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ user: MeResponse }> {
-    const user = await this.auth.tokenLogin(dto.token, req, reply);
+    const user = await this.auth.tokenLogin(dto.token, { switchAccount: dto.switchAccount }, req, reply);
     if (!user) throw unauthenticated(MSG.invalidToken, 'INVALID_TOKEN');
     return { user: await this.auth.me(user) };
   }

@@ -13,11 +13,16 @@ import { SignedInGuard } from './guards/signed-in.guard';
 import { LocalStrategy } from './local.strategy';
 import { LoginTokensService } from './login-tokens.service';
 import { SessionsService } from './sessions.service';
+import { RecentSignInGuard } from './totp/recent-sign-in.guard';
+import { SecondFactorThrottle } from './totp/second-factor-throttle';
+import { TotpController } from './totp/totp.controller';
+import { TotpService } from './totp/totp.service';
+import { TwoFactorService } from './totp/two-factor.service';
 
 @Global()
 @Module({
   imports: [PassportModule.register({ session: false })],
-  controllers: [AuthController, CreateUserController],
+  controllers: [AuthController, CreateUserController, TotpController],
   providers: [
     AuthService,
     SessionsService,
@@ -30,6 +35,10 @@ import { SessionsService } from './sessions.service';
     AdminGuard,
     CourseOwnerGuard,
     GrantsService,
+    TotpService,
+    TwoFactorService,
+    SecondFactorThrottle,
+    RecentSignInGuard,
   ],
   exports: [
     AuthService,
@@ -40,6 +49,8 @@ import { SessionsService } from './sessions.service';
     AdminGuard,
     CourseOwnerGuard,
     GrantsService,
+    TotpService,
+    RecentSignInGuard,
   ],
 })
 export class AuthModule {}

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { MSG, type MeResponse } from '../contracts';
-import { badRequest } from '../common/app-error';
+import { badRequest, conflict, forbidden } from '../common/app-error';
 import { hashPassword, verifyPassword } from '../common/crypto/password';
 import { normalizeEmail } from '../common/crypto/tokens';
 import { GrantsService } from '../courses/grants.service';
@@ -39,22 +39,50 @@ export class AuthService {
       role: user.role,
       courses: await this.grants.activeCourseIds(user.id),
       passwordSet: !!user.passwordHash,
+      claimed: !!user.claimedAt,
       createdAt: user.createdAt.toISOString(),
     };
   }
 
   login(user: User, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
-    return this.sessions.start(user, req, reply);
+    return this.sessions.start(user, req, reply, { authenticated: true });
   }
 
-  /** Signs in with a one-time token. Null when it is unknown, used or expired. */
-  async tokenLogin(token: string, req: FastifyRequest, reply: FastifyReply): Promise<User | null> {
+  /**
+   * Signs in with a one-time link (welcome, receipt, admin-made): the owner has proved the address,
+   * so it is a claim. Null when the token is unknown, used or expired.
+   * A browser signed in as another account is asked first: 409 ACCOUNT_SWITCH, and the link stays
+   * unused, unless `switchAccount` is true (then that session ends).
+   */
+  async tokenLogin(
+    token: string,
+    opts: { switchAccount?: boolean },
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<User | null> {
+    const current = await this.sessions.resolve(req);
+    if (current && opts.switchAccount !== true) {
+      const owner = await this.tokens.peek(token, 'login');
+      if (owner === null) return null;
+      if (owner !== current.user.id) throw conflict(MSG.accountSwitch, 'ACCOUNT_SWITCH');
+    }
     const userId = await this.tokens.consume(token, 'login');
     if (userId === null) return null;
     const user = await this.users.findById(userId);
     if (!user) return null;
-    await this.sessions.start(user, req, reply);
+    await this.claim(user, req, reply);
     return user;
+  }
+
+  /**
+   * The owner proved the address (a mailed link, or a completed reset): the account is claimed,
+   * this browser gets a new session and every session opened before it ends.
+   */
+  async claim(user: User, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
+    user.claimedAt = await this.users.markClaimed(user.id);
+    const ctx = await this.sessions.start(user, req, reply);
+    await this.sessions.endOthers(user.id, ctx.sessionHash);
+    return ctx;
   }
 
   /**
@@ -64,6 +92,9 @@ export class AuthService {
   async setPassword(auth: AuthContext, dto: SetPasswordDto): Promise<{ message: string; changed: boolean }> {
     const user = auth.user;
     const changing = !!user.passwordHash;
+    // Whoever holds a session on an unproved address (e.g. the receipt page of an order placed for it)
+    // must not lock the owner out with a password.
+    if (!changing && !user.claimedAt) throw forbidden(MSG.claimRequired, 'CLAIM_REQUIRED');
     if (changing) {
       if (!dto.currentPassword) throw badRequest(MSG.currentPasswordRequired, 'WRONG_PASSWORD');
       if (dto.newPassword !== dto.confirmPassword) throw badRequest(MSG.changePasswordMismatch, 'PASSWORD_MISMATCH');

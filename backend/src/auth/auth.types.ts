@@ -4,6 +4,8 @@ export interface AuthContext {
   user: User;
   /** SHA-256 of the session cookie token. */
   sessionHash: string;
+  /** The session's last full authentication (password, plus the second factor when enrolled); null after a link sign-in. */
+  authenticatedAt?: Date | null;
 }
 
 declare module 'fastify' {

@@ -26,7 +26,7 @@ export class CreateUserController {
   @HttpCode(200)
   @UseFilters(CreateUserFilter)
   async create(@Body() dto: CreateUserDto): Promise<CreateUserResponse> {
-    const { success, token } = await this.service.createUser(dto);
-    return token ? { success, token } : { success };
+    const { success } = await this.service.createUser(dto);
+    return { success };
   }
 }

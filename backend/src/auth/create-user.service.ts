@@ -4,20 +4,29 @@ import { GrantsService } from '../courses/grants.service';
 import { LeadsService } from '../leads/leads.service';
 import { UsersService } from '../users/users.service';
 import type { CreateUserDto } from './dto/auth.dto';
-import { LoginTokensService } from './login-tokens.service';
 
 export const SIGNUP_EVENTS = Symbol('SIGNUP_EVENTS');
 
-/** Told about each account the free sign-up created (the mail module sends the welcome; never throws). */
+/** A free sign-up as the mail module hears of it. */
+export interface SignUp {
+  userId: number;
+  email: string;
+  /** This sign-up made the account. */
+  created: boolean;
+  /** The account has a password (its owner signs in with it; no sign-in link is mailed). */
+  passwordSet: boolean;
+}
+
+/** Told about each free sign-up (the mail module sends the welcome with the sign-in link; never throws). */
 export interface SignupEvents {
-  accountCreated(account: { userId: number; email: string }): Promise<void>;
+  signedUp(signUp: SignUp): Promise<void>;
 }
 
 /**
  * The free sign-up (SPEC §7 `create-user`): records the lead, finds or creates a passwordless
- * account, grants Starter and hands out a one-time login token (15 minutes, single use).
- * A token is only handed out for an account this call created: typing someone else's
- * address must never sign you in as them.
+ * account and grants Starter. It never signs anyone in: typing an address proves nothing
+ * (DECISIONS "Who gets a session"). The welcome mail carries the one-time sign-in link, to the
+ * address itself; the answer is the same whether or not the address had an account.
  */
 @Injectable()
 export class CreateUserService {
@@ -25,7 +34,6 @@ export class CreateUserService {
     private readonly users: UsersService,
     private readonly grants: GrantsService,
     private readonly leads: LeadsService,
-    private readonly tokens: LoginTokensService,
     @Optional() @Inject(SIGNUP_EVENTS) private readonly events?: SignupEvents,
   ) {}
 
@@ -41,9 +49,7 @@ export class CreateUserService {
     });
     if (created) await this.leads.linkToUser(user.email, user.id);
     await this.grants.grant({ userId: user.id, courseId: 'starter', source: 'free' });
-    if (!created) return { success: true, userId: user.id, created };
-    await this.events?.accountCreated({ userId: user.id, email: user.email });
-    const token = await this.tokens.issue(user.id);
-    return { success: true, token, userId: user.id, created };
+    await this.events?.signedUp({ userId: user.id, email: user.email, created, passwordSet: !!user.passwordHash });
+    return { success: true, userId: user.id, created };
   }
 }

@@ -30,6 +30,18 @@ export class LoginTokensService {
     return token;
   }
 
+  /** Whose a token is, without using it: the user id, or null when unknown, expired, used or of another purpose. */
+  async peek(token: string, purpose: LoginTokenPurpose = 'login'): Promise<number | null> {
+    if (typeof token !== 'string' || token.length < 20 || token.length > 128) return null;
+    const row = await this.tokens.findOneBy({
+      tokenHash: sha256(token),
+      purpose,
+      usedAt: IsNull(),
+      expiresAt: MoreThan(new Date()),
+    });
+    return row?.userId ?? null;
+  }
+
   /** Uses a token once. Returns the user id, or null when unknown, expired, used or of another purpose. */
   async consume(token: string, purpose: LoginTokenPurpose = 'login'): Promise<number | null> {
     if (typeof token !== 'string' || token.length < 20 || token.length > 128) return null;

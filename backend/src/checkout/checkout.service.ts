@@ -24,6 +24,7 @@ import { User } from '../users/entities/user.entity';
 import { UsersService } from '../users/users.service';
 import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 import { Order } from './entities/order.entity';
+import { SharedReads, STRIPE_READ_CACHE_MS } from './shared-reads';
 
 /** A new buyer may be signed in by the success page this long after paying. */
 const SIGN_IN_WINDOW_MS = 24 * 3600_000;
@@ -42,6 +43,8 @@ function publicStatus(s: OrderStatus): CheckoutStatusResponse['status'] {
 @Injectable()
 export class CheckoutService {
   private readonly logger = new Logger('Checkout');
+  /** The success page's reads of Checkout Sessions from Stripe, shared per session id. */
+  private readonly stripeReads = new SharedReads<Stripe.Checkout.Session>(STRIPE_READ_CACHE_MS);
 
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
@@ -155,7 +158,7 @@ export class CheckoutService {
   ): Promise<CheckoutSessionResponse> {
     const result = await this.fulfilment.fulfil(order, null);
     const mine = current !== null && current.id === result.user.id;
-    if (!mine && result.accountNew && !result.user.passwordHash) {
+    if (!mine && result.accountNew && !result.user.passwordHash && result.user.claimedAt === null) {
       await this.sessions.start(result.user, req, reply);
       await this.ds.getRepository(Order).update({ id: order.id }, { buyerSignedInAt: new Date() });
     }
@@ -176,8 +179,10 @@ export class CheckoutService {
     if (order.status === 'pending') {
       if (!this.stripe) throw unavailable(PAY_MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
       let session: Stripe.Checkout.Session;
+      const stripe = this.stripe;
       try {
-        session = await this.stripe.checkout.sessions.retrieve(sessionId);
+        // Every poll of the same session within a few seconds shares one read (and one in flight).
+        session = await this.stripeReads.get(sessionId, () => stripe.checkout.sessions.retrieve(sessionId));
       } catch (err) {
         const e = err as { type?: string; statusCode?: number; message?: string };
         this.logger.warn(
@@ -217,7 +222,8 @@ export class CheckoutService {
     if (order.status !== 'paid' && order.status !== 'partially_refunded') return false;
     if (order.buyerSignedInAt || !order.paidAt || Date.now() - order.paidAt.getTime() > SIGN_IN_WINDOW_MS) return false;
     const user = result?.user ?? (order.userId !== null ? await this.users.findById(order.userId) : null);
-    if (!user || user.passwordHash || user.role !== 'student') return false;
+    // Only until the owner claims the address (uses a mailed link): then only they get in.
+    if (!user || user.passwordHash || user.claimedAt !== null || user.role !== 'student') return false;
     if (user.createdAt.getTime() < order.createdAt.getTime()) return false;
     const now = new Date();
     const claim = await this.ds

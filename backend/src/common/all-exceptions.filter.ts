@@ -1,7 +1,12 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger, NotFoundException } from '@nestjs/common';
 import { MSG } from '../contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loggableUrl } from './logging/loggable-url';
 import { toApiError } from './to-api-error';
+
+/** The request's address as logs may show it (no query values, no secret path parameters). */
+const logUrl = (req: FastifyRequest | undefined) =>
+  req?.url === undefined ? undefined : loggableUrl(req.url, req.routeOptions?.url);
 
 /** One error shape for everything: `{statusCode, message, code}`. Unexpected errors are logged with the request id. */
 @Catch()
@@ -18,11 +23,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (unexpected) {
       this.logger.error(
-        { reqId: req?.id, method: req?.method, url: req?.url, err: exception },
+        { reqId: req?.id, method: req?.method, url: logUrl(req), err: exception },
         exception instanceof Error ? exception.stack : String(exception),
       );
     } else if (body.statusCode === 503) {
-      this.logger.warn({ reqId: req?.id, url: req?.url, err: String(exception) }, 'service unavailable');
+      this.logger.warn({ reqId: req?.id, url: logUrl(req), err: String(exception) }, 'service unavailable');
     }
     if (reply.sent) return;
     if (body.statusCode === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { loggableUrl } from './logging/loggable-url';
 
 const REQ_ID_RE = /^[A-Za-z0-9._:-]{8,64}$/;
 
@@ -72,7 +73,7 @@ export class FastRoutes {
         log({
           reqId: id,
           method: 'GET',
-          url: req.url as string,
+          url: loggableUrl(req.url as string),
           statusCode: answer.status,
           ms: Math.round(performance.now() - started),
         }),

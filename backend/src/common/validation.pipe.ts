@@ -1,5 +1,5 @@
 import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
-import { MSG } from '../contracts';
+import { ERROR_CODES, MSG, type ErrorCode } from '../contracts';
 
 function firstError(errors: ValidationError[]): ValidationError | undefined {
   for (const e of errors) {
@@ -12,8 +12,19 @@ function firstError(errors: ValidationError[]): ValidationError | undefined {
 
 /** Norwegian messages are written on the DTOs; anything else gets a plain Norwegian fallback. */
 function messageOf(e: ValidationError): string {
+  return reasonOf(e).message;
+}
+
+/** The message, and the error code a validator may name in its `context: {code}` (else VALIDATION_FAILED). */
+function reasonOf(e: ValidationError): { message: string; code: ErrorCode } {
+  const codeOf = (k: string): ErrorCode => {
+    const code = (e.contexts?.[k] as { code?: unknown } | undefined)?.code;
+    return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code)
+      ? (code as ErrorCode)
+      : 'VALIDATION_FAILED';
+  };
   const c = e.constraints ?? {};
-  if (c.whitelistValidation) return MSG.unknownField(e.property);
+  if (c.whitelistValidation) return { message: MSG.unknownField(e.property), code: 'VALIDATION_FAILED' };
   // Say what is missing before saying what is too long.
   const order = ['isDefined', 'isNotEmpty', 'isString', 'isEmail', 'isIn', 'isInt', 'isBoolean'];
   const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
@@ -21,10 +32,11 @@ function messageOf(e: ValidationError): string {
   for (const k of keys) {
     const m = c[k];
     // class-validator's defaults are English and start with the property name; ours are Norwegian.
-    if (!m.startsWith(e.property + ' ') && !/^(each value in |an unknown value|nested property)/.test(m)) return m;
+    if (!m.startsWith(e.property + ' ') && !/^(each value in |an unknown value|nested property)/.test(m))
+      return { message: m, code: codeOf(k) };
   }
-  if (keys.includes('unknownValue')) return MSG.validation;
-  return `Ugyldig verdi for ${e.property}`;
+  if (keys.includes('unknownValue')) return { message: MSG.validation, code: 'VALIDATION_FAILED' };
+  return { message: `Ugyldig verdi for ${e.property}`, code: 'VALIDATION_FAILED' };
 }
 
 /** The Norwegian message for a list of validation errors. */
@@ -79,10 +91,11 @@ export function createValidationPipe(): ValidationPipe {
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => {
       const e = firstError(errors);
+      const reason = e ? reasonOf(e) : { message: MSG.validation, code: 'VALIDATION_FAILED' };
       return new BadRequestException({
         statusCode: 400,
-        code: 'VALIDATION_FAILED',
-        message: e ? messageOf(e) : MSG.validation,
+        code: reason.code,
+        message: reason.message,
         field: e?.property,
       });
     },

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import { isCommonPassword } from '../common/dto/common-passwords';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../contracts/password';
 
 /**
  * The environment, validated once at start. A bad or missing value stops the start
@@ -19,6 +22,11 @@ export interface AppConfig {
   databasePoolSize: number;
   adminEmail: string | null;
   adminPassword: string | null;
+  /**
+   * ADMIN_2FA: whether admins must enrol a second factor (TOTP) before the admin API answers them.
+   * `required` by default in production, `optional` elsewhere.
+   */
+  admin2fa: 'required' | 'optional';
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
   stripeApiBase: URL | null;
@@ -35,7 +43,11 @@ export interface AppConfig {
   rateLimitWindowSeconds: number;
   rateLimitWrites: number;
   rateLimitLogin: number;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed (Fastify's trustProxy): false (none, the default), a hop
+   * count (the client is that many addresses back from the connection), or the proxies' addresses/CIDRs.
+   */
+  trustProxy: false | number | string[];
   bodyLimitBytes: number;
   /** After SIGTERM: how long the server keeps serving (health answering 503) before it closes. */
   shutdownDrainMs: number;
@@ -70,6 +82,72 @@ type Env = Record<string, string | undefined>;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Names proxy-addr knows for ranges of addresses (a proxy on the same host, or in a private network). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` trusts no proxy; a hop count (`1`: one proxy in front) or a
+ * comma-separated list of proxy addresses, CIDRs or range names trusts those. `true` (believe every
+ * X-Forwarded-For, so any client could pick its own address) is refused.
+ */
+export function trustProxy(v: string | null, problems: string[]): false | number | string[] {
+  if (v === null || v.toLowerCase() === 'false' || v === '0') return false;
+  if (v.toLowerCase() === 'true') {
+    problems.push(
+      'TRUST_PROXY: "true" stoler på X-Forwarded-For fra hvem som helst. Oppgi antall proxyer foran tjenesten ' +
+        '(f.eks. 1) eller adressene deres (f.eks. 10.0.0.5,10.1.0.0/16)',
+    );
+    return false;
+  }
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    if (n > 10) problems.push(`TRUST_PROXY: et antall proxyer mellom 0 og 10, fikk ${n}`);
+    return n;
+  }
+  const list = v.split(',').map((x) => x.trim());
+  const bad = list.filter((x) => !validProxyAddress(x));
+  if (bad.length) {
+    problems.push(
+      `TRUST_PROXY: antall proxyer (f.eks. 1) eller en kommaseparert liste med IP-adresser/CIDR, fikk "${bad.join(', ')}"`,
+    );
+    return false;
+  }
+  return list;
+}
+
+function validProxyAddress(x: string): boolean {
+  if (PROXY_RANGE_NAMES.has(x)) return true;
+  const [addr, prefix, ...rest] = x.split('/');
+  const kind = isIP(addr);
+  if (kind === 0 || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (kind === 4 ? 32 : 128);
+}
+
+/** In production ADMIN_PASSWORD must be at least this long (elsewhere MIN_PASSWORD_LENGTH). */
+export const PRODUCTION_ADMIN_PASSWORD_LENGTH = 12;
+
+/** Words that mark a value as a placeholder to replace (as in .env.example), never a real password. */
+const PLACEHOLDER_WORDS = /change|example|eksempel|endre|bytt.?meg|placeholder/i;
+
+/**
+ * What is wrong with ADMIN_PASSWORD, or null. Everywhere: MIN_PASSWORD_LENGTH to MAX_PASSWORD_LENGTH
+ * characters. In production also at least 12 characters, no placeholder word (so the value from
+ * .env.example is refused) and not among the most common passwords.
+ */
+export function adminPasswordProblem(password: string, nodeEnv: NodeEnv): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH)
+    return `må være mellom ${MIN_PASSWORD_LENGTH} og ${MAX_PASSWORD_LENGTH} tegn`;
+  if (nodeEnv !== 'production') return null;
+  if (password.length < PRODUCTION_ADMIN_PASSWORD_LENGTH || PLACEHOLDER_WORDS.test(password) || isCommonPassword(password))
+    return (
+      `i produksjon minst ${PRODUCTION_ADMIN_PASSWORD_LENGTH} tegn, ikke eksempelverdien fra .env.example ` +
+      `(ingen «change», «example», «endre») og ikke et vanlig passord; lag et med f.eks. openssl rand -base64 18`
+    );
+  return null;
+}
 
 export function parseEnv(env: Env): AppConfig {
   const problems: string[] = [];
@@ -146,6 +224,8 @@ export function parseEnv(env: Env): AppConfig {
       if (!u.hostname) throw new Error('host');
       if (!u.pathname || u.pathname === '/')
         problems.push('DATABASE_URL: mangler databasenavn (mysql://bruker:passord@vert:3306/database)');
+      if (nodeEnv === 'production' && PLACEHOLDER_WORDS.test(decodeURIComponent(u.password)))
+        problems.push('DATABASE_URL: passordet er eksempelverdien fra .env.example; bruk MySQL-brukerens ekte passord');
     } catch {
       problems.push('DATABASE_URL: ugyldig mysql-URL (mysql://bruker:passord@vert:3306/database)');
     }
@@ -155,9 +235,16 @@ export function parseEnv(env: Env): AppConfig {
 
   const adminEmail = email('ADMIN_EMAIL', null);
   const adminPassword = str('ADMIN_PASSWORD');
-  if (adminPassword !== null && (adminPassword.length < 6 || adminPassword.length > 128))
-    problems.push('ADMIN_PASSWORD: må være mellom 6 og 128 tegn');
+  if (adminPassword !== null) {
+    const problem = adminPasswordProblem(adminPassword, nodeEnv);
+    if (problem) problems.push(`ADMIN_PASSWORD: ${problem}`);
+  }
   if ((adminEmail === null) !== (adminPassword === null)) problems.push('ADMIN_EMAIL og ADMIN_PASSWORD: sett begge eller ingen');
+
+  const admin2faRaw = str('ADMIN_2FA');
+  let admin2fa: 'required' | 'optional' = nodeEnv === 'production' ? 'required' : 'optional';
+  if (admin2faRaw === 'required' || admin2faRaw === 'optional') admin2fa = admin2faRaw;
+  else if (admin2faRaw !== null) problems.push(`ADMIN_2FA: må være required eller optional, fikk "${admin2faRaw}"`);
 
   const stripeSecretKey = str('STRIPE_SECRET_KEY');
   if (stripeSecretKey !== null && !/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/.test(stripeSecretKey))
@@ -217,6 +304,7 @@ export function parseEnv(env: Env): AppConfig {
     databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 500),
     adminEmail,
     adminPassword,
+    admin2fa,
     stripeSecretKey,
     stripeWebhookSecret,
     stripeApiBase,
@@ -233,7 +321,7 @@ export function parseEnv(env: Env): AppConfig {
     rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86400),
     rateLimitWrites: int('RATE_LIMIT_WRITES', 60, 1, 10_000_000),
     rateLimitLogin: int('RATE_LIMIT_LOGIN', 10, 1, 10_000_000),
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustProxy(str('TRUST_PROXY'), problems),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 65536, 1024, 10 * 1024 * 1024),
     shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', 1000, 0, 60_000),
     smtpUrl,

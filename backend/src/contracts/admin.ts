@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'module.update',
   'module.delete',
   'settings.update',
+  /** Written by the e-mail normalisation migration: this account's address now names another account. */
+  'user.email-duplicate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

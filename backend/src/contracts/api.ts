@@ -15,6 +15,10 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNAUTHENTICATED',
   'INVALID_CREDENTIALS',
+  'TOTP_REQUIRED',
+  'TOTP_INVALID',
+  'TOTP_ENROLMENT_REQUIRED',
+  'REAUTH_REQUIRED',
   'FORBIDDEN',
   'CSRF_REJECTED',
   'NOT_FOUND',
@@ -26,6 +30,9 @@ export const ERROR_CODES = [
   'PASSWORD_RULE',
   'PASSWORD_MISMATCH',
   'WRONG_PASSWORD',
+  'PASSWORD_TOO_COMMON',
+  'CLAIM_REQUIRED',
+  'ACCOUNT_SWITCH',
   'PAYMENT_UNAVAILABLE',
   'PAYMENT_PROVIDER_ERROR',
   'INVALID_SIGNATURE',
@@ -43,6 +50,8 @@ export interface MeResponse {
   role: Role;
   courses: PlayerCourseId[];
   passwordSet: boolean;
+  /** The owner has used a mailed one-time link (or reset the password): only then can a first password be set. */
+  claimed: boolean;
   createdAt: string;
 }
 
@@ -98,10 +107,17 @@ export interface Attribution {
   utmContent?: string;
 }
 
+/** POST /api/create-user: never a token; the welcome mail carries the one-time sign-in link. */
 export interface CreateUserResponse {
   success: boolean;
-  token?: string;
   error?: string;
+}
+
+/** POST /api/auth/token-login */
+export interface TokenLoginRequest {
+  token: string;
+  /** Signed in as another account: end that session and sign in with the link (otherwise 409 ACCOUNT_SWITCH). */
+  switchAccount?: boolean;
 }
 
 export interface CheckoutSessionResponse {

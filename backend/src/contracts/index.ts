@@ -5,3 +5,5 @@ export * from './admin';
 export * from './member';
 export * from './ssr';
 export * from './mail';
+export * from './password';
+export * from './two-factor';

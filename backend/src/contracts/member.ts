@@ -36,6 +36,17 @@ export interface ProgressResponse {
   lastUpdated: string | null;
 }
 
+/**
+ * POST /api/progress/starter/merge: the Starter progress a visitor kept in the browser, merged into
+ * the server's record at the first sign-in (union of completed modules, the furthest current module).
+ */
+export interface MergeStarterProgressRequest {
+  /** Module ids; ids the course does not have are ignored. */
+  completedModules: number[];
+  /** Index into the course's modules. */
+  currentModule: number;
+}
+
 /** PUT /api/progress/:courseId/current */
 export interface SetCurrentModuleRequest {
   currentModule: number;
@@ -64,6 +75,10 @@ export interface AccountExport {
     lastName: string | null;
     passwordSet: boolean;
     passwordChangedAt: string | null;
+    /** When the owner proved the address (used a mailed link or reset the password). */
+    claimedAt: string | null;
+    /** Two-factor sign-in is on (the secret and the recovery codes are never exported). */
+    twoFactorEnabled: boolean;
     createdAt: string;
     updatedAt: string;
     attribution: Record<string, string | null>;

@@ -1,7 +1,8 @@
 /** Norwegian texts the API answers with. SPEC.md §5 and §8 texts are word for word. */
 export const MSG = {
   invalidCredentials: 'Ugyldig e-post eller passord',
-  passwordTooShort: 'Passord må være minst 6 tegn',
+  passwordTooShort: 'Passord må være minst 8 tegn',
+  passwordTooCommon: 'Passordet er for vanlig. Velg et annet.',
   passwordTooLong: 'Passord kan være maks 128 tegn',
   setPasswordMismatch: 'Passordene stemmer ikke overens',
   changePasswordMismatch: 'Nye passord stemmer ikke overens',
@@ -27,6 +28,7 @@ export const MSG = {
   invalidEmail: 'Skriv inn en gyldig e-postadresse',
   emailRequired: 'E-post er påkrevd',
   csrf: 'Forespørselen ble avvist av sikkerhetshensyn',
+  invalidUnsubscribeLink: 'Avmeldingslenken er ugyldig eller ufullstendig',
   invalidToken: 'Lenken er ugyldig eller utløpt. Logg inn eller be om en ny lenke.',
   serviceUnavailable: 'Tjenesten er midlertidig utilgjengelig. Prøv igjen om litt.',
   internal: 'Noe gikk galt hos oss. Prøv igjen.',
@@ -35,4 +37,15 @@ export const MSG = {
     'Hvis e-postadressen er registrert hos oss, får du snart en e-post med en lenke for å lage nytt passord. Lenken gjelder i 1 time.',
   resetTokenInvalid: 'Lenken for nytt passord er ugyldig, brukt eller utløpt. Be om en ny lenke.',
   passwordReset: 'Nytt passord er lagret. Du er nå logget inn.',
+  claimRequired: 'Bruk innloggingslenken vi sendte på e-post før du setter passord',
+  accountSwitch: 'Du er logget inn med en annen konto. Vil du logge ut av den og bruke lenken?',
+  totpRequired: 'Skriv inn engangskoden fra autentiseringsappen',
+  totpInvalid: 'Feil eller utløpt engangskode. Prøv igjen med en ny kode.',
+  totpEnrolmentRequired: 'Slå på tofaktorinnlogging før du bruker adminpanelet.',
+  totpAlreadyEnabled: 'Tofaktorinnlogging er allerede slått på. Slå den av først for å sette den opp på nytt.',
+  totpNoPendingSetup: 'Start oppsettet av tofaktorinnlogging på nytt.',
+  totpNotEnabled: 'Tofaktorinnlogging er ikke slått på.',
+  totpDisabled: 'Tofaktorinnlogging er slått av.',
+  reauthRequired: 'Bekreft at det er deg: skriv inn passordet ditt på nytt.',
+  reauthWrongPassword: 'Feil passord',
 } as const;

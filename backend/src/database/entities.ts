@@ -1,6 +1,8 @@
 import { AuditLog } from '../admin/entities/audit-log.entity';
 import { LoginToken } from '../auth/entities/login-token.entity';
 import { Session } from '../auth/entities/session.entity';
+import { TotpRecoveryCode } from '../auth/totp/entities/totp-recovery-code.entity';
+import { UserTotp } from '../auth/totp/entities/user-totp.entity';
 import { Order } from '../checkout/entities/order.entity';
 import { RateLimit } from '../common/entities/rate-limit.entity';
 import { Setting } from '../common/entities/setting.entity';
@@ -18,6 +20,8 @@ export const ENTITIES = [
   User,
   Session,
   LoginToken,
+  UserTotp,
+  TotpRecoveryCode,
   Course,
   CourseModule,
   Grant,
@@ -46,6 +50,8 @@ export {
   Refund,
   Session,
   Setting,
+  TotpRecoveryCode,
   User,
+  UserTotp,
   WebhookEvent,
 };

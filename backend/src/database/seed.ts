@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
 import type { AppConfig } from '../config';
 import { CATALOG_SEED, MODULE_SEED, PLAYER_COURSE_IDS } from '../contracts';
 import { hashPassword } from '../common/crypto/password';
 import { normalizeEmail } from '../common/crypto/tokens';
-import { Course, CourseModule, Setting, User } from './entities';
+import { Course, CourseModule, LoginToken, Session, Setting, User } from './entities';
 
 export const SETTING_OVERLAY_TEXT = 'videoOverlayText';
 export const DEFAULT_OVERLAY_TEXT = 'coming Nov 2025';
@@ -63,10 +63,27 @@ export async function seed(ds: DataSource, cfg: AppConfig, logger = new Logger('
         createdAt: now,
         updatedAt: now,
         passwordChangedAt: now,
+        claimedAt: now,
       });
       logger.log(`Opprettet administrator ${email}`);
     } else if (existing.role !== 'admin') {
-      await users.update({ id: existing.id }, { role: 'admin', updatedAt: now });
+      // Whoever held this account until now (a session, a password set through a link) must not
+      // become the admin: the password is ADMIN_PASSWORD's and every session ends.
+      await ds.transaction(async (m) => {
+        await m.update(
+          User,
+          { id: existing.id },
+          {
+            role: 'admin',
+            passwordHash: await hashPassword(cfg.adminPassword!),
+            passwordChangedAt: now,
+            claimedAt: existing.claimedAt ?? now,
+            updatedAt: now,
+          },
+        );
+        await m.delete(Session, { userId: existing.id });
+        await m.update(LoginToken, { userId: existing.id, usedAt: IsNull() }, { usedAt: now });
+      });
       logger.log(`Ga ${email} administratorrollen`);
     }
   } else if (cfg.dialect === 'sqlite' && cfg.nodeEnv !== 'production' && !(await users.existsBy({ role: 'admin' }))) {
@@ -74,7 +91,11 @@ export async function seed(ds: DataSource, cfg: AppConfig, logger = new Logger('
     const password = randomBytes(12).toString('base64url');
     const existing = await users.findOneBy({ email });
     if (existing) {
-      await users.update({ id: existing.id }, { role: 'admin', passwordHash: await hashPassword(password), updatedAt: now });
+      await users.update(
+        { id: existing.id },
+        { role: 'admin', passwordHash: await hashPassword(password), passwordChangedAt: now, claimedAt: now, updatedAt: now },
+      );
+      await ds.getRepository(Session).delete({ userId: existing.id });
     } else {
       await users.insert({
         email,
@@ -83,6 +104,7 @@ export async function seed(ds: DataSource, cfg: AppConfig, logger = new Logger('
         createdAt: now,
         updatedAt: now,
         passwordChangedAt: now,
+        claimedAt: now,
       });
     }
     // Printed once: the next start finds the admin and prints nothing.

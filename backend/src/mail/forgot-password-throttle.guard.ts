@@ -1,20 +1,25 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config';
 import { MSG } from '../contracts';
 import { AppError } from '../common/app-error';
-import { normalizeEmail } from '../common/crypto/tokens';
+import { accountLimitKey } from '../common/account-limit-key';
+import { clientAddressKey } from '../common/client-address';
 import { DbThrottlerStorage } from '../common/db-throttler.storage';
 
 /**
- * 'Glemt passord?' requests are limited per client address and per e-mail address, across
- * instances. Known and unknown addresses count alike, so the limit tells nothing either.
+ * 'Glemt passord?' requests are limited per client address (an IPv6 client by its /64) and per
+ * account or, without one, per normalised e-mail address, across instances. Known and unknown
+ * addresses count alike, so the limit tells nothing either.
  */
 @Injectable()
 export class ForgotPasswordThrottleGuard implements CanActivate {
   constructor(
     private readonly storage: DbThrottlerStorage,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -22,16 +27,16 @@ export class ForgotPasswordThrottleGuard implements CanActivate {
     const reply = context.switchToHttp().getResponse<{ header(k: string, v: string): void }>();
     const ttl = this.cfg.passwordResetWindowSeconds * 1000;
     const body = (req.body ?? {}) as { email?: unknown };
-    const checks: Array<[string, number]> = [[`ip:${req.ip}`, this.cfg.passwordResetLimitPerIp]];
-    if (typeof body.email === 'string' && body.email.length <= 254)
-      checks.push([`addr:${normalizeEmail(body.email)}`, this.cfg.passwordResetLimitPerAddress]);
-    for (const [key, limit] of checks) {
+    const count = async (key: string, limit: number) => {
       const r = await this.storage.increment(key, ttl, limit, ttl, 'pwreset');
       if (r.isBlocked) {
         reply.header('retry-after', String(r.timeToBlockExpire));
         throw new AppError(429, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
       }
-    }
+    };
+    await count(`ip:${clientAddressKey(req.ip)}`, this.cfg.passwordResetLimitPerIp);
+    const account = await accountLimitKey(this.ds, body.email);
+    if (account) await count(`acct:${account}`, this.cfg.passwordResetLimitPerAddress);
     return true;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import type { SignupEvents } from '../auth/create-user.service';
+import type { SignUp, SignupEvents } from '../auth/create-user.service';
 import { OrderEventsService } from '../payments/order-events';
 import { MailService } from './mail.service';
 
@@ -31,7 +31,16 @@ export class MailListeners implements OnModuleInit, OnModuleDestroy, SignupEvent
     for (const off of this.off.splice(0)) off();
   }
 
-  accountCreated(account: { userId: number; email: string }): Promise<void> {
-    return this.mail.safely(`Velkomst til bruker ${account.userId}`, () => this.mail.sendWelcome(account));
+  /**
+   * A free sign-up: a new account gets the welcome with its sign-in link; a repeated sign-up of a
+   * passwordless account may get a new one (rate-limited in sendWelcome). An account with a password
+   * gets nothing: its owner signs in with it (or asks for a reset).
+   */
+  signedUp(signUp: SignUp): Promise<void> {
+    if (!signUp.created && signUp.passwordSet) return Promise.resolve();
+    const account = { userId: signUp.userId, email: signUp.email };
+    return this.mail.safely(`Velkomst til bruker ${signUp.userId}`, () =>
+      this.mail.sendWelcome(account, { again: !signUp.created }),
+    );
   }
 }

@@ -2,12 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { LoginTokensService } from '../auth/login-tokens.service';
+import { oneTimeLink } from '../auth/one-time-link';
 import { Order } from '../checkout/entities/order.entity';
 import { APP_CONFIG, AppConfig } from '../config';
 import { CATALOG_SEED, type PaymentMethod } from '../contracts';
 import { Course } from '../courses/entities/course.entity';
 import { Grant } from '../courses/entities/grant.entity';
 import { User } from '../users/entities/user.entity';
+import { OutboxMessage } from './entities/outbox-message.entity';
 import { OutboxService } from './outbox.service';
 import type { MailBrand } from './templates/layout';
 import { receiptMail, refundMail, resetPasswordMail, welcomeMail } from './templates/messages';
@@ -16,6 +18,9 @@ import { UnsubscribeService } from './unsubscribe.service';
 export const RECEIPT_LINK_TTL_MS = 7 * 86400_000;
 export const WELCOME_LINK_TTL_MS = 7 * 86400_000;
 export const RESET_LINK_TTL_MS = 3600_000;
+/** A repeated sign-up mails a new welcome link at most this often, and at most this many welcomes in all. */
+export const WELCOME_RESEND_AFTER_MS = 3600_000;
+export const WELCOME_MAX_PER_ACCOUNT = 3;
 
 /** What checkout reports for a paid or refunded order. */
 export interface OrderMailEvent {
@@ -46,12 +51,16 @@ export class MailService {
     return { siteName: this.cfg.siteName, contactEmail: this.cfg.contactEmail, publicUrl: this.cfg.publicUrl };
   }
 
-  /** `${PUBLIC_URL}/auto-login?token=…&next=…` */
+  /** `${PUBLIC_URL}/auto-login#token=…&next=…` (the token in the fragment: it never reaches a server log). */
   signInUrl(token: string, next: string): string {
-    return `${this.cfg.publicUrl}/auto-login?token=${encodeURIComponent(token)}&next=${next}`;
+    return oneTimeLink(this.cfg.publicUrl, '/auto-login', token, next);
   }
 
-  /** Purchase receipt with the order, the guarantee and (for a passwordless account) a 7-day one-time sign-in link. */
+  /**
+   * Purchase receipt with the order, the guarantee and (for a passwordless account) a 7-day one-time
+   * sign-in link. It goes to the account's stored address: the address typed on the order may be a
+   * different mailbox that the database only compares as equal, and the link must reach the owner.
+   */
   async sendReceipt(e: OrderMailEvent, manager?: EntityManager): Promise<number | null> {
     const m = manager ?? this.ds.manager;
     const dedupeKey = `receipt:${e.orderId}`;
@@ -70,7 +79,7 @@ export class MailService {
       signInUrl: token ? this.signInUrl(token, '/account/settings') : null,
       loginUrl: `${this.cfg.publicUrl}/login`,
     });
-    return this.outbox.enqueue({ ...mail, kind: 'receipt', to: e.email, userId, dedupeKey }, m);
+    return this.outbox.enqueue({ ...mail, kind: 'receipt', to: user?.email ?? e.email, userId, dedupeKey }, m);
   }
 
   /**
@@ -94,10 +103,24 @@ export class MailService {
     return this.outbox.enqueue({ ...mail, kind: 'refund', to: e.email, userId, dedupeKey }, m);
   }
 
-  /** Welcome after a free Starter sign-up that created an account: course link, sign-in link, unsubscribe link. */
-  async sendWelcome(input: { userId: number; email: string }): Promise<number | null> {
+  /**
+   * Welcome after a free Starter sign-up: course link, a 7-day one-time sign-in link, unsubscribe link.
+   * `again`: a repeated sign-up of a passwordless account (the only way it gets a sign-in link, as the
+   * sign-up itself never signs in). Sent again at most every WELCOME_RESEND_AFTER_MS and at most
+   * WELCOME_MAX_PER_ACCOUNT times in all, so typing someone's address cannot flood their mailbox.
+   * Concurrent calls agree on the dedupe key, so they make one message.
+   */
+  async sendWelcome(input: { userId: number; email: string }, opts: { again?: boolean } = {}): Promise<number | null> {
     return this.ds.transaction(async (m) => {
-      const dedupeKey = `welcome:${input.userId}`;
+      const earlier = await m.getRepository(OutboxMessage).find({
+        select: { id: true, createdAt: true },
+        where: { userId: input.userId, kind: 'welcome' },
+        order: { createdAt: 'DESC' },
+      });
+      if (earlier.length > 0 && !opts.again) return null;
+      if (earlier.length >= WELCOME_MAX_PER_ACCOUNT) return null;
+      if (earlier.length > 0 && Date.now() - earlier[0].createdAt.getTime() < WELCOME_RESEND_AFTER_MS) return null;
+      const dedupeKey = earlier.length === 0 ? `welcome:${input.userId}` : `welcome:${input.userId}:${earlier.length + 1}`;
       if (await this.outbox.exists(dedupeKey, m)) return null;
       const token = await this.tokens.issue(input.userId, WELCOME_LINK_TTL_MS, 'login', m);
       const mail = welcomeMail(this.brand, {
@@ -109,13 +132,13 @@ export class MailService {
     });
   }
 
-  /** The forgotten-password mail with a one-time link (1 hour) to /tilbakestill-passord. */
+  /** The forgotten-password mail with a one-time link (1 hour) to /tilbakestill-passord#token=…. */
   async sendPasswordReset(user: Pick<User, 'id' | 'email'>): Promise<number | null> {
     return this.ds.transaction(async (m) => {
       const token = await this.tokens.issue(user.id, RESET_LINK_TTL_MS, 'reset', m);
       const mail = resetPasswordMail(this.brand, {
         email: user.email,
-        resetUrl: `${this.cfg.publicUrl}/tilbakestill-passord?token=${encodeURIComponent(token)}`,
+        resetUrl: oneTimeLink(this.cfg.publicUrl, '/tilbakestill-passord', token),
       });
       return this.outbox.enqueue({ ...mail, kind: 'password_reset', to: user.email, userId: user.id }, m);
     });

@@ -28,6 +28,10 @@ describe('mail formatting', () => {
       'Gå til https://x.no/auto-login?token=[skjult]&next=/account/settings nå',
     );
     expect(hideTokens('https://x.no/tilbakestill-passord?token=Zz9')).toBe('https://x.no/tilbakestill-passord?token=[skjult]');
+    expect(hideTokens('Gå til https://x.no/auto-login#token=abc_DEF-123&next=/account/settings nå')).toBe(
+      'Gå til https://x.no/auto-login#token=[skjult]&next=/account/settings nå',
+    );
+    expect(hideTokens('https://x.no/tilbakestill-passord#token=Zz9')).toBe('https://x.no/tilbakestill-passord#token=[skjult]');
   });
 });
 

@@ -39,7 +39,7 @@ const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /** One-time links in the text are hidden from the panel: whoever reads them could sign in as the recipient. */
 export function hideTokens(text: string): string {
-  return text.replace(/([?&]token=)[A-Za-z0-9_%-]+/g, '$1[skjult]');
+  return text.replace(/([?&#]token=)[A-Za-z0-9_%-]+/g, '$1[skjult]');
 }
 
 function toRow(m: OutboxMessage): AdminOutboxMessage {

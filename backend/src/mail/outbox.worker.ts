@@ -159,7 +159,11 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       return;
     }
     const headers: Record<string, string> = {};
-    if (UNSUBSCRIBABLE.has(msg.kind)) headers['List-Unsubscribe'] = `<${this.unsubscribe.url(msg.toAddress)}>`;
+    if (UNSUBSCRIBABLE.has(msg.kind)) {
+      headers['List-Unsubscribe'] = `<${this.unsubscribe.url(msg.toAddress)}>`;
+      // RFC 8058: the provider may unsubscribe with one POST to that link (no page to open).
+      headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+    }
     try {
       if (this.transport.mode === 'log') {
         this.logMessage(msg);

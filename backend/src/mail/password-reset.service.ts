@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthService } from '../auth/auth.service';
 import { LoginTokensService } from '../auth/login-tokens.service';
-import { SessionsService } from '../auth/sessions.service';
 import { MSG, type MeResponse } from '../contracts';
 import { badRequest } from '../common/app-error';
 import { hashPassword } from '../common/crypto/password';
@@ -17,7 +16,6 @@ export class PasswordResetService {
   constructor(
     private readonly users: UsersService,
     private readonly tokens: LoginTokensService,
-    private readonly sessions: SessionsService,
     private readonly auth: AuthService,
     private readonly mail: MailService,
     private readonly tasks: BackgroundTasks,
@@ -36,8 +34,8 @@ export class PasswordResetService {
   }
 
   /**
-   * Uses the link once: sets the password, voids the user's other reset and sign-in links, ends every
-   * other session and signs this browser in.
+   * Uses the link once: sets the password, voids the user's other reset and sign-in links, claims the
+   * address (every other session ends) and signs this browser in.
    */
   async reset(dto: ResetPasswordDto, req: FastifyRequest, reply: FastifyReply): Promise<{ message: string; user: MeResponse }> {
     if (dto.newPassword !== dto.confirmPassword) throw badRequest(MSG.setPasswordMismatch, 'PASSWORD_MISMATCH');
@@ -49,8 +47,8 @@ export class PasswordResetService {
     user.passwordHash = hash;
     await this.tokens.voidAll(user.id, 'reset');
     await this.tokens.voidAll(user.id, 'login');
-    await this.sessions.endAll(user.id);
-    await this.sessions.start(user, req, reply);
+    // A completed reset claims the address: every older session ends, this browser is signed in.
+    await this.auth.claim(user, req, reply);
     return { message: MSG.passwordReset, user: await this.auth.me(user) };
   }
 }

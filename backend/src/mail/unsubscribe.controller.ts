@@ -1,6 +1,9 @@
-import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { badRequest } from '../common/app-error';
 import { securityHeaders } from '../common/security-headers';
+import { SkipWriteLimit } from '../common/write-limit';
+import { MSG } from '../contracts';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { UnsubscribeService } from './unsubscribe.service';
 
@@ -23,5 +26,22 @@ export class UnsubscribeController {
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .send(page.html);
+  }
+
+  /**
+   * RFC 8058 one-click unsubscribe: mail providers POST `List-Unsubscribe=One-Click` (form-encoded) to the
+   * signed link. Authenticated by the link's signature, so it is exempt from the CSRF rule and, since one
+   * provider posts for many recipients from the same addresses, from the write limit. Answers 200 without a page.
+   */
+  @Post()
+  @HttpCode(200)
+  @SkipWriteLimit()
+  async oneClick(
+    @Query() query: Record<string, unknown>,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    void reply.header('cache-control', 'no-store');
+    if (!(await this.unsubscribe.oneClick(query, body))) throw badRequest(MSG.invalidUnsubscribeLink);
   }
 }

@@ -53,17 +53,31 @@ export class UnsubscribeService implements OnModuleInit {
     return res.affected ?? 0;
   }
 
-  /** GET /api/unsubscribe?email=…&sig=…: checks the signature, unsubscribes, answers a small page. */
-  async handle(query: Record<string, unknown>): Promise<HtmlPage> {
+  /** The address of a signed link's query (`email`, `sig`), or null when the link is not genuine. */
+  private signedAddress(query: Record<string, unknown>): string | null {
     const email = query?.email;
     const sig = query?.sig;
-    if (
-      typeof email !== 'string' ||
-      typeof sig !== 'string' ||
-      email.length > 254 ||
-      sig.length > 128 ||
-      !this.verify(email, sig)
-    ) {
+    if (typeof email !== 'string' || typeof sig !== 'string' || email.length > 254 || sig.length > 128) return null;
+    return this.verify(email, sig) ? email : null;
+  }
+
+  /**
+   * RFC 8058 one-click unsubscribe: the mail provider POSTs `List-Unsubscribe=One-Click` to the link of the
+   * List-Unsubscribe header. True when the link is genuine and the body is that request (then unsubscribed).
+   */
+  async oneClick(query: Record<string, unknown>, body: unknown): Promise<boolean> {
+    const value = body && typeof body === 'object' ? (body as Record<string, unknown>)['List-Unsubscribe'] : undefined;
+    if (value !== 'One-Click') return false;
+    const email = this.signedAddress(query);
+    if (email === null) return false;
+    await this.unsubscribe(email);
+    return true;
+  }
+
+  /** GET /api/unsubscribe?email=…&sig=…: checks the signature, unsubscribes, answers a small page. */
+  async handle(query: Record<string, unknown>): Promise<HtmlPage> {
+    const email = this.signedAddress(query);
+    if (email === null) {
       return {
         status: 400,
         html: this.page(

@@ -88,6 +88,50 @@ export class ProgressService {
     return this.view(course, await this.progress.findOneBy(where));
   }
 
+  /**
+   * Merges the Starter progress a visitor kept in the browser: completed modules are the union of
+   * both (ids the course does not have are ignored), the current module the furthest of both.
+   * Idempotent: merging the same again changes nothing. A compare-and-swap like `complete`.
+   */
+  async mergeStarter(user: User, completedModules: number[], currentModule: number): Promise<ProgressResponse> {
+    const course = await this.course(user, 'starter');
+    const ids = new Set(course.modules.map((m) => m.id));
+    const last = Math.max(0, course.modules.length - 1);
+    const theirs = [...new Set(completedModules.filter((id) => ids.has(id)))].sort((a, b) => a - b);
+    const theirCurrent = Math.min(Math.max(0, currentModule), last);
+    const where = { userId: user.id, courseId: course.id };
+    const created = await this.ensureRow(user.id, course.id, { completedModules: theirs, currentModule: theirCurrent });
+    for (let attempt = 0; !created && attempt < MAX_ATTEMPTS; attempt++) {
+      const raw = await this.ds
+        .createQueryBuilder()
+        .select('p.id', 'id')
+        .addSelect('p.completedModules', 'completed')
+        .addSelect('p.currentModule', 'current')
+        .from(Progress, 'p')
+        .where('p.userId = :userId AND p.courseId = :courseId', where)
+        .getRawOne<{ id: number; completed: string | null; current: number | string }>();
+      if (!raw) {
+        if (await this.ensureRow(user.id, course.id, { completedModules: theirs, currentModule: theirCurrent })) break;
+        continue;
+      }
+      const done = parseIds(raw.completed);
+      const next = [...new Set([...done, ...theirs])].sort((a, b) => a - b);
+      const current = Number(raw.current);
+      const nextCurrent = Math.max(Math.min(Math.max(0, current), last), theirCurrent);
+      if (next.length === done.length && nextCurrent === current) break;
+      const qb = this.ds
+        .createQueryBuilder()
+        .update(Progress)
+        .set({ completedModules: next, currentModule: nextCurrent, lastUpdated: new Date() })
+        .where('id = :id AND currentModule = :current', { id: raw.id, current });
+      if (raw.completed === null) qb.andWhere('completedModules IS NULL');
+      else qb.andWhere('completedModules = :old', { old: raw.completed });
+      if ((await qb.execute()).affected === 1) break;
+      if (attempt === MAX_ATTEMPTS - 1) throw conflict(PROGRESS_MSG.busy);
+    }
+    return this.view(course, await this.progress.findOneBy(where));
+  }
+
   /** The course the user may track: the route guard checked ownership; here it must still exist. */
   private async course(user: User, courseId: string): Promise<CourseContent> {
     const c = await this.courses.visibleContent(courseId, user.role === 'admin');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
 import type { Attribution } from '../contracts';
 import { normalizeEmail } from '../common/crypto/tokens';
 import { isUniqueViolation } from '../common/db-errors';
@@ -56,6 +56,7 @@ export class UsersService {
           createdAt: now,
           updatedAt: now,
           passwordChangedAt: null,
+          claimedAt: null,
         }),
       );
       return { user, created: true };
@@ -64,6 +65,16 @@ export class UsersService {
       const user = await repo.findOneByOrFail({ email });
       return { user, created: false };
     }
+  }
+
+  /**
+   * Records that the owner proved the address (used a mailed one-time link or completed a reset).
+   * The first claim's time is kept. Returns the claim time stored.
+   */
+  async markClaimed(userId: number, at = new Date()): Promise<Date> {
+    await this.users.update({ id: userId, claimedAt: IsNull() }, { claimedAt: at, updatedAt: at });
+    const row = await this.users.findOne({ where: { id: userId }, select: { id: true, claimedAt: true } });
+    return row?.claimedAt ?? at;
   }
 
   async setPasswordHash(userId: number, passwordHash: string): Promise<void> {

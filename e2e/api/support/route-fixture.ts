@@ -75,6 +75,8 @@ export async function sessionCookie(t: TestApp, user: User): Promise<string> {
     expiresAt: new Date(now.getTime() + 86400_000),
     ip: '127.0.0.1',
     userAgent: 'route-fixture',
+    // A password sign-in just now (refunds, grants and revokes need a recent one).
+    authenticatedAt: now,
   });
   return `${t.app.get(SessionsService).cookieName}=${token}`;
 }

@@ -5,11 +5,13 @@ import { LEADS_LIST } from '../../../backend/src/admin/leads/admin-leads.service
 import { ORDERS_LIST } from '../../../backend/src/admin/orders/admin-orders.service';
 import { USERS_LIST } from '../../../backend/src/admin/users/admin-users.service';
 import { LoginTokensService } from '../../../backend/src/auth/login-tokens.service';
+import { TotpService } from '../../../backend/src/auth/totp/totp.service';
 import { UnsubscribeService } from '../../../backend/src/mail/unsubscribe.service';
 import { signWebhook, stripeEvent } from './fake-stripe';
 import type { RawRequest, RawResponse } from './raw-http';
 import { throwawayGrant, throwawayModule, type Fixture, type Identity, type Role } from './route-fixture';
 import { createUser, uniqueEmail } from './test-app';
+import { enrolDirect, totpCode } from './two-factor';
 
 /**
  * THE route table: every route of the API (and the form and page routes), with a valid request
@@ -142,7 +144,8 @@ export const ROUTES: Route[] = [
     access: ALL(200),
     valid: async (f) => {
       const user = await createUser(f.t, { password: null });
-      return { json: { token: await f.t.app.get(LoginTokensService).issue(user.id) } };
+      // Signed-in callers use a link of another account: they confirm the switch.
+      return { json: { token: await f.t.app.get(LoginTokensService).issue(user.id), switchAccount: true } };
     },
   },
   {
@@ -502,6 +505,63 @@ export const ROUTES: Route[] = [
     area: 'admin',
     access: ADMIN(200),
     valid: (f) => ({ params: { id: String(f.outboxId) } }),
+  },
+  // (Later additions go last: each route's fuzz seed is its index in this table.)
+  {
+    method: 'POST',
+    path: '/api/progress/starter/merge',
+    area: 'member',
+    access: SIGNED_IN(200),
+    valid: (f) => ({ json: { completedModules: [f.foundationModuleId], currentModule: 0 } }),
+  },
+
+  // --- two-factor sign-in and re-authentication (last, so the rows above keep their fuzz seeds) ---
+  { method: 'GET', path: '/api/auth/totp', area: 'member', access: SIGNED_IN(200), valid: () => ({}) },
+  { method: 'POST', path: '/api/auth/totp/setup', area: 'member', access: SIGNED_IN(200), valid: () => ({ json: {} }) },
+  {
+    method: 'POST',
+    path: '/api/auth/totp/enable',
+    area: 'member',
+    // Turns the second factor on: each call gets a new account with a setup pending.
+    fresh: true,
+    access: SIGNED_IN(200),
+    valid: async (f, me) => {
+      if (!me) return { json: { code: '123456' } };
+      const totp = f.t.app.get(TotpService);
+      const { secret } = await totp.setup(me.user);
+      return { json: { code: totpCode(secret, totp.now()) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/totp/disable',
+    area: 'member',
+    fresh: true,
+    access: SIGNED_IN(200),
+    valid: async (f, me) => {
+      if (!me) return { json: { password: 'hemmelig123', code: '123456' } };
+      const { recoveryCodes } = await enrolDirect(f.t, me.user);
+      return { json: { password: me.password, code: recoveryCodes[0] } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/reauth',
+    area: 'member',
+    access: SIGNED_IN(200),
+    valid: (_f, me) => ({ json: { password: me?.password ?? 'hemmelig123' } }),
+  },
+  {
+    // RFC 8058 one-click unsubscribe: the mail provider posts to the signed link, form-encoded.
+    method: 'POST',
+    path: '/api/unsubscribe',
+    area: 'public',
+    access: ALL(200),
+    queryKeys: ['email', 'sig'],
+    valid: (f) => ({
+      query: { email: f.leadEmail, sig: f.t.app.get(UnsubscribeService).sign(f.leadEmail) },
+      form: { 'List-Unsubscribe': 'One-Click' },
+    }),
   },
 ];
 

@@ -86,6 +86,8 @@ export async function createUser(
       createdAt: now,
       updatedAt: now,
       passwordChangedAt: null,
+      // An account with a password counts as claimed (as the migration counts existing ones).
+      claimedAt: opts.password === null ? null : now,
     }),
   );
   for (const courseId of opts.courses ?? []) {

@@ -61,10 +61,19 @@ export const paths = {
 
   // Accounts.
   login: { path: '/login', href: (query?: { next?: string; email?: string }) => withQuery('/login', query) },
-  /** One-time sign-in link; `next` (a same-site path) is where the member area goes afterwards. */
-  autoLogin: { path: '/auto-login', href: (token: string, next?: string) => withQuery('/auto-login', { token, next }) },
+  /**
+   * One-time sign-in link, the token in the fragment (never sent to the server, removed at once);
+   * `next` (a same-site path) is where the member area goes afterwards.
+   */
+  autoLogin: {
+    path: '/auto-login',
+    href: (token: string, next?: string) => `/auto-login#${new URLSearchParams(next ? { token, next } : { token })}`,
+  },
   forgotPassword: { path: '/glemt-passord', href: () => '/glemt-passord' },
-  resetPassword: { path: '/tilbakestill-passord', href: (token?: string) => withQuery('/tilbakestill-passord', { token }) },
+  resetPassword: {
+    path: '/tilbakestill-passord',
+    href: (token?: string) => (token ? `/tilbakestill-passord#${new URLSearchParams({ token })}` : '/tilbakestill-passord'),
+  },
 
   // Member area.
   dashboard: { path: '/dashboard', href: () => '/dashboard' },

@@ -17,6 +17,26 @@ declare global {
 
 let initialised = false;
 
+/** Parameters that are secrets or personal data: one-time tokens, Checkout Session ids, signatures, addresses. */
+const PRIVATE_PARAMS = ['token', 'session_id', 'sig', 'email'];
+
+/**
+ * The page address as the Google tag may see it: without the private parameters and without the
+ * fragment (mailed links carry their token there). The pages take those out of the address bar
+ * themselves; this makes sure the tag never gets them whatever the timing.
+ */
+export function pageLocation(href: string): string {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return href.replace(/[?#].*$/, '');
+  }
+  for (const p of PRIVATE_PARAMS) url.searchParams.delete(p);
+  url.hash = '';
+  return url.toString();
+}
+
 /** gtag.js reads `arguments` objects from the dataLayer, so push exactly that. */
 function gtagShim(..._args: GtagArgs): void {
   // eslint-disable-next-line prefer-rest-params
@@ -64,7 +84,8 @@ export function initGoogleTag(measurementId: string | null): void {
   gtag('set', 'ads_data_redaction', true);
   if (!measurementId) return;
   gtag('js', new Date());
-  gtag('config', measurementId, { anonymize_ip: true });
+  // The tag's own page view takes page_location from here, not from the address bar.
+  gtag('config', measurementId, { anonymize_ip: true, page_location: pageLocation(window.location.href) });
   const load = () => {
     const s = document.createElement('script');
     s.async = true;
@@ -83,5 +104,8 @@ export function updateConsent(choice: ConsentChoice): void {
 /** A page view for the single-page navigation (only meaningful when the tag is loaded). */
 export function trackPageView(measurementId: string | null, path: string, title: string): void {
   if (!measurementId || typeof window === 'undefined') return;
-  gtag('event', 'page_view', { page_path: path, page_title: title, page_location: window.location.href });
+  const location = pageLocation(window.location.href);
+  // Every later hit of this page (engagement, scroll) carries the same clean address.
+  gtag('set', { page_location: location });
+  gtag('event', 'page_view', { page_path: path, page_title: title, page_location: location });
 }

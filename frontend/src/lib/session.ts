@@ -1,18 +1,64 @@
-import type { MeResponse } from '@contracts';
+import type { MeResponse, ProgressResponse } from '@contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ApiError, apiGet } from './api';
+import { ApiError, apiGet, apiPost } from './api';
+import { clearBrowserProgress, hasBrowserProgress, readBrowserProgress } from './starter-progress';
 
 export const SESSION_QUERY_KEY = ['session', 'me'] as const;
 
+let merging: Promise<void> | null = null;
+
+/**
+ * The one place where Starter progress made while signed out joins the account: at the first sign-in
+ * (login, mailed link, reset, checkout: every way a session starts ends up here through
+ * {@link completeSignIn} or {@link fetchMe}) it is sent to `POST /api/progress/starter/merge` and then
+ * removed from the browser. A failure that may pass (network, server, rate limit) keeps it for the next
+ * time; an answer that it can never be merged drops it. Never throws.
+ */
+export function mergeBrowserProgress(): Promise<void> {
+  if (merging) return merging;
+  const progress = readBrowserProgress();
+  if (!progress || !hasBrowserProgress()) {
+    clearBrowserProgress();
+    return Promise.resolve();
+  }
+  merging = apiPost<ProgressResponse>('/api/progress/starter/merge', progress)
+    .then(
+      () => clearBrowserProgress(),
+      (e: unknown) => {
+        console.error('Kunne ikke flytte fremdriften til kontoen', e);
+        const lasting = e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 429;
+        if (lasting) clearBrowserProgress();
+      },
+    )
+    .finally(() => {
+      merging = null;
+    });
+  return merging;
+}
+
 /** `GET /api/auth/me`; a 401 means "not signed in" (null), anything else is an error. */
 export async function fetchMe(signal?: AbortSignal): Promise<MeResponse | null> {
+  let me: MeResponse;
   try {
-    return await apiGet<MeResponse>('/api/auth/me', signal);
+    me = await apiGet<MeResponse>('/api/auth/me', signal);
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return null;
     throw e;
   }
+  // A session the server opened by itself (checkout) also takes the browser's progress along.
+  await mergeBrowserProgress();
+  return me;
+}
+
+/**
+ * After any sign-in: the browser's Starter progress goes to the account first, then the session is
+ * set (so the player asks the server only after the merge).
+ */
+export async function completeSignIn(qc: ReturnType<typeof useQueryClient>, me: MeResponse): Promise<void> {
+  await mergeBrowserProgress();
+  qc.removeQueries({ queryKey: ['progress'] });
+  setSession(qc, me);
 }
 
 export interface Session {

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AUDIT_ACTIONS, type AdminAuditEntry } from '../../contracts';
 import { notFound } from '../../common/app-error';
+import { normalizeEmail } from '../../common/email-address';
 import { AUDIT_ENTITIES } from '../common/audit.service';
 import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../common/list-query';
 import { toAdminAuditEntry } from '../common/mappers';
@@ -21,7 +22,7 @@ export const AUDIT_LIST: ListSpec<AuditLog> = {
     id: filter.ids('audit.id'),
     q: filter.search(['audit.actorEmail', 'audit.action', 'audit.entity', 'audit.entityId']),
     actorId: filter.ids('audit.actorId'),
-    actorEmail: filter.equals('audit.actorEmail', (raw, key) => parse.string(raw, key, 254).trim().toLowerCase()),
+    actorEmail: filter.equals('audit.actorEmail', (raw, key) => normalizeEmail(parse.string(raw, key, 254))),
     action: filter.oneOf('audit.action', AUDIT_ACTIONS),
     entity: filter.oneOf('audit.entity', AUDIT_ENTITIES),
     entityId: filter.equals('audit.entityId', (raw, key) => String(typeof raw === 'number' ? raw : parse.string(raw, key, 64))),

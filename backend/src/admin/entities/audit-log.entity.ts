@@ -10,7 +10,7 @@ export class AuditLog {
   @Column({ type: 'int', nullable: true })
   actorId: number | null;
 
-  @Column({ type: 'varchar', length: 254, nullable: true })
+  @Column({ type: 'varchar', length: 254, nullable: true, collation: 'utf8mb4_bin' })
   actorEmail: string | null;
 
   @Column({ type: 'varchar', length: 64 })

@@ -3,17 +3,22 @@ import { formatOslo } from '../common/oslo-time';
 
 /**
  * CSV for Excel in Norway: UTF-8 with a byte-order mark (so æøå survive), `;` as separator
- * (the Norwegian list separator), CRLF line ends. Cells that a spreadsheet would run as a
- * formula are prefixed with an apostrophe.
+ * (the Norwegian list separator), CRLF line ends, every cell in double quotes (quotes doubled).
+ *
+ * Formulas are defused in every cell (OWASP "CSV injection"): an apostrophe goes before `=`, `+`,
+ * `-`, `@`, a tab or a carriage return (after optional spaces or quotes) at the start of the cell, and after
+ * every character a spreadsheet may split a cell on (`;`, `,`, tab, line breaks) — a program that
+ * guesses another separator, or ignores the quotes, then still sees text, never a formula.
  */
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
 
+/** Every position at the start or right after a separator that a formula could start from. */
+const FORMULA_START = /(?<=^|[;,\t\r\n])(?=[ \u00A0"]*[=+\-@\t\r])/g;
+
 export function csvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let s = typeof value === 'boolean' ? (value ? 'Ja' : 'Nei') : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const text = value === null || value === undefined ? '' : typeof value === 'boolean' ? (value ? 'Ja' : 'Nei') : String(value);
+  return `"${text.replace(FORMULA_START, "'").replace(/"/g, '""')}"`;
 }
 
 export function csvLine(cells: Array<string | number | boolean | null | undefined>): string {

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestj
 import type { FastifyReply } from 'fastify';
 import type { AdminOrder, AdminOrderDetail } from '../../contracts';
 import { AdminOnly, CurrentUser } from '../../auth/current-user.decorator';
+import { RecentSignIn } from '../../auth/totp/recent-sign-in.guard';
 import type { User } from '../../users/entities/user.entity';
 import { sendContentRange } from '../common/list-query';
 import { ParseIdPipe } from '../common/parse-id.pipe';
@@ -25,9 +26,10 @@ export class AdminOrdersController {
     return this.orders.get(id);
   }
 
-  /** 'Refunder': full (no amount) or partial (amount in øre), with a reason. */
+  /** 'Refunder': full (no amount) or partial (amount in øre), with a reason. Needs a recent sign-in. */
   @Post(':id/refund')
   @HttpCode(200)
+  @RecentSignIn()
   refund(
     @Param('id', ParseIdPipe) id: number,
     @Body() dto: RefundOrderDto,

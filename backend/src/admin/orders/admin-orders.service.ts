@@ -10,6 +10,7 @@ import {
   type AdminOrderDetail,
 } from '../../contracts';
 import { notFound } from '../../common/app-error';
+import { normalizeEmail } from '../../common/email-address';
 import { Order } from '../../checkout/entities/order.entity';
 import { Refund } from '../../payments/entities/refund.entity';
 import { RefundsService } from '../../payments/refunds.service';
@@ -44,7 +45,7 @@ export const ORDERS_LIST: ListSpec<Order> = {
     provider: filter.oneOf('ord.provider', ['stripe', 'demo']),
     paymentMethod: filter.oneOf('ord.paymentMethod', PAYMENT_METHODS),
     userId: filter.ids('ord.userId'),
-    email: filter.equals('ord.email', (raw, key) => parse.string(raw, key, 254).trim().toLowerCase()),
+    email: filter.equals('ord.email', (raw, key) => normalizeEmail(parse.string(raw, key, 254))),
     trafficSource: trafficSourceFilter('ord.attribution.trafficSource'),
     createdFrom: filter.from('ord.createdAt'),
     createdTo: filter.to('ord.createdAt'),

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from
 import type { FastifyReply } from 'fastify';
 import type { AdminCreatedStudent, AdminGrant, AdminUser, AdminUserDetail } from '../../contracts';
 import { AdminOnly, CurrentUser } from '../../auth/current-user.decorator';
+import { RecentSignIn } from '../../auth/totp/recent-sign-in.guard';
 import type { User } from '../../users/entities/user.entity';
 import { sendContentRange } from '../common/list-query';
 import { ParseIdPipe } from '../common/parse-id.pipe';
@@ -32,9 +33,10 @@ export class AdminUsersController {
     return this.users.createStudent(dto.email, actor);
   }
 
-  /** Grants a course by hand (source manual). 409 ALREADY_OWNED when the student already has it. */
+  /** Grants a course by hand (source manual). 409 ALREADY_OWNED when the student already has it. Needs a recent sign-in. */
   @Post(':id/grants')
   @HttpCode(201)
+  @RecentSignIn()
   grant(@Param('id', ParseIdPipe) id: number, @Body() dto: CreateGrantDto, @CurrentUser() actor: User): Promise<AdminGrant> {
     return this.users.grant(id, dto.courseId, dto.note ?? null, actor);
   }
@@ -45,8 +47,9 @@ export class AdminUsersController {
 export class AdminGrantsController {
   constructor(private readonly users: AdminUsersService) {}
 
-  /** Revokes a grant (idempotent: an already revoked grant answers as it is). */
+  /** Revokes a grant (idempotent: an already revoked grant answers as it is). Needs a recent sign-in. */
   @Delete(':id')
+  @RecentSignIn()
   revoke(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminGrant> {
     return this.users.revoke(id, actor);
   }

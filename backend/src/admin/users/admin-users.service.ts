@@ -31,6 +31,7 @@ import { ownsCourseSql, trafficSourceFilter } from '../common/conditions';
 import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../common/list-query';
 import { activeCourses, attributionOf, toAdminGrant, toAdminOrder, toAdminUser } from '../common/mappers';
 import { AdminLeadsService } from '../leads/admin-leads.service';
+import { oneTimeLink } from '../../auth/one-time-link';
 
 /** How long the sign-in link for a student the mentor created is valid. */
 export const STUDENT_LINK_TTL_MS = 7 * 86_400_000;
@@ -187,7 +188,7 @@ export class AdminUsersService {
     const token = await this.tokens.issue(user.id, STUDENT_LINK_TTL_MS, 'login');
     return {
       ...toAdminUser(user, []),
-      loginUrl: `${this.cfg.publicUrl}/auto-login?token=${encodeURIComponent(token)}`,
+      loginUrl: oneTimeLink(this.cfg.publicUrl, '/auto-login', token),
       loginUrlExpiresAt: new Date(now.getTime() + STUDENT_LINK_TTL_MS).toISOString(),
     };
   }

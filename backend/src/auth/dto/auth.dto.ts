@@ -1,8 +1,16 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Length, MaxLength, MinLength, ValidateNested } from 'class-validator';
-import { LEAD_COURSE_TYPES, MSG, TRAFFIC_SOURCES, type LeadCourseType, type TrafficSource } from '../../contracts';
+import { IsBoolean, IsIn, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import {
+  LEAD_COURSE_TYPES,
+  MSG,
+  TRAFFIC_SOURCES,
+  type LeadCourseType,
+  type TokenLoginRequest,
+  type TrafficSource,
+} from '../../contracts';
 import { AttributionDto } from '../../common/dto/attribution.dto';
 import { EmailField } from '../../common/dto/email.dto';
+import { NewPasswordField } from '../../common/dto/new-password.dto';
 
 /** POST /api/auth/login (read by passport-local; validated here for the record). */
 export class LoginDto {
@@ -13,13 +21,17 @@ export class LoginDto {
   @IsString({ message: MSG.invalidCredentials })
   @MaxLength(1024, { message: MSG.invalidCredentials })
   password: string;
+
+  /** The second factor, for an account that has one: a current code or a recovery code. */
+  @IsOptional()
+  @IsString({ message: MSG.totpInvalid })
+  @MaxLength(64, { message: MSG.totpInvalid })
+  totp?: string;
 }
 
 /** POST /api/auth/password: sets the first password, or changes it. */
 export class SetPasswordDto {
-  @IsString({ message: MSG.passwordTooShort })
-  @MinLength(6, { message: MSG.passwordTooShort })
-  @MaxLength(128, { message: MSG.passwordTooLong })
+  @NewPasswordField()
   newPassword: string;
 
   @IsString({ message: 'Bekreft passordet' })
@@ -33,10 +45,15 @@ export class SetPasswordDto {
 }
 
 /** POST /api/auth/token-login */
-export class TokenLoginDto {
+export class TokenLoginDto implements TokenLoginRequest {
   @IsString({ message: MSG.invalidToken })
   @Length(20, 128, { message: MSG.invalidToken })
   token: string;
+
+  /** Signed in as another account: end that session and sign in with the link. */
+  @IsOptional()
+  @IsBoolean({ message: 'Ugyldig valg for kontobytte' })
+  switchAccount?: boolean;
 }
 
 /** POST /api/create-user (SPEC §7). */

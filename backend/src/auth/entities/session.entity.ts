@@ -26,4 +26,11 @@ export class Session {
 
   @Column({ type: 'varchar', length: 300, nullable: true })
   userAgent: string | null;
+
+  /**
+   * The last full authentication in this session: the password, plus the second factor when the
+   * account has one (a sign-in or a re-authentication). Null for sessions opened by a one-time link.
+   */
+  @DateTimeColumn({ nullable: true })
+  authenticatedAt: Date | null;
 }

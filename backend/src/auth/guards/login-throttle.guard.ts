@@ -1,17 +1,24 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { MSG } from '../../contracts';
 import { AppError } from '../../common/app-error';
-import { normalizeEmail } from '../../common/crypto/tokens';
+import { accountLimitKey } from '../../common/account-limit-key';
+import { clientAddressKey } from '../../common/client-address';
 import { DbThrottlerStorage } from '../../common/db-throttler.storage';
 
-/** Login attempts are limited per client address and per account, across instances. */
+/**
+ * Login attempts are limited per client address (an IPv6 client by its /64) and per account (every
+ * spelling of an address counts against the one account it names), across instances.
+ */
 @Injectable()
 export class LoginThrottleGuard implements CanActivate {
   constructor(
     private readonly storage: DbThrottlerStorage,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -20,15 +27,17 @@ export class LoginThrottleGuard implements CanActivate {
     const ttl = this.cfg.rateLimitWindowSeconds * 1000;
     const limit = this.cfg.rateLimitLogin;
     const body = (req.body ?? {}) as { email?: unknown };
-    const keys = [`ip:${req.ip}`];
-    if (typeof body.email === 'string' && body.email.length <= 254) keys.push(`acct:${normalizeEmail(body.email)}`);
-    for (const key of keys) {
+    const count = async (key: string) => {
       const r = await this.storage.increment(key, ttl, limit, ttl, 'login');
       if (r.isBlocked) {
         reply.header('retry-after', String(r.timeToBlockExpire));
         throw new AppError(429, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
       }
-    }
+    };
+    await count(`ip:${clientAddressKey(req.ip)}`);
+    // The account is looked up only for a client that is not blocked already.
+    const account = await accountLimitKey(this.ds, body.email);
+    if (account) await count(`acct:${account}`);
     return true;
   }
 }

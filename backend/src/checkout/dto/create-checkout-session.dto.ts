@@ -2,6 +2,7 @@ import { Type } from 'class-transformer';
 import { Equals, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { MSG, PAYMENT_METHODS, type PaymentMethod } from '../../contracts';
 import { AttributionDto } from '../../common/dto/attribution.dto';
+import { IsEmailAddress } from '../../common/dto/email.dto';
 import { NormalizeEmail, Trim } from '../../common/dto/transforms';
 import { PAY_MSG } from '../../payments/payment-messages';
 
@@ -21,6 +22,7 @@ export class CreateCheckoutSessionDto {
   @IsNotEmpty({ message: MSG.fillAllFields })
   @MaxLength(254, { message: MSG.invalidEmail })
   @IsEmail({}, { message: MSG.invalidEmail })
+  @IsEmailAddress({ message: MSG.invalidEmail })
   email: string;
 
   @Trim()

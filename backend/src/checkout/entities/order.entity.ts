@@ -16,7 +16,7 @@ export class Order {
   userId: number | null;
 
   @Index('idx_orders_email')
-  @Column({ type: 'varchar', length: 254 })
+  @Column({ type: 'varchar', length: 254, collation: 'utf8mb4_bin' })
   email: string;
 
   @Column({ type: 'varchar', length: 100 })

@@ -9,6 +9,5 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+/** The one normalisation of e-mail addresses (NFKC, lower case, IDNA domain); see ../email-address. */
+export { normalizeEmail } from '../email-address';

@@ -1,14 +1,16 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
-import pino, { type Logger as Pino } from 'pino';
+import pino, { type DestinationStream, type Logger as Pino } from 'pino';
 
-export function createPino(level: string): Pino {
-  return pino({
+/** The process's logger: JSON lines on stdout, or on `destination` (tests read what was logged). */
+export function createPino(level: string, destination?: DestinationStream): Pino {
+  const options = {
     level,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'cookie', 'password', 'token'],
     serializers: { err: pino.stdSerializers.err },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 type Level = 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal';

@@ -8,7 +8,7 @@ export class Lead {
   id: number;
 
   @Index('idx_leads_email')
-  @Column({ type: 'varchar', length: 254 })
+  @Column({ type: 'varchar', length: 254, collation: 'utf8mb4_bin' })
   email: string;
 
   @Column({ type: 'varchar', length: 32 })

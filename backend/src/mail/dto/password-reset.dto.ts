@@ -1,6 +1,7 @@
-import { IsString, Length, MaxLength, MinLength } from 'class-validator';
+import { IsString, Length, MaxLength } from 'class-validator';
 import { MSG } from '../../contracts';
 import { EmailField } from '../../common/dto/email.dto';
+import { NewPasswordField } from '../../common/dto/new-password.dto';
 
 /** POST /api/auth/forgot-password */
 export class ForgotPasswordDto {
@@ -14,9 +15,7 @@ export class ResetPasswordDto {
   @Length(20, 128, { message: MSG.resetTokenInvalid })
   token: string;
 
-  @IsString({ message: MSG.passwordTooShort })
-  @MinLength(6, { message: MSG.passwordTooShort })
-  @MaxLength(128, { message: MSG.passwordTooLong })
+  @NewPasswordField()
   newPassword: string;
 
   @IsString({ message: 'Bekreft passordet' })

@@ -13,7 +13,7 @@ export class OutboxMessage {
   @Column({ type: 'varchar', length: 32 })
   kind: string;
 
-  @Column({ type: 'varchar', length: 254 })
+  @Column({ type: 'varchar', length: 254, collation: 'utf8mb4_bin' })
   toAddress: string;
 
   @Column({ type: 'varchar', length: 300 })

@@ -8,9 +8,9 @@ export class User {
   @PrimaryGeneratedColumn()
   id: number;
 
-  /** Trimmed and lowercased. */
+  /** Normalised (common/email-address) and compared byte for byte. */
   @Index('uq_users_email', { unique: true })
-  @Column({ type: 'varchar', length: 254 })
+  @Column({ type: 'varchar', length: 254, collation: 'utf8mb4_bin' })
   email: string;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
@@ -36,4 +36,11 @@ export class User {
 
   @DateTimeColumn({ nullable: true })
   passwordChangedAt: Date | null;
+
+  /**
+   * When the owner first proved the address: used a mailed one-time link or completed a reset.
+   * Null: nobody has yet, so no first password can be set (DECISIONS "Who gets a session").
+   */
+  @DateTimeColumn({ nullable: true })
+  claimedAt: Date | null;
 }

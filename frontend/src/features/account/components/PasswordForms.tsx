@@ -1,13 +1,8 @@
 import { MSG, type MeResponse } from '@contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
-import { ApiError } from '../../../lib/api';
 import { setPassword } from '../../auth/api/auth';
-import { MIN_PASSWORD_LENGTH, NewPasswordFields, PasswordInput } from '../../auth/components/PasswordInput';
-
-function reasonOf(err: unknown): string {
-  return err instanceof ApiError ? err.message : err instanceof Error ? err.message : String(err);
-}
+import { MIN_PASSWORD_LENGTH, NewPasswordFields, PasswordInput, passwordErrorText } from '../../auth/components/PasswordInput';
 
 type Status = { kind: 'error' | 'success'; text: string } | null;
 
@@ -20,7 +15,7 @@ function StatusMessage({ status, id }: { status: Status; id: string }) {
   );
 }
 
-/** 'Sett passord': the first password of an account made without one (free sign-up, purchase). */
+/** 'Sett passord': the first password of a claimed account made without one (free sign-up, purchase). */
 export function SetPasswordForm({ demo, onDone }: { demo: boolean; onDone: (me: MeResponse) => void }) {
   const [newPassword, setNew] = useState('');
   const [confirmPassword, setConfirm] = useState('');
@@ -47,7 +42,7 @@ export function SetPasswordForm({ demo, onDone }: { demo: boolean; onDone: (me: 
       setDoneUser(res.user);
     } catch (err) {
       console.error('Kunne ikke sette passord', err);
-      setStatus({ kind: 'error', text: `Feil ved setting av passord: ${reasonOf(err)}` });
+      setStatus({ kind: 'error', text: passwordErrorText(err, 'Feil ved setting av passord: ') });
     } finally {
       setBusy(false);
     }
@@ -94,7 +89,7 @@ export function ChangePasswordForm({ demo }: { demo: boolean }) {
       setConfirm('');
     } catch (err) {
       console.error('Kunne ikke oppdatere passord', err);
-      setStatus({ kind: 'error', text: `Feil ved oppdatering av passord: ${reasonOf(err)}` });
+      setStatus({ kind: 'error', text: passwordErrorText(err, 'Feil ved oppdatering av passord: ') });
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
-import type { MeResponse } from '@contracts';
+import { PAID_COURSE_IDS, type MeResponse } from '@contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { BackButton } from '../../../components/BackButton';
 import { ButtonLink } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
@@ -17,12 +17,42 @@ import { ChangePasswordForm, SetPasswordForm } from '../components/PasswordForms
 import { PrivacySection } from '../components/PrivacySection';
 import '../account.css';
 
+/**
+ * An account nobody has proved yet (a purchase made by typing the address): a first password needs the
+ * owner to use the link in the e-mail first (the server answers 403 CLAIM_REQUIRED otherwise).
+ */
+function ClaimFirst({ me }: { me: MeResponse }) {
+  const bought = me.courses.some((c) => (PAID_COURSE_IDS as readonly string[]).includes(c));
+  return (
+    <Card className="account-section" data-testid="claim-required">
+      <h2>Sett passord</h2>
+      <p className="account-section__lead">
+        {bought ? (
+          <>
+            Kvitteringen vi sendte til <strong>{me.email}</strong> har en lenke for å bekrefte e-postadressen og sette passord.
+          </>
+        ) : (
+          <>
+            E-posten vi sendte til <strong>{me.email}</strong> har en innloggingslenke. Bruk den for å bekrefte e-postadressen, så
+            kan du sette passord.
+          </>
+        )}{' '}
+        Slik vet vi at kontoen er din.
+      </p>
+      <p className="account-section__lead">
+        Finner du ikke e-posten? <Link to={paths.forgotPassword.href()}>Få en ny lenke på e-post</Link>.
+      </p>
+    </Card>
+  );
+}
+
 function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: string) => void }) {
   const settings = useSettings();
   const qc = useQueryClient();
   const navigate = useNavigate();
   // Stay on 'Sett passord' (with its success message) until the redirect, even though the server now has a password.
-  const [settingFirst] = useState(!me.passwordSet);
+  // Only a claimed account may set its first password.
+  const [settingFirst] = useState(!me.passwordSet && me.claimed);
 
   const onPasswordSet = useCallback(
     (user: MeResponse) => {
@@ -64,10 +94,14 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
                 </div>
               </dl>
             </Card>
-            <Card className="account-section">
-              <h2>Endre passord</h2>
-              <ChangePasswordForm demo={settings.demoPayments} />
-            </Card>
+            {me.passwordSet ? (
+              <Card className="account-section">
+                <h2>Endre passord</h2>
+                <ChangePasswordForm demo={settings.demoPayments} />
+              </Card>
+            ) : (
+              <ClaimFirst me={me} />
+            )}
           </>
         )}
         <PrivacySection me={me} onDeleted={onDeleted} />
@@ -76,7 +110,10 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
   );
 }
 
-/** `/account/settings`: 'Sett passord' for an account without one, else 'Kontoinnstillinger'; the privacy rights. */
+/**
+ * `/account/settings`: 'Sett passord' for a claimed account without one, else 'Kontoinnstillinger' (an
+ * unclaimed account is told to use the mailed link first); the privacy rights.
+ */
 export default function AccountSettingsPage() {
   const qc = useQueryClient();
   const [deleted, setDeleted] = useState<string | null>(null);

@@ -1,4 +1,21 @@
+import { MIN_PASSWORD_LENGTH, MSG } from '@contracts';
 import { useState, type InputHTMLAttributes } from 'react';
+import { ApiError } from '../../../lib/api';
+
+/** The shortest password the server accepts (one constant for server and forms). */
+export { MIN_PASSWORD_LENGTH };
+
+const BARE = new Set<string>(['PASSWORD_RULE', 'PASSWORD_TOO_COMMON', 'VALIDATION_FAILED', 'CLAIM_REQUIRED']);
+
+/**
+ * What to show when the server refused a new password: its own Norwegian message for the password
+ * rules (too short, too common) and the claim rule, `prefix` + the message for anything else.
+ */
+export function passwordErrorText(err: unknown, prefix = ''): string {
+  if (!(err instanceof ApiError)) return prefix ? `${prefix}${err instanceof Error ? err.message : String(err)}` : MSG.internal;
+  if (BARE.has(err.code)) return err.message;
+  return `${prefix}${err.message}`;
+}
 
 /** A password field with its own show/hide toggle. */
 export function PasswordInput({
@@ -30,9 +47,6 @@ export function PasswordInput({
     </div>
   );
 }
-
-/** The shortest password the server accepts. */
-export const MIN_PASSWORD_LENGTH = 6;
 
 /** A new password and its confirmation, as every form that sets a password asks for them. */
 export function NewPasswordFields({

@@ -1,71 +1,108 @@
 import { MSG } from '@contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ButtonLink } from '../../../components/Button';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, ButtonLink } from '../../../components/Button';
 import { Card } from '../../../components/Layout';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { Seo } from '../../../lib/head';
-import { setSession } from '../../../lib/session';
+import { takeLinkToken } from '../../../lib/link-token';
+import { completeSignIn, fetchMe } from '../../../lib/session';
 import { tokenLogin } from '../api/auth';
 import { MemberPage } from '../components/MemberShell';
 import { safeNext } from '../lib/next';
 
 const INVALID_LINK = MSG.invalidToken;
 
-/** Tokens already sent from this page load (a one-time token must be sent once, also under StrictMode). */
-const sent = new Map<string, Promise<Awaited<ReturnType<typeof tokenLogin>>>>();
+type TokenLogin = Awaited<ReturnType<typeof tokenLogin>>;
 
-/** `/auto-login?token=…`: signs in with a one-time link, then the dashboard or a same-site `next`. */
+/** Requests already sent from this page load (a one-time token must be sent once, also under StrictMode). */
+const sent = new Map<string, Promise<TokenLogin>>();
+
+function sendOnce(token: string, switchAccount: boolean): Promise<TokenLogin> {
+  const key = `${switchAccount ? 'switch' : 'plain'}:${token}`;
+  let p = sent.get(key);
+  if (!p) {
+    p = tokenLogin(token, switchAccount);
+    sent.set(key, p);
+  }
+  return p;
+}
+
+/** The address of the account this browser is signed in to, as the server tells it. */
+async function currentEmail(err: ApiError): Promise<string | null> {
+  const body = err.body as { email?: unknown; currentEmail?: unknown } | undefined;
+  const fromBody = body?.currentEmail ?? body?.email;
+  if (typeof fromBody === 'string') return fromBody;
+  try {
+    return (await fetchMe())?.email ?? null;
+  } catch {
+    return null;
+  }
+}
+
+type State = { kind: 'working' } | { kind: 'error'; message: string } | { kind: 'switch'; current: string | null };
+
+/**
+ * `/auto-login#token=…&next=…` (older mails: `?token=…`): signs in with a one-time link, then the
+ * dashboard or a same-site `next`. The token left the address bar when the page started (see
+ * `lib/link-token.ts`). Signed in as another account, it asks before switching.
+ */
 export default function AutoLoginPage() {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const token = params.get('token') ?? '';
-  const next = safeNext(params.get('next')) ?? paths.dashboard.href();
-  const [error, setError] = useState<string | null>(token ? null : INVALID_LINK);
+  const [link] = useState(() => takeLinkToken());
+  const token = link?.token ?? '';
+  const next = safeNext(link?.next) ?? paths.dashboard.href();
+  const [state, setState] = useState<State>(token ? { kind: 'working' } : { kind: 'error', message: INVALID_LINK });
   const alive = useRef(true);
+
+  const run = useCallback(
+    (switchAccount: boolean) => {
+      sendOnce(token, switchAccount)
+        .then(async (res) => {
+          await completeSignIn(qc, res.user);
+          if (alive.current) navigate(next, { replace: true });
+        })
+        .catch(async (err: unknown) => {
+          if (!alive.current) return;
+          if (err instanceof ApiError && err.code === 'ACCOUNT_SWITCH' && !switchAccount) {
+            const current = await currentEmail(err);
+            if (alive.current) setState({ kind: 'switch', current });
+            return;
+          }
+          console.error('Innlogging med lenke feilet', err);
+          const message = err instanceof ApiError && err.status !== 401 && err.status !== 400 ? err.message : INVALID_LINK;
+          setState({ kind: 'error', message });
+        });
+    },
+    [token, next, navigate, qc],
+  );
 
   useEffect(() => {
     alive.current = true;
-    if (!token) return;
-    // The one-time token leaves the address bar at once, so no analytics tag or shared URL carries it.
-    const url = new URL(window.location.href);
-    url.searchParams.delete('token');
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-    let p = sent.get(token);
-    if (!p) {
-      p = tokenLogin(token);
-      sent.set(token, p);
-    }
-    p.then(
-      (res) => {
-        if (!alive.current) return;
-        setSession(qc, res.user);
-        navigate(next, { replace: true });
-      },
-      (err) => {
-        if (!alive.current) return;
-        console.error('Innlogging med lenke feilet', err);
-        setError(err instanceof ApiError && err.status !== 401 && err.status !== 400 ? err.message : INVALID_LINK);
-      },
-    );
+    if (token) run(false);
     return () => {
       alive.current = false;
     };
-  }, [token, next, navigate, qc]);
+  }, [token, run]);
+
+  const onSwitch = () => {
+    setState({ kind: 'working' });
+    run(true);
+  };
 
   return (
     <MemberPage>
       <Seo title="Logger inn" noindex />
       <div className="auth-page">
         <Card className="auth-card">
-          {error ? (
+          {state.kind === 'error' ? (
             <>
               <h1>Kunne ikke logge inn</h1>
               <p className="form-message form-message--error" role="alert">
-                {error}
+                {state.message}
               </p>
               <div className="form-stack" style={{ marginTop: 'var(--space-5)' }}>
                 <ButtonLink to={paths.login.href()} size="lg" block>
@@ -75,6 +112,22 @@ export default function AutoLoginPage() {
               <div className="auth-links">
                 <Link to={paths.forgotPassword.href()}>Glemt passord?</Link>
                 <Link to={paths.home.href()}>Til forsiden</Link>
+              </div>
+            </>
+          ) : state.kind === 'switch' ? (
+            <>
+              <h1>Bytte konto?</h1>
+              <p className="auth-card__lead" role="alert" data-testid="account-switch">
+                Du er logget inn som <strong>{state.current ?? 'en annen konto'}</strong>. Vil du logge ut og fortsette med
+                lenken?
+              </p>
+              <div className="form-stack" style={{ marginTop: 'var(--space-5)' }}>
+                <Button size="lg" block onClick={onSwitch}>
+                  Logg ut og fortsett med lenken
+                </Button>
+                <ButtonLink to={paths.dashboard.href()} size="lg" block variant="secondary" replace>
+                  {state.current ? `Nei, fortsett som ${state.current}` : 'Nei, bli værende innlogget'}
+                </ButtonLink>
               </div>
             </>
           ) : (

@@ -6,13 +6,17 @@ import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Layout';
 import { paths } from '../../../config/paths';
 import { Seo } from '../../../lib/head';
-import { setSession, useSession } from '../../../lib/session';
+import { ApiError } from '../../../lib/api';
+import { completeSignIn, useSession } from '../../../lib/session';
 import { login } from '../api/auth';
 import { MemberLoading, MemberPage } from '../components/MemberShell';
 import { PasswordInput } from '../components/PasswordInput';
 import { safeNext } from '../lib/next';
 
-/** `/login`: e-mail and password. Back to the page asked for (`?next=`), else the dashboard. */
+/**
+ * `/login`: e-mail and password, and for an account with a second factor then 'Engangskode' (the server
+ * answers 401 TOTP_REQUIRED). Back to the page asked for (`?next=`), else the dashboard.
+ */
 export default function LoginPage() {
   const { me, loading } = useSession();
   const [params] = useSearchParams();
@@ -21,6 +25,8 @@ export default function LoginPage() {
   const next = safeNext(params.get('next')) ?? paths.dashboard.href();
   const [email, setEmail] = useState(() => params.get('email') ?? '');
   const [password, setPassword] = useState('');
+  /** Null until the server asks for a second factor. */
+  const [totp, setTotp] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -33,15 +39,30 @@ export default function LoginPage() {
     if (busy) return;
     setError(null);
     setBusy(true);
+    const code = totp?.replace(/\s+/g, '');
+    if (totp !== null && !code) {
+      setError(MSG.totpRequired);
+      setBusy(false);
+      return;
+    }
     try {
-      const res = await login(email.trim(), password);
+      const res = await login(email.trim(), password, code);
       setDone(true);
-      setSession(qc, res.user);
+      await completeSignIn(qc, res.user);
       navigate(next, { replace: true });
     } catch (err) {
-      console.error('Innlogging feilet', err);
-      setError(MSG.invalidCredentials);
       setBusy(false);
+      if (err instanceof ApiError && (err.code === 'TOTP_REQUIRED' || err.code === 'TOTP_INVALID')) {
+        // The password was right; the account also wants its one-time code.
+        if (totp === null) {
+          setTotp('');
+          return;
+        }
+        setError(err.message);
+        return;
+      }
+      console.error('Innlogging feilet', err);
+      setError(err instanceof ApiError && (err.status === 429 || err.code === 'NETWORK') ? err.message : MSG.invalidCredentials);
     }
   };
 
@@ -66,9 +87,12 @@ export default function LoginPage() {
                 inputMode="email"
                 required
                 value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'login-error' : undefined}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  setTotp(null);
+                }}
+                aria-invalid={error && totp === null ? true : undefined}
+                aria-describedby={error && totp === null ? 'login-error' : undefined}
               />
             </div>
             <PasswordInput
@@ -79,9 +103,35 @@ export default function LoginPage() {
               required
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'login-error' : undefined}
+              aria-invalid={error && totp === null ? true : undefined}
+              aria-describedby={error && totp === null ? 'login-error' : undefined}
             />
+            {totp !== null && (
+              <div className="field">
+                <label className="field__label" htmlFor="login-totp">
+                  Engangskode
+                </label>
+                <input
+                  id="login-totp"
+                  className="input"
+                  type="text"
+                  name="totp"
+                  autoComplete="one-time-code"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  maxLength={64}
+                  required
+                  autoFocus
+                  value={totp}
+                  onChange={(e) => setTotp(e.target.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? 'login-totp-hint login-error' : 'login-totp-hint'}
+                />
+                <span id="login-totp-hint" className="field__hint">
+                  6 sifre fra autentiseringsappen, eller en av gjenopprettingskodene dine.
+                </span>
+              </div>
+            )}
             {error && (
               <p id="login-error" className="form-message form-message--error" role="alert">
                 {error}

@@ -1,30 +1,30 @@
 import { MSG, type MeResponse } from '@contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';
 import { Card } from '../../../components/Layout';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { Seo } from '../../../lib/head';
-import { setSession } from '../../../lib/session';
+import { takeLinkToken } from '../../../lib/link-token';
+import { completeSignIn } from '../../../lib/session';
 import { resetPassword } from '../api/password-reset';
 import { MemberPage } from '../components/MemberShell';
-import { MIN_PASSWORD_LENGTH, NewPasswordFields } from '../components/PasswordInput';
+import { MIN_PASSWORD_LENGTH, NewPasswordFields, passwordErrorText } from '../components/PasswordInput';
 
 type Status = { kind: 'error' | 'success'; text: string } | null;
 
 /**
- * `/tilbakestill-passord?token=…`: the page the forgotten-password e-mail links to. Sets a new
- * password, signs in (other sessions end) and goes to the dashboard. The token leaves the address
- * bar at once, so it stays out of the browser history.
+ * `/tilbakestill-passord#token=…` (older mails: `?token=…`): the page the forgotten-password e-mail
+ * links to. Sets a new password, signs in (other sessions end) and goes to the dashboard. The token
+ * left the address bar when the page started (`lib/link-token.ts`), so it stays out of the browser
+ * history and analytics.
  */
 export default function ResetPasswordPage() {
-  const [params] = useSearchParams();
-  const location = useLocation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [token] = useState(() => params.get('token') ?? '');
+  const [token] = useState(() => takeLinkToken()?.token ?? '');
   const [newPassword, setNew] = useState('');
   const [confirmPassword, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,14 +33,9 @@ export default function ResetPasswordPage() {
   const [doneUser, setDoneUser] = useState<MeResponse | null>(null);
 
   useEffect(() => {
-    if (params.has('token')) navigate(location.pathname, { replace: true });
-  }, [params, location.pathname, navigate]);
-
-  useEffect(() => {
     if (!doneUser) return;
     const timer = setTimeout(() => {
-      setSession(qc, doneUser);
-      navigate(paths.dashboard.href(), { replace: true });
+      void completeSignIn(qc, doneUser).then(() => navigate(paths.dashboard.href(), { replace: true }));
     }, 2000);
     return () => clearTimeout(timer);
   }, [doneUser, navigate, qc]);
@@ -59,7 +54,7 @@ export default function ResetPasswordPage() {
     } catch (err) {
       console.error('Nytt passord feilet', err);
       if (err instanceof ApiError && err.code === 'INVALID_TOKEN') setLinkInvalid(true);
-      setStatus({ kind: 'error', text: err instanceof ApiError ? err.message : MSG.internal });
+      setStatus({ kind: 'error', text: passwordErrorText(err) });
     } finally {
       setBusy(false);
     }

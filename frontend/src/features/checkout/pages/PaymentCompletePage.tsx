@@ -1,5 +1,5 @@
 import { isCheckoutCourseId, type CheckoutStatusResponse } from '@contracts';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
@@ -12,6 +12,7 @@ import { Seo } from '../../../lib/head';
 import { useSession } from '../../../lib/session';
 import { useCheckoutStatus } from '../api/checkout-status';
 import { CheckoutShell } from '../components/CheckoutShell';
+import { takeCheckoutSessionId } from '../session-id';
 
 function Receipt({ status, courseTitle }: { status: CheckoutStatusResponse; courseTitle: string }) {
   return (
@@ -61,7 +62,8 @@ function StateCard({
  */
 export default function PaymentCompletePage() {
   const [params] = useSearchParams();
-  const sessionId = params.get('session_id');
+  // Out of the address bar at once, kept by takeCheckoutSessionId for this tab.
+  const [sessionId] = useState(() => takeCheckoutSessionId() ?? params.get('session_id'));
   const settings = useSettings();
   const catalog = useCatalog();
   const { me, refresh } = useSession();

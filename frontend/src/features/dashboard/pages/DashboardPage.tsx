@@ -120,8 +120,17 @@ function Dashboard({ me }: { me: MeResponse }) {
             <Icon name="lock" />
             <div>
               <strong>Du har ikke satt et passord ennå.</strong>{' '}
-              <span>Sett et passord, så kan du logge inn igjen senere med e-post og passord. </span>
-              <Link to={paths.accountSettings.href()}>Sett passord nå</Link>
+              {me.claimed ? (
+                <>
+                  <span>Sett et passord, så kan du logge inn igjen senere med e-post og passord. </span>
+                  <Link to={paths.accountSettings.href()}>Sett passord nå</Link>
+                </>
+              ) : (
+                <>
+                  <span>Bruk lenken vi sendte på e-post for å bekrefte adressen, så kan du sette passord. </span>
+                  <Link to={paths.accountSettings.href()}>Les mer</Link>
+                </>
+              )}
             </div>
           </div>
         )}

@@ -8,7 +8,7 @@ export interface CreateUserBody {
   attribution?: Attribution;
 }
 
-/** POST /api/create-user (SPEC §7): free account + Starter, a one-time login token for new accounts. */
+/** POST /api/create-user (SPEC §7): free account + Starter; the welcome mail carries the sign-in link (no session here). */
 export function createUser(body: CreateUserBody): Promise<CreateUserResponse> {
   return apiPost<CreateUserResponse>('/api/create-user', body);
 }

@@ -8,6 +8,12 @@ import { useMounted } from '../../../lib/hooks';
 import { createLead } from '../api/create-lead';
 import { createUser } from '../api/create-user';
 
+/** Router state the Starter player gets from the free sign-up. */
+export interface StarterArrival {
+  /** The welcome mail with a one-time sign-in link is on its way. */
+  signInLinkSent: true;
+}
+
 export const LEAD_NOTE = 'Ingen spam. Umiddelbar tilgang. Avmeld når som helst.';
 export const SUCCESS_REDIRECT_MS = 3000;
 export const FAILURE_REDIRECT_MS = 2000;
@@ -28,8 +34,9 @@ export interface LeadFormProps {
   /** Variant of the page (A–D, starter), stored with the lead. */
   trafficSource?: TrafficSource;
   /**
-   * Free sign-up: `POST /api/create-user` with this traffic source, then `/auto-login?token=…`
-   * (A, C, D and the home page). Without it the form records a lead (`POST /api/leads`).
+   * Free sign-up: `POST /api/create-user` with this traffic source, then the Starter player, signed out,
+   * telling that the sign-in link was mailed (A, C, D and the home page). Without it the form records a
+   * lead (`POST /api/leads`).
    */
   signupAs?: TrafficSource;
   submitLabel?: string;
@@ -81,8 +88,8 @@ export function LeadForm({
   }, [initialEmail]);
 
   const busy = status === 'submitting' || status === 'success' || status === 'failed';
-  const later = (path: string, ms: number) => {
-    timer.current = setTimeout(() => navigate(path), ms);
+  const later = (path: string, ms: number, state?: unknown) => {
+    timer.current = setTimeout(() => navigate(path, state === undefined ? undefined : { state }), ms);
   };
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -98,8 +105,9 @@ export function LeadForm({
         const res = await createUser({ email: value, courseType, trafficSource: signupAs, attribution });
         if (!res.success) throw new Error(res.error ?? 'Registreringen feilet');
         setStatus('success');
-        const starter = paths.coursePlayer.href('starter', { email: value });
-        later(res.token ? paths.autoLogin.href(res.token, starter) : starter, SUCCESS_REDIRECT_MS);
+        // No session yet: the sign-in link is in the welcome mail. The Starter player works signed out.
+        const state: StarterArrival = { signInLinkSent: true };
+        later(paths.coursePlayer.href('starter', { email: value }), SUCCESS_REDIRECT_MS, state);
       } catch (err) {
         if (err instanceof ApiError && err.status === 400) {
           setStatus('idle');

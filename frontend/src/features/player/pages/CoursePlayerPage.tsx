@@ -7,9 +7,11 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { Seo } from '../../../lib/head';
 import { useSession } from '../../../lib/session';
+import { readBrowserProgress, writeBrowserProgress } from '../../../lib/starter-progress';
 import { CourseNotFound, MemberLoading, MemberPage } from '../../auth/components/MemberShell';
 import { RequireCourse } from '../../auth/components/RequireAuth';
 import { loginHrefFor } from '../../auth/lib/next';
+import type { StarterArrival } from '../../leads/components/LeadForm';
 import { useCourse } from '../api/course';
 import { completeModule, saveCurrentModule, useSavedProgress } from '../api/progress';
 import { VideoArea } from '../components/VideoArea';
@@ -26,14 +28,19 @@ export function percentOf(completed: ReadonlySet<number>, course: CourseContentR
 
 /**
  * Progress as the player shows it. Signed in: seeded from the server once, every change saved
- * (failures are logged and never block). Anonymous: in memory only.
+ * (failures are logged and never block). Signed out (Starter): kept in this browser until the first
+ * sign-in merges it into the account.
  */
 function usePlayerProgress(courseId: PlayerCourseId, course: CourseContentResponse | undefined, me: MeResponse | null) {
-  const [completed, setCompleted] = useState<Set<number>>(() => new Set());
-  const [index, setIndex] = useState(0);
+  const inBrowser = !me && courseId === 'starter';
+  const [completed, setCompleted] = useState<Set<number>>(
+    () => new Set(inBrowser ? (readBrowserProgress()?.completedModules ?? []) : []),
+  );
+  const [index, setIndex] = useState(() => (inBrowser ? (readBrowserProgress()?.currentModule ?? 0) : 0));
   const saved = useSavedProgress(courseId, me?.id ?? null);
   const seeded = useRef<number | null>(null);
   const touched = useRef(false);
+  const changed = useRef(false);
 
   useEffect(() => {
     if (saved.error) console.error('Kunne ikke laste fremdrift', saved.error);
@@ -48,6 +55,11 @@ function usePlayerProgress(courseId: PlayerCourseId, course: CourseContentRespon
     if (!touched.current) setIndex(data.currentModule);
   }, [data, me]);
 
+  // Signed out: every change is kept in the browser (only after the visitor did something).
+  useEffect(() => {
+    if (inBrowser && changed.current) writeBrowserProgress({ completedModules: [...completed], currentModule: index });
+  }, [inBrowser, completed, index]);
+
   const count = course?.modules.length ?? 0;
   const current = count === 0 ? 0 : Math.min(Math.max(0, index), count - 1);
 
@@ -55,6 +67,7 @@ function usePlayerProgress(courseId: PlayerCourseId, course: CourseContentRespon
     (i: number) => {
       if (i < 0 || i >= count) return;
       touched.current = true;
+      changed.current = true;
       setIndex(i);
       if (me) saveCurrentModule(courseId, i).catch((e) => console.error('Kunne ikke lagre fremdrift', e));
     },
@@ -63,6 +76,7 @@ function usePlayerProgress(courseId: PlayerCourseId, course: CourseContentRespon
 
   const complete = useCallback(
     (moduleId: number) => {
+      changed.current = true;
       setCompleted((prev) => (prev.has(moduleId) ? prev : new Set(prev).add(moduleId)));
       if (me) completeModule(courseId, moduleId).catch((e) => console.error('Kunne ikke lagre fremdrift', e));
     },
@@ -93,7 +107,18 @@ function PlayerHeader({ email, me }: { email: string | null; me: MeResponse | nu
   );
 }
 
-function Player({ courseId, me, email }: { courseId: PlayerCourseId; me: MeResponse | null; email: string | null }) {
+function Player({
+  courseId,
+  me,
+  email,
+  notice,
+}: {
+  courseId: PlayerCourseId;
+  me: MeResponse | null;
+  email: string | null;
+  /** Shown above the player (e.g. that the sign-in link was mailed). */
+  notice?: string | null;
+}) {
   const location = useLocation();
   const courseQ = useCourse(courseId, me?.id ?? null);
   const course = courseQ.data;
@@ -142,6 +167,14 @@ function Player({ courseId, me, email }: { courseId: PlayerCourseId; me: MeRespo
   return (
     <MemberPage header={<PlayerHeader email={email} me={me} />} className="player-page">
       <Seo title={course.title} noindex />
+      {notice && (
+        <div className="container player__notice">
+          <p className="notice" role="status" data-testid="player-notice">
+            <Icon name="mail" size={18} />
+            <span>{notice}</span>
+          </p>
+        </div>
+      )}
       <div className="container player">
         <aside className="player__sidebar" aria-label="Moduler">
           <p className="eyebrow">{isStarter ? 'Gratis kurs' : 'Ditt kurs'}</p>
@@ -163,6 +196,7 @@ function Player({ courseId, me, email }: { courseId: PlayerCourseId; me: MeRespo
             >
               <span className="progress-bar__fill" style={{ width: `${percent}%` }} />
             </div>
+            {!me && <p className="player__progress-note">Fremgangen lagres i denne nettleseren til du logger inn.</p>}
           </div>
           <ol className="player-modules">
             {modules.map((m, i) => {
@@ -299,13 +333,19 @@ function Player({ courseId, me, email }: { courseId: PlayerCourseId; me: MeRespo
   );
 }
 
-/** The free Starter: open to everyone; progress saved for signed-in users, in memory for others. */
+export const SIGN_IN_LINK_SENT =
+  'Vi har sendt deg en innloggingslenke på e-post. Du kan begynne med en gang – fremgangen lagres i nettleseren til du logger inn.';
+
+/** The free Starter: open to everyone; progress saved for signed-in users, in this browser for others. */
 function StarterPlayer() {
   const { me, loading } = useSession();
   const [params] = useSearchParams();
+  const location = useLocation();
+  const arrival = location.state as Partial<StarterArrival> | null;
   const email = params.get('email')?.trim() || me?.email || null;
   if (loading) return <MemberLoading text={LOADING_TEXT} />;
-  return <Player key={me?.id ?? 'anon'} courseId="starter" me={me} email={email} />;
+  const notice = me ? null : arrival?.signInLinkSent ? SIGN_IN_LINK_SENT : null;
+  return <Player key={me?.id ?? 'anon'} courseId="starter" me={me} email={email} notice={notice} />;
 }
 
 /** `/course/:courseId`: the course player (starter is public; other courses need ownership). */

@@ -1,0 +1,130 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { HttpError, useTranslate } from 'react-admin';
+import { errorMessage } from '../lib/http';
+import { refreshTwoFactorStatus, setReauthHandler } from './twoFactorState';
+
+/** POST /api/auth/reauth, outside the intercepting HTTP client (it must not ask itself). */
+async function reauth(password: string, totp: string): Promise<void> {
+  const res = await fetch('/api/auth/reauth', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify({ password, ...(totp ? { totp } : {}) }),
+  });
+  if (res.ok) return;
+  const body = (await res.json().catch(() => null)) as { message?: string } | null;
+  throw new HttpError(body?.message ?? res.statusText, res.status, body);
+}
+
+/**
+ * Asks for the password again (and the code when two-factor sign-in is on) when a refund, grant or
+ * revoke answers REAUTH_REQUIRED; the HTTP client then sends the request again by itself.
+ */
+export function ReauthDialog() {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [needsCode, setNeedsCode] = useState(false);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const settle = useRef<((ok: boolean) => void) | null>(null);
+
+  useEffect(() => {
+    setReauthHandler(
+      () =>
+        new Promise<boolean>((resolve) => {
+          settle.current = resolve;
+          setPassword('');
+          setCode('');
+          setError(null);
+          setNeedsCode(false);
+          setOpen(true);
+          refreshTwoFactorStatus()
+            .then((s) => setNeedsCode(s.enabled))
+            .catch(() => setNeedsCode(false));
+        }),
+    );
+    return () => {
+      setReauthHandler(null);
+      settle.current?.(false);
+    };
+  }, []);
+
+  const finish = (ok: boolean) => {
+    setOpen(false);
+    settle.current?.(ok);
+    settle.current = null;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await reauth(password, code.trim());
+      finish(true);
+    } catch (err) {
+      const body = err instanceof HttpError ? (err.body as { code?: string } | null) : null;
+      if (body?.code === 'TOTP_REQUIRED') setNeedsCode(true);
+      setError(errorMessage(err));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={() => !busy && finish(false)} aria-labelledby="reauth-title" fullWidth maxWidth="xs">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="reauth-title">{translate('reauth.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 1 }}>{translate(needsCode ? 'reauth.text_code' : 'reauth.text')}</DialogContentText>
+          {error && (
+            <Alert severity="error" sx={{ mb: 1 }} role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextField
+            name="reauth-password"
+            type="password"
+            label={translate('reauth.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoFocus
+            fullWidth
+            margin="dense"
+          />
+          {needsCode && (
+            <TextField
+              name="reauth-totp"
+              label={translate('reauth.code')}
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              fullWidth
+              margin="dense"
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => finish(false)} disabled={busy}>
+            {translate('reauth.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy || !password || (needsCode && !code.trim())}>
+            {translate('reauth.confirm')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,286 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TotpEnableResponse, TotpSetupResponse } from '@contracts';
+import QRCode from 'qrcode';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { errorMessage, postJson } from '../lib/http';
+import { useTwoFactorStatus } from './twoFactorState';
+
+/** The secret in groups of four, as apps show keys to type by hand. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/** The otpauth address as an SVG QR code, drawn in the browser (the secret goes to no other server). */
+function QrCode({ url, alt }: { url: string; alt: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+      .then((s) => live && setSvg(s))
+      .catch(() => live && setSvg(null));
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  if (!svg) return null;
+  return (
+    <Box
+      role="img"
+      aria-label={alt}
+      data-testid="totp-qr"
+      sx={{ width: 200, height: 200, bgcolor: '#fff', '& svg': { width: '100%', height: '100%' } }}
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
+}
+
+/** Enrolment: a new secret (QR and text), confirmed by a code; then the recovery codes, once. */
+function Enrol({ onDone }: { onDone: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
+  const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setSetup(await postJson<TotpSetupResponse>('/api/auth/totp/setup', {}));
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await postJson<TotpEnableResponse>('/api/auth/totp/enable', { code: code.trim() });
+      setCodes(res.recoveryCodes);
+      notify(translate('security.enabled'), { type: 'success' });
+    } catch (err) {
+      setError(errorMessage(err));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!codes) return;
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      notify(translate('security.copied'));
+    } catch {
+      // No clipboard (insecure context): the codes are on screen to copy by hand.
+    }
+  };
+
+  if (codes) {
+    return (
+      <Box>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {translate('security.codes_title')}
+        </Typography>
+        <Alert severity="warning" sx={{ my: 1 }}>
+          {translate('security.codes_note')}
+        </Alert>
+        <Box
+          component="ol"
+          data-testid="recovery-codes"
+          sx={{ fontFamily: 'monospace', fontSize: '1.05rem', columns: 2, pl: 4, my: 2, maxWidth: 460 }}
+        >
+          {codes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button variant="outlined" onClick={copy}>
+            {translate('security.copy')}
+          </Button>
+          <Button variant="contained" onClick={onDone}>
+            {translate('security.saved')}
+          </Button>
+        </Box>
+      </Box>
+    );
+  }
+
+  if (!setup) {
+    return (
+      <Box>
+        {error && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {error}
+          </Alert>
+        )}
+        <Button variant="contained" onClick={start} disabled={busy}>
+          {translate('security.start')}
+        </Button>
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="form" onSubmit={confirm} noValidate>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {translate('security.scan')}
+      </Typography>
+      <Box sx={{ my: 1 }}>
+        <QrCode url={setup.otpauthUrl} alt={translate('security.qr_alt')} />
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {translate('security.manual')}
+      </Typography>
+      <Typography data-testid="totp-secret" sx={{ fontFamily: 'monospace', fontSize: '1.05rem', my: 1, wordBreak: 'break-all' }}>
+        {grouped(setup.secret)}
+      </Typography>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2 }}>
+        {translate('security.confirm_step')}
+      </Typography>
+      {error && (
+        <Alert severity="error" sx={{ my: 1 }} role="alert">
+          {error}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mt: 1 }}>
+        <TextField
+          name="code"
+          label={translate('security.code')}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
+          size="small"
+          required
+        />
+        <Button type="submit" variant="contained" disabled={busy || !code.trim()}>
+          {translate('security.confirm')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** Turning the factor off: the password and a code (or a recovery code). */
+function Disable({ onDone }: { onDone: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await postJson('/api/auth/totp/disable', { password, code: code.trim() });
+      notify(translate('security.disabled'));
+      onDone();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ mt: 3 }}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {translate('security.disable_title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('security.disable_note')}
+      </Typography>
+      {error && (
+        <Alert severity="error" sx={{ my: 1 }} role="alert">
+          {error}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mt: 1 }}>
+        <TextField
+          name="password"
+          type="password"
+          label={translate('security.password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          size="small"
+        />
+        <TextField
+          name="code"
+          label={translate('security.code_or_recovery')}
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          size="small"
+        />
+        <Button type="submit" color="error" variant="outlined" disabled={busy || !password || !code.trim()}>
+          {translate('security.disable')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * 'Sikkerhet': two-factor sign-in for the signed-in account. Reached from the menu, and shown in
+ * place of every page while the API requires enrolment (TOTP_ENROLMENT_REQUIRED).
+ */
+export function SecurityPage({ forced = false }: { forced?: boolean }) {
+  const translate = useTranslate();
+  const { status, loading, error, refresh } = useTwoFactorStatus(true);
+  if (loading) return <Loading />;
+
+  return (
+    <Card sx={{ mt: 2, maxWidth: 760 }}>
+      <Title title={translate('security.title')} />
+      <CardContent>
+        <Typography component="h2" variant="h6" gutterBottom>
+          {translate('security.heading')}
+        </Typography>
+        {error || !status ? (
+          <Alert severity="error">{translate('security.load_error')}</Alert>
+        ) : (
+          <>
+            {forced && (
+              <Alert severity="warning" sx={{ mb: 2 }} role="alert">
+                {translate('security.required')}
+              </Alert>
+            )}
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {translate('security.intro')}
+            </Typography>
+            {status.enabled ? (
+              <>
+                <Alert severity="success">
+                  {translate('security.status_on')}{' '}
+                  {translate('security.codes_left', { smart_count: status.recoveryCodesLeft })}
+                </Alert>
+                <Disable onDone={() => void refresh()} />
+              </>
+            ) : (
+              <>
+                <Typography sx={{ mb: 2 }}>{translate('security.status_off')}</Typography>
+                <Enrol onDone={() => void refresh()} />
+              </>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

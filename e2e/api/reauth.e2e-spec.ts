@@ -1,0 +1,202 @@
+import type TestAgent from 'supertest/lib/agent';
+import { LoginTokensService } from '../../backend/src/auth/login-tokens.service';
+import { Grant, Order, Refund, Session, User } from '../../backend/src/database/entities';
+import { demoPurchase } from './admin-helpers';
+import { throwawayGrant } from './support/route-fixture';
+import { createUser, loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
+import { enrolDirect, totpCode } from './support/two-factor';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Refunds, grants and revokes need a sign-in within the last 15 minutes (401 REAUTH_REQUIRED,
+ * renewed by POST /api/auth/reauth), and admin sessions last 12 hours idle and 7 days at most.
+ * Time passes by moving the session's recorded times back, not by waiting.
+ */
+describe('re-authentication for refunds, grants and revokes', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let adminUser: User;
+  const password = 'hemmelig123';
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ agent: admin, user: adminUser } = await loginAs(t, { role: 'admin', email: uniqueEmail('mentor'), password }));
+  });
+  afterAll(() => t.close());
+
+  /** Moves the admin's last full authentication `ms` into the past. */
+  const signedInAgo = (ms: number, userId = adminUser.id) =>
+    t.ds.getRepository(Session).update({ userId }, { authenticatedAt: new Date(Date.now() - ms) });
+
+  const refund = (agent: TestAgent, orderId: number) =>
+    agent.post(`/api/admin/orders/${orderId}/refund`).send({ amount: 100, reason: 'Angret kjøpet' });
+  const grant = async (agent: TestAgent) => {
+    const student = await createUser(t, { password: null });
+    return { student, res: await agent.post(`/api/admin/users/${student.id}/grants`).send({ courseId: 'kryptovaluta' }) };
+  };
+  const revoke = async (agent: TestAgent) => {
+    const id = await throwawayGrant(t);
+    return { id, res: await agent.delete(`/api/admin/grants/${id}`).set('X-Requested-With', 'fetch') };
+  };
+
+  it('a sign-in 16 minutes ago: refund, grant and revoke answer 401 REAUTH_REQUIRED in Norwegian and change nothing', async () => {
+    const { orderId } = await demoPurchase(t);
+    await signedInAgo(16 * MINUTE);
+
+    const r = await refund(admin, orderId);
+    expect([r.status, r.body.code]).toEqual([401, 'REAUTH_REQUIRED']);
+    expect(r.body.message).toBe('Bekreft at det er deg: skriv inn passordet ditt på nytt.');
+    expect(await t.ds.getRepository(Refund).countBy({ orderId })).toBe(0);
+    expect((await t.ds.getRepository(Order).findOneByOrFail({ id: orderId })).refundedOre).toBe(0);
+
+    const g = await grant(admin);
+    expect([g.res.status, g.res.body.code]).toEqual([401, 'REAUTH_REQUIRED']);
+    expect(await t.ds.getRepository(Grant).countBy({ userId: g.student.id })).toBe(0);
+
+    const v = await revoke(admin);
+    expect([v.res.status, v.res.body.code]).toEqual([401, 'REAUTH_REQUIRED']);
+    expect((await t.ds.getRepository(Grant).findOneByOrFail({ id: v.id })).revokedAt).toBeNull();
+
+    // The session itself is still good: reading goes on, and the panel is not signed out.
+    await admin.get('/api/admin/orders').expect(200);
+    await admin.get('/api/auth/me').expect(200);
+  });
+
+  it('a sign-in 14 minutes ago is recent enough', async () => {
+    const { orderId } = await demoPurchase(t);
+    await signedInAgo(14 * MINUTE);
+    await refund(admin, orderId).expect(200);
+    expect((await grant(admin)).res.status).toBe(201);
+    expect((await revoke(admin)).res.status).toBe(200);
+  });
+
+  it('POST /api/auth/reauth with the password renews it; a wrong password does not', async () => {
+    const { orderId } = await demoPurchase(t);
+    await signedInAgo(HOUR);
+    const wrong = await admin.post('/api/auth/reauth').send({ password: 'feil-passord' }).expect(400);
+    expect(wrong.body).toMatchObject({ code: 'WRONG_PASSWORD', message: 'Feil passord' });
+    expect((await refund(admin, orderId)).status).toBe(401);
+
+    const before = Date.now();
+    const ok = await admin.post('/api/auth/reauth').send({ password }).expect(200);
+    const until = Date.parse(ok.body.recentUntil);
+    expect(until).toBeGreaterThanOrEqual(before + 15 * MINUTE);
+    expect(until).toBeLessThanOrEqual(Date.now() + 15 * MINUTE);
+    await refund(admin, orderId).expect(200);
+    expect((await grant(admin)).res.status).toBe(201);
+    expect((await revoke(admin)).res.status).toBe(200);
+  });
+
+  it('re-authentication renews only this session, not the account’s other sessions', async () => {
+    const other = t.agent();
+    await other.post('/api/auth/login').send({ email: adminUser.email, password }).expect(200);
+    await signedInAgo(HOUR);
+    await admin.post('/api/auth/reauth').send({ password }).expect(200);
+    expect((await grant(admin)).res.status).toBe(201);
+    const g = await grant(other);
+    expect([g.res.status, g.res.body.code]).toEqual([401, 'REAUTH_REQUIRED']);
+  });
+
+  it('a session opened by a one-time link needs the password before a grant', async () => {
+    const mentor = await createUser(t, { role: 'admin', email: uniqueEmail('mentor'), password });
+    const agent = t.agent();
+    await agent
+      .post('/api/auth/token-login')
+      .send({ token: await t.app.get(LoginTokensService).issue(mentor.id) })
+      .expect(200);
+    const g = await grant(agent);
+    expect([g.res.status, g.res.body.code]).toEqual([401, 'REAUTH_REQUIRED']);
+    await agent.post('/api/auth/reauth').send({ password }).expect(200);
+    expect((await grant(agent)).res.status).toBe(201);
+  });
+
+  it('an admin with a second factor re-authenticates with password and code', async () => {
+    const mentor = await createUser(t, { role: 'admin', email: uniqueEmail('mentor'), password });
+    const { secret, recoveryCodes } = await enrolDirect(t, mentor);
+    const agent = t.agent();
+    const code = totpCode(secret, Date.now() + 30_000);
+    await agent.post('/api/auth/login').send({ email: mentor.email, password, totp: code }).expect(200);
+    await signedInAgo(HOUR, mentor.id);
+
+    const noCode = await agent.post('/api/auth/reauth').send({ password }).expect(400);
+    expect(noCode.body).toMatchObject({ code: 'TOTP_REQUIRED', message: 'Skriv inn engangskoden fra autentiseringsappen' });
+    // The code already used for the sign-in is not accepted again.
+    const replay = await agent.post('/api/auth/reauth').send({ password, totp: code }).expect(400);
+    expect(replay.body.code).toBe('TOTP_INVALID');
+    expect((await grant(agent)).res.status).toBe(401);
+    await agent.post('/api/auth/reauth').send({ password, totp: recoveryCodes[0] }).expect(200);
+    expect((await grant(agent)).res.status).toBe(201);
+  });
+
+  it('needs a session', async () => {
+    const res = await t.http().post('/api/auth/reauth').send({ password }).expect(401);
+    expect(res.body.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('admin session lifetimes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const age = (userId: number, times: { lastSeenAt?: number; createdAt?: number }) =>
+    t.ds.getRepository(Session).update(
+      { userId },
+      {
+        ...(times.lastSeenAt !== undefined ? { lastSeenAt: new Date(Date.now() - times.lastSeenAt) } : {}),
+        ...(times.createdAt !== undefined ? { createdAt: new Date(Date.now() - times.createdAt) } : {}),
+      },
+    );
+
+  it('an admin session ends after 12 hours idle; a student’s does not', async () => {
+    const admin = await loginAs(t, { role: 'admin', email: uniqueEmail('mentor') });
+    const student = await loginAs(t);
+    await age(admin.user.id, { lastSeenAt: 11 * HOUR });
+    await age(student.user.id, { lastSeenAt: 11 * HOUR });
+    await admin.agent.get('/api/auth/me').expect(200);
+
+    await age(admin.user.id, { lastSeenAt: 12 * HOUR + MINUTE });
+    await age(student.user.id, { lastSeenAt: 12 * HOUR + MINUTE });
+    await admin.agent.get('/api/auth/me').expect(401);
+    await student.agent.get('/api/auth/me').expect(200);
+    expect(await t.ds.getRepository(Session).countBy({ userId: admin.user.id })).toBe(0);
+  });
+
+  it('an admin session ends 7 days after the sign-in however active; a student’s does not', async () => {
+    const admin = await loginAs(t, { role: 'admin', email: uniqueEmail('mentor') });
+    const student = await loginAs(t);
+    await age(admin.user.id, { createdAt: 7 * DAY - HOUR, lastSeenAt: MINUTE });
+    await admin.agent.get('/api/auth/me').expect(200);
+    await age(admin.user.id, { createdAt: 7 * DAY + MINUTE, lastSeenAt: MINUTE });
+    await age(student.user.id, { createdAt: 7 * DAY + MINUTE, lastSeenAt: MINUTE });
+    await admin.agent.get('/api/auth/me').expect(401);
+    await student.agent.get('/api/auth/me').expect(200);
+  });
+
+  it('an admin sign-in gets a 7-day session and cookie; a student keeps the configured lifetime', async () => {
+    const adminUser = await createUser(t, { role: 'admin', email: uniqueEmail('mentor') });
+    const adminRes = await t.http().post('/api/auth/login').send({ email: adminUser.email, password: 'hemmelig123' }).expect(200);
+    expect(String(adminRes.headers['set-cookie'])).toContain(`Max-Age=${7 * 86400}`);
+    const s = await t.ds.getRepository(Session).findOneByOrFail({ userId: adminUser.id });
+    expect(s.expiresAt.getTime() - s.createdAt.getTime()).toBe(7 * DAY);
+
+    const studentUser = await createUser(t);
+    const studentRes = await t.http().post('/api/auth/login').send({ email: studentUser.email, password: 'hemmelig123' }).expect(200);
+    expect(String(studentRes.headers['set-cookie'])).toContain(`Max-Age=${t.cfg.sessionAbsoluteDays * 86400}`);
+    const ss = await t.ds.getRepository(Session).findOneByOrFail({ userId: studentUser.id });
+    expect(ss.expiresAt.getTime() - ss.createdAt.getTime()).toBe(t.cfg.sessionAbsoluteDays * DAY);
+  });
+
+  it('a student promoted to admin keeps a session no longer than an admin’s', async () => {
+    const student = await loginAs(t);
+    await age(student.user.id, { createdAt: 8 * DAY, lastSeenAt: MINUTE });
+    await student.agent.get('/api/auth/me').expect(200);
+    await t.ds.getRepository(User).update({ id: student.user.id }, { role: 'admin' });
+    await student.agent.get('/api/auth/me').expect(401);
+  });
+});
