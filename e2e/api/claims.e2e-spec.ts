@@ -194,6 +194,33 @@ describe('claiming an address', () => {
       expect(exported.body.account.email).toBe(owner);
     });
 
+    it('a session the receipt page opened can neither export nor delete the account, and ends when the owner’s own purchase is paid', async () => {
+      const owner = uniqueEmail('eier2');
+      const stranger = t.agent();
+      await stranger.post('/api/checkout/sessions').send(purchase(owner)).expect(201);
+      const first = fake.lastSession();
+      fake.pay(first.id);
+      await stranger.get(`/api/checkout/sessions/${first.id}`).expect(200);
+      await stranger.get('/api/auth/me').expect(200);
+
+      const exported = await stranger.get('/api/account/export').expect(403);
+      expect(exported.body.code).toBe('CLAIM_REQUIRED');
+      const deleted = await stranger.delete('/api/account').send({ confirmEmail: owner }).expect(403);
+      expect(deleted.body.code).toBe('CLAIM_REQUIRED');
+      expect(await t.ds.getRepository(User).countBy({ email: owner })).toBe(1);
+
+      // The owner, in another browser, buys the next course with the same address.
+      await t.http().post('/api/checkout/sessions').send(purchase(owner, 'accelerator')).expect(201);
+      const second = fake.lastSession();
+      await payByWebhook(second.id);
+      await stranger.get('/api/auth/me').expect(401);
+      await stranger.get('/api/progress/accelerator').expect(401);
+      // And the second order's receipt page signs nobody in: that order did not create the account.
+      const page = t.agent();
+      const res = await page.get(`/api/checkout/sessions/${second.id}`).expect(200);
+      expect(res.body).toMatchObject({ status: 'paid', signedIn: false });
+    });
+
     it('the receipt page signs in a new buyer only until the address is claimed', async () => {
       const email = uniqueEmail('kvittering');
       await t.http().post('/api/checkout/sessions').send(purchase(email)).expect(201);

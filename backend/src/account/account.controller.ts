@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountExport, DeleteAccountResponse } from '../contracts';
+import { MSG, type AccountExport, type DeleteAccountResponse } from '../contracts';
+import { forbidden } from '../common/app-error';
 import { CurrentUser, SignedIn } from '../auth/current-user.decorator';
 import { SessionsService } from '../auth/sessions.service';
 import type { User } from '../users/entities/user.entity';
@@ -18,6 +19,7 @@ export class AccountController {
 
   @Get('export')
   async export(@CurrentUser() user: User, @Res({ passthrough: true }) reply: FastifyReply): Promise<AccountExport> {
+    requireClaimed(user);
     const data = await this.account.export(user);
     reply
       .header('cache-control', 'private, no-store')
@@ -33,8 +35,17 @@ export class AccountController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DeleteAccountResponse> {
+    requireClaimed(user);
     const res = await this.account.delete(user, dto);
     await this.sessions.end(req, reply);
     return res;
   }
+}
+
+/**
+ * The account's data and its deletion belong to whoever proved the address (used a mailed link or
+ * knows the password), not to a session the receipt page opened before that.
+ */
+function requireClaimed(user: User): void {
+  if (user.claimedAt === null) throw forbidden(MSG.claimRequiredForData, 'CLAIM_REQUIRED');
 }

@@ -38,6 +38,7 @@ export const MSG = {
   resetTokenInvalid: 'Lenken for nytt passord er ugyldig, brukt eller utløpt. Be om en ny lenke.',
   passwordReset: 'Nytt passord er lagret. Du er nå logget inn.',
   claimRequired: 'Bruk innloggingslenken vi sendte på e-post før du setter passord',
+  claimRequiredForData: 'Bruk innloggingslenken vi sendte på e-post før du laster ned eller sletter dataene dine',
   accountSwitch: 'Du er logget inn med en annen konto. Vil du logge ut av den og bruke lenken?',
   totpRequired: 'Skriv inn engangskoden fra autentiseringsappen',
   totpInvalid: 'Feil eller utløpt engangskode. Prøv igjen med en ny kode.',

@@ -5,6 +5,7 @@ import { CatalogService } from '../catalog/catalog.service';
 import { Order } from '../checkout/entities/order.entity';
 import type { Attribution, OrderStatus } from '../contracts';
 import { isUniqueViolation } from '../common/db-errors';
+import { SessionsService } from '../auth/sessions.service';
 import { GrantsService } from '../courses/grants.service';
 import { User } from '../users/entities/user.entity';
 import { UsersService } from '../users/users.service';
@@ -49,6 +50,7 @@ export class FulfilmentService {
     private readonly grants: GrantsService,
     private readonly catalog: CatalogService,
     private readonly events: OrderEventsService,
+    private readonly sessions: SessionsService,
   ) {}
 
   async buyerFor(order: Order): Promise<User> {
@@ -85,6 +87,10 @@ export class FulfilmentService {
     if (!result.becamePaid) return;
     this.catalog.invalidate();
     const { order, user } = result;
+    // A paid order for an existing account nobody has claimed yet: whoever holds a session on it
+    // (only ever opened by the receipt page of an earlier order) did not prove the address, and must
+    // not see this purchase. The buyer signs in with the receipt's link, which claims the address.
+    if (!result.accountNew && user.claimedAt === null) await this.sessions.endAll(user.id);
     this.logger.log({ orderId: order.id, courseId: order.courseId, amountOre: order.amountOre }, 'Ordre betalt');
     await this.events.emitPaid({
       orderId: order.id,
