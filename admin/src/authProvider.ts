@@ -50,7 +50,11 @@ export const authProvider: AuthProvider = {
     try {
       await httpClient('/api/auth/login', {
         method: 'POST',
-        body: JSON.stringify({ email: (email ?? username ?? '').trim(), password: password ?? '', ...(code ? { totp: code } : {}) }),
+        body: JSON.stringify({
+          email: (email ?? username ?? '').trim(),
+          password: password ?? '',
+          ...(code ? { totp: code } : {}),
+        }),
       });
     } catch (e) {
       const body = e instanceof HttpError ? (e.body as { message?: string; code?: string } | undefined) : undefined;

@@ -186,7 +186,11 @@ describe('admin session lifetimes', () => {
     expect(s.expiresAt.getTime() - s.createdAt.getTime()).toBe(7 * DAY);
 
     const studentUser = await createUser(t);
-    const studentRes = await t.http().post('/api/auth/login').send({ email: studentUser.email, password: 'hemmelig123' }).expect(200);
+    const studentRes = await t
+      .http()
+      .post('/api/auth/login')
+      .send({ email: studentUser.email, password: 'hemmelig123' })
+      .expect(200);
     expect(String(studentRes.headers['set-cookie'])).toContain(`Max-Age=${t.cfg.sessionAbsoluteDays * 86400}`);
     const ss = await t.ds.getRepository(Session).findOneByOrFail({ userId: studentUser.id });
     expect(ss.expiresAt.getTime() - ss.createdAt.getTime()).toBe(t.cfg.sessionAbsoluteDays * DAY);

@@ -53,9 +53,15 @@ describe('two-factor sign-in (TOTP)', () => {
       await login({ email: user.email, password: 'hemmelig123' }).expect(200);
 
       const wrong = await agent.post('/api/auth/totp/enable').send({ code: '000000' }).expect(400);
-      expect(wrong.body).toMatchObject({ code: 'TOTP_INVALID', message: 'Feil eller utløpt engangskode. Prøv igjen med en ny kode.' });
+      expect(wrong.body).toMatchObject({
+        code: 'TOTP_INVALID',
+        message: 'Feil eller utløpt engangskode. Prøv igjen med en ny kode.',
+      });
 
-      const enable = await agent.post('/api/auth/totp/enable').send({ code: totpCode(secret) }).expect(200);
+      const enable = await agent
+        .post('/api/auth/totp/enable')
+        .send({ code: totpCode(secret) })
+        .expect(200);
       const codes = (enable.body as { recoveryCodes: string[] }).recoveryCodes;
       expect(codes).toHaveLength(10);
       expect(new Set(codes).size).toBe(10);
@@ -100,7 +106,10 @@ describe('two-factor sign-in (TOTP)', () => {
       const { secret } = (await agent.post('/api/auth/totp/setup').send({}).expect(200)).body as { secret: string };
       const later = Date.now() + 61 * 60_000;
       totp.now = () => later;
-      await agent.post('/api/auth/totp/enable').send({ code: totpCode(secret, later) }).expect(400);
+      await agent
+        .post('/api/auth/totp/enable')
+        .send({ code: totpCode(secret, later) })
+        .expect(400);
     });
 
     it('any role can enrol, a student too', async () => {
@@ -231,7 +240,10 @@ describe('two-factor sign-in (TOTP)', () => {
     it('disable needs the password and a code; afterwards sign-in needs no code', async () => {
       const { agent, user, password } = await loginAs(t);
       const { recoveryCodes } = await enrolByApi(agent);
-      const bad = await agent.post('/api/auth/totp/disable').send({ password: 'feil-passord', code: recoveryCodes[0] }).expect(400);
+      const bad = await agent
+        .post('/api/auth/totp/disable')
+        .send({ password: 'feil-passord', code: recoveryCodes[0] })
+        .expect(400);
       expect(bad.body.code).toBe('WRONG_PASSWORD');
       const badCode = await agent.post('/api/auth/totp/disable').send({ password, code: '000000' }).expect(400);
       expect(badCode.body.code).toBe('TOTP_INVALID');
@@ -272,7 +284,10 @@ describe('two-factor sign-in (TOTP)', () => {
       const noCode = await agent.post('/api/auth/reauth').send({ password: 'hemmelig123' }).expect(400);
       expect(noCode.body.code).toBe('TOTP_REQUIRED');
       const at = Date.now() + 30_000;
-      await agent.post('/api/auth/reauth').send({ password: 'hemmelig123', totp: totpCode(secret, at) }).expect(200);
+      await agent
+        .post('/api/auth/reauth')
+        .send({ password: 'hemmelig123', totp: totpCode(secret, at) })
+        .expect(200);
       await agent.get('/api/admin/users').expect(200);
     });
   });

@@ -194,6 +194,11 @@ describe('checkout with Stripe (fake Stripe server)', () => {
     expect(await axeProblems(page)).toEqual([]);
     expect(await page.getByRole('link', { name: 'Sett passord' }).getAttribute('href')).toBe('/account/settings');
     expect(await page.getByRole('link', { name: 'Start kurset' }).getAttribute('href')).toBe('/course/foundation');
+    // The session id left the address bar at once (history, the Google tag); a reload still shows the receipt.
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/betaling/fullfort');
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Takk for kjøpet!' }));
+    expect(page.url()).not.toContain('session_id');
 
     // Buying it again: the server says it is owned, with a way to the courses.
     await page.goto('/bestill?course=foundation');

@@ -267,8 +267,7 @@ export function SecurityPage({ forced = false }: { forced?: boolean }) {
             {status.enabled ? (
               <>
                 <Alert severity="success">
-                  {translate('security.status_on')}{' '}
-                  {translate('security.codes_left', { smart_count: status.recoveryCodesLeft })}
+                  {translate('security.status_on')} {translate('security.codes_left', { smart_count: status.recoveryCodesLeft })}
                 </Alert>
                 <Disable onDone={() => void refresh()} />
               </>

@@ -23,8 +23,7 @@ export class AdminGuard implements CanActivate {
     if (!auth) throw unauthenticated(MSG.unauthenticated);
     if (auth.user.role !== 'admin') throw forbidden(MSG.forbidden);
     const enrolled = await this.totp.isEnabled(auth.user.id);
-    if (!enrolled && this.totp.requiredFor(auth.user))
-      throw forbidden(MSG.totpEnrolmentRequired, 'TOTP_ENROLMENT_REQUIRED');
+    if (!enrolled && this.totp.requiredFor(auth.user)) throw forbidden(MSG.totpEnrolmentRequired, 'TOTP_ENROLMENT_REQUIRED');
     if (enrolled && !auth.authenticatedAt) throw new AppError(401, 'REAUTH_REQUIRED', MSG.reauthRequired);
     return true;
   }

@@ -116,7 +116,14 @@ export class TotpService {
       const res = await m.update(
         UserTotp,
         { userId: user.id, pendingSecret: row.pendingSecret! },
-        { secret: row.pendingSecret, pendingSecret: null, pendingSince: null, enabledAt: now, lastUsedStep: step, updatedAt: now },
+        {
+          secret: row.pendingSecret,
+          pendingSecret: null,
+          pendingSince: null,
+          enabledAt: now,
+          lastUsedStep: step,
+          updatedAt: now,
+        },
       );
       if (res.affected !== 1) throw badRequest(MSG.totpNoPendingSetup, 'TOTP_INVALID');
       await m.delete(TotpRecoveryCode, { userId: user.id });

@@ -27,7 +27,10 @@ export class EmailNormalisedBinary1795400200000 implements MigrationInterface {
     await normaliseStoredEmails(queryRunner, 'mysql');
   }
 
-  /** Back to the database's former collation; the addresses stay normalised. */
+  /**
+   * Back to the database's former collation; the addresses stay normalised. Fails on the unique
+   * index if two accounts now differ only in a way unicode_ci ignores (`ß`/`ss`, accents).
+   */
   public async down(queryRunner: QueryRunner): Promise<void> {
     for (const [table, column, nullable] of COLUMNS)
       await queryRunner.query(
