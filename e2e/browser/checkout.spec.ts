@@ -130,6 +130,9 @@ describe('checkout in demo mode (no Stripe key)', () => {
       `Kvitteringen vi sendte til ${email} har en lenke for å bekrefte e-postadressen og sette passord.`,
     );
     expect(await page.locator('input[type="password"]').count()).toBe(0);
+    // Nor the account's data: those belong to whoever proved the address.
+    await visible(page.getByTestId('privacy-claim-required'));
+    expect(await page.getByRole('link', { name: /Last ned mine data/ }).count()).toBe(0);
 
     // The receipt mail's one-time link proves the address; then a first password can be set.
     const receipt = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Kvittering'), 15_000);

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MSG } from '../../backend/src/contracts';
 import { linkIn, startSmtpSink, type SmtpSink, type SunkMail } from '../api/support/smtp-sink';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -269,7 +270,7 @@ describe('second factor on /login', () => {
 
     await code.fill('000000');
     await page.getByRole('button', { name: 'Logg inn' }).click();
-    await page.getByRole('alert').waitFor();
+    await expect(page.getByRole('alert').innerText()).resolves.toBe(MSG.totpInvalid);
     expect((await inPage(page, '/api/auth/me')).status).toBe(401);
 
     await code.fill(recovery[0]);

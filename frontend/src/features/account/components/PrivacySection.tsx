@@ -1,4 +1,4 @@
-import type { MeResponse } from '@contracts';
+import { MSG, type MeResponse } from '@contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
@@ -6,8 +6,24 @@ import { ApiError } from '../../../lib/api';
 import { ACCOUNT_EXPORT_URL, deleteAccount } from '../api/account';
 import { PasswordInput } from '../../auth/components/PasswordInput';
 
-/** 'Dine data': download everything stored (JSON), or delete the account after confirming. */
+/**
+ * 'Dine data': download everything stored (JSON), or delete the account after confirming. Both belong to
+ * whoever proved the address: an unclaimed account (signed in by a purchase) is told to use the mailed
+ * link first (the API answers 403 CLAIM_REQUIRED).
+ */
 export function PrivacySection({ me, onDeleted }: { me: MeResponse; onDeleted: (message: string) => void }) {
+  if (!me.claimed) {
+    return (
+      <section className="card account-section" aria-labelledby="privacy-heading" data-testid="privacy-claim-required">
+        <h2 id="privacy-heading">Dine data</h2>
+        <p className="account-section__lead">{MSG.claimRequiredForData}.</p>
+      </section>
+    );
+  }
+  return <PrivacyActions me={me} onDeleted={onDeleted} />;
+}
+
+function PrivacyActions({ me, onDeleted }: { me: MeResponse; onDeleted: (message: string) => void }) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [confirmEmail, setConfirmEmail] = useState('');
