@@ -5,6 +5,7 @@
  * `${publicUrl}${path}#token=…&next=…`
  */
 export function oneTimeLink(publicUrl: string, path: string, token: string, next?: string): string {
-  const params = `token=${encodeURIComponent(token)}${next ? `&next=${next}` : ''}`;
+  // `next` is encoded like any parameter value; its slashes stay readable (they need no escaping there).
+  const params = `token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next).replace(/%2F/gi, '/')}` : ''}`;
   return `${publicUrl}${path}#${params}`;
 }

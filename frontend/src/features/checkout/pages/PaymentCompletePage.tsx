@@ -151,7 +151,10 @@ export default function PaymentCompletePage() {
             <Receipt status={data} courseTitle={courseTitle} />
             {signedIn && me && !me.passwordSet && (
               <p className="payment-state__note">
-                <Icon name="lock" size={16} /> Velg et passord nå, så kan du logge inn igjen senere.
+                <Icon name="lock" size={16} />{' '}
+                {me.claimed
+                  ? 'Velg et passord nå, så kan du logge inn igjen senere.'
+                  : `Kvitteringen vi sendte til ${me.email} har en lenke som bekrefter e-postadressen. Bruk den, så kan du velge passord.`}
               </p>
             )}
             <div className="payment-state__actions">
@@ -159,7 +162,7 @@ export default function PaymentCompletePage() {
                 <>
                   <ButtonLink to={paths.coursePlayer.href(data.courseId)}>Start kurset</ButtonLink>
                   <ButtonLink to={paths.accountSettings.href()} variant="secondary">
-                    {me && !me.passwordSet ? 'Sett passord' : 'Kontoinnstillinger'}
+                    {me && !me.passwordSet && me.claimed ? 'Sett passord' : 'Kontoinnstillinger'}
                   </ButtonLink>
                 </>
               ) : (
