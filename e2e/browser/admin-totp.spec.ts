@@ -138,7 +138,8 @@ describe('admin panel: two-factor sign-in', () => {
     await dialog.getByRole('button', { name: 'Bekreft' }).click();
     await page.getByText(`Kryptovaluta er gitt til ${email}`).waitFor();
     await page.locator('[data-testid="grant-kryptovaluta"]', { hasText: 'Aktiv' }).waitFor();
-    expect(await dialog.count()).toBe(0);
+    // The dialog closes (after its fade-out transition).
+    await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
     expect(errors).toEqual([]);
   });
 });
