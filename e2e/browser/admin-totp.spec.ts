@@ -12,10 +12,9 @@ import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-
-const ADMIN = { email: 'admin@example.no', password: 'admin-passord-123' };
+import { openAdminPage, signInToAdmin } from './support/admin';
+import { launchBrowser } from './support/browser';
+import { ADMIN, startServer, type RunningServer } from './support/server';
 
 const code = (secret: string, at = Date.now()) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
@@ -34,9 +33,7 @@ describe('admin panel: two-factor sign-in', () => {
   beforeAll(async () => {
     server = await startServer({ ADMIN_2FA: 'required', DATABASE_URL: `sqlite:${dbFile}` });
     browser = await launchBrowser();
-    admin = await newContext(browser, server.url, { width: 1280, height: 900 });
-    page = await admin.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
+    ({ ctx: admin, page } = await openAdminPage(browser, server.url, errors));
   });
 
   afterAll(async () => {
@@ -45,13 +42,7 @@ describe('admin panel: two-factor sign-in', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const signIn = async () => {
-    await page.goto('/admin');
-    await page.waitForURL(/\/admin\/login$/);
-    await page.locator('input[name=username]').fill(ADMIN.email);
-    await page.locator('input[name=password]').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Logg inn' }).click();
-  };
+  const signIn = () => signInToAdmin(page, ADMIN.email, ADMIN.password);
 
   it('signs in and is led to set up two-factor sign-in before anything else', async () => {
     await signIn();

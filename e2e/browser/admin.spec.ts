@@ -6,16 +6,14 @@
  * Needs the production builds: `npm run build` (frontend, admin, backend).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openAdminPage, signInToAdmin } from './support/admin';
 import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-
-const ADMIN = { email: 'admin@example.no', password: 'admin-passord-123' };
+import { ADMIN, startServer, type RunningServer } from './support/server';
 
 describe('admin panel', () => {
   let server: RunningServer;
   let browser: Browser;
   let student: BrowserContext;
-  let admin: BrowserContext;
   let page: Page;
   const email = `elev-${Date.now().toString(36)}@example.no`;
   const errors: string[] = [];
@@ -36,9 +34,7 @@ describe('admin panel', () => {
     const me = await student.request.get('/api/auth/me');
     expect((await me.json()).courses).toEqual(['foundation']);
 
-    admin = await newContext(browser, server.url, { width: 1280, height: 900 });
-    page = await admin.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
+    ({ page } = await openAdminPage(browser, server.url, errors));
   });
 
   afterAll(async () => {
@@ -54,11 +50,7 @@ describe('admin panel', () => {
   };
 
   it('the mentor signs in at /admin and sees the dashboard in Norwegian', async () => {
-    await page.goto('/admin');
-    await page.waitForURL(/\/admin\/login$/);
-    await page.locator('input[name=username]').fill(ADMIN.email);
-    await page.locator('input[name=password]').fill('feil-passord');
-    await page.getByRole('button', { name: 'Logg inn' }).click();
+    await signInToAdmin(page, ADMIN.email, 'feil-passord');
     await page.getByText('Ugyldig e-post eller passord').waitFor();
     await page.locator('input[name=password]').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Logg inn' }).click();

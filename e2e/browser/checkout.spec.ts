@@ -8,8 +8,7 @@ import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../api/support/
 import { linkIn, startSmtpSink, type SmtpSink } from '../api/support/smtp-sink';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-
-const CONSENT_KEY = 'cookie-consent';
+import { storeConsent } from './support/site';
 
 let browser: Browser;
 
@@ -24,22 +23,7 @@ afterAll(async () => {
 /** A fresh context with a stored cookie choice (no banner over the form), collecting alerts and errors. */
 async function open(baseURL: string): Promise<{ ctx: BrowserContext; page: Page; alerts: string[]; errors: string[] }> {
   const ctx = await newContext(browser, baseURL, { width: 1280, height: 900 });
-  await ctx.addInitScript(
-    ([key]) => {
-      localStorage.setItem(
-        key,
-        JSON.stringify({
-          necessary: true,
-          functional: true,
-          analytics: false,
-          marketing: false,
-          savedAt: '2026-01-01T00:00:00Z',
-          version: 1,
-        }),
-      );
-    },
-    [CONSENT_KEY],
-  );
+  await storeConsent(ctx);
   const page = await ctx.newPage();
   const alerts: string[] = [];
   const errors: string[] = [];

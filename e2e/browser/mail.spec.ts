@@ -3,11 +3,12 @@
  * to a signed-in dashboard. Run `npm run build` first, then `npm run test:browser -w e2e -- mail`.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { linkIn, startSmtpSink, type SmtpSink } from '../api/support/smtp-sink';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { linkIn, type SmtpSink } from '../api/support/smtp-sink';
+import { newContext } from './support/browser';
+import { startWithMail, stopWithMail, welcomeLink } from './support/mail';
+import type { RunningServer } from './support/server';
+import { login, signUpFree, storeConsent } from './support/site';
 
-const CONSENT_KEY = 'cookie-consent';
 const NEUTRAL =
   'Hvis e-postadressen er registrert hos oss, får du snart en e-post med en lenke for å lage nytt passord. Lenken gjelder i 1 time.';
 
@@ -16,39 +17,14 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  [server, browser] = await Promise.all([startServer({ SMTP_URL: sink.url, MAIL_POLL_INTERVAL_MS: '200' }), launchBrowser()]);
+  ({ sink, server, browser } = await startWithMail());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+afterAll(() => stopWithMail({ sink, server, browser }));
 
 async function open(): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
   const ctx = await newContext(browser, server.url);
-  await ctx.addInitScript(
-    ([key]) => {
-      // Runs in the page (no DOM types in this project).
-      const storage = (
-        globalThis as unknown as { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } }
-      ).localStorage;
-      if (!storage.getItem(key))
-        storage.setItem(
-          key,
-          JSON.stringify({
-            necessary: true,
-            functional: true,
-            analytics: false,
-            marketing: false,
-            savedAt: '2026-01-01T00:00:00Z',
-            version: 1,
-          }),
-        );
-    },
-    [CONSENT_KEY],
-  );
+  await storeConsent(ctx);
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -57,14 +33,9 @@ async function open(): Promise<{ ctx: BrowserContext; page: Page; errors: string
 
 /** A free sign-up through the API: a passwordless account, and the one-time sign-in link of its welcome mail. */
 async function signUp(email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/create-user`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, courseType: 'starter', trafficSource: 'A' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Velkommen'), 15_000);
-  return linkIn(mail.text, `${server.url}/auto-login`);
+  const res = await signUpFree(server.url, email, 'A');
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.json)}`);
+  return welcomeLink(sink, server.url, email);
 }
 
 it('forgotten password: /login → Glemt passord? → e-mail link → new password → signed in on /dashboard; other devices signed out', async () => {
@@ -123,9 +94,7 @@ it('forgotten password: /login → Glemt passord? → e-mail link → new passwo
   // The new password signs in on /login.
   const fresh = await open();
   await fresh.page.goto('/login');
-  await fresh.page.getByLabel('E-post').fill(email);
-  await fresh.page.getByLabel('Passord', { exact: true }).fill('nytt-passord-1');
-  await fresh.page.getByRole('button', { name: 'Logg inn' }).click();
+  await login(fresh.page, email, 'nytt-passord-1');
   await fresh.page.waitForURL('**/dashboard');
 
   expect(errors).toEqual([]);

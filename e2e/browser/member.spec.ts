@@ -3,7 +3,6 @@
  * settings and privacy rights, on the production build. Run `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/member.spec.ts`.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,11 +11,12 @@ import { DataSource } from 'typeorm';
 import { MSG } from '../../backend/src/contracts';
 import { buildDataSourceOptions } from '../../backend/src/database/data-source-options';
 import { Course, CourseModule, Grant, User } from '../../backend/src/database/entities';
-import { linkIn, startSmtpSink, type SmtpSink } from '../api/support/smtp-sink';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { SmtpSink } from '../api/support/smtp-sink';
+import { newContext } from './support/browser';
+import { startWithMail, stopWithMail, tokenOf, welcomeLink } from './support/mail';
+import type { RunningServer } from './support/server';
+import { at, login, setPasswordByLink, signUpFree, storeConsent, uniqueEmail } from './support/site';
 
-const CONSENT_KEY = 'cookie-consent';
 const VIDEO_ID = 'abcDEF12345';
 
 let sink: SmtpSink;
@@ -28,11 +28,7 @@ let dbDir: string;
 beforeAll(async () => {
   dbDir = mkdtempSync(join(tmpdir(), 'ta-member-'));
   const file = join(dbDir, 'app.sqlite');
-  sink = await startSmtpSink();
-  [server, browser] = await Promise.all([
-    startServer({ DATABASE_URL: `sqlite:${file}`, SMTP_URL: sink.url, MAIL_POLL_INTERVAL_MS: '200' }),
-    launchBrowser(),
-  ]);
+  ({ sink, server, browser } = await startWithMail({ DATABASE_URL: `sqlite:${file}` }));
   // The server's own database file, opened beside it (SQLite in WAL mode allows that).
   db = await new DataSource(buildDataSourceOptions({ databaseUrl: `sqlite:${file}` })).initialize();
   // The first Foundation module gets a video (before anything asked for the course, so nothing is cached).
@@ -41,40 +37,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.destroy();
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
+  await stopWithMail({ sink, server, browser });
   rmSync(dbDir, { recursive: true, force: true });
 });
-
-const uniqueEmail = (p = 'elev') => `${p}-${randomBytes(5).toString('hex')}@example.no`;
-
-async function post(
-  path: string,
-  body: unknown,
-  cookie?: string,
-): Promise<{ status: number; json: Record<string, unknown>; cookie: string | null }> {
-  const res = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const set = res.headers.get('set-cookie');
-  return {
-    status: res.status,
-    json: ((await res.json().catch(() => null)) ?? {}) as Record<string, unknown>,
-    cookie: set ? set.split(';')[0] : null,
-  };
-}
-
-/** The one-time token of the welcome mail's sign-in link to `email` (fragment; older links: the query). */
-async function welcomeToken(email: string): Promise<string> {
-  const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Velkommen'), 15_000);
-  const link = new URL(linkIn(mail.text, `${server.url}/auto-login`));
-  const token = new URLSearchParams(link.hash.slice(1)).get('token') ?? link.searchParams.get('token');
-  if (!token) throw new Error(`no token in ${link.href}`);
-  return token;
-}
 
 /**
  * A student made the way the site makes them: the free sign-up (`POST /api/create-user`, no session),
@@ -86,17 +51,14 @@ async function seedStudent(
   opts: { password?: string | null; courses?: string[] } = {},
 ): Promise<{ email: string; password: string | null; token: string | null }> {
   const email = uniqueEmail();
-  const created = await post('/api/create-user', { email, courseType: 'starter', trafficSource: 'starter' });
+  const created = await signUpFree(server.url, email);
   expect(created.status).toBe(200);
   expect(created.json).toEqual({ success: true });
   expect(created.cookie).toBeNull();
-  let token: string | null = await welcomeToken(email);
+  let token: string | null = tokenOf(await welcomeLink(sink, server.url, email));
   const password = opts.password === undefined ? 'hemmelig123' : opts.password;
   if (password) {
-    const login = await post('/api/auth/token-login', { token });
-    expect(login.status).toBe(200);
-    const set = await post('/api/auth/password', { newPassword: password, confirmPassword: password }, login.cookie!);
-    expect(set.status).toBe(200);
+    await setPasswordByLink(server.url, token, password);
     token = null;
   }
   const { id } = await db.getRepository(User).findOneByOrFail({ email });
@@ -109,18 +71,7 @@ async function seedStudent(
 /** A fresh context with a stored cookie choice (no banner) and YouTube kept off the network. */
 async function open(): Promise<{ ctx: BrowserContext; page: Page; errors: string[]; external: string[] }> {
   const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
-  const consent = JSON.stringify({
-    necessary: true,
-    functional: true,
-    analytics: false,
-    marketing: false,
-    savedAt: '2026-01-01T00:00:00Z',
-    version: 1,
-  });
-  const key = JSON.stringify(CONSENT_KEY);
-  await ctx.addInitScript({
-    content: `if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(consent)});`,
-  });
+  await storeConsent(ctx);
   const external: string[] = [];
   await ctx.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com)\//, (route) => {
     external.push(route.request().url());
@@ -130,17 +81,6 @@ async function open(): Promise<{ ctx: BrowserContext; page: Page; errors: string
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   return { ctx, page, errors, external };
-}
-
-/** Waits until the page is at this path (the whole path, not a match inside a `?next=`). */
-function at(page: Page, path: string, opts: { timeout?: number } = {}): Promise<void> {
-  return page.waitForURL((u) => u.pathname === path, opts);
-}
-
-async function login(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('E-post').fill(email);
-  await page.getByLabel('Passord', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Logg inn' }).click();
 }
 
 function osloDate(d: Date): string {

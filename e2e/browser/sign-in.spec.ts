@@ -6,109 +6,50 @@
  * account with a second factor asks for 'Engangskode' on /login.
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/sign-in.spec.ts`.
  */
-import { randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../../backend/src/contracts';
-import { linkIn, startSmtpSink, type SmtpSink, type SunkMail } from '../api/support/smtp-sink';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { SmtpSink } from '../api/support/smtp-sink';
+import { newContext } from './support/browser';
+import { startWithMail, stopWithMail, tokenOf, welcomeLink } from './support/mail';
+import { ADMIN, type RunningServer } from './support/server';
+import { at, login, postJson, setPasswordByLink, signUpFree, storeConsent, uniqueEmail } from './support/site';
 
-const CONSENT_KEY = 'cookie-consent';
 const PROGRESS_KEY = 'ta.starter-progress.v1';
 const LINK_SENT =
   'Vi har sendt deg en innloggingslenke på e-post. Du kan begynne med en gang – fremgangen lagres i nettleseren til du logger inn.';
-const ADMIN = { email: 'admin@example.no', password: 'admin-passord-123' };
 
 let sink: SmtpSink;
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  [server, browser] = await Promise.all([startServer({ SMTP_URL: sink.url, MAIL_POLL_INTERVAL_MS: '200' }), launchBrowser()]);
+  ({ sink, server, browser } = await startWithMail());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+afterAll(() => stopWithMail({ sink, server, browser }));
 
-const uniqueEmail = (p: string) => `${p}-${randomBytes(5).toString('hex')}@example.no`;
-
-async function post(
-  path: string,
-  body: unknown,
-  cookie?: string,
-): Promise<{ status: number; json: Record<string, unknown>; cookie: string | null }> {
-  const res = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const set = res.headers.get('set-cookie');
-  return {
-    status: res.status,
-    json: ((await res.json().catch(() => null)) ?? {}) as Record<string, unknown>,
-    cookie: set ? set.split(';')[0] : null,
-  };
-}
-
-const isWelcome = (email: string) => (m: SunkMail) => m.to.includes(email) && m.subject.startsWith('Velkommen');
-
-/** The one-time sign-in link of the welcome mail to `email`. */
-async function welcomeLink(email: string): Promise<string> {
-  const mail = await sink.waitFor(isWelcome(email), 15_000);
-  return linkIn(mail.text, `${server.url}/auto-login`);
-}
-
-/** The token of a mailed link (in the fragment; older links carried it in the query). */
-function tokenOf(link: string): string {
-  const u = new URL(link);
-  const token = new URLSearchParams(u.hash.slice(1)).get('token') ?? u.searchParams.get('token');
-  if (!token) throw new Error(`no token in ${link}`);
-  return token;
-}
+const post = (path: string, body: unknown, cookie?: string) => postJson(server.url, path, body, cookie);
 
 /** A student with a password, made the way the site makes them: sign-up, the mailed link, then a password. */
 async function studentWithPassword(): Promise<{ email: string; password: string }> {
   const email = uniqueEmail('elev');
   const password = 'hemmelig-passord-7';
-  expect((await post('/api/create-user', { email, courseType: 'starter', trafficSource: 'starter' })).status).toBe(200);
-  const signedIn = await post('/api/auth/token-login', { token: tokenOf(await welcomeLink(email)) });
-  expect(signedIn.status).toBe(200);
-  const set = await post('/api/auth/password', { newPassword: password, confirmPassword: password }, signedIn.cookie!);
-  expect(set.status).toBe(200);
+  expect((await signUpFree(server.url, email)).status).toBe(200);
+  await setPasswordByLink(server.url, tokenOf(await welcomeLink(sink, server.url, email)), password);
   return { email, password };
 }
 
 /** A fresh context with a stored cookie choice (no banner). */
 async function open(): Promise<{ ctx: BrowserContext; page: Page; errors: string[]; requests: string[] }> {
   const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
-  const consent = JSON.stringify({
-    necessary: true,
-    functional: true,
-    analytics: false,
-    marketing: false,
-    savedAt: '2026-01-01T00:00:00Z',
-    version: 1,
-  });
-  const key = JSON.stringify(CONSENT_KEY);
-  await ctx.addInitScript({
-    content: `if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(consent)});`,
-  });
+  await storeConsent(ctx);
   const page = await ctx.newPage();
   const errors: string[] = [];
   const requests: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('request', (r) => requests.push(r.url()));
   return { ctx, page, errors, requests };
-}
-
-/** Waits until the page is at this path (the whole path, not a match inside a `?next=`). */
-function at(page: Page, path: string, opts: { timeout?: number } = {}): Promise<void> {
-  return page.waitForURL((u) => u.pathname === path, opts);
 }
 
 /** A GET from inside the page (its cookies): status and JSON. */
@@ -126,12 +67,6 @@ function percentIs(page: Page, text: string): Promise<void> {
 
 function storedProgress(page: Page): Promise<unknown> {
   return page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null'), PROGRESS_KEY);
-}
-
-async function login(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('E-post').fill(email);
-  await page.getByLabel('Passord', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Logg inn' }).click();
 }
 
 describe('free sign-up', () => {
@@ -168,7 +103,7 @@ describe('free sign-up', () => {
     await expect(page.getByTestId('progress-percent').innerText()).resolves.toBe('25%');
 
     // The welcome mail's link: the token rides in the fragment and leaves the address bar.
-    const link = await welcomeLink(email);
+    const link = await welcomeLink(sink, server.url, email);
     expect(link).toMatch(/\/auto-login#token=/);
     const token = tokenOf(link);
     await page.goto(link);
@@ -220,8 +155,8 @@ describe('a link for another account', () => {
   it('asks before switching: staying keeps the session, agreeing signs in with the link', async () => {
     const a = await studentWithPassword();
     const other = uniqueEmail('annen');
-    expect((await post('/api/create-user', { email: other, courseType: 'starter', trafficSource: 'starter' })).status).toBe(200);
-    const link = await welcomeLink(other);
+    expect((await signUpFree(server.url, other)).status).toBe(200);
+    const link = await welcomeLink(sink, server.url, other);
 
     const { ctx, page, errors } = await open();
     await page.goto('/login');

@@ -7,8 +7,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { CONSENT_KEY, storeConsent } from './support/site';
 
-const CONSENT_KEY = 'cookie-consent';
 const ATTRIBUTION_KEY = 'ta.attribution.v1';
 
 let server: RunningServer;
@@ -35,25 +35,7 @@ async function open(
           viewport: { width: 390, height: 844 },
         })
       : await newContext(browser, opts.baseURL ?? server.url, { width: opts.width });
-  if (opts.consent) {
-    await ctx.addInitScript(
-      ([key]) => {
-        if (!localStorage.getItem(key))
-          localStorage.setItem(
-            key,
-            JSON.stringify({
-              necessary: true,
-              functional: true,
-              analytics: false,
-              marketing: false,
-              savedAt: '2026-01-01T00:00:00Z',
-              version: 1,
-            }),
-          );
-      },
-      [CONSENT_KEY],
-    );
-  }
+  if (opts.consent) await storeConsent(ctx);
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,6 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Login, useLogin, useTranslate } from 'react-admin';
 import { LoginError } from '../authProvider';
+import { useFormAction } from '../lib/useFormAction';
+import { FormError, OneTimeCodeField, PasswordField } from '../security/OneTimeCodeField';
 
 /**
  * Sign in with the same account as on the site. When the account has two-factor sign-in, the API
@@ -20,25 +21,21 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'password' | 'code'>('password');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useFormAction();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await login({ username: email, password, ...(step === 'code' ? { totp: code } : {}) });
-    } catch (err) {
-      if (err instanceof LoginError && err.code === 'TOTP_REQUIRED') {
-        setStep('code');
-      } else {
-        setError(err instanceof Error && err.message ? err.message : translate('ra.auth.sign_in_error'));
-        if (err instanceof LoginError && err.code === 'TOTP_INVALID') setCode('');
-      }
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => login({ username: email, password, ...(step === 'code' ? { totp: code } : {}) }),
+      (err) => {
+        if (err instanceof LoginError && err.code === 'TOTP_REQUIRED') {
+          setStep('code');
+        } else {
+          setError(err instanceof Error && err.message ? err.message : translate('ra.auth.sign_in_error'));
+          if (err instanceof LoginError && err.code === 'TOTP_INVALID') setCode('');
+        }
+      },
+    );
   };
 
   const back = () => {
@@ -59,11 +56,7 @@ export function LoginPage() {
         </Typography>
       </Box>
       <Box component="form" onSubmit={submit} noValidate sx={{ px: 2, pt: 1, pb: 1 }}>
-        {error && (
-          <Alert severity="error" sx={{ mb: 1 }} role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} sx={{ mb: 1 }} />
         {step === 'password' ? (
           <>
             <TextField
@@ -78,13 +71,11 @@ export function LoginPage() {
               fullWidth
               margin="dense"
             />
-            <TextField
+            <PasswordField
               name="password"
-              type="password"
               label={translate('ra.auth.password')}
-              autoComplete="current-password"
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={setPassword}
               required
               fullWidth
               margin="dense"
@@ -95,14 +86,13 @@ export function LoginPage() {
             <Typography variant="body2" sx={{ mt: 1 }}>
               {translate('login.signing_in_as', { email })}
             </Typography>
-            <TextField
+            <OneTimeCodeField
               name="totp"
               label={translate('login.code')}
               helperText={translate('login.code_help')}
-              autoComplete="one-time-code"
               slotProps={{ htmlInput: { inputMode: 'text', autoCapitalize: 'none', spellCheck: false, maxLength: 64 } }}
               value={code}
-              onChange={(e) => setCode(e.target.value)}
+              onChange={setCode}
               required
               autoFocus
               fullWidth

@@ -1,5 +1,4 @@
 import UndoIcon from '@mui/icons-material/Undo';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,9 +12,10 @@ import Typography from '@mui/material/Typography';
 import type { AdminOrderDetail } from '@contracts';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { errorMessage } from '../lib/http';
 import { formatKr } from '../lib/format';
 import { useAdminData } from '../lib/useAdminData';
+import { useFormAction } from '../lib/useFormAction';
+import { FormError } from '../security/OneTimeCodeField';
 
 /** Kroner typed by the mentor (`500`, `499,50`) → øre, or null when it is not a valid amount. */
 export function parseKr(input: string): number | null {
@@ -37,8 +37,7 @@ export function RefundButton() {
   const [kind, setKind] = useState<'full' | 'partial'>('full');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useFormAction();
   if (!order || order.refundableOre <= 0) return null;
 
   const partialOre = kind === 'partial' ? parseKr(amount) : null;
@@ -47,9 +46,7 @@ export function RefundButton() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (amountInvalid || !reason.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const res = await dp.refundOrder(Number(order.id), {
         reason: reason.trim(),
         ...(kind === 'partial' && partialOre !== null ? { amount: partialOre } : {}),
@@ -62,11 +59,7 @@ export function RefundButton() {
       );
       setOpen(false);
       refresh();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -122,11 +115,7 @@ export function RefundButton() {
               margin="dense"
               slotProps={{ htmlInput: { maxLength: 500 } }}
             />
-            {error ? (
-              <Alert severity="error" sx={{ mt: 1 }} role="alert">
-                {error}
-              </Alert>
-            ) : null}
+            <FormError error={error} sx={{ mt: 1 }} />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setOpen(false)} disabled={busy}>

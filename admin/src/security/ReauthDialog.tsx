@@ -1,14 +1,14 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { HttpError, useTranslate } from 'react-admin';
 import { errorMessage } from '../lib/http';
+import { useFormAction } from '../lib/useFormAction';
+import { FormError, OneTimeCodeField, PasswordField } from './OneTimeCodeField';
 import { refreshTwoFactorStatus, setReauthHandler } from './twoFactorState';
 
 /** POST /api/auth/reauth, outside the intercepting HTTP client (it must not ask itself). */
@@ -34,8 +34,7 @@ export function ReauthDialog() {
   const [needsCode, setNeedsCode] = useState(false);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useFormAction();
   const settle = useRef<((ok: boolean) => void) | null>(null);
 
   useEffect(() => {
@@ -57,7 +56,8 @@ export function ReauthDialog() {
       setReauthHandler(null);
       settle.current?.(false);
     };
-  }, []);
+    // setError is a state setter (stable): the handler is set once.
+  }, [setError]);
 
   const finish = (ok: boolean) => {
     setOpen(false);
@@ -67,19 +67,18 @@ export function ReauthDialog() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await reauth(password, code.trim());
-      finish(true);
-    } catch (err) {
-      const body = err instanceof HttpError ? (err.body as { code?: string } | null) : null;
-      if (body?.code === 'TOTP_REQUIRED') setNeedsCode(true);
-      setError(errorMessage(err));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await reauth(password, code.trim());
+        finish(true);
+      },
+      (err) => {
+        const body = err instanceof HttpError ? (err.body as { code?: string } | null) : null;
+        if (body?.code === 'TOTP_REQUIRED') setNeedsCode(true);
+        setError(errorMessage(err));
+        setCode('');
+      },
+    );
   };
 
   return (
@@ -88,29 +87,22 @@ export function ReauthDialog() {
         <DialogTitle id="reauth-title">{translate('reauth.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 1 }}>{translate(needsCode ? 'reauth.text_code' : 'reauth.text')}</DialogContentText>
-          {error && (
-            <Alert severity="error" sx={{ mb: 1 }} role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextField
+          <FormError error={error} sx={{ mb: 1 }} />
+          <PasswordField
             name="reauth-password"
-            type="password"
             label={translate('reauth.password')}
-            autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={setPassword}
             autoFocus
             fullWidth
             margin="dense"
           />
           {needsCode && (
-            <TextField
+            <OneTimeCodeField
               name="reauth-totp"
               label={translate('reauth.code')}
-              autoComplete="one-time-code"
               value={code}
-              onChange={(e) => setCode(e.target.value)}
+              onChange={setCode}
               fullWidth
               margin="dense"
             />

@@ -3,13 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TotpEnableResponse, TotpSetupResponse } from '@contracts';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
 import { errorMessage, postJson } from '../lib/http';
+import { useFormAction } from '../lib/useFormAction';
+import { FormError, OneTimeCodeField, PasswordField } from './OneTimeCodeField';
 import { useTwoFactorStatus } from './twoFactorState';
 
 /** The secret in groups of four, as apps show keys to type by hand. */
@@ -46,35 +47,26 @@ function Enrol({ onDone }: { onDone: () => void }) {
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useFormAction();
 
-  const start = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const start = () =>
+    run(async () => {
       setSetup(await postJson<TotpSetupResponse>('/api/auth/totp/setup', {}));
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const confirm = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await postJson<TotpEnableResponse>('/api/auth/totp/enable', { code: code.trim() });
-      setCodes(res.recoveryCodes);
-      notify(translate('security.enabled'), { type: 'success' });
-    } catch (err) {
-      setError(errorMessage(err));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const res = await postJson<TotpEnableResponse>('/api/auth/totp/enable', { code: code.trim() });
+        setCodes(res.recoveryCodes);
+        notify(translate('security.enabled'), { type: 'success' });
+      },
+      (err) => {
+        setError(errorMessage(err));
+        setCode('');
+      },
+    );
   };
 
   const copy = async () => {
@@ -120,11 +112,7 @@ function Enrol({ onDone }: { onDone: () => void }) {
   if (!setup) {
     return (
       <Box>
-        {error && (
-          <Alert severity="error" sx={{ mb: 1 }}>
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} sx={{ mb: 1 }} />
         <Button variant="contained" onClick={start} disabled={busy}>
           {translate('security.start')}
         </Button>
@@ -149,18 +137,13 @@ function Enrol({ onDone }: { onDone: () => void }) {
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2 }}>
         {translate('security.confirm_step')}
       </Typography>
-      {error && (
-        <Alert severity="error" sx={{ my: 1 }} role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError error={error} sx={{ my: 1 }} />
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mt: 1 }}>
-        <TextField
+        <OneTimeCodeField
           name="code"
           label={translate('security.code')}
           value={code}
-          onChange={(e) => setCode(e.target.value)}
-          autoComplete="one-time-code"
+          onChange={setCode}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
           size="small"
           required
@@ -179,22 +162,15 @@ function Disable({ onDone }: { onDone: () => void }) {
   const notify = useNotify();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useFormAction();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await postJson('/api/auth/totp/disable', { password, code: code.trim() });
       notify(translate('security.disabled'));
       onDone();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -205,27 +181,20 @@ function Disable({ onDone }: { onDone: () => void }) {
       <Typography variant="body2" color="text.secondary">
         {translate('security.disable_note')}
       </Typography>
-      {error && (
-        <Alert severity="error" sx={{ my: 1 }} role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError error={error} sx={{ my: 1 }} />
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mt: 1 }}>
-        <TextField
+        <PasswordField
           name="password"
-          type="password"
           label={translate('security.password')}
-          autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
           size="small"
         />
-        <TextField
+        <OneTimeCodeField
           name="code"
           label={translate('security.code_or_recovery')}
-          autoComplete="one-time-code"
           value={code}
-          onChange={(e) => setCode(e.target.value)}
+          onChange={setCode}
           size="small"
         />
         <Button type="submit" color="error" variant="outlined" disabled={busy || !password || !code.trim()}>

@@ -6,6 +6,9 @@ import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 
+/** The mentor's account, made at start-up from ADMIN_EMAIL and ADMIN_PASSWORD. */
+export const ADMIN = { email: 'admin@example.no', password: 'admin-passord-123' };
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -45,8 +48,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATABASE_URL: `sqlite:${join(dir, 'app.sqlite')}`,
-      ADMIN_EMAIL: 'admin@example.no',
-      ADMIN_PASSWORD: 'admin-passord-123',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
       RATE_LIMIT_WRITES: '100000',
       RATE_LIMIT_LOGIN: '100000',
       LOG_LEVEL: 'warn',

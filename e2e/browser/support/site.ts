@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** Where the site keeps the visitor's cookie choice (localStorage). */
+export const CONSENT_KEY = 'cookie-consent';
+
+/** Stores a cookie choice (no analytics, no marketing) before any page script runs, so the banner stays away. */
+export async function storeConsent(ctx: BrowserContext): Promise<void> {
+  const consent = JSON.stringify({
+    necessary: true,
+    functional: true,
+    analytics: false,
+    marketing: false,
+    savedAt: '2026-01-01T00:00:00Z',
+    version: 1,
+  });
+  const key = JSON.stringify(CONSENT_KEY);
+  await ctx.addInitScript({
+    content: `if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(consent)});`,
+  });
+}
+
+export const uniqueEmail = (prefix = 'elev') => `${prefix}-${randomBytes(5).toString('hex')}@example.no`;
+
+export interface PostResult {
+  status: number;
+  json: Record<string, unknown>;
+  /** The first cookie the answer set (`name=value`), if any. */
+  cookie: string | null;
+}
+
+/** A JSON POST to the server from outside the browser, with an optional session cookie. */
+export async function postJson(baseUrl: string, path: string, body: unknown, cookie?: string): Promise<PostResult> {
+  const res = await fetch(baseUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const set = res.headers.get('set-cookie');
+  return {
+    status: res.status,
+    json: ((await res.json().catch(() => null)) ?? {}) as Record<string, unknown>,
+    cookie: set ? set.split(';')[0] : null,
+  };
+}
+
+/** The free sign-up (`POST /api/create-user`): a passwordless account and a welcome mail with a sign-in link. */
+export function signUpFree(baseUrl: string, email: string, trafficSource = 'starter'): Promise<PostResult> {
+  return postJson(baseUrl, '/api/create-user', { email, courseType: 'starter', trafficSource });
+}
+
+/** Signs in with a mailed link's token through the API and sets the account's first password. */
+export async function setPasswordByLink(baseUrl: string, token: string, password: string): Promise<void> {
+  const signedIn = await postJson(baseUrl, '/api/auth/token-login', { token });
+  expect(signedIn.status).toBe(200);
+  const set = await postJson(
+    baseUrl,
+    '/api/auth/password',
+    { newPassword: password, confirmPassword: password },
+    signedIn.cookie!,
+  );
+  expect(set.status).toBe(200);
+}
+
+/** Waits until the page is at this path (the whole path, not a match inside a `?next=`). */
+export function at(page: Page, path: string, opts: { timeout?: number } = {}): Promise<void> {
+  return page.waitForURL((u) => u.pathname === path, opts);
+}
+
+/** Fills the site's /login form and submits it. */
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-post').fill(email);
+  await page.getByLabel('Passord', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Logg inn' }).click();
+}
