@@ -58,6 +58,16 @@ describe('normalizeEmailAddress', () => {
     for (const raw of [undefined, null, 42, {}, ['ola@gmail.com']]) expect(normalizeEmailAddress(raw)).toBeNull();
   });
 
+  it('answers a repeated address the same as the first time, and other spellings afresh', () => {
+    const first = normalizeEmailAddress('ＯＬＡ@Gmail.com');
+    expect(first).toBe('ola@gmail.com');
+    expect(normalizeEmailAddress(first)).toBe('ola@gmail.com');
+    expect(normalizeEmailAddress('OLA@gmail.com')).toBe('ola@gmail.com');
+    expect(normalizeEmailAddress('ola@gmail')).toBeNull();
+    expect(normalizeEmailAddress('ola@gmail')).toBeNull();
+    expect(normalizeEmailAddress('kari@gmäil.com')).toBe('kari@xn--gmil-moa.com');
+  });
+
   it('is stable: a normalised address normalises to itself', () => {
     for (const raw of [
       'ｏｌａ@gmail.com',

@@ -5,6 +5,9 @@ export const MAX_EMAIL_LENGTH = 254;
 const MAX_LOCAL_LENGTH = 64;
 const MAX_DOMAIN_LENGTH = 253;
 
+/** The last address {@link normalizeEmailAddress} produced (normalising it again gives itself). */
+let lastNormalised: string | null = null;
+
 /**
  * The one spelling of an e-mail address that the site stores, compares and counts limits by.
  *
@@ -21,6 +24,9 @@ const MAX_DOMAIN_LENGTH = 253;
  * The result is stable: normalising it again gives the same text.
  */
 export function normalizeEmailAddress(raw: unknown): string | null {
+  // A request's address is normalised by its DTO, checked by the validator and looked up by the
+  // service: the same text each time. The result is stable, so the last one is its own answer.
+  if (raw === lastNormalised) return lastNormalised;
   if (typeof raw !== 'string' || raw.length > 4 * MAX_EMAIL_LENGTH) return null;
   const text = raw.normalize('NFKC').trim();
   const at = text.lastIndexOf('@');
@@ -29,7 +35,9 @@ export function normalizeEmailAddress(raw: unknown): string | null {
   const domain = asciiDomain(text.slice(at + 1));
   if (domain === null || !validLocalPart(local)) return null;
   const address = `${local}@${domain}`;
-  return address.length <= MAX_EMAIL_LENGTH ? address : null;
+  if (address.length > MAX_EMAIL_LENGTH) return null;
+  lastNormalised = address;
+  return address;
 }
 
 /**
