@@ -1,7 +1,7 @@
 import type TestAgent from 'supertest/lib/agent';
 import { AuditLog, Grant, Order, Refund } from '../../backend/src/database/entities';
 import { adminAgent, demoPurchase, insertOrder, listQuery, uniqueEmail } from './admin-helpers';
-import { fakeStripeEnv, signWebhook, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
+import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const me = async (agent: TestAgent) => (await agent.get('/api/auth/me').expect(200)).body.courses as string[];
@@ -145,14 +145,7 @@ describe('admin API: refunds through Stripe (fake Stripe server)', () => {
       .send({ courseId: 'foundation', email, firstName: 'Ola', lastName: 'Nordmann', paymentMethod: 'vipps', acceptTerms: true })
       .expect(201);
     const session = fake.pay(fake.lastSession().id);
-    const signed = signWebhook(stripeEvent('checkout.session.completed', { ...session }));
-    await t
-      .http()
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signed.signature)
-      .send(signed.body)
-      .expect(200);
+    await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', { ...session })).expect(200);
     const order = await t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
     expect(order.status).toBe('paid');
     return order;

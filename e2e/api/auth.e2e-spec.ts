@@ -1,7 +1,7 @@
 import { LoginToken, Lead, Session, Grant, User } from '../../backend/src/database/entities';
 import { IsNull } from 'typeorm';
 import { sha256 } from '../../backend/src/common/crypto/tokens';
-import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
+import { createUser, loginAs, signInByLink, startTestApp, TestApp, uniqueEmail } from './support/test-app';
 
 const INVALID = 'Ugyldig e-post eller passord';
 
@@ -134,11 +134,7 @@ describe('accounts and sessions', () => {
 
     it('sets the first password of a passwordless account, which then signs in', async () => {
       const user = await createUser(t, { password: null });
-      const token = await t.app
-        .get((await import('../../backend/src/auth/login-tokens.service')).LoginTokensService)
-        .issue(user.id);
-      const agent = t.agent();
-      await agent.post('/api/auth/token-login').send({ token }).expect(200);
+      const agent = await signInByLink(t, user);
       const me = await agent.get('/api/auth/me').expect(200);
       expect(me.body.passwordSet).toBe(false);
       const res = await agent
@@ -152,11 +148,7 @@ describe('accounts and sessions', () => {
 
     it('uses the specification messages word for word', async () => {
       const fresh = await createUser(t, { password: null });
-      const token = await t.app
-        .get((await import('../../backend/src/auth/login-tokens.service')).LoginTokensService)
-        .issue(fresh.id);
-      const a = t.agent();
-      await a.post('/api/auth/token-login').send({ token }).expect(200);
+      const a = await signInByLink(t, fresh);
       const short = await a.post('/api/auth/password').send({ newPassword: 'kort-pw', confirmPassword: 'kort-pw' }).expect(400);
       expect(short.body.message).toBe('Passord må være minst 8 tegn');
       const mismatch = await a
@@ -190,11 +182,7 @@ describe('accounts and sessions', () => {
 
     it('refuses passwords shorter than 8 characters and the 10 000 most common ones, first password and change alike', async () => {
       const fresh = await createUser(t, { password: null });
-      const token = await t.app
-        .get((await import('../../backend/src/auth/login-tokens.service')).LoginTokensService)
-        .issue(fresh.id);
-      const a = t.agent();
-      await a.post('/api/auth/token-login').send({ token }).expect(200);
+      const a = await signInByLink(t, fresh);
       // Seven characters are too few; eight are enough.
       const seven = await a.post('/api/auth/password').send({ newPassword: 'abcdefg', confirmPassword: 'abcdefg' }).expect(400);
       expect(seven.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Passord må være minst 8 tegn' });

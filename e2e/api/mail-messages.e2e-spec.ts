@@ -1,7 +1,7 @@
 import { Lead, LoginToken, Order, OutboxMessage, User } from '../../backend/src/database/entities';
 import { OutboxWorker } from '../../backend/src/mail/outbox.worker';
 import { RefundsService } from '../../backend/src/payments/refunds.service';
-import { fakeStripeEnv, signWebhook, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
+import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
 import { linkIn, startSmtpSink, type SmtpSink, type SunkMail } from './support/smtp-sink';
 import { loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
 
@@ -283,13 +283,7 @@ describe('receipt after a purchase fulfilled by the Stripe webhook (fake Stripe)
   });
 
   function deliver(event: unknown) {
-    const signed = signWebhook(event);
-    return t
-      .http()
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signed.signature)
-      .send(signed.body);
+    return deliverWebhook(t.http(), event);
   }
 
   it('one receipt, even when the webhook is delivered again and the success page fulfils too', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import type TestAgent from 'supertest/lib/agent';
 
 /**
  * A small fake of the Stripe API for the test suites (no network): the calls the site makes
@@ -403,4 +404,14 @@ export function signWebhook(event: unknown, secret = FAKE_WEBHOOK_SECRET): { bod
   const body = JSON.stringify(event);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret });
   return { body, signature };
+}
+
+/** Delivers a signed webhook event to the app, as Stripe would (the caller adds its `.expect`). */
+export function deliverWebhook(http: TestAgent, event: unknown) {
+  const signed = signWebhook(event);
+  return http
+    .post('/api/stripe/webhook')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', signed.signature)
+    .send(signed.body);
 }

@@ -10,6 +10,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../../backend/src/bootstrap';
 import { AppConfig, parseEnv } from '../../../backend/src/config/env.schema';
+import { LoginTokensService } from '../../../backend/src/auth/login-tokens.service';
 import { hashPassword } from '../../../backend/src/common/crypto/password';
 import { Grant, User } from '../../../backend/src/database/entities';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -107,4 +108,13 @@ export async function loginAs(
   const res = await agent.post('/api/auth/login').send({ email: user.email, password });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { agent, user, password };
+}
+
+/** A cookie-keeping client signed in through a one-time link mailed to the user (which claims the address). */
+export async function signInByLink(t: TestApp, user: User): Promise<TestAgent> {
+  const token = await t.app.get(LoginTokensService).issue(user.id);
+  const agent = t.agent();
+  const res = await agent.post('/api/auth/token-login').send({ token });
+  if (res.status !== 200) throw new Error(`token-login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return agent;
 }
