@@ -6,16 +6,18 @@ ARG NODE_IMAGE=node:24-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 COPY admin/package.json admin/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 
-# 2. Build the three apps.
+# 2. Build the shared contracts and the three apps.
 FROM deps AS build
 COPY tsconfig.json ./
 COPY scripts ./scripts
+COPY contracts ./contracts
 COPY backend ./backend
 COPY frontend ./frontend
 COPY admin ./admin
@@ -25,6 +27,7 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 COPY admin/package.json admin/
@@ -40,6 +43,9 @@ COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=prod-deps --chown=node:node /app/package.json ./package.json
 # Packages npm could not hoist (another version at the top) live beside the workspace.
 COPY --from=prod-deps --chown=node:node /app/backend/node_modules ./backend/node_modules
+# The backend's one workspace dependency: the shared contracts (node_modules/@academy/contracts links here).
+COPY --from=build --chown=node:node /app/contracts/package.json ./contracts/package.json
+COPY --from=build --chown=node:node /app/contracts/dist ./contracts/dist
 COPY --from=build --chown=node:node /app/backend/package.json ./backend/package.json
 COPY --from=build --chown=node:node /app/backend/dist ./backend/dist
 COPY --from=build --chown=node:node /app/frontend/dist ./frontend/dist

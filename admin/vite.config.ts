@@ -1,8 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
-const contracts = fileURLToPath(new URL('../backend/src/contracts', import.meta.url));
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 /**
@@ -12,7 +10,8 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   base: '/admin/',
   plugins: [react()],
-  resolve: { alias: { '@contracts': contracts } },
+  // @academy/contracts is a workspace package; the `source` condition reads its TypeScript directly.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

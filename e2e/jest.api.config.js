@@ -4,6 +4,7 @@ module.exports = {
   roots: ['<rootDir>/e2e/api'],
   testMatch: ['**/*.e2e-spec.ts'],
   testEnvironment: 'node',
+  moduleNameMapper: { '^@academy/contracts$': '<rootDir>/contracts/src/index.ts' },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/e2e/tsconfig.json', diagnostics: false }] },
   testTimeout: 30000,
   maxWorkers: process.env.CI ? 2 : '50%',

@@ -4,6 +4,7 @@ module.exports = {
   roots: ['<rootDir>/e2e/browser'],
   testMatch: ['**/*.spec.ts'],
   testEnvironment: 'node',
+  moduleNameMapper: { '^@academy/contracts$': '<rootDir>/contracts/src/index.ts' },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/e2e/tsconfig.json', diagnostics: false }] },
   testTimeout: 60000,
   maxWorkers: 1,

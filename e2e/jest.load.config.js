@@ -9,6 +9,7 @@ module.exports = {
   roots: ['<rootDir>/e2e/load'],
   testMatch: ['**/*.e2e-spec.ts'],
   testEnvironment: 'node',
+  moduleNameMapper: { '^@academy/contracts$': '<rootDir>/contracts/src/index.ts' },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/e2e/tsconfig.json', diagnostics: false }] },
   testTimeout: (seconds + 180) * 1000,
   maxWorkers: 1,

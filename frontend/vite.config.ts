@@ -1,8 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
-const contracts = fileURLToPath(new URL('../backend/src/contracts', import.meta.url));
 /** react-router publishes its development build under the default export conditions; use the production one. */
 const routerProd = (file: string) =>
   fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
@@ -12,19 +11,20 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
  * Two builds from one config:
  * - `vite build`: the browser bundle and the HTML template → dist/client
  * - `vite build --ssr src/entry-server.tsx`: one self-contained CommonJS file → dist/server/entry-server.cjs,
- *   which the backend require()s to render the marketing pages (backend/src/contracts/ssr.ts).
+ *   which the backend require()s to render the marketing pages (contracts/src/ssr.ts).
  */
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
+    // @academy/contracts is a workspace package; the `source` condition reads its TypeScript directly.
+    conditions: ['source', ...(isSsrBuild ? defaultServerConditions : defaultClientConditions)],
     alias: [
-      { find: '@contracts', replacement: contracts },
       { find: /^react-router$/, replacement: routerProd('index.mjs') },
       { find: /^react-router\/dom$/, replacement: routerProd('dom-export.mjs') },
     ],
   },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
-  ssr: { noExternal: true, target: 'node' },
+  ssr: { noExternal: true, target: 'node', resolve: { conditions: ['source', ...defaultServerConditions] } },
   build: isSsrBuild
     ? {
         outDir: 'dist/server',

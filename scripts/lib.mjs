@@ -21,6 +21,7 @@ export function must(cmd, args, opts) {
 }
 
 export const built = {
+  contracts: () => existsSync(join(ROOT, 'contracts/dist/index.js')),
   backend: () => existsSync(join(ROOT, 'backend/dist/main.js')),
   frontend: () =>
     existsSync(join(ROOT, 'frontend/dist/client/index.html')) && existsSync(join(ROOT, 'frontend/dist/server/entry-server.cjs')),
@@ -29,7 +30,7 @@ export const built = {
 
 /** Builds the parts that have no build output yet. */
 export function buildMissing() {
-  for (const ws of ['frontend', 'admin', 'backend']) {
+  for (const ws of ['contracts', 'frontend', 'admin', 'backend']) {
     if (!built[ws]()) {
       console.log(`• Bygger ${ws} …`);
       must('npm', ['run', 'build', '-w', ws]);

@@ -4,7 +4,7 @@
 # requires the second factor until the admin enrols.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-for f in backend/dist/main.js frontend/dist/client/index.html admin/dist/index.html; do
+for f in contracts/dist/index.js backend/dist/main.js frontend/dist/client/index.html admin/dist/index.html; do
   [ -f "$root/$f" ] || { echo "mangler $f: kjør npm run build først"; exit 1; }
 done
 tmp=$(mktemp -d)
@@ -16,9 +16,10 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-mkdir -p "$tmp/backend" "$tmp/frontend" "$tmp/admin" "$tmp/e2e"
+mkdir -p "$tmp/contracts" "$tmp/backend" "$tmp/frontend" "$tmp/admin" "$tmp/e2e"
 cp "$root/package.json" "$root/package-lock.json" "$tmp/"
-for w in backend frontend admin e2e; do cp "$root/$w/package.json" "$tmp/$w/"; done
+for w in contracts backend frontend admin e2e; do cp "$root/$w/package.json" "$tmp/$w/"; done
+cp -r "$root/contracts/dist" "$tmp/contracts/dist"
 cp -r "$root/backend/dist" "$tmp/backend/dist"
 cp -r "$root/frontend/dist" "$tmp/frontend/dist"
 cp -r "$root/admin/dist" "$tmp/admin/dist"

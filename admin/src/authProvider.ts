@@ -1,4 +1,4 @@
-import type { MeResponse } from '@contracts';
+import type { MeResponse } from '@academy/contracts';
 import { HttpError, type AuthProvider } from 'react-admin';
 import { httpClient, isStepUpError } from './lib/http';
 import { forgetTwoFactorStatus } from './security/twoFactorState';

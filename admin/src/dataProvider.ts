@@ -1,4 +1,4 @@
-import type { AdminCreatedStudent, AdminGrant, AdminOrderDetail, AdminStats, PlayerCourseId } from '@contracts';
+import type { AdminCreatedStudent, AdminGrant, AdminOrderDetail, AdminStats, PlayerCourseId } from '@academy/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, RaRecord, UpdateParams } from 'react-admin';
 import { httpClient, postJson } from './lib/http';

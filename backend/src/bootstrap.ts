@@ -14,7 +14,7 @@ import { createPino, PinoNestLogger } from './common/logging/logger';
 import { isApiPath, routePath } from './common/route-path';
 import { apiSecurityHeaders, securityHeaders } from './common/security-headers';
 import type { AppConfig } from './config';
-import { MSG } from './contracts';
+import { MSG } from '@academy/contracts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { MSG } from '../../backend/src/contracts';
+import { MSG } from '@academy/contracts';
 import { Grant, Order, WebhookEvent } from '../../backend/src/database/entities';
 import { fakeStripeEnv, signWebhook, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
 import { queryDatabase, startProdServer, type ProdServer } from './support/prod-server';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { MSG } from '../../backend/src/contracts';
+import { MSG } from '@academy/contracts';
 import { buildDataSourceOptions } from '../../backend/src/database/data-source-options';
 import { Course, CourseModule, Grant, User } from '../../backend/src/database/entities';
 import type { SmtpSink } from '../api/support/smtp-sink';

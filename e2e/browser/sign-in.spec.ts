@@ -8,7 +8,7 @@
  */
 import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MSG } from '../../backend/src/contracts';
+import { MSG } from '@academy/contracts';
 import type { SmtpSink } from '../api/support/smtp-sink';
 import { newContext } from './support/browser';
 import { startWithMail, stopWithMail, tokenOf, welcomeLink } from './support/mail';

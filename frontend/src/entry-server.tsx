@@ -1,4 +1,4 @@
-import type { RenderContext, RenderResult, SiteSettings, SsrModule } from '@contracts';
+import type { RenderContext, RenderResult, SiteSettings, SsrModule } from '@academy/contracts';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/App';
 import { serverPages } from './app/pages.server';

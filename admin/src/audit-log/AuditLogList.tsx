@@ -1,4 +1,4 @@
-import type { AdminAuditEntry } from '@contracts';
+import type { AdminAuditEntry } from '@academy/contracts';
 import {
   DataTable,
   DateInput,

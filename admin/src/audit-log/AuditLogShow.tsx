@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { AdminAuditEntry } from '@contracts';
+import type { AdminAuditEntry } from '@academy/contracts';
 import { FunctionField, ListButton, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import { DateTimeField } from '../lib/fields';
 import { ACTION_LABELS, ENTITY_LABELS, label } from '../lib/labels';

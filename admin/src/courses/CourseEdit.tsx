@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import type { AdminModule } from '@contracts';
+import type { AdminModule } from '@academy/contracts';
 import {
   Button,
   DataTable,

@@ -1,4 +1,4 @@
-import type { AdminCourse } from '@contracts';
+import type { AdminCourse } from '@academy/contracts';
 import { DataTable, List } from 'react-admin';
 import { formatDateTime } from '../lib/format';
 

@@ -1,5 +1,5 @@
 import SchoolIcon from '@mui/icons-material/School';
-import type { AdminCourse } from '@contracts';
+import type { AdminCourse } from '@academy/contracts';
 import { CourseEdit } from './CourseEdit';
 import { CourseList } from './CourseList';
 

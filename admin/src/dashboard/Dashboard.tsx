@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { AdminStats } from '@contracts';
+import type { AdminStats } from '@academy/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { errorMessage } from '../lib/http';

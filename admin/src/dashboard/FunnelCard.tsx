@@ -6,7 +6,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { FunnelRow } from '@contracts';
+import type { FunnelRow } from '@academy/contracts';
 import { lazy, Suspense } from 'react';
 import { formatKr } from '../lib/format';
 import { VARIANT_LABELS } from '../lib/labels';

@@ -4,7 +4,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import type { AdminLead, AdminOrder } from '@contracts';
+import type { AdminLead, AdminOrder } from '@academy/contracts';
 import { Link } from 'react-admin';
 import { useAdminHref } from '../lib/useHref';
 import { OrderStatusChip } from '../lib/fields';

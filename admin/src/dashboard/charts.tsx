@@ -1,4 +1,4 @@
-import { STATS_VARIANTS, type FunnelRow, type LeadsPerDay, type WeekMoney } from '@contracts';
+import { STATS_VARIANTS, type FunnelRow, type LeadsPerDay, type WeekMoney } from '@academy/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDay, formatKr } from '../lib/format';
 import { VARIANT_LABELS } from '../lib/labels';

@@ -1,4 +1,4 @@
-import type { StatsVariant } from '@contracts';
+import type { StatsVariant } from '@academy/contracts';
 
 export const VARIANT_COLORS: Record<StatsVariant, string> = {
   A: '#2e7d32',

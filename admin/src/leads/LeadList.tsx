@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import type { AdminLead } from '@contracts';
+import type { AdminLead } from '@academy/contracts';
 import { useState } from 'react';
 import {
   Button,

@@ -1,4 +1,4 @@
-import type { AdminLead } from '@contracts';
+import type { AdminLead } from '@academy/contracts';
 import {
   BooleanField,
   EditButton,

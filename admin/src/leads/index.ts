@@ -1,5 +1,5 @@
 import LeadIcon from '@mui/icons-material/ContactMail';
-import type { AdminLead } from '@contracts';
+import type { AdminLead } from '@academy/contracts';
 import { LeadEdit } from './LeadEdit';
 import { LeadList } from './LeadList';
 import { LeadShow } from './LeadShow';

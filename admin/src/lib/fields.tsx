@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { OrderStatus } from '@contracts';
+import type { OrderStatus } from '@academy/contracts';
 import { useRecordContext } from 'react-admin';
 import { formatDateTime, formatKr } from './format';
 import { COURSE_LABELS, label, ORDER_STATUS_LABELS, VARIANT_LABELS } from './labels';

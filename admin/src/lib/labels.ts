@@ -1,4 +1,4 @@
-import { PLAYER_COURSE_IDS, LEAD_COURSE_TYPES, ORDER_STATUSES, TRAFFIC_SOURCES, type OrderStatus } from '@contracts';
+import { PLAYER_COURSE_IDS, LEAD_COURSE_TYPES, ORDER_STATUSES, TRAFFIC_SOURCES, type OrderStatus } from '@academy/contracts';
 
 /** Norwegian names of the API's codes, and choices for the select inputs. */
 

@@ -1,4 +1,4 @@
-import type { AdminModule } from '@contracts';
+import type { AdminModule } from '@academy/contracts';
 import { DeleteButton, Edit, Labeled, ListButton, SaveButton, SimpleForm, Toolbar, TopToolbar, FunctionField } from 'react-admin';
 import { COURSE_LABELS, label } from '../lib/labels';
 import { ModuleFields } from './ModuleForm';

@@ -1,4 +1,4 @@
-import { YOUTUBE_ID_PATTERN } from '@contracts';
+import { YOUTUBE_ID_PATTERN } from '@academy/contracts';
 import {
   ArrayInput,
   BooleanInput,

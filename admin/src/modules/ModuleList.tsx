@@ -1,4 +1,4 @@
-import type { AdminModule } from '@contracts';
+import type { AdminModule } from '@academy/contracts';
 import {
   CreateButton,
   DataTable,

@@ -1,5 +1,5 @@
 import ViewListIcon from '@mui/icons-material/ViewList';
-import type { AdminModule } from '@contracts';
+import type { AdminModule } from '@academy/contracts';
 import { ModuleCreate } from './ModuleCreate';
 import { ModuleEdit } from './ModuleEdit';
 import { ModuleList } from './ModuleList';

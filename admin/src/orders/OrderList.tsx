@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@contracts';
+import type { AdminOrder } from '@academy/contracts';
 import {
   DataTable,
   DateInput,

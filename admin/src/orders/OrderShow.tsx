@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { AdminOrderDetail } from '@contracts';
+import type { AdminOrderDetail } from '@academy/contracts';
 import {
   FunctionField,
   Labeled,

@@ -1,5 +1,5 @@
 import ReceiptIcon from '@mui/icons-material/Receipt';
-import type { AdminOrder } from '@contracts';
+import type { AdminOrder } from '@academy/contracts';
 import { OrderList } from './OrderList';
 import { OrderShow } from './OrderShow';
 

@@ -1,4 +1,4 @@
-import type { AdminOutboxMessage } from '@contracts';
+import type { AdminOutboxMessage } from '@academy/contracts';
 import { DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
 import { kindChoices, kindLabel, OutboxStatusChip, statusChoices } from './OutboxStatus';
 

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { AdminOutboxMessageDetail } from '@contracts';
+import type { AdminOutboxMessageDetail } from '@academy/contracts';
 import { DateField, FunctionField, ListButton, NumberField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import { kindLabel, OutboxStatusChip } from './OutboxStatus';
 import { ResendButton } from './ResendButton';

@@ -5,7 +5,7 @@ import {
   type AdminOutboxMessage,
   type MailKindName,
   type OutboxStatusName,
-} from '@contracts';
+} from '@academy/contracts';
 
 const STATUS_COLOR: Record<OutboxStatusName, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
   pending: 'warning',

@@ -1,5 +1,5 @@
 import SendIcon from '@mui/icons-material/Send';
-import type { AdminOutboxMessageDetail, ResendOutboxResponse } from '@contracts';
+import type { AdminOutboxMessageDetail, ResendOutboxResponse } from '@academy/contracts';
 import { useState } from 'react';
 import { Button, fetchUtils, HttpError, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
 

@@ -1,5 +1,5 @@
 import OutboxIcon from '@mui/icons-material/Outbox';
-import type { AdminOutboxMessage } from '@contracts';
+import type { AdminOutboxMessage } from '@academy/contracts';
 import { OutboxList } from './OutboxList';
 import { OutboxShow } from './OutboxShow';
 

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { TotpEnableResponse, TotpSetupResponse } from '@contracts';
+import type { TotpEnableResponse, TotpSetupResponse } from '@academy/contracts';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';

@@ -1,4 +1,4 @@
-import type { TotpStatusResponse } from '@contracts';
+import type { TotpStatusResponse } from '@academy/contracts';
 import { useCallback, useEffect, useState } from 'react';
 
 /**

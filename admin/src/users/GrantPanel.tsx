@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PLAYER_COURSE_IDS, type AdminGrant, type AdminUserDetail, type PlayerCourseId } from '@contracts';
+import { PLAYER_COURSE_IDS, type AdminGrant, type AdminUserDetail, type PlayerCourseId } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
 import { Confirm, Link, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useAdminHref } from '../lib/useHref';

@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AdminCreatedStudent } from '@contracts';
+import type { AdminCreatedStudent } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, Title, useNotify } from 'react-admin';
 import { useAdminHref } from '../lib/useHref';

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@contracts';
+import type { AdminUser } from '@academy/contracts';
 import {
   CreateButton,
   DataTable,

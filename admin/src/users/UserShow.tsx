@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { AdminUserDetail } from '@contracts';
+import type { AdminUserDetail } from '@academy/contracts';
 import { FunctionField, Link, ListButton, Show, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import { useAdminHref } from '../lib/useHref';
 import { DateTimeField, OrderStatusChip, VariantField, YesNo } from '../lib/fields';

@@ -1,5 +1,5 @@
 import PeopleIcon from '@mui/icons-material/People';
-import type { AdminUser } from '@contracts';
+import type { AdminUser } from '@academy/contracts';
 import { UserCreate } from './UserCreate';
 import { UserList } from './UserList';
 import { UserShow } from './UserShow';

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MSG, type AccountExport, type DeleteAccountResponse } from '../contracts';
+import { MSG, type AccountExport, type DeleteAccountResponse } from '@academy/contracts';
 import { forbidden } from '../common/app-error';
 import { CurrentUser, SignedIn } from '../auth/current-user.decorator';
 import { SessionsService } from '../auth/sessions.service';

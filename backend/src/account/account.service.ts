@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import type { AccountExport, DeleteAccountResponse } from '../contracts';
+import type { AccountExport, DeleteAccountResponse } from '@academy/contracts';
 import { badRequest, forbidden } from '../common/app-error';
 import { verifyPassword } from '../common/crypto/password';
 import { normalizeEmail } from '../common/crypto/tokens';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MSG, type MeResponse } from '../contracts';
+import { MSG, type MeResponse } from '@academy/contracts';
 import { unauthenticated } from '../common/app-error';
 import type { User } from '../users/entities/user.entity';
 import { AuthService } from './auth.service';

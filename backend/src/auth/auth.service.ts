@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import { MSG, type MeResponse } from '../contracts';
+import { MSG, type MeResponse } from '@academy/contracts';
 import { badRequest, conflict, forbidden } from '../common/app-error';
 import { hashPassword, verifyPassword } from '../common/crypto/password';
 import { normalizeEmail } from '../common/crypto/tokens';

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Body, Catch, Controller, ExceptionFilter, HttpCode, Post, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { CreateUserResponse } from '../contracts';
+import type { CreateUserResponse } from '@academy/contracts';
 import { toApiError } from '../common/to-api-error';
 import { CreateUserService } from './create-user.service';
 import { CreateUserDto } from './dto/auth.dto';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { CreateUserResponse } from '../contracts';
+import type { CreateUserResponse } from '@academy/contracts';
 import { GrantsService } from '../courses/grants.service';
 import { LeadsService } from '../leads/leads.service';
 import { UsersService } from '../users/users.service';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-local';
-import { MSG } from '../contracts';
+import { MSG } from '@academy/contracts';
 import { unauthenticated } from '../common/app-error';
 import type { User } from '../users/entities/user.entity';
 import { AuthService } from './auth.service';

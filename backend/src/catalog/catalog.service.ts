@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { CATALOG_SEED, PAID_COURSE_IDS, type CatalogResponse } from '../contracts';
+import { PAID_COURSE_IDS, type CatalogResponse } from '@academy/contracts';
+import { CATALOG_SEED } from './catalog.data';
 import { Course } from '../courses/entities/course.entity';
 
 const TTL_MS = 30_000;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config';
-import type { SiteSettings } from '../contracts';
+import type { SiteSettings } from '@academy/contracts';
 import { Setting } from '../common/entities/setting.entity';
 import { DEFAULT_OVERLAY_TEXT, SETTING_OVERLAY_TEXT } from '../database/seed';
 

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddressKey } from '../common/client-address';
 import { WriteLimit } from '../common/write-limit';
-import type { CheckoutSessionResponse } from '../contracts';
+import type { CheckoutSessionResponse } from '@academy/contracts';
 import { CheckoutService, type CheckoutStatus } from './checkout.service';
 import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 

@@ -6,13 +6,13 @@ import { DataSource, IsNull } from 'typeorm';
 import { SessionsService } from '../auth/sessions.service';
 import { APP_CONFIG, type AppConfig } from '../config';
 import {
-  CATALOG_SEED,
   isCheckoutCourseId,
   MSG,
   type CheckoutSessionResponse,
   type CheckoutStatusResponse,
   type OrderStatus,
-} from '../contracts';
+} from '@academy/contracts';
+import { CATALOG_SEED } from '../catalog/catalog.data';
 import { AppError, badRequest, conflict, notFound, unavailable } from '../common/app-error';
 import { attributionColumns } from '../common/dto/attribution.dto';
 import { GrantsService } from '../courses/grants.service';

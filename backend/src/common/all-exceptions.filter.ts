@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger, NotFoundException } from '@nestjs/common';
-import { MSG } from '../contracts';
+import { MSG } from '@academy/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loggableUrl } from './logging/loggable-url';
 import { toApiError } from './to-api-error';

@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { ApiError, ErrorCode } from '../contracts';
+import type { ApiError, ErrorCode } from '@academy/contracts';
 
 /** An error with the API's shape: `{statusCode, message, code}`. */
 export class AppError extends HttpException {

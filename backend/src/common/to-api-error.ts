@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
-import type { ApiError, ErrorCode } from '../contracts';
-import { ERROR_CODES, MSG } from '../contracts';
+import type { ApiError, ErrorCode } from '@academy/contracts';
+import { ERROR_CODES, MSG } from '@academy/contracts';
 
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',

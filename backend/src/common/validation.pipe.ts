@@ -1,5 +1,5 @@
 import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
-import { ERROR_CODES, MSG, type ErrorCode } from '../contracts';
+import { ERROR_CODES, MSG, type ErrorCode } from '@academy/contracts';
 
 function firstError(errors: ValidationError[]): ValidationError | undefined {
   for (const e of errors) {

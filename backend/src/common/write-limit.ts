@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, SetMetadata } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config';
-import { MSG } from '../contracts';
+import { MSG } from '@academy/contracts';
 import { AppError } from './app-error';
 import { BatchedThrottlerStorage } from './batched-throttler.storage';
 import { clientAddressKey } from './client-address';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { isCommonPassword } from '../common/dto/common-passwords';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../contracts/password';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@academy/contracts';
 
 /**
  * The environment, validated once at start. A bad or missing value stops the start

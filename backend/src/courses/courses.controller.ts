@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Param, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { CourseContentResponse } from '../contracts';
+import type { CourseContentResponse } from '@academy/contracts';
 import { CoursesService } from './courses.service';
 
 @Controller('api/courses')

@@ -2,7 +2,13 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { Repository } from 'typeorm';
-import { MSG, isPlayerCourseId, type CourseContentResponse, type CourseModuleView, type PlayerCourseId } from '../contracts';
+import {
+  MSG,
+  isPlayerCourseId,
+  type CourseContentResponse,
+  type CourseModuleView,
+  type PlayerCourseId,
+} from '@academy/contracts';
 import { forbidden, notFound, unauthenticated } from '../common/app-error';
 import { SessionsService } from '../auth/sessions.service';
 import { CatalogService } from '../catalog/catalog.service';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, IsNull, Repository } from 'typeorm';
-import { PLAYER_COURSE_IDS, type PlayerCourseId } from '../contracts';
+import { PLAYER_COURSE_IDS, type PlayerCourseId } from '@academy/contracts';
 import { Grant, GrantSource } from './entities/grant.entity';
 
 export interface GrantInput {

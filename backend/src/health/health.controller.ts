@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { MSG } from '../contracts';
+import { MSG } from '@academy/contracts';
 import { HealthService } from './health.service';
 
 @Controller('api')

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import type { Attribution } from '../contracts';
+import type { Attribution } from '@academy/contracts';
 import { createValidationPipe } from '../common/validation.pipe';
 import { WriteLimit } from '../common/write-limit';
 import { CreateLeadDto } from './dto/create-lead.dto';

@@ -4,7 +4,7 @@ import { DataSource, IsNull, Repository } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { isMysql } from '../database/dialect';
 import { insertPrepared } from '../database/prepared';
-import { isCheckoutCourseId, type Attribution } from '../contracts';
+import { isCheckoutCourseId, type Attribution } from '@academy/contracts';
 import { normalizeEmail } from '../common/crypto/tokens';
 import { attributionColumns } from '../common/dto/attribution.dto';
 import { Lead } from './entities/lead.entity';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config';
-import { MSG } from '../contracts';
+import { MSG } from '@academy/contracts';
 import { AppError } from '../common/app-error';
 import { accountLimitKey } from '../common/account-limit-key';
 import { clientAddressKey } from '../common/client-address';

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { AdminOutboxMessage, AdminOutboxMessageDetail, ResendOutboxResponse } from '../contracts';
+import type { AdminOutboxMessage, AdminOutboxMessageDetail, ResendOutboxResponse } from '@academy/contracts';
 import { AdminOnly } from '../auth/current-user.decorator';
 import { sendContentRange } from '../admin/common/list-query';
 import { ParseIdPipe } from '../admin/common/parse-id.pipe';

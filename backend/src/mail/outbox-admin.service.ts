@@ -7,7 +7,7 @@ import {
   type AdminOutboxMessage,
   type AdminOutboxMessageDetail,
   type ResendOutboxResponse,
-} from '../contracts';
+} from '@academy/contracts';
 import { conflict, notFound } from '../common/app-error';
 import { filter, listParamsFor, runList, type ListResult, type ListSpec } from '../admin/common/list-query';
 import { OutboxMessage } from './entities/outbox-message.entity';

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { MeResponse } from '../contracts';
+import type { MeResponse } from '@academy/contracts';
 import { ForgotPasswordDto, ResetPasswordDto } from './dto/password-reset.dto';
 import { ForgotPasswordThrottleGuard } from './forgot-password-throttle.guard';
 import { PasswordResetService } from './password-reset.service';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthService } from '../auth/auth.service';
 import { LoginTokensService } from '../auth/login-tokens.service';
-import { MSG, type MeResponse } from '../contracts';
+import { MSG, type MeResponse } from '@academy/contracts';
 import { badRequest } from '../common/app-error';
 import { hashPassword } from '../common/crypto/password';
 import { UsersService } from '../users/users.service';

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { badRequest } from '../common/app-error';
 import { securityHeaders } from '../common/security-headers';
 import { SkipWriteLimit } from '../common/write-limit';
-import { MSG } from '../contracts';
+import { MSG } from '@academy/contracts';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { UnsubscribeService } from './unsubscribe.service';
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service';
 import { Order } from '../checkout/entities/order.entity';
-import type { Attribution, OrderStatus } from '../contracts';
+import type { Attribution, OrderStatus } from '@academy/contracts';
 import { isUniqueViolation } from '../common/db-errors';
 import { SessionsService } from '../auth/sessions.service';
 import { GrantsService } from '../courses/grants.service';

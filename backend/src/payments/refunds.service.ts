@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service';
 import { Order } from '../checkout/entities/order.entity';
-import type { OrderStatus } from '../contracts';
+import type { OrderStatus } from '@academy/contracts';
 import { AppError, badRequest, conflict, notFound, unavailable } from '../common/app-error';
 import { isUniqueViolation } from '../common/db-errors';
 import { Grant } from '../courses/entities/grant.entity';

@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { Order } from '../checkout/entities/order.entity';
-import { MSG } from '../contracts';
+import { MSG } from '@academy/contracts';
 import { AppError, badRequest, unavailable } from '../common/app-error';
 import { isUniqueViolation } from '../common/db-errors';
 import { WebhookEvent } from './entities/webhook-event.entity';

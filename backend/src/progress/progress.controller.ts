@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
-import type { ProgressResponse } from '../contracts';
+import type { ProgressResponse } from '@academy/contracts';
 import { CurrentUser, OwnsCourse } from '../auth/current-user.decorator';
 import type { User } from '../users/entities/user.entity';
 import { SetCurrentModuleDto } from './dto/set-current-module.dto';

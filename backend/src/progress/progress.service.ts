@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { MSG, type PlayerCourseId, type ProgressResponse } from '../contracts';
+import { MSG, type PlayerCourseId, type ProgressResponse } from '@academy/contracts';
 import { badRequest, conflict, notFound } from '../common/app-error';
 import { isUniqueViolation } from '../common/db-errors';
 import { CoursesService, type CourseContent } from '../courses/courses.service';

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import type { ProgressResponse } from '../contracts';
+import type { ProgressResponse } from '@academy/contracts';
 import { CurrentUser, SignedIn } from '../auth/current-user.decorator';
 import type { User } from '../users/entities/user.entity';
 import { MergeStarterProgressDto } from './dto/merge-starter-progress.dto';

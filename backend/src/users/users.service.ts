@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import type { Attribution } from '../contracts';
+import type { Attribution } from '@academy/contracts';
 import { normalizeEmail } from '../common/crypto/tokens';
 import { isUniqueViolation } from '../common/db-errors';
 import { User } from './entities/user.entity';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { APP_CONFIG, AppConfig } from '../config';
-import { APP_STATE_ELEMENT_ID, MSG, type AppState, type SiteSettings, type SsrModule } from '../contracts';
+import { APP_STATE_ELEMENT_ID, MSG, type AppState, type SiteSettings, type SsrModule } from '@academy/contracts';
 import { CatalogService } from '../catalog/catalog.service';
 import { SiteSettingsService } from '../catalog/site-settings.service';
 import { compressVariants, etagOf, loadStaticDir, type StaticFile } from './static-files';

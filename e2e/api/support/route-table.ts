@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../../../backend/src/contracts';
+import { ERROR_CODES } from '@academy/contracts';
 import { AUDIT_LIST } from '../../../backend/src/admin/audit/admin-audit-log.service';
 import { COURSES_LIST, MODULES_LIST } from '../../../backend/src/admin/content/admin-content.service';
 import { LEADS_LIST } from '../../../backend/src/admin/leads/admin-leads.service';

@@ -1,4 +1,4 @@
-import type { AppState } from '@contracts';
+import type { AppState } from '@academy/contracts';
 import { useMemo, type ReactNode } from 'react';
 import { BrowserRouter, StaticRouter, matchRoutes, useRoutes } from 'react-router-dom';
 import { AppStateContext } from '../lib/app-state';

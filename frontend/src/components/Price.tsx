@@ -1,4 +1,4 @@
-import type { CatalogItem } from '@contracts';
+import type { CatalogItem } from '@academy/contracts';
 import { formatPriceDash, formatPriceKr } from '../lib/format';
 
 export { formatPriceDash, formatPriceKr };

@@ -1,4 +1,4 @@
-import type { CheckoutCourseId, PlayerCourseId } from '@contracts';
+import type { CheckoutCourseId, PlayerCourseId } from '@academy/contracts';
 
 /**
  * Every route of the storefront, once. `path` is the React Router pattern, `href` builds a link.

@@ -1,4 +1,4 @@
-import type { ApiError as ApiErrorBody, ErrorCode } from '@contracts';
+import type { ApiError as ApiErrorBody, ErrorCode } from '@academy/contracts';
 
 /** An answer from the API that was not 2xx. `message` is the Norwegian text to show. */
 export class ApiError extends Error {

@@ -5,7 +5,7 @@ import {
   type CatalogItem,
   type CatalogResponse,
   type SiteSettings,
-} from '@contracts';
+} from '@academy/contracts';
 import { createContext, useContext } from 'react';
 import { apiGet } from './api';
 

@@ -1,4 +1,4 @@
-import type { Attribution, TrafficSource } from '@contracts';
+import type { Attribution, TrafficSource } from '@academy/contracts';
 import { paths } from '../config/paths';
 
 /**

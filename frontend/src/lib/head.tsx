@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@contracts';
+import type { SiteSettings } from '@academy/contracts';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { useSettings } from './app-state';
 

@@ -1,4 +1,4 @@
-import type { MeResponse, ProgressResponse } from '@contracts';
+import type { MeResponse, ProgressResponse } from '@academy/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiGet, apiPost } from './api';

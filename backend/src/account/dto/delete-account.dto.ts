@@ -1,5 +1,5 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import type { DeleteAccountRequest } from '../../contracts';
+import type { DeleteAccountRequest } from '@academy/contracts';
 
 /** DELETE /api/account: the password, or the e-mail typed again when the account has none. */
 export class DeleteAccountDto implements DeleteAccountRequest {

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { AdminAuditEntry } from '../../contracts';
+import type { AdminAuditEntry } from '@academy/contracts';
 import { AdminOnly } from '../../auth/current-user.decorator';
 import { sendContentRange } from '../common/list-query';
 import { ParseIdPipe } from '../common/parse-id.pipe';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AUDIT_ACTIONS, type AdminAuditEntry } from '../../contracts';
+import { AUDIT_ACTIONS, type AdminAuditEntry } from '@academy/contracts';
 import { notFound } from '../../common/app-error';
 import { normalizeEmail } from '../../common/email-address';
 import { AUDIT_ENTITIES } from '../common/audit.service';

@@ -1,5 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { BOUGHT_ORDER_STATUSES, TRAFFIC_SOURCES } from '../../contracts';
+import { BOUGHT_ORDER_STATUSES, TRAFFIC_SOURCES } from '@academy/contracts';
 import { Order } from '../../checkout/entities/order.entity';
 import { Grant } from '../../courses/entities/grant.entity';
 import { User } from '../../users/entities/user.entity';

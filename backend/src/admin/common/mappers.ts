@@ -10,7 +10,7 @@ import {
   type AdminRefund,
   type AdminUser,
   type PlayerCourseId,
-} from '../../contracts';
+} from '@academy/contracts';
 import type { Order } from '../../checkout/entities/order.entity';
 import type { AttributionColumns } from '../../common/entities/attribution.embedded';
 import type { CourseModule } from '../../courses/entities/course-module.entity';

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { AdminCourse, AdminModule, AdminSettings } from '../../contracts';
+import type { AdminCourse, AdminModule, AdminSettings } from '@academy/contracts';
 import { AdminOnly, CurrentUser } from '../../auth/current-user.decorator';
 import type { User } from '../../users/entities/user.entity';
 import { sendContentRange } from '../common/list-query';

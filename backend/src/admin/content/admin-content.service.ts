@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { PLAYER_COURSE_IDS, type AdminCourse, type AdminModule, type AdminSettings } from '../../contracts';
+import { PLAYER_COURSE_IDS, type AdminCourse, type AdminModule, type AdminSettings } from '@academy/contracts';
 import { badRequest, notFound } from '../../common/app-error';
 import { Setting } from '../../common/entities/setting.entity';
 import { CatalogService } from '../../catalog/catalog.service';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Patch, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { AdminLead } from '../../contracts';
+import type { AdminLead } from '@academy/contracts';
 import { AdminOnly, CurrentUser } from '../../auth/current-user.decorator';
 import type { User } from '../../users/entities/user.entity';
 import { osloDate } from '../common/oslo-time';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
-import { BOUGHT_ORDER_STATUSES, LEAD_COURSE_TYPES, type AdminLead } from '../../contracts';
+import { BOUGHT_ORDER_STATUSES, LEAD_COURSE_TYPES, type AdminLead } from '@academy/contracts';
 import { notFound } from '../../common/app-error';
 import { Order } from '../../checkout/entities/order.entity';
 import { Lead } from '../../leads/entities/lead.entity';

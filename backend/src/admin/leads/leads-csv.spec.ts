@@ -1,5 +1,5 @@
 import { csvCell, csvLine, leadCsvRow, LEAD_CSV_HEADER } from './leads-csv';
-import type { AdminLead } from '../../contracts';
+import type { AdminLead } from '@academy/contracts';
 
 /** What a spreadsheet would see if it split the cell on `sep` (or on any separator) and trimmed. */
 function pieces(cell: string, sep: RegExp = /[;,\t\r\n]/): string[] {

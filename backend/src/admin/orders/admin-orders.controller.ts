@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { AdminOrder, AdminOrderDetail } from '../../contracts';
+import type { AdminOrder, AdminOrderDetail } from '@academy/contracts';
 import { AdminOnly, CurrentUser } from '../../auth/current-user.decorator';
 import { RecentSignIn } from '../../auth/totp/recent-sign-in.guard';
 import type { User } from '../../users/entities/user.entity';

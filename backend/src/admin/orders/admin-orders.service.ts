@@ -8,7 +8,7 @@ import {
   PLAYER_COURSE_IDS,
   type AdminOrder,
   type AdminOrderDetail,
-} from '../../contracts';
+} from '@academy/contracts';
 import { notFound } from '../../common/app-error';
 import { normalizeEmail } from '../../common/email-address';
 import { Order } from '../../checkout/entities/order.entity';

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import type { AdminStats } from '../../contracts';
+import type { AdminStats } from '@academy/contracts';
 import { AdminOnly } from '../../auth/current-user.decorator';
 import { AdminStatsService } from './admin-stats.service';
 

@@ -9,7 +9,7 @@ import {
   type LeadsPerDay,
   type StatsVariant,
   type WeekMoney,
-} from '../../contracts';
+} from '@academy/contracts';
 import { badRequest } from '../../common/app-error';
 import { Order } from '../../checkout/entities/order.entity';
 import { Lead } from '../../leads/entities/lead.entity';

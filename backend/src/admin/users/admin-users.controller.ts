@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { AdminCreatedStudent, AdminGrant, AdminUser, AdminUserDetail } from '../../contracts';
+import type { AdminCreatedStudent, AdminGrant, AdminUser, AdminUserDetail } from '@academy/contracts';
 import { AdminOnly, CurrentUser } from '../../auth/current-user.decorator';
 import { RecentSignIn } from '../../auth/totp/recent-sign-in.guard';
 import type { User } from '../../users/entities/user.entity';

@@ -10,7 +10,7 @@ import {
   type AdminUser,
   type AdminUserDetail,
   type PlayerCourseId,
-} from '../../contracts';
+} from '@academy/contracts';
 import { conflict, notFound } from '../../common/app-error';
 import { normalizeEmail } from '../../common/crypto/tokens';
 import { isUniqueViolation } from '../../common/db-errors';

@@ -7,7 +7,7 @@ import {
   type LeadCourseType,
   type TokenLoginRequest,
   type TrafficSource,
-} from '../../contracts';
+} from '@academy/contracts';
 import { AttributionDto } from '../../common/dto/attribution.dto';
 import { EmailField } from '../../common/dto/email.dto';
 import { NewPasswordField } from '../../common/dto/new-password.dto';

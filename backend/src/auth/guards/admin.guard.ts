@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { MSG } from '../../contracts';
+import { MSG } from '@academy/contracts';
 import { AppError, forbidden, unauthenticated } from '../../common/app-error';
 import { SessionsService } from '../sessions.service';
 import { TotpService } from '../totp/totp.service';

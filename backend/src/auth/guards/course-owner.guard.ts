@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { MSG, isPlayerCourseId } from '../../contracts';
+import { MSG, isPlayerCourseId } from '@academy/contracts';
 import { forbidden, notFound, unauthenticated } from '../../common/app-error';
 import { GrantsService } from '../../courses/grants.service';
 import { SessionsService } from '../sessions.service';

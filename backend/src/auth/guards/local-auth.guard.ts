@@ -1,6 +1,6 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import { MSG } from '../../contracts';
+import { MSG } from '@academy/contracts';
 import { unauthenticated } from '../../common/app-error';
 
 /**

@@ -1,6 +1,6 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { MSG, REAUTH_WINDOW_MINUTES } from '../../contracts';
+import { MSG, REAUTH_WINDOW_MINUTES } from '@academy/contracts';
 import { AppError, unauthenticated } from '../../common/app-error';
 import { SessionsService } from '../sessions.service';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { MSG } from '../../contracts';
+import { MSG } from '@academy/contracts';
 import { AppError } from '../../common/app-error';
 import { clientAddressKey } from '../../common/client-address';
 import { DbThrottlerStorage } from '../../common/db-throttler.storage';

@@ -6,7 +6,7 @@ import {
   type TotpEnableResponse,
   type TotpSetupResponse,
   type TotpStatusResponse,
-} from '../../contracts';
+} from '@academy/contracts';
 import type { User } from '../../users/entities/user.entity';
 import type { AuthContext } from '../auth.types';
 import { CurrentAuth, CurrentUser, SignedIn } from '../current-user.decorator';

@@ -1,5 +1,5 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { MSG } from '../../contracts';
+import { MSG } from '@academy/contracts';
 
 /** POST /api/auth/totp/enable: the code the app shows for the new secret. */
 export class EnableTotpDto {

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { EntityManager, IsNull, Not, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { MSG, type TotpEnableResponse, type TotpSetupResponse, type TotpStatusResponse } from '../../contracts';
+import { MSG, type TotpEnableResponse, type TotpSetupResponse, type TotpStatusResponse } from '@academy/contracts';
 import { AppError, badRequest, conflict } from '../../common/app-error';
 import { sha256 } from '../../common/crypto/tokens';
 import type { User } from '../../users/entities/user.entity';

@@ -6,7 +6,7 @@ import {
   type TotpEnableResponse,
   type TotpSetupResponse,
   type TotpStatusResponse,
-} from '../../contracts';
+} from '@academy/contracts';
 import { badRequest } from '../../common/app-error';
 import { verifyPassword } from '../../common/crypto/password';
 import type { User } from '../../users/entities/user.entity';

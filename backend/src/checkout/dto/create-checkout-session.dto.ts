@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { Equals, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { MSG, PAYMENT_METHODS, type PaymentMethod } from '../../contracts';
+import { MSG, PAYMENT_METHODS, type PaymentMethod } from '@academy/contracts';
 import { AttributionDto } from '../../common/dto/attribution.dto';
 import { IsEmailAddress } from '../../common/dto/email.dto';
 import { NormalizeEmail, Trim } from '../../common/dto/transforms';

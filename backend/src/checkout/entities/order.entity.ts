@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { AttributionColumns } from '../../common/entities/attribution.embedded';
 import { DateTimeColumn } from '../../common/entities/columns';
-import type { OrderStatus, PaymentMethod } from '../../contracts';
+import type { OrderStatus, PaymentMethod } from '@academy/contracts';
 
 export type PaymentProvider = 'stripe' | 'demo';
 

@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { TRAFFIC_SOURCES, type Attribution, type TrafficSource } from '../../contracts';
+import { TRAFFIC_SOURCES, type Attribution, type TrafficSource } from '@academy/contracts';
 import { EmptyToUndefined } from './transforms';
 
 const msg = (f: string, n: number) => `${f} kan være maks ${n} tegn`;

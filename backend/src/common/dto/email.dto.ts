@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsEmail, IsNotEmpty, IsString, MaxLength, ValidateBy, type ValidationOptions } from 'class-validator';
-import { MSG } from '../../contracts';
+import { MSG } from '@academy/contracts';
 import { normalizeEmailAddress } from '../email-address';
 import { NormalizeEmail } from './transforms';
 

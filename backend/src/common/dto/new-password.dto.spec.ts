@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { MIN_PASSWORD_LENGTH, MSG } from '../../contracts';
+import { MIN_PASSWORD_LENGTH, MSG } from '@academy/contracts';
 import { commonPasswords, isCommonPassword } from './common-passwords';
 import { NewPasswordField } from './new-password.dto';
 

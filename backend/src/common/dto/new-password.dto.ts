@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsString, MaxLength, MinLength, ValidateBy } from 'class-validator';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MSG } from '../../contracts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MSG } from '@academy/contracts';
 import { isCommonPassword } from './common-passwords';
 
 /**

@@ -1,5 +1,5 @@
 import { IsString, Length, MaxLength } from 'class-validator';
-import { MSG } from '../../contracts';
+import { MSG } from '@academy/contracts';
 import { EmailField } from '../../common/dto/email.dto';
 import { NewPasswordField } from '../../common/dto/new-password.dto';
 

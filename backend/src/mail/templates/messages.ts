@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../contracts';
+import type { PaymentMethod } from '@academy/contracts';
 import { formatNok, formatOsloDate, formatOsloDateTime, mvaOf } from '../mail-format';
 import { button, heading, MailBrand, p, renderMail, RenderedMail, rows, small } from './layout';
 

@@ -1,5 +1,5 @@
 import { ArrayMaxSize, IsArray, IsDefined, IsInt, Max, Min } from 'class-validator';
-import type { MergeStarterProgressRequest } from '../../contracts';
+import type { MergeStarterProgressRequest } from '@academy/contracts';
 
 /** POST /api/progress/starter/merge: what the browser kept while signed out. */
 export class MergeStarterProgressDto implements MergeStarterProgressRequest {

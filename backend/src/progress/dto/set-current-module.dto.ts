@@ -1,5 +1,5 @@
 import { IsDefined, IsInt, Max, Min } from 'class-validator';
-import type { SetCurrentModuleRequest } from '../../contracts';
+import type { SetCurrentModuleRequest } from '@academy/contracts';
 
 export class SetCurrentModuleDto implements SetCurrentModuleRequest {
   @IsDefined({ message: 'Modulnummer er påkrevd' })

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { AttributionColumns } from '../../common/entities/attribution.embedded';
 import { DateTimeColumn } from '../../common/entities/columns';
-import type { Role } from '../../contracts';
+import type { Role } from '@academy/contracts';
 
 @Entity('users')
 export class User {

@@ -13,7 +13,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { PLAYER_COURSE_IDS, YOUTUBE_ID_PATTERN, type PlayerCourseId } from '../../../contracts';
+import { PLAYER_COURSE_IDS, YOUTUBE_ID_PATTERN, type PlayerCourseId } from '@academy/contracts';
 import { Trim } from '../../../common/dto/transforms';
 import { IfPresent } from '../../common/if-present';
 

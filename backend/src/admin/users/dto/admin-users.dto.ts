@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PLAYER_COURSE_IDS, type PlayerCourseId } from '../../../contracts';
+import { PLAYER_COURSE_IDS, type PlayerCourseId } from '@academy/contracts';
 import { EmailField } from '../../../common/dto/email.dto';
 import { EmptyToUndefined } from '../../../common/dto/transforms';
 

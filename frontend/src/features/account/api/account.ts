@@ -1,4 +1,4 @@
-import type { DeleteAccountRequest, DeleteAccountResponse } from '@contracts';
+import type { DeleteAccountRequest, DeleteAccountResponse } from '@academy/contracts';
 import { api } from '../../../lib/api';
 
 /** GET /api/account/export answers with a JSON file download (Content-Disposition: attachment). */

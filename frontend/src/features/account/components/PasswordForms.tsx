@@ -1,4 +1,4 @@
-import { MSG, type MeResponse } from '@contracts';
+import { MSG, type MeResponse } from '@academy/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { setPassword } from '../../auth/api/auth';

@@ -1,4 +1,4 @@
-import { MSG, type MeResponse } from '@contracts';
+import { MSG, type MeResponse } from '@academy/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';

@@ -1,4 +1,4 @@
-import { PAID_COURSE_IDS, type MeResponse } from '@contracts';
+import { PAID_COURSE_IDS, type MeResponse } from '@academy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { MeResponse } from '@contracts';
+import type { MeResponse } from '@academy/contracts';
 import { apiPost } from '../../../lib/api';
 
 /** POST /api/auth/forgot-password: always the same neutral message (no hint whether the address has an account). */

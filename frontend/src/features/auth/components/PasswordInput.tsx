@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH, MSG } from '@contracts';
+import { MIN_PASSWORD_LENGTH, MSG } from '@academy/contracts';
 import { useState, type InputHTMLAttributes } from 'react';
 import { ApiError } from '../../../lib/api';
 

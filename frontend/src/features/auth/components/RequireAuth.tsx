@@ -1,4 +1,4 @@
-import { isPlayerCourseId, type MeResponse, type PlayerCourseId } from '@contracts';
+import { isPlayerCourseId, type MeResponse, type PlayerCourseId } from '@academy/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '../../../config/paths';

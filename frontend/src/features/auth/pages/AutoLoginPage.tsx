@@ -1,4 +1,4 @@
-import { MSG } from '@contracts';
+import { MSG } from '@academy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { MSG } from '@contracts';
+import { MSG } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/Button';

@@ -1,4 +1,4 @@
-import { MSG } from '@contracts';
+import { MSG } from '@academy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { MSG, type MeResponse } from '@contracts';
+import { MSG, type MeResponse } from '@academy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { CheckoutStatusResponse } from '@contracts';
+import type { CheckoutStatusResponse } from '@academy/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api';
 

@@ -1,4 +1,4 @@
-import type { Attribution, CheckoutCourseId, CheckoutSessionResponse, PaymentMethod } from '@contracts';
+import type { Attribution, CheckoutCourseId, CheckoutSessionResponse, PaymentMethod } from '@academy/contracts';
 import { apiPost } from '../../../lib/api';
 
 export interface CreateCheckoutSessionBody {

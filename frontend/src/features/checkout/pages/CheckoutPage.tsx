@@ -1,4 +1,10 @@
-import { CHECKOUT_COURSE_IDS, isCheckoutCourseId, type CatalogItem, type CheckoutCourseId, type PaymentMethod } from '@contracts';
+import {
+  CHECKOUT_COURSE_IDS,
+  isCheckoutCourseId,
+  type CatalogItem,
+  type CheckoutCourseId,
+  type PaymentMethod,
+} from '@academy/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackButton } from '../../../components/BackButton';

@@ -1,4 +1,4 @@
-import { isCheckoutCourseId, type CheckoutStatusResponse } from '@contracts';
+import { isCheckoutCourseId, type CheckoutStatusResponse } from '@academy/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';

@@ -1,4 +1,4 @@
-import { PAID_COURSE_IDS, type CatalogItem, type MeResponse, type PaidCourseId } from '@contracts';
+import { PAID_COURSE_IDS, type CatalogItem, type MeResponse, type PaidCourseId } from '@academy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

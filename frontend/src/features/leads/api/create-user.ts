@@ -1,4 +1,4 @@
-import type { Attribution, CreateUserResponse, LeadCourseType, TrafficSource } from '@contracts';
+import type { Attribution, CreateUserResponse, LeadCourseType, TrafficSource } from '@academy/contracts';
 import { apiPost } from '../../../lib/api';
 
 export interface CreateUserBody {

@@ -1,4 +1,4 @@
-import type { LeadCourseType, TrafficSource } from '@contracts';
+import type { LeadCourseType, TrafficSource } from '@academy/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';

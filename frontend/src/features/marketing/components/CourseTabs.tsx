@@ -1,4 +1,4 @@
-import type { CatalogId, CatalogItem } from '@contracts';
+import type { CatalogId, CatalogItem } from '@academy/contracts';
 import type { ReactNode } from 'react';
 import { PriceTag } from '../../../components/Price';
 import { TabList, TabPanel, useTabsId } from '../../../components/Tabs';

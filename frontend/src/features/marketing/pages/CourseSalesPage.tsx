@@ -1,4 +1,4 @@
-import type { CatalogItem } from '@contracts';
+import type { CatalogItem } from '@academy/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ButtonLink } from '../../../components/Button';

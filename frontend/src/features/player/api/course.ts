@@ -1,4 +1,4 @@
-import type { CourseContentResponse } from '@contracts';
+import type { CourseContentResponse } from '@academy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api';
 

@@ -1,4 +1,4 @@
-import type { ProgressResponse } from '@contracts';
+import type { ProgressResponse } from '@academy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiGet } from '../../../lib/api';
 

@@ -1,4 +1,4 @@
-import type { CourseModuleView } from '@contracts';
+import type { CourseModuleView } from '@academy/contracts';
 import { useState } from 'react';
 import { Icon } from '../../../components/Icon';
 

@@ -1,4 +1,4 @@
-import type { CourseContentResponse, MeResponse, PlayerCourseId, ProgressResponse } from '@contracts';
+import type { CourseContentResponse, MeResponse, PlayerCourseId, ProgressResponse } from '@academy/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';

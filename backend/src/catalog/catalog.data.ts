@@ -1,36 +1,9 @@
+import type { CatalogId, PlayerCourseId } from '@academy/contracts';
+
 /**
- * The one catalogue. Every page, the checkout and the server read prices from here.
- * Money is integer øre; NOK incl. MVA.
+ * The one catalogue the server sells from: prices, texts and the player modules the database starts with.
+ * Money is integer øre; NOK incl. MVA. Pages read it through GET /api/catalog, never from here.
  */
-export const PLAYER_COURSE_IDS = ['starter', 'foundation', 'accelerator', 'kryptovaluta'] as const;
-export type PlayerCourseId = (typeof PLAYER_COURSE_IDS)[number];
-
-/** Courses that need ownership (everything in the player except the free starter). */
-export const PAID_COURSE_IDS = ['foundation', 'accelerator', 'kryptovaluta'] as const;
-export type PaidCourseId = (typeof PAID_COURSE_IDS)[number];
-
-/** What the checkout sells. */
-export const CHECKOUT_COURSE_IDS = ['foundation', 'accelerator'] as const;
-export type CheckoutCourseId = (typeof CHECKOUT_COURSE_IDS)[number];
-
-/** Crypto series offered on the crypto page (lead capture only). */
-export const SERIES_IDS = ['microkurs', 'temakurs', 'vip'] as const;
-export type SeriesId = (typeof SERIES_IDS)[number];
-
-export const CATALOG_IDS = [...PLAYER_COURSE_IDS, ...SERIES_IDS] as const;
-export type CatalogId = (typeof CATALOG_IDS)[number];
-
-/** Course types a lead may name. */
-export const LEAD_COURSE_TYPES = CATALOG_IDS;
-export type LeadCourseType = CatalogId;
-
-/** Traffic sources / funnel variants. */
-export const TRAFFIC_SOURCES = ['A', 'B', 'C', 'D', 'starter'] as const;
-export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
-
-export const PAYMENT_METHODS = ['card', 'vipps'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
 export interface CatalogSeed {
   id: CatalogId;
   kind: 'course' | 'series';
@@ -237,16 +210,3 @@ export const MODULE_SEED: Record<PlayerCourseId, ModuleSeed[]> = {
     },
   ],
 };
-
-export function isCatalogId(v: unknown): v is CatalogId {
-  return typeof v === 'string' && (CATALOG_IDS as readonly string[]).includes(v);
-}
-export function isPlayerCourseId(v: unknown): v is PlayerCourseId {
-  return typeof v === 'string' && (PLAYER_COURSE_IDS as readonly string[]).includes(v);
-}
-export function isPaidCourseId(v: unknown): v is PaidCourseId {
-  return typeof v === 'string' && (PAID_COURSE_IDS as readonly string[]).includes(v);
-}
-export function isCheckoutCourseId(v: unknown): v is CheckoutCourseId {
-  return typeof v === 'string' && (CHECKOUT_COURSE_IDS as readonly string[]).includes(v);
-}
