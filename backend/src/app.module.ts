@@ -1,23 +1,20 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { AccessModule } from './access/access.module';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
-import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
-import { CheckoutModule } from './checkout/checkout.module';
-import { AllExceptionsFilter } from './common/all-exceptions.filter';
-import { CommonModule } from './common/common.module';
-import { CoursesModule } from './courses/courses.module';
-import { createValidationPipe } from './common/validation.pipe';
-import { WriteThrottlerGuard } from './common/write-throttler.guard';
-import { AppConfig, ConfigModule } from './config';
-import { DatabaseModule } from './database/database.module';
-import { HealthModule } from './health/health.module';
+import { IdentityModule } from './identity/identity.module';
 import { LeadsModule } from './leads/leads.module';
 import { MailModule } from './mail/mail.module';
-import { PaymentsModule } from './payments/payments.module';
-import { ProgressModule } from './progress/progress.module';
-import { UsersModule } from './users/users.module';
+import { OrdersModule } from './orders/orders.module';
+import { AppConfig, ConfigModule } from './platform/config';
+import { DatabaseModule } from './platform/database/database.module';
+import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter';
+import { HealthModule } from './platform/health/health.module';
+import { createValidationPipe } from './platform/http/validation.pipe';
+import { SecurityModule } from './platform/security/security.module';
+import { WriteThrottlerGuard } from './platform/security/write-throttler.guard';
 import { WebModule } from './web/web.module';
 
 @Module({})
@@ -28,20 +25,16 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
-        CommonModule,
-        UsersModule,
-        AuthModule,
-        CatalogModule,
-        LeadsModule,
+        SecurityModule,
         HealthModule,
-        CoursesModule,
-        ProgressModule,
-        AccountModule,
-        PaymentsModule,
-        CheckoutModule,
-        AdminModule,
+        IdentityModule,
+        CatalogModule,
+        AccessModule,
+        LeadsModule,
+        OrdersModule,
         MailModule,
-        // Feature modules are added here.
+        AccountModule,
+        AdminModule,
         WebModule,
       ],
       providers: [

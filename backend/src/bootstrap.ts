@@ -8,12 +8,12 @@ import type { Duplex } from 'node:stream';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { CatalogRoute } from './catalog/catalog.route';
-import { FastRoutes, requestId, type RequestLine } from './common/fast-routes';
-import { loggableUrl } from './common/logging/loggable-url';
-import { createPino, PinoNestLogger } from './common/logging/logger';
-import { isApiPath, routePath } from './common/route-path';
-import { apiSecurityHeaders, securityHeaders } from './common/security-headers';
-import type { AppConfig } from './config';
+import { FastRoutes, requestId, type RequestLine } from './platform/http/fast-routes';
+import { loggableUrl } from './platform/logging/loggable-url';
+import { createPino, PinoNestLogger } from './platform/logging/logger';
+import { isApiPath, routePath } from './platform/security/route-path';
+import { apiSecurityHeaders, securityHeaders } from './platform/security/security-headers';
+import type { AppConfig } from './platform/config';
 import { MSG } from '@academy/contracts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

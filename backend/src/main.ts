@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { ConfigError, parseEnv } from './config/env.schema';
+import { ConfigError, parseEnv } from './platform/config/env.schema';
 import { createApp } from './bootstrap';
-import { HealthService } from './health/health.service';
+import { HealthService } from './platform/health/health.service';
 
 async function main(): Promise<void> {
   let cfg;

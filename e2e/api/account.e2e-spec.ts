@@ -1,17 +1,15 @@
-import { LoginTokensService } from '../../backend/src/auth/login-tokens.service';
-import {
-  AuditLog,
-  CourseModule,
-  Grant,
-  Lead,
-  LoginToken,
-  Order,
-  OutboxMessage,
-  Progress,
-  Refund,
-  Session,
-  User,
-} from '../../backend/src/database/entities';
+import { LoginTokensService } from '../../backend/src/identity/login-tokens.service';
+import { AuditLog } from '../../backend/src/admin/entities/audit-log.entity';
+import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
+import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { Lead } from '../../backend/src/leads/entities/lead.entity';
+import { LoginToken } from '../../backend/src/identity/entities/login-token.entity';
+import { Order } from '../../backend/src/orders/entities/order.entity';
+import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { Progress } from '../../backend/src/access/entities/progress.entity';
+import { Refund } from '../../backend/src/orders/entities/refund.entity';
+import { Session } from '../../backend/src/identity/entities/session.entity';
+import { User } from '../../backend/src/identity/entities/user.entity';
 import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
 
 describe('privacy rights: GET /api/account/export and DELETE /api/account', () => {

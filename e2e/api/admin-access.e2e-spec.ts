@@ -2,7 +2,8 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import type TestAgent from 'supertest/lib/agent';
 import { AdminModule } from '../../backend/src/admin/admin.module';
-import { AuditLog, User } from '../../backend/src/database/entities';
+import { AuditLog } from '../../backend/src/admin/entities/audit-log.entity';
+import { User } from '../../backend/src/identity/entities/user.entity';
 import { adminAgent } from './admin-helpers';
 import { loginAs, startTestApp, type TestApp } from './support/test-app';
 
@@ -38,6 +39,9 @@ const ROUTES: Array<[Method, string, Record<string, unknown>?]> = [
   ['GET', '/api/admin/stats'],
   ['GET', '/api/admin/audit-log'],
   ['GET', '/api/admin/audit-log/1'],
+  ['GET', '/api/admin/outbox'],
+  ['GET', '/api/admin/outbox/1'],
+  ['POST', '/api/admin/outbox/1/resend'],
 ];
 
 /** Rows of three (jest would take a missing third value for a `done` callback). */

@@ -1,5 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
-import { AuditLog, CourseModule } from '../../backend/src/database/entities';
+import { AuditLog } from '../../backend/src/admin/entities/audit-log.entity';
+import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
 import { adminAgent, listQuery, loginAs } from './admin-helpers';
 import { startTestApp, type TestApp } from './support/test-app';
 

@@ -1,5 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
-import { Lead, Order } from '../../backend/src/database/entities';
+import { Lead } from '../../backend/src/leads/entities/lead.entity';
+import { Order } from '../../backend/src/orders/entities/order.entity';
 import { createUser, loginAs, uniqueEmail, type TestApp } from './support/test-app';
 
 /** Helpers shared by the admin API suites. */

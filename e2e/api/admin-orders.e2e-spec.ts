@@ -1,5 +1,8 @@
 import type TestAgent from 'supertest/lib/agent';
-import { AuditLog, Grant, Order, Refund } from '../../backend/src/database/entities';
+import { AuditLog } from '../../backend/src/admin/entities/audit-log.entity';
+import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { Order } from '../../backend/src/orders/entities/order.entity';
+import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { adminAgent, demoPurchase, insertOrder, listQuery, uniqueEmail } from './admin-helpers';
 import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
 import { startTestApp, type TestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
-import { Refund } from '../../backend/src/database/entities';
+import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { adminAgent, createUser, insertLead, insertOrder } from './admin-helpers';
 import { startTestApp, type TestApp } from './support/test-app';
 

@@ -1,5 +1,8 @@
 import type TestAgent from 'supertest/lib/agent';
-import { AuditLog, CourseModule, Grant, User } from '../../backend/src/database/entities';
+import { AuditLog } from '../../backend/src/admin/entities/audit-log.entity';
+import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
+import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { User } from '../../backend/src/identity/entities/user.entity';
 import { adminAgent, createUser, insertLead, insertOrder, loginAs, uniqueEmail } from './admin-helpers';
 import { startTestApp, type TestApp } from './support/test-app';
 

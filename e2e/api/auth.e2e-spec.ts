@@ -1,6 +1,10 @@
-import { LoginToken, Lead, Session, Grant, User } from '../../backend/src/database/entities';
+import { LoginToken } from '../../backend/src/identity/entities/login-token.entity';
+import { Lead } from '../../backend/src/leads/entities/lead.entity';
+import { Session } from '../../backend/src/identity/entities/session.entity';
+import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { User } from '../../backend/src/identity/entities/user.entity';
 import { IsNull } from 'typeorm';
-import { sha256 } from '../../backend/src/common/crypto/tokens';
+import { sha256 } from '../../backend/src/platform/crypto/tokens';
 import { createUser, loginAs, signInByLink, startTestApp, TestApp, uniqueEmail } from './support/test-app';
 
 const INVALID = 'Ugyldig e-post eller passord';
@@ -238,7 +242,7 @@ describe('accounts and sessions', () => {
   describe('one-time login tokens', () => {
     it('sign in once; a second use, an expired token and a made-up token answer 401', async () => {
       const user = await createUser(t, { password: null });
-      const { LoginTokensService } = await import('../../backend/src/auth/login-tokens.service');
+      const { LoginTokensService } = await import('../../backend/src/identity/login-tokens.service');
       const tokens = t.app.get(LoginTokensService);
       const token = await tokens.issue(user.id);
       const a = t.agent();
@@ -262,7 +266,7 @@ describe('accounts and sessions', () => {
 
     it('of ten concurrent uses of one token exactly one signs in', async () => {
       const user = await createUser(t, { password: null });
-      const { LoginTokensService } = await import('../../backend/src/auth/login-tokens.service');
+      const { LoginTokensService } = await import('../../backend/src/identity/login-tokens.service');
       const token = await t.app.get(LoginTokensService).issue(user.id);
       const results = await Promise.all(Array.from({ length: 10 }, () => t.http().post('/api/auth/token-login').send({ token })));
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -271,7 +275,7 @@ describe('accounts and sessions', () => {
 
     it('expires after 15 minutes', async () => {
       const user = await createUser(t, { password: null });
-      const { LoginTokensService } = await import('../../backend/src/auth/login-tokens.service');
+      const { LoginTokensService } = await import('../../backend/src/identity/login-tokens.service');
       const token = await t.app.get(LoginTokensService).issue(user.id);
       const row = await t.ds.getRepository(LoginToken).findOneByOrFail({ tokenHash: sha256(token) });
       expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(15 * 60_000);

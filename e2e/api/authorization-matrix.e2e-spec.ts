@@ -1,4 +1,4 @@
-import { CourseModule } from '../../backend/src/database/entities';
+import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { rawClient, type RawClient, type RawResponse } from './support/raw-http';
 import {

@@ -1,5 +1,5 @@
-import { STRIPE_READ_CACHE_MS } from '../../backend/src/checkout/shared-reads';
-import { STATUS_POLLS_PER_CLIENT, STATUS_POLLS_PER_SESSION } from '../../backend/src/checkout/checkout.controller';
+import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
+import { STATUS_POLLS_PER_CLIENT, STATUS_POLLS_PER_SESSION } from '../../backend/src/orders/checkout.controller';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { rawClient, type RawClient, type RawResponse } from './support/raw-http';
 import { startTestApp, type TestApp, uniqueEmail } from './support/test-app';

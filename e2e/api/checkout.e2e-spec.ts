@@ -1,7 +1,9 @@
 import Stripe from 'stripe';
-import { Grant, Order, User } from '../../backend/src/database/entities';
-import { STRIPE_READ_CACHE_MS } from '../../backend/src/checkout/shared-reads';
-import { OrderEventsService, type OrderEvent } from '../../backend/src/payments/order-events';
+import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { Order } from '../../backend/src/orders/entities/order.entity';
+import { User } from '../../backend/src/identity/entities/user.entity';
+import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
+import { OrderEventsService, type OrderEvent } from '../../backend/src/orders/order-events';
 import { FAKE_STRIPE_KEY, fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
 

@@ -1,8 +1,10 @@
-import { LoginTokensService } from '../../backend/src/auth/login-tokens.service';
+import { LoginTokensService } from '../../backend/src/identity/login-tokens.service';
 import { CatalogService } from '../../backend/src/catalog/catalog.service';
 import { SiteSettingsService } from '../../backend/src/catalog/site-settings.service';
-import { CoursesService } from '../../backend/src/courses/courses.service';
-import { Course, CourseModule, Grant } from '../../backend/src/database/entities';
+import { CoursesService } from '../../backend/src/catalog/courses.service';
+import { Course } from '../../backend/src/catalog/entities/course.entity';
+import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
+import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { createUser, loginAs, startTestApp, TestApp } from './support/test-app';
 
 describe('GET /api/courses/:courseId', () => {

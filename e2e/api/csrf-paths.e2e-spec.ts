@@ -1,4 +1,5 @@
-import { Lead, Session } from '../../backend/src/database/entities';
+import { Lead } from '../../backend/src/leads/entities/lead.entity';
+import { Session } from '../../backend/src/identity/entities/session.entity';
 import { UnsubscribeService } from '../../backend/src/mail/unsubscribe.service';
 import { rawClient, type RawClient, type RawResponse } from './support/raw-http';
 import { createUser, startTestApp, type TestApp, uniqueEmail } from './support/test-app';

@@ -1,9 +1,19 @@
 import { DataSource } from 'typeorm';
-import { buildDataSourceOptions } from '../../backend/src/database/data-source-options';
-import { runMigrations, withMigrationLock } from '../../backend/src/database/migrate';
-import { seed } from '../../backend/src/database/seed';
-import { parseEnv } from '../../backend/src/config/env.schema';
-import { Course, CourseModule, User } from '../../backend/src/database/entities';
+import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
+import { runMigrations, withMigrationLock } from '../../backend/src/platform/database/migrate';
+import { seedCatalog } from '../../backend/src/catalog/catalog.seed';
+import { seedAdmin } from '../../backend/src/identity/admin.seed';
+import type { AppConfig } from '../../backend/src/platform/config';
+
+/** What a start seeds: each owner its own rows. */
+async function seed(ds: DataSource, cfg: AppConfig): Promise<void> {
+  await seedCatalog(ds);
+  await seedAdmin(ds, cfg);
+}
+import { parseEnv } from '../../backend/src/platform/config/env.schema';
+import { Course } from '../../backend/src/catalog/entities/course.entity';
+import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
+import { User } from '../../backend/src/identity/entities/user.entity';
 import { createTestDatabase, TestDatabase } from './support/test-database';
 
 /**

@@ -1,6 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { MSG } from '@academy/contracts';
-import { Grant, Order, WebhookEvent } from '../../backend/src/database/entities';
+import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { Order } from '../../backend/src/orders/entities/order.entity';
+import { WebhookEvent } from '../../backend/src/orders/entities/webhook-event.entity';
 import { fakeStripeEnv, signWebhook, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
 import { queryDatabase, startProdServer, type ProdServer } from './support/prod-server';
 import { rawClient, type RawClient, type RawRequest, type RawResponse } from './support/raw-http';

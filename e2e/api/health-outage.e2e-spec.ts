@@ -1,4 +1,4 @@
-import { Lead } from '../../backend/src/database/entities';
+import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { TcpProxy } from './support/tcp-proxy';
 import { createTestDatabase, MYSQL_TEST_SERVER } from './support/test-database';
 import { startTestApp, TestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { SessionsService } from '../../backend/src/auth/sessions.service';
+import { SessionsService } from '../../backend/src/identity/sessions.service';
 import Stripe from 'stripe';
 import { CSRF_EXEMPT } from '../../backend/src/bootstrap';
 import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';

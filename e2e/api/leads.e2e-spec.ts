@@ -1,4 +1,4 @@
-import { Lead } from '../../backend/src/database/entities';
+import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { createUser, startTestApp, TestApp, uniqueEmail } from './support/test-app';
 
 describe('lead capture', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../backend/src/bootstrap';
-import { parseEnv } from '../../backend/src/config/env.schema';
+import { parseEnv } from '../../backend/src/platform/config/env.schema';
 import { UnsubscribeService } from '../../backend/src/mail/unsubscribe.service';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { rawClient, type RawClient } from './support/raw-http';

@@ -1,4 +1,4 @@
-import { OutboxMessage } from '../../backend/src/database/entities';
+import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
 import { OutboxWorker } from '../../backend/src/mail/outbox.worker';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';

@@ -1,6 +1,10 @@
-import { Lead, LoginToken, Order, OutboxMessage, User } from '../../backend/src/database/entities';
+import { Lead } from '../../backend/src/leads/entities/lead.entity';
+import { LoginToken } from '../../backend/src/identity/entities/login-token.entity';
+import { Order } from '../../backend/src/orders/entities/order.entity';
+import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { User } from '../../backend/src/identity/entities/user.entity';
 import { OutboxWorker } from '../../backend/src/mail/outbox.worker';
-import { RefundsService } from '../../backend/src/payments/refunds.service';
+import { RefundsService } from '../../backend/src/orders/refunds.service';
 import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
 import { linkIn, startSmtpSink, type SmtpSink, type SunkMail } from './support/smtp-sink';
 import { loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../backend/src/bootstrap';
-import { OutboxMessage } from '../../backend/src/database/entities';
+import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
 import { OutboxService, type NewMail } from '../../backend/src/mail/outbox.service';
 import { OutboxWorker } from '../../backend/src/mail/outbox.worker';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';

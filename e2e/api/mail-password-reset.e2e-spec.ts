@@ -1,6 +1,7 @@
 import { IsNull } from 'typeorm';
-import { LoginToken, OutboxMessage } from '../../backend/src/database/entities';
-import { LoginTokensService } from '../../backend/src/auth/login-tokens.service';
+import { LoginToken } from '../../backend/src/identity/entities/login-token.entity';
+import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { LoginTokensService } from '../../backend/src/identity/login-tokens.service';
 import { OutboxWorker } from '../../backend/src/mail/outbox.worker';
 import { linkIn, startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';

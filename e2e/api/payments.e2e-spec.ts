@@ -1,6 +1,10 @@
-import { Grant, Order, Refund, User, WebhookEvent } from '../../backend/src/database/entities';
-import { OrderEventsService, type OrderEvent, type RefundEvent } from '../../backend/src/payments/order-events';
-import { RefundsService } from '../../backend/src/payments/refunds.service';
+import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { Order } from '../../backend/src/orders/entities/order.entity';
+import { Refund } from '../../backend/src/orders/entities/refund.entity';
+import { User } from '../../backend/src/identity/entities/user.entity';
+import { WebhookEvent } from '../../backend/src/orders/entities/webhook-event.entity';
+import { OrderEventsService, type OrderEvent, type RefundEvent } from '../../backend/src/orders/order-events';
+import { RefundsService } from '../../backend/src/orders/refunds.service';
 import {
   chargeRefundedEvent,
   fakeStripeEnv,

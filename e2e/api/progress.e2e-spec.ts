@@ -1,5 +1,6 @@
-import { CoursesService } from '../../backend/src/courses/courses.service';
-import { CourseModule, Progress } from '../../backend/src/database/entities';
+import { CoursesService } from '../../backend/src/catalog/courses.service';
+import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
+import { Progress } from '../../backend/src/access/entities/progress.entity';
 import { loginAs, startTestApp, TestApp } from './support/test-app';
 
 describe('progress: GET /api/progress/:courseId, POST …/modules/:moduleId/complete, PUT …/current', () => {

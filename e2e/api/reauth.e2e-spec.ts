@@ -1,6 +1,10 @@
 import type TestAgent from 'supertest/lib/agent';
-import { LoginTokensService } from '../../backend/src/auth/login-tokens.service';
-import { Grant, Order, Refund, Session, User } from '../../backend/src/database/entities';
+import { LoginTokensService } from '../../backend/src/identity/login-tokens.service';
+import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { Order } from '../../backend/src/orders/entities/order.entity';
+import { Refund } from '../../backend/src/orders/entities/refund.entity';
+import { Session } from '../../backend/src/identity/entities/session.entity';
+import { User } from '../../backend/src/identity/entities/user.entity';
 import { demoPurchase } from './admin-helpers';
 import { throwawayGrant } from './support/route-fixture';
 import { createUser, loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';

@@ -1,7 +1,9 @@
-import { ARGON2_PARAMS } from '../../backend/src/common/crypto/password';
-import { LoginTokensService } from '../../backend/src/auth/login-tokens.service';
-import { newToken, sha256 } from '../../backend/src/common/crypto/tokens';
-import { Course, Session, User } from '../../backend/src/database/entities';
+import { ARGON2_PARAMS } from '../../backend/src/platform/crypto/password';
+import { LoginTokensService } from '../../backend/src/identity/login-tokens.service';
+import { newToken, sha256 } from '../../backend/src/platform/crypto/tokens';
+import { Course } from '../../backend/src/catalog/entities/course.entity';
+import { Session } from '../../backend/src/identity/entities/session.entity';
+import { User } from '../../backend/src/identity/entities/user.entity';
 import { CatalogService } from '../../backend/src/catalog/catalog.service';
 import { sessionCookie, staticRootFixture } from './support/route-fixture';
 import { createUser, startTestApp, type TestApp, uniqueEmail } from './support/test-app';

@@ -1,7 +1,10 @@
 import type TestAgent from 'supertest/lib/agent';
-import { TotpService } from '../../backend/src/auth/totp/totp.service';
-import { LoginTokensService } from '../../backend/src/auth/login-tokens.service';
-import { Session, TotpRecoveryCode, User, UserTotp } from '../../backend/src/database/entities';
+import { TotpService } from '../../backend/src/identity/totp/totp.service';
+import { LoginTokensService } from '../../backend/src/identity/login-tokens.service';
+import { Session } from '../../backend/src/identity/entities/session.entity';
+import { TotpRecoveryCode } from '../../backend/src/identity/totp/entities/totp-recovery-code.entity';
+import { User } from '../../backend/src/identity/entities/user.entity';
+import { UserTotp } from '../../backend/src/identity/totp/entities/user-totp.entity';
 import { createUser, loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import { enrolByApi, enrolDirect, totpCode } from './support/two-factor';
 

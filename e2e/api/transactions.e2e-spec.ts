@@ -1,4 +1,4 @@
-import { Lead } from '../../backend/src/database/entities';
+import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { startTestApp, TestApp } from './support/test-app';
 
 /** On SQLite every caller shares one connection; the gate keeps transactions apart from other work. */

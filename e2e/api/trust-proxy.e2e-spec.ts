@@ -1,4 +1,4 @@
-import { ConfigError, parseEnv } from '../../backend/src/config/env.schema';
+import { ConfigError, parseEnv } from '../../backend/src/platform/config/env.schema';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**

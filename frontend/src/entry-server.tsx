@@ -6,7 +6,7 @@ import { isAppPath as isAppPathname, prerenderPaths as prerenderPathsFor } from 
 import { headTags, type HeadCollector, type PageMeta } from './lib/head';
 
 /**
- * The storefront's server bundle (backend/src/contracts/ssr.ts), built to dist/server/entry-server.cjs.
+ * The storefront's server bundle (contracts/src/ssr.ts), built to dist/server/entry-server.cjs.
  * The backend renders the prerender paths at start, serves the shell for app paths, and renders
  * `/__finnes-ikke__` for everything else (status 404).
  */

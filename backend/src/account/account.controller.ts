@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, type AccountExport, type DeleteAccountResponse } from '@academy/contracts';
-import { forbidden } from '../common/app-error';
-import { CurrentUser, SignedIn } from '../auth/current-user.decorator';
-import { SessionsService } from '../auth/sessions.service';
-import type { User } from '../users/entities/user.entity';
+import { forbidden } from '../platform/errors/app-error';
+import { CurrentUser, SignedIn } from '../identity/current-user.decorator';
+import { SessionsService } from '../identity/sessions.service';
+import type { User } from '../identity/entities/user.entity';
 import { AccountService } from './account.service';
 import { DeleteAccountDto } from './dto/delete-account.dto';
 

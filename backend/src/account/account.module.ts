@@ -1,9 +1,27 @@
 import { Module } from '@nestjs/common';
+import { AccessModule } from '../access/access.module';
+import { CatalogModule } from '../catalog/catalog.module';
+import { IdentityModule } from '../identity/identity.module';
+import { LeadsModule } from '../leads/leads.module';
+import { MailModule } from '../mail/mail.module';
+import { SecurityModule } from '../platform/security/security.module';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
+import { AuthController } from './auth.controller';
+import { MeService } from './me.service';
+import { CreateUserController } from './create-user.controller';
+import { CreateUserService } from './create-user.service';
+import { ForgotPasswordThrottleGuard } from './forgot-password-throttle.guard';
+import { PasswordResetController } from './password-reset.controller';
+import { PasswordResetService } from './password-reset.service';
 
+/**
+ * A person's account across the modules: the free sign-up, the forgotten password, the account
+ * settings, and the data export and erasure (each owner exports and erases its own rows).
+ */
 @Module({
-  controllers: [AccountController],
-  providers: [AccountService],
+  imports: [SecurityModule, IdentityModule, CatalogModule, AccessModule, LeadsModule, MailModule],
+  controllers: [AuthController, AccountController, CreateUserController, PasswordResetController],
+  providers: [MeService, AccountService, CreateUserService, PasswordResetService, ForgotPasswordThrottleGuard],
 })
 export class AccountModule {}

@@ -2,13 +2,22 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { AccountExport, DeleteAccountResponse } from '@academy/contracts';
-import { badRequest, forbidden } from '../common/app-error';
-import { verifyPassword } from '../common/crypto/password';
-import { normalizeEmail } from '../common/crypto/tokens';
-import type { AttributionColumns } from '../common/entities/attribution.embedded';
+import { badRequest, forbidden } from '../platform/errors/app-error';
+import { verifyPassword } from '../platform/crypto/password';
+import { normalizeEmail } from '../platform/crypto/tokens';
+import type { AttributionColumns } from '../platform/database/attribution.embedded';
 import { CatalogService } from '../catalog/catalog.service';
-import { TotpService } from '../auth/totp/totp.service';
-import { AuditLog, Grant, Lead, LoginToken, Order, OutboxMessage, Progress, Refund, Session, User } from '../database/entities';
+import { TotpService } from '../identity/totp/totp.service';
+import { AuditLog } from '../admin/entities/audit-log.entity';
+import { Grant } from '../access/entities/grant.entity';
+import { Lead } from '../leads/entities/lead.entity';
+import { LoginToken } from '../identity/entities/login-token.entity';
+import { Order } from '../orders/entities/order.entity';
+import { OutboxMessage } from '../mail/entities/outbox-message.entity';
+import { Progress } from '../access/entities/progress.entity';
+import { Refund } from '../orders/entities/refund.entity';
+import { Session } from '../identity/entities/session.entity';
+import { User } from '../identity/entities/user.entity';
 
 export const ACCOUNT_MSG = {
   wrongPassword: 'Feil passord. Kontoen ble ikke slettet.',

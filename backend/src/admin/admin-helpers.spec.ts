@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
-import { contentRange, likeContains, parse, parseListParams, MAX_PAGE_SIZE } from './common/list-query';
-import { osloDayEnd, osloDayStart, osloDate, isoWeekLabel, weekStart, formatOslo } from './common/oslo-time';
+import { contentRange, likeContains, parse, parseListParams, MAX_PAGE_SIZE } from '../platform/list/list-query';
+import { osloDayEnd, osloDayStart, osloDate, isoWeekLabel, weekStart, formatOslo } from '../platform/time/oslo-time';
 import { csvCell, csvLine } from './leads/leads-csv';
 import { normalizeVideoId } from './content/dto/admin-content.dto';
 

@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
-import { PaymentsModule } from '../payments/payments.module';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module';
+import { CatalogModule } from '../catalog/catalog.module';
+import { IdentityModule } from '../identity/identity.module';
+import { LeadsModule } from '../leads/leads.module';
+import { MailModule } from '../mail/mail.module';
+import { OrdersModule } from '../orders/orders.module';
+import { AuditLog } from './entities/audit-log.entity';
+import { OutboxAdminController } from './outbox/outbox-admin.controller';
 import { AdminAuditLogController } from './audit/admin-audit-log.controller';
 import { AdminAuditLogService } from './audit/admin-audit-log.service';
 import { AuditService } from './common/audit.service';
@@ -16,7 +24,15 @@ import { AdminUsersService } from './users/admin-users.service';
 
 /** The mentor's admin API under /api/admin/* (ra-data-simple-rest dialect; every route @AdminOnly; every write audited). */
 @Module({
-  imports: [PaymentsModule],
+  imports: [
+    TypeOrmModule.forFeature([AuditLog]),
+    IdentityModule,
+    CatalogModule,
+    AccessModule,
+    LeadsModule,
+    OrdersModule,
+    MailModule,
+  ],
   controllers: [
     AdminLeadsController,
     AdminUsersController,
@@ -27,6 +43,7 @@ import { AdminUsersService } from './users/admin-users.service';
     AdminSettingsController,
     AdminStatsController,
     AdminAuditLogController,
+    OutboxAdminController,
   ],
   providers: [
     AuditService,

@@ -1,13 +1,20 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogSeedService } from './catalog-seed.service';
 import { CatalogController } from './catalog.controller';
 import { CatalogRoute } from './catalog.route';
 import { CatalogService } from './catalog.service';
+import { CoursesService } from './courses.service';
+import { CourseModule } from './entities/course-module.entity';
+import { Course } from './entities/course.entity';
+import { Setting } from './entities/setting.entity';
 import { SiteSettingsService } from './site-settings.service';
 
-@Global()
+/** What the academy sells and teaches: the catalogue, course texts and modules, and site settings. */
 @Module({
+  imports: [TypeOrmModule.forFeature([Course, CourseModule, Setting])],
   controllers: [CatalogController],
-  providers: [CatalogService, SiteSettingsService, CatalogRoute],
-  exports: [CatalogService, SiteSettingsService],
+  providers: [CatalogSeedService, CatalogService, SiteSettingsService, CoursesService, CatalogRoute],
+  exports: [CatalogService, SiteSettingsService, CoursesService],
 })
 export class CatalogModule {}

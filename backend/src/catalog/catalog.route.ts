@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import type { FastAnswer } from '../common/fast-routes';
+import type { FastAnswer } from '../platform/http/fast-routes';
 import { CatalogService } from './catalog.service';
 
 interface Answers {

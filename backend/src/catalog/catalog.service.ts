@@ -1,11 +1,11 @@
-import { isMysql } from '../database/dialect';
+import { isMysql } from '../platform/database/dialect';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { PAID_COURSE_IDS, type CatalogResponse } from '@academy/contracts';
 import { CATALOG_SEED } from './catalog.data';
-import { Course } from '../courses/entities/course.entity';
+import { Course } from './entities/course.entity';
 
 const TTL_MS = 30_000;
 

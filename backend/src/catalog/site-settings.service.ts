@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '../config';
+import { APP_CONFIG, AppConfig } from '../platform/config';
 import type { SiteSettings } from '@academy/contracts';
-import { Setting } from '../common/entities/setting.entity';
-import { DEFAULT_OVERLAY_TEXT, SETTING_OVERLAY_TEXT } from '../database/seed';
+import { Setting } from './entities/setting.entity';
+import { DEFAULT_OVERLAY_TEXT, SETTING_OVERLAY_TEXT } from './catalog.seed';
 
 /** Site settings for the pages: configuration plus what the mentor edits in the admin panel. */
 @Injectable()

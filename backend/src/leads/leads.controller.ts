@@ -2,7 +2,7 @@ import { Controller, Post, Req, Res } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { validationMessage } from '../common/validation.pipe';
+import { validationMessage } from '../platform/http/validation.pipe';
 import { CreateLeadDto } from './dto/create-lead.dto';
 import { leadDestination, LeadsService } from './leads.service';
 import { renderFormError } from './form-error.page';

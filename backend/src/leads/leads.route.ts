@@ -2,8 +2,8 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import type { Attribution } from '@academy/contracts';
-import { createValidationPipe } from '../common/validation.pipe';
-import { WriteLimit } from '../common/write-limit';
+import { createValidationPipe } from '../platform/http/validation.pipe';
+import { WriteLimit } from '../platform/security/write-limit';
 import { CreateLeadDto } from './dto/create-lead.dto';
 import { leadDestination, LeadsService } from './leads.service';
 

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { isMysql } from '../database/dialect';
-import { insertPrepared } from '../database/prepared';
+import { isMysql } from '../platform/database/dialect';
+import { insertPrepared } from '../platform/database/prepared';
 import { isCheckoutCourseId, type Attribution } from '@academy/contracts';
-import { normalizeEmail } from '../common/crypto/tokens';
-import { attributionColumns } from '../common/dto/attribution.dto';
+import { normalizeEmail } from '../platform/crypto/tokens';
+import { attributionColumns } from '../platform/dto/attribution.dto';
 import { Lead } from './entities/lead.entity';
 
 export interface LeadInput {
@@ -80,6 +80,12 @@ export class LeadsService {
   }
 
   /** Links earlier leads of this address to a new account. */
+  /** Marks every lead of a normalised address as unsubscribed (once; a second time changes nothing). */
+  async unsubscribe(email: string): Promise<number> {
+    const res = await this.leads.update({ email, unsubscribedAt: IsNull() }, { unsubscribedAt: new Date() });
+    return res.affected ?? 0;
+  }
+
   async linkToUser(email: string, userId: number): Promise<void> {
     await this.leads.update({ email: normalizeEmail(email), userId: IsNull() }, { userId });
   }

@@ -1,5 +1,5 @@
 import { createTransport, type Transporter } from 'nodemailer';
-import type { AppConfig } from '../config';
+import type { AppConfig } from '../platform/config';
 
 export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
 

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import type { SignUp, SignupEvents } from '../auth/create-user.service';
-import { OrderEventsService } from '../payments/order-events';
+import type { SignUp, SignupEvents } from './signup-events';
+import { OrderEventsService } from '../orders/order-events';
 import { MailService } from './mail.service';
 
 /**

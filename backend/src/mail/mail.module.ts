@@ -1,30 +1,40 @@
-import { Global, Module } from '@nestjs/common';
-import { SIGNUP_EVENTS } from '../auth/create-user.service';
-import { APP_CONFIG, AppConfig } from '../config';
-import { PaymentsModule } from '../payments/payments.module';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module';
+import { CatalogModule } from '../catalog/catalog.module';
+import { IdentityModule } from '../identity/identity.module';
+import { LeadsModule } from '../leads/leads.module';
+import { OrdersModule } from '../orders/orders.module';
+import { APP_CONFIG, AppConfig } from '../platform/config';
+import { SecurityModule } from '../platform/security/security.module';
 import { BackgroundTasks } from './background-tasks';
-import { ForgotPasswordThrottleGuard } from './forgot-password-throttle.guard';
+import { OutboxMessage } from './entities/outbox-message.entity';
 import { MailListeners } from './mail.listeners';
 import { MailService } from './mail.service';
 import { createMailTransport, MAIL_TRANSPORT } from './mail-transport';
-import { OutboxAdminController } from './outbox-admin.controller';
 import { OutboxAdminService } from './outbox-admin.service';
 import { OutboxService } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
-import { PasswordResetController } from './password-reset.controller';
-import { PasswordResetService } from './password-reset.service';
+import { SIGNUP_EVENTS } from './signup-events';
 import { UnsubscribeController } from './unsubscribe.controller';
 import { UnsubscribeService } from './unsubscribe.service';
 
 /**
  * Transactional e-mail: the outbox and its worker (nodemailer over SMTP_URL, or the log),
- * receipts, refund confirmations, the Starter welcome, forgotten password, unsubscribe links,
- * and 'Utgående e-post' in the admin API.
+ * receipts, refund confirmations, the Starter welcome, sign-in and reset links, unsubscribe links,
+ * and the outbox queries behind 'Utgående e-post' in the admin panel.
  */
-@Global()
 @Module({
-  imports: [PaymentsModule],
-  controllers: [PasswordResetController, UnsubscribeController, OutboxAdminController],
+  imports: [
+    TypeOrmModule.forFeature([OutboxMessage]),
+    SecurityModule,
+    IdentityModule,
+    CatalogModule,
+    AccessModule,
+    LeadsModule,
+    OrdersModule,
+  ],
+  controllers: [UnsubscribeController],
   providers: [
     { provide: MAIL_TRANSPORT, inject: [APP_CONFIG], useFactory: (cfg: AppConfig) => createMailTransport(cfg) },
     BackgroundTasks,
@@ -32,12 +42,10 @@ import { UnsubscribeService } from './unsubscribe.service';
     OutboxService,
     MailService,
     UnsubscribeService,
-    PasswordResetService,
-    ForgotPasswordThrottleGuard,
     OutboxAdminService,
     MailListeners,
     { provide: SIGNUP_EVENTS, useExisting: MailListeners },
   ],
-  exports: [MailService, OutboxService, OutboxWorker, UnsubscribeService, SIGNUP_EVENTS],
+  exports: [MailService, OutboxService, OutboxWorker, OutboxAdminService, UnsubscribeService, BackgroundTasks, SIGNUP_EVENTS],
 })
 export class MailModule {}

@@ -1,4 +1,4 @@
-import { parseEnv, ConfigError } from '../config/env.schema';
+import { parseEnv, ConfigError } from '../platform/config/env.schema';
 import { hideTokens } from './outbox-admin.service';
 import { escapeHtml, formatNok, mvaOf } from './mail-format';
 import { receiptMail, refundMail, resetPasswordMail, welcomeMail } from './templates/messages';

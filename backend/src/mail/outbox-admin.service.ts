@@ -8,8 +8,8 @@ import {
   type AdminOutboxMessageDetail,
   type ResendOutboxResponse,
 } from '@academy/contracts';
-import { conflict, notFound } from '../common/app-error';
-import { filter, listParamsFor, runList, type ListResult, type ListSpec } from '../admin/common/list-query';
+import { conflict, notFound } from '../platform/errors/app-error';
+import { filter, listParamsFor, runList, type ListResult, type ListSpec } from '../platform/list/list-query';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { OutboxWorker } from './outbox.worker';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { MailKindName } from '@academy/contracts';
-import { isUniqueViolation } from '../common/db-errors';
+import { isUniqueViolation } from '../platform/errors/db-errors';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { OutboxWorker } from './outbox.worker';
 import type { RenderedMail } from './templates/layout';

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { LessThan, LessThanOrEqual, Repository } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '../config';
+import { APP_CONFIG, AppConfig } from '../platform/config';
 import { BackgroundTasks } from './background-tasks';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { MAIL_TRANSPORT, MailTransport } from './mail-transport';

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { badRequest } from '../common/app-error';
-import { securityHeaders } from '../common/security-headers';
-import { SkipWriteLimit } from '../common/write-limit';
+import { badRequest } from '../platform/errors/app-error';
+import { securityHeaders } from '../platform/security/security-headers';
+import { SkipWriteLimit } from '../platform/security/write-limit';
 import { MSG } from '@academy/contracts';
-import { APP_CONFIG, type AppConfig } from '../config';
+import { APP_CONFIG, type AppConfig } from '../platform/config';
 import { UnsubscribeService } from './unsubscribe.service';
 
 /** The unsubscribe link in e-mails: signed, no login needed, answers a small Norwegian page. */

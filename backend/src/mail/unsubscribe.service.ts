@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { IsNull, Repository } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '../config';
-import { normalizeEmail } from '../common/crypto/tokens';
-import { Lead } from '../leads/entities/lead.entity';
+
+import { APP_CONFIG, AppConfig } from '../platform/config';
+import { normalizeEmail } from '../platform/crypto/tokens';
+import { LeadsService } from '../leads/leads.service';
 import { escapeHtml } from './mail-format';
 
 export interface HtmlPage {
@@ -17,7 +16,7 @@ export interface HtmlPage {
 export class UnsubscribeService implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
-    @InjectRepository(Lead) private readonly leads: Repository<Lead>,
+    private readonly leads: LeadsService,
   ) {}
 
   onModuleInit(): void {
@@ -46,11 +45,7 @@ export class UnsubscribeService implements OnModuleInit {
 
   /** Marks every lead of the address as unsubscribed (once; a second click changes nothing). */
   async unsubscribe(email: string): Promise<number> {
-    const res = await this.leads.update(
-      { email: normalizeEmail(email), unsubscribedAt: IsNull() },
-      { unsubscribedAt: new Date() },
-    );
-    return res.affected ?? 0;
+    return this.leads.unsubscribe(normalizeEmail(email));
   }
 
   /** The address of a signed link's query (`email`, `sig`), or null when the link is not genuine. */

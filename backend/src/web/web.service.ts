@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { APP_CONFIG, AppConfig } from '../config';
+import { APP_CONFIG, AppConfig } from '../platform/config';
 import { APP_STATE_ELEMENT_ID, MSG, type AppState, type SiteSettings, type SsrModule } from '@academy/contracts';
 import { CatalogService } from '../catalog/catalog.service';
 import { SiteSettingsService } from '../catalog/site-settings.service';

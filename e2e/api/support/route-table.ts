@@ -4,8 +4,8 @@ import { COURSES_LIST, MODULES_LIST } from '../../../backend/src/admin/content/a
 import { LEADS_LIST } from '../../../backend/src/admin/leads/admin-leads.service';
 import { ORDERS_LIST } from '../../../backend/src/admin/orders/admin-orders.service';
 import { USERS_LIST } from '../../../backend/src/admin/users/admin-users.service';
-import { LoginTokensService } from '../../../backend/src/auth/login-tokens.service';
-import { TotpService } from '../../../backend/src/auth/totp/totp.service';
+import { LoginTokensService } from '../../../backend/src/identity/login-tokens.service';
+import { TotpService } from '../../../backend/src/identity/totp/totp.service';
 import { UnsubscribeService } from '../../../backend/src/mail/unsubscribe.service';
 import { signWebhook, stripeEvent } from './fake-stripe';
 import type { RawRequest, RawResponse } from './raw-http';

@@ -9,10 +9,11 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../../backend/src/bootstrap';
-import { AppConfig, parseEnv } from '../../../backend/src/config/env.schema';
-import { LoginTokensService } from '../../../backend/src/auth/login-tokens.service';
-import { hashPassword } from '../../../backend/src/common/crypto/password';
-import { Grant, User } from '../../../backend/src/database/entities';
+import { AppConfig, parseEnv } from '../../../backend/src/platform/config/env.schema';
+import { LoginTokensService } from '../../../backend/src/identity/login-tokens.service';
+import { hashPassword } from '../../../backend/src/platform/crypto/password';
+import { Grant } from '../../../backend/src/access/entities/grant.entity';
+import { User } from '../../../backend/src/identity/entities/user.entity';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {

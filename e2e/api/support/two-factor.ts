@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type TestAgent from 'supertest/lib/agent';
-import { TotpService } from '../../../backend/src/auth/totp/totp.service';
-import type { User } from '../../../backend/src/users/entities/user.entity';
+import { TotpService } from '../../../backend/src/identity/totp/totp.service';
+import type { User } from '../../../backend/src/identity/entities/user.entity';
 import type { TestApp } from './test-app';
 
 /** The code an authenticator app shows for the secret at a time (default: now), as a phone computes it. */

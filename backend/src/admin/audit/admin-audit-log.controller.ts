@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { AdminAuditEntry } from '@academy/contracts';
-import { AdminOnly } from '../../auth/current-user.decorator';
-import { sendContentRange } from '../common/list-query';
+import { AdminOnly } from '../../identity/current-user.decorator';
+import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { AdminAuditLogService } from './admin-audit-log.service';
 

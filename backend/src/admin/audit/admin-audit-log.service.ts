@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AUDIT_ACTIONS, type AdminAuditEntry } from '@academy/contracts';
-import { notFound } from '../../common/app-error';
-import { normalizeEmail } from '../../common/email-address';
+import { notFound } from '../../platform/errors/app-error';
+import { normalizeEmail } from '../../platform/dto/email-address';
 import { AUDIT_ENTITIES } from '../common/audit.service';
-import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../common/list-query';
+import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../../platform/list/list-query';
 import { toAdminAuditEntry } from '../common/mappers';
 import { AuditLog } from '../entities/audit-log.entity';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { User } from '../../users/entities/user.entity';
+import type { User } from '../../identity/entities/user.entity';
 import { AuditLog } from '../entities/audit-log.entity';
 
 export type AuditEntity = 'lead' | 'user' | 'grant' | 'order' | 'course' | 'module' | 'settings';

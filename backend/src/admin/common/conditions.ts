@@ -1,9 +1,9 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { BOUGHT_ORDER_STATUSES, TRAFFIC_SOURCES } from '@academy/contracts';
-import { Order } from '../../checkout/entities/order.entity';
-import { Grant } from '../../courses/entities/grant.entity';
-import { User } from '../../users/entities/user.entity';
-import { parse, type FilterDef } from './list-query';
+import { Order } from '../../orders/entities/order.entity';
+import { Grant } from '../../access/entities/grant.entity';
+import { User } from '../../identity/entities/user.entity';
+import { parse, type FilterDef } from '../../platform/list/list-query';
 
 /** SQL conditions shared by several admin lists (portable: plain EXISTS subqueries). */
 

@@ -11,15 +11,15 @@ import {
   type AdminUser,
   type PlayerCourseId,
 } from '@academy/contracts';
-import type { Order } from '../../checkout/entities/order.entity';
-import type { AttributionColumns } from '../../common/entities/attribution.embedded';
-import type { CourseModule } from '../../courses/entities/course-module.entity';
-import type { Grant } from '../../courses/entities/grant.entity';
+import type { Order } from '../../orders/entities/order.entity';
+import type { AttributionColumns } from '../../platform/database/attribution.embedded';
+import type { CourseModule } from '../../catalog/entities/course-module.entity';
+import type { Grant } from '../../access/entities/grant.entity';
 import type { Lead } from '../../leads/entities/lead.entity';
-import type { Refund } from '../../payments/entities/refund.entity';
-import type { User } from '../../users/entities/user.entity';
+import type { Refund } from '../../orders/entities/refund.entity';
+import type { User } from '../../identity/entities/user.entity';
 import type { AuditLog } from '../entities/audit-log.entity';
-import { wholeDaysSince } from './oslo-time';
+import { wholeDaysSince } from '../../platform/time/oslo-time';
 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);

@@ -1,5 +1,5 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
-import { notFound } from '../../common/app-error';
+import { notFound } from '../../platform/errors/app-error';
 
 /** A numeric route id (1 … 2^31-1); anything else is a record that cannot exist: 404. */
 @Injectable()

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { AdminCourse, AdminModule, AdminSettings } from '@academy/contracts';
-import { AdminOnly, CurrentUser } from '../../auth/current-user.decorator';
-import type { User } from '../../users/entities/user.entity';
-import { sendContentRange } from '../common/list-query';
+import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
+import type { User } from '../../identity/entities/user.entity';
+import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { AdminContentService } from './admin-content.service';
 import { CreateModuleDto, UpdateCourseDto, UpdateModuleDto, UpdateSettingsDto } from './dto/admin-content.dto';

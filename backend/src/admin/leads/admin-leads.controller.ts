@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Param, Patch, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { AdminLead } from '@academy/contracts';
-import { AdminOnly, CurrentUser } from '../../auth/current-user.decorator';
-import type { User } from '../../users/entities/user.entity';
-import { osloDate } from '../common/oslo-time';
-import { parse, sendContentRange, singleParam } from '../common/list-query';
+import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
+import type { User } from '../../identity/entities/user.entity';
+import { osloDate } from '../../platform/time/oslo-time';
+import { parse, sendContentRange, singleParam } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { AdminLeadsService } from './admin-leads.service';
 import { UpdateLeadDto } from './dto/update-lead.dto';

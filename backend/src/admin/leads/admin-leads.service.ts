@@ -2,14 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { BOUGHT_ORDER_STATUSES, LEAD_COURSE_TYPES, type AdminLead } from '@academy/contracts';
-import { notFound } from '../../common/app-error';
-import { Order } from '../../checkout/entities/order.entity';
+import { notFound } from '../../platform/errors/app-error';
+import { Order } from '../../orders/entities/order.entity';
 import { Lead } from '../../leads/entities/lead.entity';
-import { User } from '../../users/entities/user.entity';
-import { inTransaction } from '../../payments/transaction';
+import { User } from '../../identity/entities/user.entity';
+import { inTransaction } from '../../orders/transaction';
 import { AuditService } from '../common/audit.service';
 import { accountExistsSql, boughtSql, trafficSourceFilter } from '../common/conditions';
-import { filter, listParamsFor, parse, runList, type ListParams, type ListResult, type ListSpec } from '../common/list-query';
+import {
+  filter,
+  listParamsFor,
+  parse,
+  runList,
+  type ListParams,
+  type ListResult,
+  type ListSpec,
+} from '../../platform/list/list-query';
 import { toAdminLead } from '../common/mappers';
 import type { UpdateLeadDto } from './dto/update-lead.dto';
 import { LEAD_CSV_HEADER, CSV_BOM, csvLine, leadCsvRow } from './leads-csv';

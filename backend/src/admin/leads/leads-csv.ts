@@ -1,5 +1,5 @@
 import type { AdminLead } from '@academy/contracts';
-import { formatOslo } from '../common/oslo-time';
+import { formatOslo } from '../../platform/time/oslo-time';
 
 /**
  * CSV for Excel in Norway: UTF-8 with a byte-order mark (so æøå survive), `;` as separator

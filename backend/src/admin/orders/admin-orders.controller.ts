@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { AdminOrder, AdminOrderDetail } from '@academy/contracts';
-import { AdminOnly, CurrentUser } from '../../auth/current-user.decorator';
-import { RecentSignIn } from '../../auth/totp/recent-sign-in.guard';
-import type { User } from '../../users/entities/user.entity';
-import { sendContentRange } from '../common/list-query';
+import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
+import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
+import type { User } from '../../identity/entities/user.entity';
+import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { AdminOrdersService } from './admin-orders.service';
 import { RefundOrderDto } from './dto/refund-order.dto';

@@ -9,16 +9,16 @@ import {
   type AdminOrder,
   type AdminOrderDetail,
 } from '@academy/contracts';
-import { notFound } from '../../common/app-error';
-import { normalizeEmail } from '../../common/email-address';
-import { Order } from '../../checkout/entities/order.entity';
-import { Refund } from '../../payments/entities/refund.entity';
-import { RefundsService } from '../../payments/refunds.service';
-import { inTransaction } from '../../payments/transaction';
-import type { User } from '../../users/entities/user.entity';
+import { notFound } from '../../platform/errors/app-error';
+import { normalizeEmail } from '../../platform/dto/email-address';
+import { Order } from '../../orders/entities/order.entity';
+import { Refund } from '../../orders/entities/refund.entity';
+import { RefundsService } from '../../orders/refunds.service';
+import { inTransaction } from '../../orders/transaction';
+import type { User } from '../../identity/entities/user.entity';
 import { AuditService } from '../common/audit.service';
 import { trafficSourceFilter } from '../common/conditions';
-import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../common/list-query';
+import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../../platform/list/list-query';
 import { attributionOf, toAdminOrder, toAdminRefund } from '../common/mappers';
 import type { RefundOrderDto } from './dto/refund-order.dto';
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import type { AdminStats } from '@academy/contracts';
-import { AdminOnly } from '../../auth/current-user.decorator';
+import { AdminOnly } from '../../identity/current-user.decorator';
 import { AdminStatsService } from './admin-stats.service';
 
 @Controller('api/admin/stats')

@@ -10,15 +10,15 @@ import {
   type StatsVariant,
   type WeekMoney,
 } from '@academy/contracts';
-import { badRequest } from '../../common/app-error';
-import { Order } from '../../checkout/entities/order.entity';
+import { badRequest } from '../../platform/errors/app-error';
+import { Order } from '../../orders/entities/order.entity';
 import { Lead } from '../../leads/entities/lead.entity';
-import { Refund } from '../../payments/entities/refund.entity';
-import { User } from '../../users/entities/user.entity';
-import { singleParam } from '../common/list-query';
+import { Refund } from '../../orders/entities/refund.entity';
+import { User } from '../../identity/entities/user.entity';
+import { singleParam } from '../../platform/list/list-query';
 import { toAdminOrder } from '../common/mappers';
 import { AdminLeadsService } from '../leads/admin-leads.service';
-import { daysBetween, isoWeekLabel, osloDate, osloDayEnd, osloDayStart, weekStart } from '../common/oslo-time';
+import { daysBetween, isoWeekLabel, osloDate, osloDayEnd, osloDayStart, weekStart } from '../../platform/time/oslo-time';
 
 export const STATS_MAX_DAYS = 366;
 const DEFAULT_DAYS = 30;

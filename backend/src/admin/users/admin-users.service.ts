@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '../../config';
+import { APP_CONFIG, AppConfig } from '../../platform/config';
 import {
   PLAYER_COURSE_IDS,
   type AdminCourseProgress,
@@ -11,27 +11,27 @@ import {
   type AdminUserDetail,
   type PlayerCourseId,
 } from '@academy/contracts';
-import { conflict, notFound } from '../../common/app-error';
-import { normalizeEmail } from '../../common/crypto/tokens';
-import { isUniqueViolation } from '../../common/db-errors';
-import { LoginTokensService } from '../../auth/login-tokens.service';
+import { conflict, notFound } from '../../platform/errors/app-error';
+import { normalizeEmail } from '../../platform/crypto/tokens';
+import { isUniqueViolation } from '../../platform/errors/db-errors';
+import { LoginTokensService } from '../../identity/login-tokens.service';
 import { CatalogService } from '../../catalog/catalog.service';
-import { Order } from '../../checkout/entities/order.entity';
-import { Course } from '../../courses/entities/course.entity';
-import { CourseModule } from '../../courses/entities/course-module.entity';
-import { Grant } from '../../courses/entities/grant.entity';
-import { GrantsService } from '../../courses/grants.service';
+import { Order } from '../../orders/entities/order.entity';
+import { Course } from '../../catalog/entities/course.entity';
+import { CourseModule } from '../../catalog/entities/course-module.entity';
+import { Grant } from '../../access/entities/grant.entity';
+import { GrantsService } from '../../access/grants.service';
 import { Lead } from '../../leads/entities/lead.entity';
 import { LeadsService } from '../../leads/leads.service';
-import { Progress } from '../../progress/entities/progress.entity';
-import { User } from '../../users/entities/user.entity';
-import { inTransaction } from '../../payments/transaction';
+import { Progress } from '../../access/entities/progress.entity';
+import { User } from '../../identity/entities/user.entity';
+import { inTransaction } from '../../orders/transaction';
 import { AuditService } from '../common/audit.service';
 import { ownsCourseSql, trafficSourceFilter } from '../common/conditions';
-import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../common/list-query';
+import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../../platform/list/list-query';
 import { activeCourses, attributionOf, toAdminGrant, toAdminOrder, toAdminUser } from '../common/mappers';
 import { AdminLeadsService } from '../leads/admin-leads.service';
-import { oneTimeLink } from '../../auth/one-time-link';
+import { oneTimeLink } from '../../identity/one-time-link';
 
 /** How long the sign-in link for a student the mentor created is valid. */
 export const STUDENT_LINK_TTL_MS = 7 * 86_400_000;

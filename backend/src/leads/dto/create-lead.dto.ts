@@ -1,9 +1,9 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { LEAD_COURSE_TYPES, TRAFFIC_SOURCES, type LeadCourseType, type TrafficSource } from '@academy/contracts';
-import { AttributionDto } from '../../common/dto/attribution.dto';
-import { EmailField } from '../../common/dto/email.dto';
-import { EmptyToUndefined, Trim } from '../../common/dto/transforms';
+import { AttributionDto } from '../../platform/dto/attribution.dto';
+import { EmailField } from '../../platform/dto/email.dto';
+import { EmptyToUndefined, Trim } from '../../platform/dto/transforms';
 
 export class UtmDto {
   @IsOptional()

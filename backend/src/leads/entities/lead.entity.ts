@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { AttributionColumns } from '../../common/entities/attribution.embedded';
-import { DateTimeColumn } from '../../common/entities/columns';
+import { AttributionColumns } from '../../platform/database/attribution.embedded';
+import { DateTimeColumn } from '../../platform/database/columns';
 
 @Entity('leads')
 export class Lead {

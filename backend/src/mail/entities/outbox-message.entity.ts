@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { DateTimeColumn } from '../../common/entities/columns';
+import { DateTimeColumn } from '../../platform/database/columns';
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'logged';
 

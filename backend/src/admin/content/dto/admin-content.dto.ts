@@ -14,7 +14,7 @@ import {
   Min,
 } from 'class-validator';
 import { PLAYER_COURSE_IDS, YOUTUBE_ID_PATTERN, type PlayerCourseId } from '@academy/contracts';
-import { Trim } from '../../../common/dto/transforms';
+import { Trim } from '../../../platform/dto/transforms';
 import { IfPresent } from '../../common/if-present';
 
 const YOUTUBE_URL_PATTERNS = [

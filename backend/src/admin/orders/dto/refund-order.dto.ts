@@ -1,5 +1,5 @@
 import { IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
-import { Trim } from '../../../common/dto/transforms';
+import { Trim } from '../../../platform/dto/transforms';
 import { IfPresent } from '../../common/if-present';
 
 /** POST /api/admin/orders/:id/refund — amount in øre (the whole remaining amount when left out). */

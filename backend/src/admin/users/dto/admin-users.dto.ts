@@ -1,7 +1,7 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PLAYER_COURSE_IDS, type PlayerCourseId } from '@academy/contracts';
-import { EmailField } from '../../../common/dto/email.dto';
-import { EmptyToUndefined } from '../../../common/dto/transforms';
+import { EmailField } from '../../../platform/dto/email.dto';
+import { EmptyToUndefined } from '../../../platform/dto/transforms';
 
 /** POST /api/admin/users — a passwordless student. */
 export class CreateStudentDto {

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogModule } from '../catalog/catalog.module';
+import { IdentityModule } from '../identity/identity.module';
+import { CourseOwnerGuard } from './course-owner.guard';
+import { CoursePlayerController } from './course-player.controller';
+import { CoursePlayerService } from './course-player.service';
+import { Grant } from './entities/grant.entity';
+import { Progress } from './entities/progress.entity';
+import { GrantsService } from './grants.service';
+import { ProgressController } from './progress.controller';
+import { ProgressService } from './progress.service';
+import { StarterMergeController } from './starter-merge.controller';
+
+/** Who may watch what: course grants, the player's content gate and each student's progress. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Grant, Progress]), CatalogModule, IdentityModule],
+  controllers: [CoursePlayerController, ProgressController, StarterMergeController],
+  providers: [GrantsService, CoursePlayerService, ProgressService, CourseOwnerGuard],
+  exports: [GrantsService, ProgressService, CourseOwnerGuard],
+})
+export class AccessModule {}

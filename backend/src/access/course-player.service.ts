@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { MSG, isPlayerCourseId, type CourseContentResponse } from '@academy/contracts';
+import { CoursesService } from '../catalog/courses.service';
+import { SiteSettingsService } from '../catalog/site-settings.service';
+import type { User } from '../identity/entities/user.entity';
+import { forbidden, notFound, unauthenticated } from '../platform/errors/app-error';
+import { GrantsService } from './grants.service';
+
+export const COURSE_NOT_OWNED = 'Du har ikke tilgang til dette kurset';
+
+/** What the player may show a viewer: the catalogue's content, gated by the viewer's grants. */
+@Injectable()
+export class CoursePlayerService {
+  constructor(
+    private readonly courses: CoursesService,
+    private readonly grants: GrantsService,
+    private readonly site: SiteSettingsService,
+  ) {}
+
+  /**
+   * GET /api/courses/:courseId. Starter is open to anyone; other courses need a session and
+   * ownership (admins see all). Unknown or removed course → 404.
+   */
+  async forViewer(courseId: string, viewer: Pick<User, 'id' | 'role'> | null): Promise<CourseContentResponse> {
+    if (!isPlayerCourseId(courseId)) throw notFound(MSG.unknownCourse);
+    if (courseId !== 'starter') {
+      if (!viewer) throw unauthenticated(MSG.unauthenticated);
+      if (viewer.role !== 'admin' && !(await this.grants.owns(viewer.id, courseId))) throw forbidden(COURSE_NOT_OWNED);
+    }
+    const c = await this.courses.visibleContent(courseId, viewer?.role === 'admin');
+    if (!c) throw notFound(MSG.unknownCourse);
+    return {
+      id: c.id,
+      title: c.title,
+      description: c.description,
+      modules: c.modules.map((m) => ({ ...m, topics: [...m.topics] })),
+      overlayText: await this.site.getOverlayText(),
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { DateTimeColumn } from '../../platform/database/columns';
+
+export type GrantSource = 'purchase' | 'free' | 'manual';
+
+/** A user's access to a course. Active while revokedAt is null. */
+@Entity('grants')
+@Index('idx_grants_user_course', ['userId', 'courseId'])
+export class Grant {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'int' })
+  userId: number;
+
+  @Column({ type: 'varchar', length: 32 })
+  courseId: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  source: GrantSource;
+
+  /** The order that created this grant (purchase); unique so fulfilment grants once. */
+  @Index('uq_grants_order', { unique: true })
+  @Column({ type: 'int', nullable: true })
+  orderId: number | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  note: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  grantedBy: number | null;
+
+  @DateTimeColumn()
+  grantedAt: Date;
+
+  @DateTimeColumn({ nullable: true })
+  revokedAt: Date | null;
+
+  @Column({ type: 'int', nullable: true })
+  revokedBy: number | null;
+}

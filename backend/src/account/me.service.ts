@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import type { MeResponse } from '@academy/contracts';
+import { GrantsService } from '../access/grants.service';
+import type { User } from '../identity/entities/user.entity';
+
+/** The signed-in account as the pages see it: who, which role, which courses. */
+@Injectable()
+export class MeService {
+  constructor(private readonly grants: GrantsService) {}
+
+  async of(user: User): Promise<MeResponse> {
+    return {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      courses: await this.grants.activeCourseIds(user.id),
+      passwordSet: !!user.passwordHash,
+      claimed: !!user.claimedAt,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MeService } from './me.service';
+import { AuthService } from '../identity/auth.service';
+import { LoginTokensService } from '../identity/login-tokens.service';
+import { MSG, type MeResponse } from '@academy/contracts';
+import { badRequest } from '../platform/errors/app-error';
+import { hashPassword } from '../platform/crypto/password';
+import { UsersService } from '../identity/users.service';
+import { BackgroundTasks } from '../mail/background-tasks';
+import type { ForgotPasswordDto, ResetPasswordDto } from './dto/password-reset.dto';
+import { MailService } from '../mail/mail.service';
+
+/** 'Glemt passord?': a one-time link by e-mail, then a new password that signs the user in. */
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly tokens: LoginTokensService,
+    private readonly auth: AuthService,
+    private readonly mail: MailService,
+    private readonly tasks: BackgroundTasks,
+    private readonly me: MeService,
+  ) {}
+
+  /**
+   * Always the same neutral answer, and just as fast whether or not the address has an account:
+   * the lookup and the mail happen after the answer.
+   */
+  forgot(dto: ForgotPasswordDto): { message: string } {
+    this.tasks.run('Glemt passord', async () => {
+      const user = await this.users.findByEmail(dto.email);
+      if (user) await this.mail.sendPasswordReset(user);
+    });
+    return { message: MSG.forgotPasswordSent };
+  }
+
+  /**
+   * Uses the link once: sets the password, voids the user's other reset and sign-in links, claims the
+   * address (every other session ends) and signs this browser in.
+   */
+  async reset(dto: ResetPasswordDto, req: FastifyRequest, reply: FastifyReply): Promise<{ message: string; user: MeResponse }> {
+    if (dto.newPassword !== dto.confirmPassword) throw badRequest(MSG.setPasswordMismatch, 'PASSWORD_MISMATCH');
+    const userId = await this.tokens.consume(dto.token, 'reset');
+    const user = userId === null ? null : await this.users.findById(userId);
+    if (!user) throw badRequest(MSG.resetTokenInvalid, 'INVALID_TOKEN');
+    const hash = await hashPassword(dto.newPassword);
+    await this.users.setPasswordHash(user.id, hash);
+    user.passwordHash = hash;
+    await this.tokens.voidAll(user.id, 'reset');
+    await this.tokens.voidAll(user.id, 'login');
+    // A completed reset claims the address: every older session ends, this browser is signed in.
+    await this.auth.claim(user, req, reply);
+    return { message: MSG.passwordReset, user: await this.me.of(user) };
+  }
+}

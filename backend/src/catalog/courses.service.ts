@@ -1,0 +1,109 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { isPlayerCourseId, type CourseModuleView, type PlayerCourseId } from '@academy/contracts';
+import { CatalogService } from './catalog.service';
+import { Course } from './entities/course.entity';
+import { CourseModule } from './entities/course-module.entity';
+
+/** A course as stored: its texts and published modules in order (video ids included). */
+export interface CourseContent {
+  id: PlayerCourseId;
+  title: string;
+  description: string;
+  published: boolean;
+  modules: CourseModuleView[];
+}
+
+/** Short enough that another copy of the app behind the load balancer catches up quickly. */
+const TTL_MS = 5_000;
+
+/**
+ * Course content for the player. Kept briefly in memory; `invalidate()` (or CatalogService.invalidate(),
+ * which the admin calls after editing courses and modules) drops it at once.
+ */
+@Injectable()
+export class CoursesService implements OnModuleDestroy {
+  private readonly cache = new Map<PlayerCourseId, { value: CourseContent | null; at: number }>();
+  private readonly loading = new Map<PlayerCourseId, Promise<CourseContent | null>>();
+  private generation = 0;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    @InjectRepository(Course) private readonly courses: Repository<Course>,
+    @InjectRepository(CourseModule) private readonly modules: Repository<CourseModule>,
+    catalog: CatalogService,
+  ) {
+    this.unsubscribe = catalog.onChange(() => this.invalidate());
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe();
+  }
+
+  /** Drops the cached content of one course, or of all. */
+  invalidate(courseId?: string): void {
+    this.generation++;
+    if (courseId && isPlayerCourseId(courseId)) {
+      this.cache.delete(courseId);
+      this.loading.delete(courseId);
+    } else {
+      this.cache.clear();
+      this.loading.clear();
+    }
+  }
+
+  /** The course with its published modules, or null when the id is unknown or the course is missing. */
+  async content(courseId: string): Promise<CourseContent | null> {
+    if (!isPlayerCourseId(courseId)) return null;
+    const hit = this.cache.get(courseId);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+    let p = this.loading.get(courseId);
+    if (!p) {
+      const gen = this.generation;
+      p = this.load(courseId)
+        .then((value) => {
+          // A change while loading: don't keep what may already be old.
+          if (gen === this.generation) this.cache.set(courseId, { value, at: Date.now() });
+          return value;
+        })
+        .finally(() => {
+          if (this.loading.get(courseId) === p) this.loading.delete(courseId);
+        });
+      this.loading.set(courseId, p);
+    }
+    return p;
+  }
+
+  /** Content a viewer may see: published (admins also see unpublished courses), else null. */
+  async visibleContent(courseId: string, isAdmin: boolean): Promise<CourseContent | null> {
+    const c = await this.content(courseId);
+    if (!c || (!c.published && !isAdmin)) return null;
+    return c;
+  }
+
+  private async load(courseId: PlayerCourseId): Promise<CourseContent | null> {
+    const course = await this.courses.findOneBy({ id: courseId });
+    if (!course) return null;
+    const rows = await this.modules.find({
+      where: { courseId, published: true },
+      order: { position: 'ASC', id: 'ASC' },
+    });
+    return {
+      id: courseId,
+      title: course.title,
+      description: course.description,
+      published: course.published,
+      modules: rows.map((m) => ({
+        id: m.id,
+        position: m.position,
+        title: m.title,
+        description: m.description,
+        durationMinutes: m.durationMinutes,
+        topics: Array.isArray(m.topics) ? m.topics.filter((t): t is string => typeof t === 'string') : [],
+        videoId: m.videoId || null,
+        hasVideo: !!m.videoId,
+      })),
+    };
+  }
+}

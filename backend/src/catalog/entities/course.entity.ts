@@ -1,0 +1,24 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { DateTimeColumn } from '../../platform/database/columns';
+
+/** Texts of a player course; prices live in the one catalogue (contracts/catalog.ts). */
+@Entity('courses')
+export class Course {
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  title: string;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  @Column({ type: 'int', default: 0 })
+  sortOrder: number;
+
+  @Column({ type: 'boolean', default: true })
+  published: boolean;
+
+  @DateTimeColumn()
+  updatedAt: Date;
+}

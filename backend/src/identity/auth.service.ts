@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
+import { MSG } from '@academy/contracts';
+import { badRequest, conflict, forbidden } from '../platform/errors/app-error';
+import { hashPassword, verifyPassword } from '../platform/crypto/password';
+import { normalizeEmail } from '../platform/crypto/tokens';
+import type { User } from './entities/user.entity';
+import { UsersService } from './users.service';
+import type { AuthContext } from './auth.types';
+import type { SetPasswordDto } from './dto/auth.dto';
+import { LoginTokensService } from './login-tokens.service';
+import { SessionsService } from './sessions.service';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+    private readonly tokens: LoginTokensService,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
+
+  /** The user for an e-mail and password, or null. Takes the same time for unknown e-mails. */
+  async validateCredentials(email: unknown, password: unknown): Promise<User | null> {
+    if (typeof email !== 'string' || typeof password !== 'string' || email.length > 254 || password.length > 1024) return null;
+    const user = await this.users.findByEmail(normalizeEmail(email));
+    const ok = await verifyPassword(user?.passwordHash ?? null, password);
+    return ok && user ? user : null;
+  }
+
+  login(user: User, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
+    return this.sessions.start(user, req, reply, { authenticated: true });
+  }
+
+  /**
+   * Signs in with a one-time link (welcome, receipt, admin-made): the owner has proved the address,
+   * so it is a claim. Null when the token is unknown, used or expired.
+   * A browser signed in as another account is asked first: 409 ACCOUNT_SWITCH, and the link stays
+   * unused, unless `switchAccount` is true (then that session ends).
+   */
+  async tokenLogin(
+    token: string,
+    opts: { switchAccount?: boolean },
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<User | null> {
+    const current = await this.sessions.resolve(req);
+    if (current && opts.switchAccount !== true) {
+      const owner = await this.tokens.peek(token, 'login');
+      if (owner === null) return null;
+      if (owner !== current.user.id) throw conflict(MSG.accountSwitch, 'ACCOUNT_SWITCH');
+    }
+    const userId = await this.tokens.consume(token, 'login');
+    if (userId === null) return null;
+    const user = await this.users.findById(userId);
+    if (!user) return null;
+    await this.claim(user, req, reply);
+    return user;
+  }
+
+  /**
+   * The owner proved the address (a mailed link, or a completed reset): the account is claimed,
+   * this browser gets a new session and every session opened before it ends.
+   */
+  async claim(user: User, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
+    user.claimedAt = await this.users.markClaimed(user.id);
+    const ctx = await this.sessions.start(user, req, reply);
+    await this.sessions.endOthers(user.id, ctx.sessionHash);
+    return ctx;
+  }
+
+  /**
+   * Sets the first password, or changes it (the current one is required and checked).
+   * Either way every other session of the user ends.
+   */
+  async setPassword(auth: AuthContext, dto: SetPasswordDto): Promise<{ message: string; changed: boolean }> {
+    const user = auth.user;
+    const changing = !!user.passwordHash;
+    // Whoever holds a session on an unproved address (e.g. the receipt page of an order placed for it)
+    // must not lock the owner out with a password.
+    if (!changing && !user.claimedAt) throw forbidden(MSG.claimRequired, 'CLAIM_REQUIRED');
+    if (changing) {
+      if (!dto.currentPassword) throw badRequest(MSG.currentPasswordRequired, 'WRONG_PASSWORD');
+      if (dto.newPassword !== dto.confirmPassword) throw badRequest(MSG.changePasswordMismatch, 'PASSWORD_MISMATCH');
+      if (!(await verifyPassword(user.passwordHash, dto.currentPassword)))
+        throw badRequest(MSG.wrongCurrentPassword, 'WRONG_PASSWORD');
+    } else if (dto.newPassword !== dto.confirmPassword) {
+      throw badRequest(MSG.setPasswordMismatch, 'PASSWORD_MISMATCH');
+    }
+    const hash = await hashPassword(dto.newPassword);
+    await this.users.setPasswordHash(user.id, hash);
+    user.passwordHash = hash;
+    await this.sessions.endOthers(user.id, auth.sessionHash);
+    return { message: changing ? MSG.passwordUpdated : MSG.passwordSet, changed: changing };
+  }
+
+  get dataSource(): DataSource {
+    return this.ds;
+  }
+}

@@ -1,0 +1,74 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import {
+  LEAD_COURSE_TYPES,
+  MSG,
+  TRAFFIC_SOURCES,
+  type LeadCourseType,
+  type TokenLoginRequest,
+  type TrafficSource,
+} from '@academy/contracts';
+import { AttributionDto } from '../../platform/dto/attribution.dto';
+import { EmailField } from '../../platform/dto/email.dto';
+import { NewPasswordField } from '../../platform/dto/new-password.dto';
+
+/** POST /api/auth/login (read by passport-local; validated here for the record). */
+export class LoginDto {
+  @IsString({ message: MSG.invalidCredentials })
+  @MaxLength(254, { message: MSG.invalidCredentials })
+  email: string;
+
+  @IsString({ message: MSG.invalidCredentials })
+  @MaxLength(1024, { message: MSG.invalidCredentials })
+  password: string;
+
+  /** The second factor, for an account that has one: a current code or a recovery code. */
+  @IsOptional()
+  @IsString({ message: MSG.totpInvalid })
+  @MaxLength(64, { message: MSG.totpInvalid })
+  totp?: string;
+}
+
+/** POST /api/auth/password: sets the first password, or changes it. */
+export class SetPasswordDto {
+  @NewPasswordField()
+  newPassword: string;
+
+  @IsString({ message: 'Bekreft passordet' })
+  @MaxLength(128, { message: MSG.passwordTooLong })
+  confirmPassword: string;
+
+  @IsOptional()
+  @IsString({ message: MSG.currentPasswordRequired })
+  @MaxLength(1024, { message: MSG.wrongCurrentPassword })
+  currentPassword?: string;
+}
+
+/** POST /api/auth/token-login */
+export class TokenLoginDto implements TokenLoginRequest {
+  @IsString({ message: MSG.invalidToken })
+  @Length(20, 128, { message: MSG.invalidToken })
+  token: string;
+
+  /** Signed in as another account: end that session and sign in with the link. */
+  @IsOptional()
+  @IsBoolean({ message: 'Ugyldig valg for kontobytte' })
+  switchAccount?: boolean;
+}
+
+/** POST /api/create-user (SPEC §7). */
+export class CreateUserDto {
+  @EmailField()
+  email: string;
+
+  @IsIn(LEAD_COURSE_TYPES, { message: 'Ukjent kurstype' })
+  courseType: LeadCourseType;
+
+  @IsIn(TRAFFIC_SOURCES, { message: 'Ukjent trafikkilde' })
+  trafficSource: TrafficSource;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AttributionDto)
+  attribution?: AttributionDto;
+}

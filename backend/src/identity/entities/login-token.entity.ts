@@ -1,0 +1,31 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { DateTimeColumn } from '../../platform/database/columns';
+
+export type LoginTokenPurpose = 'login' | 'reset';
+
+/** A one-time sign-in or password-reset link. Only the SHA-256 of the token is stored. */
+@Entity('login_tokens')
+export class LoginToken {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index('uq_login_tokens_hash', { unique: true })
+  @Column({ type: 'varchar', length: 64 })
+  tokenHash: string;
+
+  @Index('idx_login_tokens_user')
+  @Column({ type: 'int' })
+  userId: number;
+
+  @Column({ type: 'varchar', length: 16, default: 'login' })
+  purpose: LoginTokenPurpose;
+
+  @DateTimeColumn()
+  createdAt: Date;
+
+  @DateTimeColumn()
+  expiresAt: Date;
+
+  @DateTimeColumn({ nullable: true })
+  usedAt: Date | null;
+}

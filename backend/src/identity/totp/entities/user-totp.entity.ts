@@ -1,0 +1,33 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { DateTimeColumn } from '../../../platform/database/columns';
+
+/**
+ * An account's TOTP second factor (RFC 6238). Secrets are stored encrypted with a key derived from
+ * APP_SECRET (AES-256-GCM, bound to the user id); the API shows a secret only once, at setup.
+ */
+@Entity('user_totp')
+export class UserTotp {
+  @PrimaryColumn({ type: 'int' })
+  userId: number;
+
+  /** The enrolled secret (encrypted); null while only a setup is pending. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  secret: string | null;
+
+  /** A secret handed out by setup and not yet confirmed with a code (encrypted). */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  pendingSecret: string | null;
+
+  @DateTimeColumn({ nullable: true })
+  pendingSince: Date | null;
+
+  @DateTimeColumn({ nullable: true })
+  enabledAt: Date | null;
+
+  /** The last 30-second time step a code was accepted for: a code is never accepted twice. */
+  @Column({ type: 'int', nullable: true })
+  lastUsedStep: number | null;
+
+  @DateTimeColumn()
+  updatedAt: Date;
+}

@@ -1,0 +1,213 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomInt } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import { EntityManager, IsNull, Not, Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../platform/config';
+import { MSG, type TotpEnableResponse, type TotpSetupResponse, type TotpStatusResponse } from '@academy/contracts';
+import { AppError, badRequest, conflict } from '../../platform/errors/app-error';
+import { sha256 } from '../../platform/crypto/tokens';
+import type { User } from '../entities/user.entity';
+import { TotpRecoveryCode } from './entities/totp-recovery-code.entity';
+import { UserTotp } from './entities/user-totp.entity';
+import { SecretBox } from './secret-box';
+
+/** RFC 6238 defaults, which every authenticator app reads: SHA-1, 6 digits, 30-second steps. */
+const PERIOD = 30;
+const DIGITS = 6;
+/** One step either side of now: a phone clock up to ~30 s off still works. */
+const WINDOW = 1;
+/** How long a secret handed out by setup can be confirmed. */
+const PENDING_TTL_MS = 60 * 60_000;
+export const RECOVERY_CODE_COUNT = 10;
+/** Recovery codes: 16 characters from 31 unambiguous ones (no 0/o, 1/l/i), about 79 bits. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const RECOVERY_LENGTH = 16;
+
+export type SecondFactorCheck = 'ok' | 'missing' | 'invalid';
+
+/** A recovery code as typed: lower case, without spaces or dashes; null when it cannot be one. */
+export function normaliseRecoveryCode(input: string): string | null {
+  const s = input.toLowerCase().replace(/[\s-]/g, '');
+  if (s.length !== RECOVERY_LENGTH) return null;
+  for (const ch of s) if (!RECOVERY_ALPHABET.includes(ch)) return null;
+  return s;
+}
+
+function newRecoveryCode(): string {
+  let s = '';
+  for (let i = 0; i < RECOVERY_LENGTH; i++) s += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  return s.match(/.{4}/g)!.join('-');
+}
+
+/**
+ * The second factor (TOTP, RFC 6238, with the maintained `otpauth` library): enrolment by setup +
+ * a confirming code, single-use recovery codes, and the check that sign-in and re-authentication
+ * run. A code is accepted once: the accepted time step is stored and only later steps pass.
+ */
+@Injectable()
+export class TotpService {
+  private readonly logger = new Logger('TOTP');
+  private readonly box: SecretBox;
+  /** The clock codes are checked against (ms). Tests move it instead of waiting. */
+  now: () => number = () => Date.now();
+
+  constructor(
+    @InjectRepository(UserTotp) private readonly totps: Repository<UserTotp>,
+    @InjectRepository(TotpRecoveryCode) private readonly recovery: Repository<TotpRecoveryCode>,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+  ) {
+    this.box = new SecretBox(cfg.appSecret, 'totp-secret');
+  }
+
+  /** Admins must enrol before the admin API answers them, where ADMIN_2FA is required. */
+  requiredFor(user: User): boolean {
+    return user.role === 'admin' && this.cfg.admin2fa === 'required';
+  }
+
+  async isEnabled(userId: number): Promise<boolean> {
+    return this.totps.exists({ where: { userId, enabledAt: Not(IsNull()) } });
+  }
+
+  async status(user: User): Promise<TotpStatusResponse> {
+    const enabled = await this.isEnabled(user.id);
+    return {
+      enabled,
+      required: this.requiredFor(user),
+      recoveryCodesLeft: enabled ? await this.recovery.countBy({ userId: user.id }) : 0,
+    };
+  }
+
+  /** A new secret, pending until confirmed by {@link enable}. 409 when a factor is already enrolled. */
+  async setup(user: User): Promise<TotpSetupResponse> {
+    if (await this.isEnabled(user.id)) throw conflict(MSG.totpAlreadyEnabled);
+    const secret = new Secret({ size: 20 });
+    const now = new Date(this.now());
+    await this.totps.upsert(
+      {
+        userId: user.id,
+        secret: null,
+        pendingSecret: this.box.seal(secret.base32, this.owner(user.id)),
+        pendingSince: now,
+        enabledAt: null,
+        lastUsedStep: null,
+        updatedAt: now,
+      },
+      ['userId'],
+    );
+    return { secret: secret.base32, otpauthUrl: this.totp(secret, user.email).toString() };
+  }
+
+  /**
+   * Confirms the pending secret with a current code: the factor is on, and ten recovery codes are
+   * made (answered this once, stored hashed). 400 TOTP_INVALID for a wrong code.
+   */
+  async enable(user: User, code: string): Promise<TotpEnableResponse> {
+    const row = await this.totps.findOneBy({ userId: user.id });
+    if (row?.enabledAt) throw conflict(MSG.totpAlreadyEnabled);
+    const base32 = row?.pendingSecret ? this.box.open(row.pendingSecret, this.owner(user.id)) : null;
+    if (!row || !base32 || !row.pendingSince || row.pendingSince.getTime() + PENDING_TTL_MS < this.now())
+      throw badRequest(MSG.totpNoPendingSetup, 'TOTP_INVALID');
+    const step = this.matchingStep(base32, code);
+    if (step === null) throw badRequest(MSG.totpInvalid, 'TOTP_INVALID');
+    const now = new Date(this.now());
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await this.totps.manager.transaction(async (m) => {
+      const res = await m.update(
+        UserTotp,
+        { userId: user.id, pendingSecret: row.pendingSecret! },
+        {
+          secret: row.pendingSecret,
+          pendingSecret: null,
+          pendingSince: null,
+          enabledAt: now,
+          lastUsedStep: step,
+          updatedAt: now,
+        },
+      );
+      if (res.affected !== 1) throw badRequest(MSG.totpNoPendingSetup, 'TOTP_INVALID');
+      await m.delete(TotpRecoveryCode, { userId: user.id });
+      await m.insert(
+        TotpRecoveryCode,
+        codes.map((c) => ({ userId: user.id, codeHash: sha256(normaliseRecoveryCode(c)!), createdAt: now })),
+      );
+    });
+    this.logger.log(`Tofaktor slått på for konto ${user.id}`);
+    return { recoveryCodes: codes };
+  }
+
+  /**
+   * The second-factor step of a sign-in or re-authentication: `ok` when the account has no factor,
+   * or the input is a current unused code or an unused recovery code (which is then spent).
+   */
+  async check(userId: number, input: unknown): Promise<SecondFactorCheck> {
+    const row = await this.totps.findOneBy({ userId });
+    if (!row?.enabledAt || !row.secret) return 'ok';
+    if (typeof input !== 'string' || input.trim() === '') return 'missing';
+    if (input.length > 64) return 'invalid';
+    const digits = input.replace(/\s/g, '');
+    if (/^\d+$/.test(digits)) {
+      const base32 = this.box.open(row.secret, this.owner(userId));
+      if (!base32) {
+        this.logger.error(`TOTP-hemmeligheten til konto ${userId} kan ikke leses (er APP_SECRET endret?)`);
+        return 'invalid';
+      }
+      const step = this.matchingStep(base32, digits);
+      if (step === null) return 'invalid';
+      // The conditional update is the claim: a step is accepted once, also across instances.
+      const res = await this.totps
+        .createQueryBuilder()
+        .update(UserTotp)
+        .set({ lastUsedStep: step, updatedAt: new Date(this.now()) })
+        .where('userId = :userId', { userId })
+        .andWhere('(lastUsedStep IS NULL OR lastUsedStep < :step)', { step })
+        .execute();
+      return res.affected === 1 ? 'ok' : 'invalid';
+    }
+    const recovery = normaliseRecoveryCode(input);
+    if (!recovery) return 'invalid';
+    const res = await this.recovery.delete({ userId, codeHash: sha256(recovery) });
+    if (res.affected !== 1) return 'invalid';
+    this.logger.warn(`Gjenopprettingskode brukt for konto ${userId}`);
+    return 'ok';
+  }
+
+  /** Throws the 401 of a sign-in without a valid second factor (TOTP_REQUIRED / TOTP_INVALID). */
+  async requireForSignIn(userId: number, input: unknown): Promise<void> {
+    const result = await this.check(userId, input);
+    if (result === 'missing') throw new AppError(401, 'TOTP_REQUIRED', MSG.totpRequired);
+    if (result === 'invalid') throw new AppError(401, 'TOTP_INVALID', MSG.totpInvalid);
+  }
+
+  /** Turns the factor off and deletes the secret and the recovery codes (the caller checked password and code). */
+  async disable(userId: number): Promise<void> {
+    await this.totps.manager.transaction(async (m) => this.erase(m, userId));
+    this.logger.log(`Tofaktor slått av for konto ${userId}`);
+  }
+
+  /** Deletes the account's secret and recovery codes (account deletion uses it inside its transaction). */
+  async erase(m: EntityManager, userId: number): Promise<number> {
+    const a = await m.delete(UserTotp, { userId });
+    const b = await m.delete(TotpRecoveryCode, { userId });
+    return (a.affected ?? 0) + (b.affected ?? 0);
+  }
+
+  /** The time step the code belongs to (now ± one step), or null. */
+  private matchingStep(base32: string, code: unknown): number | null {
+    if (typeof code !== 'string') return null;
+    const token = code.replace(/\s/g, '');
+    if (!new RegExp(`^\\d{${DIGITS}}$`).test(token)) return null;
+    const timestamp = this.now();
+    const delta = this.totp(Secret.fromBase32(base32), '').validate({ token, timestamp, window: WINDOW });
+    if (delta === null) return null;
+    return TOTP.counter({ period: PERIOD, timestamp }) + delta;
+  }
+
+  private totp(secret: Secret, label: string): TOTP {
+    return new TOTP({ issuer: this.cfg.siteName, label, secret, algorithm: 'SHA1', digits: DIGITS, period: PERIOD });
+  }
+
+  private owner(userId: number): string {
+    return `user:${userId}`;
+  }
+}

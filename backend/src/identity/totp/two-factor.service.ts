@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  MSG,
+  type ReauthResponse,
+  type TotpEnableResponse,
+  type TotpSetupResponse,
+  type TotpStatusResponse,
+} from '@academy/contracts';
+import { badRequest } from '../../platform/errors/app-error';
+import { verifyPassword } from '../../platform/crypto/password';
+import type { User } from '../entities/user.entity';
+import type { AuthContext } from '../auth.types';
+import { SessionsService } from '../sessions.service';
+import { REAUTH_WINDOW_MS } from './recent-sign-in.guard';
+import { SecondFactorThrottle } from './second-factor-throttle';
+import { TotpService } from './totp.service';
+
+/** The account side of the second factor: enrolment, turning it off, and re-authentication. */
+@Injectable()
+export class TwoFactorService {
+  constructor(
+    private readonly totp: TotpService,
+    private readonly sessions: SessionsService,
+    private readonly throttle: SecondFactorThrottle,
+  ) {}
+
+  status(user: User): Promise<TotpStatusResponse> {
+    return this.totp.status(user);
+  }
+
+  setup(user: User): Promise<TotpSetupResponse> {
+    return this.totp.setup(user);
+  }
+
+  /** Turns the factor on; every other session of the account (opened without it) ends. */
+  async enable(auth: AuthContext, code: string, req: FastifyRequest, reply: FastifyReply): Promise<TotpEnableResponse> {
+    await this.throttle.hit(req, reply, auth.user.id);
+    const res = await this.totp.enable(auth.user, code);
+    await this.sessions.endOthers(auth.user.id, auth.sessionHash);
+    return res;
+  }
+
+  async disable(
+    auth: AuthContext,
+    dto: { password: string; code: string },
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
+    await this.throttle.hit(req, reply, auth.user.id);
+    if (!(await this.totp.isEnabled(auth.user.id))) throw badRequest(MSG.totpNotEnabled);
+    if (!(await verifyPassword(auth.user.passwordHash, dto.password)))
+      throw badRequest(MSG.reauthWrongPassword, 'WRONG_PASSWORD');
+    if ((await this.totp.check(auth.user.id, dto.code)) !== 'ok') throw badRequest(MSG.totpInvalid, 'TOTP_INVALID');
+    await this.totp.disable(auth.user.id);
+  }
+
+  /**
+   * Renews the session's authentication time. 400 WRONG_PASSWORD, or TOTP_REQUIRED / TOTP_INVALID
+   * for an account with a second factor; the session stays as it was.
+   */
+  async reauth(
+    auth: AuthContext,
+    dto: { password: string; totp?: string },
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<ReauthResponse> {
+    await this.throttle.hit(req, reply, auth.user.id);
+    if (!(await verifyPassword(auth.user.passwordHash, dto.password)))
+      throw badRequest(MSG.reauthWrongPassword, 'WRONG_PASSWORD');
+    const second = await this.totp.check(auth.user.id, dto.totp);
+    if (second === 'missing') throw badRequest(MSG.totpRequired, 'TOTP_REQUIRED');
+    if (second === 'invalid') throw badRequest(MSG.totpInvalid, 'TOTP_INVALID');
+    const at = new Date();
+    await this.sessions.markAuthenticated(auth, at);
+    return { recentUntil: new Date(at.getTime() + REAUTH_WINDOW_MS).toISOString() };
+  }
+}

@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import type { Attribution } from '@academy/contracts';
+import { normalizeEmail } from '../platform/crypto/tokens';
+import { isUniqueViolation } from '../platform/errors/db-errors';
+import { User } from './entities/user.entity';
+
+export interface NewUser {
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  attribution?: Attribution | null;
+}
+
+@Injectable()
+export class UsersService {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  findById(id: number): Promise<User | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.findOneBy({ email: normalizeEmail(email) });
+  }
+
+  /**
+   * Finds the account for an e-mail, or creates one without a password.
+   * Safe under concurrency: a lost insert race returns the row the winner wrote.
+   */
+  async findOrCreatePasswordless(input: NewUser, repo: Repository<User> = this.users): Promise<{ user: User; created: boolean }> {
+    const email = normalizeEmail(input.email);
+    const existing = await repo.findOneBy({ email });
+    if (existing) return { user: existing, created: false };
+    const now = new Date();
+    const a = input.attribution ?? {};
+    try {
+      const user = await repo.save(
+        repo.create({
+          email,
+          passwordHash: null,
+          role: 'student',
+          firstName: input.firstName ?? null,
+          lastName: input.lastName ?? null,
+          attribution: {
+            trafficSource: a.trafficSource ?? null,
+            landingPath: a.landingPath ?? null,
+            referrer: a.referrer ?? null,
+            utmSource: a.utmSource ?? null,
+            utmMedium: a.utmMedium ?? null,
+            utmCampaign: a.utmCampaign ?? null,
+            utmTerm: a.utmTerm ?? null,
+            utmContent: a.utmContent ?? null,
+          },
+          createdAt: now,
+          updatedAt: now,
+          passwordChangedAt: null,
+          claimedAt: null,
+        }),
+      );
+      return { user, created: true };
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      const user = await repo.findOneByOrFail({ email });
+      return { user, created: false };
+    }
+  }
+
+  /**
+   * Records that the owner proved the address (used a mailed one-time link or completed a reset).
+   * The first claim's time is kept. Returns the claim time stored.
+   */
+  async markClaimed(userId: number, at = new Date()): Promise<Date> {
+    await this.users.update({ id: userId, claimedAt: IsNull() }, { claimedAt: at, updatedAt: at });
+    const row = await this.users.findOne({ where: { id: userId }, select: { id: true, claimedAt: true } });
+    return row?.claimedAt ?? at;
+  }
+
+  async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+    const now = new Date();
+    await this.users.update({ id: userId }, { passwordHash, passwordChangedAt: now, updatedAt: now });
+  }
+}

@@ -1,0 +1,236 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type Stripe from 'stripe';
+import { DataSource, IsNull } from 'typeorm';
+import { SessionsService } from '../identity/sessions.service';
+import { APP_CONFIG, type AppConfig } from '../platform/config';
+import {
+  isCheckoutCourseId,
+  MSG,
+  type CheckoutSessionResponse,
+  type CheckoutStatusResponse,
+  type OrderStatus,
+} from '@academy/contracts';
+import { CATALOG_SEED } from '../catalog/catalog.data';
+import { AppError, badRequest, conflict, notFound, unavailable } from '../platform/errors/app-error';
+import { attributionColumns } from '../platform/dto/attribution.dto';
+import { GrantsService } from '../access/grants.service';
+import { FulfilmentService, type FulfilmentResult } from './fulfilment.service';
+import { PAY_MSG } from './payment-messages';
+import { STRIPE_CLIENT } from './stripe.provider';
+import { paymentIntentId, sessionMatchesOrder } from './stripe-webhook.service';
+import { User } from '../identity/entities/user.entity';
+import { UsersService } from '../identity/users.service';
+import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
+import { Order } from './entities/order.entity';
+import { SharedReads, STRIPE_READ_CACHE_MS } from './shared-reads';
+
+/** A new buyer may be signed in by the success page this long after paying. */
+const SIGN_IN_WINDOW_MS = 24 * 3600_000;
+const SESSION_ID_RE = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+export type CheckoutStatus = CheckoutStatusResponse & { signedIn: boolean };
+
+function publicStatus(s: OrderStatus): CheckoutStatusResponse['status'] {
+  return s === 'partially_refunded' ? 'paid' : s;
+}
+
+/**
+ * The checkout: a pending order and a Stripe Checkout Session built from the server's catalogue,
+ * demo payments when Stripe is not configured (never in production), and the success page's status.
+ */
+@Injectable()
+export class CheckoutService {
+  private readonly logger = new Logger('Checkout');
+  /** The success page's reads of Checkout Sessions from Stripe, shared per session id. */
+  private readonly stripeReads = new SharedReads<Stripe.Checkout.Session>(STRIPE_READ_CACHE_MS);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly users: UsersService,
+    private readonly grants: GrantsService,
+    private readonly sessions: SessionsService,
+    private readonly fulfilment: FulfilmentService,
+  ) {}
+
+  get demoPayments(): boolean {
+    return !this.stripe && this.cfg.nodeEnv !== 'production';
+  }
+
+  async createSession(dto: CreateCheckoutSessionDto, req: FastifyRequest, reply: FastifyReply): Promise<CheckoutSessionResponse> {
+    if (!isCheckoutCourseId(dto.courseId)) throw badRequest(MSG.invalidCourseId, 'INVALID_COURSE');
+    const item = CATALOG_SEED.find((c) => c.id === dto.courseId && c.soldByCheckout);
+    if (!item) throw badRequest(MSG.invalidCourseId, 'INVALID_COURSE');
+    if (!this.stripe && !this.demoPayments) throw unavailable(PAY_MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
+
+    // A signed-in student buys for the account they are signed in to.
+    const auth = await this.sessions.resolve(req);
+    const email = auth ? auth.user.email : dto.email;
+    const existing = auth?.user ?? (await this.users.findByEmail(email));
+    if (existing && (await this.grants.owns(existing.id, item.id)))
+      throw conflict(PAY_MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
+
+    const now = new Date();
+    const repo = this.ds.getRepository(Order);
+    const order = await repo.save(
+      repo.create({
+        userId: existing?.id ?? null,
+        email,
+        firstName: dto.firstName,
+        lastName: dto.lastName,
+        courseId: item.id,
+        amountOre: item.priceOre,
+        currency: 'NOK',
+        paymentMethod: dto.paymentMethod,
+        provider: this.stripe ? 'stripe' : 'demo',
+        status: 'pending',
+        stripeSessionId: null,
+        stripePaymentIntentId: null,
+        refundedOre: 0,
+        termsAcceptedAt: now,
+        attribution: attributionColumns(dto.attribution),
+        createdAt: now,
+        updatedAt: now,
+        paidAt: null,
+        anonymisedAt: null,
+        buyerSignedInAt: null,
+      }),
+    );
+
+    if (!this.stripe) return this.payDemo(order, auth?.user ?? null, req, reply);
+
+    const base = this.cfg.publicUrl;
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          currency: 'nok',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'nok',
+                unit_amount: item.priceOre,
+                product_data: { name: item.productName, description: item.shortDescription },
+              },
+            },
+          ],
+          // The SDK's API version replaced `payment_method_types` with this list (Stripe changelog 2026-09-30).
+          allowed_payment_method_types: [dto.paymentMethod],
+          customer_email: email,
+          client_reference_id: String(order.id),
+          metadata: { orderId: String(order.id), courseId: item.id },
+          payment_intent_data: { metadata: { orderId: String(order.id), courseId: item.id } },
+          locale: 'nb',
+          success_url: `${base}/betaling/fullfort?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${base}/bestill?course=${item.id}&email=${encodeURIComponent(email)}`,
+        },
+        { idempotencyKey: `checkout-${order.id}-${order.createdAt.getTime()}` },
+      );
+    } catch (err) {
+      const e = err as { type?: string; statusCode?: number; message?: string };
+      this.logger.error({ orderId: order.id, type: e.type, statusCode: e.statusCode, msg: e.message }, 'Stripe Checkout feilet');
+      await repo.update({ id: order.id, status: 'pending' }, { status: 'failed', updatedAt: new Date() });
+      throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.paymentError);
+    }
+    if (!session.url) {
+      await repo.update({ id: order.id, status: 'pending' }, { status: 'failed', updatedAt: new Date() });
+      throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.paymentError);
+    }
+    await repo.update({ id: order.id, stripeSessionId: IsNull() }, { stripeSessionId: session.id, updatedAt: new Date() });
+    return { url: session.url };
+  }
+
+  /**
+   * Demo payments (no Stripe key, not production): the order is paid at once, the course granted, and
+   * the buyer signed in when the account is new or already theirs. Someone else's existing account is
+   * never signed in by typing its address.
+   */
+  private async payDemo(
+    order: Order,
+    current: User | null,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<CheckoutSessionResponse> {
+    const result = await this.fulfilment.fulfil(order, null);
+    const mine = current !== null && current.id === result.user.id;
+    if (!mine && result.accountNew && !result.user.passwordHash && result.user.claimedAt === null) {
+      await this.sessions.start(result.user, req, reply);
+      await this.ds.getRepository(Order).update({ id: order.id }, { buyerSignedInAt: new Date() });
+    }
+    return { url: '/account/settings', demo: true };
+  }
+
+  /**
+   * The success page: the order's state, re-read from Stripe while it is pending (and fulfilled when
+   * Stripe says it is paid). A new passwordless buyer is signed in once per order.
+   */
+  async status(sessionId: string, req: FastifyRequest, reply: FastifyReply): Promise<CheckoutStatus> {
+    if (!SESSION_ID_RE.test(sessionId)) throw notFound(PAY_MSG.sessionNotFound);
+    const repo = this.ds.getRepository(Order);
+    let order = await repo.findOneBy({ stripeSessionId: sessionId });
+    if (!order) throw notFound(PAY_MSG.sessionNotFound);
+    let result: FulfilmentResult | null = null;
+
+    if (order.status === 'pending') {
+      if (!this.stripe) throw unavailable(PAY_MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
+      let session: Stripe.Checkout.Session;
+      const stripe = this.stripe;
+      try {
+        // Every poll of the same session within a few seconds shares one read (and one in flight).
+        session = await this.stripeReads.get(sessionId, () => stripe.checkout.sessions.retrieve(sessionId));
+      } catch (err) {
+        const e = err as { type?: string; statusCode?: number; message?: string };
+        this.logger.warn(
+          { orderId: order.id, type: e.type, statusCode: e.statusCode, msg: e.message },
+          'Kunne ikke lese Checkout Session',
+        );
+        throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', PAY_MSG.providerCheckFailed);
+      }
+      if (session.payment_status === 'paid' && sessionMatchesOrder(session, order)) {
+        result = await this.fulfilment.fulfil(order, paymentIntentId(session.payment_intent));
+        order = result.order;
+      } else if (session.status === 'expired') {
+        await repo.update({ id: order.id, status: 'pending' }, { status: 'expired', updatedAt: new Date() });
+        order = await repo.findOneByOrFail({ id: order.id });
+      }
+    }
+
+    const signedIn = await this.signInNewBuyer(order, result, req, reply);
+    return {
+      status: publicStatus(order.status),
+      courseId: order.courseId,
+      amount: order.amountOre,
+      email: order.email,
+      signedIn,
+    };
+  }
+
+  /** Signs in the buyer of a paid order whose account the order created, once per order. */
+  private async signInNewBuyer(
+    order: Order,
+    result: FulfilmentResult | null,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<boolean> {
+    const auth = await this.sessions.resolve(req);
+    if (order.userId !== null && auth?.user.id === order.userId) return true;
+    if (order.status !== 'paid' && order.status !== 'partially_refunded') return false;
+    if (order.buyerSignedInAt || !order.paidAt || Date.now() - order.paidAt.getTime() > SIGN_IN_WINDOW_MS) return false;
+    const user = result?.user ?? (order.userId !== null ? await this.users.findById(order.userId) : null);
+    // Only until the owner claims the address (uses a mailed link): then only they get in.
+    if (!user || user.passwordHash || user.claimedAt !== null || user.role !== 'student') return false;
+    if (user.createdAt.getTime() < order.createdAt.getTime()) return false;
+    const now = new Date();
+    const claim = await this.ds
+      .getRepository(Order)
+      .update({ id: order.id, buyerSignedInAt: IsNull() }, { buyerSignedInAt: now });
+    if (claim.affected !== 1) return false;
+    await this.sessions.start(user, req, reply);
+    return true;
+  }
+}

@@ -1,0 +1,51 @@
+import { Type } from 'class-transformer';
+import { Equals, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { MSG, PAYMENT_METHODS, type PaymentMethod } from '@academy/contracts';
+import { AttributionDto } from '../../platform/dto/attribution.dto';
+import { IsEmailAddress } from '../../platform/dto/email.dto';
+import { NormalizeEmail, Trim } from '../../platform/dto/transforms';
+import { PAY_MSG } from '../payment-messages';
+
+/**
+ * POST /api/checkout/sessions. There is no price field: the amount comes from the catalogue, and an
+ * unknown field (a `price` or `amount` from the client) is rejected.
+ */
+export class CreateCheckoutSessionDto {
+  /** Checked against the checkout catalogue by the service ('Invalid course ID'). */
+  @IsString({ message: MSG.invalidCourseId })
+  @IsNotEmpty({ message: MSG.invalidCourseId })
+  @MaxLength(32, { message: MSG.invalidCourseId })
+  courseId: string;
+
+  @NormalizeEmail()
+  @IsString({ message: MSG.fillAllFields })
+  @IsNotEmpty({ message: MSG.fillAllFields })
+  @MaxLength(254, { message: MSG.invalidEmail })
+  @IsEmail({}, { message: MSG.invalidEmail })
+  @IsEmailAddress({ message: MSG.invalidEmail })
+  email: string;
+
+  @Trim()
+  @IsString({ message: MSG.fillAllFields })
+  @IsNotEmpty({ message: MSG.fillAllFields })
+  @MaxLength(100, { message: PAY_MSG.nameTooLong })
+  firstName: string;
+
+  @Trim()
+  @IsString({ message: MSG.fillAllFields })
+  @IsNotEmpty({ message: MSG.fillAllFields })
+  @MaxLength(100, { message: PAY_MSG.nameTooLong })
+  lastName: string;
+
+  @IsIn(PAYMENT_METHODS, { message: PAY_MSG.paymentMethod })
+  paymentMethod: PaymentMethod;
+
+  /** Immediate delivery and the lapse of the right of withdrawal (angrerettloven § 22 n), accepted. */
+  @Equals(true, { message: PAY_MSG.acceptTermsRequired })
+  acceptTerms: true;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AttributionDto)
+  attribution?: AttributionDto;
+}

@@ -1,0 +1,81 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { AttributionColumns } from '../../platform/database/attribution.embedded';
+import { DateTimeColumn } from '../../platform/database/columns';
+import type { OrderStatus, PaymentMethod } from '@academy/contracts';
+
+export type PaymentProvider = 'stripe' | 'demo';
+
+@Entity('orders')
+export class Order {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** Null once the buyer deleted the account (the order is kept anonymised). */
+  @Index('idx_orders_user')
+  @Column({ type: 'int', nullable: true })
+  userId: number | null;
+
+  @Index('idx_orders_email')
+  @Column({ type: 'varchar', length: 254, collation: 'utf8mb4_bin' })
+  email: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  firstName: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  lastName: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  courseId: string;
+
+  @Column({ type: 'int' })
+  amountOre: number;
+
+  @Column({ type: 'varchar', length: 3, default: 'NOK' })
+  currency: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  paymentMethod: PaymentMethod;
+
+  @Column({ type: 'varchar', length: 16 })
+  provider: PaymentProvider;
+
+  @Index('idx_orders_status')
+  @Column({ type: 'varchar', length: 24, default: 'pending' })
+  status: OrderStatus;
+
+  @Index('uq_orders_stripe_session', { unique: true })
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  stripeSessionId: string | null;
+
+  @Index('idx_orders_payment_intent')
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  stripePaymentIntentId: string | null;
+
+  @Column({ type: 'int', default: 0 })
+  refundedOre: number;
+
+  /** Whether the buyer accepted immediate delivery and the lapse of the right of withdrawal. */
+  @DateTimeColumn({ nullable: true })
+  termsAcceptedAt: Date | null;
+
+  @Column(() => AttributionColumns, { prefix: false })
+  attribution: AttributionColumns;
+
+  @Index('idx_orders_created')
+  @DateTimeColumn()
+  createdAt: Date;
+
+  @DateTimeColumn()
+  updatedAt: Date;
+
+  @DateTimeColumn({ nullable: true })
+  paidAt: Date | null;
+
+  @DateTimeColumn({ nullable: true })
+  anonymisedAt: Date | null;
+
+  /** When the success page signed a new passwordless buyer in: at most once per order. */
+  @DateTimeColumn({ nullable: true })
+  buyerSignedInAt: Date | null;
+}

@@ -1,0 +1,112 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { CatalogService } from '../catalog/catalog.service';
+import { Order } from './entities/order.entity';
+import type { Attribution, OrderStatus } from '@academy/contracts';
+import { isUniqueViolation } from '../platform/errors/db-errors';
+import { SessionsService } from '../identity/sessions.service';
+import { GrantsService } from '../access/grants.service';
+import { User } from '../identity/entities/user.entity';
+import { UsersService } from '../identity/users.service';
+import { OrderEventsService } from './order-events';
+import { inTransaction } from './transaction';
+
+/** Orders that a confirmed payment turns into 'paid'. */
+const PAYABLE: OrderStatus[] = ['pending', 'failed', 'expired'];
+
+export interface FulfilmentResult {
+  order: Order;
+  user: User;
+  /** This call moved the order to 'paid' (exactly one call per order does). */
+  becamePaid: boolean;
+  /** The buyer's account was created for this order (it did not exist when the order was placed). */
+  accountNew: boolean;
+}
+
+export function orderAttribution(order: Order): Attribution {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(order.attribution ?? {})) if (typeof v === 'string' && v) out[k] = v;
+  return out as Attribution;
+}
+
+/**
+ * The one fulfilment of a paid order, used by the Stripe webhook, the success page and demo payments.
+ * Safe for any number of concurrent calls: the conditional update lets one call mark the order paid,
+ * and the unique index on grants.orderId leaves one grant.
+ *
+ * It runs in three steps so that the webhook can put step 2 in the transaction that records the event:
+ * 1. `buyerFor` (no transaction): the account for the order's e-mail, created without a password if needed;
+ * 2. `applyPaid(m, …)`: order → paid, grant (source purchase, linked to the order);
+ * 3. `afterCommit`: the student count is refreshed and the paid-listeners run (first time only).
+ */
+@Injectable()
+export class FulfilmentService {
+  private readonly logger = new Logger('Fulfilment');
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly users: UsersService,
+    private readonly grants: GrantsService,
+    private readonly catalog: CatalogService,
+    private readonly events: OrderEventsService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async buyerFor(order: Order): Promise<User> {
+    const { user } = await this.users.findOrCreatePasswordless({
+      email: order.email,
+      firstName: order.firstName || null,
+      lastName: order.lastName || null,
+      attribution: orderAttribution(order),
+    });
+    return user;
+  }
+
+  async applyPaid(m: EntityManager, orderId: number, user: User, paymentIntentId: string | null): Promise<FulfilmentResult> {
+    const now = new Date();
+    const patch: Partial<Order> = { status: 'paid', paidAt: now, updatedAt: now, userId: user.id };
+    if (paymentIntentId) patch.stripePaymentIntentId = paymentIntentId;
+    const res = await m.update(Order, { id: orderId, status: In(PAYABLE) }, patch);
+    const becamePaid = res.affected === 1;
+    const order = await m.findOneByOrFail(Order, { id: orderId });
+    const accountNew = user.createdAt.getTime() >= order.createdAt.getTime();
+    // A refunded order is never granted again; a paid one always has its grant.
+    if (order.status === 'paid') {
+      try {
+        await this.grants.grant({ userId: user.id, courseId: order.courseId, source: 'purchase', orderId: order.id }, m);
+      } catch (err) {
+        // A concurrent fulfilment inserted the grant of this order first: one grant, as it should be.
+        if (!isUniqueViolation(err)) throw err;
+      }
+    }
+    return { order, user, becamePaid, accountNew };
+  }
+
+  async afterCommit(result: FulfilmentResult): Promise<void> {
+    if (!result.becamePaid) return;
+    this.catalog.invalidate();
+    const { order, user } = result;
+    // A paid order for an existing account nobody has claimed yet: whoever holds a session on it
+    // (only ever opened by the receipt page of an earlier order) did not prove the address, and must
+    // not see this purchase. The buyer signs in with the receipt's link, which claims the address.
+    if (!result.accountNew && user.claimedAt === null) await this.sessions.endAll(user.id);
+    this.logger.log({ orderId: order.id, courseId: order.courseId, amountOre: order.amountOre }, 'Ordre betalt');
+    await this.events.emitPaid({
+      orderId: order.id,
+      userId: user.id,
+      email: order.email,
+      courseId: order.courseId,
+      amountOre: order.amountOre,
+      created: result.accountNew,
+    });
+  }
+
+  /** All three steps, for callers without a transaction of their own (success page, demo payments). */
+  async fulfil(order: Order, paymentIntentId: string | null): Promise<FulfilmentResult> {
+    const user = await this.buyerFor(order);
+    const result = await inTransaction(this.ds, (m) => this.applyPaid(m, order.id, user, paymentIntentId));
+    await this.afterCommit(result);
+    return result;
+  }
+}

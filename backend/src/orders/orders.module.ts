@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module';
+import { CatalogModule } from '../catalog/catalog.module';
+import { IdentityModule } from '../identity/identity.module';
+import { SecurityModule } from '../platform/security/security.module';
+import { CheckoutController } from './checkout.controller';
+import { CheckoutService } from './checkout.service';
+import { Order } from './entities/order.entity';
+import { Refund } from './entities/refund.entity';
+import { WebhookEvent } from './entities/webhook-event.entity';
+import { FulfilmentService } from './fulfilment.service';
+import { OrderEventsService } from './order-events';
+import { RefundsService } from './refunds.service';
+import { StripeWebhookController } from './stripe-webhook.controller';
+import { StripeWebhookService } from './stripe-webhook.service';
+import { STRIPE_CLIENT, stripeProvider } from './stripe.provider';
+
+/**
+ * Orders and money: the checkout, Stripe (one client from configuration), the webhook, the one
+ * fulfilment, refunds and the order events (the mail module listens for receipts).
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([Order, Refund, WebhookEvent]), SecurityModule, IdentityModule, CatalogModule, AccessModule],
+  controllers: [CheckoutController, StripeWebhookController],
+  providers: [stripeProvider, OrderEventsService, FulfilmentService, RefundsService, StripeWebhookService, CheckoutService],
+  exports: [STRIPE_CLIENT, OrderEventsService, FulfilmentService, RefundsService],
+})
+export class OrdersModule {}

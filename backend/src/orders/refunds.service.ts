@@ -1,0 +1,288 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type Stripe from 'stripe';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { CatalogService } from '../catalog/catalog.service';
+import { Order } from './entities/order.entity';
+import type { OrderStatus } from '@academy/contracts';
+import { AppError, badRequest, conflict, notFound, unavailable } from '../platform/errors/app-error';
+import { isUniqueViolation } from '../platform/errors/db-errors';
+import { Grant } from '../access/entities/grant.entity';
+import { GrantsService } from '../access/grants.service';
+import { Refund } from './entities/refund.entity';
+import { OrderEventsService } from './order-events';
+import { PAY_MSG } from './payment-messages';
+import { STRIPE_CLIENT } from './stripe.provider';
+import { col, inTransaction } from './transaction';
+
+/** Orders that can still be refunded. */
+const REFUNDABLE: OrderStatus[] = ['paid', 'partially_refunded'];
+
+export interface RefundInput {
+  /** Øre; the whole remaining amount when left out. */
+  amount?: number;
+  reason: string;
+}
+
+export interface RefundResult {
+  order: Order;
+  refund: Refund;
+}
+
+interface RecordInput {
+  amountOre: number;
+  stripeRefundId: string | null;
+  reason: string;
+  status: string;
+  createdBy: number | null;
+}
+
+/** What one transaction recorded: new refund rows and the order afterwards. */
+export interface RecordedRefunds {
+  order: Order;
+  created: Refund[];
+  /** This transaction made the refund full (and revoked the order's grant). */
+  becameFull: boolean;
+}
+
+/**
+ * Refunds, from the admin panel (`refund`) or from Stripe's dashboard (`charge.refunded`, through
+ * `recordStripeRefunds`). Both end in the same state: a Refund row per Stripe refund (unique on its id,
+ * so each counts once), refundedOre and the status on the order, and on a full refund the grant that
+ * this order created revoked (no other grant of the buyer is touched).
+ */
+@Injectable()
+export class RefundsService {
+  private readonly logger = new Logger('Refunds');
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
+    private readonly grants: GrantsService,
+    private readonly catalog: CatalogService,
+    private readonly events: OrderEventsService,
+  ) {}
+
+  /**
+   * Refunds an order in full or in part. Stripe first (with an Idempotency-Key); nothing is written
+   * when Stripe refuses or cannot be reached. Demo orders are refunded without Stripe.
+   */
+  async refund(orderId: number, input: RefundInput, actorId: number | null = null): Promise<RefundResult> {
+    const order = Number.isSafeInteger(orderId) ? await this.ds.getRepository(Order).findOneBy({ id: orderId }) : null;
+    if (!order) throw notFound(PAY_MSG.orderNotFound);
+    if (!REFUNDABLE.includes(order.status)) throw badRequest(PAY_MSG.refundNotAllowed);
+    const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
+    if (!reason) throw new AppError(400, 'VALIDATION_FAILED', PAY_MSG.refundReasonRequired);
+    if (reason.length > 500) throw new AppError(400, 'VALIDATION_FAILED', PAY_MSG.refundReasonTooLong);
+    const remaining = order.amountOre - order.refundedOre;
+    const amount = input.amount ?? remaining;
+    if (!Number.isSafeInteger(amount) || amount < 1 || amount > remaining)
+      throw new AppError(400, 'VALIDATION_FAILED', PAY_MSG.refundAmount(remaining));
+
+    if (order.provider === 'demo') {
+      const rec = await inTransaction(this.ds, (m) =>
+        this.record(
+          m,
+          order.id,
+          { amountOre: amount, stripeRefundId: null, reason, status: 'succeeded', createdBy: actorId },
+          true,
+        ),
+      );
+      if (!rec) throw conflict(PAY_MSG.refundConflict);
+      await this.afterCommit(rec);
+      return { order: rec.order, refund: rec.created[0] };
+    }
+
+    if (!this.stripe) throw unavailable(PAY_MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
+    if (!order.stripePaymentIntentId) throw badRequest(PAY_MSG.refundMissingReference, 'PAYMENT_PROVIDER_ERROR');
+    let sr: Stripe.Refund;
+    try {
+      sr = await this.stripe.refunds.create(
+        {
+          payment_intent: order.stripePaymentIntentId,
+          amount,
+          reason: 'requested_by_customer',
+          metadata: { orderId: String(order.id) },
+        },
+        // Same order state and amount → same key: a double click cannot refund twice.
+        { idempotencyKey: `refund-${order.id}-${order.createdAt.getTime()}-${order.refundedOre}-${amount}` },
+      );
+    } catch (err) {
+      const e = err as { type?: string; statusCode?: number; message?: string };
+      this.logger.warn({ orderId: order.id, type: e.type, statusCode: e.statusCode, msg: e.message }, 'Stripe avviste refusjon');
+      const rejected = typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500;
+      throw rejected
+        ? new AppError(HttpStatus.BAD_REQUEST, 'PAYMENT_PROVIDER_ERROR', PAY_MSG.refundRejected)
+        : new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', PAY_MSG.refundProviderDown);
+    }
+    if (sr.status === 'failed' || sr.status === 'canceled') {
+      this.logger.warn({ orderId: order.id, refundId: sr.id, status: sr.status }, 'Stripe-refusjon feilet');
+      throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', PAY_MSG.refundRejected);
+    }
+    const input2: RecordInput = {
+      amountOre: sr.amount,
+      stripeRefundId: sr.id,
+      reason,
+      status: sr.status ?? 'succeeded',
+      createdBy: actorId,
+    };
+    const rec = await inTransaction(this.ds, (m) => this.record(m, order.id, input2, false));
+    if (!rec) throw conflict(PAY_MSG.refundConflict);
+    await this.afterCommit(rec);
+    const refund = rec.created[0] ?? (await this.ds.getRepository(Refund).findOneByOrFail({ stripeRefundId: sr.id }));
+    return { order: rec.order, refund };
+  }
+
+  /**
+   * Records what Stripe reports for a charge (`charge.refunded`): every refund not known yet, then
+   * anything the charge says was refunded beyond the known refunds.
+   */
+  async recordStripeRefunds(
+    m: EntityManager,
+    orderId: number,
+    refunds: Array<Pick<Stripe.Refund, 'id' | 'amount' | 'status'>>,
+    chargeAmountRefunded: number,
+  ): Promise<RecordedRefunds | null> {
+    const created: Refund[] = [];
+    let becameFull = false;
+    let order: Order | null = null;
+    for (const r of refunds) {
+      if (r.status === 'failed' || r.status === 'canceled') continue;
+      const rec = await this.record(
+        m,
+        orderId,
+        {
+          amountOre: r.amount,
+          stripeRefundId: r.id,
+          reason: PAY_MSG.refundedInStripe,
+          status: r.status ?? 'succeeded',
+          createdBy: null,
+        },
+        false,
+      );
+      if (!rec) continue;
+      created.push(...rec.created);
+      becameFull ||= rec.becameFull;
+      order = rec.order;
+    }
+    order ??= await m.findOneByOrFail(Order, { id: orderId });
+    const missing = Math.min(chargeAmountRefunded, order.amountOre) - order.refundedOre;
+    if (missing > 0) {
+      const rec = await this.record(
+        m,
+        orderId,
+        { amountOre: missing, stripeRefundId: null, reason: PAY_MSG.refundedInStripe, status: 'succeeded', createdBy: null },
+        false,
+      );
+      if (rec) {
+        created.push(...rec.created);
+        becameFull ||= rec.becameFull;
+        order = rec.order;
+      }
+    }
+    return { order, created, becameFull };
+  }
+
+  /**
+   * One refund inside a transaction: the row (once per Stripe refund id), the order's refundedOre
+   * and status, and on a full refund the revocation of this order's grant. With `guard`, the amount
+   * must still fit (demo refunds); null when it no longer does.
+   */
+  private async record(m: EntityManager, orderId: number, input: RecordInput, guard: boolean): Promise<RecordedRefunds | null> {
+    const now = new Date();
+    if (input.stripeRefundId) {
+      const known = await m.exists(Refund, { where: { stripeRefundId: input.stripeRefundId } });
+      if (known) return this.alreadyRecorded(m, orderId, input);
+    }
+    const r = col(m, 'refundedOre');
+    const inc = await m
+      .createQueryBuilder()
+      .update(Order)
+      .set({ refundedOre: () => `${r} + ${Math.trunc(input.amountOre)}`, updatedAt: now })
+      .where(
+        guard
+          ? `id = :id AND status IN (:...st) AND ${r} + ${Math.trunc(input.amountOre)} <= ${col(m, 'amountOre')}`
+          : 'id = :id',
+        { id: orderId, st: REFUNDABLE },
+      )
+      .execute();
+    if (inc.affected !== 1) return null;
+    let refund: Refund;
+    try {
+      refund = await m.save(
+        m.create(Refund, {
+          orderId,
+          amountOre: input.amountOre,
+          reason: input.reason.slice(0, 500),
+          stripeRefundId: input.stripeRefundId,
+          status: input.status,
+          createdBy: input.createdBy,
+          createdAt: now,
+        }),
+      );
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Recorded concurrently (the webhook and the admin panel at once): undo the increment.
+      await m
+        .createQueryBuilder()
+        .update(Order)
+        .set({ refundedOre: () => `${r} - ${Math.trunc(input.amountOre)}` })
+        .where('id = :id', { id: orderId })
+        .execute();
+      return this.alreadyRecorded(m, orderId, input);
+    }
+    const order = await m.findOneByOrFail(Order, { id: orderId });
+    const full = order.refundedOre >= order.amountOre;
+    const status: OrderStatus = full ? 'refunded' : 'partially_refunded';
+    let becameFull = false;
+    if (order.status !== status && order.status !== 'refunded') {
+      await m.update(Order, { id: orderId }, { status, updatedAt: now });
+      becameFull = full;
+      order.status = status;
+    }
+    if (full) {
+      const grant = await m.findOneBy(Grant, { orderId, revokedAt: IsNull() });
+      if (grant) await this.grants.revoke(grant.id, input.createdBy, m);
+    }
+    return { order, created: [refund], becameFull };
+  }
+
+  /** The refund is known: keep the admin's reason and name on it, change nothing else. */
+  private async alreadyRecorded(m: EntityManager, orderId: number, input: RecordInput): Promise<RecordedRefunds> {
+    if (input.stripeRefundId && input.createdBy !== null) {
+      await m.update(
+        Refund,
+        { stripeRefundId: input.stripeRefundId, createdBy: IsNull() },
+        { reason: input.reason.slice(0, 500), createdBy: input.createdBy },
+      );
+    }
+    const order = await m.findOneByOrFail(Order, { id: orderId });
+    return { order, created: [], becameFull: false };
+  }
+
+  /** After commit: the student count changes on a full refund; the refund-listeners run for each new refund. */
+  async afterCommit(rec: RecordedRefunds): Promise<void> {
+    if (rec.becameFull) this.catalog.invalidate();
+    let total = rec.order.refundedOre - rec.created.reduce((s, r) => s + r.amountOre, 0);
+    for (const r of rec.created) {
+      total += r.amountOre;
+      this.logger.log({ orderId: rec.order.id, refundId: r.id, amountOre: r.amountOre }, 'Refusjon registrert');
+      await this.events.emitRefunded({
+        orderId: rec.order.id,
+        userId: rec.order.userId,
+        email: rec.order.email,
+        courseId: rec.order.courseId,
+        amountOre: r.amountOre,
+        created: false,
+        refundId: r.id,
+        totalRefundedOre: total,
+        full: total >= rec.order.amountOre,
+      });
+    }
+  }
+
+  /** Refund rows of an order, newest first (for the admin panel). */
+  listForOrder(orderId: number): Promise<Refund[]> {
+    return this.ds.getRepository(Refund).find({ where: { orderId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+}

@@ -1,0 +1,17 @@
+import { Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { SkipWriteLimit } from '../platform/security/write-limit';
+import { StripeWebhookService, type WebhookAnswer } from './stripe-webhook.service';
+
+/** Stripe calls this; it authenticates by signature (exempt from the CSRF rule and the write limit). */
+@Controller('api/stripe')
+@SkipWriteLimit()
+export class StripeWebhookController {
+  constructor(private readonly webhooks: StripeWebhookService) {}
+
+  @Post('webhook')
+  @HttpCode(200)
+  receive(@Req() req: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature: unknown): Promise<WebhookAnswer> {
+    return this.webhooks.handle(req.rawBody, signature);
+  }
+}
