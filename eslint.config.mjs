@@ -1,7 +1,43 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import boundaries from 'eslint-plugin-boundaries';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The backend's module graph (ARCHITECTURE.md): which top-level folders of backend/src each one
+ * may import. A lower module never imports a higher one; a folder missing here may import nothing.
+ */
+const backendGraph = {
+  platform: [],
+  catalog: ['platform'],
+  identity: ['platform'],
+  leads: ['platform'],
+  access: ['platform', 'catalog', 'identity'],
+  orders: ['platform', 'catalog', 'identity', 'access'],
+  mail: ['platform', 'catalog', 'identity', 'access', 'leads', 'orders'],
+  account: ['platform', 'catalog', 'identity', 'access', 'leads', 'orders', 'mail'],
+  admin: ['platform', 'catalog', 'identity', 'access', 'leads', 'orders', 'mail'],
+  web: ['platform', 'catalog'],
+};
+
+/** The storefront's shared layers: features build on them, and they never import a feature or app/. */
+const frontendShared = ['fe-components', 'fe-lib', 'fe-config', 'fe-content', 'fe-styles'];
+
+/** admin/src folders that are not resources or pages: the shell and what every resource shares. */
+const adminShared = ['lib', 'i18n'];
+
+/** One resolver for import-x and boundaries: the workspaces' tsconfig files. */
+const resolverOptions = {
+  project: ['backend/tsconfig.json', 'frontend/tsconfig.json', 'admin/tsconfig.json', 'contracts/tsconfig.json'],
+  noWarnOnMultipleProjects: true,
+  // @academy/contracts is read from its source, as Vite does, so lint needs no build first.
+  conditionNames: ['source', 'types', 'import', 'require', 'node', 'default'],
+};
+
+const anyOf = (types) => ({ element: { types: { anyOf: types } } });
 
 export default tseslint.config(
   {
@@ -38,5 +74,90 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+
+  // Type information: every .ts/.tsx file belongs to its workspace's tsconfig.json (the project
+  // service finds the nearest one), so a file outside every project fails loudly instead of being
+  // linted without types.
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // React ignores what an event handler returns, so an async onClick/onSubmit is fine; an
+      // async callback handed to setTimeout, a listener or a hook that drops the promise is not.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+
+  // The module graphs: no import cycles, and the boundaries between modules and features.
+  {
+    files: ['backend/src/**/*.ts', 'frontend/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}', 'contracts/src/**/*.ts'],
+    plugins: { 'import-x': importX, boundaries },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver(resolverOptions)],
+      // eslint-plugin-boundaries resolves through eslint-module-utils, which reads this key.
+      'import/resolver': { typescript: resolverOptions },
+      // Element patterns match folders; the first that matches a file wins, so each src/ root
+      // (its loose files: entry points, app.module.ts, App.tsx…) comes after its folders.
+      'boundaries/elements': [
+        { type: 'be-module', pattern: 'backend/src/*', capture: ['module'] },
+        { type: 'be-root', pattern: 'backend/src' },
+        { type: 'fe-app', pattern: 'frontend/src/app' },
+        { type: 'fe-feature', pattern: 'frontend/src/features/*', capture: ['feature'] },
+        { type: 'fe-components', pattern: 'frontend/src/components' },
+        { type: 'fe-lib', pattern: 'frontend/src/lib' },
+        { type: 'fe-config', pattern: 'frontend/src/config' },
+        { type: 'fe-content', pattern: 'frontend/src/content' },
+        { type: 'fe-styles', pattern: 'frontend/src/styles' },
+        { type: 'fe-entry', pattern: 'frontend/src' },
+        { type: 'ad-layout', pattern: 'admin/src/layout' },
+        { type: 'ad-shared', pattern: `admin/src/{${adminShared.join(',')}}` },
+        { type: 'ad-resource', pattern: 'admin/src/*', capture: ['resource'] },
+        { type: 'ad-root', pattern: 'admin/src' },
+        { type: 'contracts', pattern: 'contracts/src' },
+      ].map((element) => ({ ...element, partialMatch: false })),
+      'boundaries/files': [{ category: 'entity', pattern: 'backend/src/**/*.entity.ts' }],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            // Everyone may use the shared contracts; they import nothing of the apps.
+            { allow: { to: { element: { type: 'contracts' } } } },
+            // backend
+            { from: { element: { type: 'be-root' } }, allow: { to: anyOf(['be-root', 'be-module']) } },
+            ...Object.entries(backendGraph).map(([module, allowed]) => ({
+              from: { element: { type: 'be-module', captured: { module } } },
+              allow: { to: { element: { type: 'be-module', captured: { module: allowed } } } },
+            })),
+            {
+              // Another module's table is reached through its service: its entity class may be named
+              // as a type, never imported as a value (which is what getRepository(Entity) needs).
+              from: { element: { type: 'be-module' } },
+              disallow: {
+                to: { file: { categories: 'entity' } },
+                dependency: { kind: 'value' },
+              },
+              message: "Another module's entity may only be imported with `import type`: call the owner's service.",
+            },
+            // frontend
+            { from: anyOf(['fe-entry', 'fe-app']), allow: { to: { element: { types: '*' } } } },
+            { from: anyOf(['fe-feature']), allow: { to: anyOf(frontendShared) } },
+            { from: anyOf(frontendShared), allow: { to: anyOf(frontendShared) } },
+            // admin
+            { from: anyOf(['ad-root', 'ad-layout']), allow: { to: { element: { types: '*' } } } },
+            { from: anyOf(['ad-resource']), allow: { to: anyOf(['ad-shared', 'ad-root']) } },
+            { from: anyOf(['ad-shared']), allow: { to: anyOf(['ad-shared', 'ad-root']) } },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -11,6 +11,7 @@ import { LoginPage } from './layout/LoginPage';
 import leads from './leads';
 import modules from './modules';
 import orders from './orders';
+import outbox from './outbox';
 import { SecurityPage } from './security/SecurityPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { theme } from './theme';
@@ -38,7 +39,7 @@ function AdminApp() {
       <Resource name="courses" {...courses} />
       <Resource name="modules" {...modules} />
       <Resource name="audit-log" {...auditLog} />
-      {/* Utgående e-post (admin/src/outbox, the e-mail area) goes here: <Resource name="outbox" {...outbox} /> */}
+      <Resource name="outbox" {...outbox} />
       <CustomRoutes>
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/security" element={<SecurityPage />} />

@@ -1,7 +1,7 @@
 import type { MeResponse } from '@academy/contracts';
 import { HttpError, type AuthProvider } from 'react-admin';
 import { httpClient, isStepUpError } from './lib/http';
-import { forgetTwoFactorStatus } from './security/twoFactorState';
+import { forgetTwoFactorStatus } from './lib/twoFactorState';
 
 /**
  * The same session as the site (HttpOnly cookie `sid`): sign in with POST /api/auth/login, who is

@@ -1,6 +1,13 @@
-import type { AdminCreatedStudent, AdminGrant, AdminOrderDetail, AdminStats, PlayerCourseId } from '@academy/contracts';
+import type {
+  AdminCreatedStudent,
+  AdminGrant,
+  AdminOrderDetail,
+  AdminStats,
+  PlayerCourseId,
+  ResendOutboxResponse,
+} from '@academy/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, RaRecord, UpdateParams } from 'react-admin';
+import { useDataProvider, type DataProvider, type RaRecord, type UpdateParams } from 'react-admin';
 import { httpClient, postJson } from './lib/http';
 
 export const API = '/api/admin';
@@ -32,6 +39,7 @@ export interface AdminDataProvider extends DataProvider {
   grantCourse(userId: number, courseId: PlayerCourseId, note?: string): Promise<AdminGrant>;
   revokeGrant(grantId: number): Promise<AdminGrant>;
   refundOrder(orderId: number, input: { amount?: number; reason: string }): Promise<AdminOrderDetail>;
+  resendOutbox(messageId: number): Promise<ResendOutboxResponse>;
   exportLeadsCsv(params: {
     filter: Record<string, unknown>;
     sort?: { field: string; order: string };
@@ -75,6 +83,8 @@ export const dataProvider: AdminDataProvider = {
 
   refundOrder: (orderId, input) => postJson<AdminOrderDetail>(`${API}/orders/${orderId}/refund`, input),
 
+  resendOutbox: (messageId) => postJson<ResendOutboxResponse>(`${API}/outbox/${messageId}/resend`, {}),
+
   /** Downloads the filtered leads as CSV (the server writes it: UTF-8 with BOM, `;`). */
   exportLeadsCsv: async ({ filter, sort, includeUnsubscribed }) => {
     const q = new URLSearchParams({ filter: JSON.stringify(filter ?? {}) });
@@ -102,3 +112,8 @@ export const dataProvider: AdminDataProvider = {
 
   getStats: (from, to) => httpClient(`${API}/stats?${new URLSearchParams({ from, to })}`).then(({ json }) => json as AdminStats),
 };
+
+/** The data provider with the panel's own calls (grant, revoke, refund, resend, CSV, create student, stats). */
+export function useAdminData(): AdminDataProvider {
+  return useDataProvider<AdminDataProvider>();
+}

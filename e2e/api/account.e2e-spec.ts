@@ -1,5 +1,5 @@
 import { LoginTokensService } from '../../backend/src/identity/login-tokens.service';
-import { AuditLog } from '../../backend/src/admin/entities/audit-log.entity';
+import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Lead } from '../../backend/src/leads/entities/lead.entity';

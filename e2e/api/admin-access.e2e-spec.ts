@@ -2,7 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import type TestAgent from 'supertest/lib/agent';
 import { AdminModule } from '../../backend/src/admin/admin.module';
-import { AuditLog } from '../../backend/src/admin/entities/audit-log.entity';
+import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { adminAgent } from './admin-helpers';
 import { loginAs, startTestApp, type TestApp } from './support/test-app';

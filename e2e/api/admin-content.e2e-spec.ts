@@ -1,5 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
-import { AuditLog } from '../../backend/src/admin/entities/audit-log.entity';
+import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
 import { adminAgent, listQuery, loginAs } from './admin-helpers';
 import { startTestApp, type TestApp } from './support/test-app';

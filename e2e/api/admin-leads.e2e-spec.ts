@@ -1,5 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
-import { AuditLog } from '../../backend/src/admin/entities/audit-log.entity';
+import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { adminAgent, createUser, insertLead, insertOrder, listQuery } from './admin-helpers';
 import { startTestApp, type TestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
-import { AuditLog } from '../../backend/src/admin/entities/audit-log.entity';
+import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { Refund } from '../../backend/src/orders/entities/refund.entity';

@@ -1,5 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
-import { AuditLog } from '../../backend/src/admin/entities/audit-log.entity';
+import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';

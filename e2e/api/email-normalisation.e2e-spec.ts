@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { BackgroundTasks } from '../../backend/src/mail/background-tasks';
 import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
 import { runMigrations } from '../../backend/src/platform/database/migrate';
-import { AuditLog } from '../../backend/src/admin/entities/audit-log.entity';
+import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';

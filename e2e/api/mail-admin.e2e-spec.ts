@@ -1,31 +1,14 @@
 import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
-import { OutboxWorker } from '../../backend/src/mail/outbox.worker';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
-import { loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
+import type { OutboxWorker } from '../../backend/src/mail/outbox.worker';
+import { useMailApp } from './support/mail-app';
+import type { SmtpSink } from './support/smtp-sink';
+import { loginAs, TestApp, uniqueEmail } from './support/test-app';
 
 describe("admin: 'Utgående e-post' (/api/admin/outbox)", () => {
   let sink: SmtpSink;
   let t: TestApp;
   let worker: OutboxWorker;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({
-      SMTP_URL: sink.url,
-      MAIL_POLL_INTERVAL_MS: '0',
-      MAIL_MAX_ATTEMPTS: '1',
-      PASSWORD_RESET_LIMIT_PER_IP: '100000',
-    });
-    worker = t.app.get(OutboxWorker);
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
-  });
-  beforeEach(() => {
-    sink.setMode('accept');
-    sink.clear();
-  });
+  useMailApp({ MAIL_MAX_ATTEMPTS: '1', PASSWORD_RESET_LIMIT_PER_IP: '100000' }, (app) => ({ t, sink, worker } = app));
 
   const signup = (email: string) =>
     t.http().post('/api/create-user').send({ email, courseType: 'starter', trafficSource: 'A' }).expect(200);

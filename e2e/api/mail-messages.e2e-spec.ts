@@ -3,24 +3,18 @@ import { LoginToken } from '../../backend/src/identity/entities/login-token.enti
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
-import { OutboxWorker } from '../../backend/src/mail/outbox.worker';
+import type { OutboxWorker } from '../../backend/src/mail/outbox.worker';
 import { RefundsService } from '../../backend/src/orders/refunds.service';
 import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
-import { linkIn, startSmtpSink, type SmtpSink, type SunkMail } from './support/smtp-sink';
-import { loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
+import { tokenOf, useMailApp } from './support/mail-app';
+import { linkIn, type SmtpSink, type SunkMail } from './support/smtp-sink';
+import { loginAs, TestApp, uniqueEmail } from './support/test-app';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const SIGN_IN = `${PUBLIC_URL}/auto-login#token=`;
 
 const OSLO = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: 'numeric', month: 'long', year: 'numeric' });
 const OSLO_TIME = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', hour: '2-digit', minute: '2-digit' });
-
-/** The token of a mailed link: in the fragment, which never reaches the server's logs. */
-function tokenOf(link: string): string {
-  const url = new URL(link);
-  expect(url.search).toBe('');
-  return new URLSearchParams(url.hash.slice(1)).get('token')!;
-}
 
 function purchase(over: Record<string, unknown> = {}) {
   return {
@@ -38,22 +32,7 @@ describe('messages: welcome, unsubscribe, receipt after a demo purchase, refund'
   let sink: SmtpSink;
   let t: TestApp;
   let worker: OutboxWorker;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({
-      SMTP_URL: sink.url,
-      MAIL_POLL_INTERVAL_MS: '0',
-      CONTACT_EMAIL: 'hjelp@example.no',
-      SITE_NAME: 'Trading Akademiet',
-    });
-    worker = t.app.get(OutboxWorker);
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
-  });
-  beforeEach(() => sink.clear());
+  useMailApp({ CONTACT_EMAIL: 'hjelp@example.no', SITE_NAME: 'Trading Akademiet' }, (app) => ({ t, sink, worker } = app));
 
   async function only(email: string): Promise<SunkMail> {
     await worker.drain();
@@ -274,17 +253,16 @@ describe('receipt after a purchase fulfilled by the Stripe webhook (fake Stripe)
   let sink: SmtpSink;
   let fake: FakeStripe;
   let t: TestApp;
+  let worker: OutboxWorker;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
     fake = await startFakeStripe();
-    t = await startTestApp({ ...fakeStripeEnv(fake), SMTP_URL: sink.url, MAIL_POLL_INTERVAL_MS: '0' });
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-    await sink.close();
-  });
+  useMailApp(
+    () => fakeStripeEnv(fake),
+    (app) => ({ t, sink, worker } = app),
+  );
+  afterAll(() => fake.close());
 
   function deliver(event: unknown) {
     return deliverWebhook(t.http(), event);
@@ -300,7 +278,6 @@ describe('receipt after a purchase fulfilled by the Stripe webhook (fake Stripe)
     await deliver(event).expect(200);
     await deliver(stripeEvent('checkout.session.completed', { ...fake.sessions.get(session.id) })).expect(200);
     await t.http().get(`/api/checkout/sessions/${session.id}`).expect(200);
-    const worker = t.app.get(OutboxWorker);
     await worker.drain();
     const order = await t.ds.getRepository(Order).findOneByOrFail({ email: b.email });
     expect(order.status).toBe('paid');

@@ -3,6 +3,7 @@ import { createApp } from '../../backend/src/bootstrap';
 import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
 import { OutboxService, type NewMail } from '../../backend/src/mail/outbox.service';
 import { OutboxWorker } from '../../backend/src/mail/outbox.worker';
+import { useMailApp } from './support/mail-app';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { startTestApp, TestApp, uniqueEmail } from './support/test-app';
 
@@ -26,27 +27,13 @@ describe('the outbox and its worker (SMTP sink)', () => {
   /** "Time passes": the message is due now. */
   const makeDue = (id: number) => rows().update({ id }, { nextAttemptAt: new Date(Date.now() - 1000) });
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({
-      SMTP_URL: sink.url,
-      MAIL_FROM: 'Trading Akademiet <post@example.no>',
-      MAIL_POLL_INTERVAL_MS: '0',
-      MAIL_MAX_ATTEMPTS: '3',
-      MAIL_RETRY_BASE_SECONDS: '60',
-    });
-    outbox = t.app.get(OutboxService);
-    worker = t.app.get(OutboxWorker);
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
-  });
-  beforeEach(() => {
-    sink.setMode('accept');
-    sink.setDelay(0);
-    sink.clear();
-  });
+  useMailApp(
+    { MAIL_FROM: 'Trading Akademiet <post@example.no>', MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_BASE_SECONDS: '60' },
+    (app) => {
+      ({ t, sink, worker } = app);
+      outbox = t.app.get(OutboxService);
+    },
+  );
 
   it('stores the message as pending first, then the worker sends it once: envelope, subject, text and HTML parts', async () => {
     const to = uniqueEmail('mottaker');

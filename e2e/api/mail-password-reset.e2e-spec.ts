@@ -3,15 +3,9 @@ import { LoginToken } from '../../backend/src/identity/entities/login-token.enti
 import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
 import { LoginTokensService } from '../../backend/src/identity/login-tokens.service';
 import { OutboxWorker } from '../../backend/src/mail/outbox.worker';
-import { linkIn, startSmtpSink, type SmtpSink } from './support/smtp-sink';
+import { tokenOf, useMailApp } from './support/mail-app';
+import { linkIn, type SmtpSink } from './support/smtp-sink';
 import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
-
-/** The token of a mailed link: in the fragment, which never reaches the server's logs. */
-function tokenOf(link: string): string {
-  const url = new URL(link);
-  expect(url.search).toBe('');
-  return new URLSearchParams(url.hash.slice(1)).get('token')!;
-}
 
 const NEUTRAL =
   'Hvis e-postadressen er registrert hos oss, får du snart en e-post med en lenke for å lage nytt passord. Lenken gjelder i 1 time.';
@@ -22,22 +16,10 @@ describe("forgotten password ('Glemt passord?')", () => {
   let sink: SmtpSink;
   let t: TestApp;
   let worker: OutboxWorker;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await startTestApp({
-      SMTP_URL: sink.url,
-      MAIL_POLL_INTERVAL_MS: '0',
-      PASSWORD_RESET_LIMIT_PER_IP: '100000',
-      PASSWORD_RESET_LIMIT_PER_ADDRESS: '1000',
-    });
-    worker = t.app.get(OutboxWorker);
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
-  });
-  beforeEach(() => sink.clear());
+  useMailApp(
+    { PASSWORD_RESET_LIMIT_PER_IP: '100000', PASSWORD_RESET_LIMIT_PER_ADDRESS: '1000' },
+    (app) => ({ t, sink, worker } = app),
+  );
 
   /** Asks for a link and returns its token (read from the mail the SMTP server received). */
   async function requestLink(email: string): Promise<string> {

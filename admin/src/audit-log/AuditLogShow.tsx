@@ -1,38 +1,17 @@
-import Box from '@mui/material/Box';
 import type { AdminAuditEntry } from '@academy/contracts';
-import { FunctionField, ListButton, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { FunctionField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { DateTimeField } from '../lib/fields';
 import { ACTION_LABELS, ENTITY_LABELS, label } from '../lib/labels';
+import { BackToListActions, Preformatted } from '../lib/ShowParts';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span>–</span>;
-  return (
-    <Box
-      component="pre"
-      sx={{
-        m: 0,
-        p: 1.5,
-        bgcolor: 'action.hover',
-        borderRadius: 1,
-        fontSize: 13,
-        whiteSpace: 'pre-wrap',
-        wordBreak: 'break-word',
-      }}
-    >
-      {JSON.stringify(value, null, 2)}
-    </Box>
-  );
+  return <Preformatted>{JSON.stringify(value, null, 2)}</Preformatted>;
 }
 
 export function AuditLogShow() {
   return (
-    <Show
-      actions={
-        <TopToolbar>
-          <ListButton label="Tilbake til loggen" />
-        </TopToolbar>
-      }
-    >
+    <Show actions={<BackToListActions label="Tilbake til loggen" />}>
       <SimpleShowLayout>
         <DateTimeField source="createdAt" />
         <TextField source="actorEmail" emptyText="–" />

@@ -6,7 +6,6 @@ import {
   Edit,
   Labeled,
   Link,
-  ListButton,
   ReferenceManyField,
   required,
   SaveButton,
@@ -14,19 +13,11 @@ import {
   TextField,
   TextInput,
   Toolbar,
-  TopToolbar,
   maxLength,
   useRecordContext,
 } from 'react-admin';
+import { BackToListActions } from '../lib/ShowParts';
 import { useAdminHref } from '../lib/useHref';
-
-function Actions() {
-  return (
-    <TopToolbar>
-      <ListButton label="Alle kurs" />
-    </TopToolbar>
-  );
-}
 
 /** Courses are fixed (the catalogue); only their texts change: no delete. */
 function FormToolbar() {
@@ -56,7 +47,7 @@ function AddModuleButton() {
 /** Course texts (title and description) and its modules in order. Saved changes show on the site at once. */
 export function CourseEdit() {
   return (
-    <Edit actions={<Actions />} mutationMode="pessimistic" redirect={false}>
+    <Edit actions={<BackToListActions label="Alle kurs" />} mutationMode="pessimistic" redirect={false}>
       <SimpleForm toolbar={<FormToolbar />}>
         <Labeled source="id">
           <TextField source="id" />

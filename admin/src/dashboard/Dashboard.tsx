@@ -13,7 +13,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { errorMessage } from '../lib/http';
 import { addDays, formatKr, osloToday } from '../lib/format';
-import { useAdminData } from '../lib/useAdminData';
+import { useAdminData } from '../dataProvider';
 import { FunnelCard } from './FunnelCard';
 import { LatestLeads, LatestOrders } from './Latest';
 

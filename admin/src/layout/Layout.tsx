@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Layout as RaLayout, Loading, usePermissions, useTranslate } from 'react-admin';
 import { ReauthDialog } from '../security/ReauthDialog';
 import { SecurityPage } from '../security/SecurityPage';
-import { useTwoFactorStatus } from '../security/twoFactorState';
+import { useTwoFactorStatus } from '../lib/twoFactorState';
 import { Menu } from './Menu';
 import { NoAccess } from './NoAccess';
 

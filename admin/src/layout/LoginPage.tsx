@@ -2,13 +2,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Login, useLogin, useTranslate } from 'react-admin';
 import { LoginError } from '../authProvider';
+import { FormError } from '../lib/FormError';
 import { useFormAction } from '../lib/useFormAction';
-import { FormError, OneTimeCodeField, PasswordField } from '../security/OneTimeCodeField';
+import { CredentialFields, useCredentials } from '../security/CredentialFields';
 
 /**
  * Sign in with the same account as on the site. When the account has two-factor sign-in, the API
@@ -17,22 +17,25 @@ import { FormError, OneTimeCodeField, PasswordField } from '../security/OneTimeC
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const credentials = useCredentials();
   const [step, setStep] = useState<'password' | 'code'>('password');
   const { busy, error, setError, run } = useFormAction();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     await run(
-      () => login({ username: email, password, ...(step === 'code' ? { totp: code } : {}) }),
+      () =>
+        login({
+          username: credentials.email,
+          password: credentials.password,
+          ...(step === 'code' ? { totp: credentials.code } : {}),
+        }),
       (err) => {
         if (err instanceof LoginError && err.code === 'TOTP_REQUIRED') {
           setStep('code');
         } else {
           setError(err instanceof Error && err.message ? err.message : translate('ra.auth.sign_in_error'));
-          if (err instanceof LoginError && err.code === 'TOTP_INVALID') setCode('');
+          if (err instanceof LoginError && err.code === 'TOTP_INVALID') credentials.clearCode();
         }
       },
     );
@@ -40,8 +43,7 @@ export function LoginPage() {
 
   const back = () => {
     setStep('password');
-    setCode('');
-    setPassword('');
+    credentials.clear();
     setError(null);
   };
 
@@ -59,44 +61,22 @@ export function LoginPage() {
         <FormError error={error} sx={{ mb: 1 }} />
         {step === 'password' ? (
           <>
-            <TextField
-              name="username"
-              type="email"
-              label={translate('ra.auth.username')}
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+            <CredentialFields
+              credentials={credentials}
+              email={{ name: 'username', label: translate('ra.auth.username'), autoFocus: true }}
+              password={{ name: 'password', label: translate('ra.auth.password') }}
               required
-              autoFocus
-              fullWidth
-              margin="dense"
-            />
-            <PasswordField
-              name="password"
-              label={translate('ra.auth.password')}
-              value={password}
-              onChange={setPassword}
-              required
-              fullWidth
-              margin="dense"
             />
           </>
         ) : (
           <>
             <Typography variant="body2" sx={{ mt: 1 }}>
-              {translate('login.signing_in_as', { email })}
+              {translate('login.signing_in_as', { email: credentials.email })}
             </Typography>
-            <OneTimeCodeField
-              name="totp"
-              label={translate('login.code')}
-              helperText={translate('login.code_help')}
-              slotProps={{ htmlInput: { inputMode: 'text', autoCapitalize: 'none', spellCheck: false, maxLength: 64 } }}
-              value={code}
-              onChange={setCode}
+            <CredentialFields
+              credentials={credentials}
+              code={{ name: 'totp', label: translate('login.code'), helperText: translate('login.code_help'), autoFocus: true }}
               required
-              autoFocus
-              fullWidth
-              margin="dense"
             />
           </>
         )}
@@ -105,7 +85,7 @@ export function LoginPage() {
           variant="contained"
           color="primary"
           fullWidth
-          disabled={busy || !email.trim() || !password || (step === 'code' && !code.trim())}
+          disabled={busy || !credentials.email.trim() || credentials.incomplete(step === 'code')}
           sx={{ mt: 2 }}
           startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
         >

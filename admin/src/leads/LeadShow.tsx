@@ -1,63 +1,34 @@
 import type { AdminLead } from '@academy/contracts';
-import {
-  BooleanField,
-  EditButton,
-  FunctionField,
-  Labeled,
-  ListButton,
-  Link,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  TopToolbar,
-} from 'react-admin';
-import { useAdminHref } from '../lib/useHref';
-import Grid from '@mui/material/Grid';
+import { BooleanField, EditButton, FunctionField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { CourseField, DateTimeField, VariantField, YesNo } from '../lib/fields';
-
-function Actions() {
-  return (
-    <TopToolbar>
-      <ListButton label="Tilbake til listen" />
-      <EditButton label="Notat og kontaktet" />
-    </TopToolbar>
-  );
-}
+import { BackToListActions, FieldRow, ShowLink } from '../lib/ShowParts';
 
 export function LeadShow() {
-  const href = useAdminHref();
   return (
-    <Show actions={<Actions />}>
+    <Show
+      actions={
+        <BackToListActions label="Tilbake til listen">
+          <EditButton label="Notat og kontaktet" />
+        </BackToListActions>
+      }
+    >
       <SimpleShowLayout>
         <TextField source="email" />
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Labeled source="createdAt">
-              <DateTimeField source="createdAt" />
-            </Labeled>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Labeled source="courseType">
-              <CourseField source="courseType" />
-            </Labeled>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Labeled source="trafficSource">
-              <VariantField source="trafficSource" />
-            </Labeled>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Labeled source="source">
-              <TextField source="source" />
-            </Labeled>
-          </Grid>
-        </Grid>
+        <FieldRow>
+          <DateTimeField source="createdAt" />
+          <CourseField source="courseType" />
+          <VariantField source="trafficSource" />
+          <TextField source="source" />
+        </FieldRow>
         <FunctionField<AdminLead>
           source="hasAccount"
           render={(r) =>
             r.accountId ? (
               <span>
-                <YesNo value /> <Link to={href(`/users/${r.accountId}/show`)}>Åpne eleven</Link>
+                <YesNo value />{' '}
+                <ShowLink resource="users" id={r.accountId}>
+                  Åpne eleven
+                </ShowLink>
               </span>
             ) : (
               <YesNo value={false} />

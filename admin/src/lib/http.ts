@@ -1,5 +1,5 @@
 import { fetchUtils, HttpError } from 'react-admin';
-import { markEnrolmentRequired, requestReauth } from '../security/twoFactorState';
+import { markEnrolmentRequired, requestReauth } from './twoFactorState';
 
 function errorCode(e: unknown): string | undefined {
   if (!(e instanceof HttpError)) return undefined;

@@ -1,15 +1,7 @@
-import type { AdminModule } from '@academy/contracts';
-import { DeleteButton, Edit, Labeled, ListButton, SaveButton, SimpleForm, Toolbar, TopToolbar, FunctionField } from 'react-admin';
-import { COURSE_LABELS, label } from '../lib/labels';
+import { DeleteButton, Edit, Labeled, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { CourseField } from '../lib/fields';
+import { BackToListActions } from '../lib/ShowParts';
 import { ModuleFields } from './ModuleForm';
-
-function Actions() {
-  return (
-    <TopToolbar>
-      <ListButton label="Alle moduler" />
-    </TopToolbar>
-  );
-}
 
 function FormToolbar() {
   return (
@@ -26,10 +18,10 @@ function FormToolbar() {
 
 export function ModuleEdit() {
   return (
-    <Edit actions={<Actions />} mutationMode="pessimistic" redirect="list">
+    <Edit actions={<BackToListActions label="Alle moduler" />} mutationMode="pessimistic" redirect="list">
       <SimpleForm toolbar={<FormToolbar />}>
-        <Labeled source="courseId">
-          <FunctionField<AdminModule> render={(m) => label(COURSE_LABELS, m.courseId)} />
+        <Labeled>
+          <CourseField source="courseId" />
         </Labeled>
         <ModuleFields />
       </SimpleForm>

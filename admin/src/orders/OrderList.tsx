@@ -1,19 +1,9 @@
 import type { AdminOrder } from '@academy/contracts';
+import { DataTable } from 'react-admin';
+import { CourseField, DateTimeField, OrderStatusChip } from '../lib/fields';
+import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
+import { formatKr } from '../lib/format';
 import {
-  DataTable,
-  DateInput,
-  FilterButton,
-  List,
-  NullableBooleanInput,
-  SearchInput,
-  SelectArrayInput,
-  SelectInput,
-  TopToolbar,
-} from 'react-admin';
-import { OrderStatusChip } from '../lib/fields';
-import { formatDateTime, formatKr } from '../lib/format';
-import {
-  COURSE_LABELS,
   courseChoices,
   label,
   orderStatusChoices,
@@ -22,57 +12,40 @@ import {
   providerChoices,
   variantChoices,
 } from '../lib/labels';
+import { ResourceList } from '../lib/ResourceList';
 
 const filters = [
-  <SearchInput key="q" source="q" placeholder="Søk på e-post, navn eller Stripe-id" alwaysOn />,
-  <SelectArrayInput key="status" source="status" choices={orderStatusChoices} alwaysOn />,
-  <SelectInput key="courseId" source="courseId" choices={courseChoices} />,
-  <SelectInput key="provider" source="provider" choices={providerChoices} />,
-  <SelectInput key="paymentMethod" source="paymentMethod" choices={paymentMethodChoices} />,
-  <SelectInput key="trafficSource" source="trafficSource" choices={variantChoices} />,
-  <NullableBooleanInput key="withinGuarantee" source="withinGuarantee" />,
-  <DateInput key="createdFrom" source="createdFrom" />,
-  <DateInput key="createdTo" source="createdTo" />,
+  searchFilter('Søk på e-post, navn eller Stripe-id'),
+  choiceFilter('status', orderStatusChoices, { alwaysOn: true, multiple: true }),
+  choiceFilter('courseId', courseChoices),
+  choiceFilter('provider', providerChoices),
+  choiceFilter('paymentMethod', paymentMethodChoices),
+  choiceFilter('trafficSource', variantChoices),
+  ...yesNoFilters('withinGuarantee'),
+  ...dayRangeFilters(),
 ];
-
-function Actions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-    </TopToolbar>
-  );
-}
 
 export function OrderList() {
   return (
-    <List
-      filters={filters}
-      actions={<Actions />}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      exporter={false}
-      empty={false}
-    >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col source="id" />
-        <DataTable.Col source="createdAt" render={(r: AdminOrder) => formatDateTime(r.createdAt)} />
-        <DataTable.Col source="email" />
-        <DataTable.Col source="courseId" render={(r: AdminOrder) => label(COURSE_LABELS, r.courseId)} />
-        <DataTable.NumberCol source="amountOre" render={(r: AdminOrder) => formatKr(r.amountOre)} />
-        <DataTable.Col source="status" render={(r: AdminOrder) => <OrderStatusChip status={r.status} />} />
-        <DataTable.Col
-          source="paymentMethod"
-          disableSort
-          render={(r: AdminOrder) => label(PAYMENT_METHOD_LABELS, r.paymentMethod)}
-        />
-        <DataTable.Col
-          source="paidAt"
-          label="Dager siden kjøp"
-          render={(r: AdminOrder) =>
-            r.daysSincePurchase === null ? '–' : `${r.daysSincePurchase}${r.withinGuarantee ? ' (garanti)' : ''}`
-          }
-        />
-      </DataTable>
-    </List>
+    <ResourceList filters={filters} sort={{ field: 'createdAt', order: 'DESC' }}>
+      <DataTable.Col source="id" />
+      <DataTable.Col source="createdAt" field={DateTimeField} />
+      <DataTable.Col source="email" />
+      <DataTable.Col source="courseId" field={CourseField} />
+      <DataTable.NumberCol source="amountOre" render={(r: AdminOrder) => formatKr(r.amountOre)} />
+      <DataTable.Col source="status" render={(r: AdminOrder) => <OrderStatusChip status={r.status} />} />
+      <DataTable.Col
+        source="paymentMethod"
+        disableSort
+        render={(r: AdminOrder) => label(PAYMENT_METHOD_LABELS, r.paymentMethod)}
+      />
+      <DataTable.Col
+        source="paidAt"
+        label="Dager siden kjøp"
+        render={(r: AdminOrder) =>
+          r.daysSincePurchase === null ? '–' : `${r.daysSincePurchase}${r.withinGuarantee ? ' (garanti)' : ''}`
+        }
+      />
+    </ResourceList>
   );
 }

@@ -1,35 +1,31 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { AdminOrderDetail } from '@academy/contracts';
+import type { AdminOrderDetail, AdminRefund } from '@academy/contracts';
 import {
   FunctionField,
   Labeled,
-  ListButton,
   ReferenceField,
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
   useRecordContext,
+  WithRecord,
 } from 'react-admin';
-import Grid from '@mui/material/Grid';
+import { DetailTable, type DetailColumn } from '../lib/DetailTable';
 import { CourseField, DateTimeField, KrField, OrderStatusChip, VariantField } from '../lib/fields';
 import { formatDateTime, formatKr } from '../lib/format';
 import { label, PAYMENT_METHOD_LABELS, PROVIDER_LABELS } from '../lib/labels';
+import { BackToListActions, FieldRow } from '../lib/ShowParts';
 import { RefundButton } from './RefundButton';
 
-function Actions() {
-  return (
-    <TopToolbar>
-      <ListButton label="Tilbake til listen" />
-      <RefundButton />
-    </TopToolbar>
-  );
-}
+const REFUND_STATUS: Record<string, string> = { succeeded: 'Fullført', pending: 'Behandles' };
+
+const REFUND_COLUMNS: DetailColumn<AdminRefund>[] = [
+  { header: 'Tidspunkt', cell: (r) => formatDateTime(r.createdAt) },
+  { header: 'Beløp', cell: (r) => formatKr(r.amountOre) },
+  { header: 'Begrunnelse', cell: (r) => r.reason },
+  { header: 'Status', cell: (r) => REFUND_STATUS[r.status] ?? r.status },
+  { header: 'Stripe-id', cell: (r) => r.stripeRefundId ?? '–' },
+];
 
 function Guarantee() {
   const o = useRecordContext<AdminOrderDetail>();
@@ -43,62 +39,22 @@ function Guarantee() {
   );
 }
 
-function Refunds() {
-  const o = useRecordContext<AdminOrderDetail>();
-  if (!o) return null;
-  if (o.refunds.length === 0) return <span>Ingen refusjoner</span>;
-  return (
-    <Table size="small" aria-label="Refusjoner">
-      <TableHead>
-        <TableRow>
-          <TableCell>Tidspunkt</TableCell>
-          <TableCell>Beløp</TableCell>
-          <TableCell>Begrunnelse</TableCell>
-          <TableCell>Status</TableCell>
-          <TableCell>Stripe-id</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {o.refunds.map((r) => (
-          <TableRow key={r.id}>
-            <TableCell>{formatDateTime(r.createdAt)}</TableCell>
-            <TableCell>{formatKr(r.amountOre)}</TableCell>
-            <TableCell>{r.reason}</TableCell>
-            <TableCell>{r.status === 'succeeded' ? 'Fullført' : r.status === 'pending' ? 'Behandles' : r.status}</TableCell>
-            <TableCell>{r.stripeRefundId ?? '–'}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
-
 export function OrderShow() {
   return (
-    <Show actions={<Actions />}>
+    <Show
+      actions={
+        <BackToListActions label="Tilbake til listen">
+          <RefundButton />
+        </BackToListActions>
+      }
+    >
       <SimpleShowLayout>
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Labeled source="status">
-              <FunctionField<AdminOrderDetail> render={(r) => <OrderStatusChip status={r.status} />} />
-            </Labeled>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Labeled source="courseId">
-              <CourseField source="courseId" />
-            </Labeled>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Labeled source="amountOre">
-              <KrField source="amountOre" />
-            </Labeled>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Labeled source="refundedOre">
-              <KrField source="refundedOre" />
-            </Labeled>
-          </Grid>
-        </Grid>
+        <FieldRow>
+          <FunctionField<AdminOrderDetail> source="status" render={(r) => <OrderStatusChip status={r.status} />} />
+          <CourseField source="courseId" />
+          <KrField source="amountOre" />
+          <KrField source="refundedOre" />
+        </FieldRow>
         <Labeled label="30-dagersgaranti">
           <Guarantee />
         </Labeled>
@@ -115,7 +71,17 @@ export function OrderShow() {
         <DateTimeField source="termsAcceptedAt" />
         <VariantField source="trafficSource" />
         <Labeled source="refunds" fullWidth>
-          <Refunds />
+          <WithRecord<AdminOrderDetail>
+            render={(o) => (
+              <DetailTable
+                label="Refusjoner"
+                rows={o.refunds}
+                rowKey={(r) => r.id}
+                columns={REFUND_COLUMNS}
+                empty="Ingen refusjoner"
+              />
+            )}
+          />
         </Labeled>
         <FunctionField<AdminOrderDetail> label="Beløp igjen" render={(r) => formatKr(r.refundableOre)} />
       </SimpleShowLayout>

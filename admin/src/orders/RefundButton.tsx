@@ -12,10 +12,10 @@ import Typography from '@mui/material/Typography';
 import type { AdminOrderDetail } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useAdminData } from '../dataProvider';
+import { FormError } from '../lib/FormError';
 import { formatKr } from '../lib/format';
-import { useAdminData } from '../lib/useAdminData';
 import { useFormAction } from '../lib/useFormAction';
-import { FormError } from '../security/OneTimeCodeField';
 
 /** Kroner typed by the mentor (`500`, `499,50`) → øre, or null when it is not a valid amount. */
 export function parseKr(input: string): number | null {

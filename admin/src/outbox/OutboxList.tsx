@@ -1,34 +1,31 @@
 import type { AdminOutboxMessage } from '@academy/contracts';
-import { DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
+import { AutocompleteInput, DataTable, ReferenceInput } from 'react-admin';
+import { DateTimeField } from '../lib/fields';
+import { choiceFilter, searchFilter } from '../lib/filters';
+import { ResourceList } from '../lib/ResourceList';
 import { kindChoices, kindLabel, OutboxStatusChip, statusChoices } from './OutboxStatus';
 
+/** What GET /api/admin/outbox filters on: address or subject, status, kind, and the student it went to. */
 const filters = [
-  <SearchInput key="q" source="q" placeholder="Søk på adresse eller emne" alwaysOn />,
-  <SelectInput key="status" source="status" label="Status" choices={statusChoices} alwaysOn />,
-  <SelectInput key="kind" source="kind" label="Type" choices={kindChoices} />,
+  searchFilter('Søk på adresse eller emne'),
+  choiceFilter('status', statusChoices, { alwaysOn: true }),
+  choiceFilter('kind', kindChoices),
+  <ReferenceInput key="userId" source="userId" reference="users">
+    <AutocompleteInput />
+  </ReferenceInput>,
 ];
 
-/** 'Utgående e-post': newest first, with status and attempts. */
+/** 'Utgående e-post': newest first, with the delivery status and the attempts so far. */
 export function OutboxList() {
   return (
-    <List title="Utgående e-post" filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col
-          source="createdAt"
-          label="Opprettet"
-          render={() => <DateField source="createdAt" showTime locales="nb-NO" />}
-        />
-        <DataTable.Col source="kind" label="Type" render={(r: AdminOutboxMessage) => kindLabel(r.kind)} />
-        <DataTable.Col source="toAddress" label="Til" />
-        <DataTable.Col source="subject" label="Emne" disableSort />
-        <DataTable.Col source="status" label="Status" render={(r: AdminOutboxMessage) => <OutboxStatusChip record={r} />} />
-        <DataTable.NumberCol source="attempts" label="Forsøk" />
-        <DataTable.Col
-          source="sentAt"
-          label="Sendt"
-          render={(r: AdminOutboxMessage) => (r.sentAt ? <DateField source="sentAt" showTime locales="nb-NO" /> : '–')}
-        />
-      </DataTable>
-    </List>
+    <ResourceList filters={filters} sort={{ field: 'id', order: 'DESC' }}>
+      <DataTable.Col source="createdAt" field={DateTimeField} />
+      <DataTable.Col source="kind" render={(r: AdminOutboxMessage) => kindLabel(r.kind)} />
+      <DataTable.Col source="toAddress" />
+      <DataTable.Col source="subject" disableSort />
+      <DataTable.Col source="status" render={(r: AdminOutboxMessage) => <OutboxStatusChip status={r.status} />} />
+      <DataTable.NumberCol source="attempts" />
+      <DataTable.Col source="sentAt" field={DateTimeField} />
+    </ResourceList>
   );
 }

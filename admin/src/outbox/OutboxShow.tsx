@@ -1,53 +1,36 @@
-import Box from '@mui/material/Box';
 import type { AdminOutboxMessageDetail } from '@academy/contracts';
-import { DateField, FunctionField, ListButton, NumberField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { FunctionField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { DateTimeField } from '../lib/fields';
+import { BackToListActions, FieldRow, Preformatted } from '../lib/ShowParts';
 import { kindLabel, OutboxStatusChip } from './OutboxStatus';
 import { ResendButton } from './ResendButton';
 
-function Actions() {
-  return (
-    <TopToolbar>
-      <ListButton label="Tilbake til listen" />
-      <ResendButton />
-    </TopToolbar>
-  );
-}
-
-/** One message: envelope, delivery state and the plain-text part (one-time links hidden by the API). */
+/** One message: envelope, delivery state and the plain-text part (the API hides one-time links in it). */
 export function OutboxShow() {
   return (
-    <Show title="E-post" actions={<Actions />}>
+    <Show
+      actions={
+        <BackToListActions label="Tilbake til listen">
+          <ResendButton />
+        </BackToListActions>
+      }
+    >
       <SimpleShowLayout>
-        <TextField source="id" label="Nr." />
-        <FunctionField<AdminOutboxMessageDetail> label="Type" render={(r) => kindLabel(r.kind)} />
-        <TextField source="toAddress" label="Til" />
-        <TextField source="subject" label="Emne" />
-        <FunctionField<AdminOutboxMessageDetail> label="Status" render={(r) => <OutboxStatusChip record={r} />} />
-        <NumberField source="attempts" label="Forsøk" />
-        <DateField source="createdAt" label="Opprettet" showTime locales="nb-NO" />
-        <DateField source="nextAttemptAt" label="Neste forsøk" showTime locales="nb-NO" />
-        <DateField source="sentAt" label="Sendt" showTime locales="nb-NO" emptyText="–" />
-        <TextField source="lastError" label="Siste feil" emptyText="–" />
-        <FunctionField<AdminOutboxMessageDetail>
-          label="Tekst"
-          render={(r) => (
-            <Box
-              component="pre"
-              sx={{
-                whiteSpace: 'pre-wrap',
-                wordBreak: 'break-word',
-                fontFamily: 'monospace',
-                fontSize: 13,
-                m: 0,
-                p: 2,
-                bgcolor: 'action.hover',
-                borderRadius: 1,
-              }}
-            >
-              {r.textBody}
-            </Box>
-          )}
-        />
+        <FieldRow>
+          <FunctionField<AdminOutboxMessageDetail> source="status" render={(r) => <OutboxStatusChip status={r.status} />} />
+          <FunctionField<AdminOutboxMessageDetail> source="kind" render={(r) => kindLabel(r.kind)} />
+          <NumberField source="attempts" />
+          <DateTimeField source="sentAt" />
+        </FieldRow>
+        <TextField source="toAddress" />
+        <ReferenceField source="userId" reference="users" link="show" emptyText="–">
+          <TextField source="email" />
+        </ReferenceField>
+        <TextField source="subject" />
+        <DateTimeField source="createdAt" />
+        <DateTimeField source="nextAttemptAt" />
+        <TextField source="lastError" emptyText="–" />
+        <FunctionField<AdminOutboxMessageDetail> source="textBody" render={(r) => <Preformatted>{r.textBody}</Preformatted>} />
       </SimpleShowLayout>
     </Show>
   );

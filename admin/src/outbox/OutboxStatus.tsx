@@ -1,11 +1,5 @@
 import Chip from '@mui/material/Chip';
-import {
-  MAIL_KIND_LABELS,
-  OUTBOX_STATUS_LABELS,
-  type AdminOutboxMessage,
-  type MailKindName,
-  type OutboxStatusName,
-} from '@academy/contracts';
+import { MAIL_KIND_LABELS, OUTBOX_STATUS_LABELS, type MailKindName, type OutboxStatusName } from '@academy/contracts';
 
 const STATUS_COLOR: Record<OutboxStatusName, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
   pending: 'warning',
@@ -23,12 +17,6 @@ export function kindLabel(kind: string): string {
 }
 
 /** The status as a coloured chip: I kø, Sendes, Sendt, Feilet, Bare logget. */
-export function OutboxStatusChip({ record }: { record: Pick<AdminOutboxMessage, 'status'> }) {
-  return (
-    <Chip
-      size="small"
-      color={STATUS_COLOR[record.status] ?? 'default'}
-      label={OUTBOX_STATUS_LABELS[record.status] ?? record.status}
-    />
-  );
+export function OutboxStatusChip({ status }: { status: OutboxStatusName }) {
+  return <Chip size="small" color={STATUS_COLOR[status] ?? 'default'} label={OUTBOX_STATUS_LABELS[status] ?? status} />;
 }

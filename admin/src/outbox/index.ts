@@ -3,11 +3,10 @@ import type { AdminOutboxMessage } from '@academy/contracts';
 import { OutboxList } from './OutboxList';
 import { OutboxShow } from './OutboxShow';
 
-/** `<Resource name="outbox" {...outbox} />`: 'Utgående e-post' (list, show, resend). */
+/** 'Utgående e-post': what the site has mailed or will mail; read-only but for 'Send på nytt'. */
 export default {
   list: OutboxList,
   show: OutboxShow,
   icon: OutboxIcon,
-  options: { label: 'Utgående e-post' },
-  recordRepresentation: (r: AdminOutboxMessage) => `${r.subject} → ${r.toAddress}`,
+  recordRepresentation: (r: AdminOutboxMessage) => `«${r.subject}» til ${r.toAddress}`,
 };

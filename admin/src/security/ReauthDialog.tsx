@@ -6,10 +6,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { HttpError, useTranslate } from 'react-admin';
+import { FormError } from '../lib/FormError';
 import { errorMessage } from '../lib/http';
+import { refreshTwoFactorStatus, setReauthHandler } from '../lib/twoFactorState';
 import { useFormAction } from '../lib/useFormAction';
-import { FormError, OneTimeCodeField, PasswordField } from './OneTimeCodeField';
-import { refreshTwoFactorStatus, setReauthHandler } from './twoFactorState';
+import { CredentialFields, useCredentials } from './CredentialFields';
 
 /** POST /api/auth/reauth, outside the intercepting HTTP client (it must not ask itself). */
 async function reauth(password: string, totp: string): Promise<void> {
@@ -32,8 +33,8 @@ export function ReauthDialog() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [needsCode, setNeedsCode] = useState(false);
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const credentials = useCredentials();
+  const { clear: clearCredentials, clearCode } = credentials;
   const { busy, error, setError, run } = useFormAction();
   const settle = useRef<((ok: boolean) => void) | null>(null);
 
@@ -42,8 +43,7 @@ export function ReauthDialog() {
       () =>
         new Promise<boolean>((resolve) => {
           settle.current = resolve;
-          setPassword('');
-          setCode('');
+          clearCredentials();
           setError(null);
           setNeedsCode(false);
           setOpen(true);
@@ -56,8 +56,8 @@ export function ReauthDialog() {
       setReauthHandler(null);
       settle.current?.(false);
     };
-    // setError is a state setter (stable): the handler is set once.
-  }, [setError]);
+    // setError and clearCredentials are stable: the handler is set once.
+  }, [setError, clearCredentials]);
 
   const finish = (ok: boolean) => {
     setOpen(false);
@@ -69,14 +69,14 @@ export function ReauthDialog() {
     e.preventDefault();
     await run(
       async () => {
-        await reauth(password, code.trim());
+        await reauth(credentials.password, credentials.code.trim());
         finish(true);
       },
       (err) => {
         const body = err instanceof HttpError ? (err.body as { code?: string } | null) : null;
         if (body?.code === 'TOTP_REQUIRED') setNeedsCode(true);
         setError(errorMessage(err));
-        setCode('');
+        clearCode();
       },
     );
   };
@@ -88,31 +88,17 @@ export function ReauthDialog() {
         <DialogContent>
           <DialogContentText sx={{ mb: 1 }}>{translate(needsCode ? 'reauth.text_code' : 'reauth.text')}</DialogContentText>
           <FormError error={error} sx={{ mb: 1 }} />
-          <PasswordField
-            name="reauth-password"
-            label={translate('reauth.password')}
-            value={password}
-            onChange={setPassword}
-            autoFocus
-            fullWidth
-            margin="dense"
+          <CredentialFields
+            credentials={credentials}
+            password={{ name: 'reauth-password', label: translate('reauth.password'), autoFocus: true }}
+            code={needsCode ? { name: 'reauth-totp', label: translate('reauth.code') } : undefined}
           />
-          {needsCode && (
-            <OneTimeCodeField
-              name="reauth-totp"
-              label={translate('reauth.code')}
-              value={code}
-              onChange={setCode}
-              fullWidth
-              margin="dense"
-            />
-          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => finish(false)} disabled={busy}>
             {translate('reauth.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={busy || !password || (needsCode && !code.trim())}>
+          <Button type="submit" variant="contained" disabled={busy || credentials.incomplete(needsCode)}>
             {translate('reauth.confirm')}
           </Button>
         </DialogActions>

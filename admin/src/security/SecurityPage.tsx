@@ -3,15 +3,36 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { TotpEnableResponse, TotpSetupResponse } from '@academy/contracts';
 import QRCode from 'qrcode';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { FormError } from '../lib/FormError';
 import { errorMessage, postJson } from '../lib/http';
+import { useTwoFactorStatus } from '../lib/twoFactorState';
 import { useFormAction } from '../lib/useFormAction';
-import { FormError, OneTimeCodeField, PasswordField } from './OneTimeCodeField';
-import { useTwoFactorStatus } from './twoFactorState';
+import { CredentialFields, useCredentials } from './CredentialFields';
+
+/** A step's or a part's heading on the page. */
+function StepHeading({ children, sx }: { children: ReactNode; sx?: SxProps<Theme> }) {
+  return (
+    <Typography component="h3" variant="subtitle1" sx={[{ fontWeight: 600 }, ...(Array.isArray(sx) ? sx : [sx])]}>
+      {children}
+    </Typography>
+  );
+}
+
+/** The form's error message, then its inputs and button side by side. */
+function FormRow({ error, children }: { error: string | null; children: ReactNode }) {
+  return (
+    <>
+      <FormError error={error} sx={{ my: 1 }} />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mt: 1 }}>{children}</Box>
+    </>
+  );
+}
 
 /** The secret in groups of four, as apps show keys to type by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -45,7 +66,7 @@ function Enrol({ onDone }: { onDone: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
-  const [code, setCode] = useState('');
+  const credentials = useCredentials();
   const [codes, setCodes] = useState<string[] | null>(null);
   const { busy, error, setError, run } = useFormAction();
 
@@ -58,13 +79,13 @@ function Enrol({ onDone }: { onDone: () => void }) {
     e.preventDefault();
     await run(
       async () => {
-        const res = await postJson<TotpEnableResponse>('/api/auth/totp/enable', { code: code.trim() });
+        const res = await postJson<TotpEnableResponse>('/api/auth/totp/enable', { code: credentials.code.trim() });
         setCodes(res.recoveryCodes);
         notify(translate('security.enabled'), { type: 'success' });
       },
       (err) => {
         setError(errorMessage(err));
-        setCode('');
+        credentials.clearCode();
       },
     );
   };
@@ -82,9 +103,7 @@ function Enrol({ onDone }: { onDone: () => void }) {
   if (codes) {
     return (
       <Box>
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {translate('security.codes_title')}
-        </Typography>
+        <StepHeading>{translate('security.codes_title')}</StepHeading>
         <Alert severity="warning" sx={{ my: 1 }}>
           {translate('security.codes_note')}
         </Alert>
@@ -122,9 +141,7 @@ function Enrol({ onDone }: { onDone: () => void }) {
 
   return (
     <Box component="form" onSubmit={confirm} noValidate>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {translate('security.scan')}
-      </Typography>
+      <StepHeading>{translate('security.scan')}</StepHeading>
       <Box sx={{ my: 1 }}>
         <QrCode url={setup.otpauthUrl} alt={translate('security.qr_alt')} />
       </Box>
@@ -134,24 +151,19 @@ function Enrol({ onDone }: { onDone: () => void }) {
       <Typography data-testid="totp-secret" sx={{ fontFamily: 'monospace', fontSize: '1.05rem', my: 1, wordBreak: 'break-all' }}>
         {grouped(setup.secret)}
       </Typography>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2 }}>
-        {translate('security.confirm_step')}
-      </Typography>
-      <FormError error={error} sx={{ my: 1 }} />
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mt: 1 }}>
-        <OneTimeCodeField
-          name="code"
-          label={translate('security.code')}
-          value={code}
-          onChange={setCode}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
-          size="small"
+      <StepHeading sx={{ mt: 2 }}>{translate('security.confirm_step')}</StepHeading>
+      <FormRow error={error}>
+        <CredentialFields
+          credentials={credentials}
+          code={{ name: 'code', label: translate('security.code') }}
+          codeKind="app"
+          layout="inline"
           required
         />
-        <Button type="submit" variant="contained" disabled={busy || !code.trim()}>
+        <Button type="submit" variant="contained" disabled={busy || !credentials.code.trim()}>
           {translate('security.confirm')}
         </Button>
-      </Box>
+      </FormRow>
     </Box>
   );
 }
@@ -160,14 +172,13 @@ function Enrol({ onDone }: { onDone: () => void }) {
 function Disable({ onDone }: { onDone: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const credentials = useCredentials();
   const { busy, error, run } = useFormAction();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     await run(async () => {
-      await postJson('/api/auth/totp/disable', { password, code: code.trim() });
+      await postJson('/api/auth/totp/disable', { password: credentials.password, code: credentials.code.trim() });
       notify(translate('security.disabled'));
       onDone();
     });
@@ -175,32 +186,21 @@ function Disable({ onDone }: { onDone: () => void }) {
 
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ mt: 3 }}>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {translate('security.disable_title')}
-      </Typography>
+      <StepHeading>{translate('security.disable_title')}</StepHeading>
       <Typography variant="body2" color="text.secondary">
         {translate('security.disable_note')}
       </Typography>
-      <FormError error={error} sx={{ my: 1 }} />
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mt: 1 }}>
-        <PasswordField
-          name="password"
-          label={translate('security.password')}
-          value={password}
-          onChange={setPassword}
-          size="small"
+      <FormRow error={error}>
+        <CredentialFields
+          credentials={credentials}
+          password={{ name: 'password', label: translate('security.password') }}
+          code={{ name: 'code', label: translate('security.code_or_recovery') }}
+          layout="inline"
         />
-        <OneTimeCodeField
-          name="code"
-          label={translate('security.code_or_recovery')}
-          value={code}
-          onChange={setCode}
-          size="small"
-        />
-        <Button type="submit" color="error" variant="outlined" disabled={busy || !password || !code.trim()}>
+        <Button type="submit" color="error" variant="outlined" disabled={busy || credentials.incomplete(true)}>
           {translate('security.disable')}
         </Button>
-      </Box>
+      </FormRow>
     </Box>
   );
 }

@@ -9,10 +9,10 @@ import Typography from '@mui/material/Typography';
 import type { AdminCreatedStudent } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, Title, useNotify } from 'react-admin';
-import { useAdminHref } from '../lib/useHref';
-import { errorMessage } from '../lib/http';
+import { useAdminData } from '../dataProvider';
 import { formatDateTime } from '../lib/format';
-import { useAdminData } from '../lib/useAdminData';
+import { useFormAction } from '../lib/useFormAction';
+import { useAdminHref } from '../lib/useHref';
 
 /**
  * 'Ny elev': an account without a password for an e-mail address, and a one-time sign-in link
@@ -23,21 +23,12 @@ export function UserCreate() {
   const notify = useNotify();
   const href = useAdminHref();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useFormAction();
   const [created, setCreated] = useState<AdminCreatedStudent | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      setCreated(await dp.createStudent(email.trim()));
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => setCreated(await dp.createStudent(email.trim())));
   };
 
   const copy = async () => {

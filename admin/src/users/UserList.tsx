@@ -1,60 +1,37 @@
 import type { AdminUser } from '@academy/contracts';
-import {
-  CreateButton,
-  DataTable,
-  DateInput,
-  FilterButton,
-  List,
-  NullableBooleanInput,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-} from 'react-admin';
-import { formatDateTime } from '../lib/format';
-import { COURSE_LABELS, courseChoices, label, ROLE_LABELS, roleChoices, VARIANT_LABELS, variantChoices } from '../lib/labels';
+import { DataTable } from 'react-admin';
+import { DateTimeField, VariantField } from '../lib/fields';
+import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
+import { COURSE_LABELS, courseChoices, label, ROLE_LABELS, roleChoices, variantChoices } from '../lib/labels';
+import { ResourceList } from '../lib/ResourceList';
 
 const filters = [
-  <SearchInput key="q" source="q" placeholder="Søk på e-post eller navn" alwaysOn />,
-  <SelectInput key="courseId" source="courseId" choices={courseChoices} alwaysOn />,
-  <SelectInput key="role" source="role" choices={roleChoices} />,
-  <SelectInput key="trafficSource" source="trafficSource" choices={variantChoices} />,
-  <NullableBooleanInput key="hasPassword" source="hasPassword" />,
-  <DateInput key="createdFrom" source="createdFrom" />,
-  <DateInput key="createdTo" source="createdTo" />,
+  searchFilter('Søk på e-post eller navn'),
+  choiceFilter('courseId', courseChoices, { alwaysOn: true }),
+  choiceFilter('role', roleChoices),
+  choiceFilter('trafficSource', variantChoices),
+  ...yesNoFilters('hasPassword'),
+  ...dayRangeFilters(),
 ];
-
-function Actions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <CreateButton label="Ny elev" />
-    </TopToolbar>
-  );
-}
 
 export function UserList() {
   return (
-    <List filters={filters} actions={<Actions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false}>
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col source="createdAt" render={(r: AdminUser) => formatDateTime(r.createdAt)} />
-        <DataTable.Col source="email" />
-        <DataTable.Col
-          source="lastName"
-          label="Navn"
-          render={(r: AdminUser) => [r.firstName, r.lastName].filter(Boolean).join(' ') || '–'}
-        />
-        <DataTable.Col source="role" render={(r: AdminUser) => label(ROLE_LABELS, r.role)} />
-        <DataTable.Col
-          source="courses"
-          disableSort
-          render={(r: AdminUser) => r.courses.map((c) => label(COURSE_LABELS, c)).join(', ') || '–'}
-        />
-        <DataTable.Col
-          source="trafficSource"
-          render={(r: AdminUser) => (r.trafficSource ? label(VARIANT_LABELS, r.trafficSource) : '–')}
-        />
-        <DataTable.Col source="passwordSet" disableSort render={(r: AdminUser) => (r.passwordSet ? 'Ja' : 'Nei')} />
-      </DataTable>
-    </List>
+    <ResourceList filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} createLabel="Ny elev">
+      <DataTable.Col source="createdAt" field={DateTimeField} />
+      <DataTable.Col source="email" />
+      <DataTable.Col
+        source="lastName"
+        label="Navn"
+        render={(r: AdminUser) => [r.firstName, r.lastName].filter(Boolean).join(' ') || '–'}
+      />
+      <DataTable.Col source="role" render={(r: AdminUser) => label(ROLE_LABELS, r.role)} />
+      <DataTable.Col
+        source="courses"
+        disableSort
+        render={(r: AdminUser) => r.courses.map((c) => label(COURSE_LABELS, c)).join(', ') || '–'}
+      />
+      <DataTable.Col source="trafficSource" field={VariantField} />
+      <DataTable.Col source="passwordSet" disableSort render={(r: AdminUser) => (r.passwordSet ? 'Ja' : 'Nei')} />
+    </ResourceList>
   );
 }

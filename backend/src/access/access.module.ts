@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
+import { AccessRecordsService } from './access-records.service';
 import { CourseOwnerGuard } from './course-owner.guard';
 import { CoursePlayerController } from './course-player.controller';
 import { CoursePlayerService } from './course-player.service';
@@ -16,7 +17,7 @@ import { StarterMergeController } from './starter-merge.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([Grant, Progress]), CatalogModule, IdentityModule],
   controllers: [CoursePlayerController, ProgressController, StarterMergeController],
-  providers: [GrantsService, CoursePlayerService, ProgressService, CourseOwnerGuard],
-  exports: [GrantsService, ProgressService, CourseOwnerGuard],
+  providers: [GrantsService, CoursePlayerService, ProgressService, CourseOwnerGuard, AccessRecordsService],
+  exports: [GrantsService, ProgressService, CourseOwnerGuard, AccessRecordsService],
 })
 export class AccessModule {}

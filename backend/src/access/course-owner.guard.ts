@@ -4,7 +4,7 @@ import { MSG, isPlayerCourseId } from '@academy/contracts';
 import { forbidden, notFound, unauthenticated } from '../platform/errors/app-error';
 import { COURSE_NOT_OWNED } from './course-player.service';
 import { GrantsService } from './grants.service';
-import { SessionsService } from '../identity/sessions.service';
+import { SessionCookie } from '../identity/session-cookie';
 
 /**
  * Signed in, and owns the route's `:courseId` (starter is everyone's; admins see all).
@@ -13,13 +13,13 @@ import { SessionsService } from '../identity/sessions.service';
 @Injectable()
 export class CourseOwnerGuard implements CanActivate {
   constructor(
-    private readonly sessions: SessionsService,
+    private readonly cookie: SessionCookie,
     private readonly grants: GrantsService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<FastifyRequest<{ Params: { courseId?: string } }>>();
-    const auth = await this.sessions.resolve(req);
+    const auth = await this.cookie.resolve(req);
     if (!auth) throw unauthenticated(MSG.unauthenticated);
     const courseId = req.params?.courseId;
     if (!isPlayerCourseId(courseId)) throw notFound(MSG.unknownCourse);

@@ -13,6 +13,13 @@ export interface GrantInput {
   grantedBy?: number | null;
 }
 
+/** What a revocation did: the grant before and after, and whether this call revoked it. */
+export interface GrantRevocation {
+  before: Grant;
+  grant: Grant;
+  changed: boolean;
+}
+
 /** Who owns which course. A grant is active while it is not revoked. */
 @Injectable()
 export class GrantsService {
@@ -58,12 +65,26 @@ export class GrantsService {
     return { grant, created: true };
   }
 
-  async revoke(grantId: number, revokedBy: number | null, manager?: EntityManager): Promise<Grant | null> {
+  /**
+   * The one revocation of a grant (admin panel, full refunds): the course is no longer owned through
+   * it. Null when there is no such grant. Revoking a revoked grant changes nothing; the update is
+   * conditional, so of two concurrent revocations exactly one reports `changed` (and is audited).
+   */
+  async revoke(grantId: number, revokedBy: number | null, manager?: EntityManager): Promise<GrantRevocation | null> {
     const repo = manager ? manager.getRepository(Grant) : this.grants;
-    const g = await repo.findOneBy({ id: grantId });
-    if (!g || g.revokedAt) return g;
-    g.revokedAt = new Date();
-    g.revokedBy = revokedBy;
-    return repo.save(g);
+    const before = await repo.findOneBy({ id: grantId });
+    if (!before) return null;
+    if (before.revokedAt) return { before, grant: before, changed: false };
+    const revokedAt = new Date();
+    const res = await repo.update({ id: grantId, revokedAt: IsNull() }, { revokedAt, revokedBy });
+    if (!res.affected) return { before, grant: await repo.findOneByOrFail({ id: grantId }), changed: false };
+    return { before, grant: { ...before, revokedAt, revokedBy }, changed: true };
+  }
+
+  /** Revokes the grant an order created, if it is still active (a full refund). */
+  async revokeForOrder(orderId: number, revokedBy: number | null, manager?: EntityManager): Promise<GrantRevocation | null> {
+    const repo = manager ? manager.getRepository(Grant) : this.grants;
+    const active = await repo.findOneBy({ orderId, revokedAt: IsNull() });
+    return active ? this.revoke(active.id, revokedBy, manager) : null;
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, type AccountExport, type DeleteAccountResponse } from '@academy/contracts';
 import { forbidden } from '../platform/errors/app-error';
 import { CurrentUser, SignedIn } from '../identity/current-user.decorator';
-import { SessionsService } from '../identity/sessions.service';
+import { SessionCookie } from '../identity/session-cookie';
 import type { User } from '../identity/entities/user.entity';
 import { AccountService } from './account.service';
 import { DeleteAccountDto } from './dto/delete-account.dto';
@@ -14,7 +14,7 @@ import { DeleteAccountDto } from './dto/delete-account.dto';
 export class AccountController {
   constructor(
     private readonly account: AccountService,
-    private readonly sessions: SessionsService,
+    private readonly cookie: SessionCookie,
   ) {}
 
   @Get('export')
@@ -37,7 +37,7 @@ export class AccountController {
   ): Promise<DeleteAccountResponse> {
     requireClaimed(user);
     const res = await this.account.delete(user, dto);
-    await this.sessions.end(req, reply);
+    await this.cookie.end(req, reply);
     return res;
   }
 }

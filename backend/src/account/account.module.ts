@@ -4,6 +4,8 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
 import { LeadsModule } from '../leads/leads.module';
 import { MailModule } from '../mail/mail.module';
+import { OrdersModule } from '../orders/orders.module';
+import { AuditModule } from '../platform/audit/audit.module';
 import { SecurityModule } from '../platform/security/security.module';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
@@ -20,7 +22,7 @@ import { PasswordResetService } from './password-reset.service';
  * settings, and the data export and erasure (each owner exports and erases its own rows).
  */
 @Module({
-  imports: [SecurityModule, IdentityModule, CatalogModule, AccessModule, LeadsModule, MailModule],
+  imports: [SecurityModule, AuditModule, IdentityModule, CatalogModule, AccessModule, LeadsModule, OrdersModule, MailModule],
   controllers: [AuthController, AccountController, CreateUserController, PasswordResetController],
   providers: [MeService, AccountService, CreateUserService, PasswordResetService, ForgotPasswordThrottleGuard],
 })

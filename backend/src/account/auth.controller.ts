@@ -9,14 +9,14 @@ import { CurrentAuth, CurrentUser, SignedIn } from '../identity/current-user.dec
 import { SetPasswordDto, TokenLoginDto } from '../identity/dto/auth.dto';
 import { LocalAuthGuard } from '../identity/guards/local-auth.guard';
 import { LoginThrottleGuard } from '../identity/guards/login-throttle.guard';
-import { SessionsService } from '../identity/sessions.service';
+import { SessionCookie } from '../identity/session-cookie';
 import { MeService } from './me.service';
 
 @Controller('api/auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly sessions: SessionsService,
+    private readonly cookie: SessionCookie,
     private readonly me: MeService,
   ) {}
 
@@ -27,14 +27,14 @@ export class AuthController {
     @Req() req: FastifyRequest & { user: User },
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ user: MeResponse }> {
-    await this.auth.login(req.user, req, reply);
+    this.cookie.set(req, reply, await this.auth.login(req.user, this.cookie.client(req)));
     return { user: await this.me.of(req.user) };
   }
 
   @Post('logout')
   @HttpCode(204)
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    await this.sessions.end(req, reply);
+    await this.cookie.end(req, reply);
   }
 
   @Get('me')
@@ -58,8 +58,9 @@ export class AuthController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ user: MeResponse }> {
-    const user = await this.auth.tokenLogin(dto.token, { switchAccount: dto.switchAccount }, req, reply);
-    if (!user) throw unauthenticated(MSG.invalidToken, 'INVALID_TOKEN');
-    return { user: await this.me.of(user) };
+    const signedIn = await this.auth.tokenLogin(dto.token, { switchAccount: dto.switchAccount }, this.cookie.client(req));
+    if (!signedIn) throw unauthenticated(MSG.invalidToken, 'INVALID_TOKEN');
+    this.cookie.set(req, reply, signedIn.session);
+    return { user: await this.me.of(signedIn.user) };
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MeService } from './me.service';
 import { AuthService } from '../identity/auth.service';
+import type { SessionClient, StartedSession } from '../identity/auth.types';
 import { LoginTokensService } from '../identity/login-tokens.service';
 import { MSG, type MeResponse } from '@academy/contracts';
 import { badRequest } from '../platform/errors/app-error';
@@ -37,9 +37,12 @@ export class PasswordResetService {
 
   /**
    * Uses the link once: sets the password, voids the user's other reset and sign-in links, claims the
-   * address (every other session ends) and signs this browser in.
+   * address (every other session ends) and opens this browser's session (the controller sets its cookie).
    */
-  async reset(dto: ResetPasswordDto, req: FastifyRequest, reply: FastifyReply): Promise<{ message: string; user: MeResponse }> {
+  async reset(
+    dto: ResetPasswordDto,
+    client: SessionClient,
+  ): Promise<{ message: string; user: MeResponse; session: StartedSession }> {
     if (dto.newPassword !== dto.confirmPassword) throw badRequest(MSG.setPasswordMismatch, 'PASSWORD_MISMATCH');
     const userId = await this.tokens.consume(dto.token, 'reset');
     const user = userId === null ? null : await this.users.findById(userId);
@@ -50,7 +53,7 @@ export class PasswordResetService {
     await this.tokens.voidAll(user.id, 'reset');
     await this.tokens.voidAll(user.id, 'login');
     // A completed reset claims the address: every older session ends, this browser is signed in.
-    await this.auth.claim(user, req, reply);
-    return { message: MSG.passwordReset, user: await this.me.of(user) };
+    const session = await this.auth.claim(user, client);
+    return { message: MSG.passwordReset, user: await this.me.of(user), session };
   }
 }

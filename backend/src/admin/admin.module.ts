@@ -1,16 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessModule } from '../access/access.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
 import { LeadsModule } from '../leads/leads.module';
 import { MailModule } from '../mail/mail.module';
 import { OrdersModule } from '../orders/orders.module';
-import { AuditLog } from './entities/audit-log.entity';
+import { AuditModule } from '../platform/audit/audit.module';
 import { OutboxAdminController } from './outbox/outbox-admin.controller';
 import { AdminAuditLogController } from './audit/admin-audit-log.controller';
 import { AdminAuditLogService } from './audit/admin-audit-log.service';
-import { AuditService } from './common/audit.service';
 import { AdminCoursesController, AdminModulesController, AdminSettingsController } from './content/admin-content.controller';
 import { AdminContentService } from './content/admin-content.service';
 import { AdminLeadsController } from './leads/admin-leads.controller';
@@ -25,7 +23,7 @@ import { AdminUsersService } from './users/admin-users.service';
 /** The mentor's admin API under /api/admin/* (ra-data-simple-rest dialect; every route @AdminOnly; every write audited). */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([AuditLog]),
+    AuditModule,
     IdentityModule,
     CatalogModule,
     AccessModule,
@@ -46,7 +44,6 @@ import { AdminUsersService } from './users/admin-users.service';
     OutboxAdminController,
   ],
   providers: [
-    AuditService,
     AdminLeadsService,
     AdminUsersService,
     AdminOrdersService,
@@ -54,6 +51,5 @@ import { AdminUsersService } from './users/admin-users.service';
     AdminStatsService,
     AdminAuditLogService,
   ],
-  exports: [AuditService],
 })
 export class AdminModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogContentService } from './catalog-content.service';
 import { CatalogSeedService } from './catalog-seed.service';
 import { CatalogController } from './catalog.controller';
 import { CatalogRoute } from './catalog.route';
@@ -14,7 +15,7 @@ import { SiteSettingsService } from './site-settings.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Course, CourseModule, Setting])],
   controllers: [CatalogController],
-  providers: [CatalogSeedService, CatalogService, SiteSettingsService, CoursesService, CatalogRoute],
-  exports: [CatalogService, SiteSettingsService, CoursesService],
+  providers: [CatalogSeedService, CatalogService, SiteSettingsService, CoursesService, CatalogContentService, CatalogRoute],
+  exports: [CatalogService, SiteSettingsService, CoursesService, CatalogContentService],
 })
 export class CatalogModule {}

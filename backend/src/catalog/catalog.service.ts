@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { PAID_COURSE_IDS, type CatalogResponse } from '@academy/contracts';
+import type { CatalogResponse } from '@academy/contracts';
 import { CATALOG_SEED } from './catalog.data';
 import { Course } from './entities/course.entity';
 
@@ -27,6 +27,8 @@ export class CatalogService {
   private cached: Cached | null = null;
   private building: Promise<Cached> | null = null;
   private readonly listeners = new Set<() => void>();
+  /** Who counts the students: access owns the grants and registers it (it sits above the catalogue). */
+  private studentCount: () => Promise<number> = () => Promise.resolve(0);
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
@@ -48,6 +50,11 @@ export class CatalogService {
     for (const l of this.listeners) l();
   }
 
+  /** Registers the count of distinct students with an active paid course (called once, by access). */
+  countStudentsWith(count: () => Promise<number>): void {
+    this.studentCount = count;
+  }
+
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -62,16 +69,10 @@ export class CatalogService {
         : 'SELECT "courseId", COUNT(*) AS n FROM "modules" WHERE "published" = 1 GROUP BY "courseId"',
     );
     const countOf = new Map(counts.map((r) => [r.courseId, Number(r.n)]));
-    const placeholders = PAID_COURSE_IDS.map(() => '?').join(',');
-    const students: Array<{ n: number | string }> = await this.ds.query(
-      isMysql(this.ds)
-        ? `SELECT COUNT(DISTINCT \`userId\`) AS n FROM \`grants\` WHERE \`revokedAt\` IS NULL AND \`courseId\` IN (${placeholders})`
-        : `SELECT COUNT(DISTINCT "userId") AS n FROM "grants" WHERE "revokedAt" IS NULL AND "courseId" IN (${placeholders})`,
-      [...PAID_COURSE_IDS],
-    );
+    const studentCount = await this.studentCount();
     const value: CatalogResponse = {
       currency: 'NOK',
-      studentCount: Number(students[0]?.n ?? 0),
+      studentCount,
       items: CATALOG_SEED.map((s) => {
         const c = byId.get(s.id);
         return {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import type { SiteSettings } from '@academy/contracts';
 import { Setting } from './entities/setting.entity';
@@ -28,6 +28,17 @@ export class SiteSettingsService {
       this.overlayLoadedAt = Date.now();
     }
     return this.overlayText;
+  }
+
+  /** The stored overlay text, read afresh (null when the mentor has never saved one). */
+  async storedOverlayText(m?: EntityManager): Promise<string | null> {
+    const row = await (m ? m.getRepository(Setting) : this.settings).findOneBy({ key: SETTING_OVERLAY_TEXT });
+    return row ? row.value : null;
+  }
+
+  /** Stores the overlay text inside the caller's transaction; call {@link setOverlayText} after it commits. */
+  async saveOverlayText(value: string, m: EntityManager): Promise<void> {
+    await m.getRepository(Setting).save({ key: SETTING_OVERLAY_TEXT, value, updatedAt: new Date() });
   }
 
   async setOverlayText(value: string): Promise<void> {

@@ -1,14 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DataSource } from 'typeorm';
 import { MSG } from '@academy/contracts';
 import { badRequest, conflict, forbidden } from '../platform/errors/app-error';
 import { hashPassword, verifyPassword } from '../platform/crypto/password';
 import { normalizeEmail } from '../platform/crypto/tokens';
 import type { User } from './entities/user.entity';
 import { UsersService } from './users.service';
-import type { AuthContext } from './auth.types';
+import type { AuthContext, SessionClient, StartedSession } from './auth.types';
 import type { SetPasswordDto } from './dto/auth.dto';
 import { LoginTokensService } from './login-tokens.service';
 import { SessionsService } from './sessions.service';
@@ -19,7 +16,6 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly tokens: LoginTokensService,
-    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   /** The user for an e-mail and password, or null. Takes the same time for unknown e-mails. */
@@ -30,8 +26,9 @@ export class AuthService {
     return ok && user ? user : null;
   }
 
-  login(user: User, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
-    return this.sessions.start(user, req, reply, { authenticated: true });
+  /** A new session after the password (and the second factor when enrolled); the controller sets its cookie. */
+  login(user: User, client: SessionClient): Promise<StartedSession> {
+    return this.sessions.start(user, client, { authenticated: true });
   }
 
   /**
@@ -43,10 +40,9 @@ export class AuthService {
   async tokenLogin(
     token: string,
     opts: { switchAccount?: boolean },
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<User | null> {
-    const current = await this.sessions.resolve(req);
+    client: SessionClient,
+  ): Promise<{ user: User; session: StartedSession } | null> {
+    const current = await this.sessions.resolve(client.token);
     if (current && opts.switchAccount !== true) {
       const owner = await this.tokens.peek(token, 'login');
       if (owner === null) return null;
@@ -56,19 +52,18 @@ export class AuthService {
     if (userId === null) return null;
     const user = await this.users.findById(userId);
     if (!user) return null;
-    await this.claim(user, req, reply);
-    return user;
+    return { user, session: await this.claim(user, client) };
   }
 
   /**
    * The owner proved the address (a mailed link, or a completed reset): the account is claimed,
-   * this browser gets a new session and every session opened before it ends.
+   * this browser gets a new session (the caller sets its cookie) and every session opened before it ends.
    */
-  async claim(user: User, req: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
+  async claim(user: User, client: SessionClient): Promise<StartedSession> {
     user.claimedAt = await this.users.markClaimed(user.id);
-    const ctx = await this.sessions.start(user, req, reply);
-    await this.sessions.endOthers(user.id, ctx.sessionHash);
-    return ctx;
+    const started = await this.sessions.start(user, client);
+    await this.sessions.endOthers(user.id, started.auth.sessionHash);
+    return started;
   }
 
   /**
@@ -94,9 +89,5 @@ export class AuthService {
     user.passwordHash = hash;
     await this.sessions.endOthers(user.id, auth.sessionHash);
     return { message: changing ? MSG.passwordUpdated : MSG.passwordSet, changed: changing };
-  }
-
-  get dataSource(): DataSource {
-    return this.ds;
   }
 }

@@ -13,6 +13,7 @@ import { LoginThrottleGuard } from './guards/login-throttle.guard';
 import { SignedInGuard } from './guards/signed-in.guard';
 import { LocalStrategy } from './local.strategy';
 import { LoginTokensService } from './login-tokens.service';
+import { SessionCookie } from './session-cookie';
 import { SessionsService } from './sessions.service';
 import { TotpRecoveryCode } from './totp/entities/totp-recovery-code.entity';
 import { UserTotp } from './totp/entities/user-totp.entity';
@@ -21,6 +22,7 @@ import { SecondFactorThrottle } from './totp/second-factor-throttle';
 import { TotpController } from './totp/totp.controller';
 import { TotpService } from './totp/totp.service';
 import { TwoFactorService } from './totp/two-factor.service';
+import { UserRecordsService } from './user-records.service';
 import { UsersService } from './users.service';
 
 /** Who someone is: accounts, sessions, one-time sign-in links, passwords and the second factor. */
@@ -35,7 +37,9 @@ import { UsersService } from './users.service';
     AdminSeedService,
     AuthService,
     UsersService,
+    UserRecordsService,
     SessionsService,
+    SessionCookie,
     LoginTokensService,
     LocalStrategy,
     LocalAuthGuard,
@@ -50,7 +54,9 @@ import { UsersService } from './users.service';
   exports: [
     AuthService,
     UsersService,
+    UserRecordsService,
     SessionsService,
+    SessionCookie,
     LoginTokensService,
     SignedInGuard,
     AdminGuard,

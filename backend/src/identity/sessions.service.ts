@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LessThan, Not, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { newToken, sha256 } from '../platform/crypto/tokens';
 import { User } from './entities/user.entity';
-import type { AuthContext } from './auth.types';
+import type { AuthContext, SessionClient, StartedSession } from './auth.types';
 import { Session } from './entities/session.entity';
 
 const TOUCH_AFTER_MS = 60_000;
@@ -13,12 +12,19 @@ const TOUCH_AFTER_MS = 60_000;
 export const ADMIN_SESSION_IDLE_MS = 12 * 3600_000;
 export const ADMIN_SESSION_ABSOLUTE_MS = 7 * 86400_000;
 
+/** A token as a browser may send it: anything else is no session at all (and never looked up). */
+function wellFormed(token: string | null | undefined): string | null {
+  return typeof token === 'string' && token.length >= 20 && token.length <= 128 ? token : null;
+}
+
 /**
- * Server sessions: a random 256-bit token in an HttpOnly cookie, only its SHA-256 in the database.
- * Idle timeout and absolute lifetime (shorter for admins); a new token at every login.
+ * Server sessions: a random 256-bit token (the cookie's value; SessionCookie sets it), only its
+ * SHA-256 in the database. Idle timeout and absolute lifetime (shorter for admins); a new token at
+ * every login. Takes and returns plain values: the request and the cookie stay in the controllers.
  */
 @Injectable()
 export class SessionsService {
+  /** The cookie that carries the token: `__Host-` only where cookies are secure (HTTPS). */
   readonly cookieName: string;
 
   constructor(
@@ -30,16 +36,11 @@ export class SessionsService {
   }
 
   /**
-   * Starts a new session for the user and sets the cookie. Any session cookie the browser had is ended.
+   * Starts a new session for the user; the session the browser had (`client.token`) is ended.
    * `authenticated`: opened by the password (and the second factor when enrolled), not by a link.
    */
-  async start(
-    user: User,
-    req: FastifyRequest,
-    reply: FastifyReply,
-    opts: { authenticated?: boolean } = {},
-  ): Promise<AuthContext> {
-    const old = this.tokenFrom(req);
+  async start(user: User, client: SessionClient, opts: { authenticated?: boolean } = {}): Promise<StartedSession> {
+    const old = wellFormed(client.token);
     if (old) await this.sessions.delete({ tokenHash: sha256(old) });
     const token = newToken();
     const now = new Date();
@@ -52,36 +53,28 @@ export class SessionsService {
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + lifetimeMs),
-      ip: (req.ip ?? '').slice(0, 64) || null,
-      userAgent: (typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : '').slice(0, 300) || null,
+      ip: (client.clientAddress ?? '').slice(0, 64) || null,
+      userAgent: (client.userAgent ?? '').slice(0, 300) || null,
       authenticatedAt,
     });
-    reply.setCookie(this.cookieName, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.cfg.secureCookies,
-      path: '/',
-      maxAge: Math.floor(lifetimeMs / 1000),
-    });
-    const ctx: AuthContext = { user, sessionHash: tokenHash, authenticatedAt };
-    req.auth = ctx;
-    return ctx;
+    return {
+      auth: { user, sessionHash: tokenHash, authenticatedAt },
+      token,
+      maxAgeSeconds: Math.floor(lifetimeMs / 1000),
+    };
   }
 
-  tokenFrom(req: FastifyRequest): string | null {
-    const t = req.cookies?.[this.cookieName];
-    return typeof t === 'string' && t.length >= 20 && t.length <= 128 ? t : null;
-  }
-
-  /** The signed-in user of this request, or null. Memoised on the request. */
-  async resolve(req: FastifyRequest): Promise<AuthContext | null> {
-    if (req.auth !== undefined) return req.auth;
-    const token = this.tokenFrom(req);
-    if (!token) return (req.auth = null);
-    const tokenHash = sha256(token);
+  /**
+   * The signed-in user of a session token, or null. An expired session (absolute, idle, or past the
+   * account's limits) is deleted; an active one is touched at most once a minute.
+   */
+  async resolve(token: string | null): Promise<AuthContext | null> {
+    const valid = wellFormed(token);
+    if (!valid) return null;
+    const tokenHash = sha256(valid);
     const s = await this.sessions.findOneBy({ tokenHash });
     const now = Date.now();
-    if (!s) return (req.auth = null);
+    if (!s) return null;
     const user = await this.users.findOneBy({ id: s.userId });
     const limits = user ? this.lifetime(user) : null;
     if (
@@ -92,12 +85,12 @@ export class SessionsService {
       s.lastSeenAt.getTime() + limits.idleMs <= now
     ) {
       await this.sessions.delete({ tokenHash });
-      return (req.auth = null);
+      return null;
     }
     if (now - s.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await this.sessions.update({ tokenHash }, { lastSeenAt: new Date(now) });
     }
-    return (req.auth = { user, sessionHash: tokenHash, authenticatedAt: s.authenticatedAt ?? null });
+    return { user, sessionHash: tokenHash, authenticatedAt: s.authenticatedAt ?? null };
   }
 
   /** Idle timeout and absolute lifetime for the account: admins get at most 12 hours and 7 days. */
@@ -114,11 +107,10 @@ export class SessionsService {
     ctx.authenticatedAt = at;
   }
 
-  async end(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const token = this.tokenFrom(req);
-    if (token) await this.sessions.delete({ tokenHash: sha256(token) });
-    reply.clearCookie(this.cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.cfg.secureCookies });
-    req.auth = null;
+  /** Ends the session of a token (sign-out); nothing happens for an unknown or missing token. */
+  async end(token: string | null): Promise<void> {
+    const valid = wellFormed(token);
+    if (valid) await this.sessions.delete({ tokenHash: sha256(valid) });
   }
 
   /** Ends every session of a user except the one given. */

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Repository } from 'typeorm';
+import { Between, DataSource, IsNull, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { isMysql } from '../platform/database/dialect';
 import { insertPrepared } from '../platform/database/prepared';
-import { isCheckoutCourseId, type Attribution } from '@academy/contracts';
+import { isCheckoutCourseId, type AccountExport, type Attribution } from '@academy/contracts';
 import { normalizeEmail } from '../platform/crypto/tokens';
 import { attributionColumns } from '../platform/dto/attribution.dto';
+import { runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
 import { Lead } from './entities/lead.entity';
 
 export interface LeadInput {
@@ -79,14 +80,82 @@ export class LeadsService {
     return lead;
   }
 
-  /** Links earlier leads of this address to a new account. */
   /** Marks every lead of a normalised address as unsubscribed (once; a second time changes nothing). */
   async unsubscribe(email: string): Promise<number> {
     const res = await this.leads.update({ email, unsubscribedAt: IsNull() }, { unsubscribedAt: new Date() });
     return res.affected ?? 0;
   }
 
+  /** Links earlier leads of this address to a new account. */
   async linkToUser(email: string, userId: number): Promise<void> {
     await this.leads.update({ email: normalizeEmail(email), userId: IsNull() }, { userId });
+  }
+
+  // ---- for the admin panel and the account (leads sit low in the module graph: others ask here)
+
+  /** One page of the admin panel's lead list (alias `lead`); `subscribedOnly` leaves unsubscribed addresses out. */
+  listForAdmin(params: ListParams, spec: ListSpec<Lead>, opts: { subscribedOnly?: boolean } = {}): Promise<ListResult<Lead>> {
+    const qb: SelectQueryBuilder<Lead> = this.leads.createQueryBuilder('lead');
+    if (opts.subscribedOnly) qb.andWhere('lead.unsubscribedAt IS NULL');
+    return runList(qb, params, spec);
+  }
+
+  findById(id: number): Promise<Lead | null> {
+    return this.leads.findOneBy({ id });
+  }
+
+  /** The lead, locked on MySQL until `m` commits (two edits of one lead run one after the other). */
+  lockForUpdate(id: number, m: EntityManager): Promise<Lead | null> {
+    const qb = m.getRepository(Lead).createQueryBuilder('lead').where('lead.id = :id', { id });
+    if (m.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /** The mentor's own fields of a lead, inside the caller's transaction. */
+  async updateFollowUp(id: number, changes: Partial<Pick<Lead, 'note' | 'contacted'>>, m: EntityManager): Promise<void> {
+    await m.getRepository(Lead).update({ id }, changes);
+  }
+
+  /** Leads of an account or its address, newest first. */
+  leadsOf(owner: { userId: number; email: string }, take: number): Promise<Lead[]> {
+    return this.leads.find({ where: [{ userId: owner.userId }, { email: owner.email }], order: { createdAt: 'DESC' }, take });
+  }
+
+  /** Leads made in the period, with what the dashboard counts. */
+  createdBetween(start: Date, end: Date): Promise<Array<Pick<Lead, 'id' | 'email' | 'userId' | 'createdAt' | 'attribution'>>> {
+    return this.leads.find({
+      select: { id: true, email: true, userId: true, createdAt: true, attribution: { trafficSource: true } },
+      where: { createdAt: Between(start, end) },
+    });
+  }
+
+  /** The newest leads. */
+  latest(take: number): Promise<Lead[]> {
+    return this.leads.find({ order: { createdAt: 'DESC', id: 'DESC' }, take });
+  }
+
+  /** Leads of the account or its address, for the data export. */
+  async exportFor(owner: { userId: number; email: string }, m: EntityManager): Promise<Pick<AccountExport, 'leads'>> {
+    const leads = await m.find(Lead, {
+      where: [{ userId: owner.userId }, { email: owner.email }],
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return {
+      leads: leads.map((l) => ({
+        email: l.email,
+        courseType: l.courseType,
+        source: l.source,
+        createdAt: l.createdAt.toISOString(),
+        unsubscribedAt: l.unsubscribedAt ? l.unsubscribedAt.toISOString() : null,
+        attribution: attributionColumns(l.attribution),
+      })),
+    };
+  }
+
+  /** Erasure, inside the caller's transaction: every lead of the account and of its address. */
+  async eraseFor(owner: { userId: number; email: string }, m: EntityManager): Promise<{ leadsRemoved: number }> {
+    const byUser = await m.delete(Lead, { userId: owner.userId });
+    const byEmail = await m.delete(Lead, { email: owner.email });
+    return { leadsRemoved: (byUser.affected ?? 0) + (byEmail.affected ?? 0) };
   }
 }

@@ -1,15 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { AccessRecordsService } from '../access/access-records.service';
+import { CatalogContentService } from '../catalog/catalog-content.service';
+import type { User } from '../identity/entities/user.entity';
 import { LoginTokensService } from '../identity/login-tokens.service';
 import { oneTimeLink } from '../identity/one-time-link';
-import { Order } from '../orders/entities/order.entity';
+import { UserRecordsService } from '../identity/user-records.service';
+import { OrderRecordsService } from '../orders/order-records.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { type PaymentMethod } from '@academy/contracts';
-import { CATALOG_SEED } from '../catalog/catalog.data';
-import { Course } from '../catalog/entities/course.entity';
-import { Grant } from '../access/entities/grant.entity';
-import { User } from '../identity/entities/user.entity';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { OutboxService } from './outbox.service';
 import type { MailBrand } from './templates/layout';
@@ -46,6 +46,10 @@ export class MailService {
     private readonly outbox: OutboxService,
     private readonly tokens: LoginTokensService,
     private readonly unsubscribe: UnsubscribeService,
+    private readonly users: UserRecordsService,
+    private readonly orders: OrderRecordsService,
+    private readonly access: AccessRecordsService,
+    private readonly content: CatalogContentService,
   ) {}
 
   get brand(): MailBrand {
@@ -66,13 +70,13 @@ export class MailService {
     const m = manager ?? this.ds.manager;
     const dedupeKey = `receipt:${e.orderId}`;
     if (await this.outbox.exists(dedupeKey, m)) return null;
-    const order = await m.getRepository(Order).findOneBy({ id: e.orderId });
+    const order = await this.orders.findById(e.orderId, m);
     const userId = e.userId ?? order?.userId ?? null;
-    const user = userId !== null ? await m.getRepository(User).findOneBy({ id: userId }) : null;
+    const user = userId !== null ? await this.users.findById(userId, m) : null;
     const token = user && !user.passwordHash ? await this.tokens.issue(user.id, RECEIPT_LINK_TTL_MS, 'login', m) : null;
     const mail = receiptMail(this.brand, {
       orderId: e.orderId,
-      courseTitle: await this.courseTitle(e.courseId, m),
+      courseTitle: await this.content.titleOf(e.courseId, m),
       amountOre: e.amountOre,
       paidAt: order?.paidAt ?? order?.createdAt ?? new Date(),
       paymentMethod: (order?.paymentMethod as PaymentMethod | undefined) ?? null,
@@ -89,13 +93,12 @@ export class MailService {
    */
   async sendRefund(e: OrderMailEvent & { refundKey?: string | number }, manager?: EntityManager): Promise<number | null> {
     const m = manager ?? this.ds.manager;
-    const order = await m.getRepository(Order).findOneBy({ id: e.orderId });
+    const order = await this.orders.findById(e.orderId, m);
     const userId = e.userId ?? order?.userId ?? null;
-    const stillOwns =
-      userId !== null && (await m.getRepository(Grant).exists({ where: { userId, courseId: e.courseId, revokedAt: IsNull() } }));
+    const stillOwns = userId !== null && (await this.access.ownsActive(userId, e.courseId, m));
     const mail = refundMail(this.brand, {
       orderId: e.orderId,
-      courseTitle: await this.courseTitle(e.courseId, m),
+      courseTitle: await this.content.titleOf(e.courseId, m),
       amountOre: e.amountOre,
       accessEnded: !stillOwns,
       refundedAt: new Date(),
@@ -152,10 +155,5 @@ export class MailService {
     } catch (e) {
       this.logger.error(`${what}: kunne ikke legge e-post i køen: ${e instanceof Error ? e.message : String(e)}`);
     }
-  }
-
-  private async courseTitle(courseId: string, m: EntityManager): Promise<string> {
-    const course = await m.getRepository(Course).findOneBy({ id: courseId });
-    return course?.title ?? CATALOG_SEED.find((c) => c.id === courseId)?.title ?? courseId;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { MailKindName } from '@academy/contracts';
+import type { AccountExport, MailKindName } from '@academy/contracts';
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { OutboxWorker } from './outbox.worker';
@@ -64,5 +64,29 @@ export class OutboxService {
   /** Whether a message with this dedupe key exists (to skip building it twice). */
   exists(dedupeKey: string, manager?: EntityManager): Promise<boolean> {
     return (manager ?? this.ds.manager).getRepository(OutboxMessage).exists({ where: { dedupeKey } });
+  }
+
+  /** Messages to the account or its address, for the data export (no bodies, no links). */
+  async exportFor(owner: { userId: number; email: string }, m: EntityManager): Promise<Pick<AccountExport, 'emails'>> {
+    const rows = await m.find(OutboxMessage, {
+      where: [{ userId: owner.userId }, { toAddress: owner.email }],
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return {
+      emails: rows.map((e) => ({
+        kind: e.kind,
+        subject: e.subject,
+        status: e.status,
+        createdAt: e.createdAt.toISOString(),
+        sentAt: e.sentAt ? e.sentAt.toISOString() : null,
+      })),
+    };
+  }
+
+  /** Erasure, inside the caller's transaction: every message to the account or its address, sent or not. */
+  async eraseFor(owner: { userId: number; email: string }, m: EntityManager): Promise<{ emailsRemoved: number }> {
+    const byUser = await m.delete(OutboxMessage, { userId: owner.userId });
+    const byAddress = await m.delete(OutboxMessage, { toAddress: owner.email });
+    return { emailsRemoved: (byUser.affected ?? 0) + (byAddress.affected ?? 0) };
   }
 }

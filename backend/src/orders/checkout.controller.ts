@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddressKey } from '../platform/security/client-address';
 import { WriteLimit } from '../platform/security/write-limit';
 import type { CheckoutSessionResponse } from '@academy/contracts';
+import { SessionCookie } from '../identity/session-cookie';
 import { CheckoutService, type CheckoutStatus } from './checkout.service';
 import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 
@@ -19,16 +20,19 @@ export class CheckoutController {
   constructor(
     private readonly checkout: CheckoutService,
     private readonly limits: WriteLimit,
+    private readonly cookie: SessionCookie,
   ) {}
 
   @Post('sessions')
   @HttpCode(201)
-  create(
+  async create(
     @Body() dto: CreateCheckoutSessionDto,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CheckoutSessionResponse> {
-    return this.checkout.createSession(dto, req, reply);
+    const { result, session } = await this.checkout.createSession(dto, this.cookie.client(req));
+    if (session) this.cookie.set(req, reply, session);
+    return result;
   }
 
   /**
@@ -53,6 +57,8 @@ export class CheckoutController {
       exact,
     );
     await this.limits.take('checkout-status-session', id, STATUS_POLLS_PER_SESSION, STATUS_POLL_WINDOW_MS, reply, exact);
-    return this.checkout.status(id, req, reply);
+    const { result, session } = await this.checkout.status(id, this.cookie.client(req));
+    if (session) this.cookie.set(req, reply, session);
+    return result;
   }
 }

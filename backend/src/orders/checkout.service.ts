@@ -1,8 +1,8 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { InjectRepository } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { DataSource, IsNull } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
+import type { SessionClient, StartedSession, WithSession } from '../identity/auth.types';
 import { SessionsService } from '../identity/sessions.service';
 import { APP_CONFIG, type AppConfig } from '../platform/config';
 import {
@@ -39,6 +39,8 @@ function publicStatus(s: OrderStatus): CheckoutStatusResponse['status'] {
 /**
  * The checkout: a pending order and a Stripe Checkout Session built from the server's catalogue,
  * demo payments when Stripe is not configured (never in production), and the success page's status.
+ * The browser comes in as plain values (its session token, address and user agent); a session this
+ * opens for a new buyer goes back to the controller, which sets the cookie.
  */
 @Injectable()
 export class CheckoutService {
@@ -49,7 +51,7 @@ export class CheckoutService {
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
-    @InjectDataSource() private readonly ds: DataSource,
+    @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly users: UsersService,
     private readonly grants: GrantsService,
     private readonly sessions: SessionsService,
@@ -60,21 +62,21 @@ export class CheckoutService {
     return !this.stripe && this.cfg.nodeEnv !== 'production';
   }
 
-  async createSession(dto: CreateCheckoutSessionDto, req: FastifyRequest, reply: FastifyReply): Promise<CheckoutSessionResponse> {
+  async createSession(dto: CreateCheckoutSessionDto, client: SessionClient): Promise<WithSession<CheckoutSessionResponse>> {
     if (!isCheckoutCourseId(dto.courseId)) throw badRequest(MSG.invalidCourseId, 'INVALID_COURSE');
     const item = CATALOG_SEED.find((c) => c.id === dto.courseId && c.soldByCheckout);
     if (!item) throw badRequest(MSG.invalidCourseId, 'INVALID_COURSE');
     if (!this.stripe && !this.demoPayments) throw unavailable(PAY_MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
 
     // A signed-in student buys for the account they are signed in to.
-    const auth = await this.sessions.resolve(req);
+    const auth = await this.sessions.resolve(client.token);
     const email = auth ? auth.user.email : dto.email;
     const existing = auth?.user ?? (await this.users.findByEmail(email));
     if (existing && (await this.grants.owns(existing.id, item.id)))
       throw conflict(PAY_MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
 
     const now = new Date();
-    const repo = this.ds.getRepository(Order);
+    const repo = this.orders;
     const order = await repo.save(
       repo.create({
         userId: existing?.id ?? null,
@@ -100,7 +102,7 @@ export class CheckoutService {
       }),
     );
 
-    if (!this.stripe) return this.payDemo(order, auth?.user ?? null, req, reply);
+    if (!this.stripe) return this.payDemo(order, auth?.user ?? null, client);
 
     const base = this.cfg.publicUrl;
     let session: Stripe.Checkout.Session;
@@ -142,7 +144,7 @@ export class CheckoutService {
       throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.paymentError);
     }
     await repo.update({ id: order.id, stripeSessionId: IsNull() }, { stripeSessionId: session.id, updatedAt: new Date() });
-    return { url: session.url };
+    return { result: { url: session.url }, session: null };
   }
 
   /**
@@ -150,28 +152,24 @@ export class CheckoutService {
    * the buyer signed in when the account is new or already theirs. Someone else's existing account is
    * never signed in by typing its address.
    */
-  private async payDemo(
-    order: Order,
-    current: User | null,
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<CheckoutSessionResponse> {
+  private async payDemo(order: Order, current: User | null, client: SessionClient): Promise<WithSession<CheckoutSessionResponse>> {
     const result = await this.fulfilment.fulfil(order, null);
     const mine = current !== null && current.id === result.user.id;
+    let session: StartedSession | null = null;
     if (!mine && result.accountNew && !result.user.passwordHash && result.user.claimedAt === null) {
-      await this.sessions.start(result.user, req, reply);
-      await this.ds.getRepository(Order).update({ id: order.id }, { buyerSignedInAt: new Date() });
+      session = await this.sessions.start(result.user, client);
+      await this.orders.update({ id: order.id }, { buyerSignedInAt: new Date() });
     }
-    return { url: '/account/settings', demo: true };
+    return { result: { url: '/account/settings', demo: true }, session };
   }
 
   /**
    * The success page: the order's state, re-read from Stripe while it is pending (and fulfilled when
    * Stripe says it is paid). A new passwordless buyer is signed in once per order.
    */
-  async status(sessionId: string, req: FastifyRequest, reply: FastifyReply): Promise<CheckoutStatus> {
+  async status(sessionId: string, client: SessionClient): Promise<WithSession<CheckoutStatus>> {
     if (!SESSION_ID_RE.test(sessionId)) throw notFound(PAY_MSG.sessionNotFound);
-    const repo = this.ds.getRepository(Order);
+    const repo = this.orders;
     let order = await repo.findOneBy({ stripeSessionId: sessionId });
     if (!order) throw notFound(PAY_MSG.sessionNotFound);
     let result: FulfilmentResult | null = null;
@@ -200,37 +198,39 @@ export class CheckoutService {
       }
     }
 
-    const signedIn = await this.signInNewBuyer(order, result, req, reply);
+    const { signedIn, session } = await this.signInNewBuyer(order, result, client);
     return {
-      status: publicStatus(order.status),
-      courseId: order.courseId,
-      amount: order.amountOre,
-      email: order.email,
-      signedIn,
+      result: {
+        status: publicStatus(order.status),
+        courseId: order.courseId,
+        amount: order.amountOre,
+        email: order.email,
+        signedIn,
+      },
+      session,
     };
   }
 
-  /** Signs in the buyer of a paid order whose account the order created, once per order. */
+  /**
+   * Signs in the buyer of a paid order whose account the order created, once per order. The browser's
+   * session is looked up only now, after fulfilment (which may have ended it).
+   */
   private async signInNewBuyer(
     order: Order,
     result: FulfilmentResult | null,
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<boolean> {
-    const auth = await this.sessions.resolve(req);
-    if (order.userId !== null && auth?.user.id === order.userId) return true;
-    if (order.status !== 'paid' && order.status !== 'partially_refunded') return false;
-    if (order.buyerSignedInAt || !order.paidAt || Date.now() - order.paidAt.getTime() > SIGN_IN_WINDOW_MS) return false;
+    client: SessionClient,
+  ): Promise<{ signedIn: boolean; session: StartedSession | null }> {
+    const no = { signedIn: false, session: null };
+    const auth = await this.sessions.resolve(client.token);
+    if (order.userId !== null && auth?.user.id === order.userId) return { signedIn: true, session: null };
+    if (order.status !== 'paid' && order.status !== 'partially_refunded') return no;
+    if (order.buyerSignedInAt || !order.paidAt || Date.now() - order.paidAt.getTime() > SIGN_IN_WINDOW_MS) return no;
     const user = result?.user ?? (order.userId !== null ? await this.users.findById(order.userId) : null);
     // Only until the owner claims the address (uses a mailed link): then only they get in.
-    if (!user || user.passwordHash || user.claimedAt !== null || user.role !== 'student') return false;
-    if (user.createdAt.getTime() < order.createdAt.getTime()) return false;
-    const now = new Date();
-    const claim = await this.ds
-      .getRepository(Order)
-      .update({ id: order.id, buyerSignedInAt: IsNull() }, { buyerSignedInAt: now });
-    if (claim.affected !== 1) return false;
-    await this.sessions.start(user, req, reply);
-    return true;
+    if (!user || user.passwordHash || user.claimedAt !== null || user.role !== 'student') return no;
+    if (user.createdAt.getTime() < order.createdAt.getTime()) return no;
+    const claim = await this.orders.update({ id: order.id, buyerSignedInAt: IsNull() }, { buyerSignedInAt: new Date() });
+    if (claim.affected !== 1) return no;
+    return { signedIn: true, session: await this.sessions.start(user, client) };
   }
 }

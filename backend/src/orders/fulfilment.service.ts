@@ -10,7 +10,6 @@ import { GrantsService } from '../access/grants.service';
 import { User } from '../identity/entities/user.entity';
 import { UsersService } from '../identity/users.service';
 import { OrderEventsService } from './order-events';
-import { inTransaction } from './transaction';
 
 /** Orders that a confirmed payment turns into 'paid'. */
 const PAYABLE: OrderStatus[] = ['pending', 'failed', 'expired'];
@@ -105,7 +104,7 @@ export class FulfilmentService {
   /** All three steps, for callers without a transaction of their own (success page, demo payments). */
   async fulfil(order: Order, paymentIntentId: string | null): Promise<FulfilmentResult> {
     const user = await this.buyerFor(order);
-    const result = await inTransaction(this.ds, (m) => this.applyPaid(m, order.id, user, paymentIntentId));
+    const result = await this.ds.transaction((m) => this.applyPaid(m, order.id, user, paymentIntentId));
     await this.afterCommit(result);
     return result;
   }

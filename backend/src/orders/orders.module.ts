@@ -11,6 +11,7 @@ import { Refund } from './entities/refund.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderEventsService } from './order-events';
+import { OrderRecordsService } from './order-records.service';
 import { RefundsService } from './refunds.service';
 import { StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
@@ -23,7 +24,15 @@ import { STRIPE_CLIENT, stripeProvider } from './stripe.provider';
 @Module({
   imports: [TypeOrmModule.forFeature([Order, Refund, WebhookEvent]), SecurityModule, IdentityModule, CatalogModule, AccessModule],
   controllers: [CheckoutController, StripeWebhookController],
-  providers: [stripeProvider, OrderEventsService, FulfilmentService, RefundsService, StripeWebhookService, CheckoutService],
-  exports: [STRIPE_CLIENT, OrderEventsService, FulfilmentService, RefundsService],
+  providers: [
+    stripeProvider,
+    OrderEventsService,
+    FulfilmentService,
+    RefundsService,
+    StripeWebhookService,
+    CheckoutService,
+    OrderRecordsService,
+  ],
+  exports: [STRIPE_CLIENT, OrderEventsService, FulfilmentService, RefundsService, OrderRecordsService],
 })
 export class OrdersModule {}

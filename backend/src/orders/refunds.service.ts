@@ -7,13 +7,16 @@ import { Order } from './entities/order.entity';
 import type { OrderStatus } from '@academy/contracts';
 import { AppError, badRequest, conflict, notFound, unavailable } from '../platform/errors/app-error';
 import { isUniqueViolation } from '../platform/errors/db-errors';
-import { Grant } from '../access/entities/grant.entity';
 import { GrantsService } from '../access/grants.service';
 import { Refund } from './entities/refund.entity';
 import { OrderEventsService } from './order-events';
 import { PAY_MSG } from './payment-messages';
 import { STRIPE_CLIENT } from './stripe.provider';
-import { col, inTransaction } from './transaction';
+
+/** The dialect's quoting of a column name, for the raw increments below. */
+function col(m: EntityManager, name: string): string {
+  return m.connection.driver.escape(name);
+}
 
 /** Orders that can still be refunded. */
 const REFUNDABLE: OrderStatus[] = ['paid', 'partially_refunded'];
@@ -80,7 +83,7 @@ export class RefundsService {
       throw new AppError(400, 'VALIDATION_FAILED', PAY_MSG.refundAmount(remaining));
 
     if (order.provider === 'demo') {
-      const rec = await inTransaction(this.ds, (m) =>
+      const rec = await this.ds.transaction((m) =>
         this.record(
           m,
           order.id,
@@ -126,7 +129,7 @@ export class RefundsService {
       status: sr.status ?? 'succeeded',
       createdBy: actorId,
     };
-    const rec = await inTransaction(this.ds, (m) => this.record(m, order.id, input2, false));
+    const rec = await this.ds.transaction((m) => this.record(m, order.id, input2, false));
     if (!rec) throw conflict(PAY_MSG.refundConflict);
     await this.afterCommit(rec);
     const refund = rec.created[0] ?? (await this.ds.getRepository(Refund).findOneByOrFail({ stripeRefundId: sr.id }));
@@ -240,10 +243,7 @@ export class RefundsService {
       becameFull = full;
       order.status = status;
     }
-    if (full) {
-      const grant = await m.findOneBy(Grant, { orderId, revokedAt: IsNull() });
-      if (grant) await this.grants.revoke(grant.id, input.createdBy, m);
-    }
+    if (full) await this.grants.revokeForOrder(orderId, input.createdBy, m);
     return { order, created: [refund], becameFull };
   }
 

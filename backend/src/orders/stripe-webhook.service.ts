@@ -12,7 +12,6 @@ import { FulfilmentService } from './fulfilment.service';
 import { PAY_MSG } from './payment-messages';
 import { RefundsService } from './refunds.service';
 import { STRIPE_CLIENT, stripeWebhooks } from './stripe.provider';
-import { serialized } from './transaction';
 
 export interface WebhookAnswer {
   received: true;
@@ -106,32 +105,30 @@ export class StripeWebhookService {
   }
 
   /**
-   * Runs `effects` together with the event's row, once per event id. On SQLite the check and the
-   * transaction run alone (so a duplicate is found before a transaction starts, not by a rollback);
-   * on MySQL the primary key on the event id decides between concurrent deliveries.
+   * Runs `effects` together with the event's row, once per event id. The event is looked up inside
+   * the transaction: on SQLite the database gate runs the transaction alone, so a repeated delivery is
+   * found there before anything is written; on MySQL the primary key on the event id decides between
+   * concurrent deliveries (the loser rolls back).
    */
-  private once<T>(
+  private async once<T>(
     event: Stripe.Event,
     effects: (m: EntityManager) => Promise<T>,
   ): Promise<{ duplicate: true } | { duplicate: false; value: T }> {
-    return serialized(this.ds, async () => {
-      if (await this.seen(event.id)) return { duplicate: true } as const;
-      try {
-        const value = await this.ds.transaction(async (m) => {
-          try {
-            await m.insert(WebhookEvent, { id: event.id, type: event.type.slice(0, 100), processedAt: new Date() });
-          } catch (err) {
-            if (isUniqueViolation(err)) throw new DuplicateEvent();
-            throw err;
-          }
-          return effects(m);
-        });
-        return { duplicate: false, value } as const;
-      } catch (err) {
-        if (err instanceof DuplicateEvent) return { duplicate: true } as const;
-        throw err;
-      }
-    });
+    try {
+      return await this.ds.transaction(async (m) => {
+        if (await m.exists(WebhookEvent, { where: { id: event.id } })) return { duplicate: true } as const;
+        try {
+          await m.insert(WebhookEvent, { id: event.id, type: event.type.slice(0, 100), processedAt: new Date() });
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new DuplicateEvent();
+          throw err;
+        }
+        return { duplicate: false, value: await effects(m) } as const;
+      });
+    } catch (err) {
+      if (err instanceof DuplicateEvent) return { duplicate: true } as const;
+      throw err;
+    }
   }
 
   private seen(eventId: string): Promise<boolean> {

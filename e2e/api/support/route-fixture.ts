@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionsService } from '../../../backend/src/identity/sessions.service';
 import { newToken, sha256 } from '../../../backend/src/platform/crypto/tokens';
-import { AuditLog } from '../../../backend/src/admin/entities/audit-log.entity';
+import { AuditLog } from '../../../backend/src/platform/audit/entities/audit-log.entity';
 import { CourseModule } from '../../../backend/src/catalog/entities/course-module.entity';
 import { Grant } from '../../../backend/src/access/entities/grant.entity';
 import { Order } from '../../../backend/src/orders/entities/order.entity';

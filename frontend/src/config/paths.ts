@@ -87,6 +87,12 @@ export const paths = {
   admin: { path: '/admin', href: () => '/admin' },
 } as const;
 
+/** Router state the Starter player (`coursePlayer`) gets from the free sign-up. */
+export interface StarterArrival {
+  /** The welcome mail with a one-time sign-in link is on its way. */
+  signInLinkSent: true;
+}
+
 /** Paths the server renders to HTML (marketing, sales, sign-up, legal). */
 export function prerenderPaths(mentorSlug: string): string[] {
   return [
@@ -99,8 +105,8 @@ export function prerenderPaths(mentorSlug: string): string[] {
     paths.mentor.alias,
     paths.crypto.path,
     paths.crypto.alias,
-    '/kurs/foundation',
-    '/kurs/accelerator',
+    paths.courseSales.href('foundation'),
+    paths.courseSales.href('accelerator'),
     paths.signup.path,
     paths.terms.path,
     paths.terms.alias,

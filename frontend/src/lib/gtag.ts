@@ -1,5 +1,3 @@
-import type { ConsentChoice } from './consent';
-
 /**
  * Google tag with Consent Mode v2, without inline scripts (CSP: script-src 'self' googletagmanager.com).
  * The consent default (everything denied) is pushed before anything else; gtag.js is only loaded when a
@@ -63,7 +61,13 @@ export interface ConsentSignals {
   ad_personalization: ConsentState;
 }
 
-export function signalsFor(choice: ConsentChoice): ConsentSignals {
+/** What the visitor allowed, as far as the tag cares (consent.ts keeps the full choice). */
+export interface ConsentGrants {
+  analytics: boolean;
+  marketing: boolean;
+}
+
+export function signalsFor(choice: ConsentGrants): ConsentSignals {
   const a: ConsentState = choice.analytics ? 'granted' : 'denied';
   const m: ConsentState = choice.marketing ? 'granted' : 'denied';
   return { analytics_storage: a, ad_storage: m, ad_user_data: m, ad_personalization: m };
@@ -97,7 +101,7 @@ export function initGoogleTag(measurementId: string | null): void {
   else window.addEventListener('load', () => setTimeout(load, 0), { once: true });
 }
 
-export function updateConsent(choice: ConsentChoice): void {
+export function updateConsent(choice: ConsentGrants): void {
   gtag('consent', 'update', { ...signalsFor(choice) });
 }
 

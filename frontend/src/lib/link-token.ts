@@ -1,3 +1,5 @@
+import { paths } from '../config/paths';
+
 /**
  * One-time tokens of mailed links (`/auto-login#token=…&next=…`, `/tilbakestill-passord#token=…`).
  *
@@ -7,7 +9,7 @@
  */
 
 /** Pages whose links carry a one-time token. */
-const LINK_PAGES: readonly string[] = ['/auto-login', '/tilbakestill-passord'];
+const LINK_PAGES: readonly string[] = [paths.autoLogin.path, paths.resetPassword.path];
 
 export interface LinkParams {
   token: string;

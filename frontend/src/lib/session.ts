@@ -85,6 +85,11 @@ export function useSession(): Session {
   return { me: q.data ?? null, loading: q.isPending, error: q.error, refresh };
 }
 
+/** POST /api/auth/logout (the caller then clears the session: `setSession(qc, null)`). */
+export function logout(): Promise<void> {
+  return apiPost<void>('/api/auth/logout');
+}
+
 /** Sets the session without a round trip (e.g. right after sign-out: `setSession(qc, null)`). */
 export function setSession(qc: ReturnType<typeof useQueryClient>, me: MeResponse | null): void {
   qc.setQueryData(SESSION_QUERY_KEY, me);

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AUDIT_ACTIONS, type AdminAuditEntry } from '@academy/contracts';
 import { notFound } from '../../platform/errors/app-error';
 import { normalizeEmail } from '../../platform/dto/email-address';
-import { AUDIT_ENTITIES } from '../common/audit.service';
-import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../../platform/list/list-query';
+import { AUDIT_ENTITIES, AuditService } from '../../platform/audit/audit.service';
+import type { AuditLog } from '../../platform/audit/entities/audit-log.entity';
+import { filter, listParamsFor, parse, type ListResult, type ListSpec } from '../../platform/list/list-query';
 import { toAdminAuditEntry } from '../common/mappers';
-import { AuditLog } from '../entities/audit-log.entity';
 
 export const AUDIT_LIST: ListSpec<AuditLog> = {
   sort: {
@@ -34,16 +32,16 @@ export const AUDIT_LIST: ListSpec<AuditLog> = {
 /** The audit log: read-only. */
 @Injectable()
 export class AdminAuditLogService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(private readonly audit: AuditService) {}
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminAuditEntry>> {
     const params = listParamsFor(query, AUDIT_LIST);
-    const res = await runList(this.ds.getRepository(AuditLog).createQueryBuilder('audit'), params, AUDIT_LIST);
+    const res = await this.audit.listForAdmin(params, AUDIT_LIST);
     return { ...res, rows: res.rows.map(toAdminAuditEntry) };
   }
 
   async get(id: number): Promise<AdminAuditEntry> {
-    const row = await this.ds.getRepository(AuditLog).findOneBy({ id });
+    const row = await this.audit.findById(id);
     if (!row) throw notFound('Fant ikke loggraden');
     return toAdminAuditEntry(row);
   }

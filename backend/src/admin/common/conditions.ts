@@ -1,43 +1,12 @@
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { BOUGHT_ORDER_STATUSES, TRAFFIC_SOURCES } from '@academy/contracts';
-import { Order } from '../../orders/entities/order.entity';
-import { Grant } from '../../access/entities/grant.entity';
-import { User } from '../../identity/entities/user.entity';
+import type { ObjectLiteral } from 'typeorm';
+import { TRAFFIC_SOURCES } from '@academy/contracts';
 import { parse, type FilterDef } from '../../platform/list/list-query';
 
-/** SQL conditions shared by several admin lists (portable: plain EXISTS subqueries). */
-
-/** `EXISTS` an account with the row's e-mail. */
-export function accountExistsSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, emailColumn: string): string {
-  const sub = qb.subQuery().select('1').from(User, 'acc').where(`acc.email = ${emailColumn}`).getQuery();
-  return `EXISTS ${sub}`;
-}
-
-/** `EXISTS` a paid order for the row's e-mail or user id. */
-export function boughtSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, emailColumn: string, userIdColumn: string): string {
-  const sub = qb
-    .subQuery()
-    .select('1')
-    .from(Order, 'bo')
-    .where('bo.status IN (:...boughtStatuses)')
-    .andWhere(`(bo.email = ${emailColumn} OR bo.userId = ${userIdColumn})`)
-    .getQuery();
-  qb.setParameter('boughtStatuses', [...BOUGHT_ORDER_STATUSES]);
-  return `EXISTS ${sub}`;
-}
-
-/** `EXISTS` an active grant of a course for the row's user id. */
-export function ownsCourseSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, userIdColumn: string, param: string): string {
-  const sub = qb
-    .subQuery()
-    .select('1')
-    .from(Grant, 'og')
-    .where(`og.userId = ${userIdColumn}`)
-    .andWhere(`og.courseId = :${param}`)
-    .andWhere('og.revokedAt IS NULL')
-    .getQuery();
-  return `EXISTS ${sub}`;
-}
+/**
+ * Filters shared by several admin lists. Conditions on other tables ("har konto", "har kjøpt",
+ * "eier kurset") come from the owners: identity/account-conditions, orders/order-conditions,
+ * access/access-conditions.
+ */
 
 /** Variant filter: A, B, C, D, starter, or `ukjent` for rows without one; one value or several. */
 export function trafficSourceFilter<E extends ObjectLiteral>(column: string): FilterDef<E> {

@@ -1,7 +1,6 @@
 import {
   GUARANTEE_DAYS,
   isPlayerCourseId,
-  type AdminAttribution,
   type AdminAuditEntry,
   type AdminGrant,
   type AdminLead,
@@ -12,30 +11,17 @@ import {
   type PlayerCourseId,
 } from '@academy/contracts';
 import type { Order } from '../../orders/entities/order.entity';
-import type { AttributionColumns } from '../../platform/database/attribution.embedded';
 import type { CourseModule } from '../../catalog/entities/course-module.entity';
 import type { Grant } from '../../access/entities/grant.entity';
 import type { Lead } from '../../leads/entities/lead.entity';
 import type { Refund } from '../../orders/entities/refund.entity';
 import type { User } from '../../identity/entities/user.entity';
-import type { AuditLog } from '../entities/audit-log.entity';
+import type { AuditLog } from '../../platform/audit/entities/audit-log.entity';
+import { attributionColumns } from '../../platform/dto/attribution.dto';
 import { wholeDaysSince } from '../../platform/time/oslo-time';
 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
-
-export function attributionOf(a: Partial<AttributionColumns> | null | undefined): AdminAttribution {
-  return {
-    trafficSource: a?.trafficSource ?? null,
-    landingPath: a?.landingPath ?? null,
-    referrer: a?.referrer ?? null,
-    utmSource: a?.utmSource ?? null,
-    utmMedium: a?.utmMedium ?? null,
-    utmCampaign: a?.utmCampaign ?? null,
-    utmTerm: a?.utmTerm ?? null,
-    utmContent: a?.utmContent ?? null,
-  };
-}
 
 export function toAdminLead(l: Lead, accountId: number | null, hasBought: boolean): AdminLead {
   return {
@@ -43,7 +29,7 @@ export function toAdminLead(l: Lead, accountId: number | null, hasBought: boolea
     email: l.email,
     courseType: l.courseType,
     source: l.source,
-    ...attributionOf(l.attribution),
+    ...attributionColumns(l.attribution),
     userId: l.userId,
     contacted: !!l.contacted,
     note: l.note,

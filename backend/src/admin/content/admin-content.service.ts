@@ -3,16 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PLAYER_COURSE_IDS, type AdminCourse, type AdminModule, type AdminSettings } from '@academy/contracts';
 import { badRequest, notFound } from '../../platform/errors/app-error';
-import { Setting } from '../../catalog/entities/setting.entity';
+import { AuditService } from '../../platform/audit/audit.service';
+import { CatalogContentService, type CourseChanges, type ModuleChanges } from '../../catalog/catalog-content.service';
 import { CatalogService } from '../../catalog/catalog.service';
 import { SiteSettingsService } from '../../catalog/site-settings.service';
-import { Course } from '../../catalog/entities/course.entity';
-import { CourseModule } from '../../catalog/entities/course-module.entity';
+import type { Course } from '../../catalog/entities/course.entity';
+import type { CourseModule } from '../../catalog/entities/course-module.entity';
 import { DEFAULT_OVERLAY_TEXT, SETTING_OVERLAY_TEXT } from '../../catalog/catalog.seed';
-import { inTransaction } from '../../orders/transaction';
 import type { User } from '../../identity/entities/user.entity';
-import { AuditService } from '../common/audit.service';
-import { filter, listParamsFor, runList, type ListResult, type ListSpec } from '../../platform/list/list-query';
+import { filter, listParamsFor, type ListResult, type ListSpec } from '../../platform/list/list-query';
 import { toAdminModule } from '../common/mappers';
 import type { CreateModuleDto, UpdateCourseDto, UpdateModuleDto } from './dto/admin-content.dto';
 
@@ -62,6 +61,7 @@ export class AdminContentService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly audit: AuditService,
     private readonly catalog: CatalogService,
+    private readonly content: CatalogContentService,
     private readonly site: SiteSettingsService,
   ) {}
 
@@ -69,51 +69,30 @@ export class AdminContentService {
 
   async listCourses(query: Record<string, unknown>): Promise<ListResult<AdminCourse>> {
     const params = listParamsFor(query, COURSES_LIST);
-    const res = await runList(this.ds.getRepository(Course).createQueryBuilder('course'), params, COURSES_LIST);
-    const counts = await this.moduleCounts();
+    const res = await this.content.listCourses(params, COURSES_LIST);
+    const counts = await this.content.moduleCounts();
     return { ...res, rows: res.rows.map((c) => this.toCourse(c, counts)) };
   }
 
   async getCourse(id: string): Promise<AdminCourse> {
-    const course = await this.ds.getRepository(Course).findOneBy({ id });
+    const course = await this.content.findCourse(id);
     if (!course) throw notFound(CONTENT_MSG.courseNotFound);
-    return this.toCourse(course, await this.moduleCounts());
+    return this.toCourse(course, await this.content.moduleCounts());
   }
 
   async updateCourse(id: string, dto: UpdateCourseDto, actor: User): Promise<AdminCourse> {
     if (dto.id !== undefined && dto.id !== id) throw badRequest(CONTENT_MSG.courseIdFixed, 'VALIDATION_FAILED');
-    const changed = await inTransaction(this.ds, async (m) => {
-      const repo = m.getRepository(Course);
-      const before = await repo.findOneBy({ id });
+    const changed = await this.ds.transaction(async (m) => {
+      const before = await this.content.findCourse(id, m);
       if (!before) throw notFound(CONTENT_MSG.courseNotFound);
       const changes = pickChanges(before, { title: dto.title, description: dto.description === null ? '' : dto.description });
       if (!changes) return false;
-      await repo.update({ id }, { ...changes.after, updatedAt: new Date() });
+      await this.content.updateCourse(id, changes.after as CourseChanges, m);
       await this.audit.record(m, actor, { action: 'course.update', entity: 'course', entityId: id, ...changes });
       return true;
     });
     if (changed) this.catalog.invalidate();
     return this.getCourse(id);
-  }
-
-  private async moduleCounts(): Promise<Map<string, { all: number; published: number }>> {
-    const rows = await this.ds
-      .getRepository(CourseModule)
-      .createQueryBuilder('mod')
-      .select('mod.courseId', 'courseId')
-      .addSelect('mod.published', 'published')
-      .addSelect('COUNT(*)', 'n')
-      .groupBy('mod.courseId')
-      .addGroupBy('mod.published')
-      .getRawMany<{ courseId: string; published: number | string | boolean; n: number | string }>();
-    const out = new Map<string, { all: number; published: number }>();
-    for (const r of rows) {
-      const c = out.get(r.courseId) ?? { all: 0, published: 0 };
-      c.all += Number(r.n);
-      if (r.published === true || Number(r.published) === 1) c.published += Number(r.n);
-      out.set(r.courseId, c);
-    }
-    return out;
   }
 
   private toCourse(c: Course, counts: Map<string, { all: number; published: number }>): AdminCourse {
@@ -134,45 +113,21 @@ export class AdminContentService {
 
   async listModules(query: Record<string, unknown>): Promise<ListResult<AdminModule>> {
     const params = listParamsFor(query, MODULES_LIST);
-    const res = await runList(this.ds.getRepository(CourseModule).createQueryBuilder('mod'), params, MODULES_LIST);
+    const res = await this.content.listModules(params, MODULES_LIST);
     return { ...res, rows: res.rows.map(toAdminModule) };
   }
 
   async getModule(id: number): Promise<AdminModule> {
-    const m = await this.ds.getRepository(CourseModule).findOneBy({ id });
+    const m = await this.content.findModule(id);
     if (!m) throw notFound(CONTENT_MSG.moduleNotFound);
     return toAdminModule(m);
   }
 
   /** A new module; without a position it goes last in its course. */
   async createModule(dto: CreateModuleDto, actor: User): Promise<AdminModule> {
-    const created = await inTransaction(this.ds, async (m) => {
-      const repo = m.getRepository(CourseModule);
-      if (!(await m.getRepository(Course).existsBy({ id: dto.courseId }))) throw notFound(CONTENT_MSG.courseNotFound);
-      let position = dto.position;
-      if (position === undefined) {
-        const max = await repo
-          .createQueryBuilder('mod')
-          .select('MAX(mod.position)', 'max')
-          .where('mod.courseId = :courseId', { courseId: dto.courseId })
-          .getRawOne<{ max: number | string | null }>();
-        position = max?.max === null || max?.max === undefined ? 0 : Number(max.max) + 1;
-      }
-      const now = new Date();
-      const row = await repo.save(
-        repo.create({
-          courseId: dto.courseId,
-          position,
-          title: dto.title,
-          description: dto.description ?? '',
-          durationMinutes: dto.durationMinutes ?? 0,
-          videoId: dto.videoId ?? null,
-          topics: dto.topics ?? [],
-          published: dto.published ?? true,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      );
+    const created = await this.ds.transaction(async (m) => {
+      const row = await this.content.createModule(dto, m);
+      if (!row) throw notFound(CONTENT_MSG.courseNotFound);
       await this.audit.record(m, actor, {
         action: 'module.create',
         entity: 'module',
@@ -187,9 +142,8 @@ export class AdminContentService {
   }
 
   async updateModule(id: number, dto: UpdateModuleDto, actor: User): Promise<AdminModule> {
-    const changed = await inTransaction(this.ds, async (m) => {
-      const repo = m.getRepository(CourseModule);
-      const before = await repo.findOneBy({ id });
+    const changed = await this.ds.transaction(async (m) => {
+      const before = await this.content.findModule(id, m);
       if (!before) throw notFound(CONTENT_MSG.moduleNotFound);
       const changes = pickChanges(before, {
         title: dto.title,
@@ -201,7 +155,7 @@ export class AdminContentService {
         published: dto.published,
       });
       if (!changes) return false;
-      await repo.update({ id }, { ...(changes.after as Partial<CourseModule>), updatedAt: new Date() });
+      await this.content.updateModule(id, changes.after as ModuleChanges, m);
       await this.audit.record(m, actor, { action: 'module.update', entity: 'module', entityId: id, ...changes });
       return true;
     });
@@ -210,11 +164,10 @@ export class AdminContentService {
   }
 
   async deleteModule(id: number, actor: User): Promise<AdminModule> {
-    const deleted = await inTransaction(this.ds, async (m) => {
-      const repo = m.getRepository(CourseModule);
-      const before = await repo.findOneBy({ id });
+    const deleted = await this.ds.transaction(async (m) => {
+      const before = await this.content.findModule(id, m);
       if (!before) throw notFound(CONTENT_MSG.moduleNotFound);
-      await repo.delete({ id });
+      await this.content.deleteModule(id, m);
       await this.audit.record(m, actor, {
         action: 'module.delete',
         entity: 'module',
@@ -231,17 +184,15 @@ export class AdminContentService {
   // ---- settings
 
   async getSettings(): Promise<AdminSettings> {
-    const row = await this.ds.getRepository(Setting).findOneBy({ key: SETTING_OVERLAY_TEXT });
-    return { id: 'site', videoOverlayText: row?.value ?? DEFAULT_OVERLAY_TEXT };
+    return { id: 'site', videoOverlayText: (await this.site.storedOverlayText()) ?? DEFAULT_OVERLAY_TEXT };
   }
 
   async updateSettings(videoOverlayText: string, actor: User): Promise<AdminSettings> {
-    const changed = await inTransaction(this.ds, async (m) => {
-      const repo = m.getRepository(Setting);
-      const row = await repo.findOneBy({ key: SETTING_OVERLAY_TEXT });
-      const before = row?.value ?? DEFAULT_OVERLAY_TEXT;
-      if (row && before === videoOverlayText) return false;
-      await repo.save({ key: SETTING_OVERLAY_TEXT, value: videoOverlayText, updatedAt: new Date() });
+    const changed = await this.ds.transaction(async (m) => {
+      const stored = await this.site.storedOverlayText(m);
+      const before = stored ?? DEFAULT_OVERLAY_TEXT;
+      if (stored !== null && before === videoOverlayText) return false;
+      await this.site.saveOverlayText(videoOverlayText, m);
       await this.audit.record(m, actor, {
         action: 'settings.update',
         entity: 'settings',

@@ -1,23 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
-import { BOUGHT_ORDER_STATUSES, LEAD_COURSE_TYPES, type AdminLead } from '@academy/contracts';
+import { DataSource } from 'typeorm';
+import { LEAD_COURSE_TYPES, type AdminLead } from '@academy/contracts';
 import { notFound } from '../../platform/errors/app-error';
-import { Order } from '../../orders/entities/order.entity';
-import { Lead } from '../../leads/entities/lead.entity';
-import { User } from '../../identity/entities/user.entity';
-import { inTransaction } from '../../orders/transaction';
-import { AuditService } from '../common/audit.service';
-import { accountExistsSql, boughtSql, trafficSourceFilter } from '../common/conditions';
-import {
-  filter,
-  listParamsFor,
-  parse,
-  runList,
-  type ListParams,
-  type ListResult,
-  type ListSpec,
-} from '../../platform/list/list-query';
+import { AuditService } from '../../platform/audit/audit.service';
+import { accountExistsSql } from '../../identity/account-conditions';
+import type { User } from '../../identity/entities/user.entity';
+import { UserRecordsService } from '../../identity/user-records.service';
+import type { Lead } from '../../leads/entities/lead.entity';
+import { LeadsService } from '../../leads/leads.service';
+import { boughtSql } from '../../orders/order-conditions';
+import { OrderRecordsService } from '../../orders/order-records.service';
+import { trafficSourceFilter } from '../common/conditions';
+import { filter, listParamsFor, parse, type ListParams, type ListResult, type ListSpec } from '../../platform/list/list-query';
 import { toAdminLead } from '../common/mappers';
 import type { UpdateLeadDto } from './dto/update-lead.dto';
 import { LEAD_CSV_HEADER, CSV_BOM, csvLine, leadCsvRow } from './leads-csv';
@@ -58,38 +53,34 @@ export class AdminLeadsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly audit: AuditService,
+    private readonly leads: LeadsService,
+    private readonly users: UserRecordsService,
+    private readonly orders: OrderRecordsService,
   ) {}
-
-  private query(manager: EntityManager = this.ds.manager): SelectQueryBuilder<Lead> {
-    return manager.getRepository(Lead).createQueryBuilder('lead');
-  }
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminLead>> {
     const params = listParamsFor(query, LEADS_LIST);
-    const res = await runList(this.query(), params, LEADS_LIST);
+    const res = await this.leads.listForAdmin(params, LEADS_LIST);
     return { ...res, rows: await this.decorate(res.rows) };
   }
 
   async get(id: number): Promise<AdminLead> {
-    const lead = await this.ds.getRepository(Lead).findOneBy({ id });
+    const lead = await this.leads.findById(id);
     if (!lead) throw notFound('Fant ikke leadet');
     return (await this.decorate([lead]))[0];
   }
 
   /** Note and "kontaktet", with an audit row in the same transaction. */
   async update(id: number, dto: UpdateLeadDto, actor: User): Promise<AdminLead> {
-    const lead = await inTransaction(this.ds, async (m) => {
-      const repo = m.getRepository(Lead);
-      const qb = repo.createQueryBuilder('lead').where('lead.id = :id', { id });
-      if (this.ds.options.type === 'mysql') qb.setLock('pessimistic_write');
-      const before = await qb.getOne();
+    const lead = await this.ds.transaction(async (m) => {
+      const before = await this.leads.lockForUpdate(id, m);
       if (!before) throw notFound('Fant ikke leadet');
-      const changes: Partial<Lead> = {};
+      const changes: Partial<Pick<Lead, 'note' | 'contacted'>> = {};
       if (dto.note !== undefined) changes.note = dto.note === null || dto.note.trim() === '' ? null : dto.note.trim();
       if (dto.contacted !== undefined) changes.contacted = dto.contacted;
       const changed = Object.entries(changes).filter(([k, v]) => before[k as keyof Lead] !== v);
       if (changed.length === 0) return before;
-      await repo.update({ id }, changes);
+      await this.leads.updateFollowUp(id, changes, m);
       const after = { ...before, ...changes };
       await this.audit.record(m, actor, {
         action: 'lead.update',
@@ -111,10 +102,8 @@ export class AdminLeadsService {
     const params = listParamsFor({ sort: query.sort, filter: query.filter }, LEADS_LIST);
     let out = CSV_BOM + csvLine(LEAD_CSV_HEADER);
     for (let start = 0; start < EXPORT_MAX_ROWS; start += EXPORT_BATCH) {
-      const qb = this.query();
-      if (!includeUnsubscribed) qb.andWhere('lead.unsubscribedAt IS NULL');
       const page: ListParams = { ...params, range: { start, end: start + EXPORT_BATCH - 1 } };
-      const { rows } = await runList(qb, page, LEADS_LIST);
+      const { rows } = await this.leads.listForAdmin(page, LEADS_LIST, { subscribedOnly: !includeUnsubscribed });
       for (const l of await this.decorate(rows)) out += leadCsvRow(l);
       if (rows.length < EXPORT_BATCH) break;
     }
@@ -122,19 +111,12 @@ export class AdminLeadsService {
   }
 
   /** Adds "har konto" and "har kjøpt" for a page of leads (two queries for the whole page). */
-  async decorate(leads: Lead[], manager: EntityManager = this.ds.manager): Promise<AdminLead[]> {
+  async decorate(leads: Lead[]): Promise<AdminLead[]> {
     if (leads.length === 0) return [];
     const emails = [...new Set(leads.map((l) => l.email))];
     const userIds = [...new Set(leads.map((l) => l.userId).filter((v): v is number => v !== null))];
-    const accounts = await manager.getRepository(User).find({ select: { id: true, email: true }, where: { email: In(emails) } });
-    const accountByEmail = new Map(accounts.map((u) => [u.email, u.id]));
-    const orders = await manager.getRepository(Order).find({
-      select: { id: true, email: true, userId: true },
-      where: [
-        { email: In(emails), status: In([...BOUGHT_ORDER_STATUSES]) },
-        ...(userIds.length ? [{ userId: In(userIds), status: In([...BOUGHT_ORDER_STATUSES]) }] : []),
-      ],
-    });
+    const accountByEmail = await this.users.idsByEmail(emails);
+    const orders = await this.orders.buyers(emails, userIds);
     const boughtEmails = new Set(orders.map((o) => o.email));
     const boughtUsers = new Set(orders.map((o) => o.userId));
     return leads.map((l) =>

@@ -11,15 +11,15 @@ import {
 } from '@academy/contracts';
 import { notFound } from '../../platform/errors/app-error';
 import { normalizeEmail } from '../../platform/dto/email-address';
-import { Order } from '../../orders/entities/order.entity';
-import { Refund } from '../../orders/entities/refund.entity';
+import type { Order } from '../../orders/entities/order.entity';
+import { OrderRecordsService } from '../../orders/order-records.service';
 import { RefundsService } from '../../orders/refunds.service';
-import { inTransaction } from '../../orders/transaction';
 import type { User } from '../../identity/entities/user.entity';
-import { AuditService } from '../common/audit.service';
+import { AuditService } from '../../platform/audit/audit.service';
 import { trafficSourceFilter } from '../common/conditions';
-import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../../platform/list/list-query';
-import { attributionOf, toAdminOrder, toAdminRefund } from '../common/mappers';
+import { attributionColumns } from '../../platform/dto/attribution.dto';
+import { filter, listParamsFor, parse, type ListResult, type ListSpec } from '../../platform/list/list-query';
+import { toAdminOrder, toAdminRefund } from '../common/mappers';
 import type { RefundOrderDto } from './dto/refund-order.dto';
 
 export const ORDER_NOT_FOUND = 'Fant ikke ordren';
@@ -70,24 +70,25 @@ export class AdminOrdersService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly refunds: RefundsService,
+    private readonly orders: OrderRecordsService,
     private readonly audit: AuditService,
   ) {}
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminOrder>> {
     const params = listParamsFor(query, ORDERS_LIST);
-    const res = await runList(this.ds.getRepository(Order).createQueryBuilder('ord'), params, ORDERS_LIST);
+    const res = await this.orders.listForAdmin(params, ORDERS_LIST);
     const now = new Date();
     return { ...res, rows: res.rows.map((o) => toAdminOrder(o, now)) };
   }
 
   /** An order with payment details, its refunds, days since purchase and the guarantee. */
   async get(id: number): Promise<AdminOrderDetail> {
-    const order = await this.ds.getRepository(Order).findOneBy({ id });
+    const order = await this.orders.findById(id);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    const refunds = await this.ds.getRepository(Refund).find({ where: { orderId: id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const refunds = await this.orders.refundsOf(id);
     return {
       ...toAdminOrder(order),
-      attribution: attributionOf(order.attribution),
+      attribution: attributionColumns(order.attribution),
       termsAcceptedAt: order.termsAcceptedAt ? order.termsAcceptedAt.toISOString() : null,
       updatedAt: order.updatedAt.toISOString(),
       refunds: refunds.map(toAdminRefund),
@@ -100,10 +101,10 @@ export class AdminOrdersService {
    * grant the order created. The audit row is written right after the refund has committed.
    */
   async refund(id: number, dto: RefundOrderDto, actor: User): Promise<AdminOrderDetail> {
-    const before = await this.ds.getRepository(Order).findOneBy({ id });
+    const before = await this.orders.findById(id);
     if (!before) throw notFound(ORDER_NOT_FOUND);
     const { order, refund } = await this.refunds.refund(id, { amount: dto.amount, reason: dto.reason }, actor.id);
-    await inTransaction(this.ds, (m) =>
+    await this.ds.transaction((m) =>
       this.audit.record(m, actor, {
         action: 'order.refund',
         entity: 'order',

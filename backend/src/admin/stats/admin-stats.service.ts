@@ -1,8 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Between, DataSource, In, IsNull, Not, type FindOptionsWhere } from 'typeorm';
 import {
-  BOUGHT_ORDER_STATUSES,
   STATS_VARIANTS,
   type AdminStats,
   type FunnelRow,
@@ -11,10 +8,9 @@ import {
   type WeekMoney,
 } from '@academy/contracts';
 import { badRequest } from '../../platform/errors/app-error';
-import { Order } from '../../orders/entities/order.entity';
-import { Lead } from '../../leads/entities/lead.entity';
-import { Refund } from '../../orders/entities/refund.entity';
-import { User } from '../../identity/entities/user.entity';
+import { UserRecordsService } from '../../identity/user-records.service';
+import { LeadsService } from '../../leads/leads.service';
+import { OrderRecordsService } from '../../orders/order-records.service';
 import { singleParam } from '../../platform/list/list-query';
 import { toAdminOrder } from '../common/mappers';
 import { AdminLeadsService } from '../leads/admin-leads.service';
@@ -45,8 +41,10 @@ function chunks<T>(items: T[]): T[][] {
 @Injectable()
 export class AdminStatsService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    private readonly leads: AdminLeadsService,
+    private readonly adminLeads: AdminLeadsService,
+    private readonly leads: LeadsService,
+    private readonly users: UserRecordsService,
+    private readonly orders: OrderRecordsService,
   ) {}
 
   /** `from`/`to` as Oslo days (`YYYY-MM-DD`), both included; the last 30 days by default, at most 366. */
@@ -67,10 +65,7 @@ export class AdminStatsService {
     const start = osloDayStart(from)!;
     const end = new Date(osloDayEnd(to)!.getTime() - 1);
 
-    const leads = await this.ds.getRepository(Lead).find({
-      select: { id: true, email: true, userId: true, createdAt: true, attribution: { trafficSource: true } },
-      where: { createdAt: Between(start, end) },
-    });
+    const leads = await this.leads.createdBetween(start, end);
 
     // Leads per Oslo day and variant.
     const days = daysBetween(from, to);
@@ -88,39 +83,21 @@ export class AdminStatsService {
     const allEmails = [...new Set(leads.map((l) => l.email))];
     const accountByEmail = new Map<string, number>();
     for (const part of chunks(allEmails)) {
-      const users = await this.ds.getRepository(User).find({ select: { id: true, email: true }, where: { email: In(part) } });
-      for (const u of users) accountByEmail.set(u.email, u.id);
+      for (const [email, id] of await this.users.idsByEmail(part)) accountByEmail.set(email, id);
     }
     for (const l of leads) if (l.userId !== null && !accountByEmail.has(l.email)) accountByEmail.set(l.email, l.userId);
     const buyers = new Set<string>();
-    const bought = In([...BOUGHT_ORDER_STATUSES]);
     for (const part of chunks(allEmails)) {
-      const orders = await this.ds
-        .getRepository(Order)
-        .find({ select: { id: true, email: true }, where: { email: In(part), status: bought } });
-      for (const o of orders) buyers.add(o.email);
+      for (const o of await this.orders.buyers(part, [])) buyers.add(o.email);
     }
     const emailByUser = new Map([...accountByEmail].map(([e, id]) => [id, e]));
     for (const part of chunks([...emailByUser.keys()])) {
-      const orders = await this.ds
-        .getRepository(Order)
-        .find({ select: { id: true, userId: true }, where: { userId: In(part), status: bought } });
-      for (const o of orders) if (o.userId !== null) buyers.add(emailByUser.get(o.userId)!);
+      for (const o of await this.orders.buyers([], part)) if (o.userId !== null) buyers.add(emailByUser.get(o.userId)!);
     }
 
     // Money: orders paid in the period (by payment time), refunds made in the period.
-    const paidWhere: FindOptionsWhere<Order>[] = [
-      { status: bought, paidAt: Between(start, end) },
-      { status: bought, paidAt: IsNull(), createdAt: Between(start, end) },
-    ];
-    const paidOrders = await this.ds.getRepository(Order).find({
-      select: { id: true, amountOre: true, paidAt: true, createdAt: true, attribution: { trafficSource: true } },
-      where: paidWhere,
-    });
-    const refunds = await this.ds.getRepository(Refund).find({
-      select: { id: true, amountOre: true, createdAt: true, status: true },
-      where: { createdAt: Between(start, end), status: Not(In(['failed', 'canceled'])) },
-    });
+    const paidOrders = await this.orders.paidBetween(start, end);
+    const refunds = await this.orders.refundsBetween(start, end);
 
     const revenueByVariant = new Map<StatsVariant, number>();
     const weeks = new Map<string, WeekMoney>();
@@ -153,8 +130,8 @@ export class AdminStatsService {
       };
     });
 
-    const latestLeadRows = await this.ds.getRepository(Lead).find({ order: { createdAt: 'DESC', id: 'DESC' }, take: LATEST });
-    const latestOrderRows = await this.ds.getRepository(Order).find({ order: { createdAt: 'DESC', id: 'DESC' }, take: LATEST });
+    const latestLeadRows = await this.leads.latest(LATEST);
+    const latestOrderRows = await this.orders.latest(LATEST);
     const now = new Date();
     return {
       from,
@@ -169,7 +146,7 @@ export class AdminStatsService {
         revenueOre: paidOrders.reduce((s, o) => s + o.amountOre, 0),
         refundsOre: refunds.reduce((s, r) => s + r.amountOre, 0),
       },
-      latestLeads: await this.leads.decorate(latestLeadRows),
+      latestLeads: await this.adminLeads.decorate(latestLeadRows),
       latestOrders: latestOrderRows.map((o) => toAdminOrder(o, now)),
     };
   }

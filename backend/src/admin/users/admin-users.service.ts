@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../platform/config';
 import {
   PLAYER_COURSE_IDS,
@@ -14,22 +14,21 @@ import {
 import { conflict, notFound } from '../../platform/errors/app-error';
 import { normalizeEmail } from '../../platform/crypto/tokens';
 import { isUniqueViolation } from '../../platform/errors/db-errors';
+import { AuditService } from '../../platform/audit/audit.service';
+import { attributionColumns } from '../../platform/dto/attribution.dto';
 import { LoginTokensService } from '../../identity/login-tokens.service';
+import type { User } from '../../identity/entities/user.entity';
+import { UserRecordsService } from '../../identity/user-records.service';
+import { CatalogContentService } from '../../catalog/catalog-content.service';
 import { CatalogService } from '../../catalog/catalog.service';
-import { Order } from '../../orders/entities/order.entity';
-import { Course } from '../../catalog/entities/course.entity';
-import { CourseModule } from '../../catalog/entities/course-module.entity';
-import { Grant } from '../../access/entities/grant.entity';
+import { ownsCourseSql } from '../../access/access-conditions';
+import { AccessRecordsService } from '../../access/access-records.service';
 import { GrantsService } from '../../access/grants.service';
-import { Lead } from '../../leads/entities/lead.entity';
 import { LeadsService } from '../../leads/leads.service';
-import { Progress } from '../../access/entities/progress.entity';
-import { User } from '../../identity/entities/user.entity';
-import { inTransaction } from '../../orders/transaction';
-import { AuditService } from '../common/audit.service';
-import { ownsCourseSql, trafficSourceFilter } from '../common/conditions';
-import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../../platform/list/list-query';
-import { activeCourses, attributionOf, toAdminGrant, toAdminOrder, toAdminUser } from '../common/mappers';
+import { OrderRecordsService } from '../../orders/order-records.service';
+import { trafficSourceFilter } from '../common/conditions';
+import { filter, listParamsFor, parse, type ListResult, type ListSpec } from '../../platform/list/list-query';
+import { activeCourses, toAdminGrant, toAdminOrder, toAdminUser } from '../common/mappers';
 import { AdminLeadsService } from '../leads/admin-leads.service';
 import { oneTimeLink } from '../../identity/one-time-link';
 
@@ -79,17 +78,16 @@ export class AdminUsersService {
     private readonly catalog: CatalogService,
     private readonly leads: LeadsService,
     private readonly adminLeads: AdminLeadsService,
+    private readonly users: UserRecordsService,
+    private readonly access: AccessRecordsService,
+    private readonly orders: OrderRecordsService,
+    private readonly content: CatalogContentService,
   ) {}
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminUser>> {
     const params = listParamsFor(query, USERS_LIST);
-    const res = await runList(this.ds.getRepository(User).createQueryBuilder('user'), params, USERS_LIST);
-    const grants = res.rows.length
-      ? await this.ds.getRepository(Grant).find({
-          select: { userId: true, courseId: true, revokedAt: true },
-          where: { userId: In(res.rows.map((u) => u.id)), revokedAt: IsNull() },
-        })
-      : [];
+    const res = await this.users.listForAdmin(params, USERS_LIST);
+    const grants = await this.access.activeGrantsOf(res.rows.map((u) => u.id));
     return {
       ...res,
       rows: res.rows.map((u) => toAdminUser(u, activeCourses(grants.filter((g) => g.userId === u.id)))),
@@ -98,20 +96,19 @@ export class AdminUsersService {
 
   /** A student with grants, orders, progress per course, attribution and leads. */
   async get(id: number): Promise<AdminUserDetail> {
-    const user = await this.ds.getRepository(User).findOneBy({ id });
+    const user = await this.users.findById(id);
     if (!user) throw notFound(USER_MSG.notFound);
+    const owner = { userId: id, email: user.email };
     const [grants, orders, progress, leads] = await Promise.all([
-      this.ds.getRepository(Grant).find({ where: { userId: id }, order: { grantedAt: 'DESC', id: 'DESC' } }),
-      this.ds.getRepository(Order).find({ where: [{ userId: id }, { email: user.email }], order: { createdAt: 'DESC' } }),
+      this.access.grantsOf(id),
+      this.orders.ordersOf(owner),
       this.progressOf(id),
-      this.ds
-        .getRepository(Lead)
-        .find({ where: [{ userId: id }, { email: user.email }], order: { createdAt: 'DESC' }, take: 50 }),
+      this.leads.leadsOf(owner, 50),
     ]);
     const now = new Date();
     return {
       ...toAdminUser(user, activeCourses(grants)),
-      attribution: attributionOf(user.attribution),
+      attribution: attributionColumns(user.attribution),
       updatedAt: user.updatedAt.toISOString(),
       passwordChangedAt: user.passwordChangedAt ? user.passwordChangedAt.toISOString() : null,
       grants: grants.map(toAdminGrant),
@@ -123,9 +120,9 @@ export class AdminUsersService {
 
   private async progressOf(userId: number): Promise<AdminCourseProgress[]> {
     const [rows, modules, courses] = await Promise.all([
-      this.ds.getRepository(Progress).find({ where: { userId } }),
-      this.ds.getRepository(CourseModule).find({ select: { id: true, courseId: true }, where: { published: true } }),
-      this.ds.getRepository(Course).find({ select: { id: true, title: true } }),
+      this.access.progressOf(userId),
+      this.content.publishedModules(),
+      this.content.courseTitles(),
     ]);
     return rows
       .filter((r) => (PLAYER_COURSE_IDS as readonly string[]).includes(r.courseId))
@@ -155,22 +152,9 @@ export class AdminUsersService {
     const now = new Date();
     let user: User;
     try {
-      user = await inTransaction(this.ds, async (m) => {
-        const repo = m.getRepository(User);
-        if (await repo.existsBy({ email: address })) throw conflict(USER_MSG.exists);
-        const created = await repo.save(
-          repo.create({
-            email: address,
-            passwordHash: null,
-            role: 'student',
-            firstName: null,
-            lastName: null,
-            attribution: attributionOf(null),
-            createdAt: now,
-            updatedAt: now,
-            passwordChangedAt: null,
-          }),
-        );
+      user = await this.ds.transaction(async (m) => {
+        const created = await this.users.createStudent(address, now, m);
+        if (!created) throw conflict(USER_MSG.exists);
         await this.audit.record(m, actor, {
           action: 'user.create',
           entity: 'user',
@@ -195,8 +179,8 @@ export class AdminUsersService {
 
   /** A manual grant. 409 when the student already has access to the course. */
   async grant(userId: number, courseId: PlayerCourseId, note: string | null, actor: User): Promise<AdminGrant> {
-    const grant = await inTransaction(this.ds, async (m) => {
-      const user = await this.lockUser(m, userId);
+    const grant = await this.ds.transaction(async (m) => {
+      const user = await this.users.lockForUpdate(userId, m);
       if (!user) throw notFound(USER_MSG.notFound);
       const { grant, created } = await this.grants.grant({ userId, courseId, source: 'manual', note, grantedBy: actor.id }, m);
       if (!created) throw conflict(USER_MSG.alreadyOwned, 'ALREADY_OWNED');
@@ -215,33 +199,21 @@ export class AdminUsersService {
 
   /** Revokes a grant. Revoking one that is already revoked changes nothing and answers it as it is. */
   async revoke(grantId: number, actor: User): Promise<AdminGrant> {
-    const grant = await inTransaction(this.ds, async (m) => {
-      const repo = m.getRepository(Grant);
-      const before = await repo.findOneBy({ id: grantId });
-      if (!before) throw notFound(USER_MSG.grantNotFound);
-      if (before.revokedAt) return before;
-      const now = new Date();
-      // Conditional: of two concurrent revokes only one changes the row and writes the audit row.
-      const res = await repo.update({ id: grantId, revokedAt: IsNull() }, { revokedAt: now, revokedBy: actor.id });
-      if (!res.affected) return (await repo.findOneBy({ id: grantId }))!;
-      const after = { ...before, revokedAt: now, revokedBy: actor.id };
-      await this.audit.record(m, actor, {
-        action: 'grant.revoke',
-        entity: 'grant',
-        entityId: grantId,
-        before: toAdminGrant(before),
-        after: toAdminGrant(after),
-      });
-      return after;
+    const grant = await this.ds.transaction(async (m) => {
+      const revoked = await this.grants.revoke(grantId, actor.id, m);
+      if (!revoked) throw notFound(USER_MSG.grantNotFound);
+      // Of two concurrent revokes only the one that changed the row writes the audit row.
+      if (revoked.changed)
+        await this.audit.record(m, actor, {
+          action: 'grant.revoke',
+          entity: 'grant',
+          entityId: grantId,
+          before: toAdminGrant(revoked.before),
+          after: toAdminGrant(revoked.grant),
+        });
+      return revoked.grant;
     });
     this.catalog.invalidate();
     return toAdminGrant(grant);
-  }
-
-  /** On MySQL the user row is locked so two grants for one student run one after the other. */
-  private lockUser(m: EntityManager, userId: number): Promise<User | null> {
-    const qb = m.getRepository(User).createQueryBuilder('user').where('user.id = :userId', { userId });
-    if (this.ds.options.type === 'mysql') qb.setLock('pessimistic_write');
-    return qb.getOne();
   }
 }

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '@academy/contracts';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors/app-error';
-import { SessionsService } from '../sessions.service';
+import { SessionCookie } from '../session-cookie';
 import { TotpService } from '../totp/totp.service';
 
 /**
@@ -13,13 +13,13 @@ import { TotpService } from '../totp/totp.service';
 @Injectable()
 export class AdminGuard implements CanActivate {
   constructor(
-    private readonly sessions: SessionsService,
+    private readonly cookie: SessionCookie,
     private readonly totp: TotpService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<FastifyRequest>();
-    const auth = await this.sessions.resolve(req);
+    const auth = await this.cookie.resolve(req);
     if (!auth) throw unauthenticated(MSG.unauthenticated);
     if (auth.user.role !== 'admin') throw forbidden(MSG.forbidden);
     const enrolled = await this.totp.isEnabled(auth.user.id);

@@ -2,7 +2,7 @@ import { applyDecorators, CanActivate, ExecutionContext, Injectable, UseGuards }
 import type { FastifyRequest } from 'fastify';
 import { MSG, REAUTH_WINDOW_MINUTES } from '@academy/contracts';
 import { AppError, unauthenticated } from '../../platform/errors/app-error';
-import { SessionsService } from '../sessions.service';
+import { SessionCookie } from '../session-cookie';
 
 export const REAUTH_WINDOW_MS = REAUTH_WINDOW_MINUTES * 60_000;
 
@@ -17,11 +17,11 @@ export function recentlyAuthenticated(authenticatedAt: Date | null | undefined, 
  */
 @Injectable()
 export class RecentSignInGuard implements CanActivate {
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(private readonly cookie: SessionCookie) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<FastifyRequest>();
-    const auth = await this.sessions.resolve(req);
+    const auth = await this.cookie.resolve(req);
     if (!auth) throw unauthenticated(MSG.unauthenticated);
     if (!recentlyAuthenticated(auth.authenticatedAt)) throw new AppError(401, 'REAUTH_REQUIRED', MSG.reauthRequired);
     return true;

@@ -9,7 +9,8 @@ import { DbThrottlerStorage } from '../../platform/security/db-throttler.storage
 /**
  * Password and code checks behind a session (re-authentication, turning the second factor on or
  * off) count like sign-in attempts: RATE_LIMIT_LOGIN per window, per client address and per account,
- * so a stolen session cannot guess the password or a code.
+ * so a stolen session cannot guess the password or a code. Part of the HTTP edge (it answers
+ * Retry-After): the controller counts the attempt after validation, before the service checks it.
  */
 @Injectable()
 export class SecondFactorThrottle {

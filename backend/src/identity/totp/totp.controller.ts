@@ -10,6 +10,7 @@ import {
 import type { User } from '../entities/user.entity';
 import type { AuthContext } from '../auth.types';
 import { CurrentAuth, CurrentUser, SignedIn } from '../current-user.decorator';
+import { SecondFactorThrottle } from './second-factor-throttle';
 import { DisableTotpDto, EnableTotpDto, ReauthDto } from './totp.dto';
 import { TwoFactorService } from './two-factor.service';
 
@@ -17,7 +18,10 @@ import { TwoFactorService } from './two-factor.service';
 @Controller('api/auth')
 @SignedIn()
 export class TotpController {
-  constructor(private readonly twoFactor: TwoFactorService) {}
+  constructor(
+    private readonly twoFactor: TwoFactorService,
+    private readonly throttle: SecondFactorThrottle,
+  ) {}
 
   @Get('totp')
   status(@CurrentUser() user: User): Promise<TotpStatusResponse> {
@@ -34,13 +38,14 @@ export class TotpController {
   /** Confirms the setup with a code: the factor is on; answers the recovery codes this once. */
   @Post('totp/enable')
   @HttpCode(200)
-  enable(
+  async enable(
     @CurrentAuth() auth: AuthContext,
     @Body() dto: EnableTotpDto,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TotpEnableResponse> {
-    return this.twoFactor.enable(auth, dto.code, req, reply);
+    await this.throttle.hit(req, reply, auth.user.id);
+    return this.twoFactor.enable(auth, dto.code);
   }
 
   /** Turns the factor off (password and a code or recovery code). */
@@ -52,19 +57,21 @@ export class TotpController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ message: string }> {
-    await this.twoFactor.disable(auth, dto, req, reply);
+    await this.throttle.hit(req, reply, auth.user.id);
+    await this.twoFactor.disable(auth, dto);
     return { message: MSG.totpDisabled };
   }
 
   /** The password again (and the second factor when enrolled): the session counts as freshly signed in. */
   @Post('reauth')
   @HttpCode(200)
-  reauth(
+  async reauth(
     @CurrentAuth() auth: AuthContext,
     @Body() dto: ReauthDto,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ReauthResponse> {
-    return this.twoFactor.reauth(auth, dto, req, reply);
+    await this.throttle.hit(req, reply, auth.user.id);
+    return this.twoFactor.reauth(auth, dto);
   }
 }

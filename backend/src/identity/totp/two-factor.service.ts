@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   MSG,
   type ReauthResponse,
@@ -13,16 +12,17 @@ import type { User } from '../entities/user.entity';
 import type { AuthContext } from '../auth.types';
 import { SessionsService } from '../sessions.service';
 import { REAUTH_WINDOW_MS } from './recent-sign-in.guard';
-import { SecondFactorThrottle } from './second-factor-throttle';
 import { TotpService } from './totp.service';
 
-/** The account side of the second factor: enrolment, turning it off, and re-authentication. */
+/**
+ * The account side of the second factor: enrolment, turning it off, and re-authentication.
+ * The controller counts each attempt (SecondFactorThrottle) before it calls these.
+ */
 @Injectable()
 export class TwoFactorService {
   constructor(
     private readonly totp: TotpService,
     private readonly sessions: SessionsService,
-    private readonly throttle: SecondFactorThrottle,
   ) {}
 
   status(user: User): Promise<TotpStatusResponse> {
@@ -34,20 +34,13 @@ export class TwoFactorService {
   }
 
   /** Turns the factor on; every other session of the account (opened without it) ends. */
-  async enable(auth: AuthContext, code: string, req: FastifyRequest, reply: FastifyReply): Promise<TotpEnableResponse> {
-    await this.throttle.hit(req, reply, auth.user.id);
+  async enable(auth: AuthContext, code: string): Promise<TotpEnableResponse> {
     const res = await this.totp.enable(auth.user, code);
     await this.sessions.endOthers(auth.user.id, auth.sessionHash);
     return res;
   }
 
-  async disable(
-    auth: AuthContext,
-    dto: { password: string; code: string },
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<void> {
-    await this.throttle.hit(req, reply, auth.user.id);
+  async disable(auth: AuthContext, dto: { password: string; code: string }): Promise<void> {
     if (!(await this.totp.isEnabled(auth.user.id))) throw badRequest(MSG.totpNotEnabled);
     if (!(await verifyPassword(auth.user.passwordHash, dto.password)))
       throw badRequest(MSG.reauthWrongPassword, 'WRONG_PASSWORD');
@@ -59,13 +52,7 @@ export class TwoFactorService {
    * Renews the session's authentication time. 400 WRONG_PASSWORD, or TOTP_REQUIRED / TOTP_INVALID
    * for an account with a second factor; the session stays as it was.
    */
-  async reauth(
-    auth: AuthContext,
-    dto: { password: string; totp?: string },
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<ReauthResponse> {
-    await this.throttle.hit(req, reply, auth.user.id);
+  async reauth(auth: AuthContext, dto: { password: string; totp?: string }): Promise<ReauthResponse> {
     if (!(await verifyPassword(auth.user.passwordHash, dto.password)))
       throw badRequest(MSG.reauthWrongPassword, 'WRONG_PASSWORD');
     const second = await this.totp.check(auth.user.id, dto.totp);

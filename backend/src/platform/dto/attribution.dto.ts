@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { TRAFFIC_SOURCES, type Attribution, type TrafficSource } from '@academy/contracts';
+import { TRAFFIC_SOURCES, type AdminAttribution, type Attribution, type TrafficSource } from '@academy/contracts';
 import { EmptyToUndefined } from './transforms';
 
 const msg = (f: string, n: number) => `${f} kan være maks ${n} tegn`;
@@ -53,7 +53,17 @@ export class AttributionDto implements Attribution {
   utmContent?: string;
 }
 
-export function attributionColumns(a: Attribution | null | undefined, trafficSource?: string | null) {
+/** The attribution fields, given as the browser sent them or as stored (possibly null). */
+export type AttributionInput = { [K in keyof AdminAttribution]?: string | null };
+/** Every attribution field, null when unknown (a plain object type, so it also fits `Record<string, …>`). */
+export type AttributionValues = { [K in keyof AdminAttribution]: string | null };
+
+/**
+ * The one mapping of attribution: every field present, null when unknown. Used to store it (leads,
+ * users, orders) and to show it (admin panel, account export). `trafficSource` is the fallback
+ * variant when the attribution has none.
+ */
+export function attributionColumns(a: AttributionInput | null | undefined, trafficSource?: string | null): AttributionValues {
   return {
     trafficSource: a?.trafficSource ?? trafficSource ?? null,
     landingPath: a?.landingPath ?? null,

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { DateTimeColumn, JsonColumn } from '../../platform/database/columns';
+import { DateTimeColumn, JsonColumn } from '../../database/columns';
 
 @Entity('audit_log')
 @Index('idx_audit_entity', ['entity', 'entityId'])

@@ -1,4 +1,4 @@
-import { paths } from '../../../config/paths';
+import { paths } from '../config/paths';
 
 /** Pages a `next` must never lead back to (they would send the user round in a loop). */
 const NOT_AS_NEXT: readonly string[] = [paths.login.path, paths.autoLogin.path];

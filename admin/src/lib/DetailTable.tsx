@@ -1,0 +1,58 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { Key, ReactNode } from 'react';
+
+export interface DetailColumn<T> {
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  align?: 'right';
+  width?: string;
+}
+
+interface DetailTableProps<T> {
+  /** The table's accessible name. */
+  label: string;
+  rows: readonly T[];
+  rowKey: (row: T) => Key;
+  columns: DetailColumn<T>[];
+  /** What to say when there are no rows. */
+  empty: string;
+  /** Extra attributes on a row (a test id). */
+  rowProps?: (row: T) => Record<`data-${string}`, string>;
+}
+
+/**
+ * A small read-only table of rows that belong to the record on the page (a student's grants,
+ * orders, progress and leads; an order's refunds), or one line of text when there are none.
+ */
+export function DetailTable<T>({ label, rows, rowKey, columns, empty, rowProps }: DetailTableProps<T>) {
+  if (rows.length === 0) return <Typography variant="body2">{empty}</Typography>;
+  return (
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {columns.map((c, i) => (
+            <TableCell key={i} align={c.align} sx={c.width ? { width: c.width } : undefined}>
+              {c.header}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={rowKey(row)} {...rowProps?.(row)}>
+            {columns.map((c, i) => (
+              <TableCell key={i} align={c.align}>
+                {c.cell(row)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, IsNull, type EntityManager, Repository } from 'typeorm';
+import { PAID_COURSE_IDS, type AccountExport } from '@academy/contracts';
+import { CatalogService } from '../catalog/catalog.service';
+import { Grant } from './entities/grant.entity';
+import { Progress } from './entities/progress.entity';
+
+const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** What the account erasure removed from access's tables. */
+export interface AccessErasure {
+  grantsRemoved: number;
+  progressRemoved: number;
+}
+
+/**
+ * Grants and progress as other modules read them: the admin panel's student pages, the refund
+ * mail (inside the caller's transaction), the catalogue's student count, and the account's export
+ * and erasure.
+ */
+@Injectable()
+export class AccessRecordsService {
+  constructor(
+    @InjectRepository(Grant) private readonly grants: Repository<Grant>,
+    @InjectRepository(Progress) private readonly progress: Repository<Progress>,
+    catalog: CatalogService,
+  ) {
+    // The catalogue sits below access in the module graph: it asks for the count through this hook.
+    catalog.countStudentsWith(() => this.countStudents(PAID_COURSE_IDS));
+  }
+
+  /** Active grants (user and course) of the given users, as stored. */
+  activeGrantsOf(userIds: number[]): Promise<Array<Pick<Grant, 'userId' | 'courseId' | 'revokedAt'>>> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.grants.find({
+      select: { userId: true, courseId: true, revokedAt: true },
+      where: { userId: In(userIds), revokedAt: IsNull() },
+    });
+  }
+
+  /** Every grant of a user, newest first. */
+  grantsOf(userId: number): Promise<Grant[]> {
+    return this.grants.find({ where: { userId }, order: { grantedAt: 'DESC', id: 'DESC' } });
+  }
+
+  /** A user's progress rows (one per course). */
+  progressOf(userId: number): Promise<Progress[]> {
+    return this.progress.find({ where: { userId } });
+  }
+
+  /** Whether the user holds an active grant of the course, read inside the caller's transaction. */
+  ownsActive(userId: number, courseId: string, m: EntityManager): Promise<boolean> {
+    return m.getRepository(Grant).exists({ where: { userId, courseId, revokedAt: IsNull() } });
+  }
+
+  /** Distinct users with an active grant of one of the courses. */
+  async countStudents(courseIds: readonly string[]): Promise<number> {
+    const row = await this.grants
+      .createQueryBuilder('g')
+      .select('COUNT(DISTINCT g.userId)', 'n')
+      .where('g.revokedAt IS NULL')
+      .andWhere('g.courseId IN (:...courseIds)', { courseIds: [...courseIds] })
+      .getRawOne<{ n: number | string | null }>();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Grants and progress for the data export. */
+  async exportFor(userId: number, m: EntityManager): Promise<Pick<AccountExport, 'grants' | 'progress'>> {
+    const [grants, progress] = await Promise.all([
+      m.find(Grant, { where: { userId }, order: { grantedAt: 'ASC', id: 'ASC' } }),
+      m.find(Progress, { where: { userId }, order: { id: 'ASC' } }),
+    ]);
+    return {
+      grants: grants.map((g) => ({
+        courseId: g.courseId,
+        source: g.source,
+        orderId: g.orderId,
+        grantedAt: g.grantedAt.toISOString(),
+        revokedAt: iso(g.revokedAt),
+      })),
+      progress: progress.map((p) => ({
+        courseId: p.courseId,
+        completedModules: Array.isArray(p.completedModules) ? p.completedModules : [],
+        currentModule: p.currentModule,
+        lastUpdated: p.lastUpdated.toISOString(),
+      })),
+    };
+  }
+
+  /** Erasure, inside the caller's transaction. */
+  async eraseFor(userId: number, m: EntityManager): Promise<AccessErasure> {
+    const affected = (r: { affected?: number | null }) => r.affected ?? 0;
+    return {
+      grantsRemoved: affected(await m.delete(Grant, { userId })),
+      progressRemoved: affected(await m.delete(Progress, { userId })),
+    };
+  }
+}

@@ -1,0 +1,11 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { User } from './entities/user.entity';
+
+/**
+ * `EXISTS` an account with the row's e-mail: a condition other modules' lists may add to their
+ * own query (the admin panel's "har konto") without reading the users table themselves.
+ */
+export function accountExistsSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, emailColumn: string): string {
+  const sub = qb.subQuery().select('1').from(User, 'acc').where(`acc.email = ${emailColumn}`).getQuery();
+  return `EXISTS ${sub}`;
+}

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, type EntityManager, Repository } from 'typeorm';
+import type { AccountExport } from '@academy/contracts';
+import { attributionColumns } from '../platform/dto/attribution.dto';
+import { runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
+import { LoginToken } from './entities/login-token.entity';
+import { Session } from './entities/session.entity';
+import { User } from './entities/user.entity';
+import { TotpService } from './totp/totp.service';
+
+const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** What the account erasure removed from identity's tables (the user row itself goes too). */
+export interface IdentityErasure {
+  sessionsEnded: number;
+  loginTokensRemoved: number;
+  secondFactorRowsRemoved: number;
+}
+
+/**
+ * Identity's rows as other modules need them: reads inside the caller's transaction, the admin
+ * panel's user list, students the mentor creates, and the account's export and erasure.
+ */
+@Injectable()
+export class UserRecordsService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly totp: TotpService,
+  ) {}
+
+  /** With `m`, read inside the caller's transaction (a user it created is already visible). */
+  findById(id: number, m?: EntityManager): Promise<User | null> {
+    return (m ? m.getRepository(User) : this.users).findOneBy({ id });
+  }
+
+  /** The account id of each given (normalised) address that has one. */
+  async idsByEmail(emails: string[], m?: EntityManager): Promise<Map<string, number>> {
+    if (emails.length === 0) return new Map();
+    const rows = await (m ? m.getRepository(User) : this.users).find({
+      select: { id: true, email: true },
+      where: { email: In(emails) },
+    });
+    return new Map(rows.map((u) => [u.email, u.id]));
+  }
+
+  /** One page of the admin panel's user list (alias `user`). */
+  listForAdmin(params: ListParams, spec: ListSpec<User>): Promise<ListResult<User>> {
+    return runList(this.users.createQueryBuilder('user'), params, spec);
+  }
+
+  /** A passwordless student with a normalised address; null when the address already has an account. */
+  async createStudent(email: string, now: Date, m: EntityManager): Promise<User | null> {
+    const repo = m.getRepository(User);
+    if (await repo.existsBy({ email })) return null;
+    return repo.save(
+      repo.create({
+        email,
+        passwordHash: null,
+        role: 'student',
+        firstName: null,
+        lastName: null,
+        attribution: attributionColumns(null),
+        createdAt: now,
+        updatedAt: now,
+        passwordChangedAt: null,
+      }),
+    );
+  }
+
+  /** The user row, locked on MySQL until `m` commits (so two grants for one student run one after the other). */
+  lockForUpdate(userId: number, m: EntityManager): Promise<User | null> {
+    const qb = m.getRepository(User).createQueryBuilder('user').where('user.id = :userId', { userId });
+    if (m.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /** The account and its sessions for the data export: no password hash, no session token. */
+  async exportFor(user: User, m: EntityManager): Promise<Pick<AccountExport, 'account' | 'sessions'>> {
+    const [sessions, twoFactorEnabled] = await Promise.all([
+      m.find(Session, { where: { userId: user.id }, order: { createdAt: 'ASC' } }),
+      this.totp.isEnabled(user.id),
+    ]);
+    return {
+      account: {
+        id: user.id,
+        email: user.email,
+        role: user.role,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        passwordSet: !!user.passwordHash,
+        passwordChangedAt: iso(user.passwordChangedAt),
+        claimedAt: iso(user.claimedAt),
+        twoFactorEnabled,
+        createdAt: user.createdAt.toISOString(),
+        updatedAt: user.updatedAt.toISOString(),
+        attribution: attributionColumns(user.attribution),
+      },
+      sessions: sessions.map((s) => ({
+        createdAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+        expiresAt: s.expiresAt.toISOString(),
+        ip: s.ip,
+        userAgent: s.userAgent,
+      })),
+    };
+  }
+
+  /** Erasure, inside the caller's transaction: sessions, one-time links, the second factor, then the user row. */
+  async eraseFor(userId: number, m: EntityManager): Promise<IdentityErasure> {
+    const affected = (r: { affected?: number | null }) => r.affected ?? 0;
+    const erased: IdentityErasure = {
+      sessionsEnded: affected(await m.delete(Session, { userId })),
+      loginTokensRemoved: affected(await m.delete(LoginToken, { userId })),
+      secondFactorRowsRemoved: await this.totp.erase(m, userId),
+    };
+    await m.delete(User, { id: userId });
+    return erased;
+  }
+}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository, type EntityManager } from 'typeorm';
+import { runList, type ListParams, type ListResult, type ListSpec } from '../list/list-query';
+import { AuditLog } from './entities/audit-log.entity';
+
+export type AuditEntity = 'lead' | 'user' | 'grant' | 'order' | 'course' | 'module' | 'settings';
+
+export const AUDIT_ENTITIES: readonly AuditEntity[] = ['lead', 'user', 'grant', 'order', 'course', 'module', 'settings'];
+
+export interface AuditEntry {
+  action: string;
+  entity: AuditEntity;
+  entityId: string | number | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** Who made a change; null for a change nobody signed in can be named for (an erased account). */
+export type AuditActor = { id: number; email: string } | null;
+
+/** A JSON-safe copy (dates become ISO strings); secrets are never copied into the log. */
+export function snapshot<T>(value: T): unknown {
+  if (value === null || value === undefined) return null;
+  return JSON.parse(JSON.stringify(value, (k, v: unknown) => (k === 'passwordHash' || k === 'tokenHash' ? undefined : v)));
+}
+
+/**
+ * Who changed what, when, and how it looked before and after. Always written with the
+ * manager of the transaction that makes the change, so the log and the change commit together.
+ * It lives in platform because the admin panel writes it and the account erasure anonymises it.
+ */
+@Injectable()
+export class AuditService {
+  constructor(@InjectRepository(AuditLog) private readonly rows: Repository<AuditLog>) {}
+
+  async record(manager: EntityManager, actor: AuditActor, entry: AuditEntry, at = new Date()): Promise<void> {
+    const row = new AuditLog();
+    row.actorId = actor?.id ?? null;
+    row.actorEmail = actor?.email ?? null;
+    row.action = entry.action;
+    row.entity = entry.entity;
+    row.entityId = entry.entityId === null ? null : String(entry.entityId);
+    row.before = snapshot(entry.before);
+    row.after = snapshot(entry.after);
+    row.createdAt = at;
+    await manager.getRepository(AuditLog).save(row, { reload: false });
+  }
+
+  /** One page of the log for the admin panel's list (alias `audit`). */
+  listForAdmin(params: ListParams, spec: ListSpec<AuditLog>): Promise<ListResult<AuditLog>> {
+    return runList(this.rows.createQueryBuilder('audit'), params, spec);
+  }
+
+  findById(id: number): Promise<AuditLog | null> {
+    return this.rows.findOneBy({ id });
+  }
+
+  /** Erasure: earlier rows keep the actor's id (a number that no longer leads anywhere), not the address. */
+  async eraseFor(userId: number, m: EntityManager): Promise<number> {
+    const res = await m.getRepository(AuditLog).update({ actorId: userId }, { actorEmail: null });
+    return res.affected ?? 0;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * 'Utgående e-post' in the admin panel: the mentor opens it from the menu, finds the welcome mail a
+ * free sign-up sent, reads it (its one-time link hidden) and sends it again (a new copy reaches the
+ * inbox); a welcome mail the mail server refused for good is listed as Feilet, and 'Send på nytt'
+ * queues that same message again until it is delivered.
+ *
+ * Needs the production builds: `npm run build` (frontend, admin, backend).
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { SmtpSink } from '../api/support/smtp-sink';
+import { openAdminPage, signInToAdmin } from './support/admin';
+import { isWelcome, startWithMail, stopWithMail } from './support/mail';
+import { ADMIN, type RunningServer } from './support/server';
+import { signUpFree, uniqueEmail } from './support/site';
+
+/** Polls until `check` holds (10 s at most). */
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+describe("admin panel: 'Utgående e-post'", () => {
+  let sink: SmtpSink;
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+  const delivered = uniqueEmail('velkommen');
+  const refused = uniqueEmail('avvist');
+
+  const row = (address: string): Locator => page.locator('tbody tr', { hasText: address });
+  const welcomesTo = (address: string) => sink.messages.filter(isWelcome(address)).length;
+
+  /** The outbox's statuses for one address, through the admin API with the mentor's session. */
+  const statusesOf = async (address: string): Promise<string[]> => {
+    const res = await page.request.get(`/api/admin/outbox?filter=${encodeURIComponent(JSON.stringify({ q: address }))}`);
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as Array<{ status: string }>).map((m) => m.status);
+  };
+
+  beforeAll(async () => {
+    ({ sink, server, browser } = await startWithMail());
+    // One welcome mail is delivered…
+    expect((await signUpFree(server.url, delivered)).status).toBe(200);
+    await sink.waitFor(isWelcome(delivered), 15_000);
+    // …and one is refused for good (550), so the outbox gives it up at once.
+    sink.setMode('reject');
+    expect((await signUpFree(server.url, refused)).status).toBe(200);
+
+    ({ page } = await openAdminPage(browser, server.url, errors));
+    await signInToAdmin(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/admin\/?$/);
+    await until(async () => (await statusesOf(refused)).includes('failed'), 'the refused welcome mail to be failed');
+  });
+
+  afterAll(() => stopWithMail({ sink, server, browser }));
+
+  it('opens Utgående e-post from the menu and finds the delivered welcome mail by its address', async () => {
+    await page.getByRole('menuitem', { name: 'Utgående e-post' }).click();
+    await page.waitForURL(/\/admin\/outbox/);
+    await row(refused).waitFor();
+    await page.getByPlaceholder('Søk på adresse eller emne').fill(delivered);
+    await row(refused).waitFor({ state: 'detached' });
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    await row(delivered).getByText('Velkomst (Starter)').waitFor();
+    await row(delivered).locator('.MuiChip-label', { hasText: 'Sendt' }).waitFor();
+  });
+
+  it('shows the message with its one-time link hidden, and sends it again as a new copy that reaches the inbox', async () => {
+    await row(delivered).click();
+    await page.waitForURL(/\/admin\/outbox\/\d+\/show$/);
+    const original = page.url();
+    await page.getByText('Du har nå gratis tilgang til Starter-kurset.').waitFor();
+    const text = (await page.locator('pre').textContent()) ?? '';
+    expect(text).toContain('/auto-login#token=[skjult]');
+    expect(text).not.toMatch(/token=[A-Za-z0-9_-]{20,}/);
+    expect(welcomesTo(delivered)).toBe(1);
+
+    await page.getByRole('button', { name: 'Send på nytt' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`En ny kopi sendes til ${delivered}.`).waitFor();
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('En ny kopi er lagt i køen').waitFor();
+    // The panel goes on to the copy, a message of its own.
+    await page.waitForURL((u) => /\/admin\/outbox\/\d+\/show$/.test(u.pathname) && u.href !== original);
+    await page.getByText('Du har nå gratis tilgang til Starter-kurset.').waitFor();
+    await until(() => welcomesTo(delivered) === 2, 'the copy to reach the inbox');
+  });
+
+  it('lists the refused mail as Feilet, and Send på nytt queues the same message again until it is delivered', async () => {
+    await page.getByRole('link', { name: 'Tilbake til listen' }).click();
+    await page.waitForURL(/\/admin\/outbox$|\/admin\/outbox\?/);
+    await page.getByPlaceholder('Søk på adresse eller emne').fill(refused);
+    await row(delivered).first().waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Feilet' }).click();
+    await row(refused).locator('.MuiChip-label', { hasText: 'Feilet' }).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(1);
+
+    await row(refused).click();
+    await page.waitForURL(/\/admin\/outbox\/\d+\/show$/);
+    const message = page.url();
+    await page.locator('.MuiChip-label', { hasText: 'Feilet' }).waitFor();
+    expect(welcomesTo(refused)).toBe(0);
+
+    sink.setMode('accept');
+    await page.getByRole('button', { name: 'Send på nytt' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`E-posten til ${refused} legges i køen igjen`).waitFor();
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('E-posten er lagt i køen igjen').waitFor();
+    await sink.waitFor(isWelcome(refused), 15_000);
+
+    // The same message (no copy) now shows as sent.
+    await until(async () => {
+      await page.reload();
+      await page.getByText('Du har nå gratis tilgang til Starter-kurset.').waitFor();
+      return (await page.locator('.MuiChip-label', { hasText: 'Sendt' }).count()) > 0;
+    }, 'the message to show as sent');
+    expect(page.url()).toBe(message);
+    expect(await statusesOf(refused)).toEqual(['sent']);
+    expect(errors).toEqual([]);
+  });
+});
