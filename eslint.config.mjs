@@ -26,7 +26,7 @@ const backendGraph = {
 /** The storefront's shared layers: features build on them, and they never import a feature or app/. */
 const frontendShared = ['fe-components', 'fe-lib', 'fe-config', 'fe-content', 'fe-styles'];
 
-/** admin/src folders that are not resources or pages: the shell and what every resource shares. */
+/** admin/src folders shared by every resource and page; every other folder is a resource or page of its own. */
 const adminShared = ['lib', 'i18n'];
 
 /** One resolver for import-x and boundaries: the workspaces' tsconfig files. */
@@ -80,8 +80,14 @@ export default tseslint.config(
   // service finds the nearest one), so a file outside every project fails loudly instead of being
   // linted without types.
   {
-    files: ['**/*.{ts,tsx}'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    files: ['**/*.{ts,tsx}', 'scripts/*.mjs', 'bench/*.mjs'],
+    languageOptions: {
+      parserOptions: {
+        // The orchestration scripts belong to no workspace; TypeScript infers their types.
+        projectService: { allowDefaultProject: ['scripts/*.mjs', 'bench/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       // React ignores what an event handler returns, so an async onClick/onSubmit is fine; an
@@ -121,6 +127,8 @@ export default tseslint.config(
         { type: 'contracts', pattern: 'contracts/src' },
       ].map((element) => ({ ...element, partialMatch: false })),
       'boundaries/files': [{ category: 'entity', pattern: 'backend/src/**/*.entity.ts' }],
+      // Re-exports and lazy imports cross boundaries as much as static imports do.
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -133,20 +141,18 @@ export default tseslint.config(
             { allow: { to: { element: { type: 'contracts' } } } },
             // backend
             { from: { element: { type: 'be-root' } }, allow: { to: anyOf(['be-root', 'be-module']) } },
+            // A module reaches another module's table through its service: the entity class may be
+            // named as a type, never imported as a value (which is what getRepository(Entity) needs).
             ...Object.entries(backendGraph).map(([module, allowed]) => ({
               from: { element: { type: 'be-module', captured: { module } } },
               allow: { to: { element: { type: 'be-module', captured: { module: allowed } } } },
-            })),
-            {
-              // Another module's table is reached through its service: its entity class may be named
-              // as a type, never imported as a value (which is what getRepository(Entity) needs).
-              from: { element: { type: 'be-module' } },
               disallow: {
-                to: { file: { categories: 'entity' } },
+                to: { element: { type: 'be-module', captured: { module: allowed } }, file: { categories: 'entity' } },
                 dependency: { kind: 'value' },
               },
-              message: "Another module's entity may only be imported with `import type`: call the owner's service.",
-            },
+              message:
+                "Another module's entity may only be imported with `import type`: call the owner's service, not its repository.",
+            })),
             // frontend
             { from: anyOf(['fe-entry', 'fe-app']), allow: { to: { element: { types: '*' } } } },
             { from: anyOf(['fe-feature']), allow: { to: anyOf(frontendShared) } },

@@ -45,6 +45,20 @@ function params(b, email) {
   return out;
 }
 
+/** The bare insert: parse, check the address, one INSERT; every failure answers 400, so the promise never rejects. */
+async function insertLead(raw, res) {
+  try {
+    const b = JSON.parse(raw.toString());
+    if (typeof b.email !== 'string' || !EMAIL.test(b.email)) throw new Error('bad');
+    const [r] = await pool.execute(INSERT, params(b, b.email.trim().toLowerCase()));
+    const body = JSON.stringify({ success: true, id: r.insertId });
+    res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  } catch {
+    res.writeHead(400).end();
+  }
+}
+
 createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/api/catalog') {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': catalog.length });
@@ -57,18 +71,7 @@ createServer((req, res) => {
   if (req.method === 'POST' && req.url === '/api/leads') {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
-    req.on('end', async () => {
-      try {
-        const b = JSON.parse(Buffer.concat(chunks).toString());
-        if (typeof b.email !== 'string' || !EMAIL.test(b.email)) throw new Error('bad');
-        const [r] = await pool.execute(INSERT, params(b, b.email.trim().toLowerCase()));
-        const body = JSON.stringify({ success: true, id: r.insertId });
-        res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-        res.end(body);
-      } catch {
-        res.writeHead(400).end();
-      }
-    });
+    req.on('end', () => void insertLead(Buffer.concat(chunks), res));
     return;
   }
   res.writeHead(404).end();

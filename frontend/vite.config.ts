@@ -41,7 +41,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         emptyOutDir: true,
         target: 'es2020',
-        cssCodeSplit: true,
+        // Components import their CSS beside them; one stylesheet, linked by the HTML template, keeps the
+        // pages the server renders styled before any script runs (the server only links what index.html links).
+        cssCodeSplit: false,
         modulePreload: { polyfill: false },
         reportCompressedSize: false,
       },

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const pages: PageComponents = { ...lazyPages };
   const key = pageKeyFor(window.location.pathname, lazyPages, state.settings.mentorSlug);
   // Browser-only pages also need TanStack Query (AppLayout): fetch it in parallel.
-  if (isAppPath(window.location.pathname)) void import('./app/QueryProvider');
+  if (isAppPath(window.location.pathname)) void import('./app/layout/QueryProvider');
   if (key) {
     try {
       const mod = await pageLoaders[key]();

@@ -1,6 +1,7 @@
 import type { RenderContext, RenderResult, SiteSettings, SsrModule } from '@academy/contracts';
 import { renderToString } from 'react-dom/server';
-import { App } from './app/App';
+import { App, matchPage } from './app/App';
+import type { PageKey } from './app/pages';
 import { serverPages } from './app/pages.server';
 import { isAppPath as isAppPathname, prerenderPaths as prerenderPathsFor } from './config/paths';
 import { headTags, type HeadCollector, type PageMeta } from './lib/head';
@@ -26,22 +27,25 @@ export function render(url: string, ctx: RenderContext): RenderResult {
   return { html, head: headTags(meta, ctx.settings), status: collector.status };
 }
 
-const SHELL_TITLES: [RegExp, string][] = [
-  [/^\/login$/, 'Logg inn'],
-  [/^\/auto-login$/, 'Logger inn'],
-  [/^\/glemt-passord$/, 'Glemt passord'],
-  [/^\/tilbakestill-passord$/, 'Tilbakestill passord'],
-  [/^\/dashboard$/, 'Mine kurs'],
-  [/^\/account\/settings$/, 'Kontoinnstillinger'],
-  [/^\/(bestill|payment)$/, 'Bestill kurs'],
-  [/^\/betaling\/fullfort$/, 'Betaling fullført'],
-  [/^\/(course|kurs)\/starter$/, 'Gratis startkurs'],
-  [/^\/course\/[^/]+$/, 'Kurs'],
-];
+/** Titles of the browser-only pages' shells; the Starter player and its old address say what they are. */
+const SHELL_TITLES: Partial<Record<PageKey, string>> = {
+  login: 'Logg inn',
+  autoLogin: 'Logger inn',
+  forgotPassword: 'Glemt passord',
+  resetPassword: 'Tilbakestill passord',
+  dashboard: 'Mine kurs',
+  accountSettings: 'Kontoinnstillinger',
+  checkout: 'Bestill kurs',
+  paymentComplete: 'Betaling fullført',
+  starterRedirect: 'Gratis startkurs',
+  coursePlayer: 'Kurs',
+};
 
 /** Head of the shell for browser-only pages: a title, and no indexing. */
 export function shellHead(pathname: string, ctx: RenderContext): string {
-  const title = SHELL_TITLES.find(([re]) => re.test(pathname))?.[1] ?? ctx.settings.siteName;
+  const match = matchPage(pathname, serverPages, ctx.settings.mentorSlug);
+  const starter = match?.page === 'coursePlayer' && match.params.courseId === 'starter';
+  const title = (starter ? SHELL_TITLES.starterRedirect : match && SHELL_TITLES[match.page]) ?? ctx.settings.siteName;
   return headTags({ title, noindex: true }, ctx.settings);
 }
 

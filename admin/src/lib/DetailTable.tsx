@@ -13,7 +13,7 @@ export interface DetailColumn<T> {
   width?: string;
 }
 
-interface DetailTableProps<T> {
+export interface DetailTableProps<T> {
   /** The table's accessible name. */
   label: string;
   rows: readonly T[];

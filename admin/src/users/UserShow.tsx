@@ -2,7 +2,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { AdminCourseProgress, AdminLead, AdminOrder, AdminUserDetail } from '@academy/contracts';
 import { FunctionField, Show, TabbedShowLayout, TextField, WithRecord } from 'react-admin';
-import { DetailTable, type DetailColumn } from '../lib/DetailTable';
+import { DetailTable, type DetailColumn, type DetailTableProps } from '../lib/DetailTable';
 import { DateTimeField, OrderStatusChip, VariantField, YesNo } from '../lib/fields';
 import { formatDateTime, formatKr } from '../lib/format';
 import { COURSE_LABELS, label, ROLE_LABELS } from '../lib/labels';
@@ -75,6 +75,11 @@ function firstVisit(u: AdminUserDetail): string {
   );
 }
 
+/** A tab's table of the student's own rows (orders, progress, leads). */
+function StudentRows<T>({ rows, ...table }: Omit<DetailTableProps<T>, 'rows'> & { rows: (u: AdminUserDetail) => readonly T[] }) {
+  return <WithRecord<AdminUserDetail> render={(u) => <DetailTable {...table} rows={rows(u)} />} />;
+}
+
 export function UserShow() {
   return (
     <Show actions={<BackToListActions label="Tilbake til listen" />}>
@@ -99,36 +104,24 @@ export function UserShow() {
           <GrantPanel />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Ordrer" path="ordrer">
-          <WithRecord<AdminUserDetail>
-            render={(u) => (
-              <DetailTable label="Ordrer" rows={u.orders} rowKey={(o) => o.id} columns={ORDER_COLUMNS} empty="Ingen ordrer." />
-            )}
-          />
+          <StudentRows label="Ordrer" rows={(u) => u.orders} rowKey={(o) => o.id} columns={ORDER_COLUMNS} empty="Ingen ordrer." />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Fremdrift" path="fremdrift">
-          <WithRecord<AdminUserDetail>
-            render={(u) => (
-              <DetailTable
-                label="Fremdrift"
-                rows={u.progress}
-                rowKey={(p) => p.courseId}
-                columns={PROGRESS_COLUMNS}
-                empty="Eleven har ikke startet på noe kurs ennå."
-              />
-            )}
+          <StudentRows
+            label="Fremdrift"
+            rows={(u) => u.progress}
+            rowKey={(p) => p.courseId}
+            columns={PROGRESS_COLUMNS}
+            empty="Eleven har ikke startet på noe kurs ennå."
           />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Leads" path="leads">
-          <WithRecord<AdminUserDetail>
-            render={(u) => (
-              <DetailTable
-                label="Leads"
-                rows={u.leads}
-                rowKey={(l) => l.id}
-                columns={LEAD_COLUMNS}
-                empty="Ingen leads fra denne adressen."
-              />
-            )}
+          <StudentRows
+            label="Leads"
+            rows={(u) => u.leads}
+            rowKey={(l) => l.id}
+            columns={LEAD_COLUMNS}
+            empty="Ingen leads fra denne adressen."
           />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>

@@ -22,15 +22,7 @@ import { AdminUsersService } from './users/admin-users.service';
 
 /** The mentor's admin API under /api/admin/* (ra-data-simple-rest dialect; every route @AdminOnly; every write audited). */
 @Module({
-  imports: [
-    AuditModule,
-    IdentityModule,
-    CatalogModule,
-    AccessModule,
-    LeadsModule,
-    OrdersModule,
-    MailModule,
-  ],
+  imports: [AuditModule, IdentityModule, CatalogModule, AccessModule, LeadsModule, OrdersModule, MailModule],
   controllers: [
     AdminLeadsController,
     AdminUsersController,

@@ -33,9 +33,19 @@ export function App({ state, pages, server }: AppProps) {
   return <AppStateContext.Provider value={state}>{tree}</AppStateContext.Provider>;
 }
 
-/** Which page a path shows (used to load the current page's chunk before hydrating). */
-export function pageKeyFor(pathname: string, pages: PageComponents, mentorSlug: string): PageKey | null {
+/** Which page a path shows, and the route's parameters. */
+export function matchPage(
+  pathname: string,
+  pages: PageComponents,
+  mentorSlug: string,
+): { page: PageKey; params: Record<string, string | undefined> } | null {
   const matches = matchRoutes(buildRoutes(pages, mentorSlug), pathname);
   const last = matches?.[matches.length - 1];
-  return (last?.route.handle as RouteHandle | undefined)?.page ?? null;
+  const page = (last?.route.handle as RouteHandle | undefined)?.page;
+  return last && page ? { page, params: last.params } : null;
+}
+
+/** Which page a path shows (used to load the current page's chunk before hydrating). */
+export function pageKeyFor(pathname: string, pages: PageComponents, mentorSlug: string): PageKey | null {
+  return matchPage(pathname, pages, mentorSlug)?.page ?? null;
 }

@@ -1,9 +1,11 @@
 import { useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths';
 import { Icon } from './Icon';
+import './BackButton.css';
 
 /** "Tilbake": goes back in history, or to `fallback` when the page was opened directly. */
 export function BackButton({
-  fallback = '/',
+  fallback = paths.home.href(),
   label = 'Tilbake',
   className,
 }: {
@@ -20,8 +22,8 @@ export function BackButton({
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
         e.preventDefault();
         const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-        if (idx > 0) navigate(-1);
-        else navigate(fallback);
+        if (idx > 0) void navigate(-1);
+        else void navigate(fallback);
       }}
     >
       <Icon name="arrowLeft" size={18} />

@@ -1,5 +1,7 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
+import { Spinner } from './Spinner';
+import './Button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'light' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -30,7 +32,7 @@ export function Button({
 }: Common & ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean }) {
   return (
     <button type={type} className={buttonClass({ variant, size, block }, className)} aria-busy={busy || undefined} {...rest}>
-      {busy && <span className="spinner" aria-hidden="true" />}
+      {busy && <Spinner />}
       {children}
     </button>
   );

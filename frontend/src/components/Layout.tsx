@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+import './Layout.css';
 
 export function Container({ className, narrow, ...rest }: HTMLAttributes<HTMLDivElement> & { narrow?: boolean }) {
   return (

@@ -1,12 +1,15 @@
 import type { CatalogItem } from '@academy/contracts';
-import { formatPriceDash, formatPriceKr } from '../lib/format';
+import { formatPriceKr } from '../lib/format';
+import './Price.css';
 
-export { formatPriceDash, formatPriceKr };
-
-/** "1 997,-" (format dash) or "1 997 kr"; 0 is "GRATIS". */
-export function Price({ ore, format = 'kr', className }: { ore: number; format?: 'kr' | 'dash'; className?: string }) {
-  const text = ore === 0 ? 'GRATIS' : format === 'dash' ? formatPriceDash(ore) : formatPriceKr(ore);
-  return <span className={className}>{text}</span>;
+/** A struck-through before price; screen readers hear "Før". */
+export function BeforePrice({ ore, className }: { ore: number; className?: string }) {
+  return (
+    <s className={className}>
+      <span className="sr-only">Før </span>
+      {formatPriceKr(ore)}
+    </s>
+  );
 }
 
 /**
@@ -32,12 +35,7 @@ export function PriceTag({
     <div className={`price-tag price-tag--${size} price-tag--${tone}`}>
       <div className="price-tag__row">
         <span className="price-tag__now">{item.priceOre === 0 ? 'GRATIS' : formatPriceKr(item.priceOre)}</span>
-        {discounted && (
-          <s className="price-tag__before">
-            <span className="sr-only">Før </span>
-            {formatPriceKr(item.beforePriceOre!)}
-          </s>
-        )}
+        {discounted && <BeforePrice ore={item.beforePriceOre!} className="price-tag__before" />}
         {showValue && item.valueOre ? <span className="price-tag__value">verdi {formatPriceKr(item.valueOre)}</span> : null}
       </div>
       {discounted && showSaving && (

@@ -1,25 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { paths } from '../../config/paths';
 import { ACCEPT_ALL, DIALOG_DEFAULTS, REJECT_ALL, readConsent, saveConsent, type ConsentChoice } from '../../lib/consent';
+import { CookieSettingsContext } from '../../lib/cookie-settings';
 import { CookieSettingsDialog } from './CookieSettingsDialog';
+import './CookieConsent.css';
 
 /** Delay before the banner shows when no choice is stored (SPEC §4). */
 export const BANNER_DELAY_MS = 1000;
-
-interface CookieSettingsApi {
-  /** Opens the settings dialog (footer link, cookie page). */
-  openSettings: () => void;
-  /** The stored choice, null before one is made (and on the server). */
-  consent: ConsentChoice | null;
-}
-
-const Ctx = createContext<CookieSettingsApi>({ openSettings: () => {}, consent: null });
-
-export function useCookieSettings(): CookieSettingsApi {
-  return useContext(Ctx);
-}
 
 /**
  * Cookie banner and settings dialog (SPEC §4): hidden at first; without a stored choice the banner
@@ -52,7 +41,7 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
   const api = useMemo(() => ({ openSettings, consent }), [openSettings, consent]);
 
   return (
-    <Ctx.Provider value={api}>
+    <CookieSettingsContext.Provider value={api}>
       {children}
       {bannerVisible && !dialogOpen && (
         <section className="cookie-banner" role="region" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
@@ -88,6 +77,6 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
           onClose={() => setDialogOpen(false)}
         />
       )}
-    </Ctx.Provider>
+    </CookieSettingsContext.Provider>
   );
 }

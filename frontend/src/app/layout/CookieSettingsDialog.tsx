@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import type { ConsentChoice } from '../../lib/consent';
+import './CookieSettingsDialog.css';
 
 type Category = 'necessary' | 'functional' | 'analytics' | 'marketing';
 

@@ -1,8 +1,21 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { LegalLinks } from '../../components/LegalLinks';
+import { Logo } from '../../components/Logo';
 import { paths } from '../../config/paths';
 import { useSettings } from '../../lib/app-state';
-import { useCookieSettings } from './CookieConsent';
-import { Logo } from './Logo';
+import { useCookieSettings } from '../../lib/cookie-settings';
+import './Footer.css';
+
+/** One titled link list of the footer. */
+function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <nav aria-label={title} className="footer__col">
+      <h2 className="footer__heading">{title}</h2>
+      <ul>{children}</ul>
+    </nav>
+  );
+}
 
 export function Footer() {
   const settings = useSettings();
@@ -17,58 +30,41 @@ export function Footer() {
           </Link>
           <p>Trading-utdanning på norsk: markedsstruktur, Wyckoff, risikostyring og psykologi, fra første chart til egen plan.</p>
         </div>
-        <nav aria-label="Kurs" className="footer__col">
-          <h2 className="footer__heading">Kurs</h2>
-          <ul>
-            <li>
-              <Link to={paths.free.href()}>Gratis startkurs</Link>
-            </li>
-            <li>
-              <Link to={paths.courseSales.href('foundation')}>Foundation</Link>
-            </li>
-            <li>
-              <Link to={paths.courseSales.href('accelerator')}>Accelerator</Link>
-            </li>
-            <li>
-              <Link to={paths.crypto.href()}>Kryptovaluta</Link>
-            </li>
-            <li>
-              <Link to={paths.login.href()}>Logg inn</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="Kontakt" className="footer__col">
-          <h2 className="footer__heading">Kontakt</h2>
-          <ul>
-            <li>
-              <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
-            </li>
-            <li>
-              <a href={settings.communityUrl} target="_blank" rel="noopener noreferrer">
-                Bli med i fellesskapet (Discord)
-              </a>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="Juridisk" className="footer__col">
-          <h2 className="footer__heading">Juridisk</h2>
-          <ul>
-            <li>
-              <Link to={paths.terms.href()}>Vilkår</Link>
-            </li>
-            <li>
-              <Link to={paths.privacy.href()}>Personvern</Link>
-            </li>
-            <li>
-              <Link to={paths.cookies.href()}>Cookies</Link>
-            </li>
-            <li>
-              <button type="button" className="footer__linkbutton" onClick={openSettings}>
-                Cookie-innstillinger
-              </button>
-            </li>
-          </ul>
-        </nav>
+        <FooterColumn title="Kurs">
+          <li>
+            <Link to={paths.free.href()}>Gratis startkurs</Link>
+          </li>
+          <li>
+            <Link to={paths.courseSales.href('foundation')}>Foundation</Link>
+          </li>
+          <li>
+            <Link to={paths.courseSales.href('accelerator')}>Accelerator</Link>
+          </li>
+          <li>
+            <Link to={paths.crypto.href()}>Kryptovaluta</Link>
+          </li>
+          <li>
+            <Link to={paths.login.href()}>Logg inn</Link>
+          </li>
+        </FooterColumn>
+        <FooterColumn title="Kontakt">
+          <li>
+            <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
+          </li>
+          <li>
+            <a href={settings.communityUrl} target="_blank" rel="noopener noreferrer">
+              Bli med i fellesskapet (Discord)
+            </a>
+          </li>
+        </FooterColumn>
+        <FooterColumn title="Juridisk">
+          <LegalLinks />
+          <li>
+            <button type="button" className="footer__linkbutton" onClick={openSettings}>
+              Cookie-innstillinger
+            </button>
+          </li>
+        </FooterColumn>
       </div>
       <div className="container footer__legal">
         <p>

@@ -4,11 +4,14 @@ import { useSettings } from '../../lib/app-state';
 import { recordPageView } from '../../lib/attribution';
 import { trackPageView } from '../../lib/gtag';
 import { CookieConsentProvider } from './CookieConsent';
+import { SkipLink } from '../../components/SkipLink';
+import { Spinner } from '../../components/Spinner';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 import { TestPanel } from './TestPanel';
+import './Layouts.css';
 
-const QueryProvider = lazy(() => import('../QueryProvider'));
+const QueryProvider = lazy(() => import('./QueryProvider'));
 
 /** Scroll to the top (or the #hash) on navigation, remember first-touch attribution, count page views. */
 function NavigationEffects() {
@@ -50,7 +53,7 @@ export function RootLayout() {
 export function PageLoading() {
   return (
     <div className="page-loading" role="status" aria-live="polite">
-      <span className="spinner spinner--dark" aria-hidden="true" />
+      <Spinner dark />
       <span className="sr-only">Laster …</span>
     </div>
   );
@@ -60,9 +63,7 @@ export function PageLoading() {
 export function SiteLayout() {
   return (
     <div className="site">
-      <a className="skip-link" href="#main">
-        Hopp til innholdet
-      </a>
+      <SkipLink />
       <NavBar />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>

@@ -1,13 +1,15 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { SiteHeader } from '../../components/SiteHeader';
 import { paths } from '../../config/paths';
 import { useSettings } from '../../lib/app-state';
+import { cx } from '../../lib/class-names';
 import { useScrolledPast } from '../../lib/hooks';
-import { Logo } from './Logo';
+import './NavBar.css';
 
-/** Fixed navigation bar, transparent over the page's dark header, opaque once scrolled more than 50 px. */
+/** The marketing pages' header: the site header, transparent over the page's dark hero until scrolled more than 50 px, with the main menu. */
 export function NavBar() {
   const settings = useSettings();
   const scrolled = useScrolledPast(50);
@@ -30,52 +32,43 @@ export function NavBar() {
   ];
 
   return (
-    <header
-      className={['nav', scrolled || open ? 'nav--solid' : ''].filter(Boolean).join(' ')}
-      data-scrolled={scrolled ? 'true' : 'false'}
-    >
-      <div className="container nav__inner">
-        <Link to={paths.home.href()} className="nav__brand" aria-label={`${settings.siteName} – til forsiden`}>
-          <Logo />
-          <span className="nav__name">{settings.siteName}</span>
-        </Link>
-        <nav aria-label="Hovedmeny" className="nav__nav">
-          <ul id={menuId} className={['nav__links', open ? 'nav__links--open' : ''].filter(Boolean).join(' ')}>
-            {links.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} className="nav__link">
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-            <li className="nav__login-item">
-              <NavLink to={paths.login.href()} className="nav__link">
-                Logg inn
+    <SiteHeader variant="site" transparent={!(scrolled || open)} className="nav" data-scrolled={scrolled ? 'true' : 'false'}>
+      <nav aria-label="Hovedmeny" className="nav__nav">
+        <ul id={menuId} className={cx('nav__links', open && 'nav__links--open')}>
+          {links.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} className="nav__link">
+                {l.label}
               </NavLink>
             </li>
-            <li className="nav__mobile-only">
-              <NavLink to={paths.signup.href()} className="nav__link">
-                Kom i gang
-              </NavLink>
-            </li>
-          </ul>
-        </nav>
-        <div className="nav__actions">
-          <ButtonLink to={paths.signup.href()} size="sm" className="nav__cta">
-            Kom i gang
-          </ButtonLink>
-          <button
-            type="button"
-            className="nav__toggle"
-            aria-expanded={open}
-            aria-controls={menuId}
-            aria-label={open ? 'Lukk meny' : 'Åpne meny'}
-            onClick={() => setOpen((o) => !o)}
-          >
-            <Icon name={open ? 'close' : 'menu'} size={22} />
-          </button>
-        </div>
+          ))}
+          <li className="nav__login-item">
+            <NavLink to={paths.login.href()} className="nav__link">
+              Logg inn
+            </NavLink>
+          </li>
+          <li className="nav__mobile-only">
+            <NavLink to={paths.signup.href()} className="nav__link">
+              Kom i gang
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div className="nav__actions">
+        <ButtonLink to={paths.signup.href()} size="sm" className="nav__cta">
+          Kom i gang
+        </ButtonLink>
+        <button
+          type="button"
+          className="nav__toggle"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Lukk meny' : 'Åpne meny'}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <Icon name={open ? 'close' : 'menu'} size={22} />
+        </button>
       </div>
-    </header>
+    </SiteHeader>
   );
 }

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths, withQuery } from '../../config/paths';
 import { useSettings } from '../../lib/app-state';
+import { cx } from '../../lib/class-names';
 import { isLocalHost } from '../../lib/hooks';
+import './TestPanel.css';
 
 /**
  * Navigation panel for testing the funnel: shown only on localhost or with `?test=true`.
@@ -52,11 +54,7 @@ export function TestPanel() {
     },
   ];
   return (
-    <aside
-      className={['test-panel', open ? 'test-panel--open' : ''].filter(Boolean).join(' ')}
-      aria-label="Testnavigasjon"
-      data-testid="test-panel"
-    >
+    <aside className={cx('test-panel', open && 'test-panel--open')} aria-label="Testnavigasjon" data-testid="test-panel">
       <button type="button" className="test-panel__toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         Test
       </button>

@@ -1,26 +1,18 @@
 import { MSG, type MeResponse } from '@academy/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
-import { setPassword } from '../../auth/api/auth';
-import { MIN_PASSWORD_LENGTH, NewPasswordFields, PasswordInput, passwordErrorText } from '../../auth/components/PasswordInput';
+import { StatusMessage, type FormStatus } from '../../../components/Form';
+import { NewPasswordFields, PasswordInput, newPasswordProblem, passwordErrorText } from '../../../components/PasswordInput';
+import { setPassword } from '../api/set-password';
 
-type Status = { kind: 'error' | 'success'; text: string } | null;
-
-function StatusMessage({ status, id }: { status: Status; id: string }) {
-  if (!status) return null;
-  return (
-    <p id={id} className={`form-message form-message--${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
-      {status.text}
-    </p>
-  );
-}
+const DEMO_SUFFIX = ' (Demo modus)';
 
 /** 'Sett passord': the first password of a claimed account made without one (free sign-up, purchase). */
 export function SetPasswordForm({ demo, onDone }: { demo: boolean; onDone: (me: MeResponse) => void }) {
   const [newPassword, setNew] = useState('');
   const [confirmPassword, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const [status, setStatus] = useState<FormStatus>(null);
   const [doneUser, setDoneUser] = useState<MeResponse | null>(null);
 
   useEffect(() => {
@@ -32,13 +24,13 @@ export function SetPasswordForm({ demo, onDone }: { demo: boolean; onDone: (me: 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy || doneUser) return;
-    if (newPassword.length < MIN_PASSWORD_LENGTH) return setStatus({ kind: 'error', text: MSG.passwordTooShort });
-    if (newPassword !== confirmPassword) return setStatus({ kind: 'error', text: MSG.setPasswordMismatch });
+    const problem = newPasswordProblem(newPassword, confirmPassword, MSG.setPasswordMismatch);
+    if (problem) return setStatus({ kind: 'error', text: problem });
     setStatus(null);
     setBusy(true);
     try {
       const res = await setPassword({ newPassword, confirmPassword });
-      setStatus({ kind: 'success', text: MSG.passwordSet + (demo ? ' (Demo modus)' : '') });
+      setStatus({ kind: 'success', text: MSG.passwordSet + (demo ? DEMO_SUFFIX : '') });
       setDoneUser(res.user);
     } catch (err) {
       console.error('Kunne ikke sette passord', err);
@@ -71,19 +63,20 @@ export function ChangePasswordForm({ demo }: { demo: boolean }) {
   const [newPassword, setNew] = useState('');
   const [confirmPassword, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const [status, setStatus] = useState<FormStatus>(null);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (!currentPassword) return setStatus({ kind: 'error', text: MSG.currentPasswordRequired });
-    if (newPassword.length < MIN_PASSWORD_LENGTH) return setStatus({ kind: 'error', text: MSG.passwordTooShort });
-    if (newPassword !== confirmPassword) return setStatus({ kind: 'error', text: MSG.changePasswordMismatch });
+    const problem = currentPassword
+      ? newPasswordProblem(newPassword, confirmPassword, MSG.changePasswordMismatch)
+      : MSG.currentPasswordRequired;
+    if (problem) return setStatus({ kind: 'error', text: problem });
     setStatus(null);
     setBusy(true);
     try {
       await setPassword({ currentPassword, newPassword, confirmPassword });
-      setStatus({ kind: 'success', text: MSG.passwordUpdated + (demo ? ' (Demo modus)' : '') });
+      setStatus({ kind: 'success', text: MSG.passwordUpdated + (demo ? DEMO_SUFFIX : '') });
       setCurrent('');
       setNew('');
       setConfirm('');

@@ -1,10 +1,13 @@
 import { MSG, type MeResponse } from '@academy/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/Button';
+import { Button, ButtonAnchor } from '../../../components/Button';
+import { Field, FormMessage, Input } from '../../../components/Form';
 import { Icon } from '../../../components/Icon';
+import { PasswordInput } from '../../../components/PasswordInput';
 import { ApiError } from '../../../lib/api';
 import { ACCOUNT_EXPORT_URL, deleteAccount } from '../api/account';
-import { PasswordInput } from '../../auth/components/PasswordInput';
+import { AccountSection } from './AccountSection';
+import './PrivacySection.css';
 
 /**
  * 'Dine data': download everything stored (JSON), or delete the account after confirming. Both belong to
@@ -14,10 +17,10 @@ import { PasswordInput } from '../../auth/components/PasswordInput';
 export function PrivacySection({ me, onDeleted }: { me: MeResponse; onDeleted: (message: string) => void }) {
   if (!me.claimed) {
     return (
-      <section className="card account-section" aria-labelledby="privacy-heading" data-testid="privacy-claim-required">
+      <AccountSection as="section" aria-labelledby="privacy-heading" data-testid="privacy-claim-required">
         <h2 id="privacy-heading">Dine data</h2>
         <p className="account-section__lead">{MSG.claimRequiredForData}.</p>
-      </section>
+      </AccountSection>
     );
   }
   return <PrivacyActions me={me} onDeleted={onDeleted} />;
@@ -53,14 +56,14 @@ function PrivacyActions({ me, onDeleted }: { me: MeResponse; onDeleted: (message
   };
 
   return (
-    <section className="card account-section" aria-labelledby="privacy-heading">
+    <AccountSection as="section" aria-labelledby="privacy-heading">
       <h2 id="privacy-heading">Dine data</h2>
       <p className="account-section__lead">
         Du kan laste ned alt vi har lagret om deg: konto, kurstilganger, ordrer, fremdrift og henvendelser.
       </p>
-      <a className="btn btn--secondary btn--md" href={ACCOUNT_EXPORT_URL} download>
+      <ButtonAnchor variant="secondary" href={ACCOUNT_EXPORT_URL} download>
         <Icon name="arrowRight" size={18} /> Last ned mine data
-      </a>
+      </ButtonAnchor>
 
       <div className="account-danger">
         <h3>Slett konto</h3>
@@ -90,26 +93,18 @@ function PrivacyActions({ me, onDeleted }: { me: MeResponse; onDeleted: (message
                 onChange={(e) => setPassword(e.target.value)}
               />
             ) : (
-              <div className="field">
-                <label className="field__label" htmlFor={emailId}>
-                  Skriv inn e-postadressen din ({me.email})
-                </label>
-                <input
+              <Field id={emailId} label={`Skriv inn e-postadressen din (${me.email})`}>
+                <Input
                   id={emailId}
-                  className="input"
                   type="email"
                   autoComplete="off"
                   required
                   value={confirmEmail}
                   onChange={(e) => setConfirmEmail(e.target.value)}
                 />
-              </div>
+              </Field>
             )}
-            {error && (
-              <p className="form-message form-message--error" role="alert">
-                {error}
-              </p>
-            )}
+            {error && <FormMessage kind="error">{error}</FormMessage>}
             <div className="account-danger__actions">
               <Button type="submit" className="btn--danger" busy={busy} disabled={busy}>
                 {busy ? 'Sletter...' : 'Slett kontoen min permanent'}
@@ -128,6 +123,6 @@ function PrivacyActions({ me, onDeleted }: { me: MeResponse; onDeleted: (message
           </form>
         )}
       </div>
-    </section>
+    </AccountSection>
   );
 }

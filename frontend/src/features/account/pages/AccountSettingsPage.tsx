@@ -4,18 +4,17 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BackButton } from '../../../components/BackButton';
 import { ButtonLink } from '../../../components/Button';
-import { Icon } from '../../../components/Icon';
-import { Card } from '../../../components/Layout';
+import { MemberEmpty, MemberPage } from '../../../components/MemberShell';
+import { RequireAuth } from '../../../components/RequireAuth';
 import { paths } from '../../../config/paths';
 import { useSettings } from '../../../lib/app-state';
 import { formatShortDateOslo } from '../../../lib/format';
 import { Seo } from '../../../lib/head';
 import { setSession } from '../../../lib/session';
-import { MemberPage } from '../../auth/components/MemberShell';
-import { RequireAuth } from '../../auth/components/RequireAuth';
+import { AccountSection } from '../components/AccountSection';
 import { ChangePasswordForm, SetPasswordForm } from '../components/PasswordForms';
 import { PrivacySection } from '../components/PrivacySection';
-import '../account.css';
+import './AccountSettingsPage.css';
 
 /**
  * An account nobody has proved yet (a purchase made by typing the address): a first password needs the
@@ -24,7 +23,7 @@ import '../account.css';
 function ClaimFirst({ me }: { me: MeResponse }) {
   const bought = me.courses.some((c) => (PAID_COURSE_IDS as readonly string[]).includes(c));
   return (
-    <Card className="account-section" data-testid="claim-required">
+    <AccountSection data-testid="claim-required">
       <h2>Sett passord</h2>
       <p className="account-section__lead">
         {bought ? (
@@ -42,7 +41,7 @@ function ClaimFirst({ me }: { me: MeResponse }) {
       <p className="account-section__lead">
         Finner du ikke e-posten? <Link to={paths.forgotPassword.href()}>Få en ny lenke på e-post</Link>.
       </p>
-    </Card>
+    </AccountSection>
   );
 }
 
@@ -57,7 +56,7 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
   const onPasswordSet = useCallback(
     (user: MeResponse) => {
       setSession(qc, user);
-      navigate(paths.dashboard.href());
+      void navigate(paths.dashboard.href());
     },
     [qc, navigate],
   );
@@ -68,18 +67,18 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
       <div className="container container--narrow account">
         <BackButton fallback={paths.dashboard.href()} label="Tilbake til dashboard" />
         {settingFirst ? (
-          <Card className="account-section">
+          <AccountSection>
             <h1>Sett passord</h1>
             <p className="account-section__lead">
               Kontoen din for <strong>{me.email}</strong> har ikke passord ennå. Velg et passord, så kan du logge inn med e-post
               og passord.
             </p>
             <SetPasswordForm demo={settings.demoPayments} onDone={onPasswordSet} />
-          </Card>
+          </AccountSection>
         ) : (
           <>
             <h1 className="account__title">Kontoinnstillinger</h1>
-            <Card className="account-section">
+            <AccountSection>
               <h2>Konto</h2>
               <dl className="account-info">
                 <div>
@@ -93,12 +92,12 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
                   </dd>
                 </div>
               </dl>
-            </Card>
+            </AccountSection>
             {me.passwordSet ? (
-              <Card className="account-section">
+              <AccountSection>
                 <h2>Endre passord</h2>
                 <ChangePasswordForm demo={settings.demoPayments} />
-              </Card>
+              </AccountSection>
             ) : (
               <ClaimFirst me={me} />
             )}
@@ -132,12 +131,10 @@ export default function AccountSettingsPage() {
     return (
       <MemberPage>
         <Seo title="Kontoen er slettet" noindex />
-        <div className="container container--narrow member-empty" role="status">
-          <Icon name="check" size={40} />
-          <h1>Kontoen er slettet</h1>
+        <MemberEmpty icon="check" title="Kontoen er slettet" role="status">
           <p>{deleted}</p>
           <ButtonLink to={paths.home.href()}>Til forsiden</ButtonLink>
-        </div>
+        </MemberEmpty>
       </MemberPage>
     );
   }

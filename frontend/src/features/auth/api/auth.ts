@@ -16,17 +16,3 @@ export function login(email: string, password: string, totp?: string): Promise<{
 export function tokenLogin(token: string, switchAccount = false): Promise<{ user: MeResponse }> {
   return apiPost<{ user: MeResponse }>('/api/auth/token-login', switchAccount ? { token, switchAccount } : { token });
 }
-
-/** POST /api/auth/logout */
-export function logout(): Promise<void> {
-  return apiPost<void>('/api/auth/logout');
-}
-
-/** POST /api/auth/password: sets the first password, or changes it (the current one is then required). */
-export function setPassword(body: {
-  newPassword: string;
-  confirmPassword: string;
-  currentPassword?: string;
-}): Promise<{ message: string; user: MeResponse }> {
-  return apiPost<{ message: string; user: MeResponse }>('/api/auth/password', body);
-}

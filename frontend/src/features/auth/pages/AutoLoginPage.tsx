@@ -3,15 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';
-import { Card } from '../../../components/Layout';
+import { FormMessage } from '../../../components/Form';
+import { LoadingStatus } from '../../../components/MemberShell';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { Seo } from '../../../lib/head';
 import { takeLinkToken } from '../../../lib/link-token';
+import { safeNext } from '../../../lib/next';
 import { completeSignIn, fetchMe } from '../../../lib/session';
 import { tokenLogin } from '../api/auth';
-import { MemberPage } from '../components/MemberShell';
-import { safeNext } from '../lib/next';
+import { AuthActions, AuthCard, AuthLinks } from '../components/AuthCard';
 
 const INVALID_LINK = MSG.invalidToken;
 
@@ -63,7 +64,7 @@ export default function AutoLoginPage() {
       sendOnce(token, switchAccount)
         .then(async (res) => {
           await completeSignIn(qc, res.user);
-          if (alive.current) navigate(next, { replace: true });
+          if (alive.current) void navigate(next, { replace: true });
         })
         .catch(async (err: unknown) => {
           if (!alive.current) return;
@@ -94,50 +95,40 @@ export default function AutoLoginPage() {
   };
 
   return (
-    <MemberPage>
+    <AuthCard>
       <Seo title="Logger inn" noindex />
-      <div className="auth-page">
-        <Card className="auth-card">
-          {state.kind === 'error' ? (
-            <>
-              <h1>Kunne ikke logge inn</h1>
-              <p className="form-message form-message--error" role="alert">
-                {state.message}
-              </p>
-              <div className="form-stack" style={{ marginTop: 'var(--space-5)' }}>
-                <ButtonLink to={paths.login.href()} size="lg" block>
-                  Gå til innlogging
-                </ButtonLink>
-              </div>
-              <div className="auth-links">
-                <Link to={paths.forgotPassword.href()}>Glemt passord?</Link>
-                <Link to={paths.home.href()}>Til forsiden</Link>
-              </div>
-            </>
-          ) : state.kind === 'switch' ? (
-            <>
-              <h1>Bytte konto?</h1>
-              <p className="auth-card__lead" role="alert" data-testid="account-switch">
-                Du er logget inn som <strong>{state.current ?? 'en annen konto'}</strong>. Vil du logge ut og fortsette med
-                lenken?
-              </p>
-              <div className="form-stack" style={{ marginTop: 'var(--space-5)' }}>
-                <Button size="lg" block onClick={onSwitch}>
-                  Logg ut og fortsett med lenken
-                </Button>
-                <ButtonLink to={paths.dashboard.href()} size="lg" block variant="secondary" replace>
-                  {state.current ? `Nei, fortsett som ${state.current}` : 'Nei, bli værende innlogget'}
-                </ButtonLink>
-              </div>
-            </>
-          ) : (
-            <div className="member-loading" role="status" aria-live="polite">
-              <span className="spinner spinner--dark" aria-hidden="true" />
-              <span>Logger inn...</span>
-            </div>
-          )}
-        </Card>
-      </div>
-    </MemberPage>
+      {state.kind === 'error' ? (
+        <>
+          <h1>Kunne ikke logge inn</h1>
+          <FormMessage kind="error">{state.message}</FormMessage>
+          <AuthActions>
+            <ButtonLink to={paths.login.href()} size="lg" block>
+              Gå til innlogging
+            </ButtonLink>
+          </AuthActions>
+          <AuthLinks>
+            <Link to={paths.forgotPassword.href()}>Glemt passord?</Link>
+            <Link to={paths.home.href()}>Til forsiden</Link>
+          </AuthLinks>
+        </>
+      ) : state.kind === 'switch' ? (
+        <>
+          <h1>Bytte konto?</h1>
+          <p className="auth-card__lead" role="alert" data-testid="account-switch">
+            Du er logget inn som <strong>{state.current ?? 'en annen konto'}</strong>. Vil du logge ut og fortsette med lenken?
+          </p>
+          <AuthActions>
+            <Button size="lg" block onClick={onSwitch}>
+              Logg ut og fortsett med lenken
+            </Button>
+            <ButtonLink to={paths.dashboard.href()} size="lg" block variant="secondary" replace>
+              {state.current ? `Nei, fortsett som ${state.current}` : 'Nei, bli værende innlogget'}
+            </ButtonLink>
+          </AuthActions>
+        </>
+      ) : (
+        <LoadingStatus text="Logger inn..." />
+      )}
+    </AuthCard>
   );
 }

@@ -1,13 +1,12 @@
 import { MSG } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/Button';
-import { Card } from '../../../components/Layout';
-import { paths } from '../../../config/paths';
+import { FormMessage } from '../../../components/Form';
 import { ApiError } from '../../../lib/api';
 import { Seo } from '../../../lib/head';
 import { requestPasswordReset } from '../api/password-reset';
-import { MemberPage } from '../components/MemberShell';
+import { AuthCard, BackToLogin, EmailField } from '../components/AuthCard';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -39,60 +38,35 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <MemberPage>
+    <AuthCard>
       <Seo title="Glemt passord" description="Få en lenke for å lage nytt passord." noindex />
-      <div className="auth-page">
-        <Card className="auth-card">
-          <h1>Glemt passord?</h1>
-          {sent ? (
-            <>
-              <p className="form-message form-message--success" role="status">
-                {sent}
-              </p>
-              <p className="auth-card__lead" style={{ marginTop: 'var(--space-4)' }}>
-                Finner du ikke e-posten? Sjekk søppelposten, eller prøv igjen om noen minutter.
-              </p>
-            </>
-          ) : (
-            <>
-              <p className="auth-card__lead">
-                Skriv inn e-postadressen du bruker hos oss, så sender vi deg en lenke for å lage nytt passord.
-              </p>
-              <form className="form-stack" onSubmit={onSubmit} noValidate>
-                <div className="field">
-                  <label className="field__label" htmlFor="forgot-email">
-                    E-post
-                  </label>
-                  <input
-                    id="forgot-email"
-                    className="input"
-                    type="email"
-                    name="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    required
-                    value={email}
-                    onChange={(e) => setEmail(e.target.value)}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? 'forgot-error' : undefined}
-                  />
-                </div>
-                {error && (
-                  <p id="forgot-error" className="form-message form-message--error" role="alert">
-                    {error}
-                  </p>
-                )}
-                <Button type="submit" size="lg" block busy={busy} disabled={busy || email.trim() === ''}>
-                  {busy ? 'Sender...' : 'Send lenke'}
-                </Button>
-              </form>
-            </>
-          )}
-          <div className="auth-links">
-            <Link to={paths.login.href()}>← Tilbake til innlogging</Link>
-          </div>
-        </Card>
-      </div>
-    </MemberPage>
+      <h1>Glemt passord?</h1>
+      {sent ? (
+        <>
+          <FormMessage kind="success">{sent}</FormMessage>
+          <p className="auth-card__lead" style={{ marginTop: 'var(--space-4)' }}>
+            Finner du ikke e-posten? Sjekk søppelposten, eller prøv igjen om noen minutter.
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="auth-card__lead">
+            Skriv inn e-postadressen du bruker hos oss, så sender vi deg en lenke for å lage nytt passord.
+          </p>
+          <form className="form-stack" onSubmit={onSubmit} noValidate>
+            <EmailField id="forgot-email" value={email} onChange={setEmail} errorId={error ? 'forgot-error' : undefined} />
+            {error && (
+              <FormMessage kind="error" id="forgot-error">
+                {error}
+              </FormMessage>
+            )}
+            <Button type="submit" size="lg" block busy={busy} disabled={busy || email.trim() === ''}>
+              {busy ? 'Sender...' : 'Send lenke'}
+            </Button>
+          </form>
+        </>
+      )}
+      <BackToLogin />
+    </AuthCard>
   );
 }

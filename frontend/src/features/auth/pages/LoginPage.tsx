@@ -3,15 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/Button';
-import { Card } from '../../../components/Layout';
+import { Field, FormMessage, Input } from '../../../components/Form';
+import { MemberLoading } from '../../../components/MemberShell';
+import { PasswordInput } from '../../../components/PasswordInput';
 import { paths } from '../../../config/paths';
-import { Seo } from '../../../lib/head';
 import { ApiError } from '../../../lib/api';
+import { Seo } from '../../../lib/head';
+import { safeNext } from '../../../lib/next';
 import { completeSignIn, useSession } from '../../../lib/session';
 import { login } from '../api/auth';
-import { MemberLoading, MemberPage } from '../components/MemberShell';
-import { PasswordInput } from '../components/PasswordInput';
-import { safeNext } from '../lib/next';
+import { AuthCard, AuthLinks, EmailField } from '../components/AuthCard';
 
 /**
  * `/login`: e-mail and password, and for an account with a second factor then 'Engangskode' (the server
@@ -49,7 +50,7 @@ export default function LoginPage() {
       const res = await login(email.trim(), password, code);
       setDone(true);
       await completeSignIn(qc, res.user);
-      navigate(next, { replace: true });
+      void navigate(next, { replace: true });
     } catch (err) {
       setBusy(false);
       if (err instanceof ApiError && (err.code === 'TOTP_REQUIRED' || err.code === 'TOTP_INVALID')) {
@@ -66,90 +67,73 @@ export default function LoginPage() {
     }
   };
 
+  const credentialsError = error && totp === null ? 'login-error' : undefined;
   return (
-    <MemberPage>
+    <AuthCard>
       <Seo title="Logg inn" description="Logg inn for å se kursene dine." noindex />
-      <div className="auth-page">
-        <Card className="auth-card">
-          <h1>Logg inn</h1>
-          <p className="auth-card__lead">Logg inn for å fortsette med kursene dine.</p>
-          <form className="form-stack" onSubmit={onSubmit} noValidate>
-            <div className="field">
-              <label className="field__label" htmlFor="login-email">
-                E-post
-              </label>
-              <input
-                id="login-email"
-                className="input"
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-                value={email}
-                onChange={(e) => {
-                  setEmail(e.target.value);
-                  setTotp(null);
-                }}
-                aria-invalid={error && totp === null ? true : undefined}
-                aria-describedby={error && totp === null ? 'login-error' : undefined}
-              />
-            </div>
-            <PasswordInput
-              id="login-password"
-              label="Passord"
-              name="password"
-              autoComplete="current-password"
+      <h1>Logg inn</h1>
+      <p className="auth-card__lead">Logg inn for å fortsette med kursene dine.</p>
+      <form className="form-stack" onSubmit={onSubmit} noValidate>
+        <EmailField
+          id="login-email"
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setTotp(null);
+          }}
+          errorId={credentialsError}
+        />
+        <PasswordInput
+          id="login-password"
+          label="Passord"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={credentialsError ? true : undefined}
+          aria-describedby={credentialsError}
+        />
+        {totp !== null && (
+          <Field
+            id="login-totp"
+            label="Engangskode"
+            hint="6 sifre fra autentiseringsappen, eller en av gjenopprettingskodene dine."
+            hintId="login-totp-hint"
+          >
+            <Input
+              id="login-totp"
+              type="text"
+              name="totp"
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={64}
               required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={error && totp === null ? true : undefined}
-              aria-describedby={error && totp === null ? 'login-error' : undefined}
+              autoFocus
+              value={totp}
+              onChange={(e) => setTotp(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'login-totp-hint login-error' : 'login-totp-hint'}
             />
-            {totp !== null && (
-              <div className="field">
-                <label className="field__label" htmlFor="login-totp">
-                  Engangskode
-                </label>
-                <input
-                  id="login-totp"
-                  className="input"
-                  type="text"
-                  name="totp"
-                  autoComplete="one-time-code"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  maxLength={64}
-                  required
-                  autoFocus
-                  value={totp}
-                  onChange={(e) => setTotp(e.target.value)}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? 'login-totp-hint login-error' : 'login-totp-hint'}
-                />
-                <span id="login-totp-hint" className="field__hint">
-                  6 sifre fra autentiseringsappen, eller en av gjenopprettingskodene dine.
-                </span>
-              </div>
-            )}
-            {error && (
-              <p id="login-error" className="form-message form-message--error" role="alert">
-                {error}
-              </p>
-            )}
-            <Button type="submit" size="lg" block busy={busy} disabled={busy}>
-              {busy ? 'Logger inn...' : 'Logg inn'}
-            </Button>
-          </form>
-          <div className="auth-links">
-            <Link to={paths.forgotPassword.href()}>Glemt passord?</Link>
-            <Link to={paths.home.href()}>Kjøp et kurs</Link>
-          </div>
-          <div className="auth-links">
-            <Link to={paths.home.href()}>← Tilbake til forsiden</Link>
-          </div>
-        </Card>
-      </div>
-    </MemberPage>
+          </Field>
+        )}
+        {error && (
+          <FormMessage kind="error" id="login-error">
+            {error}
+          </FormMessage>
+        )}
+        <Button type="submit" size="lg" block busy={busy} disabled={busy}>
+          {busy ? 'Logger inn...' : 'Logg inn'}
+        </Button>
+      </form>
+      <AuthLinks>
+        <Link to={paths.forgotPassword.href()}>Glemt passord?</Link>
+        <Link to={paths.home.href()}>Kjøp et kurs</Link>
+      </AuthLinks>
+      <AuthLinks>
+        <Link to={paths.home.href()}>← Tilbake til forsiden</Link>
+      </AuthLinks>
+    </AuthCard>
   );
 }

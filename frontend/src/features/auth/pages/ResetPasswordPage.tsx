@@ -1,19 +1,17 @@
 import { MSG, type MeResponse } from '@academy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';
-import { Card } from '../../../components/Layout';
+import { FormMessage, StatusMessage, type FormStatus } from '../../../components/Form';
+import { NewPasswordFields, newPasswordProblem, passwordErrorText } from '../../../components/PasswordInput';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { Seo } from '../../../lib/head';
 import { takeLinkToken } from '../../../lib/link-token';
 import { completeSignIn } from '../../../lib/session';
 import { resetPassword } from '../api/password-reset';
-import { MemberPage } from '../components/MemberShell';
-import { MIN_PASSWORD_LENGTH, NewPasswordFields, passwordErrorText } from '../components/PasswordInput';
-
-type Status = { kind: 'error' | 'success'; text: string } | null;
+import { AuthActions, AuthCard, BackToLogin } from '../components/AuthCard';
 
 /**
  * `/tilbakestill-passord#token=…` (older mails: `?token=…`): the page the forgotten-password e-mail
@@ -28,7 +26,7 @@ export default function ResetPasswordPage() {
   const [newPassword, setNew] = useState('');
   const [confirmPassword, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const [status, setStatus] = useState<FormStatus>(null);
   const [linkInvalid, setLinkInvalid] = useState(token.length < 20);
   const [doneUser, setDoneUser] = useState<MeResponse | null>(null);
 
@@ -43,8 +41,8 @@ export default function ResetPasswordPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy || doneUser) return;
-    if (newPassword.length < MIN_PASSWORD_LENGTH) return setStatus({ kind: 'error', text: MSG.passwordTooShort });
-    if (newPassword !== confirmPassword) return setStatus({ kind: 'error', text: MSG.setPasswordMismatch });
+    const problem = newPasswordProblem(newPassword, confirmPassword, MSG.setPasswordMismatch);
+    if (problem) return setStatus({ kind: 'error', text: problem });
     setStatus(null);
     setBusy(true);
     try {
@@ -61,59 +59,43 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <MemberPage>
+    <AuthCard>
       <Seo title="Nytt passord" noindex />
-      <div className="auth-page">
-        <Card className="auth-card">
-          <h1>Lag nytt passord</h1>
-          {linkInvalid ? (
-            <>
-              <p className="form-message form-message--error" role="alert">
-                {status?.kind === 'error' ? status.text : MSG.resetTokenInvalid}
-              </p>
-              <div className="form-stack" style={{ marginTop: 'var(--space-5)' }}>
-                <ButtonLink to={paths.forgotPassword.href()} size="lg" block>
-                  Be om ny lenke
-                </ButtonLink>
-              </div>
-            </>
-          ) : (
-            <>
-              <p className="auth-card__lead">Velg et nytt passord. Du blir logget ut på andre enheter.</p>
-              <form className="form-stack" onSubmit={onSubmit} noValidate aria-describedby={status ? 'reset-status' : undefined}>
-                <NewPasswordFields
-                  idPrefix="reset-"
-                  newPassword={newPassword}
-                  confirmPassword={confirmPassword}
-                  onNew={setNew}
-                  onConfirm={setConfirm}
-                />
-                {status && (
-                  <p
-                    id="reset-status"
-                    className={`form-message form-message--${status.kind}`}
-                    role={status.kind === 'error' ? 'alert' : 'status'}
-                  >
-                    {status.text}
-                  </p>
-                )}
-                <Button
-                  type="submit"
-                  size="lg"
-                  block
-                  busy={busy}
-                  disabled={busy || !!doneUser || newPassword === '' || confirmPassword === ''}
-                >
-                  {busy ? 'Setter passord...' : 'Lagre nytt passord'}
-                </Button>
-              </form>
-            </>
-          )}
-          <div className="auth-links">
-            <Link to={paths.login.href()}>← Tilbake til innlogging</Link>
-          </div>
-        </Card>
-      </div>
-    </MemberPage>
+      <h1>Lag nytt passord</h1>
+      {linkInvalid ? (
+        <>
+          <FormMessage kind="error">{status?.kind === 'error' ? status.text : MSG.resetTokenInvalid}</FormMessage>
+          <AuthActions>
+            <ButtonLink to={paths.forgotPassword.href()} size="lg" block>
+              Be om ny lenke
+            </ButtonLink>
+          </AuthActions>
+        </>
+      ) : (
+        <>
+          <p className="auth-card__lead">Velg et nytt passord. Du blir logget ut på andre enheter.</p>
+          <form className="form-stack" onSubmit={onSubmit} noValidate aria-describedby={status ? 'reset-status' : undefined}>
+            <NewPasswordFields
+              idPrefix="reset-"
+              newPassword={newPassword}
+              confirmPassword={confirmPassword}
+              onNew={setNew}
+              onConfirm={setConfirm}
+            />
+            <StatusMessage status={status} id="reset-status" />
+            <Button
+              type="submit"
+              size="lg"
+              block
+              busy={busy}
+              disabled={busy || !!doneUser || newPassword === '' || confirmPassword === ''}
+            >
+              {busy ? 'Setter passord...' : 'Lagre nytt passord'}
+            </Button>
+          </form>
+        </>
+      )}
+      <BackToLogin />
+    </AuthCard>
   );
 }

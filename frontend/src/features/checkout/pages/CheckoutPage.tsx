@@ -5,22 +5,27 @@ import {
   type CheckoutCourseId,
   type PaymentMethod,
 } from '@academy/contracts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackButton } from '../../../components/BackButton';
 import { Button } from '../../../components/Button';
+import { FeatureList } from '../../../components/FeatureList';
+import { Input } from '../../../components/Form';
 import { Icon, type IconName } from '../../../components/Icon';
 import { Card } from '../../../components/Layout';
+import { BeforePrice } from '../../../components/Price';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { useCatalog, useSettings } from '../../../lib/app-state';
 import { getAttribution } from '../../../lib/attribution';
 import { formatPriceDash, formatPriceKr, pluralize } from '../../../lib/format';
 import { Seo } from '../../../lib/head';
+import { cx } from '../../../lib/class-names';
 import { useSession } from '../../../lib/session';
 import { createCheckoutSession } from '../api/create-checkout-session';
 import { CheckoutShell } from '../components/CheckoutShell';
 import { CHECKOUT_COPY as T } from '../content';
+import './CheckoutPage.css';
 
 /** SPEC §9: the demo checkout goes on after 2 s. */
 const DEMO_REDIRECT_MS = 2000;
@@ -29,6 +34,24 @@ const PAYMENT_OPTIONS: { id: PaymentMethod; label: string; hint: string }[] = [
   { id: 'card', label: T.card, hint: T.cardHint },
   { id: 'vipps', label: T.vipps, hint: T.vippsHint },
 ];
+
+/** A labelled input of the buyer's details. */
+function CheckoutField({
+  id,
+  label,
+  children,
+  ...input
+}: { id: string; label: string; children?: ReactNode } & ComponentProps<typeof Input>) {
+  return (
+    <div className="checkout-field">
+      <label className="checkout-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <Input id={id} {...input} />
+      {children}
+    </div>
+  );
+}
 
 function ProgramOption({
   item,
@@ -43,7 +66,7 @@ function ProgramOption({
 }) {
   const discounted = item.beforePriceOre !== null && item.discountOre > 0;
   return (
-    <label className={['checkout-option', selected ? 'checkout-option--selected' : ''].filter(Boolean).join(' ')}>
+    <label className={cx('checkout-option', selected && 'checkout-option--selected')}>
       <input type="radio" name={name} value={item.id} checked={selected} onChange={onSelect} className="checkout-option__radio" />
       <span className="checkout-option__body">
         <span className="checkout-option__title">
@@ -53,12 +76,7 @@ function ProgramOption({
         <span className="checkout-option__desc">{item.description}</span>
       </span>
       <span className="checkout-option__price">
-        {discounted && (
-          <s className="checkout-option__before">
-            <span className="sr-only">Før </span>
-            {formatPriceKr(item.beforePriceOre!)}
-          </s>
-        )}
+        {discounted && <BeforePrice ore={item.beforePriceOre!} className="checkout-option__before" />}
         <strong>{formatPriceKr(item.priceOre)}</strong>
       </span>
     </label>
@@ -183,7 +201,7 @@ export default function CheckoutPage() {
       if (res.demo) {
         window.alert(T.demo);
         await refresh();
-        demoTimer.current = setTimeout(() => navigate(res.url), DEMO_REDIRECT_MS);
+        demoTimer.current = setTimeout(() => void navigate(res.url), DEMO_REDIRECT_MS);
         return;
       }
       try {
@@ -223,12 +241,7 @@ export default function CheckoutPage() {
               <p className="checkout-intro__desc">{item.description}</p>
               <p className="checkout-intro__price">
                 <strong>{formatPriceKr(item.priceOre)}</strong>
-                {item.beforePriceOre !== null && item.discountOre > 0 && (
-                  <s>
-                    <span className="sr-only">Før </span>
-                    {formatPriceKr(item.beforePriceOre)}
-                  </s>
-                )}
+                {item.beforePriceOre !== null && item.discountOre > 0 && <BeforePrice ore={item.beforePriceOre} />}
               </p>
             </header>
 
@@ -251,14 +264,7 @@ export default function CheckoutPage() {
               <h2 id={`${uid}-features`} className="checkout-card__title">
                 {T.featuresTitle}
               </h2>
-              <ul className="feature-list">
-                {item.features.map((f) => (
-                  <li key={f}>
-                    <Icon name="check" />
-                    <span>{f}</span>
-                  </li>
-                ))}
-              </ul>
+              <FeatureList items={item.features} iconSize={20} />
             </section>
 
             <Badges studentCount={catalog.studentCount} />
@@ -271,63 +277,46 @@ export default function CheckoutPage() {
               <form className="checkout-form" onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined}>
                 <fieldset className="checkout-fieldset">
                   <legend className="checkout-card__title">{T.detailsTitle}</legend>
-                  <div className="checkout-field">
-                    <label className="checkout-field__label" htmlFor={`${uid}-email`}>
-                      {T.email}
-                    </label>
-                    <input
-                      id={`${uid}-email`}
-                      className="input"
-                      type="email"
-                      name="email"
-                      autoComplete="email"
-                      inputMode="email"
-                      required
-                      value={buyerEmail}
-                      readOnly={!!lockedEmail}
-                      aria-readonly={lockedEmail ? true : undefined}
-                      aria-describedby={lockedEmail ? `${uid}-email-hint` : undefined}
-                      onChange={(e) => setEmail(e.target.value)}
-                    />
+                  <CheckoutField
+                    id={`${uid}-email`}
+                    label={T.email}
+                    type="email"
+                    name="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    required
+                    value={buyerEmail}
+                    readOnly={!!lockedEmail}
+                    aria-readonly={lockedEmail ? true : undefined}
+                    aria-describedby={lockedEmail ? `${uid}-email-hint` : undefined}
+                    onChange={(e) => setEmail(e.target.value)}
+                  >
                     {lockedEmail && (
                       <p id={`${uid}-email-hint`} className="checkout-field__hint">
                         <Icon name="lock" size={14} /> {T.signedInAs}
                       </p>
                     )}
-                  </div>
+                  </CheckoutField>
                   <div className="checkout-field-row">
-                    <div className="checkout-field">
-                      <label className="checkout-field__label" htmlFor={`${uid}-first`}>
-                        {T.firstName}
-                      </label>
-                      <input
-                        id={`${uid}-first`}
-                        className="input"
+                    {(
+                      [
+                        ['first', T.firstName, 'firstName', 'given-name', firstName, setFirstName],
+                        ['last', T.lastName, 'lastName', 'family-name', lastName, setLastName],
+                      ] as const
+                    ).map(([key, label, name, autoComplete, value, set]) => (
+                      <CheckoutField
+                        key={key}
+                        id={`${uid}-${key}`}
+                        label={label}
                         type="text"
-                        name="firstName"
-                        autoComplete="given-name"
+                        name={name}
+                        autoComplete={autoComplete}
                         maxLength={100}
                         required
-                        value={firstName}
-                        onChange={(e) => setFirstName(e.target.value)}
+                        value={value}
+                        onChange={(e) => set(e.target.value)}
                       />
-                    </div>
-                    <div className="checkout-field">
-                      <label className="checkout-field__label" htmlFor={`${uid}-last`}>
-                        {T.lastName}
-                      </label>
-                      <input
-                        id={`${uid}-last`}
-                        className="input"
-                        type="text"
-                        name="lastName"
-                        autoComplete="family-name"
-                        maxLength={100}
-                        required
-                        value={lastName}
-                        onChange={(e) => setLastName(e.target.value)}
-                      />
-                    </div>
+                    ))}
                   </div>
                 </fieldset>
 
@@ -337,13 +326,11 @@ export default function CheckoutPage() {
                     {PAYMENT_OPTIONS.map((o) => (
                       <label
                         key={o.id}
-                        className={[
+                        className={cx(
                           'checkout-option',
                           'checkout-option--pay',
-                          paymentMethod === o.id ? 'checkout-option--selected' : '',
-                        ]
-                          .filter(Boolean)
-                          .join(' ')}
+                          paymentMethod === o.id && 'checkout-option--selected',
+                        )}
                       >
                         <input
                           type="radio"

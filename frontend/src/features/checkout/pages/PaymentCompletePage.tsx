@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { Card } from '../../../components/Layout';
+import { Spinner } from '../../../components/Spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { useCatalog, useSettings } from '../../../lib/app-state';
@@ -13,6 +14,7 @@ import { useSession } from '../../../lib/session';
 import { useCheckoutStatus } from '../api/checkout-status';
 import { CheckoutShell } from '../components/CheckoutShell';
 import { takeCheckoutSessionId } from '../session-id';
+import './PaymentCompletePage.css';
 
 function Receipt({ status, courseTitle }: { status: CheckoutStatusResponse; courseTitle: string }) {
   return (
@@ -33,26 +35,164 @@ function Receipt({ status, courseTitle }: { status: CheckoutStatusResponse; cour
   );
 }
 
+/** One outcome of the payment: icon, title, the page's text, then its actions and the contact line. */
 function StateCard({
   icon,
   tone,
   title,
   children,
+  actions,
+  after,
+  contact = true,
 }: {
   icon: 'check' | 'clock' | 'alert';
   tone: 'ok' | 'wait' | 'info' | 'bad';
   title: string;
   children: ReactNode;
+  actions?: ReactNode;
+  /** Below the actions, above the contact line. */
+  after?: ReactNode;
+  contact?: boolean;
 }) {
+  const settings = useSettings();
   return (
     <Card className={`payment-state payment-state--${tone}`}>
       <span className="payment-state__icon" aria-hidden="true">
-        {tone === 'wait' ? <span className="spinner spinner--dark" /> : <Icon name={icon} size={32} />}
+        {tone === 'wait' ? <Spinner dark /> : <Icon name={icon} size={32} />}
       </span>
       <h1 className="payment-state__title">{title}</h1>
       {children}
+      {actions && <div className="payment-state__actions">{actions}</div>}
+      {after}
+      {contact && (
+        <p className="payment-state__help">
+          Spørsmål? Skriv til <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>.
+        </p>
+      )}
     </Card>
   );
+}
+
+/** The status of a payment the server knows. */
+function StatusCard({ data, refetch }: { data: CheckoutStatusResponse; refetch: Refetch }) {
+  const catalog = useCatalog();
+  const { me } = useSession();
+  const item = catalog.items.find((i) => i.id === data.courseId);
+  const courseTitle = item?.title ?? data.courseId;
+  const retryHref = paths.checkout.href({
+    course: isCheckoutCourseId(data.courseId) ? data.courseId : undefined,
+    email: data.email,
+  });
+  const signedIn = !!me && me.email === data.email;
+  switch (data.status) {
+    case 'paid':
+      return (
+        <StateCard
+          icon="check"
+          tone="ok"
+          title="Takk for kjøpet!"
+          actions={
+            signedIn ? (
+              <>
+                <ButtonLink to={paths.coursePlayer.href(data.courseId)}>Start kurset</ButtonLink>
+                <ButtonLink to={paths.accountSettings.href()} variant="secondary">
+                  {me && !me.passwordSet && me.claimed ? 'Sett passord' : 'Kontoinnstillinger'}
+                </ButtonLink>
+              </>
+            ) : (
+              <>
+                <ButtonLink to={paths.login.href({ next: paths.coursePlayer.href(data.courseId), email: data.email })}>
+                  Logg inn for å starte kurset
+                </ButtonLink>
+                <ButtonLink to={paths.accountSettings.href()} variant="secondary">
+                  Kontoinnstillinger
+                </ButtonLink>
+              </>
+            )
+          }
+          after={
+            !signedIn && (
+              <p className="payment-state__help">
+                Har du ikke passord ennå? <Link to={paths.forgotPassword.href()}>Få en lenke på e-post</Link> for å velge ett.
+              </p>
+            )
+          }
+        >
+          <p className="payment-state__lead">Betalingen er bekreftet, og {courseTitle} er lagt til på kontoen din.</p>
+          <Receipt status={data} courseTitle={courseTitle} />
+          {signedIn && me && !me.passwordSet && (
+            <p className="payment-state__note">
+              <Icon name="lock" size={16} />{' '}
+              {me.claimed
+                ? 'Velg et passord nå, så kan du logge inn igjen senere.'
+                : `Kvitteringen vi sendte til ${me.email} har en lenke som bekrefter e-postadressen. Bruk den, så kan du velge passord.`}
+            </p>
+          )}
+        </StateCard>
+      );
+    case 'pending': {
+      const gaveUp = refetch.gaveUp && !refetch.isFetching;
+      return (
+        <StateCard
+          icon="clock"
+          tone={gaveUp ? 'info' : 'wait'}
+          title="Betalingen behandles"
+          actions={
+            gaveUp && (
+              <Button onClick={() => void refetch.run()} busy={refetch.isFetching} disabled={refetch.isFetching}>
+                Sjekk igjen
+              </Button>
+            )
+          }
+        >
+          <p role="status">
+            {gaveUp
+              ? 'Betalingen er fortsatt ikke bekreftet. Det kan ta litt tid med enkelte betalingsmåter – du får tilgang så snart den er bekreftet.'
+              : 'Vi venter på bekreftelse fra betalingsleverandøren. Siden oppdateres av seg selv.'}
+          </p>
+          <Receipt status={data} courseTitle={courseTitle} />
+        </StateCard>
+      );
+    }
+    case 'failed':
+      return (
+        <StateCard
+          icon="alert"
+          tone="bad"
+          title="Betalingen ble ikke gjennomført"
+          actions={<ButtonLink to={retryHref}>Prøv igjen</ButtonLink>}
+        >
+          <p>
+            Betalingen ble avvist eller avbrutt, og du er ikke belastet. Du kan prøve igjen, gjerne med en annen betalingsmåte.
+          </p>
+        </StateCard>
+      );
+    case 'expired':
+      return (
+        <StateCard
+          icon="alert"
+          tone="bad"
+          title="Betalingen ble ikke fullført i tide"
+          actions={<ButtonLink to={retryHref}>Start på nytt</ButtonLink>}
+        >
+          <p>Betalingsøkten er utløpt, og du er ikke belastet. Start bestillingen på nytt når du er klar.</p>
+        </StateCard>
+      );
+    case 'refunded':
+      return (
+        <StateCard icon="alert" tone="bad" title="Ordren er refundert">
+          <p>Beløpet er betalt tilbake, og tilgangen til kurset er avsluttet.</p>
+          <Receipt status={data} courseTitle={courseTitle} />
+        </StateCard>
+      );
+  }
+}
+
+/** Asking the server again: by hand, and whether the polling gave up. */
+interface Refetch {
+  run: () => Promise<unknown>;
+  isFetching: boolean;
+  gaveUp: boolean;
 }
 
 /**
@@ -64,9 +204,7 @@ export default function PaymentCompletePage() {
   const [params] = useSearchParams();
   // Out of the address bar at once, kept by takeCheckoutSessionId for this tab.
   const [sessionId] = useState(() => takeCheckoutSessionId() ?? params.get('session_id'));
-  const settings = useSettings();
-  const catalog = useCatalog();
-  const { me, refresh } = useSession();
+  const { refresh } = useSession();
   const q = useCheckoutStatus(sessionId);
   const refreshed = useRef(false);
 
@@ -79,173 +217,66 @@ export default function PaymentCompletePage() {
     }
   }, [data?.signedIn, refresh]);
 
-  const seo = <Seo title="Betaling" description="Status for betalingen din." noindex />;
-  const contact = (
-    <p className="payment-state__help">
-      Spørsmål? Skriv til <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>.
-    </p>
-  );
-
-  if (!sessionId) {
-    return (
-      <CheckoutShell>
-        {seo}
-        <div className="container container--narrow payment-page">
-          <StateCard icon="alert" tone="bad" title="Fant ikke betalingen">
-            <p>Lenken mangler betalingsreferansen. Har du betalt, finner du kurset under Mine kurs når du logger inn.</p>
-            <div className="payment-state__actions">
-              <ButtonLink to={paths.login.href()}>Logg inn</ButtonLink>
-              <ButtonLink to={paths.checkout.href()} variant="secondary">
-                Til bestilling
-              </ButtonLink>
-            </div>
-            {contact}
-          </StateCard>
-        </div>
-      </CheckoutShell>
-    );
-  }
-
+  const refetch: Refetch = { run: () => q.refetch(), isFetching: q.isFetching, gaveUp: q.gaveUp };
   let body: ReactNode;
-  if (q.isPending) {
+  if (!sessionId) {
     body = (
-      <StateCard icon="clock" tone="wait" title="Sjekker betalingen …">
+      <StateCard
+        icon="alert"
+        tone="bad"
+        title="Fant ikke betalingen"
+        actions={
+          <>
+            <ButtonLink to={paths.login.href()}>Logg inn</ButtonLink>
+            <ButtonLink to={paths.checkout.href()} variant="secondary">
+              Til bestilling
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>Lenken mangler betalingsreferansen. Har du betalt, finner du kurset under Mine kurs når du logger inn.</p>
+      </StateCard>
+    );
+  } else if (q.isPending) {
+    body = (
+      <StateCard icon="clock" tone="wait" title="Sjekker betalingen …" contact={false}>
         <p role="status">Et øyeblikk, vi henter status fra betalingsleverandøren.</p>
       </StateCard>
     );
   } else if (q.isError || !data) {
     const notFound = q.error instanceof ApiError && q.error.status === 404;
     body = (
-      <StateCard icon="alert" tone="bad" title={notFound ? 'Fant ikke betalingen' : 'Vi fikk ikke sjekket betalingen'}>
+      <StateCard
+        icon="alert"
+        tone="bad"
+        title={notFound ? 'Fant ikke betalingen' : 'Vi fikk ikke sjekket betalingen'}
+        actions={
+          <>
+            {!notFound && (
+              <Button onClick={() => void q.refetch()} busy={q.isFetching} disabled={q.isFetching}>
+                Prøv igjen
+              </Button>
+            )}
+            <ButtonLink to={paths.dashboard.href()} variant="secondary">
+              Mine kurs
+            </ButtonLink>
+          </>
+        }
+      >
         <p>
           {notFound
             ? 'Vi finner ingen betaling med denne lenken.'
             : 'Vi fikk ikke kontakt med betalingsleverandøren akkurat nå. Har du betalt, er pengene trygge – prøv igjen om litt.'}
         </p>
-        <div className="payment-state__actions">
-          {!notFound && (
-            <Button onClick={() => void q.refetch()} busy={q.isFetching} disabled={q.isFetching}>
-              Prøv igjen
-            </Button>
-          )}
-          <ButtonLink to={paths.dashboard.href()} variant="secondary">
-            Mine kurs
-          </ButtonLink>
-        </div>
-        {contact}
       </StateCard>
     );
   } else {
-    const item = catalog.items.find((i) => i.id === data.courseId);
-    const courseTitle = item?.title ?? data.courseId;
-    const retryHref = paths.checkout.href({
-      course: isCheckoutCourseId(data.courseId) ? data.courseId : undefined,
-      email: data.email,
-    });
-    const signedIn = !!me && me.email === data.email;
-    switch (data.status) {
-      case 'paid':
-        body = (
-          <StateCard icon="check" tone="ok" title="Takk for kjøpet!">
-            <p className="payment-state__lead">Betalingen er bekreftet, og {courseTitle} er lagt til på kontoen din.</p>
-            <Receipt status={data} courseTitle={courseTitle} />
-            {signedIn && me && !me.passwordSet && (
-              <p className="payment-state__note">
-                <Icon name="lock" size={16} />{' '}
-                {me.claimed
-                  ? 'Velg et passord nå, så kan du logge inn igjen senere.'
-                  : `Kvitteringen vi sendte til ${me.email} har en lenke som bekrefter e-postadressen. Bruk den, så kan du velge passord.`}
-              </p>
-            )}
-            <div className="payment-state__actions">
-              {signedIn ? (
-                <>
-                  <ButtonLink to={paths.coursePlayer.href(data.courseId)}>Start kurset</ButtonLink>
-                  <ButtonLink to={paths.accountSettings.href()} variant="secondary">
-                    {me && !me.passwordSet && me.claimed ? 'Sett passord' : 'Kontoinnstillinger'}
-                  </ButtonLink>
-                </>
-              ) : (
-                <>
-                  <ButtonLink to={paths.login.href({ next: paths.coursePlayer.href(data.courseId), email: data.email })}>
-                    Logg inn for å starte kurset
-                  </ButtonLink>
-                  <ButtonLink to={paths.accountSettings.href()} variant="secondary">
-                    Kontoinnstillinger
-                  </ButtonLink>
-                </>
-              )}
-            </div>
-            {!signedIn && (
-              <p className="payment-state__help">
-                Har du ikke passord ennå? <Link to={paths.forgotPassword.href()}>Få en lenke på e-post</Link> for å velge ett.
-              </p>
-            )}
-            {contact}
-          </StateCard>
-        );
-        break;
-      case 'pending': {
-        const gaveUp = q.gaveUp && !q.isFetching;
-        body = (
-          <StateCard icon="clock" tone={gaveUp ? 'info' : 'wait'} title="Betalingen behandles">
-            <p role="status">
-              {gaveUp
-                ? 'Betalingen er fortsatt ikke bekreftet. Det kan ta litt tid med enkelte betalingsmåter – du får tilgang så snart den er bekreftet.'
-                : 'Vi venter på bekreftelse fra betalingsleverandøren. Siden oppdateres av seg selv.'}
-            </p>
-            <Receipt status={data} courseTitle={courseTitle} />
-            {gaveUp && (
-              <div className="payment-state__actions">
-                <Button onClick={() => void q.refetch()} busy={q.isFetching} disabled={q.isFetching}>
-                  Sjekk igjen
-                </Button>
-              </div>
-            )}
-            {contact}
-          </StateCard>
-        );
-        break;
-      }
-      case 'failed':
-        body = (
-          <StateCard icon="alert" tone="bad" title="Betalingen ble ikke gjennomført">
-            <p>
-              Betalingen ble avvist eller avbrutt, og du er ikke belastet. Du kan prøve igjen, gjerne med en annen betalingsmåte.
-            </p>
-            <div className="payment-state__actions">
-              <ButtonLink to={retryHref}>Prøv igjen</ButtonLink>
-            </div>
-            {contact}
-          </StateCard>
-        );
-        break;
-      case 'expired':
-        body = (
-          <StateCard icon="alert" tone="bad" title="Betalingen ble ikke fullført i tide">
-            <p>Betalingsøkten er utløpt, og du er ikke belastet. Start bestillingen på nytt når du er klar.</p>
-            <div className="payment-state__actions">
-              <ButtonLink to={retryHref}>Start på nytt</ButtonLink>
-            </div>
-            {contact}
-          </StateCard>
-        );
-        break;
-      case 'refunded':
-        body = (
-          <StateCard icon="alert" tone="bad" title="Ordren er refundert">
-            <p>Beløpet er betalt tilbake, og tilgangen til kurset er avsluttet.</p>
-            <Receipt status={data} courseTitle={courseTitle} />
-            {contact}
-          </StateCard>
-        );
-        break;
-    }
+    body = <StatusCard data={data} refetch={refetch} />;
   }
 
   return (
     <CheckoutShell>
-      {seo}
+      <Seo title="Betaling" description="Status for betalingen din." noindex />
       <div className="container container--narrow payment-page">{body}</div>
     </CheckoutShell>
   );

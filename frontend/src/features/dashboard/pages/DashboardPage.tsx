@@ -2,17 +2,18 @@ import { PAID_COURSE_IDS, type CatalogItem, type MeResponse, type PaidCourseId }
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, ButtonLink } from '../../../components/Button';
+import { Button, ButtonAnchor, ButtonLink } from '../../../components/Button';
 import { Icon, type IconName } from '../../../components/Icon';
 import { Badge } from '../../../components/Layout';
+import { MemberPage } from '../../../components/MemberShell';
+import { Notice } from '../../../components/Notice';
+import { RequireAuth } from '../../../components/RequireAuth';
 import { paths } from '../../../config/paths';
+import { canOpenCourse } from '../../../lib/access';
 import { useCatalog } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
-import { setSession, useSession } from '../../../lib/session';
-import { logout } from '../../auth/api/auth';
-import { MemberPage } from '../../auth/components/MemberShell';
-import { RequireAuth, canOpenCourse } from '../../auth/components/RequireAuth';
-import '../dashboard.css';
+import { logout, setSession, useSession } from '../../../lib/session';
+import './DashboardPage.css';
 
 const ICONS: Record<string, IconName> = { starter: 'spark', foundation: 'book', accelerator: 'target', kryptovaluta: 'coin' };
 
@@ -93,7 +94,7 @@ function Dashboard({ me }: { me: MeResponse }) {
       console.error('Utlogging feilet', e);
     }
     setSession(qc, null);
-    navigate(paths.home.href(), { replace: true });
+    void navigate(paths.home.href(), { replace: true });
   };
 
   return (
@@ -116,8 +117,7 @@ function Dashboard({ me }: { me: MeResponse }) {
         </header>
 
         {!me.passwordSet && (
-          <div className="notice" role="note">
-            <Icon name="lock" />
+          <Notice as="div" icon="lock" role="note">
             <div>
               <strong>Du har ikke satt et passord ennå.</strong>{' '}
               {me.claimed ? (
@@ -132,7 +132,7 @@ function Dashboard({ me }: { me: MeResponse }) {
                 </>
               )}
             </div>
-          </div>
+          </Notice>
         )}
 
         <ul className="course-grid">
@@ -174,9 +174,9 @@ function Dashboard({ me }: { me: MeResponse }) {
               Administrer konto
             </ButtonLink>
             {me.role === 'admin' && (
-              <a className="btn btn--secondary btn--md" href={paths.admin.href()}>
+              <ButtonAnchor variant="secondary" href={paths.admin.href()}>
                 Adminpanel
-              </a>
+              </ButtonAnchor>
             )}
           </div>
         </section>

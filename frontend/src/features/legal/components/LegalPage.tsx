@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { BackButton } from '../../../components/BackButton';
 import { Container } from '../../../components/Layout';
+import { PageHero } from '../../../components/PageHero';
 import { formatNorwegianDate } from '../../../lib/format';
 import { Seo } from '../../../lib/head';
 import { useCanonicalPath } from '../../../lib/use-canonical';
+import './LegalPage.css';
 
 export interface LegalSection {
   id: string;
@@ -33,17 +35,11 @@ export function LegalPage({
   return (
     <>
       <Seo title={title} description={description} canonicalPath={canonical} ogType="article" />
-      <section className="hero hero--sm legal-hero" aria-labelledby="page-title">
-        <Container narrow>
-          <BackButton className="back-link--light" />
-          <h1 id="page-title" className="hero__title">
-            {title}
-          </h1>
-          <p className="legal-updated">
-            Sist oppdatert: <time dateTime={updated}>{formatNorwegianDate(updated)}</time>
-          </p>
-        </Container>
-      </section>
+      <PageHero size="sm" narrow className="legal-hero" before={<BackButton className="back-link--light" />} title={title}>
+        <p className="legal-updated">
+          Sist oppdatert: <time dateTime={updated}>{formatNorwegianDate(updated)}</time>
+        </p>
+      </PageHero>
       <Container narrow className="legal">
         {intro && <div className="prose legal__intro">{intro}</div>}
         <nav aria-label="Innhold" className="legal__toc">

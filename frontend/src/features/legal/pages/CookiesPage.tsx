@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { useCookieSettings } from '../../../app/layout/CookieConsent';
 import { Button } from '../../../components/Button';
 import { paths } from '../../../config/paths';
 import { useSettings } from '../../../lib/app-state';
+import { useCookieSettings } from '../../../lib/cookie-settings';
 import { LegalPage } from '../components/LegalPage';
 import { COOKIES_UPDATED } from '../content/dates';
 

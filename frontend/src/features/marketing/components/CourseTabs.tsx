@@ -4,7 +4,8 @@ import { PriceTag } from '../../../components/Price';
 import { TabList, TabPanel, useTabsId } from '../../../components/Tabs';
 import { useCatalog } from '../../../lib/app-state';
 import { formatPriceKr } from '../../../lib/format';
-import { FeatureList } from './FeatureList';
+import { FeatureList } from '../../../components/FeatureList';
+import './CourseTabs.css';
 
 /**
  * Tabs over catalogue items (programme section, variant pages): each panel shows the item's description,

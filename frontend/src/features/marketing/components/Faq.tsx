@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './Faq.css';
 
 /** Questions and answers with native disclosure (works without JavaScript, keyboard included). */
 export function Faq({ items }: { items: { q: string; a: ReactNode }[] }) {

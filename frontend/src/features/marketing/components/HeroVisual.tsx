@@ -1,3 +1,5 @@
+import './HeroVisual.css';
+
 /**
  * A calm, decorative chart (accumulation range → markup): inline SVG with a fixed aspect ratio,
  * so it never shifts the layout.

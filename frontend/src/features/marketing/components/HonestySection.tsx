@@ -1,5 +1,6 @@
 import { Icon, type IconName } from '../../../components/Icon';
 import { Section, SectionHeader } from '../../../components/Layout';
+import './HonestySection.css';
 
 const POINTS: { icon: IconName; title: string; text: string }[] = [
   {

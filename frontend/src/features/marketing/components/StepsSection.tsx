@@ -1,4 +1,5 @@
 import { Section, SectionHeader } from '../../../components/Layout';
+import './StepsSection.css';
 
 export interface Step {
   title: string;

@@ -1,6 +1,7 @@
 import { Icon } from '../../../components/Icon';
 import { useCatalog } from '../../../lib/app-state';
 import { pluralize } from '../../../lib/format';
+import './TrustBadges.css';
 
 /** Student count (the real number from the catalogue), 30-day guarantee, lifetime access. */
 export function StudentBadge({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {

@@ -3,19 +3,23 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ButtonLink } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
+import { FeatureList } from '../../../components/FeatureList';
 import { Section, SectionHeader } from '../../../components/Layout';
-import { PriceTag } from '../../../components/Price';
+import { PageHero } from '../../../components/PageHero';
+import { BeforePrice, PriceTag } from '../../../components/Price';
 import { TabList, TabPanel, useTabsId } from '../../../components/Tabs';
 import { paths } from '../../../config/paths';
 import { useCatalogItem } from '../../../lib/app-state';
 import { formatPriceKr } from '../../../lib/format';
 import { Seo } from '../../../lib/head';
 import { scrollToId, useQueryParamAfterMount, useScrolledPast } from '../../../lib/hooks';
-import { LeadForm } from '../../leads/components/LeadForm';
-import { FeatureList } from '../components/FeatureList';
-import { PageHero } from '../components/PageHero';
+import { cx } from '../../../lib/class-names';
+import { CtaSection } from '../components/CtaSection';
+import { LeadForm } from '../components/LeadForm';
+import { OfferCard } from '../components/OfferCard';
 import { StudentBadge, TrustBadges } from '../components/TrustBadges';
 import NotFoundPage from './NotFoundPage';
+import './CourseSalesPage.css';
 
 type SalesCourse = 'foundation' | 'accelerator';
 type InfoTab = 'innhold' | 'format' | 'for-hvem' | 'garanti';
@@ -122,14 +126,13 @@ function SalesPage({ courseId }: { courseId: SalesCourse }) {
         title={copy.headline}
         lead={copy.lead}
         aside={
-          <div className="offer-card">
-            <p className="offer-card__label">{item.title}</p>
+          <OfferCard label={item.title}>
             <PriceTag item={item} size="lg" />
             <p className="offer-card__note">Lanseringspris for de første 100 elevene. Totalpris inkl. mva.</p>
             <ButtonLink to={paths.checkout.href({ course: courseId, email: email ?? undefined })} size="lg" block>
               Bestill {item.title} – {formatPriceKr(item.priceOre)}
             </ButtonLink>
-          </div>
+          </OfferCard>
         }
       >
         <StudentBadge />
@@ -162,26 +165,24 @@ function SalesPage({ courseId }: { courseId: SalesCourse }) {
         <TrustBadges />
       </Section>
 
-      <Section tone="dark" labelledBy="sales-cta-title" narrow className="cta-section">
-        <SectionHeader
-          id="sales-cta-title"
-          title={`Start ${item.title} i dag`}
-          lead={
-            email
-              ? 'Du er nesten i mål – bestillingen tar under ett minutt.'
-              : 'Skriv inn e-postadressen din, så går du videre til bestillingen.'
-          }
-          center
-        />
+      <CtaSection
+        id="sales-cta-title"
+        title={`Start ${item.title} i dag`}
+        lead={
+          email
+            ? 'Du er nesten i mål – bestillingen tar under ett minutt.'
+            : 'Skriv inn e-postadressen din, så går du videre til bestillingen.'
+        }
+      >
         <Offer item={item} email={email} tone="dark" source={source} />
         <p className="cta-section__alt">
           Vil du heller se på {other === 'accelerator' ? 'Accelerator' : 'Foundation'}?{' '}
           <Link to={paths.courseSales.href(other)}>Les om {other === 'accelerator' ? 'Accelerator' : 'Foundation'}</Link>
         </p>
-      </Section>
+      </CtaSection>
 
       <div
-        className={['sticky-bar', showBar ? 'sticky-bar--visible' : ''].filter(Boolean).join(' ')}
+        className={cx('sticky-bar', showBar && 'sticky-bar--visible')}
         data-testid="sticky-bar"
         aria-hidden={!showBar}
         inert={!showBar}
@@ -193,12 +194,7 @@ function SalesPage({ courseId }: { courseId: SalesCourse }) {
             </span>
             <span className="sticky-bar__price">
               {formatPriceKr(item.priceOre)}
-              {item.beforePriceOre !== null && item.discountOre > 0 && (
-                <s>
-                  <span className="sr-only">Før </span>
-                  {formatPriceKr(item.beforePriceOre)}
-                </s>
-              )}
+              {item.beforePriceOre !== null && item.discountOre > 0 && <BeforePrice ore={item.beforePriceOre} />}
             </span>
           </div>
           <div className="sticky-bar__action">

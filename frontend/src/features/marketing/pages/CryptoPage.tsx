@@ -1,13 +1,15 @@
 import { useState } from 'react';
+import { ButtonAnchor } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { Section, SectionHeader } from '../../../components/Layout';
+import { PageHero } from '../../../components/PageHero';
 import { useCatalogItem } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { useCanonicalPath } from '../../../lib/use-canonical';
-import { LeadForm } from '../../leads/components/LeadForm';
 import { CourseTabs } from '../components/CourseTabs';
+import { CtaSection } from '../components/CtaSection';
 import { HeroVisual } from '../components/HeroVisual';
-import { PageHero } from '../components/PageHero';
+import { LeadForm } from '../components/LeadForm';
 import { StudentBadge } from '../components/TrustBadges';
 
 const SERIES = ['microkurs', 'temakurs', 'vip'] as const;
@@ -59,22 +61,20 @@ export default function CryptoPage() {
           onSelect={setTab}
           label="Krypto-kurs"
           action={() => (
-            <a href="#crypto-signup" className="btn btn--primary btn--lg btn--block">
+            <ButtonAnchor href="#crypto-signup" size="lg" block>
               Meld interesse
-            </a>
+            </ButtonAnchor>
           )}
         />
       </Section>
 
-      <Section tone="dark" labelledBy="crypto-signup" narrow className="cta-section">
-        <SectionHeader
-          id="crypto-signup"
-          title={`Interessert i ${selected.title}?`}
-          lead="Skriv inn e-postadressen din. Du får gratis tilgang til Starter med en gang, og beskjed når krypto-serien åpner."
-          center
-        />
+      <CtaSection
+        id="crypto-signup"
+        title={`Interessert i ${selected.title}?`}
+        lead="Skriv inn e-postadressen din. Du får gratis tilgang til Starter med en gang, og beskjed når krypto-serien åpner."
+      >
         <LeadForm courseType={tab} source={canonical} signupAs="D" tone="dark" submitLabel="MELD INTERESSE" />
-      </Section>
+      </CtaSection>
     </>
   );
 }

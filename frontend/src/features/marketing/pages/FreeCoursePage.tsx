@@ -1,14 +1,17 @@
 import { Icon } from '../../../components/Icon';
 import { Section, SectionHeader } from '../../../components/Layout';
+import { PageHero } from '../../../components/PageHero';
 import { paths } from '../../../config/paths';
 import { useCatalogItem } from '../../../lib/app-state';
 import { formatPriceKr } from '../../../lib/format';
 import { Seo } from '../../../lib/head';
 import { useCanonicalPath } from '../../../lib/use-canonical';
-import { LeadForm } from '../../leads/components/LeadForm';
+import { CtaSection } from '../components/CtaSection';
 import { Faq } from '../components/Faq';
-import { PageHero } from '../components/PageHero';
+import { LeadForm } from '../components/LeadForm';
+import { OfferCard } from '../components/OfferCard';
 import { StudentBadge } from '../components/TrustBadges';
+import './FreeCoursePage.css';
 
 /** Variant A (`/gratis-trading-kurs`, `/a`): free Starter sign-up, value 799 kr, price free. */
 export default function FreeCoursePage() {
@@ -39,8 +42,7 @@ export default function FreeCoursePage() {
         title="Gratis trading-kurs for nybegynnere"
         lead="Lær det grunnleggende på riktig måte fra første dag: hvorfor trading ikke er gambling, hvordan du setter opp TradingView og hvordan du leser markedsstruktur."
         aside={
-          <div className="offer-card">
-            <p className="offer-card__label">Starter-kurset</p>
+          <OfferCard label="Starter-kurset">
             <p className="offer-card__price">
               {value && (
                 <span className="offer-card__value">
@@ -50,7 +52,7 @@ export default function FreeCoursePage() {
               <span className="offer-card__free">GRATIS</span>
             </p>
             {form('hero')}
-          </div>
+          </OfferCard>
         }
       >
         <ul className="hero__checks">
@@ -107,15 +109,13 @@ export default function FreeCoursePage() {
         </div>
       </Section>
 
-      <Section tone="dark" labelledBy="cta-title" narrow className="cta-section">
-        <SectionHeader
-          id="cta-title"
-          title="Klar til å starte?"
-          lead="Skriv inn e-postadressen din og få tilgang til Starter med en gang."
-          center
-        />
+      <CtaSection
+        id="cta-title"
+        title="Klar til å starte?"
+        lead="Skriv inn e-postadressen din og få tilgang til Starter med en gang."
+      >
         {form('bottom')}
-      </Section>
+      </CtaSection>
     </>
   );
 }

@@ -1,26 +1,23 @@
-import { useState } from 'react';
-import { Button, ButtonAnchor, ButtonLink } from '../../../components/Button';
+import { ButtonAnchor } from '../../../components/Button';
+import { FeatureList } from '../../../components/FeatureList';
 import { Section, SectionHeader } from '../../../components/Layout';
+import { PageHero } from '../../../components/PageHero';
 import { PriceTag } from '../../../components/Price';
 import { paths } from '../../../config/paths';
 import { useCatalogItem } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { scrollToId } from '../../../lib/hooks';
-import { LeadForm } from '../../leads/components/LeadForm';
-import { CourseTabs } from '../components/CourseTabs';
-import { FeatureList } from '../components/FeatureList';
 import { HeroVisual } from '../components/HeroVisual';
 import { HonestySection } from '../components/HonestySection';
-import { PageHero } from '../components/PageHero';
+import { LeadForm } from '../components/LeadForm';
+import { OfferCard } from '../components/OfferCard';
+import { ProgramTabs } from '../components/ProgramTabs';
 import { StepsSection } from '../components/StepsSection';
 import { StudentBadge, TrustBadges } from '../components/TrustBadges';
-
-const PROGRAMS = ['starter', 'foundation', 'accelerator'] as const;
-type Program = (typeof PROGRAMS)[number];
+import './HomePage.css';
 
 /** `/`: the original landing page (Wyckoff and price action), variant "starter". */
 export default function HomePage() {
-  const [tab, setTab] = useState<Program>('starter');
   const starter = useCatalogItem('starter');
   return (
     <>
@@ -80,23 +77,7 @@ export default function HomePage() {
           lead="Alle priser er totalpriser i NOK inkludert mva. 30 dagers pengene-tilbake-garanti på alle kurs."
           center
         />
-        <CourseTabs
-          ids={PROGRAMS}
-          selected={tab}
-          onSelect={setTab}
-          label="Kurs"
-          action={(item) =>
-            item.id === 'starter' ? (
-              <Button size="lg" block onClick={() => scrollToId('signup', true)}>
-                Meld deg på gratis
-              </Button>
-            ) : (
-              <ButtonLink to={paths.courseSales.href(item.id as 'foundation' | 'accelerator')} size="lg" block>
-                Les mer om {item.title}
-              </ButtonLink>
-            )
-          }
-        />
+        <ProgramTabs signupId="signup" startLabel="Meld deg på gratis" />
         <TrustBadges />
       </Section>
 
@@ -111,10 +92,10 @@ export default function HomePage() {
             />
             <FeatureList items={starter.features} />
           </div>
-          <div className="signup-card">
+          <OfferCard stacked>
             <PriceTag item={starter} showValue tone="dark" />
             <LeadForm courseType="starter" source={paths.home.path} signupAs="starter" layout="stacked" tone="dark" showLabel />
-          </div>
+          </OfferCard>
         </div>
       </Section>
     </>

@@ -1,18 +1,15 @@
-import { useState } from 'react';
-import { Button, ButtonLink } from '../../../components/Button';
+import { Button } from '../../../components/Button';
 import { Section, SectionHeader } from '../../../components/Layout';
-import { paths } from '../../../config/paths';
+import { PageHero } from '../../../components/PageHero';
 import { useSettings } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { scrollToId } from '../../../lib/hooks';
 import { useCanonicalPath } from '../../../lib/use-canonical';
-import { LeadForm } from '../../leads/components/LeadForm';
-import { CourseTabs } from '../components/CourseTabs';
-import { PageHero } from '../components/PageHero';
+import { CtaSection } from '../components/CtaSection';
+import { LeadForm } from '../components/LeadForm';
+import { ProgramTabs } from '../components/ProgramTabs';
 import { StudentBadge, TrustBadges } from '../components/TrustBadges';
-
-const PROGRAMS = ['starter', 'foundation', 'accelerator'] as const;
-type Program = (typeof PROGRAMS)[number];
+import './MentorPage.css';
 
 function initials(name: string): string {
   return (
@@ -29,7 +26,6 @@ function initials(name: string): string {
 export default function MentorPage() {
   const settings = useSettings();
   const canonical = useCanonicalPath();
-  const [tab, setTab] = useState<Program>('starter');
   const name = settings.mentorName;
   return (
     <>
@@ -101,36 +97,17 @@ export default function MentorPage() {
 
       <Section tone="muted" labelledBy="mentor-programs-title">
         <SectionHeader id="mentor-programs-title" eyebrow="Kursene" title="Slik kan jeg hjelpe deg" center />
-        <CourseTabs
-          ids={PROGRAMS}
-          selected={tab}
-          onSelect={setTab}
-          label="Kurs"
-          showValue={tab === 'starter'}
-          action={(item) =>
-            item.id === 'starter' ? (
-              <Button size="lg" block onClick={() => scrollToId('mentor-signup', true)}>
-                Start gratis
-              </Button>
-            ) : (
-              <ButtonLink to={paths.courseSales.href(item.id as 'foundation' | 'accelerator')} size="lg" block>
-                Les mer om {item.title}
-              </ButtonLink>
-            )
-          }
-        />
+        <ProgramTabs signupId="mentor-signup" startLabel="Start gratis" showStarterValue />
         <TrustBadges />
       </Section>
 
-      <Section tone="dark" labelledBy="mentor-signup" narrow className="cta-section">
-        <SectionHeader
-          id="mentor-signup"
-          title="Start med det gratis kurset"
-          lead="Skriv inn e-postadressen din, så får du tilgang til Starter med en gang."
-          center
-        />
+      <CtaSection
+        id="mentor-signup"
+        title="Start med det gratis kurset"
+        lead="Skriv inn e-postadressen din, så får du tilgang til Starter med en gang."
+      >
         <LeadForm courseType="starter" source={canonical} signupAs="C" tone="dark" />
-      </Section>
+      </CtaSection>
     </>
   );
 }

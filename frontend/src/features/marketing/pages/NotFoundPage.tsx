@@ -1,8 +1,9 @@
 import { ButtonLink } from '../../../components/Button';
 import { Section } from '../../../components/Layout';
+import { PageHero } from '../../../components/PageHero';
 import { paths } from '../../../config/paths';
 import { Seo, useHttpStatus } from '../../../lib/head';
-import { PageHero } from '../components/PageHero';
+import './NotFoundPage.css';
 
 /** Unknown paths: the Norwegian 404 page (the server answers it with HTTP 404). */
 export default function NotFoundPage() {

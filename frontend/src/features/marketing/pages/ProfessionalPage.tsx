@@ -2,16 +2,19 @@ import { useState } from 'react';
 import { ButtonLink } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { Section, SectionHeader } from '../../../components/Layout';
+import { PageHero } from '../../../components/PageHero';
 import { PriceTag } from '../../../components/Price';
 import { paths } from '../../../config/paths';
 import { useCatalogItem } from '../../../lib/app-state';
 import { formatPriceKr } from '../../../lib/format';
 import { Seo } from '../../../lib/head';
 import { useCanonicalPath } from '../../../lib/use-canonical';
-import { LeadForm } from '../../leads/components/LeadForm';
 import { CourseTabs } from '../components/CourseTabs';
-import { PageHero } from '../components/PageHero';
+import { CtaSection } from '../components/CtaSection';
+import { LeadForm } from '../components/LeadForm';
+import { OfferCard } from '../components/OfferCard';
 import { StudentBadge, TrustBadges } from '../components/TrustBadges';
+import './ProfessionalPage.css';
 
 const PROGRAMS = ['foundation', 'accelerator'] as const;
 type Program = (typeof PROGRAMS)[number];
@@ -68,8 +71,7 @@ export default function ProfessionalPage() {
         title="Bli en trader med metode, ikke magefølelse"
         lead="To programmer for deg som mener alvor: Foundation gir deg hele fundamentet, Accelerator legger til personlig mentorship og live-økter."
         aside={
-          <div className="offer-card">
-            <p className="offer-card__label">Lanseringspris</p>
+          <OfferCard label="Lanseringspris">
             <ul className="offer-list">
               {[foundation, accelerator].map((item) => (
                 <li key={item.id}>
@@ -80,7 +82,7 @@ export default function ProfessionalPage() {
               ))}
             </ul>
             <p className="offer-card__note">30 dagers pengene-tilbake-garanti. Totalpriser inkl. mva.</p>
-          </div>
+          </OfferCard>
         }
       >
         <div className="hero__actions">
@@ -151,15 +153,13 @@ export default function ProfessionalPage() {
         </div>
       </Section>
 
-      <Section tone="dark" labelledBy="lead-title" narrow className="cta-section">
-        <SectionHeader
-          id="lead-title"
-          title={`Klar for ${tab === 'foundation' ? foundation.title : accelerator.title}?`}
-          lead="Skriv inn e-postadressen din, så går du rett videre til bestillingen."
-          center
-        />
+      <CtaSection
+        id="lead-title"
+        title={`Klar for ${tab === 'foundation' ? foundation.title : accelerator.title}?`}
+        lead="Skriv inn e-postadressen din, så går du rett videre til bestillingen."
+      >
         <LeadForm courseType={tab} source="B" trafficSource="B" submitLabel="GÅ VIDERE" tone="dark" />
-      </Section>
+      </CtaSection>
     </>
   );
 }

@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Button, ButtonLink } from '../../../components/Button';
-import { Icon } from '../../../components/Icon';
+import { FeatureList } from '../../../components/FeatureList';
 import { Section } from '../../../components/Layout';
+import { Notice } from '../../../components/Notice';
+import { PageHero } from '../../../components/PageHero';
 import { PriceTag } from '../../../components/Price';
 import { paths } from '../../../config/paths';
 import { useCatalog } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { useQueryParamAfterMount } from '../../../lib/hooks';
-import { LeadForm } from '../../leads/components/LeadForm';
-import { FeatureList } from '../components/FeatureList';
-import { PageHero } from '../components/PageHero';
+import { cx } from '../../../lib/class-names';
+import { LeadForm } from '../components/LeadForm';
 import { TrustBadges } from '../components/TrustBadges';
+import './SignupPage.css';
 
 const CHOICES = ['starter', 'foundation', 'accelerator'] as const;
 
@@ -43,19 +45,15 @@ export default function SignupPage() {
       />
       <Section>
         {email && (
-          <p className="notice" role="status" data-testid="signup-notice">
-            <Icon name="alert" size={18} />
+          <Notice icon="alert" iconSize={18} role="status" data-testid="signup-notice">
             <span>
               Vi fikk ikke fullført påmeldingen automatisk for <strong>{email}</strong>. Velg kurs nedenfor for å prøve igjen.
             </span>
-          </p>
+          </Notice>
         )}
         <ul className="grid grid--3 choose-grid">
           {items.map((item) => (
-            <li
-              key={item.id}
-              className={['card', 'choose-card', item.popular ? 'card--highlight' : ''].filter(Boolean).join(' ')}
-            >
+            <li key={item.id} className={cx('card', 'choose-card', item.popular && 'card--highlight')}>
               {item.popular && <span className="badge badge--accent choose-card__ribbon">Mest populær</span>}
               <h2 className="choose-card__title">{item.title}</h2>
               <p className="choose-card__desc">{item.description}</p>

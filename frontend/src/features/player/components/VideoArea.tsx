@@ -1,6 +1,7 @@
 import type { CourseModuleView } from '@academy/contracts';
 import { useState } from 'react';
 import { Icon } from '../../../components/Icon';
+import './VideoArea.css';
 
 export function youTubeEmbedUrl(videoId: string): string {
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?rel=0&modestbranding=1&autoplay=1`;

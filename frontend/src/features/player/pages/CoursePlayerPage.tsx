@@ -1,21 +1,24 @@
 import type { CourseContentResponse, MeResponse, PlayerCourseId, ProgressResponse } from '@academy/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';
+import { FeatureList } from '../../../components/FeatureList';
 import { Icon } from '../../../components/Icon';
-import { paths } from '../../../config/paths';
+import { MemberEmpty, MemberLoading, MemberPage } from '../../../components/MemberShell';
+import { Notice } from '../../../components/Notice';
+import { RequireCourse } from '../../../components/RequireAuth';
+import { paths, type StarterArrival } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
+import { cx } from '../../../lib/class-names';
 import { Seo } from '../../../lib/head';
+import { loginHrefFor } from '../../../lib/next';
 import { useSession } from '../../../lib/session';
 import { readBrowserProgress, writeBrowserProgress } from '../../../lib/starter-progress';
-import { CourseNotFound, MemberLoading, MemberPage } from '../../auth/components/MemberShell';
-import { RequireCourse } from '../../auth/components/RequireAuth';
-import { loginHrefFor } from '../../auth/lib/next';
-import type { StarterArrival } from '../../leads/components/LeadForm';
 import { useCourse } from '../api/course';
 import { completeModule, saveCurrentModule, useSavedProgress } from '../api/progress';
+import { CourseNotFound } from '../components/CourseNotFound';
 import { VideoArea } from '../components/VideoArea';
-import '../player.css';
+import './CoursePlayerPage.css';
 
 const LOADING_TEXT = 'Laster kurs...';
 
@@ -140,12 +143,10 @@ function Player({
     if (err instanceof ApiError && err.status === 401) return <Navigate to={loginHrefFor(location)} replace />;
     return (
       <MemberPage header={<PlayerHeader email={email} me={me} />}>
-        <div className="container container--narrow member-empty">
-          <Icon name="alert" size={40} />
-          <h1>Kunne ikke laste kurset</h1>
+        <MemberEmpty icon="alert" title="Kunne ikke laste kurset">
           <p>{err instanceof ApiError ? err.message : 'Noe gikk galt. Prøv igjen.'}</p>
           <Button onClick={() => void courseQ.refetch()}>Prøv igjen</Button>
-        </div>
+        </MemberEmpty>
       </MemberPage>
     );
   }
@@ -169,10 +170,9 @@ function Player({
       <Seo title={course.title} noindex />
       {notice && (
         <div className="container player__notice">
-          <p className="notice" role="status" data-testid="player-notice">
-            <Icon name="mail" size={18} />
+          <Notice icon="mail" iconSize={18} role="status" data-testid="player-notice">
             <span>{notice}</span>
-          </p>
+          </Notice>
         </div>
       )}
       <div className="container player">
@@ -205,13 +205,11 @@ function Player({
                 <li key={m.id}>
                   <button
                     type="button"
-                    className={[
+                    className={cx(
                       'player-modules__item',
-                      i === current ? 'player-modules__item--current' : '',
-                      done ? 'player-modules__item--done' : '',
-                    ]
-                      .filter(Boolean)
-                      .join(' ')}
+                      i === current && 'player-modules__item--current',
+                      done && 'player-modules__item--done',
+                    )}
                     aria-current={i === current ? 'step' : undefined}
                     onClick={() => select(i)}
                   >
@@ -251,14 +249,7 @@ function Player({
                 {mod.topics.length > 0 && (
                   <div className="player__topics">
                     <h2>Du lærer</h2>
-                    <ul className="feature-list">
-                      {mod.topics.map((topic) => (
-                        <li key={topic}>
-                          <Icon name="check" size={18} />
-                          {topic}
-                        </li>
-                      ))}
-                    </ul>
+                    <FeatureList items={mod.topics} />
                   </div>
                 )}
                 <div className="player__actions">
@@ -320,9 +311,9 @@ function Player({
                   <p className="eyebrow">Klar for mer?</p>
                   <h2>Foundation</h2>
                   <p>Wyckoff-metoden, likviditet, risikostyring og tradingpsykologi – hele fundamentet, med livstidstilgang.</p>
-                  <Link to={paths.courseSales.href('foundation')} className="btn btn--primary btn--md">
+                  <ButtonLink to={paths.courseSales.href('foundation')}>
                     Se Foundation <Icon name="arrowRight" size={18} />
-                  </Link>
+                  </ButtonLink>
                 </div>
               )}
             </>

@@ -1,0 +1,98 @@
+import type { Logger } from '@nestjs/common';
+import { DataSource, type Repository } from 'typeorm';
+import { buildDataSourceOptions } from '../platform/database/data-source-options';
+import { runMigrations } from '../platform/database/migrate';
+import { Grant } from './entities/grant.entity';
+import { GrantsService } from './grants.service';
+
+const quiet = { log: () => undefined } as unknown as Logger;
+
+describe('GrantsService (who owns which course)', () => {
+  let ds: DataSource;
+  let rows: Repository<Grant>;
+  let grants: GrantsService;
+  let nextUser = 100;
+
+  beforeAll(async () => {
+    ds = await new DataSource(buildDataSourceOptions({ databaseUrl: 'sqlite::memory:' })).initialize();
+    await runMigrations(ds, quiet);
+    rows = ds.getRepository(Grant);
+    grants = new GrantsService(rows);
+  });
+  afterAll(() => ds.destroy());
+
+  it('a grant makes the course owned; a second grant of an owned course creates nothing', async () => {
+    const userId = ++nextUser;
+    const first = await grants.grant({ userId, courseId: 'kryptovaluta', source: 'manual', grantedBy: 1, note: 'gave' });
+    expect(first.created).toBe(true);
+    expect(await grants.owns(userId, 'kryptovaluta')).toBe(true);
+    const again = await grants.grant({ userId, courseId: 'kryptovaluta', source: 'free' });
+    expect(again).toMatchObject({ created: false, grant: { id: first.grant.id } });
+    expect(await rows.countBy({ userId })).toBe(1);
+  });
+
+  it('an order grants once, however often it is fulfilled', async () => {
+    const userId = ++nextUser;
+    const a = await grants.grant({ userId, courseId: 'aksjer', source: 'purchase', orderId: 501 });
+    const b = await grants.grant({ userId, courseId: 'aksjer', source: 'purchase', orderId: 501 });
+    expect(a.created).toBe(true);
+    expect(b).toMatchObject({ created: false, grant: { id: a.grant.id } });
+    expect(await rows.countBy({ orderId: 501 })).toBe(1);
+  });
+
+  it('a revoked grant no longer owns, and leaves the list of active courses', async () => {
+    const userId = ++nextUser;
+    const { grant } = await grants.grant({ userId, courseId: 'kryptovaluta', source: 'manual' });
+    await grants.grant({ userId, courseId: 'starter', source: 'free' });
+    expect(await grants.activeCourseIds(userId)).toEqual(expect.arrayContaining(['kryptovaluta', 'starter']));
+
+    const res = await grants.revoke(grant.id, 7);
+    expect(res?.changed).toBe(true);
+    expect(res?.before.revokedAt).toBeNull();
+    expect(res?.grant).toMatchObject({ id: grant.id, revokedBy: 7 });
+    expect(res?.grant.revokedAt).toBeInstanceOf(Date);
+    expect(await grants.owns(userId, 'kryptovaluta')).toBe(false);
+    expect(await grants.activeCourseIds(userId)).toEqual(['starter']);
+    // The course can be granted again afterwards: a new grant, the revoked one stays as history.
+    expect((await grants.grant({ userId, courseId: 'kryptovaluta', source: 'manual' })).created).toBe(true);
+    expect(await grants.owns(userId, 'kryptovaluta')).toBe(true);
+  });
+
+  it('revoking twice changes nothing the second time; an unknown grant is null', async () => {
+    const { grant } = await grants.grant({ userId: ++nextUser, courseId: 'aksjer', source: 'manual' });
+    const first = await grants.revoke(grant.id, 1);
+    const second = await grants.revoke(grant.id, 2);
+    expect(second?.changed).toBe(false);
+    expect(second?.grant.revokedBy).toBe(1);
+    expect(second?.grant.revokedAt?.getTime()).toBe(first?.grant.revokedAt?.getTime());
+    expect(await grants.revoke(999_999, 1)).toBeNull();
+  });
+
+  it('of two concurrent revocations exactly one changes the grant', async () => {
+    const { grant } = await grants.grant({ userId: ++nextUser, courseId: 'aksjer', source: 'manual' });
+    const results = await Promise.all([grants.revoke(grant.id, 1), grants.revoke(grant.id, 2), grants.revoke(grant.id, 3)]);
+    expect(results.filter((r) => r?.changed)).toHaveLength(1);
+    const winner = results.find((r) => r?.changed)!;
+    expect((await rows.findOneByOrFail({ id: grant.id })).revokedBy).toBe(winner.grant.revokedBy);
+  });
+
+  it('revokeForOrder revokes only the grant that order created, inside the caller’s transaction', async () => {
+    const userId = ++nextUser;
+    const bought = await grants.grant({ userId, courseId: 'aksjer', source: 'purchase', orderId: 777 });
+    const manual = await grants.grant({ userId, courseId: 'kryptovaluta', source: 'manual' });
+    await expect(
+      ds.transaction(async (m) => {
+        await grants.revokeForOrder(777, null, m);
+        throw new Error('rull tilbake');
+      }),
+    ).rejects.toThrow('rull tilbake');
+    expect(await grants.owns(userId, 'aksjer')).toBe(true);
+
+    const res = await ds.transaction((m) => grants.revokeForOrder(777, null, m));
+    expect(res).toMatchObject({ changed: true, grant: { id: bought.grant.id } });
+    expect(await grants.owns(userId, 'aksjer')).toBe(false);
+    expect(await grants.owns(userId, 'kryptovaluta')).toBe(true);
+    expect((await rows.findOneByOrFail({ id: manual.grant.id })).revokedAt).toBeNull();
+    expect(await grants.revokeForOrder(777, null)).toBeNull();
+  });
+});
