@@ -33,8 +33,8 @@ describe('GrantsService (who owns which course)', () => {
 
   it('an order grants once, however often it is fulfilled', async () => {
     const userId = ++nextUser;
-    const a = await grants.grant({ userId, courseId: 'aksjer', source: 'purchase', orderId: 501 });
-    const b = await grants.grant({ userId, courseId: 'aksjer', source: 'purchase', orderId: 501 });
+    const a = await grants.grant({ userId, courseId: 'foundation', source: 'purchase', orderId: 501 });
+    const b = await grants.grant({ userId, courseId: 'foundation', source: 'purchase', orderId: 501 });
     expect(a.created).toBe(true);
     expect(b).toMatchObject({ created: false, grant: { id: a.grant.id } });
     expect(await rows.countBy({ orderId: 501 })).toBe(1);
@@ -59,7 +59,7 @@ describe('GrantsService (who owns which course)', () => {
   });
 
   it('revoking twice changes nothing the second time; an unknown grant is null', async () => {
-    const { grant } = await grants.grant({ userId: ++nextUser, courseId: 'aksjer', source: 'manual' });
+    const { grant } = await grants.grant({ userId: ++nextUser, courseId: 'foundation', source: 'manual' });
     const first = await grants.revoke(grant.id, 1);
     const second = await grants.revoke(grant.id, 2);
     expect(second?.changed).toBe(false);
@@ -69,7 +69,7 @@ describe('GrantsService (who owns which course)', () => {
   });
 
   it('of two concurrent revocations exactly one changes the grant', async () => {
-    const { grant } = await grants.grant({ userId: ++nextUser, courseId: 'aksjer', source: 'manual' });
+    const { grant } = await grants.grant({ userId: ++nextUser, courseId: 'foundation', source: 'manual' });
     const results = await Promise.all([grants.revoke(grant.id, 1), grants.revoke(grant.id, 2), grants.revoke(grant.id, 3)]);
     expect(results.filter((r) => r?.changed)).toHaveLength(1);
     const winner = results.find((r) => r?.changed)!;
@@ -78,7 +78,7 @@ describe('GrantsService (who owns which course)', () => {
 
   it('revokeForOrder revokes only the grant that order created, inside the caller’s transaction', async () => {
     const userId = ++nextUser;
-    const bought = await grants.grant({ userId, courseId: 'aksjer', source: 'purchase', orderId: 777 });
+    const bought = await grants.grant({ userId, courseId: 'foundation', source: 'purchase', orderId: 777 });
     const manual = await grants.grant({ userId, courseId: 'kryptovaluta', source: 'manual' });
     await expect(
       ds.transaction(async (m) => {
@@ -86,11 +86,11 @@ describe('GrantsService (who owns which course)', () => {
         throw new Error('rull tilbake');
       }),
     ).rejects.toThrow('rull tilbake');
-    expect(await grants.owns(userId, 'aksjer')).toBe(true);
+    expect(await grants.owns(userId, 'foundation')).toBe(true);
 
     const res = await ds.transaction((m) => grants.revokeForOrder(777, null, m));
     expect(res).toMatchObject({ changed: true, grant: { id: bought.grant.id } });
-    expect(await grants.owns(userId, 'aksjer')).toBe(false);
+    expect(await grants.owns(userId, 'foundation')).toBe(false);
     expect(await grants.owns(userId, 'kryptovaluta')).toBe(true);
     expect((await rows.findOneByOrFail({ id: manual.grant.id })).revokedAt).toBeNull();
     expect(await grants.revokeForOrder(777, null)).toBeNull();

@@ -58,6 +58,10 @@ export class UsersService {
           passwordChangedAt: null,
           claimedAt: null,
         }),
+        // One INSERT, without save()'s own transaction: on SQLite that transaction would hold the one
+        // shared connection outside the database gate, and a concurrent buyer's failed insert would roll
+        // this one back (the lost race below then finds no row).
+        { transaction: false },
       );
       return { user, created: true };
     } catch (e) {

@@ -1,7 +1,8 @@
 import { MSG, type MeResponse } from '@academy/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { StatusMessage, type FormStatus } from '../../../components/Form';
+import { NewPasswordForm } from '../../../components/NewPasswordForm';
 import { NewPasswordFields, PasswordInput, newPasswordProblem, passwordErrorText } from '../../../components/PasswordInput';
 import { setPassword } from '../api/set-password';
 
@@ -9,52 +10,29 @@ const DEMO_SUFFIX = ' (Demo modus)';
 
 /** 'Sett passord': the first password of a claimed account made without one (free sign-up, purchase). */
 export function SetPasswordForm({ demo, onDone }: { demo: boolean; onDone: (me: MeResponse) => void }) {
-  const [newPassword, setNew] = useState('');
-  const [confirmPassword, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<FormStatus>(null);
-  const [doneUser, setDoneUser] = useState<MeResponse | null>(null);
-
-  useEffect(() => {
-    if (!doneUser) return;
-    const t = setTimeout(() => onDone(doneUser), 2000);
-    return () => clearTimeout(t);
-  }, [doneUser, onDone]);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || doneUser) return;
-    const problem = newPasswordProblem(newPassword, confirmPassword, MSG.setPasswordMismatch);
-    if (problem) return setStatus({ kind: 'error', text: problem });
-    setStatus(null);
-    setBusy(true);
-    try {
-      const res = await setPassword({ newPassword, confirmPassword });
-      setStatus({ kind: 'success', text: MSG.passwordSet + (demo ? DEMO_SUFFIX : '') });
-      setDoneUser(res.user);
-    } catch (err) {
-      console.error('Kunne ikke sette passord', err);
-      setStatus({ kind: 'error', text: passwordErrorText(err, 'Feil ved setting av passord: ') });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form className="form-stack" onSubmit={onSubmit} noValidate aria-describedby={status ? 'set-password-status' : undefined}>
-      <NewPasswordFields
-        idPrefix=""
-        newPassword={newPassword}
-        confirmPassword={confirmPassword}
-        onNew={setNew}
-        onConfirm={setConfirm}
-      />
-      <StatusMessage status={status} id="set-password-status" />
-      <Button type="submit" size="lg" block busy={busy} disabled={busy || !!doneUser}>
-        {busy ? 'Setter passord...' : 'Sett passord'}
-      </Button>
-    </form>
+  const save = useCallback(
+    async (body: { newPassword: string; confirmPassword: string }) => {
+      const res = await setPassword(body);
+      return { user: res.user, text: MSG.passwordSet + (demo ? DEMO_SUFFIX : '') };
+    },
+    [demo],
   );
+  return (
+    <NewPasswordForm
+      idPrefix=""
+      statusId="set-password-status"
+      submitLabel="Sett passord"
+      mismatch={MSG.setPasswordMismatch}
+      save={save}
+      errorText={setPasswordError}
+      onDone={onDone}
+    />
+  );
+}
+
+function setPasswordError(err: unknown): string {
+  console.error('Kunne ikke sette passord', err);
+  return passwordErrorText(err, 'Feil ved setting av passord: ');
 }
 
 /** Change password: the current one is checked by the server; other sessions end. */

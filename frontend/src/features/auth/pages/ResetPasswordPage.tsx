@@ -1,10 +1,11 @@
 import { MSG, type MeResponse } from '@academy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, ButtonLink } from '../../../components/Button';
-import { FormMessage, StatusMessage, type FormStatus } from '../../../components/Form';
-import { NewPasswordFields, newPasswordProblem, passwordErrorText } from '../../../components/PasswordInput';
+import { ButtonLink } from '../../../components/Button';
+import { FormMessage } from '../../../components/Form';
+import { NewPasswordForm } from '../../../components/NewPasswordForm';
+import { passwordErrorText } from '../../../components/PasswordInput';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { Seo } from '../../../lib/head';
@@ -23,40 +24,26 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [token] = useState(() => takeLinkToken()?.token ?? '');
-  const [newPassword, setNew] = useState('');
-  const [confirmPassword, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<FormStatus>(null);
-  const [linkInvalid, setLinkInvalid] = useState(token.length < 20);
-  const [doneUser, setDoneUser] = useState<MeResponse | null>(null);
+  /** Why the link cannot be used (then the page offers a new one instead of the form). */
+  const [linkInvalid, setLinkInvalid] = useState<string | null>(token.length < 20 ? MSG.resetTokenInvalid : null);
 
-  useEffect(() => {
-    if (!doneUser) return;
-    const timer = setTimeout(() => {
-      void completeSignIn(qc, doneUser).then(() => navigate(paths.dashboard.href(), { replace: true }));
-    }, 2000);
-    return () => clearTimeout(timer);
-  }, [doneUser, navigate, qc]);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || doneUser) return;
-    const problem = newPasswordProblem(newPassword, confirmPassword, MSG.setPasswordMismatch);
-    if (problem) return setStatus({ kind: 'error', text: problem });
-    setStatus(null);
-    setBusy(true);
-    try {
-      const res = await resetPassword({ token, newPassword, confirmPassword });
-      setStatus({ kind: 'success', text: res.message });
-      setDoneUser(res.user);
-    } catch (err) {
-      console.error('Nytt passord feilet', err);
-      if (err instanceof ApiError && err.code === 'INVALID_TOKEN') setLinkInvalid(true);
-      setStatus({ kind: 'error', text: passwordErrorText(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = useCallback(
+    async (body: { newPassword: string; confirmPassword: string }) => {
+      const res = await resetPassword({ token, ...body });
+      return { user: res.user, text: res.message };
+    },
+    [token],
+  );
+  const errorText = useCallback((err: unknown) => {
+    console.error('Nytt passord feilet', err);
+    const text = passwordErrorText(err);
+    if (err instanceof ApiError && err.code === 'INVALID_TOKEN') setLinkInvalid(text);
+    return text;
+  }, []);
+  const onDone = useCallback(
+    (user: MeResponse) => void completeSignIn(qc, user).then(() => navigate(paths.dashboard.href(), { replace: true })),
+    [navigate, qc],
+  );
 
   return (
     <AuthCard>
@@ -64,7 +51,7 @@ export default function ResetPasswordPage() {
       <h1>Lag nytt passord</h1>
       {linkInvalid ? (
         <>
-          <FormMessage kind="error">{status?.kind === 'error' ? status.text : MSG.resetTokenInvalid}</FormMessage>
+          <FormMessage kind="error">{linkInvalid}</FormMessage>
           <AuthActions>
             <ButtonLink to={paths.forgotPassword.href()} size="lg" block>
               Be om ny lenke
@@ -74,25 +61,16 @@ export default function ResetPasswordPage() {
       ) : (
         <>
           <p className="auth-card__lead">Velg et nytt passord. Du blir logget ut på andre enheter.</p>
-          <form className="form-stack" onSubmit={onSubmit} noValidate aria-describedby={status ? 'reset-status' : undefined}>
-            <NewPasswordFields
-              idPrefix="reset-"
-              newPassword={newPassword}
-              confirmPassword={confirmPassword}
-              onNew={setNew}
-              onConfirm={setConfirm}
-            />
-            <StatusMessage status={status} id="reset-status" />
-            <Button
-              type="submit"
-              size="lg"
-              block
-              busy={busy}
-              disabled={busy || !!doneUser || newPassword === '' || confirmPassword === ''}
-            >
-              {busy ? 'Setter passord...' : 'Lagre nytt passord'}
-            </Button>
-          </form>
+          <NewPasswordForm
+            idPrefix="reset-"
+            statusId="reset-status"
+            submitLabel="Lagre nytt passord"
+            mismatch={MSG.setPasswordMismatch}
+            save={save}
+            errorText={errorText}
+            onDone={onDone}
+            requireBoth
+          />
         </>
       )}
       <BackToLogin />

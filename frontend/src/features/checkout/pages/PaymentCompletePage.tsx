@@ -73,6 +73,20 @@ function StateCard({
   );
 }
 
+/** A payment that did not go through: what happened, and the way back to the order form. */
+const RETRY = {
+  failed: {
+    title: 'Betalingen ble ikke gjennomført',
+    text: 'Betalingen ble avvist eller avbrutt, og du er ikke belastet. Du kan prøve igjen, gjerne med en annen betalingsmåte.',
+    action: 'Prøv igjen',
+  },
+  expired: {
+    title: 'Betalingen ble ikke fullført i tide',
+    text: 'Betalingsøkten er utløpt, og du er ikke belastet. Start bestillingen på nytt når du er klar.',
+    action: 'Start på nytt',
+  },
+} as const;
+
 /** The status of a payment the server knows. */
 function StatusCard({ data, refetch }: { data: CheckoutStatusResponse; refetch: Refetch }) {
   const catalog = useCatalog();
@@ -155,29 +169,14 @@ function StatusCard({ data, refetch }: { data: CheckoutStatusResponse; refetch: 
       );
     }
     case 'failed':
+    case 'expired': {
+      const copy = RETRY[data.status];
       return (
-        <StateCard
-          icon="alert"
-          tone="bad"
-          title="Betalingen ble ikke gjennomført"
-          actions={<ButtonLink to={retryHref}>Prøv igjen</ButtonLink>}
-        >
-          <p>
-            Betalingen ble avvist eller avbrutt, og du er ikke belastet. Du kan prøve igjen, gjerne med en annen betalingsmåte.
-          </p>
+        <StateCard icon="alert" tone="bad" title={copy.title} actions={<ButtonLink to={retryHref}>{copy.action}</ButtonLink>}>
+          <p>{copy.text}</p>
         </StateCard>
       );
-    case 'expired':
-      return (
-        <StateCard
-          icon="alert"
-          tone="bad"
-          title="Betalingen ble ikke fullført i tide"
-          actions={<ButtonLink to={retryHref}>Start på nytt</ButtonLink>}
-        >
-          <p>Betalingsøkten er utløpt, og du er ikke belastet. Start bestillingen på nytt når du er klar.</p>
-        </StateCard>
-      );
+    }
     case 'refunded':
       return (
         <StateCard icon="alert" tone="bad" title="Ordren er refundert">

@@ -1,0 +1,163 @@
+import type { Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Grant } from '../access/entities/grant.entity';
+import { GrantsService } from '../access/grants.service';
+import type { CatalogService } from '../catalog/catalog.service';
+import { Session } from '../identity/entities/session.entity';
+import { User } from '../identity/entities/user.entity';
+import { SessionsService } from '../identity/sessions.service';
+import { UsersService } from '../identity/users.service';
+import { parseEnv } from '../platform/config/env.schema';
+import { buildDataSourceOptions } from '../platform/database/data-source-options';
+import { runMigrations } from '../platform/database/migrate';
+import { installSqliteGate } from '../platform/database/sqlite-gate';
+import { attributionColumns } from '../platform/dto/attribution.dto';
+import { Order } from './entities/order.entity';
+import { FulfilmentService } from './fulfilment.service';
+import { OrderEventsService, type OrderEvent } from './order-events';
+
+const quiet = { log: () => undefined } as unknown as Logger;
+const client = { token: null, clientAddress: '203.0.113.9', userAgent: 'Spec' };
+
+describe('FulfilmentService (the one fulfilment of a paid order)', () => {
+  let ds: DataSource;
+  let fulfilment: FulfilmentService;
+  let users: UsersService;
+  let grants: GrantsService;
+  let sessions: SessionsService;
+  let invalidations = 0;
+  const paid: OrderEvent[] = [];
+  let seq = 0;
+
+  beforeAll(async () => {
+    ds = await new DataSource(buildDataSourceOptions({ databaseUrl: 'sqlite::memory:' })).initialize();
+    installSqliteGate(ds);
+    await runMigrations(ds, quiet);
+    users = new UsersService(ds.getRepository(User));
+    grants = new GrantsService(ds.getRepository(Grant));
+    sessions = new SessionsService(ds.getRepository(Session), ds.getRepository(User), parseEnv({ NODE_ENV: 'test' }));
+    const catalog = { invalidate: () => void invalidations++ } as unknown as CatalogService;
+    const events = new OrderEventsService();
+    events.onPaid((e) => void paid.push(e));
+    fulfilment = new FulfilmentService(ds, users, grants, catalog, events, sessions);
+  });
+  afterAll(() => ds.destroy());
+  beforeEach(() => {
+    paid.length = 0;
+    invalidations = 0;
+  });
+
+  async function order(patch: Partial<Order> = {}): Promise<Order> {
+    const now = new Date();
+    const repo = ds.getRepository(Order);
+    return repo.save(
+      repo.create({
+        userId: null,
+        email: `kjoper-${++seq}@example.no`,
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        courseId: 'foundation',
+        amountOre: 199700,
+        currency: 'NOK',
+        paymentMethod: 'card',
+        provider: 'stripe',
+        status: 'pending',
+        stripeSessionId: `cs_test_${seq}`,
+        stripePaymentIntentId: null,
+        refundedOre: 0,
+        termsAcceptedAt: now,
+        attribution: attributionColumns({ utmSource: 'nyhetsbrev' }),
+        createdAt: now,
+        updatedAt: now,
+        paidAt: null,
+        anonymisedAt: null,
+        buyerSignedInAt: null,
+        ...patch,
+      }),
+    );
+  }
+
+  const reload = (id: number) => ds.getRepository(Order).findOneByOrFail({ id });
+  const grantsOf = (orderId: number) => ds.getRepository(Grant).countBy({ orderId });
+
+  it('a paid order gets a passwordless account, the course and one paid event', async () => {
+    const o = await order();
+    const res = await fulfilment.fulfil(o, 'pi_1');
+    expect(res).toMatchObject({ becamePaid: true, accountNew: true });
+    expect(res.user).toMatchObject({ email: o.email, passwordHash: null, firstName: 'Kari' });
+    expect(res.user.attribution.utmSource).toBe('nyhetsbrev');
+    const after = await reload(o.id);
+    expect(after).toMatchObject({ status: 'paid', userId: res.user.id, stripePaymentIntentId: 'pi_1' });
+    expect(after.paidAt).toBeInstanceOf(Date);
+    expect(await grants.owns(res.user.id, 'foundation')).toBe(true);
+    expect(paid).toEqual([expect.objectContaining({ orderId: o.id, userId: res.user.id, amountOre: 199700, created: true })]);
+    expect(invalidations).toBe(1);
+  });
+
+  it('is idempotent: a second fulfilment changes nothing and tells nobody', async () => {
+    const o = await order();
+    await fulfilment.fulfil(o, 'pi_2');
+    const again = await fulfilment.fulfil(o, 'pi_2');
+    expect(again.becamePaid).toBe(false);
+    expect(await grantsOf(o.id)).toBe(1);
+    expect(paid).toHaveLength(1);
+    expect(invalidations).toBe(1);
+  });
+
+  it('concurrent fulfilments of one order: one becomes paid, one grant, one event', async () => {
+    const o = await order();
+    const results = await Promise.all([1, 2, 3, 4].map(() => fulfilment.fulfil(o, 'pi_3')));
+    expect(results.filter((r) => r.becamePaid)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.user.id)).size).toBe(1);
+    expect(await grantsOf(o.id)).toBe(1);
+    expect(await ds.getRepository(User).countBy({ email: o.email })).toBe(1);
+    expect(paid).toHaveLength(1);
+  });
+
+  it('a failed or expired checkout that Stripe later confirms becomes paid', async () => {
+    for (const status of ['failed', 'expired'] as const) {
+      const o = await order({ status });
+      expect((await fulfilment.fulfil(o, null)).becamePaid).toBe(true);
+      expect((await reload(o.id)).status).toBe('paid');
+    }
+  });
+
+  it('a refunded order is never paid or granted again', async () => {
+    const o = await order({ status: 'refunded', refundedOre: 199700 });
+    const res = await fulfilment.fulfil(o, 'pi_4');
+    expect(res.becamePaid).toBe(false);
+    expect((await reload(o.id)).status).toBe('refunded');
+    expect(await grantsOf(o.id)).toBe(0);
+    expect(paid).toHaveLength(0);
+  });
+
+  it('rolled back with the webhook’s transaction, nothing of it remains', async () => {
+    const o = await order();
+    const user = await fulfilment.buyerFor(o);
+    await expect(
+      ds.transaction(async (m) => {
+        await fulfilment.applyPaid(m, o.id, user, 'pi_5');
+        throw new Error('rull tilbake');
+      }),
+    ).rejects.toThrow('rull tilbake');
+    expect((await reload(o.id)).status).toBe('pending');
+    expect(await grantsOf(o.id)).toBe(0);
+  });
+
+  it('an existing account nobody has claimed loses its sessions; a claimed one keeps them', async () => {
+    const { user: unclaimed } = await users.findOrCreatePasswordless({ email: `gammel-${++seq}@example.no` });
+    const { user: claimed } = await users.findOrCreatePasswordless({ email: `eier-${++seq}@example.no` });
+    await users.markClaimed(claimed.id);
+    const a = await sessions.start(unclaimed, client);
+    const b = await sessions.start(claimed, client);
+    await new Promise((r) => setTimeout(r, 5));
+
+    const first = await fulfilment.fulfil(await order({ email: unclaimed.email }), null);
+    const second = await fulfilment.fulfil(await order({ email: claimed.email }), null);
+    expect(first.accountNew).toBe(false);
+    expect(second.accountNew).toBe(false);
+    expect(await sessions.resolve(a.token)).toBeNull();
+    expect(await sessions.resolve(b.token)).not.toBeNull();
+    expect(paid.map((e) => e.created)).toEqual([false, false]);
+  });
+});
