@@ -20,7 +20,7 @@ import { FulfilmentService, type FulfilmentResult } from './fulfilment.service';
 import { PAY_MSG } from './payment-messages';
 import { STRIPE_CLIENT } from './stripe.provider';
 import { paymentIntentId, sessionMatchesOrder } from './stripe-webhook.service';
-import { User } from '../identity/entities/user.entity';
+import type { User } from '../identity/entities/user.entity';
 import { UsersService } from '../identity/users.service';
 import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 import { Order } from './entities/order.entity';
@@ -152,7 +152,11 @@ export class CheckoutService {
    * the buyer signed in when the account is new or already theirs. Someone else's existing account is
    * never signed in by typing its address.
    */
-  private async payDemo(order: Order, current: User | null, client: SessionClient): Promise<WithSession<CheckoutSessionResponse>> {
+  private async payDemo(
+    order: Order,
+    current: User | null,
+    client: SessionClient,
+  ): Promise<WithSession<CheckoutSessionResponse>> {
     const result = await this.fulfilment.fulfil(order, null);
     const mine = current !== null && current.id === result.user.id;
     let session: StartedSession | null = null;

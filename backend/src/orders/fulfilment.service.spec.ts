@@ -1,9 +1,12 @@
-import type { Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+// eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
 import { Grant } from '../access/entities/grant.entity';
 import { GrantsService } from '../access/grants.service';
 import type { CatalogService } from '../catalog/catalog.service';
+// eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
 import { Session } from '../identity/entities/session.entity';
+// eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
 import { User } from '../identity/entities/user.entity';
 import { SessionsService } from '../identity/sessions.service';
 import { UsersService } from '../identity/users.service';
@@ -30,6 +33,8 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
   let seq = 0;
 
   beforeAll(async () => {
+    // The services log each payment and refund; a spec run needs none of it.
+    Logger.overrideLogger(false);
     ds = await new DataSource(buildDataSourceOptions({ databaseUrl: 'sqlite::memory:' })).initialize();
     installSqliteGate(ds);
     await runMigrations(ds, quiet);

@@ -7,7 +7,7 @@ import type { Attribution, OrderStatus } from '@academy/contracts';
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { SessionsService } from '../identity/sessions.service';
 import { GrantsService } from '../access/grants.service';
-import { User } from '../identity/entities/user.entity';
+import type { User } from '../identity/entities/user.entity';
 import { UsersService } from '../identity/users.service';
 import { OrderEventsService } from './order-events';
 

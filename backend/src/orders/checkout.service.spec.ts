@@ -1,0 +1,224 @@
+import { Logger } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+// eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
+import { Grant } from '../access/entities/grant.entity';
+import { GrantsService } from '../access/grants.service';
+import type { CatalogService } from '../catalog/catalog.service';
+import type { SessionClient } from '../identity/auth.types';
+// eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
+import { Session } from '../identity/entities/session.entity';
+// eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
+import { User } from '../identity/entities/user.entity';
+import { SessionsService } from '../identity/sessions.service';
+import { UsersService } from '../identity/users.service';
+import { parseEnv, type AppConfig } from '../platform/config/env.schema';
+import { buildDataSourceOptions } from '../platform/database/data-source-options';
+import { runMigrations } from '../platform/database/migrate';
+import { installSqliteGate } from '../platform/database/sqlite-gate';
+import { AppError } from '../platform/errors/app-error';
+import { CheckoutService } from './checkout.service';
+import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
+import { Order } from './entities/order.entity';
+import { FulfilmentService } from './fulfilment.service';
+import { OrderEventsService } from './order-events';
+
+const quiet = { log: () => undefined } as unknown as Logger;
+const browser = (token: string | null = null): SessionClient => ({ token, clientAddress: '198.51.100.4', userAgent: 'Spec' });
+
+async function rejection(p: Promise<unknown>): Promise<{ status: number; code: unknown }> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
+  return { status: err.getStatus(), code: (err.getResponse() as { code?: unknown }).code };
+}
+
+/** The one Stripe call the success page makes: a Checkout Session, paid or not, as a test sets it. */
+function fakeStripe(sessions: Map<string, Partial<Stripe.Checkout.Session>>): Stripe {
+  const retrieve = (id: string) => {
+    const s = sessions.get(id);
+    return s ? Promise.resolve({ id, ...s }) : Promise.reject(Object.assign(new Error('No such session'), { statusCode: 404 }));
+  };
+  return { checkout: { sessions: { retrieve } } } as unknown as Stripe;
+}
+
+describe('CheckoutService (plain values in, the session to set out)', () => {
+  let ds: DataSource;
+  let cfg: AppConfig;
+  let users: UsersService;
+  let grants: GrantsService;
+  let sessions: SessionsService;
+  let fulfilment: FulfilmentService;
+  let seq = 0;
+
+  beforeAll(async () => {
+    // The services log each payment and refund; a spec run needs none of it.
+    Logger.overrideLogger(false);
+    ds = await new DataSource(buildDataSourceOptions({ databaseUrl: 'sqlite::memory:' })).initialize();
+    installSqliteGate(ds);
+    await runMigrations(ds, quiet);
+    cfg = parseEnv({ NODE_ENV: 'test' });
+    users = new UsersService(ds.getRepository(User));
+    grants = new GrantsService(ds.getRepository(Grant));
+    sessions = new SessionsService(ds.getRepository(Session), ds.getRepository(User), cfg);
+    const catalog = { invalidate: () => undefined } as unknown as CatalogService;
+    fulfilment = new FulfilmentService(ds, users, grants, catalog, new OrderEventsService(), sessions);
+  });
+  afterAll(() => ds.destroy());
+
+  const checkout = (stripe: Stripe | null = null, config: AppConfig = cfg) =>
+    new CheckoutService(config, stripe, ds.getRepository(Order), users, grants, sessions, fulfilment);
+  const dto = (email = `kjoper-${++seq}@example.no`): CreateCheckoutSessionDto => ({
+    courseId: 'foundation',
+    email,
+    firstName: 'Kari',
+    lastName: 'Nordmann',
+    paymentMethod: 'card',
+    acceptTerms: true,
+  });
+  const orderOf = (email: string) => ds.getRepository(Order).findOneByOrFail({ email });
+
+  describe('demo payments (no Stripe key, not production)', () => {
+    it('a new buyer is paid, granted and handed a session for the cookie', async () => {
+      const d = dto();
+      const { result, session } = await checkout().createSession(d, browser());
+      expect(result).toEqual({ url: '/account/settings', demo: true });
+      const order = await orderOf(d.email);
+      expect(order).toMatchObject({ status: 'paid', provider: 'demo', amountOre: 199700 });
+      expect(order.buyerSignedInAt).toBeInstanceOf(Date);
+      expect(session).not.toBeNull();
+      const auth = await sessions.resolve(session!.token);
+      expect(auth?.user).toMatchObject({ id: order.userId, email: d.email });
+      expect(await grants.owns(order.userId!, 'foundation')).toBe(true);
+    });
+
+    it('an address that already has an account is never signed in by typing it', async () => {
+      const { user } = await users.findOrCreatePasswordless({ email: `finnes-${++seq}@example.no` });
+      const { session } = await checkout().createSession(dto(user.email), browser());
+      expect(session).toBeNull();
+      expect((await orderOf(user.email)).status).toBe('paid');
+    });
+
+    it('a signed-in (claimed) student buys for their own account, whatever address the form has, and keeps their session', async () => {
+      const { user } = await users.findOrCreatePasswordless({ email: `innlogget-${++seq}@example.no` });
+      await users.markClaimed(user.id);
+      const own = await sessions.start(user, browser());
+      const other = `annen-${++seq}@example.no`;
+      const { session } = await checkout().createSession(dto(other), browser(own.token));
+      expect(session).toBeNull();
+      expect(await orderOf(user.email)).toMatchObject({ userId: user.id, status: 'paid' });
+      expect(await ds.getRepository(Order).countBy({ email: other })).toBe(0);
+      expect(await sessions.resolve(own.token)).not.toBeNull();
+    });
+
+    it('a course already owned is refused before any order is written', async () => {
+      const { user } = await users.findOrCreatePasswordless({ email: `eier-${++seq}@example.no` });
+      await grants.grant({ userId: user.id, courseId: 'foundation', source: 'manual' });
+      expect(await rejection(checkout().createSession(dto(user.email), browser()))).toEqual({
+        status: 409,
+        code: 'ALREADY_OWNED',
+      });
+      expect(await ds.getRepository(Order).countBy({ email: user.email })).toBe(0);
+    });
+
+    it('courses that are not sold by checkout are refused', async () => {
+      expect(await rejection(checkout().createSession({ ...dto(), courseId: 'starter' }, browser()))).toEqual({
+        status: 400,
+        code: 'INVALID_COURSE',
+      });
+    });
+
+    it('production without Stripe takes no payments at all', async () => {
+      const prod: AppConfig = { ...cfg, nodeEnv: 'production' };
+      const d = dto();
+      expect(await rejection(checkout(null, prod).createSession(d, browser()))).toEqual({
+        status: 503,
+        code: 'PAYMENT_UNAVAILABLE',
+      });
+      expect(await ds.getRepository(Order).countBy({ email: d.email })).toBe(0);
+    });
+  });
+
+  describe('the success page', () => {
+    /** A pending Stripe order, as createSession leaves it once Stripe answered with a session id. */
+    async function pendingOrder(stripeSessions: Map<string, Partial<Stripe.Checkout.Session>>, paid: boolean, email?: string) {
+      const d = dto(email);
+      const id = `cs_test_side${++seq}`;
+      const now = new Date();
+      const repo = ds.getRepository(Order);
+      await repo.insert({
+        userId: null,
+        email: d.email,
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        courseId: 'foundation',
+        amountOre: 199700,
+        currency: 'NOK',
+        paymentMethod: 'card',
+        provider: 'stripe',
+        status: 'pending',
+        stripeSessionId: id,
+        refundedOre: 0,
+        termsAcceptedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+      stripeSessions.set(id, {
+        payment_status: paid ? 'paid' : 'unpaid',
+        status: paid ? 'complete' : 'open',
+        amount_total: 199700,
+        currency: 'nok',
+        payment_intent: `pi_${id}`,
+      });
+      return { id, email: d.email };
+    }
+
+    it('a paid session fulfils the order and signs the new buyer in once', async () => {
+      const stripeSessions = new Map<string, Partial<Stripe.Checkout.Session>>();
+      const service = checkout(fakeStripe(stripeSessions));
+      const { id, email } = await pendingOrder(stripeSessions, true);
+
+      const first = await service.status(id, browser());
+      expect(first.result).toEqual({ status: 'paid', courseId: 'foundation', amount: 199700, email, signedIn: true });
+      expect(first.session).not.toBeNull();
+      const order = await orderOf(email);
+      expect((await sessions.resolve(first.session!.token))?.user.id).toBe(order.userId);
+
+      // Another browser with the same link gets no session: once per order.
+      const second = await service.status(id, browser());
+      expect(second).toMatchObject({ result: { status: 'paid', signedIn: false }, session: null });
+      // The buyer's own browser is signed in already and gets no new session.
+      const own = await service.status(id, browser(first.session!.token));
+      expect(own).toMatchObject({ result: { signedIn: true }, session: null });
+    });
+
+    it('a browser holding a session on an unclaimed account sees it end with the paid order, not a sign-in', async () => {
+      const stripeSessions = new Map<string, Partial<Stripe.Checkout.Session>>();
+      const { user } = await users.findOrCreatePasswordless({ email: `kvittering-${++seq}@example.no` });
+      const held = await sessions.start(user, browser());
+      await new Promise((r) => setTimeout(r, 5));
+      const { id } = await pendingOrder(stripeSessions, true, user.email);
+      const res = await checkout(fakeStripe(stripeSessions)).status(id, browser(held.token));
+      expect(res).toMatchObject({ result: { status: 'paid', signedIn: false }, session: null });
+      expect(await sessions.resolve(held.token)).toBeNull();
+    });
+
+    it('an unpaid session stays pending and signs nobody in', async () => {
+      const stripeSessions = new Map<string, Partial<Stripe.Checkout.Session>>();
+      const { id, email } = await pendingOrder(stripeSessions, false);
+      const res = await checkout(fakeStripe(stripeSessions)).status(id, browser());
+      expect(res).toEqual({
+        result: { status: 'pending', courseId: 'foundation', amount: 199700, email, signedIn: false },
+        session: null,
+      });
+    });
+
+    it('unknown or malformed session ids are 404', async () => {
+      const service = checkout(fakeStripe(new Map()));
+      expect((await rejection(service.status('cs_test_finnesikke', browser()))).status).toBe(404);
+      expect((await rejection(service.status('ikke-en-id', browser()))).status).toBe(404);
+    });
+  });
+});
