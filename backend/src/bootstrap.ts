@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createServer, STATUS_CODES, type RequestListener } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { DestinationStream } from 'pino';
@@ -119,7 +119,7 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     : null;
   const apiHeaders = apiSecurityHeaders(cfg);
   const fast = new FastRoutes(apiHeaders, logRequest);
-  const adapter = new FastifyAdapter({
+  const instance = Fastify({
     bodyLimit: cfg.bodyLimitBytes,
     trustProxy: cfg.trustProxy,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestId(req.headers),
@@ -135,13 +135,14 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     },
     routerOptions: { maxParamLength: 200, ignoreDuplicateSlashes: true },
     // No Nest middleware is used (the hooks below do that work), so no middleware runner on every request.
-    skipMiddie: true,
     frameworkErrors: frameworkErrors as never,
     clientErrorHandler,
     // A request that reaches routing while the server closes (on a connection it already had) is
     // served, not answered with Fastify's English 503: the database closes only after the server.
     return503OnClosing: false,
-  });
+  } as never);
+  class AppAdapter extends FastifyAdapter { override async init(): Promise<void> {} }
+  const adapter = new AppAdapter(instance as never);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(cfg), adapter, {
     rawBody: true,
     abortOnError: false,

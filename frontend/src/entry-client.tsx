@@ -1,3 +1,4 @@
+// The global sheet (tokens, base) first, so every component's own CSS comes after it.
 import './styles/index.css';
 import { lazy, startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

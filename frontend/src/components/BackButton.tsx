@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { Icon } from './Icon';
+import { cx } from '../lib/class-names';
 import './BackButton.css';
 
 /** "Tilbake": goes back in history, or to `fallback` when the page was opened directly. */
@@ -17,7 +18,7 @@ export function BackButton({
   return (
     <a
       href={fallback}
-      className={['back-link', className ?? ''].filter(Boolean).join(' ')}
+      className={cx('back-link', className)}
       onClick={(e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
         e.preventDefault();

@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import { Spinner } from './Spinner';
+import { cx } from '../lib/class-names';
 import './Button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'light' | 'link';
@@ -17,7 +18,7 @@ export function buttonClass(
   { variant = 'primary', size = 'md', block = false }: Omit<Common, 'children'>,
   extra?: string,
 ): string {
-  return ['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', extra ?? ''].filter(Boolean).join(' ');
+  return cx('btn', `btn--${variant}`, `btn--${size}`, block && 'btn--block', extra);
 }
 
 export function Button({

@@ -1,10 +1,9 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+import { cx } from '../lib/class-names';
 import './Layout.css';
 
 export function Container({ className, narrow, ...rest }: HTMLAttributes<HTMLDivElement> & { narrow?: boolean }) {
-  return (
-    <div className={['container', narrow ? 'container--narrow' : '', className ?? ''].filter(Boolean).join(' ')} {...rest} />
-  );
+  return <div className={cx('container', narrow && 'container--narrow', className)} {...rest} />;
 }
 
 export type SectionTone = 'default' | 'muted' | 'dark' | 'accent';
@@ -18,11 +17,7 @@ export function Section({
   ...rest
 }: HTMLAttributes<HTMLElement> & { tone?: SectionTone; narrow?: boolean; labelledBy?: string; children: ReactNode }) {
   return (
-    <section
-      className={['section', `section--${tone}`, className ?? ''].filter(Boolean).join(' ')}
-      aria-labelledby={labelledBy}
-      {...rest}
-    >
+    <section className={cx('section', `section--${tone}`, className)} aria-labelledby={labelledBy} {...rest}>
       <Container narrow={narrow}>{children}</Container>
     </section>
   );
@@ -46,7 +41,7 @@ export function SectionHeader({
 }) {
   const H = level === 1 ? 'h1' : 'h2';
   return (
-    <header className={['section-header', center ? 'section-header--center' : ''].filter(Boolean).join(' ')}>
+    <header className={cx('section-header', center && 'section-header--center')}>
       {eyebrow && <p className="eyebrow">{eyebrow}</p>}
       <H id={id} className="section-title">
         {title}
@@ -62,7 +57,7 @@ export function Card({
   as: As = 'div',
   ...rest
 }: HTMLAttributes<HTMLElement> & { highlight?: boolean; as?: 'div' | 'article' | 'li' | 'section' }) {
-  return <As className={['card', highlight ? 'card--highlight' : '', className ?? ''].filter(Boolean).join(' ')} {...rest} />;
+  return <As className={cx('card', highlight && 'card--highlight', className)} {...rest} />;
 }
 
 export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: 'neutral' | 'success' | 'accent' | 'dark' }) {

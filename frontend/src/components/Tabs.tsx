@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { cx } from '../lib/class-names';
 import './Tabs.css';
 
 export interface TabItem<K extends string> {
@@ -42,7 +43,7 @@ export function TabList<K extends string>({
     refs.current[next]?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} className={['tabs', className ?? ''].filter(Boolean).join(' ')} onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={label} className={cx('tabs', className)} onKeyDown={onKeyDown}>
       {items.map((item, i) => {
         const isSel = item.key === selected;
         return (
@@ -86,7 +87,7 @@ export function TabPanel({
       id={`${idBase}-panel`}
       aria-labelledby={`${idBase}-tab-${selected}`}
       tabIndex={0}
-      className={['tabpanel', className ?? ''].filter(Boolean).join(' ')}
+      className={cx('tabpanel', className)}
     >
       {children}
     </div>

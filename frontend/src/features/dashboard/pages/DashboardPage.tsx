@@ -1,6 +1,6 @@
 import { PAID_COURSE_IDS, type CatalogItem, type MeResponse, type PaidCourseId } from '@academy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, ButtonAnchor, ButtonLink } from '../../../components/Button';
 import { Icon, type IconName } from '../../../components/Icon';
@@ -86,6 +86,16 @@ function Dashboard({ me }: { me: MeResponse }) {
     refresh().catch((e) => console.error('Kunne ikke oppdatere profilen', e));
   }, [refresh]);
 
+  // The session is cleared once this page is gone: cleared while it still shows (the home page loads in a
+  // transition), the member area's guard would send the visitor to the login page instead of home.
+  const signedOut = useRef(false);
+  useEffect(
+    () => () => {
+      if (signedOut.current) setSession(qc, null);
+    },
+    [qc],
+  );
+
   const onLogout = async () => {
     setLeaving(true);
     try {
@@ -93,7 +103,7 @@ function Dashboard({ me }: { me: MeResponse }) {
     } catch (e) {
       console.error('Utlogging feilet', e);
     }
-    setSession(qc, null);
+    signedOut.current = true;
     void navigate(paths.home.href(), { replace: true });
   };
 
