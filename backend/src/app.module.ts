@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AccessModule } from './access/access.module';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
@@ -10,13 +9,14 @@ import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
 import { AppConfig, ConfigModule } from './platform/config';
 import { DatabaseModule } from './platform/database/database.module';
-import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter';
 import { HealthModule } from './platform/health/health.module';
-import { createValidationPipe } from './platform/http/validation.pipe';
 import { SecurityModule } from './platform/security/security.module';
-import { WriteThrottlerGuard } from './platform/security/write-throttler.guard';
 import { WebModule } from './web/web.module';
 
+/**
+ * Every module of the application. The request pipeline (platform/http: headers, CSRF, the write limit,
+ * validation, the error filter, logging) is installed around it by `createApp`.
+ */
 @Module({})
 export class AppModule {
   static register(config: AppConfig): DynamicModule {
@@ -36,11 +36,6 @@ export class AppModule {
         AccountModule,
         AdminModule,
         WebModule,
-      ],
-      providers: [
-        { provide: APP_PIPE, useFactory: createValidationPipe },
-        { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        { provide: APP_GUARD, useClass: WriteThrottlerGuard },
       ],
     };
   }

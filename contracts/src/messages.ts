@@ -25,6 +25,8 @@ export const MSG = {
   requestTimeout: 'Forespørselen tok for lang tid. Prøv igjen.',
   validation: 'Ugyldige data i forespørselen',
   unknownField: (f: string) => `Ukjent felt: ${f}`,
+  invalidValue: (f: string) => `Ugyldig verdi for ${f}`,
+  unknownForm: 'Ukjent skjema',
   invalidEmail: 'Skriv inn en gyldig e-postadresse',
   emailRequired: 'E-post er påkrevd',
   csrf: 'Forespørselen ble avvist av sikkerhetshensyn',

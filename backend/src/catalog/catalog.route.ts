@@ -1,8 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { FastAnswer } from '../platform/http/fast-routes';
+import { pipelineOf } from '../platform/http/request-pipeline';
 import { CatalogService } from './catalog.service';
 
 interface Answers {
@@ -11,10 +12,10 @@ interface Answers {
 }
 
 /**
- * `GET /api/catalog`: the one catalogue, with an ETag. The hottest read of the site: its answers
- * are built once per catalogue version, served by {@link fast} straight from Node's request event
- * when the copy in memory is current, and otherwise by a plain Fastify route (no input to
- * validate, no guard) that waits for the rebuild. Both send the same bytes and headers.
+ * `GET /api/catalog`: the one catalogue, with an ETag. The hottest read of the site: a route of the
+ * request pipeline whose answers are built once per catalogue version and served from memory at the
+ * pipeline's front door when the copy in memory is current; otherwise its handler waits for the
+ * rebuild. Both send the same bytes and headers.
  */
 @Injectable()
 export class CatalogRoute implements OnModuleInit {
@@ -25,19 +26,23 @@ export class CatalogRoute implements OnModuleInit {
     private readonly catalog: CatalogService,
   ) {}
 
-  /** The fast route: an answer when the catalogue in memory is current, else null. */
+  /** The answer from memory: when the catalogue in memory is current, else null. */
   readonly fast = (req: IncomingMessage): FastAnswer | null => {
     const c = this.catalog.fresh();
     return c ? this.answer(c, req.headers['if-none-match']) : null;
   };
 
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.get('/api/catalog', async (req, reply) => {
-      const a = this.answer(this.catalog.fresh() ?? (await this.catalog.get()), req.headers['if-none-match']);
-      const h = a.headers;
-      for (let i = 0; i < h.length; i += 2) reply.header(h[i], h[i + 1]);
-      return reply.status(a.status).send(a.body);
+    pipelineOf(this.adapterHost.httpAdapter.getInstance<FastifyInstance>()).route({
+      method: 'GET',
+      url: '/api/catalog',
+      fast: this.fast,
+      handler: async (req, reply: FastifyReply) => {
+        const a = this.answer(this.catalog.fresh() ?? (await this.catalog.get()), req.headers['if-none-match']);
+        const h = a.headers;
+        for (let i = 0; i < h.length; i += 2) reply.header(h[i], h[i + 1]);
+        return reply.status(a.status).send(a.body);
+      },
     });
   }
 

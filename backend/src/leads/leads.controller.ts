@@ -2,6 +2,8 @@ import { Controller, Post, Req, Res } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '@academy/contracts';
+import { AppError } from '../platform/errors/app-error';
 import { validationMessage } from '../platform/http/validation.pipe';
 import { CreateLeadDto } from './dto/create-lead.dto';
 import { leadDestination, LeadsService } from './leads.service';
@@ -20,24 +22,19 @@ export class LeadsController {
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
     const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
     const wantsHtml = /text\/html/.test(String(req.headers.accept ?? ''));
+    // A browser gets a page saying what is wrong; anything else the API's error.
     const fail = (message: string) => {
-      const err = { statusCode: 400, code: 'VALIDATION_FAILED', message };
-      if (wantsHtml)
-        return reply
-          .status(400)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(renderFormError(message));
-      return reply.status(400).header('cache-control', 'no-store').send(err);
+      if (!wantsHtml) throw new AppError(400, 'VALIDATION_FAILED', message);
+      void reply.status(400).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderFormError(message));
     };
-    if (one(body['form-name']) !== 'lead-capture') return void fail('Ukjent skjema');
+    if (one(body['form-name']) !== 'lead-capture') return fail(MSG.unknownForm);
     const candidate = plainToInstance(CreateLeadDto, {
       email: one(body.email),
       courseType: one(body['course-type']),
       source: one(body.source) ?? '/',
     });
     const errors = await validate(candidate, { whitelist: true, forbidNonWhitelisted: true });
-    if (errors.length) return void fail(validationMessage(errors));
+    if (errors.length) return fail(validationMessage(errors));
     await this.leads.record({ email: candidate.email, courseType: candidate.courseType, source: candidate.source });
     void reply
       .status(303)

@@ -2,12 +2,17 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, On
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { APP_STATE_ELEMENT_ID, MSG, type AppState, type SiteSettings, type SsrModule } from '@academy/contracts';
 import { CatalogService } from '../catalog/catalog.service';
 import { SiteSettingsService } from '../catalog/site-settings.service';
+import { notFound } from '../platform/errors/app-error';
+import type { FastAnswer } from '../platform/http/fast-routes';
+import { pipelineOf } from '../platform/http/request-pipeline';
+import { fileAnswer } from './file-answer';
 import { compressVariants, etagOf, loadStaticDir, type StaticFile } from './static-files';
 
 interface Page {
@@ -58,9 +63,38 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
   }
 
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.get('/*', (req, reply) => this.handle(req, reply));
-    fastify.get('/', (req, reply) => this.handle(req, reply));
+    const pipeline = pipelineOf(this.adapterHost.httpAdapter.getInstance<FastifyInstance>());
+    for (const url of ['/*', '/'])
+      pipeline.route({ method: 'GET', url, fast: this.fast, handler: (req, reply) => this.handle(req, reply) });
+  }
+
+  /**
+   * The answer from memory for a plain GET of a page, an asset or an admin file (the pipeline's front
+   * door): the same lookup and the same answer as {@link handle}; null for everything else (another
+   * spelling of the path, a query, what is rendered or generated per request).
+   */
+  readonly fast = (req: IncomingMessage): FastAnswer | null => {
+    const url = req.url as string;
+    if (url.includes('?') || url.includes('%')) return null;
+    const hit = this.fromMemory(url);
+    return hit && fileAnswer(hit.file, hit.status, req.headers);
+  };
+
+  /**
+   * What a decoded path is answered with straight from memory, in the order {@link handle} decides:
+   * admin files (nothing else under /admin), then the storefront's files, then the rendered pages.
+   */
+  private fromMemory(path: string): Page | null {
+    if (path === '/admin' || path.startsWith('/admin/')) {
+      const f = this.admin.get(path);
+      return f && !path.endsWith('index.html') ? { status: 200, file: f } : null;
+    }
+    if (path === '/robots.txt' || path === '/sitemap.xml') return null;
+    const asset = this.assets.get(path);
+    if (asset) return { status: 200, file: asset };
+    if (path.startsWith('/assets/') || !this.template) return null;
+    const norm = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
+    return this.pages.get(norm) ?? null;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -142,19 +176,10 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
   }
 
   private send(req: FastifyRequest, reply: FastifyReply, f: StaticFile, status = 200): FastifyReply {
-    reply.header('cache-control', f.cacheControl).header('etag', f.etag).header('vary', 'Accept-Encoding').type(f.type);
-    if (status === 200 && req.headers['if-none-match'] === f.etag) return reply.status(304).send();
-    const ae = String(req.headers['accept-encoding'] ?? '');
-    if (f.br && /\bbr\b/.test(ae)) return reply.status(status).header('content-encoding', 'br').send(f.br);
-    if (f.gz && /\bgzip\b/.test(ae)) return reply.status(status).header('content-encoding', 'gzip').send(f.gz);
-    return reply.status(status).send(f.body);
-  }
-
-  private apiNotFound(reply: FastifyReply): FastifyReply {
-    return reply
-      .status(404)
-      .header('cache-control', 'no-store')
-      .send({ statusCode: 404, code: 'NOT_FOUND', message: MSG.apiNotFound });
+    const a = fileAnswer(f, status, req.headers);
+    const h = a.headers;
+    for (let i = 0; i < h.length; i += 2) reply.header(h[i], h[i + 1]);
+    return reply.status(a.status).send(a.body);
   }
 
   async handle(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -166,11 +191,11 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
     } catch {
       return reply.status(400).type('text/plain; charset=utf-8').send('Ugyldig adresse');
     }
-    if (path === '/api' || path.startsWith('/api/')) return this.apiNotFound(reply);
+    if (path === '/api' || path.startsWith('/api/')) throw notFound(MSG.apiNotFound);
+    const hit = this.fromMemory(path);
+    if (hit) return this.send(req, reply, hit.file, hit.status);
 
     if (path === '/admin' || path.startsWith('/admin/')) {
-      const f = this.admin.get(path);
-      if (f && !path.endsWith('index.html')) return this.send(req, reply, f);
       const index = this.admin.get('/admin/index.html');
       if (!index)
         return reply
@@ -189,8 +214,6 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
     if (path === '/sitemap.xml')
       return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(this.sitemap());
 
-    const asset = this.assets.get(path);
-    if (asset) return this.send(req, reply, asset);
     if (path.startsWith('/assets/'))
       return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Fant ikke filen');
 
@@ -204,8 +227,6 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
         );
     }
     const norm = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
-    const page = this.pages.get(norm);
-    if (page) return this.send(req, reply, page.file, page.status);
     const settings = this.settings ?? (await this.site.get());
     if (!this.ssr || this.ssr.isAppPath(norm, settings)) {
       const state = await this.state();

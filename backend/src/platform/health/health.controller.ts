@@ -1,7 +1,14 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { MSG } from '@academy/contracts';
+import { AppError } from '../errors/app-error';
+import { sendApiError } from '../errors/all-exceptions.filter';
+import { toApiError } from '../errors/to-api-error';
 import { HealthService } from './health.service';
+
+/** 503 in the API's error shape, with the health fields beside it (sent, not thrown: an outage polled every few seconds is not logged each time). */
+const unavailable = (reply: FastifyReply, fields: { status: string; database: string }) =>
+  sendApiError(reply, toApiError(new AppError(503, 'SERVICE_UNAVAILABLE', MSG.serviceUnavailable, fields)).body);
 
 @Controller('api')
 export class HealthController {
@@ -15,17 +22,8 @@ export class HealthController {
   async check(@Res() reply: FastifyReply): Promise<void> {
     const db = await this.health.pingDatabase();
     reply.header('cache-control', 'no-store');
-    if (this.health.draining)
-      return void reply.status(503).send({
-        statusCode: 503,
-        code: 'SERVICE_UNAVAILABLE',
-        message: MSG.serviceUnavailable,
-        status: 'draining',
-        database: db.ok ? 'up' : 'down',
-      });
+    if (this.health.draining) return unavailable(reply, { status: 'draining', database: db.ok ? 'up' : 'down' });
     if (db.ok) return void reply.send({ status: 'ok', database: 'up', latencyMs: db.ms });
-    void reply
-      .status(503)
-      .send({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable, status: 'error', database: 'down' });
+    unavailable(reply, { status: 'error', database: 'down' });
   }
 }

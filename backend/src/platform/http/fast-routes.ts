@@ -1,24 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
-import { loggableUrl } from '../logging/loggable-url';
-
-const REQ_ID_RE = /^[A-Za-z0-9._:-]{8,64}$/;
-
-/** The request's id: the caller's `X-Request-Id` when it is a sane token, else a new UUID. */
-export function requestId(headers: IncomingMessage['headers']): string {
-  const h = headers['x-request-id'];
-  return typeof h === 'string' && REQ_ID_RE.test(h) ? h : randomUUID();
-}
+import { requestId } from './request-id';
 
 /** What a fast route answers: the status, its own headers as name/value pairs, and the body. */
 export interface FastAnswer {
-  status: 200 | 304;
+  status: number;
   /** Flat `[name, value, name, value, …]`, computed once per cached version, not per request. */
   headers: readonly string[];
   body?: Buffer;
 }
 
-/** Answers a request from memory, or returns null to leave it to Fastify. */
+/**
+ * Answers a request from memory, or returns null to leave it to the route's Fastify handler. It must
+ * answer exactly what that handler answers (same status, headers and bytes).
+ */
 export type FastRoute = (req: IncomingMessage) => FastAnswer | null;
 
 export interface RequestLine {
@@ -29,51 +23,62 @@ export interface RequestLine {
   ms: number;
 }
 
+/** One fast route as the pipeline hands it over, with what its steps decided once for the route. */
+export interface FastEntry {
+  /** The Fastify route pattern it belongs to. */
+  route: string;
+  answer: FastRoute;
+  /** The security headers of the route (step 2), flat, as the onRequest hook would set them. */
+  headers: readonly string[];
+  /** The log line's address for a request (step 8), as the onResponse hook would write it. */
+  logUrl: (url: string) => string;
+}
+
 /**
- * The hottest cacheable reads (the catalogue) answered straight from memory on Node's request
- * event, before Fastify builds its request and reply objects and runs the hook chain: that
- * machinery costs more than the answer itself. A fast route answers exactly what its Fastify
- * route answers (same status, headers and bytes, asserted by the API tests) and only for a plain
- * `GET` of its exact path when the copy in memory is current; everything else (a query string,
- * HEAD, a cold or stale copy) returns null and goes the normal way.
+ * The front door of the request pipeline: the hottest cacheable reads (the catalogue, the
+ * prerendered pages) answered from memory on Node's request event, before Fastify builds its request
+ * and reply objects and runs its hook chain, which costs more than the answer itself (measured in
+ * bench/: the catalogue at 0.77–0.85 of bare node:http as a Fastify route, at 0.9 and more here).
  *
- * Every answer carries the API's security headers and the request id, like the onRequest hook
- * gives a Fastify answer, and is logged the same way when request logging is on.
+ * Only `RequestPipeline.route()` puts routes here, and only routes whose every step is decided by the
+ * route alone for a plain `GET` of its exact path: the request id, the route's security headers, no
+ * CSRF rule and no write limit (safe method), no body to validate, nothing to map (an answer from
+ * memory cannot fail), and the same log line. Everything else (a query string, HEAD, a cold or stale
+ * copy, another spelling of the path) returns false and goes through Fastify and its hooks.
  */
 export class FastRoutes {
-  private readonly routes = new Map<string, FastRoute>();
-  private readonly common: readonly string[];
+  private readonly exact = new Map<string, FastEntry>();
+  private wildcard: FastEntry | null = null;
 
-  constructor(
-    apiHeaders: Record<string, string>,
-    private readonly log: ((line: RequestLine) => void) | null,
-  ) {
-    this.common = Object.entries(apiHeaders).flat();
-  }
+  constructor(private readonly log: ((line: RequestLine) => void) | null) {}
 
-  add(path: string, route: FastRoute): void {
-    this.routes.set(path, route);
+  /** An exact path, or the catch-all `/*` (asked for any path no exact entry has). */
+  add(path: string, entry: FastEntry): void {
+    if (path === '/*') this.wildcard = entry;
+    else this.exact.set(path, entry);
   }
 
   /** True when the request was answered here. */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET') return false;
-    const route = this.routes.get(req.url as string);
-    if (route === undefined) return false;
-    const answer = route(req);
+    const url = req.url as string;
+    const entry = this.exact.get(url) ?? this.wildcard;
+    if (entry === null || entry === undefined) return false;
+    const answer = entry.answer(req);
     if (answer === null) return false;
     const started = this.log ? performance.now() : 0;
+    // 1 request id, 2 security headers; 3–7 decided for the route (see above); 6 the answer.
     const id = requestId(req.headers);
-    const headers = [...this.common, 'x-request-id', id, ...answer.headers];
-    res.writeHead(answer.status, headers);
+    res.writeHead(answer.status, [...entry.headers, 'x-request-id', id, ...answer.headers]);
     res.end(answer.body);
+    // 8 logging.
     if (this.log) {
       const log = this.log;
       res.once('finish', () =>
         log({
           reqId: id,
           method: 'GET',
-          url: loggableUrl(req.url as string),
+          url: entry.logUrl(url),
           statusCode: answer.status,
           ms: Math.round(performance.now() - started),
         }),

@@ -1,5 +1,6 @@
-import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ERROR_CODES, MSG, type ErrorCode } from '@academy/contracts';
+import { AppError } from '../errors/app-error';
 
 function firstError(errors: ValidationError[]): ValidationError | undefined {
   for (const e of errors) {
@@ -36,7 +37,7 @@ function reasonOf(e: ValidationError): { message: string; code: ErrorCode } {
       return { message: m, code: codeOf(k) };
   }
   if (keys.includes('unknownValue')) return { message: MSG.validation, code: 'VALIDATION_FAILED' };
-  return { message: `Ugyldig verdi for ${e.property}`, code: 'VALIDATION_FAILED' };
+  return { message: MSG.invalidValue(e.property), code: 'VALIDATION_FAILED' };
 }
 
 /** The Norwegian message for a list of validation errors. */
@@ -77,7 +78,7 @@ export function bodyProblem(value: unknown, max = MAX_BODY_DEPTH): 'too-deep' | 
 class AppValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && bodyProblem(value) !== null)
-      throw new BadRequestException({ statusCode: 400, code: 'VALIDATION_FAILED', message: MSG.validation });
+      throw new AppError(400, 'VALIDATION_FAILED', MSG.validation);
     return super.transform(value, metadata);
   }
 }
@@ -91,13 +92,8 @@ export function createValidationPipe(): ValidationPipe {
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => {
       const e = firstError(errors);
-      const reason = e ? reasonOf(e) : { message: MSG.validation, code: 'VALIDATION_FAILED' };
-      return new BadRequestException({
-        statusCode: 400,
-        code: reason.code,
-        message: reason.message,
-        field: e?.property,
-      });
+      const reason = e ? reasonOf(e) : { message: MSG.validation, code: 'VALIDATION_FAILED' as const };
+      return new AppError(400, reason.code, reason.message, { field: e?.property });
     },
   });
 }

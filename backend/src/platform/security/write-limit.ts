@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { MSG } from '@academy/contracts';
@@ -7,16 +7,15 @@ import { AppError } from '../errors/app-error';
 import { BatchedThrottlerStorage } from './batched-throttler.storage';
 import { clientAddressKey } from './client-address';
 import { DbThrottlerStorage } from './db-throttler.storage';
-
-export const SKIP_WRITE_LIMIT = 'writeLimit:skip';
+import { RoutePolicy } from './route-policy';
 
 /** Exempts a controller or a route from the write limit (a caller that authenticates by signature). */
-export const SkipWriteLimit = (): ClassDecorator & MethodDecorator => SetMetadata(SKIP_WRITE_LIMIT, true);
+export const SkipWriteLimit = (): ClassDecorator & MethodDecorator => RoutePolicy({ writeLimit: false });
 
 /**
  * The limit on state-changing API calls: RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW_SECONDS per client
- * address and route, counted across instances ({@link BatchedThrottlerStorage}). Used by the global
- * guard for Nest's routes and called directly by the plain Fastify ones.
+ * address and route, counted across instances ({@link BatchedThrottlerStorage}). The request pipeline's
+ * rate-limit step counts every state-changing request with it, whatever kind of route answers it.
  */
 @Injectable()
 export class WriteLimit {

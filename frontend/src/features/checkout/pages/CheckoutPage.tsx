@@ -5,25 +5,27 @@ import {
   type CheckoutCourseId,
   type PaymentMethod,
 } from '@academy/contracts';
-import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackButton } from '../../../components/BackButton';
 import { Button } from '../../../components/Button';
 import { FeatureList } from '../../../components/FeatureList';
-import { Input } from '../../../components/Form';
-import { Icon, type IconName } from '../../../components/Icon';
+import { Icon } from '../../../components/Icon';
 import { Card } from '../../../components/Layout';
 import { BeforePrice } from '../../../components/Price';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { useCatalog, useSettings } from '../../../lib/app-state';
 import { getAttribution } from '../../../lib/attribution';
-import { formatPriceDash, formatPriceKr, pluralize } from '../../../lib/format';
+import { formatPriceDash, formatPriceKr } from '../../../lib/format';
 import { Seo } from '../../../lib/head';
-import { cx } from '../../../lib/class-names';
 import { useSession } from '../../../lib/session';
 import { createCheckoutSession } from '../api/create-checkout-session';
+import { CheckoutBadges } from '../components/CheckoutBadges';
+import { CheckoutField } from '../components/CheckoutField';
+import { CheckoutOption } from '../components/CheckoutOption';
 import { CheckoutShell } from '../components/CheckoutShell';
+import { OrderSummary } from '../components/OrderSummary';
 import { CHECKOUT_COPY as T } from '../content';
 import './CheckoutPage.css';
 
@@ -34,103 +36,6 @@ const PAYMENT_OPTIONS: { id: PaymentMethod; label: string; hint: string }[] = [
   { id: 'card', label: T.card, hint: T.cardHint },
   { id: 'vipps', label: T.vipps, hint: T.vippsHint },
 ];
-
-/** A labelled input of the buyer's details. */
-function CheckoutField({
-  id,
-  label,
-  children,
-  ...input
-}: { id: string; label: string; children?: ReactNode } & ComponentProps<typeof Input>) {
-  return (
-    <div className="checkout-field">
-      <label className="checkout-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <Input id={id} {...input} />
-      {children}
-    </div>
-  );
-}
-
-function ProgramOption({
-  item,
-  selected,
-  name,
-  onSelect,
-}: {
-  item: CatalogItem;
-  selected: boolean;
-  name: string;
-  onSelect: () => void;
-}) {
-  const discounted = item.beforePriceOre !== null && item.discountOre > 0;
-  return (
-    <label className={cx('checkout-option', selected && 'checkout-option--selected')}>
-      <input type="radio" name={name} value={item.id} checked={selected} onChange={onSelect} className="checkout-option__radio" />
-      <span className="checkout-option__body">
-        <span className="checkout-option__title">
-          {item.title}
-          {item.popular && <span className="badge badge--success">Mest populær</span>}
-        </span>
-        <span className="checkout-option__desc">{item.description}</span>
-      </span>
-      <span className="checkout-option__price">
-        {discounted && <BeforePrice ore={item.beforePriceOre!} className="checkout-option__before" />}
-        <strong>{formatPriceKr(item.priceOre)}</strong>
-      </span>
-    </label>
-  );
-}
-
-function Badges({ studentCount }: { studentCount: number }) {
-  const badges: { icon: IconName; text: string }[] = [
-    { icon: 'shield', text: T.badgeGuarantee },
-    { icon: 'infinity', text: T.badgeLifetime },
-    { icon: 'users', text: studentCount > 0 ? pluralize(studentCount, 'elev', 'elever') : T.badgeStudentsNone },
-  ];
-  return (
-    <ul className="checkout-badges" aria-label="Trygt kjøp">
-      {badges.map((b) => (
-        <li key={b.icon} className="checkout-badges__item">
-          <Icon name={b.icon} size={18} />
-          <span>{b.text}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Summary({ item }: { item: CatalogItem }) {
-  const discounted = item.beforePriceOre !== null && item.discountOre > 0;
-  return (
-    <section className="checkout-summary" aria-labelledby="checkout-summary-title">
-      <h2 id="checkout-summary-title" className="checkout-card__title">
-        {T.summaryTitle}
-      </h2>
-      <dl className="checkout-summary__rows">
-        <div className="checkout-summary__row">
-          <dt>
-            {item.title}
-            {discounted && <span className="checkout-summary__sub">{T.originalPrice}</span>}
-          </dt>
-          <dd>{formatPriceKr(discounted ? item.beforePriceOre! : item.priceOre)}</dd>
-        </div>
-        {discounted && (
-          <div className="checkout-summary__row checkout-summary__row--discount">
-            <dt>{T.launchDiscount}</dt>
-            <dd>−{formatPriceKr(item.discountOre)}</dd>
-          </div>
-        )}
-        <div className="checkout-summary__row checkout-summary__row--total">
-          <dt>{T.total}</dt>
-          <dd data-testid="checkout-total">{formatPriceKr(item.priceOre)}</dd>
-        </div>
-      </dl>
-      {discounted && <p className="checkout-summary__saving">{T.saves(formatPriceKr(item.discountOre))}</p>}
-    </section>
-  );
-}
 
 /** `/bestill` and `/payment`: choose Foundation or Accelerator, fill in your details, pay by card or Vipps. */
 export default function CheckoutPage() {
@@ -249,12 +154,27 @@ export default function CheckoutPage() {
               <legend className="checkout-card__title">{T.programLegend}</legend>
               <div className="checkout-options">
                 {items.map((i) => (
-                  <ProgramOption
+                  <CheckoutOption
                     key={i.id}
-                    item={i}
                     name={programName}
-                    selected={i.id === course}
+                    value={i.id}
+                    checked={i.id === course}
                     onSelect={() => choose(i.id as CheckoutCourseId)}
+                    title={
+                      <>
+                        {i.title}
+                        {i.popular && <span className="badge badge--success">Mest populær</span>}
+                      </>
+                    }
+                    desc={i.description}
+                    aside={
+                      <span className="checkout-option__price">
+                        {i.beforePriceOre !== null && i.discountOre > 0 && (
+                          <BeforePrice ore={i.beforePriceOre} className="checkout-option__before" />
+                        )}
+                        <strong>{formatPriceKr(i.priceOre)}</strong>
+                      </span>
+                    }
                   />
                 ))}
               </div>
@@ -267,12 +187,12 @@ export default function CheckoutPage() {
               <FeatureList items={item.features} iconSize={20} />
             </section>
 
-            <Badges studentCount={catalog.studentCount} />
+            <CheckoutBadges studentCount={catalog.studentCount} />
           </div>
 
           <div className="checkout-grid__aside">
             <Card className="checkout-card">
-              <Summary item={item} />
+              <OrderSummary item={item} />
 
               <form className="checkout-form" onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined}>
                 <fieldset className="checkout-fieldset">
@@ -324,27 +244,16 @@ export default function CheckoutPage() {
                   <legend className="checkout-card__title">{T.paymentTitle}</legend>
                   <div className="checkout-options checkout-options--pay">
                     {PAYMENT_OPTIONS.map((o) => (
-                      <label
+                      <CheckoutOption
                         key={o.id}
-                        className={cx(
-                          'checkout-option',
-                          'checkout-option--pay',
-                          paymentMethod === o.id && 'checkout-option--selected',
-                        )}
-                      >
-                        <input
-                          type="radio"
-                          name={payName}
-                          value={o.id}
-                          checked={paymentMethod === o.id}
-                          onChange={() => setPaymentMethod(o.id)}
-                          className="checkout-option__radio"
-                        />
-                        <span className="checkout-option__body">
-                          <span className="checkout-option__title">{o.label}</span>
-                          <span className="checkout-option__desc">{o.hint}</span>
-                        </span>
-                      </label>
+                        pay
+                        name={payName}
+                        value={o.id}
+                        checked={paymentMethod === o.id}
+                        onSelect={() => setPaymentMethod(o.id)}
+                        title={o.label}
+                        desc={o.hint}
+                      />
                     ))}
                   </div>
                 </fieldset>

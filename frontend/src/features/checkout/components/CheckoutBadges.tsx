@@ -1,0 +1,23 @@
+import { Icon, type IconName } from '../../../components/Icon';
+import { pluralize } from '../../../lib/format';
+import { CHECKOUT_COPY as T } from '../content';
+import './CheckoutBadges.css';
+
+/** Guarantee, lifetime access and the real number of students (or the launch offer while there are none). */
+export function CheckoutBadges({ studentCount }: { studentCount: number }) {
+  const badges: { icon: IconName; text: string }[] = [
+    { icon: 'shield', text: T.badgeGuarantee },
+    { icon: 'infinity', text: T.badgeLifetime },
+    { icon: 'users', text: studentCount > 0 ? pluralize(studentCount, 'elev', 'elever') : T.badgeStudentsNone },
+  ];
+  return (
+    <ul className="checkout-badges" aria-label="Trygt kjøp">
+      {badges.map((b) => (
+        <li key={b.icon} className="checkout-badges__item">
+          <Icon name={b.icon} size={18} />
+          <span>{b.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { cx } from '../../../lib/class-names';
+import './CheckoutOption.css';
+
+/** A radio button as a card (the programme, the payment method): title, a line under it, and what goes on the right. */
+export function CheckoutOption({
+  name,
+  value,
+  checked,
+  onSelect,
+  title,
+  desc,
+  aside,
+  pay = false,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onSelect: () => void;
+  title: ReactNode;
+  desc: ReactNode;
+  aside?: ReactNode;
+  /** The payment method's smaller card. */
+  pay?: boolean;
+}) {
+  return (
+    <label className={cx('checkout-option', pay && 'checkout-option--pay', checked && 'checkout-option--selected')}>
+      <input type="radio" name={name} value={value} checked={checked} onChange={onSelect} className="checkout-option__radio" />
+      <span className="checkout-option__body">
+        <span className="checkout-option__title">{title}</span>
+        <span className="checkout-option__desc">{desc}</span>
+      </span>
+      {aside}
+    </label>
+  );
+}
