@@ -81,7 +81,8 @@ function accept(plain: Record<string, unknown>, p: Plan): object | null {
     } else if (typeof value === 'object') return null;
     for (const transform of property.transforms)
       value = transform({ value, key, obj: plain, type: TransformationType.PLAIN_TO_CLASS, options: {} });
-    if (value !== undefined) out[key] = value;
+    // Set even when a transform made it undefined, as class-transformer does (exposeUnsetFields).
+    out[key] = value;
   }
   for (const [key, property] of p.properties) {
     const value = out[key];

@@ -1,15 +1,22 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FastRoutes, requestId, type RequestLine } from './fast-routes';
+import { FastRoutes, type RequestLine } from './fast-routes';
+import { requestId } from './request-id';
 
-describe('FastRoutes', () => {
+describe('FastRoutes (the front door)', () => {
   const lines: RequestLine[] = [];
-  const fast = new FastRoutes({ 'x-content-type-options': 'nosniff' }, (l) => lines.push(l));
+  const fast = new FastRoutes((l) => lines.push(l));
   const body = Buffer.from('{"ok":"æøå"}');
   let current = true;
-  fast.add('/hot', () =>
-    current ? { status: 200, headers: ['content-type', 'application/json', 'content-length', String(body.length)], body } : null,
-  );
+  const answer = () =>
+    current ? { status: 200, headers: ['content-type', 'application/json', 'content-length', String(body.length)], body } : null;
+  const entry = (route: string) => ({
+    route,
+    answer,
+    headers: ['x-content-type-options', 'nosniff'],
+    logUrl: (url: string) => `${url} (${route})`,
+  });
+  fast.add('/hot', entry('/hot'));
   let server: Server;
   let base: string;
   beforeAll(async () => {
@@ -21,7 +28,7 @@ describe('FastRoutes', () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-  it('answers a GET of its exact path from memory with the common headers, a request id, and a log line', async () => {
+  it("answers a GET of its exact path from memory with the route's headers, a request id, and the route's log line", async () => {
     const res = await fetch(`${base}/hot`, { headers: { 'x-request-id': 'abcdefgh-1234' } });
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer())).toEqual(body);
@@ -29,7 +36,7 @@ describe('FastRoutes', () => {
     expect(res.headers.get('x-request-id')).toBe('abcdefgh-1234');
     expect(res.headers.get('content-length')).toBe(String(body.length));
     await new Promise((r) => setTimeout(r, 10));
-    expect(lines.at(-1)).toMatchObject({ reqId: 'abcdefgh-1234', method: 'GET', url: '/hot', statusCode: 200 });
+    expect(lines.at(-1)).toMatchObject({ reqId: 'abcdefgh-1234', method: 'GET', url: '/hot (/hot)', statusCode: 200 });
   });
 
   it('leaves everything else to the framework: other methods, paths, query strings, and a route with no answer', async () => {
@@ -37,14 +44,24 @@ describe('FastRoutes', () => {
       ['/hot', 'POST'],
       ['/hot', 'HEAD'],
       ['/hot?x=1', 'GET'],
+      ['//hot', 'GET'],
       ['/other', 'GET'],
     ]) {
       const res = await fetch(`${base}${path}`, { method });
-      expect(res.status).toBe(299);
+      expect([path, method, res.status]).toEqual([path, method, 299]);
     }
     current = false;
     expect((await fetch(`${base}/hot`)).status).toBe(299);
     current = true;
+  });
+
+  it('asks the catch-all route for any path no exact route has', async () => {
+    fast.add('/*', entry('/*'));
+    const res = await fetch(`${base}/any/page`);
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(lines.at(-1)).toMatchObject({ url: '/any/page (/*)' });
+    expect((await fetch(`${base}/hot`)).status).toBe(200);
   });
 
   it('keeps a sane request id and replaces anything else', () => {

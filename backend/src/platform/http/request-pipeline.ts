@@ -137,6 +137,9 @@ export class RequestPipeline {
     const fastify = this.fastify;
     if (!fastify) throw new Error('RequestPipeline.route: kjeden er ikke installert');
     const policy: RoutePolicy = { writeLimit: def.writeLimit };
+    // Only a request every step lets through on the route alone may be answered before Fastify.
+    if (def.fast && (def.method !== 'GET' || csrfApplies('GET', def.url) || this.rateLimitApplies('GET', policy) || def.body))
+      throw new Error(`RequestPipeline.route: ${def.method} ${def.url} kan ikke svares fra minnet`);
     const validate = def.body ? this.bodyValidator(def.body) : null;
     const handler: RouteHandlerMethod = (req, reply) => def.handler(req, reply, req.body as B);
     fastify.route({
@@ -147,9 +150,6 @@ export class RequestPipeline {
       handler,
     });
     if (def.fast) {
-      // Only a request every step lets through on the route alone may be answered before Fastify.
-      if (def.method !== 'GET' || csrfApplies('GET', def.url) || this.rateLimitApplies('GET', policy) || def.body)
-        throw new Error(`RequestPipeline.route: ${def.method} ${def.url} kan ikke svares fra minnet`);
       const wildcard = def.url === '/*';
       this.front.add(def.url, {
         route: def.url,
