@@ -1,9 +1,17 @@
-/** Norwegian texts the API answers with. SPEC.md §5 and §8 texts are word for word. */
+import type { ErrorCode } from './api';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password';
+
+/**
+ * The one vocabulary: every Norwegian text the API answers with, errors first of all (an error's
+ * `message`), for the backend to answer and the pages to show. SPEC.md §5 and §8 texts are word for
+ * word. E-mail copy is not here (mail/templates); the pages' own copy is in the frontend.
+ */
 export const MSG = {
   invalidCredentials: 'Ugyldig e-post eller passord',
-  passwordTooShort: 'Passord må være minst 8 tegn',
+  passwordTooShort: `Passord må være minst ${MIN_PASSWORD_LENGTH} tegn`,
   passwordTooCommon: 'Passordet er for vanlig. Velg et annet.',
-  passwordTooLong: 'Passord kan være maks 128 tegn',
+  passwordTooLong: `Passord kan være maks ${MAX_PASSWORD_LENGTH} tegn`,
+  confirmPasswordRequired: 'Bekreft passordet',
   setPasswordMismatch: 'Passordene stemmer ikke overens',
   changePasswordMismatch: 'Nye passord stemmer ikke overens',
   wrongCurrentPassword: 'Nåværende passord er feil',
@@ -22,6 +30,7 @@ export const MSG = {
   unsupportedMediaType: 'Forespørselen må sendes som JSON',
   payloadTooLarge: 'Forespørselen er for stor',
   invalidUrl: 'Ugyldig adresse',
+  fileNotFound: 'Fant ikke filen',
   requestTimeout: 'Forespørselen tok for lang tid. Prøv igjen.',
   validation: 'Ugyldige data i forespørselen',
   unknownField: (f: string) => `Ukjent felt: ${f}`,
@@ -51,4 +60,142 @@ export const MSG = {
   totpDisabled: 'Tofaktorinnlogging er slått av.',
   reauthRequired: 'Bekreft at det er deg: skriv inn passordet ditt på nytt.',
   reauthWrongPassword: 'Feil passord',
+  switchAccountInvalid: 'Ugyldig valg for kontobytte',
+
+  // Fields of the forms (the DTOs' words).
+  unknownCourseType: 'Ukjent kurstype',
+  unknownTrafficSource: 'Ukjent trafikkilde',
+  sourceMissing: 'Kilde mangler',
+  notText: (field: string) => `${field} må være tekst`,
+  tooLong: (field: string, max: number) => `${field} kan være maks ${max} tegn`,
+  notEmpty: (field: string) => `${field} kan ikke være tom`,
+  notNegative: (field: string) => `${field} kan ikke være negativ`,
+  yesOrNo: (field: string) => `${field} må være ja eller nei`,
+  wholeNumber: (field: string) => `${field} må være et helt tall`,
+
+  // The unsubscribe link.
+  unsubscribeInvalidTitle: 'Ugyldig avmeldingslenke',
+  unsubscribeInvalidText: (contactEmail: string) =>
+    'Lenken er ugyldig eller ufullstendig, så vi kunne ikke melde deg av. ' +
+    `Bruk hele lenken fra e-posten, eller skriv til ${contactEmail}, så hjelper vi deg.`,
+
+  // Checkout, payments and refunds.
+  paymentUnavailable: 'Betaling er ikke tilgjengelig akkurat nå. Prøv igjen senere, eller kontakt oss.',
+  alreadyOwned: (title: string) => `Du har allerede tilgang til ${title}. Logg inn for å fortsette kurset.`,
+  acceptTermsRequired:
+    'Du må samtykke til at leveringen starter med en gang og bekrefte at angreretten da bortfaller, før du kan betale.',
+  paymentMethod: 'Velg betalingsmåte: kort eller Vipps',
+  nameTooLong: 'Navnet kan være maks 100 tegn',
+  invalidSignature: 'Ugyldig eller manglende signatur',
+  invalidEvent: 'Ugyldig hendelse fra Stripe',
+  sessionNotFound: 'Fant ikke betalingen',
+  providerCheckFailed: 'Vi fikk ikke sjekket betalingen akkurat nå. Prøv igjen om litt.',
+  orderNotFound: 'Fant ikke ordren',
+  refundNotAllowed: 'Bare betalte ordrer kan refunderes',
+  refundAmount: (maxOre: number) => `Beløpet må være et helt antall øre mellom 1 og ${maxOre}`,
+  refundReasonRequired: 'Skriv en begrunnelse for refusjonen',
+  refundReasonTooLong: 'Begrunnelsen kan være maks 500 tegn',
+  refundRejected: 'Betalingsleverandøren avviste refusjonen. Ingenting er endret.',
+  refundProviderDown: 'Fikk ikke kontakt med betalingsleverandøren. Ingenting er endret – prøv igjen om litt.',
+  refundMissingReference: 'Ordren mangler betalingsreferanse fra Stripe og kan ikke refunderes herfra.',
+  refundConflict: 'Ordren ble endret samtidig. Last inn siden på nytt og prøv igjen.',
+  refundedInStripe: 'Refundert i Stripe',
+
+  // Courses and progress.
+  courseNotOwned: 'Du har ikke tilgang til dette kurset',
+  courseAlreadyOwned: 'Du har allerede tilgang til dette kurset.',
+  moduleNotInCourse: 'Modulen finnes ikke i dette kurset',
+  invalidModule: 'Ugyldig modul',
+  invalidModuleId: 'Ugyldig modul-id',
+  progressBusy: 'Fremdriften ble endret samtidig. Prøv igjen.',
+  completedModulesRequired: 'Fullførte moduler er påkrevd',
+  completedModulesList: 'Fullførte moduler må være en liste',
+  tooManyModules: 'For mange moduler',
+  moduleIdInteger: 'Modul-id må være et heltall',
+  moduleNumberRequired: 'Modulnummer er påkrevd',
+  moduleNumberInteger: 'Modulnummeret må være et heltall',
+
+  // The account's own data (export and erasure).
+  deleteWrongPassword: 'Feil passord. Kontoen ble ikke slettet.',
+  deletePasswordRequired: 'Skriv inn passordet ditt for å slette kontoen.',
+  deleteEmailMismatch: 'E-postadressen stemmer ikke med kontoen. Kontoen ble ikke slettet.',
+  deleteEmailRequired: 'Skriv inn e-postadressen din for å slette kontoen.',
+  adminCannotDelete:
+    'Administratorkontoer kan ikke slettes her. Gi en annen konto administratorrollen først, eller kontakt driftsansvarlig.',
+  accountDeleted: 'Kontoen din er slettet. Ordrene er beholdt anonymisert for regnskapet.',
+
+  // The admin panel.
+  recordNotFound: 'Fant ikke posten',
+  studentNotFound: 'Fant ikke eleven',
+  accountExists: 'Det finnes allerede en konto med denne e-postadressen',
+  studentAlreadyOwns: 'Eleven har allerede tilgang til dette kurset',
+  grantNotFound: 'Fant ikke tilgangen',
+  courseNotFound: 'Fant ikke kurset',
+  moduleNotFound: 'Fant ikke modulen',
+  courseIdFixed: 'Kurs-id kan ikke endres',
+  unknownPlayerCourse: 'Ukjent kurs',
+  unknownSetting: 'Ukjent innstilling',
+  durationWholeMinutes: 'Varighet må være et helt antall minutter',
+  durationMax: 'Varighet kan være maks 1000 minutter',
+  sortOrderMax: 'Rekkefølge kan være maks 10000',
+  refundAmountWhole: 'Beløpet må være et helt antall øre',
+  refundAmountMin: 'Beløpet må være minst 1 øre',
+  leadNotFound: 'Fant ikke leadet',
+  auditRowNotFound: 'Fant ikke loggraden',
+  mailNotFound: 'Fant ikke e-posten',
+  mailSending: 'E-posten sendes akkurat nå. Prøv igjen om litt.',
+  statsDate: (param: string) => `Parameteren ${param} må være en dato (ÅÅÅÅ-MM-DD)`,
+  statsFromAfterTo: 'Fra-datoen må være før til-datoen',
+  statsMaxDays: (days: number) => `Perioden kan være maks ${days} dager`,
+
+  // The admin lists' query (ra-data-simple-rest).
+  listParamOnce: (name: string) => `Parameteren ${name} kan bare oppgis én gang`,
+  listParamTooLong: (name: string) => `Parameteren ${name} er for lang`,
+  listParamJson: (name: string) => `Parameteren ${name} må være gyldig JSON`,
+  listFilterObject: 'Parameteren filter må være et JSON-objekt',
+  listSortShape: 'Parameteren sort må være på formen ["felt","ASC"]',
+  listSortField: (field: string) => `Kan ikke sortere på ${field}`,
+  listSortOrder: 'Sorteringsretningen må være ASC eller DESC',
+  listRangeShape: 'Parameteren range må være på formen [fra,til] med hele tall, der 0 ≤ fra ≤ til',
+  listRangeMax: (max: number) => `Kan hente maks ${max} rader om gangen`,
+  listFilterValue: (key: string) => `Ugyldig verdi for filteret ${key}`,
+  listUnknownFilter: (key: string) => `Ukjent filter: ${key}`,
 } as const;
+
+/**
+ * Each error code's own message: what an error of that code says when nothing more precise is known
+ * (the API's mapping of bare HTTP errors uses it; a page may fall back on it for a code it gets).
+ */
+export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
+  BAD_REQUEST: MSG.validation,
+  VALIDATION_FAILED: MSG.validation,
+  INVALID_JSON: MSG.invalidJson,
+  UNSUPPORTED_MEDIA_TYPE: MSG.unsupportedMediaType,
+  PAYLOAD_TOO_LARGE: MSG.payloadTooLarge,
+  UNAUTHENTICATED: MSG.unauthenticated,
+  INVALID_CREDENTIALS: MSG.invalidCredentials,
+  TOTP_REQUIRED: MSG.totpRequired,
+  TOTP_INVALID: MSG.totpInvalid,
+  TOTP_ENROLMENT_REQUIRED: MSG.totpEnrolmentRequired,
+  REAUTH_REQUIRED: MSG.reauthRequired,
+  FORBIDDEN: MSG.forbidden,
+  CSRF_REJECTED: MSG.csrf,
+  NOT_FOUND: MSG.notFound,
+  // A bare 409 has always said only that the request could not be used.
+  CONFLICT: MSG.validation,
+  ALREADY_OWNED: MSG.courseAlreadyOwned,
+  TOO_MANY_REQUESTS: MSG.tooManyRequests,
+  INVALID_COURSE: MSG.invalidCourseId,
+  INVALID_TOKEN: MSG.invalidToken,
+  PASSWORD_RULE: MSG.passwordTooShort,
+  PASSWORD_MISMATCH: MSG.setPasswordMismatch,
+  WRONG_PASSWORD: MSG.wrongCurrentPassword,
+  PASSWORD_TOO_COMMON: MSG.passwordTooCommon,
+  CLAIM_REQUIRED: MSG.claimRequired,
+  ACCOUNT_SWITCH: MSG.accountSwitch,
+  PAYMENT_UNAVAILABLE: MSG.paymentUnavailable,
+  PAYMENT_PROVIDER_ERROR: MSG.paymentError,
+  INVALID_SIGNATURE: MSG.invalidSignature,
+  SERVICE_UNAVAILABLE: MSG.serviceUnavailable,
+  INTERNAL: MSG.internal,
+};

@@ -2,7 +2,6 @@ import { applyDecorators, CanActivate, ExecutionContext, Injectable, UseGuards }
 import type { FastifyRequest } from 'fastify';
 import { MSG, isPlayerCourseId } from '@academy/contracts';
 import { forbidden, notFound, unauthenticated } from '../platform/errors/app-error';
-import { COURSE_NOT_OWNED } from './course-player.service';
 import { GrantsService } from './grants.service';
 import { SessionCookie } from '../identity/session-cookie';
 
@@ -24,7 +23,7 @@ export class CourseOwnerGuard implements CanActivate {
     const courseId = req.params?.courseId;
     if (!isPlayerCourseId(courseId)) throw notFound(MSG.unknownCourse);
     if (courseId === 'starter' || auth.user.role === 'admin') return true;
-    if (!(await this.grants.owns(auth.user.id, courseId))) throw forbidden(COURSE_NOT_OWNED);
+    if (!(await this.grants.owns(auth.user.id, courseId))) throw forbidden(MSG.courseNotOwned);
     return true;
   }
 }

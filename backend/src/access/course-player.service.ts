@@ -6,8 +6,6 @@ import type { User } from '../identity/entities/user.entity';
 import { forbidden, notFound, unauthenticated } from '../platform/errors/app-error';
 import { GrantsService } from './grants.service';
 
-export const COURSE_NOT_OWNED = 'Du har ikke tilgang til dette kurset';
-
 /** What the player may show a viewer: the catalogue's content, gated by the viewer's grants. */
 @Injectable()
 export class CoursePlayerService {
@@ -25,7 +23,7 @@ export class CoursePlayerService {
     if (!isPlayerCourseId(courseId)) throw notFound(MSG.unknownCourse);
     if (courseId !== 'starter') {
       if (!viewer) throw unauthenticated(MSG.unauthenticated);
-      if (viewer.role !== 'admin' && !(await this.grants.owns(viewer.id, courseId))) throw forbidden(COURSE_NOT_OWNED);
+      if (viewer.role !== 'admin' && !(await this.grants.owns(viewer.id, courseId))) throw forbidden(MSG.courseNotOwned);
     }
     const c = await this.courses.visibleContent(courseId, viewer?.role === 'admin');
     if (!c) throw notFound(MSG.unknownCourse);

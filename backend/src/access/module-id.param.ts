@@ -1,11 +1,12 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../platform/errors/app-error';
+import { MSG } from '@academy/contracts';
 
 /** Parses a module id strictly: digits only, no leading zero, within the database's int range. */
 export function parseModuleId(value: unknown): number {
   if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) {
-    throw badRequest('Ugyldig modul-id', 'VALIDATION_FAILED');
+    throw badRequest(MSG.invalidModuleId, 'VALIDATION_FAILED');
   }
   return Number(value);
 }

@@ -8,12 +8,6 @@ import { CoursesService, type CourseContent } from '../catalog/courses.service';
 import type { User } from '../identity/entities/user.entity';
 import { Progress } from './entities/progress.entity';
 
-export const PROGRESS_MSG = {
-  moduleNotInCourse: 'Modulen finnes ikke i dette kurset',
-  invalidModule: 'Ugyldig modul',
-  busy: 'Fremdriften ble endret samtidig. Prøv igjen.',
-} as const;
-
 const MAX_ATTEMPTS = 20;
 
 /**
@@ -37,7 +31,7 @@ export class ProgressService {
   /** Marks a module completed. Completing it again changes nothing. */
   async complete(user: User, courseId: string, moduleId: number): Promise<ProgressResponse> {
     const course = await this.course(user, courseId);
-    if (!course.modules.some((m) => m.id === moduleId)) throw notFound(PROGRESS_MSG.moduleNotInCourse);
+    if (!course.modules.some((m) => m.id === moduleId)) throw notFound(MSG.moduleNotInCourse);
     const where = { userId: user.id, courseId };
     await this.ensureRow(user.id, course.id, { completedModules: [moduleId], currentModule: 0 });
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -64,7 +58,7 @@ export class ProgressService {
       else qb.andWhere('completedModules = :old', { old: raw.completed });
       const res = await qb.execute();
       if (res.affected === 1) break;
-      if (attempt === MAX_ATTEMPTS - 1) throw conflict(PROGRESS_MSG.busy);
+      if (attempt === MAX_ATTEMPTS - 1) throw conflict(MSG.progressBusy);
     }
     return this.view(course, await this.progress.findOneBy(where));
   }
@@ -73,7 +67,7 @@ export class ProgressService {
   async setCurrent(user: User, courseId: string, currentModule: number): Promise<ProgressResponse> {
     const course = await this.course(user, courseId);
     if (!Number.isInteger(currentModule) || currentModule < 0 || currentModule >= course.modules.length) {
-      throw badRequest(PROGRESS_MSG.invalidModule, 'VALIDATION_FAILED');
+      throw badRequest(MSG.invalidModule, 'VALIDATION_FAILED');
     }
     const where = { userId: user.id, courseId };
     const created = await this.ensureRow(user.id, course.id, { completedModules: [], currentModule });
@@ -127,7 +121,7 @@ export class ProgressService {
       if (raw.completed === null) qb.andWhere('completedModules IS NULL');
       else qb.andWhere('completedModules = :old', { old: raw.completed });
       if ((await qb.execute()).affected === 1) break;
-      if (attempt === MAX_ATTEMPTS - 1) throw conflict(PROGRESS_MSG.busy);
+      if (attempt === MAX_ATTEMPTS - 1) throw conflict(MSG.progressBusy);
     }
     return this.view(course, await this.progress.findOneBy(where));
   }

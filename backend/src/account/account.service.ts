@@ -13,16 +13,7 @@ import { UserRecordsService } from '../identity/user-records.service';
 import { LeadsService } from '../leads/leads.service';
 import { OutboxService } from '../mail/outbox.service';
 import { OrderRecordsService } from '../orders/order-records.service';
-
-export const ACCOUNT_MSG = {
-  wrongPassword: 'Feil passord. Kontoen ble ikke slettet.',
-  passwordRequired: 'Skriv inn passordet ditt for å slette kontoen.',
-  emailMismatch: 'E-postadressen stemmer ikke med kontoen. Kontoen ble ikke slettet.',
-  emailRequired: 'Skriv inn e-postadressen din for å slette kontoen.',
-  adminCannotDelete:
-    'Administratorkontoer kan ikke slettes her. Gi en annen konto administratorrollen først, eller kontakt driftsansvarlig.',
-  deleted: 'Kontoen din er slettet. Ordrene er beholdt anonymisert for regnskapet.',
-} as const;
+import { MSG } from '@academy/contracts';
 
 /** The privacy rights the privacy page promises: access (export) and erasure (delete). */
 @Injectable()
@@ -66,13 +57,13 @@ export class AccountService {
 
   /** Checks the confirmation (password, or the e-mail when no password is set). Throws 400/403. */
   async checkDeletion(user: User, dto: { password?: string; confirmEmail?: string }): Promise<void> {
-    if (user.role === 'admin') throw forbidden(ACCOUNT_MSG.adminCannotDelete);
+    if (user.role === 'admin') throw forbidden(MSG.adminCannotDelete);
     if (user.passwordHash) {
-      if (!dto.password) throw badRequest(ACCOUNT_MSG.passwordRequired, 'WRONG_PASSWORD');
-      if (!(await verifyPassword(user.passwordHash, dto.password))) throw badRequest(ACCOUNT_MSG.wrongPassword, 'WRONG_PASSWORD');
+      if (!dto.password) throw badRequest(MSG.deletePasswordRequired, 'WRONG_PASSWORD');
+      if (!(await verifyPassword(user.passwordHash, dto.password))) throw badRequest(MSG.deleteWrongPassword, 'WRONG_PASSWORD');
     } else {
-      if (!dto.confirmEmail || !dto.confirmEmail.trim()) throw badRequest(ACCOUNT_MSG.emailRequired);
-      if (normalizeEmail(dto.confirmEmail) !== user.email) throw badRequest(ACCOUNT_MSG.emailMismatch);
+      if (!dto.confirmEmail || !dto.confirmEmail.trim()) throw badRequest(MSG.deleteEmailRequired);
+      if (normalizeEmail(dto.confirmEmail) !== user.email) throw badRequest(MSG.deleteEmailMismatch);
     }
   }
 
@@ -86,7 +77,7 @@ export class AccountService {
     const counts = await this.ds.transaction((m) => this.erase(m, user.id));
     if (counts) this.catalog.invalidate();
     this.logger.log(`Konto ${user.id} slettet på brukerens forespørsel`);
-    return { message: ACCOUNT_MSG.deleted };
+    return { message: MSG.accountDeleted };
   }
 
   /** Each owner erases its rows with the one transaction's manager, so the erasure commits whole or not at all. */

@@ -1,12 +1,10 @@
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../platform/config';
-import { MSG } from '@academy/contracts';
-import { AppError } from '../platform/errors/app-error';
 import { accountLimitKey } from '../identity/account-limit-key';
-import { clientAddressKey } from '../platform/security/client-address';
+import { ClientAccountThrottleGuard, type ClientAccountLimits } from '../platform/security/client-account-throttle';
 import { DbThrottlerStorage } from '../platform/security/db-throttler.storage';
 
 /**
@@ -15,28 +13,25 @@ import { DbThrottlerStorage } from '../platform/security/db-throttler.storage';
  * addresses count alike, so the limit tells nothing either.
  */
 @Injectable()
-export class ForgotPasswordThrottleGuard implements CanActivate {
+export class ForgotPasswordThrottleGuard extends ClientAccountThrottleGuard {
   constructor(
-    private readonly storage: DbThrottlerStorage,
+    storage: DbThrottlerStorage,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     @InjectDataSource() private readonly ds: DataSource,
-  ) {}
+  ) {
+    super(storage);
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<FastifyRequest>();
-    const reply = context.switchToHttp().getResponse<{ header(k: string, v: string): void }>();
-    const ttl = this.cfg.passwordResetWindowSeconds * 1000;
-    const body = (req.body ?? {}) as { email?: unknown };
-    const count = async (key: string, limit: number) => {
-      const r = await this.storage.increment(key, ttl, limit, ttl, 'pwreset');
-      if (r.isBlocked) {
-        reply.header('retry-after', String(r.timeToBlockExpire));
-        throw new AppError(429, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
-      }
+  protected limits(): ClientAccountLimits {
+    return {
+      name: 'pwreset',
+      windowMs: this.cfg.passwordResetWindowSeconds * 1000,
+      perClient: this.cfg.passwordResetLimitPerIp,
+      perAccount: this.cfg.passwordResetLimitPerAddress,
     };
-    await count(`ip:${clientAddressKey(req.ip)}`, this.cfg.passwordResetLimitPerIp);
-    const account = await accountLimitKey(this.ds, body.email);
-    if (account) await count(`acct:${account}`, this.cfg.passwordResetLimitPerAddress);
-    return true;
+  }
+
+  protected accountKey(req: FastifyRequest): Promise<string | null> {
+    return accountLimitKey(this.ds, ((req.body ?? {}) as { email?: unknown }).email);
   }
 }

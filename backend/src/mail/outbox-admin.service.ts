@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import {
+  MSG,
   MAIL_KINDS,
   OUTBOX_STATUSES,
   type AdminOutboxMessage,
@@ -94,7 +95,7 @@ export class OutboxAdminService {
 
   async get(id: number): Promise<AdminOutboxMessageDetail> {
     const m = await this.ds.getRepository(OutboxMessage).findOneBy({ id });
-    if (!m) throw notFound('Fant ikke e-posten');
+    if (!m) throw notFound(MSG.mailNotFound);
     return toDetail(m);
   }
 
@@ -105,18 +106,18 @@ export class OutboxAdminService {
   async resend(id: number): Promise<ResendOutboxResponse> {
     const repo = this.ds.getRepository(OutboxMessage);
     const m = await repo.findOneBy({ id });
-    if (!m) throw notFound('Fant ikke e-posten');
+    if (!m) throw notFound(MSG.mailNotFound);
     const now = new Date();
     if (m.status === 'failed' || m.status === 'pending') {
       const res = await repo.update(
         { id, status: In(['failed', 'pending']) },
         { status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null, lockedBy: null, lockedUntil: null },
       );
-      if (res.affected !== 1) throw conflict('E-posten sendes akkurat nå. Prøv igjen om litt.');
+      if (res.affected !== 1) throw conflict(MSG.mailSending);
       this.worker.kick();
       return { action: 'requeued', message: toDetail(await repo.findOneByOrFail({ id })) };
     }
-    if (m.status === 'sending') throw conflict('E-posten sendes akkurat nå. Prøv igjen om litt.');
+    if (m.status === 'sending') throw conflict(MSG.mailSending);
     const res = await repo.insert({
       kind: m.kind,
       toAddress: m.toAddress,

@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '../platform/config';
 import { normalizeEmail } from '../platform/crypto/tokens';
 import { LeadsService } from '../leads/leads.service';
 import { escapeHtml } from './mail-format';
+import { MSG } from '@academy/contracts';
 
 export interface HtmlPage {
   status: number;
@@ -75,11 +76,7 @@ export class UnsubscribeService implements OnModuleInit {
     if (email === null) {
       return {
         status: 400,
-        html: this.page(
-          'Ugyldig avmeldingslenke',
-          'Lenken er ugyldig eller ufullstendig, så vi kunne ikke melde deg av. ' +
-            `Bruk hele lenken fra e-posten, eller skriv til ${this.cfg.contactEmail}, så hjelper vi deg.`,
-        ),
+        html: this.page(MSG.unsubscribeInvalidTitle, MSG.unsubscribeInvalidText(this.cfg.contactEmail)),
       };
     }
     await this.unsubscribe(email);

@@ -17,7 +17,6 @@ import { AppError, badRequest, conflict, notFound, unavailable } from '../platfo
 import { attributionColumns } from '../platform/dto/attribution.dto';
 import { GrantsService } from '../access/grants.service';
 import { FulfilmentService, type FulfilmentResult } from './fulfilment.service';
-import { PAY_MSG } from './payment-messages';
 import { STRIPE_CLIENT } from './stripe.provider';
 import { paymentIntentId, sessionMatchesOrder } from './stripe-webhook.service';
 import type { User } from '../identity/entities/user.entity';
@@ -66,14 +65,13 @@ export class CheckoutService {
     if (!isCheckoutCourseId(dto.courseId)) throw badRequest(MSG.invalidCourseId, 'INVALID_COURSE');
     const item = CATALOG_SEED.find((c) => c.id === dto.courseId && c.soldByCheckout);
     if (!item) throw badRequest(MSG.invalidCourseId, 'INVALID_COURSE');
-    if (!this.stripe && !this.demoPayments) throw unavailable(PAY_MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
+    if (!this.stripe && !this.demoPayments) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
 
     // A signed-in student buys for the account they are signed in to.
     const auth = await this.sessions.resolve(client.token);
     const email = auth ? auth.user.email : dto.email;
     const existing = auth?.user ?? (await this.users.findByEmail(email));
-    if (existing && (await this.grants.owns(existing.id, item.id)))
-      throw conflict(PAY_MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
+    if (existing && (await this.grants.owns(existing.id, item.id))) throw conflict(MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
 
     const now = new Date();
     const repo = this.orders;
@@ -172,14 +170,14 @@ export class CheckoutService {
    * Stripe says it is paid). A new passwordless buyer is signed in once per order.
    */
   async status(sessionId: string, client: SessionClient): Promise<WithSession<CheckoutStatus>> {
-    if (!SESSION_ID_RE.test(sessionId)) throw notFound(PAY_MSG.sessionNotFound);
+    if (!SESSION_ID_RE.test(sessionId)) throw notFound(MSG.sessionNotFound);
     const repo = this.orders;
     let order = await repo.findOneBy({ stripeSessionId: sessionId });
-    if (!order) throw notFound(PAY_MSG.sessionNotFound);
+    if (!order) throw notFound(MSG.sessionNotFound);
     let result: FulfilmentResult | null = null;
 
     if (order.status === 'pending') {
-      if (!this.stripe) throw unavailable(PAY_MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
+      if (!this.stripe) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
       let session: Stripe.Checkout.Session;
       const stripe = this.stripe;
       try {
@@ -191,7 +189,7 @@ export class CheckoutService {
           { orderId: order.id, type: e.type, statusCode: e.statusCode, msg: e.message },
           'Kunne ikke lese Checkout Session',
         );
-        throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', PAY_MSG.providerCheckFailed);
+        throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.providerCheckFailed);
       }
       if (session.payment_status === 'paid' && sessionMatchesOrder(session, order)) {
         result = await this.fulfilment.fulfil(order, paymentIntentId(session.payment_intent));

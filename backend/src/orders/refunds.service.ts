@@ -10,8 +10,8 @@ import { isUniqueViolation } from '../platform/errors/db-errors';
 import { GrantsService } from '../access/grants.service';
 import { Refund } from './entities/refund.entity';
 import { OrderEventsService } from './order-events';
-import { PAY_MSG } from './payment-messages';
 import { STRIPE_CLIENT } from './stripe.provider';
+import { MSG } from '@academy/contracts';
 
 /** The dialect's quoting of a column name, for the raw increments below. */
 function col(m: EntityManager, name: string): string {
@@ -72,15 +72,15 @@ export class RefundsService {
    */
   async refund(orderId: number, input: RefundInput, actorId: number | null = null): Promise<RefundResult> {
     const order = Number.isSafeInteger(orderId) ? await this.ds.getRepository(Order).findOneBy({ id: orderId }) : null;
-    if (!order) throw notFound(PAY_MSG.orderNotFound);
-    if (!REFUNDABLE.includes(order.status)) throw badRequest(PAY_MSG.refundNotAllowed);
+    if (!order) throw notFound(MSG.orderNotFound);
+    if (!REFUNDABLE.includes(order.status)) throw badRequest(MSG.refundNotAllowed);
     const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
-    if (!reason) throw new AppError(400, 'VALIDATION_FAILED', PAY_MSG.refundReasonRequired);
-    if (reason.length > 500) throw new AppError(400, 'VALIDATION_FAILED', PAY_MSG.refundReasonTooLong);
+    if (!reason) throw new AppError(400, 'VALIDATION_FAILED', MSG.refundReasonRequired);
+    if (reason.length > 500) throw new AppError(400, 'VALIDATION_FAILED', MSG.refundReasonTooLong);
     const remaining = order.amountOre - order.refundedOre;
     const amount = input.amount ?? remaining;
     if (!Number.isSafeInteger(amount) || amount < 1 || amount > remaining)
-      throw new AppError(400, 'VALIDATION_FAILED', PAY_MSG.refundAmount(remaining));
+      throw new AppError(400, 'VALIDATION_FAILED', MSG.refundAmount(remaining));
 
     if (order.provider === 'demo') {
       const rec = await this.ds.transaction((m) =>
@@ -91,13 +91,13 @@ export class RefundsService {
           true,
         ),
       );
-      if (!rec) throw conflict(PAY_MSG.refundConflict);
+      if (!rec) throw conflict(MSG.refundConflict);
       await this.afterCommit(rec);
       return { order: rec.order, refund: rec.created[0] };
     }
 
-    if (!this.stripe) throw unavailable(PAY_MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
-    if (!order.stripePaymentIntentId) throw badRequest(PAY_MSG.refundMissingReference, 'PAYMENT_PROVIDER_ERROR');
+    if (!this.stripe) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
+    if (!order.stripePaymentIntentId) throw badRequest(MSG.refundMissingReference, 'PAYMENT_PROVIDER_ERROR');
     let sr: Stripe.Refund;
     try {
       sr = await this.stripe.refunds.create(
@@ -115,12 +115,12 @@ export class RefundsService {
       this.logger.warn({ orderId: order.id, type: e.type, statusCode: e.statusCode, msg: e.message }, 'Stripe avviste refusjon');
       const rejected = typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500;
       throw rejected
-        ? new AppError(HttpStatus.BAD_REQUEST, 'PAYMENT_PROVIDER_ERROR', PAY_MSG.refundRejected)
-        : new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', PAY_MSG.refundProviderDown);
+        ? new AppError(HttpStatus.BAD_REQUEST, 'PAYMENT_PROVIDER_ERROR', MSG.refundRejected)
+        : new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.refundProviderDown);
     }
     if (sr.status === 'failed' || sr.status === 'canceled') {
       this.logger.warn({ orderId: order.id, refundId: sr.id, status: sr.status }, 'Stripe-refusjon feilet');
-      throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', PAY_MSG.refundRejected);
+      throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.refundRejected);
     }
     const input2: RecordInput = {
       amountOre: sr.amount,
@@ -130,7 +130,7 @@ export class RefundsService {
       createdBy: actorId,
     };
     const rec = await this.ds.transaction((m) => this.record(m, order.id, input2, false));
-    if (!rec) throw conflict(PAY_MSG.refundConflict);
+    if (!rec) throw conflict(MSG.refundConflict);
     await this.afterCommit(rec);
     const refund = rec.created[0] ?? (await this.ds.getRepository(Refund).findOneByOrFail({ stripeRefundId: sr.id }));
     return { order: rec.order, refund };
@@ -157,7 +157,7 @@ export class RefundsService {
         {
           amountOre: r.amount,
           stripeRefundId: r.id,
-          reason: PAY_MSG.refundedInStripe,
+          reason: MSG.refundedInStripe,
           status: r.status ?? 'succeeded',
           createdBy: null,
         },
@@ -174,7 +174,7 @@ export class RefundsService {
       const rec = await this.record(
         m,
         orderId,
-        { amountOre: missing, stripeRefundId: null, reason: PAY_MSG.refundedInStripe, status: 'succeeded', createdBy: null },
+        { amountOre: missing, stripeRefundId: null, reason: MSG.refundedInStripe, status: 'succeeded', createdBy: null },
         false,
       );
       if (rec) {

@@ -9,7 +9,6 @@ import { AppError, badRequest, unavailable } from '../platform/errors/app-error'
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { WebhookEvent } from './entities/webhook-event.entity';
 import { FulfilmentService } from './fulfilment.service';
-import { PAY_MSG } from './payment-messages';
 import { RefundsService } from './refunds.service';
 import { STRIPE_CLIENT, stripeWebhooks } from './stripe.provider';
 
@@ -54,12 +53,12 @@ export class StripeWebhookService {
     const secret = this.cfg.stripeWebhookSecret;
     const sig = Array.isArray(signature) ? signature[0] : signature;
     if (!secret || !rawBody || rawBody.length === 0 || typeof sig !== 'string' || sig === '')
-      throw badRequest(PAY_MSG.invalidSignature, 'INVALID_SIGNATURE');
+      throw badRequest(MSG.invalidSignature, 'INVALID_SIGNATURE');
     let event: Stripe.Event;
     try {
       event = stripeWebhooks().constructEvent(rawBody, sig, secret);
     } catch {
-      throw badRequest(PAY_MSG.invalidSignature, 'INVALID_SIGNATURE');
+      throw badRequest(MSG.invalidSignature, 'INVALID_SIGNATURE');
     }
     // A signed body that is not an event (JSON null, a list, no id or type) cannot be handled, now or on a retry.
     const e = event as unknown as { id?: unknown; type?: unknown; data?: { object?: unknown } | null } | null;
@@ -73,7 +72,7 @@ export class StripeWebhookService {
       !e.data.object ||
       typeof e.data.object !== 'object'
     )
-      throw badRequest(PAY_MSG.invalidEvent);
+      throw badRequest(MSG.invalidEvent);
     return event;
   }
 

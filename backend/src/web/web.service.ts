@@ -189,7 +189,7 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
     try {
       path = decodeURIComponent(path);
     } catch {
-      return reply.status(400).type('text/plain; charset=utf-8').send('Ugyldig adresse');
+      return reply.status(400).type('text/plain; charset=utf-8').send(MSG.invalidUrl);
     }
     if (path === '/api' || path.startsWith('/api/')) throw notFound(MSG.apiNotFound);
     const hit = this.fromMemory(path);
@@ -205,7 +205,7 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
           .send(
             '<!doctype html><html lang="nb"><title>Admin</title><p>Adminpanelet er ikke bygget. Kjør <code>npm run build</code>.</p></html>',
           );
-      if (path.startsWith('/admin/assets/')) return reply.status(404).type('text/plain; charset=utf-8').send('Fant ikke filen');
+      if (path.startsWith('/admin/assets/')) return reply.status(404).type('text/plain; charset=utf-8').send(MSG.fileNotFound);
       return this.send(req, reply, { ...index, cacheControl: 'no-cache' });
     }
 
@@ -215,7 +215,7 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
       return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(this.sitemap());
 
     if (path.startsWith('/assets/'))
-      return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Fant ikke filen');
+      return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(MSG.fileNotFound);
 
     if (!this.template) {
       return reply

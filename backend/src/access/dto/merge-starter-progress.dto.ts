@@ -1,19 +1,20 @@
 import { ArrayMaxSize, IsArray, IsDefined, IsInt, Max, Min } from 'class-validator';
 import type { MergeStarterProgressRequest } from '@academy/contracts';
+import { MSG } from '@academy/contracts';
 
 /** POST /api/progress/starter/merge: what the browser kept while signed out. */
 export class MergeStarterProgressDto implements MergeStarterProgressRequest {
-  @IsDefined({ message: 'Fullførte moduler er påkrevd' })
-  @IsArray({ message: 'Fullførte moduler må være en liste' })
-  @ArrayMaxSize(100, { message: 'For mange moduler' })
-  @IsInt({ each: true, message: 'Modul-id må være et heltall' })
-  @Min(1, { each: true, message: 'Ugyldig modul-id' })
-  @Max(2_147_483_647, { each: true, message: 'Ugyldig modul-id' })
+  @IsDefined({ message: MSG.completedModulesRequired })
+  @IsArray({ message: MSG.completedModulesList })
+  @ArrayMaxSize(100, { message: MSG.tooManyModules })
+  @IsInt({ each: true, message: MSG.moduleIdInteger })
+  @Min(1, { each: true, message: MSG.invalidModuleId })
+  @Max(2_147_483_647, { each: true, message: MSG.invalidModuleId })
   completedModules: number[];
 
-  @IsDefined({ message: 'Modulnummer er påkrevd' })
-  @IsInt({ message: 'Modulnummeret må være et heltall' })
-  @Min(0, { message: 'Ugyldig modul' })
-  @Max(10_000, { message: 'Ugyldig modul' })
+  @IsDefined({ message: MSG.moduleNumberRequired })
+  @IsInt({ message: MSG.moduleNumberInteger })
+  @Min(0, { message: MSG.invalidModule })
+  @Max(10_000, { message: MSG.invalidModule })
   currentModule: number;
 }

@@ -1,15 +1,16 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { DeleteAccountRequest } from '@academy/contracts';
+import { MSG } from '@academy/contracts';
 
 /** DELETE /api/account: the password, or the e-mail typed again when the account has none. */
 export class DeleteAccountDto implements DeleteAccountRequest {
   @IsOptional()
-  @IsString({ message: 'Passordet må være tekst' })
-  @MaxLength(1024, { message: 'Feil passord. Kontoen ble ikke slettet.' })
+  @IsString({ message: MSG.notText('Passordet') })
+  @MaxLength(1024, { message: MSG.deleteWrongPassword })
   password?: string;
 
   @IsOptional()
-  @IsString({ message: 'E-postadressen må være tekst' })
-  @MaxLength(254, { message: 'E-postadressen stemmer ikke med kontoen. Kontoen ble ikke slettet.' })
+  @IsString({ message: MSG.notText('E-postadressen') })
+  @MaxLength(254, { message: MSG.deleteEmailMismatch })
   confirmEmail?: string;
 }

@@ -1,7 +1,7 @@
-import { IsString, Length, MaxLength } from 'class-validator';
+import { IsString, Length } from 'class-validator';
 import { MSG } from '@academy/contracts';
 import { EmailField } from '../../platform/dto/email.dto';
-import { NewPasswordField } from '../../platform/dto/new-password.dto';
+import { ConfirmPasswordField, NewPasswordField } from '../../platform/dto/new-password.dto';
 
 /** POST /api/auth/forgot-password */
 export class ForgotPasswordDto {
@@ -18,7 +18,6 @@ export class ResetPasswordDto {
   @NewPasswordField()
   newPassword: string;
 
-  @IsString({ message: 'Bekreft passordet' })
-  @MaxLength(128, { message: MSG.passwordTooLong })
+  @ConfirmPasswordField()
   confirmPassword: string;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AUDIT_ACTIONS, type AdminAuditEntry } from '@academy/contracts';
+import { MSG, AUDIT_ACTIONS, type AdminAuditEntry } from '@academy/contracts';
 import { notFound } from '../../platform/errors/app-error';
 import { normalizeEmail } from '../../platform/dto/email-address';
 import { AUDIT_ENTITIES, AuditService } from '../../platform/audit/audit.service';
@@ -42,7 +42,7 @@ export class AdminAuditLogService {
 
   async get(id: number): Promise<AdminAuditEntry> {
     const row = await this.audit.findById(id);
-    if (!row) throw notFound('Fant ikke loggraden');
+    if (!row) throw notFound(MSG.auditRowNotFound);
     return toAdminAuditEntry(row);
   }
 }

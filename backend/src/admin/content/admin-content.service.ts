@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { PLAYER_COURSE_IDS, type AdminCourse, type AdminModule, type AdminSettings } from '@academy/contracts';
+import { MSG, PLAYER_COURSE_IDS, type AdminCourse, type AdminModule, type AdminSettings } from '@academy/contracts';
 import { badRequest, notFound } from '../../platform/errors/app-error';
 import { AuditService } from '../../platform/audit/audit.service';
 import { CatalogContentService, type CourseChanges, type ModuleChanges } from '../../catalog/catalog-content.service';
@@ -14,12 +14,6 @@ import type { User } from '../../identity/entities/user.entity';
 import { filter, listParamsFor, type ListResult, type ListSpec } from '../../platform/list/list-query';
 import { toAdminModule } from '../common/mappers';
 import type { CreateModuleDto, UpdateCourseDto, UpdateModuleDto } from './dto/admin-content.dto';
-
-export const CONTENT_MSG = {
-  courseNotFound: 'Fant ikke kurset',
-  moduleNotFound: 'Fant ikke modulen',
-  courseIdFixed: 'Kurs-id kan ikke endres',
-} as const;
 
 export const COURSES_LIST: ListSpec<Course> = {
   sort: { id: 'course.id', sortOrder: 'course.sortOrder', title: 'course.title', updatedAt: 'course.updatedAt' },
@@ -76,15 +70,15 @@ export class AdminContentService {
 
   async getCourse(id: string): Promise<AdminCourse> {
     const course = await this.content.findCourse(id);
-    if (!course) throw notFound(CONTENT_MSG.courseNotFound);
+    if (!course) throw notFound(MSG.courseNotFound);
     return this.toCourse(course, await this.content.moduleCounts());
   }
 
   async updateCourse(id: string, dto: UpdateCourseDto, actor: User): Promise<AdminCourse> {
-    if (dto.id !== undefined && dto.id !== id) throw badRequest(CONTENT_MSG.courseIdFixed, 'VALIDATION_FAILED');
+    if (dto.id !== undefined && dto.id !== id) throw badRequest(MSG.courseIdFixed, 'VALIDATION_FAILED');
     const changed = await this.ds.transaction(async (m) => {
       const before = await this.content.findCourse(id, m);
-      if (!before) throw notFound(CONTENT_MSG.courseNotFound);
+      if (!before) throw notFound(MSG.courseNotFound);
       const changes = pickChanges(before, { title: dto.title, description: dto.description === null ? '' : dto.description });
       if (!changes) return false;
       await this.content.updateCourse(id, changes.after as CourseChanges, m);
@@ -119,7 +113,7 @@ export class AdminContentService {
 
   async getModule(id: number): Promise<AdminModule> {
     const m = await this.content.findModule(id);
-    if (!m) throw notFound(CONTENT_MSG.moduleNotFound);
+    if (!m) throw notFound(MSG.moduleNotFound);
     return toAdminModule(m);
   }
 
@@ -127,7 +121,7 @@ export class AdminContentService {
   async createModule(dto: CreateModuleDto, actor: User): Promise<AdminModule> {
     const created = await this.ds.transaction(async (m) => {
       const row = await this.content.createModule(dto, m);
-      if (!row) throw notFound(CONTENT_MSG.courseNotFound);
+      if (!row) throw notFound(MSG.courseNotFound);
       await this.audit.record(m, actor, {
         action: 'module.create',
         entity: 'module',
@@ -144,7 +138,7 @@ export class AdminContentService {
   async updateModule(id: number, dto: UpdateModuleDto, actor: User): Promise<AdminModule> {
     const changed = await this.ds.transaction(async (m) => {
       const before = await this.content.findModule(id, m);
-      if (!before) throw notFound(CONTENT_MSG.moduleNotFound);
+      if (!before) throw notFound(MSG.moduleNotFound);
       const changes = pickChanges(before, {
         title: dto.title,
         description: dto.description === null ? '' : dto.description,
@@ -166,7 +160,7 @@ export class AdminContentService {
   async deleteModule(id: number, actor: User): Promise<AdminModule> {
     const deleted = await this.ds.transaction(async (m) => {
       const before = await this.content.findModule(id, m);
-      if (!before) throw notFound(CONTENT_MSG.moduleNotFound);
+      if (!before) throw notFound(MSG.moduleNotFound);
       await this.content.deleteModule(id, m);
       await this.audit.record(m, actor, {
         action: 'module.delete',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { LEAD_COURSE_TYPES, type AdminLead } from '@academy/contracts';
+import { MSG, LEAD_COURSE_TYPES, type AdminLead } from '@academy/contracts';
 import { notFound } from '../../platform/errors/app-error';
 import { AuditService } from '../../platform/audit/audit.service';
 import { accountExistsSql } from '../../identity/account-conditions';
@@ -66,7 +66,7 @@ export class AdminLeadsService {
 
   async get(id: number): Promise<AdminLead> {
     const lead = await this.leads.findById(id);
-    if (!lead) throw notFound('Fant ikke leadet');
+    if (!lead) throw notFound(MSG.leadNotFound);
     return (await this.decorate([lead]))[0];
   }
 
@@ -74,7 +74,7 @@ export class AdminLeadsService {
   async update(id: number, dto: UpdateLeadDto, actor: User): Promise<AdminLead> {
     const lead = await this.ds.transaction(async (m) => {
       const before = await this.leads.lockForUpdate(id, m);
-      if (!before) throw notFound('Fant ikke leadet');
+      if (!before) throw notFound(MSG.leadNotFound);
       const changes: Partial<Pick<Lead, 'note' | 'contacted'>> = {};
       if (dto.note !== undefined) changes.note = dto.note === null || dto.note.trim() === '' ? null : dto.note.trim();
       if (dto.contacted !== undefined) changes.contacted = dto.contacted;

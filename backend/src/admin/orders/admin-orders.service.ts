@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
+  MSG,
   GUARANTEE_DAYS,
   ORDER_STATUSES,
   PAYMENT_METHODS,
@@ -21,8 +22,6 @@ import { attributionColumns } from '../../platform/dto/attribution.dto';
 import { filter, listParamsFor, parse, type ListResult, type ListSpec } from '../../platform/list/list-query';
 import { toAdminOrder, toAdminRefund } from '../common/mappers';
 import type { RefundOrderDto } from './dto/refund-order.dto';
-
-export const ORDER_NOT_FOUND = 'Fant ikke ordren';
 
 export const ORDERS_LIST: ListSpec<Order> = {
   sort: {
@@ -84,7 +83,7 @@ export class AdminOrdersService {
   /** An order with payment details, its refunds, days since purchase and the guarantee. */
   async get(id: number): Promise<AdminOrderDetail> {
     const order = await this.orders.findById(id);
-    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (!order) throw notFound(MSG.orderNotFound);
     const refunds = await this.orders.refundsOf(id);
     return {
       ...toAdminOrder(order),
@@ -102,7 +101,7 @@ export class AdminOrdersService {
    */
   async refund(id: number, dto: RefundOrderDto, actor: User): Promise<AdminOrderDetail> {
     const before = await this.orders.findById(id);
-    if (!before) throw notFound(ORDER_NOT_FOUND);
+    if (!before) throw notFound(MSG.orderNotFound);
     const { order, refund } = await this.refunds.refund(id, { amount: dto.amount, reason: dto.reason }, actor.id);
     await this.ds.transaction((m) =>
       this.audit.record(m, actor, {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  MSG,
   STATS_VARIANTS,
   type AdminStats,
   type FunnelRow,
@@ -50,13 +51,13 @@ export class AdminStatsService {
   /** `from`/`to` as Oslo days (`YYYY-MM-DD`), both included; the last 30 days by default, at most 366. */
   parsePeriod(query: Record<string, unknown>, today = osloDate(new Date())): { from: string; to: string } {
     const to = singleParam(query, 'to') || today;
-    if (!osloDayStart(to)) throw badRequest('Parameteren to må være en dato (ÅÅÅÅ-MM-DD)');
+    if (!osloDayStart(to)) throw badRequest(MSG.statsDate('to'));
     const from =
       singleParam(query, 'from') ||
       new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-    if (!osloDayStart(from)) throw badRequest('Parameteren from må være en dato (ÅÅÅÅ-MM-DD)');
-    if (from > to) throw badRequest('Fra-datoen må være før til-datoen');
-    if (daysBetween(from, to).length > STATS_MAX_DAYS) throw badRequest(`Perioden kan være maks ${STATS_MAX_DAYS} dager`);
+    if (!osloDayStart(from)) throw badRequest(MSG.statsDate('from'));
+    if (from > to) throw badRequest(MSG.statsFromAfterTo);
+    if (daysBetween(from, to).length > STATS_MAX_DAYS) throw badRequest(MSG.statsMaxDays(STATS_MAX_DAYS));
     return { from, to };
   }
 

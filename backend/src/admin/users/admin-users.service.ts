@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../platform/config';
 import {
+  MSG,
   PLAYER_COURSE_IDS,
   type AdminCourseProgress,
   type AdminCreatedStudent,
@@ -34,13 +35,6 @@ import { oneTimeLink } from '../../identity/one-time-link';
 
 /** How long the sign-in link for a student the mentor created is valid. */
 export const STUDENT_LINK_TTL_MS = 7 * 86_400_000;
-
-export const USER_MSG = {
-  notFound: 'Fant ikke eleven',
-  exists: 'Det finnes allerede en konto med denne e-postadressen',
-  alreadyOwned: 'Eleven har allerede tilgang til dette kurset',
-  grantNotFound: 'Fant ikke tilgangen',
-} as const;
 
 export const USERS_LIST: ListSpec<User> = {
   sort: {
@@ -97,7 +91,7 @@ export class AdminUsersService {
   /** A student with grants, orders, progress per course, attribution and leads. */
   async get(id: number): Promise<AdminUserDetail> {
     const user = await this.users.findById(id);
-    if (!user) throw notFound(USER_MSG.notFound);
+    if (!user) throw notFound(MSG.studentNotFound);
     const owner = { userId: id, email: user.email };
     const [grants, orders, progress, leads] = await Promise.all([
       this.access.grantsOf(id),
@@ -154,7 +148,7 @@ export class AdminUsersService {
     try {
       user = await this.ds.transaction(async (m) => {
         const created = await this.users.createStudent(address, now, m);
-        if (!created) throw conflict(USER_MSG.exists);
+        if (!created) throw conflict(MSG.accountExists);
         await this.audit.record(m, actor, {
           action: 'user.create',
           entity: 'user',
@@ -165,7 +159,7 @@ export class AdminUsersService {
         return created;
       });
     } catch (e) {
-      if (isUniqueViolation(e)) throw conflict(USER_MSG.exists);
+      if (isUniqueViolation(e)) throw conflict(MSG.accountExists);
       throw e;
     }
     await this.leads.linkToUser(address, user.id);
@@ -181,9 +175,9 @@ export class AdminUsersService {
   async grant(userId: number, courseId: PlayerCourseId, note: string | null, actor: User): Promise<AdminGrant> {
     const grant = await this.ds.transaction(async (m) => {
       const user = await this.users.lockForUpdate(userId, m);
-      if (!user) throw notFound(USER_MSG.notFound);
+      if (!user) throw notFound(MSG.studentNotFound);
       const { grant, created } = await this.grants.grant({ userId, courseId, source: 'manual', note, grantedBy: actor.id }, m);
-      if (!created) throw conflict(USER_MSG.alreadyOwned, 'ALREADY_OWNED');
+      if (!created) throw conflict(MSG.studentAlreadyOwns, 'ALREADY_OWNED');
       await this.audit.record(m, actor, {
         action: 'grant.create',
         entity: 'grant',
@@ -201,7 +195,7 @@ export class AdminUsersService {
   async revoke(grantId: number, actor: User): Promise<AdminGrant> {
     const grant = await this.ds.transaction(async (m) => {
       const revoked = await this.grants.revoke(grantId, actor.id, m);
-      if (!revoked) throw notFound(USER_MSG.grantNotFound);
+      if (!revoked) throw notFound(MSG.grantNotFound);
       // Of two concurrent revokes only the one that changed the row writes the audit row.
       if (revoked.changed)
         await this.audit.record(m, actor, {

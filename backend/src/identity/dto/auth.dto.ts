@@ -10,7 +10,7 @@ import {
 } from '@academy/contracts';
 import { AttributionDto } from '../../platform/dto/attribution.dto';
 import { EmailField } from '../../platform/dto/email.dto';
-import { NewPasswordField } from '../../platform/dto/new-password.dto';
+import { ConfirmPasswordField, NewPasswordField } from '../../platform/dto/new-password.dto';
 
 /** POST /api/auth/login (read by passport-local; validated here for the record). */
 export class LoginDto {
@@ -34,8 +34,7 @@ export class SetPasswordDto {
   @NewPasswordField()
   newPassword: string;
 
-  @IsString({ message: 'Bekreft passordet' })
-  @MaxLength(128, { message: MSG.passwordTooLong })
+  @ConfirmPasswordField()
   confirmPassword: string;
 
   @IsOptional()
@@ -52,7 +51,7 @@ export class TokenLoginDto implements TokenLoginRequest {
 
   /** Signed in as another account: end that session and sign in with the link. */
   @IsOptional()
-  @IsBoolean({ message: 'Ugyldig valg for kontobytte' })
+  @IsBoolean({ message: MSG.switchAccountInvalid })
   switchAccount?: boolean;
 }
 
@@ -61,10 +60,10 @@ export class CreateUserDto {
   @EmailField()
   email: string;
 
-  @IsIn(LEAD_COURSE_TYPES, { message: 'Ukjent kurstype' })
+  @IsIn(LEAD_COURSE_TYPES, { message: MSG.unknownCourseType })
   courseType: LeadCourseType;
 
-  @IsIn(TRAFFIC_SOURCES, { message: 'Ukjent trafikkilde' })
+  @IsIn(TRAFFIC_SOURCES, { message: MSG.unknownTrafficSource })
   trafficSource: TrafficSource;
 
   @IsOptional()

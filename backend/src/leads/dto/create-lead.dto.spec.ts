@@ -5,7 +5,7 @@ import { CreateLeadDto } from './create-lead.dto';
 /** A small seeded generator: the same bodies on every run. */
 function random(seed: number) {
   let s = seed;
-  const next = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const next = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)];
   return { next, pick };
 }
@@ -41,7 +41,8 @@ function body(r: ReturnType<typeof random>): unknown {
     () => {
       const u: Record<string, unknown> = {};
       for (const k of ['source', 'medium', 'campaign', 'term', 'content', 'extra'])
-        if (r.next() < (k === 'extra' ? 0.05 : 0.4)) u[k] = r.next() < 0.1 ? r.pick(VALUES) : r.pick([...TEXT, 'x'.repeat(100), 'x'.repeat(101)]);
+        if (r.next() < (k === 'extra' ? 0.05 : 0.4))
+          u[k] = r.next() < 0.1 ? r.pick(VALUES) : r.pick([...TEXT, 'x'.repeat(100), 'x'.repeat(101)]);
       return u;
     },
     0.3,

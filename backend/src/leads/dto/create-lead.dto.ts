@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { LEAD_COURSE_TYPES, TRAFFIC_SOURCES, type LeadCourseType, type TrafficSource } from '@academy/contracts';
+import { LEAD_COURSE_TYPES, MSG, TRAFFIC_SOURCES, type LeadCourseType, type TrafficSource } from '@academy/contracts';
 import { AttributionDto } from '../../platform/dto/attribution.dto';
 import { EmailField } from '../../platform/dto/email.dto';
 import { EmptyToUndefined, Trim } from '../../platform/dto/transforms';
@@ -8,28 +8,28 @@ import { EmptyToUndefined, Trim } from '../../platform/dto/transforms';
 export class UtmDto {
   @IsOptional()
   @EmptyToUndefined()
-  @IsString({ message: 'utm.source må være tekst' })
-  @MaxLength(100, { message: 'utm.source kan være maks 100 tegn' })
+  @IsString({ message: MSG.notText('utm.source') })
+  @MaxLength(100, { message: MSG.tooLong('utm.source', 100) })
   source?: string;
   @IsOptional()
   @EmptyToUndefined()
-  @IsString({ message: 'utm.medium må være tekst' })
-  @MaxLength(100, { message: 'utm.medium kan være maks 100 tegn' })
+  @IsString({ message: MSG.notText('utm.medium') })
+  @MaxLength(100, { message: MSG.tooLong('utm.medium', 100) })
   medium?: string;
   @IsOptional()
   @EmptyToUndefined()
-  @IsString({ message: 'utm.campaign må være tekst' })
-  @MaxLength(100, { message: 'utm.campaign kan være maks 100 tegn' })
+  @IsString({ message: MSG.notText('utm.campaign') })
+  @MaxLength(100, { message: MSG.tooLong('utm.campaign', 100) })
   campaign?: string;
   @IsOptional()
   @EmptyToUndefined()
-  @IsString({ message: 'utm.term må være tekst' })
-  @MaxLength(100, { message: 'utm.term kan være maks 100 tegn' })
+  @IsString({ message: MSG.notText('utm.term') })
+  @MaxLength(100, { message: MSG.tooLong('utm.term', 100) })
   term?: string;
   @IsOptional()
   @EmptyToUndefined()
-  @IsString({ message: 'utm.content må være tekst' })
-  @MaxLength(100, { message: 'utm.content kan være maks 100 tegn' })
+  @IsString({ message: MSG.notText('utm.content') })
+  @MaxLength(100, { message: MSG.tooLong('utm.content', 100) })
   content?: string;
 }
 
@@ -38,18 +38,18 @@ export class CreateLeadDto {
   @EmailField()
   email: string;
 
-  @IsIn(LEAD_COURSE_TYPES, { message: 'Ukjent kurstype' })
+  @IsIn(LEAD_COURSE_TYPES, { message: MSG.unknownCourseType })
   courseType: LeadCourseType;
 
   /** Page path or code the form was sent from. */
   @Trim()
-  @IsString({ message: 'Kilde mangler' })
-  @IsNotEmpty({ message: 'Kilde mangler' })
-  @MaxLength(200, { message: 'Kilde kan være maks 200 tegn' })
+  @IsString({ message: MSG.sourceMissing })
+  @IsNotEmpty({ message: MSG.sourceMissing })
+  @MaxLength(200, { message: MSG.tooLong('Kilde', 200) })
   source: string;
 
   @IsOptional()
-  @IsIn(TRAFFIC_SOURCES, { message: 'Ukjent trafikkilde' })
+  @IsIn(TRAFFIC_SOURCES, { message: MSG.unknownTrafficSource })
   trafficSource?: TrafficSource;
 
   @IsOptional()

@@ -4,7 +4,6 @@ import { MSG, PAYMENT_METHODS, type PaymentMethod } from '@academy/contracts';
 import { AttributionDto } from '../../platform/dto/attribution.dto';
 import { IsEmailAddress } from '../../platform/dto/email.dto';
 import { NormalizeEmail, Trim } from '../../platform/dto/transforms';
-import { PAY_MSG } from '../payment-messages';
 
 /**
  * POST /api/checkout/sessions. There is no price field: the amount comes from the catalogue, and an
@@ -28,20 +27,20 @@ export class CreateCheckoutSessionDto {
   @Trim()
   @IsString({ message: MSG.fillAllFields })
   @IsNotEmpty({ message: MSG.fillAllFields })
-  @MaxLength(100, { message: PAY_MSG.nameTooLong })
+  @MaxLength(100, { message: MSG.nameTooLong })
   firstName: string;
 
   @Trim()
   @IsString({ message: MSG.fillAllFields })
   @IsNotEmpty({ message: MSG.fillAllFields })
-  @MaxLength(100, { message: PAY_MSG.nameTooLong })
+  @MaxLength(100, { message: MSG.nameTooLong })
   lastName: string;
 
-  @IsIn(PAYMENT_METHODS, { message: PAY_MSG.paymentMethod })
+  @IsIn(PAYMENT_METHODS, { message: MSG.paymentMethod })
   paymentMethod: PaymentMethod;
 
   /** Immediate delivery and the lapse of the right of withdrawal (angrerettloven § 22 n), accepted. */
-  @Equals(true, { message: PAY_MSG.acceptTermsRequired })
+  @Equals(true, { message: MSG.acceptTermsRequired })
   acceptTerms: true;
 
   @IsOptional()

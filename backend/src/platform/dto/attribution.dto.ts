@@ -1,55 +1,53 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { TRAFFIC_SOURCES, type AdminAttribution, type Attribution, type TrafficSource } from '@academy/contracts';
+import { MSG, TRAFFIC_SOURCES, type AdminAttribution, type Attribution, type TrafficSource } from '@academy/contracts';
 import { EmptyToUndefined } from './transforms';
-
-const msg = (f: string, n: number) => `${f} kan være maks ${n} tegn`;
 
 /** First-touch attribution the browser remembered: variant, landing page, referrer and utm values. */
 export class AttributionDto implements Attribution {
   @IsOptional()
-  @IsIn(TRAFFIC_SOURCES, { message: 'Ukjent trafikkilde' })
+  @IsIn(TRAFFIC_SOURCES, { message: MSG.unknownTrafficSource })
   trafficSource?: TrafficSource;
 
   @IsOptional()
   @EmptyToUndefined()
-  @IsString({ message: 'landingPath må være tekst' })
-  @MaxLength(200, { message: msg('landingPath', 200) })
+  @IsString({ message: MSG.notText('landingPath') })
+  @MaxLength(200, { message: MSG.tooLong('landingPath', 200) })
   landingPath?: string;
 
   @IsOptional()
   @EmptyToUndefined()
-  @IsString({ message: 'referrer må være tekst' })
-  @MaxLength(300, { message: msg('referrer', 300) })
+  @IsString({ message: MSG.notText('referrer') })
+  @MaxLength(300, { message: MSG.tooLong('referrer', 300) })
   referrer?: string;
 
   @IsOptional()
   @EmptyToUndefined()
-  @IsString({ message: 'utmSource må være tekst' })
-  @MaxLength(100, { message: msg('utmSource', 100) })
+  @IsString({ message: MSG.notText('utmSource') })
+  @MaxLength(100, { message: MSG.tooLong('utmSource', 100) })
   utmSource?: string;
 
   @IsOptional()
   @EmptyToUndefined()
-  @IsString({ message: 'utmMedium må være tekst' })
-  @MaxLength(100, { message: msg('utmMedium', 100) })
+  @IsString({ message: MSG.notText('utmMedium') })
+  @MaxLength(100, { message: MSG.tooLong('utmMedium', 100) })
   utmMedium?: string;
 
   @IsOptional()
   @EmptyToUndefined()
-  @IsString({ message: 'utmCampaign må være tekst' })
-  @MaxLength(100, { message: msg('utmCampaign', 100) })
+  @IsString({ message: MSG.notText('utmCampaign') })
+  @MaxLength(100, { message: MSG.tooLong('utmCampaign', 100) })
   utmCampaign?: string;
 
   @IsOptional()
   @EmptyToUndefined()
-  @IsString({ message: 'utmTerm må være tekst' })
-  @MaxLength(100, { message: msg('utmTerm', 100) })
+  @IsString({ message: MSG.notText('utmTerm') })
+  @MaxLength(100, { message: MSG.tooLong('utmTerm', 100) })
   utmTerm?: string;
 
   @IsOptional()
   @EmptyToUndefined()
-  @IsString({ message: 'utmContent må være tekst' })
-  @MaxLength(100, { message: msg('utmContent', 100) })
+  @IsString({ message: MSG.notText('utmContent') })
+  @MaxLength(100, { message: MSG.tooLong('utmContent', 100) })
   utmContent?: string;
 }
 

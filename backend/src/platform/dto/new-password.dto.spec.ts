@@ -1,12 +1,17 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { MIN_PASSWORD_LENGTH, MSG } from '@academy/contracts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MSG } from '@academy/contracts';
 import { commonPasswords, isCommonPassword } from './common-passwords';
-import { NewPasswordField } from './new-password.dto';
+import { ConfirmPasswordField, NewPasswordField } from './new-password.dto';
 
 class Form {
   @NewPasswordField()
   newPassword: string;
+}
+
+class Confirm {
+  @ConfirmPasswordField()
+  confirmPassword: unknown;
 }
 
 const errorsOf = (newPassword: unknown) =>
@@ -34,5 +39,14 @@ describe('new passwords', () => {
   it('a common password is refused with its own code', () => {
     expect(errorsOf('iloveyou')).toEqual([{ message: MSG.passwordTooCommon, code: 'PASSWORD_TOO_COMMON' }]);
     expect(errorsOf('x'.repeat(129))).toEqual([{ message: MSG.passwordTooLong, code: undefined }]);
+  });
+
+  it('the repeated password is text of at most MAX_PASSWORD_LENGTH characters, in the same words', () => {
+    const messages = (confirmPassword: unknown) =>
+      validateSync(plainToInstance(Confirm, { confirmPassword })).flatMap((e) => Object.values(e.constraints ?? {}));
+    expect(messages('kort')).toEqual([]);
+    expect(messages(undefined)).toContain(MSG.confirmPasswordRequired);
+    expect(messages('x'.repeat(MAX_PASSWORD_LENGTH + 1))).toEqual([MSG.passwordTooLong]);
+    expect(MSG.passwordTooLong).toBe(`Passord kan være maks ${MAX_PASSWORD_LENGTH} tegn`);
   });
 });

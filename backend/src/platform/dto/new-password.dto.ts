@@ -17,3 +17,13 @@ export const NewPasswordField = () =>
       { message: MSG.passwordTooCommon, context: { code: 'PASSWORD_TOO_COMMON' } },
     ),
   );
+
+/**
+ * The repeated new password beside a {@link NewPasswordField}: text of at most MAX_PASSWORD_LENGTH
+ * characters (whether it matches is the service's check, with its own code PASSWORD_MISMATCH).
+ */
+export const ConfirmPasswordField = () =>
+  applyDecorators(
+    IsString({ message: MSG.confirmPasswordRequired }),
+    MaxLength(MAX_PASSWORD_LENGTH, { message: MSG.passwordTooLong }),
+  );

@@ -1,5 +1,6 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
+import { ERROR_CODES, ERROR_MESSAGES, MSG } from '@academy/contracts';
 import { AppError } from './app-error';
 import { isDatabaseUnavailable, toApiError } from './to-api-error';
 
@@ -27,5 +28,31 @@ describe('toApiError', () => {
     const bug = toApiError(new TypeError('secret internals'));
     expect(bug.body).toEqual({ statusCode: 500, code: 'INTERNAL', message: 'Noe gikk galt hos oss. Prøv igjen.' });
     expect(bug.unexpected).toBe(true);
+  });
+
+  it("a bare HTTP status answers its code and that code's own message from the one vocabulary", () => {
+    expect(Object.keys(ERROR_MESSAGES).sort()).toEqual([...ERROR_CODES].sort());
+    for (const [status, code] of [
+      [400, 'BAD_REQUEST'],
+      [401, 'UNAUTHENTICATED'],
+      [403, 'FORBIDDEN'],
+      [404, 'NOT_FOUND'],
+      [409, 'CONFLICT'],
+      [413, 'PAYLOAD_TOO_LARGE'],
+      [415, 'UNSUPPORTED_MEDIA_TYPE'],
+      [418, 'BAD_REQUEST'],
+      [429, 'TOO_MANY_REQUESTS'],
+      [502, 'INTERNAL'],
+      [503, 'SERVICE_UNAVAILABLE'],
+    ] as const) {
+      expect(toApiError(new HttpException({ reason: 'x' }, status)).body).toEqual({
+        reason: 'x',
+        statusCode: status,
+        code,
+        message: ERROR_MESSAGES[code],
+      });
+    }
+    expect(ERROR_MESSAGES.UNAUTHENTICATED).toBe(MSG.unauthenticated);
+    expect(ERROR_MESSAGES.BAD_REQUEST).toBe('Ugyldige data i forespørselen');
   });
 });

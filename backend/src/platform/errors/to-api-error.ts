@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { ApiError, ErrorCode } from '@academy/contracts';
-import { ERROR_CODES, MSG } from '@academy/contracts';
+import { ERROR_CODES, ERROR_MESSAGES, MSG } from '@academy/contracts';
 
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',
@@ -65,25 +65,9 @@ function codeFor(status: number): ErrorCode {
   }
 }
 
+/** A bare HTTP status's message: its code's own message in the one vocabulary. */
 function messageFor(status: number): string {
-  switch (status) {
-    case 401:
-      return MSG.unauthenticated;
-    case 403:
-      return MSG.forbidden;
-    case 404:
-      return MSG.notFound;
-    case 413:
-      return MSG.payloadTooLarge;
-    case 415:
-      return MSG.unsupportedMediaType;
-    case 429:
-      return MSG.tooManyRequests;
-    case 503:
-      return MSG.serviceUnavailable;
-    default:
-      return status >= 500 ? MSG.internal : MSG.validation;
-  }
+  return ERROR_MESSAGES[codeFor(status)];
 }
 
 export interface MappedError {

@@ -1,7 +1,12 @@
 import type { Type } from '@nestjs/common';
 import { TransformationType } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
-import { getMetadataStorage, ValidationTypes, type ValidationArguments, type ValidatorConstraintInterface } from 'class-validator';
+import {
+  getMetadataStorage,
+  ValidationTypes,
+  type ValidationArguments,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { bodyProblem } from './validation.pipe';
 
@@ -39,11 +44,16 @@ function plan(ctor: Type<object>, seen: Set<Type<object>>): Plan | typeof UNSUPP
     const property: Property = { transforms: [], nested: null, conditions: [], checks: [] };
     for (const m of list) {
       if (m.each || (m.groups && m.groups.length) || m.always) return UNSUPPORTED;
-      if (m.type === ValidationTypes.CONDITIONAL_VALIDATION) property.conditions.push(m.constraints[0] as Property['conditions'][0]);
+      if (m.type === ValidationTypes.CONDITIONAL_VALIDATION)
+        property.conditions.push(m.constraints[0] as Property['conditions'][0]);
       else if (m.type === ValidationTypes.CUSTOM_VALIDATION) {
         for (const c of storage.getTargetValidatorConstraints(m.constraintCls)) {
           if (c.async) return UNSUPPORTED;
-          property.checks.push({ validate: c.instance.validate.bind(c.instance), constraints: m.constraints, validateIf: m.validateIf });
+          property.checks.push({
+            validate: c.instance.validate.bind(c.instance),
+            constraints: m.constraints,
+            validateIf: m.validateIf,
+          });
         }
       } else if (m.type === ValidationTypes.NESTED_VALIDATION) {
         const type = defaultMetadataStorage.findTypeMetadata(ctor, name);

@@ -1,7 +1,14 @@
 import type { Type } from '@nestjs/common';
 import { MSG } from '@academy/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions, RouteHandlerMethod } from 'fastify';
-import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppConfig } from '../config';
 import { AppError } from '../errors/app-error';

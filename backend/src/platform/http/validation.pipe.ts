@@ -77,8 +77,7 @@ export function bodyProblem(value: unknown, max = MAX_BODY_DEPTH): 'too-deep' | 
 /** The global pipe: bodies are screened (depth, Unicode) before class-transformer and class-validator run. */
 class AppValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body' && bodyProblem(value) !== null)
-      throw new AppError(400, 'VALIDATION_FAILED', MSG.validation);
+    if (metadata.type === 'body' && bodyProblem(value) !== null) throw new AppError(400, 'VALIDATION_FAILED', MSG.validation);
     return super.transform(value, metadata);
   }
 }

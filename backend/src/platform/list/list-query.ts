@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { MSG } from '@academy/contracts';
 import { badRequest } from '../errors/app-error';
 import { osloDayEnd, osloDayStart } from '../time/oslo-time';
 
@@ -38,18 +39,18 @@ export interface ListResult<T> {
 export function singleParam(query: Record<string, unknown>, name: string): string | undefined {
   const v = query[name];
   if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw badRequest(`Parameteren ${name} kan bare oppgis én gang`);
+  if (typeof v !== 'string') throw badRequest(MSG.listParamOnce(name));
   return v;
 }
 
 function jsonParam(query: Record<string, unknown>, name: string): unknown {
   const raw = singleParam(query, name);
   if (raw === undefined || raw === '') return undefined;
-  if (raw.length > 20_000) throw badRequest(`Parameteren ${name} er for lang`);
+  if (raw.length > 20_000) throw badRequest(MSG.listParamTooLong(name));
   try {
     return JSON.parse(raw);
   } catch {
-    throw badRequest(`Parameteren ${name} må være gyldig JSON`);
+    throw badRequest(MSG.listParamJson(name));
   }
 }
 
@@ -61,7 +62,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 export function parseFilterParam(query: Record<string, unknown>): Record<string, unknown> {
   const filter = jsonParam(query, 'filter');
   if (filter === undefined) return {};
-  if (!isPlainObject(filter)) throw badRequest('Parameteren filter må være et JSON-objekt');
+  if (!isPlainObject(filter)) throw badRequest(MSG.listFilterObject);
   return filter;
 }
 
@@ -73,11 +74,11 @@ export function parseSortParam(
   const sort = jsonParam(query, 'sort');
   if (sort === undefined) return { field: defaultSort[0], order: defaultSort[1] };
   if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== 'string' || typeof sort[1] !== 'string')
-    throw badRequest('Parameteren sort må være på formen ["felt","ASC"]');
+    throw badRequest(MSG.listSortShape);
   const field = sort[0];
   const order = sort[1].toUpperCase();
-  if (!sortable.includes(field)) throw badRequest(`Kan ikke sortere på ${field.slice(0, 64)}`);
-  if (order !== 'ASC' && order !== 'DESC') throw badRequest('Sorteringsretningen må være ASC eller DESC');
+  if (!sortable.includes(field)) throw badRequest(MSG.listSortField(field.slice(0, 64)));
+  if (order !== 'ASC' && order !== 'DESC') throw badRequest(MSG.listSortOrder);
   return { field, order };
 }
 
@@ -92,9 +93,8 @@ export function parseRangeParam(query: Record<string, unknown>): ListParams['ran
     (start as number) < 0 ||
     (end as number) < (start as number)
   )
-    throw badRequest('Parameteren range må være på formen [fra,til] med hele tall, der 0 ≤ fra ≤ til');
-  if ((end as number) - (start as number) + 1 > MAX_PAGE_SIZE)
-    throw badRequest(`Kan hente maks ${MAX_PAGE_SIZE} rader om gangen`);
+    throw badRequest(MSG.listRangeShape);
+  if ((end as number) - (start as number) + 1 > MAX_PAGE_SIZE) throw badRequest(MSG.listRangeMax(MAX_PAGE_SIZE));
   return { start: start as number, end: end as number };
 }
 
@@ -135,7 +135,7 @@ export interface ListSpec<E extends ObjectLiteral> {
   filters: Record<string, FilterDef<E>>;
 }
 
-const invalid = (key: string) => badRequest(`Ugyldig verdi for filteret ${key}`);
+const invalid = (key: string) => badRequest(MSG.listFilterValue(key));
 
 export const parse = {
   string(raw: unknown, key: string, max = 254): string {
@@ -257,7 +257,7 @@ export function applyFilters<E extends ObjectLiteral>(
   const parsed: Array<[FilterDef<E>, unknown]> = [];
   for (const [key, value] of Object.entries(raw)) {
     const def = Object.prototype.hasOwnProperty.call(defs, key) ? defs[key] : undefined;
-    if (!def) throw badRequest(`Ukjent filter: ${key.slice(0, 64)}`);
+    if (!def) throw badRequest(MSG.listUnknownFilter(key.slice(0, 64)));
     // react-admin leaves cleared inputs as empty strings or null: treat them as "no filter".
     if (value === undefined || value === null || value === '') continue;
     parsed.push([def, def.parse(value, key)]);

@@ -13,7 +13,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { PLAYER_COURSE_IDS, YOUTUBE_ID_PATTERN, type PlayerCourseId } from '@academy/contracts';
+import { MSG, PLAYER_COURSE_IDS, YOUTUBE_ID_PATTERN, type PlayerCourseId } from '@academy/contracts';
 import { Trim } from '../../../platform/dto/transforms';
 import { IfPresent } from '../../common/if-present';
 
@@ -50,21 +50,21 @@ const Topics = () =>
 /** PUT/PATCH /api/admin/courses/:id */
 export class UpdateCourseDto {
   @IsOptional()
-  @IsIn(PLAYER_COURSE_IDS, { message: 'Kurs-id kan ikke endres' })
+  @IsIn(PLAYER_COURSE_IDS, { message: MSG.courseIdFixed })
   id?: PlayerCourseId;
 
   @IfPresent()
   @Trim()
-  @IsString({ message: 'Tittel må være tekst' })
-  @IsNotEmpty({ message: 'Tittel kan ikke være tom' })
-  @MaxLength(120, { message: 'Tittel kan være maks 120 tegn' })
+  @IsString({ message: MSG.notText('Tittel') })
+  @IsNotEmpty({ message: MSG.notEmpty('Tittel') })
+  @MaxLength(120, { message: MSG.tooLong('Tittel', 120) })
   title?: string;
 
   /** Blank or null clears it. */
   @IsOptional()
   @Trim()
-  @IsString({ message: 'Beskrivelse må være tekst' })
-  @MaxLength(5000, { message: 'Beskrivelse kan være maks 5000 tegn' })
+  @IsString({ message: MSG.notText('Beskrivelse') })
+  @MaxLength(5000, { message: MSG.tooLong('Beskrivelse', 5000) })
   description?: string | null;
 }
 
@@ -73,14 +73,14 @@ class ModuleFieldsDto {
   /** Blank or null clears it. */
   @IsOptional()
   @Trim()
-  @IsString({ message: 'Beskrivelse må være tekst' })
-  @MaxLength(5000, { message: 'Beskrivelse kan være maks 5000 tegn' })
+  @IsString({ message: MSG.notText('Beskrivelse') })
+  @MaxLength(5000, { message: MSG.tooLong('Beskrivelse', 5000) })
   description?: string | null;
 
   @IfPresent()
-  @IsInt({ message: 'Varighet må være et helt antall minutter' })
-  @Min(0, { message: 'Varighet kan ikke være negativ' })
-  @Max(1000, { message: 'Varighet kan være maks 1000 minutter' })
+  @IsInt({ message: MSG.durationWholeMinutes })
+  @Min(0, { message: MSG.notNegative('Varighet') })
+  @Max(1000, { message: MSG.durationMax })
   durationMinutes?: number;
 
   @IfPresent()
@@ -98,13 +98,13 @@ class ModuleFieldsDto {
   videoId?: string | null;
 
   @IfPresent()
-  @IsInt({ message: 'Rekkefølge må være et helt tall' })
-  @Min(0, { message: 'Rekkefølge kan ikke være negativ' })
-  @Max(10000, { message: 'Rekkefølge kan være maks 10000' })
+  @IsInt({ message: MSG.wholeNumber('Rekkefølge') })
+  @Min(0, { message: MSG.notNegative('Rekkefølge') })
+  @Max(10000, { message: MSG.sortOrderMax })
   position?: number;
 
   @IfPresent()
-  @IsBoolean({ message: 'Publisert må være ja eller nei' })
+  @IsBoolean({ message: MSG.yesOrNo('Publisert') })
   published?: boolean;
 }
 
@@ -112,33 +112,33 @@ class ModuleFieldsDto {
 export class UpdateModuleDto extends ModuleFieldsDto {
   @IfPresent()
   @Trim()
-  @IsString({ message: 'Tittel må være tekst' })
-  @IsNotEmpty({ message: 'Tittel kan ikke være tom' })
-  @MaxLength(200, { message: 'Tittel kan være maks 200 tegn' })
+  @IsString({ message: MSG.notText('Tittel') })
+  @IsNotEmpty({ message: MSG.notEmpty('Tittel') })
+  @MaxLength(200, { message: MSG.tooLong('Tittel', 200) })
   title?: string;
 }
 
 /** POST /api/admin/modules */
 export class CreateModuleDto extends ModuleFieldsDto {
-  @IsIn(PLAYER_COURSE_IDS, { message: 'Ukjent kurs' })
+  @IsIn(PLAYER_COURSE_IDS, { message: MSG.unknownPlayerCourse })
   courseId: PlayerCourseId;
 
   @Trim()
-  @IsString({ message: 'Tittel må være tekst' })
-  @IsNotEmpty({ message: 'Tittel kan ikke være tom' })
-  @MaxLength(200, { message: 'Tittel kan være maks 200 tegn' })
+  @IsString({ message: MSG.notText('Tittel') })
+  @IsNotEmpty({ message: MSG.notEmpty('Tittel') })
+  @MaxLength(200, { message: MSG.tooLong('Tittel', 200) })
   title: string;
 }
 
 /** PUT /api/admin/settings */
 export class UpdateSettingsDto {
   @IsOptional()
-  @IsIn(['site'], { message: 'Ukjent innstilling' })
+  @IsIn(['site'], { message: MSG.unknownSetting })
   id?: 'site';
 
   @Trim()
-  @IsString({ message: 'Teksten må være tekst' })
-  @IsNotEmpty({ message: 'Teksten på videoen kan ikke være tom' })
-  @MaxLength(200, { message: 'Teksten på videoen kan være maks 200 tegn' })
+  @IsString({ message: MSG.notText('Teksten') })
+  @IsNotEmpty({ message: MSG.notEmpty('Teksten på videoen') })
+  @MaxLength(200, { message: MSG.tooLong('Teksten på videoen', 200) })
   videoOverlayText: string;
 }

@@ -1,14 +1,15 @@
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IfPresent } from '../../common/if-present';
+import { MSG } from '@academy/contracts';
 
 /** PUT/PATCH /api/admin/leads/:id — only the mentor's own fields. */
 export class UpdateLeadDto {
   @IsOptional()
-  @IsString({ message: 'Notatet må være tekst' })
-  @MaxLength(5000, { message: 'Notatet kan være maks 5000 tegn' })
+  @IsString({ message: MSG.notText('Notatet') })
+  @MaxLength(5000, { message: MSG.tooLong('Notatet', 5000) })
   note?: string | null;
 
   @IfPresent()
-  @IsBoolean({ message: 'Kontaktet må være ja eller nei' })
+  @IsBoolean({ message: MSG.yesOrNo('Kontaktet') })
   contacted?: boolean;
 }

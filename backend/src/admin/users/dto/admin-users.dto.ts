@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PLAYER_COURSE_IDS, type PlayerCourseId } from '@academy/contracts';
+import { MSG, PLAYER_COURSE_IDS, type PlayerCourseId } from '@academy/contracts';
 import { EmailField } from '../../../platform/dto/email.dto';
 import { EmptyToUndefined } from '../../../platform/dto/transforms';
 
@@ -11,12 +11,12 @@ export class CreateStudentDto {
 
 /** POST /api/admin/users/:id/grants — a manual grant. */
 export class CreateGrantDto {
-  @IsIn(PLAYER_COURSE_IDS, { message: 'Ukjent kurs' })
+  @IsIn(PLAYER_COURSE_IDS, { message: MSG.unknownPlayerCourse })
   courseId: PlayerCourseId;
 
   @IsOptional()
   @EmptyToUndefined()
-  @IsString({ message: 'Notatet må være tekst' })
-  @MaxLength(500, { message: 'Notatet kan være maks 500 tegn' })
+  @IsString({ message: MSG.notText('Notatet') })
+  @MaxLength(500, { message: MSG.tooLong('Notatet', 500) })
   note?: string;
 }

@@ -1,6 +1,6 @@
 import { MSG } from '@academy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/Button';
 import { Field, FormMessage, Input } from '../../../components/Form';
@@ -31,6 +31,12 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+
+  // "Glemt passord?" is this page's other way on: its code is fetched now, so the link shows the next page at
+  // once instead of leaving this form on screen at the new address while it loads.
+  useEffect(() => {
+    import('./ForgotPasswordPage').catch(() => {});
+  }, []);
 
   if (loading) return <MemberLoading />;
   if (me && !done) return <Navigate to={next} replace />;
