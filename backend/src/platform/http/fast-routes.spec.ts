@@ -55,6 +55,16 @@ describe('FastRoutes (the front door)', () => {
     current = true;
   });
 
+  it('leaves a request whose answer from memory fails to the route, which maps the error', async () => {
+    fast.add('/broken', {
+      ...entry('/broken'),
+      answer: () => {
+        throw new Error('ødelagt');
+      },
+    });
+    expect((await fetch(`${base}/broken`)).status).toBe(299);
+  });
+
   it('asks the catch-all route for any path no exact route has', async () => {
     fast.add('/*', entry('/*'));
     const res = await fetch(`${base}/any/page`);

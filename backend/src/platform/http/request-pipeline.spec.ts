@@ -54,6 +54,17 @@ class NestRoutes {
   }
 }
 
+/** Exempt as a whole (a caller authenticated by signature), like the Stripe webhook. */
+@Controller('api/signed')
+@SkipWriteLimit()
+class SignedRoutes {
+  @Post('hook')
+  hook() {
+    handled.push('hook');
+    return { ok: true };
+  }
+}
+
 let fresh = true;
 const hot = Buffer.from('{"hot":true}');
 
@@ -90,7 +101,7 @@ class PipelineRoutes implements OnModuleInit {
   }
 }
 
-@Module({ controllers: [NestRoutes], providers: [PipelineRoutes] })
+@Module({ controllers: [NestRoutes, SignedRoutes], providers: [PipelineRoutes] })
 class TestModule {}
 
 describe('the request pipeline', () => {
@@ -191,6 +202,7 @@ describe('the request pipeline', () => {
     }
     for (let i = 0; i <= LIMIT; i++) {
       expect((await send('/api/nest/signed', { method: 'POST', json: {} })).status).toBe(201);
+      expect((await send('/api/signed/hook', { method: 'POST', json: {} })).status).toBe(201);
       await send('/api/finnes-ikke', { method: 'POST', json: {} });
       await send('/api/pipe/read');
     }
