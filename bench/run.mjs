@@ -195,9 +195,9 @@ try {
   };
 
   const pairs = [
-    ['GET /api/catalog', { url: `${base}/api/catalog` }, { url: `${bareBase}/api/catalog` }, 0.7],
-    ['GET / (landing HTML)', { url: `${base}/` }, { url: `${bareBase}/` }, 0.7],
-    ['POST /api/leads', { url: base, requests: [leadReq] }, { url: bareBase, requests: [leadReq] }, 0.5],
+    ['GET /api/catalog', { url: `${base}/api/catalog` }, { url: `${bareBase}/api/catalog` }, 0.9],
+    ['GET / (landing HTML)', { url: `${base}/` }, { url: `${bareBase}/` }, 0.9],
+    ['POST /api/leads', { url: base, requests: [leadReq] }, { url: bareBase, requests: [leadReq] }, 0.55],
     ['GET /api/progress/foundation (signed in)', { url: `${base}/api/progress/foundation`, headers: { cookie } }, null, null],
     [
       `POST /api/progress/foundation/modules/${mod.id}/complete`,
