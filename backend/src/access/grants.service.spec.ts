@@ -1,11 +1,7 @@
-import type { Logger } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
-import { buildDataSourceOptions } from '../platform/database/data-source-options';
-import { runMigrations } from '../platform/database/migrate';
+import { openMemoryDatabase } from '../platform/database/memory-database';
 import { Grant } from './entities/grant.entity';
 import { GrantsService } from './grants.service';
-
-const quiet = { log: () => undefined } as unknown as Logger;
 
 describe('GrantsService (who owns which course)', () => {
   let ds: DataSource;
@@ -14,8 +10,7 @@ describe('GrantsService (who owns which course)', () => {
   let nextUser = 100;
 
   beforeAll(async () => {
-    ds = await new DataSource(buildDataSourceOptions({ databaseUrl: 'sqlite::memory:' })).initialize();
-    await runMigrations(ds, quiet);
+    ds = await openMemoryDatabase();
     rows = ds.getRepository(Grant);
     grants = new GrantsService(rows);
   });

@@ -1,15 +1,12 @@
-import type { Logger } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
+import { openMemoryDatabase } from '../platform/database/memory-database';
 import { parseEnv } from '../platform/config/env.schema';
 import { sha256 } from '../platform/crypto/tokens';
-import { buildDataSourceOptions } from '../platform/database/data-source-options';
-import { runMigrations } from '../platform/database/migrate';
 import type { SessionClient } from './auth.types';
 import { Session } from './entities/session.entity';
 import { User } from './entities/user.entity';
 import { ADMIN_SESSION_IDLE_MS, SessionsService } from './sessions.service';
 
-const quiet = { log: () => undefined } as unknown as Logger;
 const browser = (token: string | null = null): SessionClient => ({ token, clientAddress: '203.0.113.7', userAgent: 'Spec/1.0' });
 
 describe('SessionsService (plain values, no request)', () => {
@@ -19,8 +16,7 @@ describe('SessionsService (plain values, no request)', () => {
   let seq = 0;
 
   beforeAll(async () => {
-    ds = await new DataSource(buildDataSourceOptions({ databaseUrl: 'sqlite::memory:' })).initialize();
-    await runMigrations(ds, quiet);
+    ds = await openMemoryDatabase();
     rows = ds.getRepository(Session);
     // Members: a day idle, 30 days at most; admins are capped lower by the service.
     const cfg = parseEnv({ NODE_ENV: 'test', SESSION_IDLE_MINUTES: String(60 * 24), SESSION_ABSOLUTE_DAYS: '30' });

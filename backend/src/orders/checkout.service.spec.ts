@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
+import { openMemoryDatabase } from '../platform/database/memory-database';
 // eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
 import { Grant } from '../access/entities/grant.entity';
 import { GrantsService } from '../access/grants.service';
@@ -13,9 +14,6 @@ import { User } from '../identity/entities/user.entity';
 import { SessionsService } from '../identity/sessions.service';
 import { UsersService } from '../identity/users.service';
 import { parseEnv, type AppConfig } from '../platform/config/env.schema';
-import { buildDataSourceOptions } from '../platform/database/data-source-options';
-import { runMigrations } from '../platform/database/migrate';
-import { installSqliteGate } from '../platform/database/sqlite-gate';
 import { AppError } from '../platform/errors/app-error';
 import { CheckoutService } from './checkout.service';
 import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
@@ -23,7 +21,6 @@ import { Order } from './entities/order.entity';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderEventsService } from './order-events';
 
-const quiet = { log: () => undefined } as unknown as Logger;
 const browser = (token: string | null = null): SessionClient => ({ token, clientAddress: '198.51.100.4', userAgent: 'Spec' });
 
 async function rejection(p: Promise<unknown>): Promise<{ status: number; code: unknown }> {
@@ -56,9 +53,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
   beforeAll(async () => {
     // The services log each payment and refund; a spec run needs none of it.
     Logger.overrideLogger(false);
-    ds = await new DataSource(buildDataSourceOptions({ databaseUrl: 'sqlite::memory:' })).initialize();
-    installSqliteGate(ds);
-    await runMigrations(ds, quiet);
+    ds = await openMemoryDatabase();
     cfg = parseEnv({ NODE_ENV: 'test' });
     users = new UsersService(ds.getRepository(User));
     grants = new GrantsService(ds.getRepository(Grant));

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { openMemoryDatabase } from '../platform/database/memory-database';
 // eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
 import { Grant } from '../access/entities/grant.entity';
 import { GrantsService } from '../access/grants.service';
@@ -11,15 +12,11 @@ import { User } from '../identity/entities/user.entity';
 import { SessionsService } from '../identity/sessions.service';
 import { UsersService } from '../identity/users.service';
 import { parseEnv } from '../platform/config/env.schema';
-import { buildDataSourceOptions } from '../platform/database/data-source-options';
-import { runMigrations } from '../platform/database/migrate';
-import { installSqliteGate } from '../platform/database/sqlite-gate';
 import { attributionColumns } from '../platform/dto/attribution.dto';
 import { Order } from './entities/order.entity';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderEventsService, type OrderEvent } from './order-events';
 
-const quiet = { log: () => undefined } as unknown as Logger;
 const client = { token: null, clientAddress: '203.0.113.9', userAgent: 'Spec' };
 
 describe('FulfilmentService (the one fulfilment of a paid order)', () => {
@@ -35,9 +32,7 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
   beforeAll(async () => {
     // The services log each payment and refund; a spec run needs none of it.
     Logger.overrideLogger(false);
-    ds = await new DataSource(buildDataSourceOptions({ databaseUrl: 'sqlite::memory:' })).initialize();
-    installSqliteGate(ds);
-    await runMigrations(ds, quiet);
+    ds = await openMemoryDatabase();
     users = new UsersService(ds.getRepository(User));
     grants = new GrantsService(ds.getRepository(Grant));
     sessions = new SessionsService(ds.getRepository(Session), ds.getRepository(User), parseEnv({ NODE_ENV: 'test' }));

@@ -1,12 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { openMemoryDatabase } from '../platform/database/memory-database';
 // eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
 import { Grant } from '../access/entities/grant.entity';
 import { GrantsService } from '../access/grants.service';
 import type { CatalogService } from '../catalog/catalog.service';
-import { buildDataSourceOptions } from '../platform/database/data-source-options';
-import { runMigrations } from '../platform/database/migrate';
-import { installSqliteGate } from '../platform/database/sqlite-gate';
 import { attributionColumns } from '../platform/dto/attribution.dto';
 import { AppError } from '../platform/errors/app-error';
 import { Order } from './entities/order.entity';
@@ -14,7 +12,6 @@ import { Refund } from './entities/refund.entity';
 import { OrderEventsService, type RefundEvent } from './order-events';
 import { RefundsService } from './refunds.service';
 
-const quiet = { log: () => undefined } as unknown as Logger;
 const PRICE = 199700;
 
 /** The answer's status and code of a rejected refund. */
@@ -37,9 +34,7 @@ describe('RefundsService (a refund never exceeds what was paid)', () => {
   beforeAll(async () => {
     // The services log each payment and refund; a spec run needs none of it.
     Logger.overrideLogger(false);
-    ds = await new DataSource(buildDataSourceOptions({ databaseUrl: 'sqlite::memory:' })).initialize();
-    installSqliteGate(ds);
-    await runMigrations(ds, quiet);
+    ds = await openMemoryDatabase();
     grants = new GrantsService(ds.getRepository(Grant));
     const orderEvents = new OrderEventsService();
     orderEvents.onRefunded((e) => void events.push(e));
