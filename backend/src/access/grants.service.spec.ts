@@ -1,5 +1,5 @@
 import { DataSource, type Repository } from 'typeorm';
-import { openMemoryDatabase } from '../platform/database/memory-database';
+import { openMemoryDatabase } from '../platform/database/testing/memory-database';
 import { Grant } from './entities/grant.entity';
 import { GrantsService } from './grants.service';
 

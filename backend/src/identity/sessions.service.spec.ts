@@ -1,5 +1,5 @@
 import { DataSource, type Repository } from 'typeorm';
-import { openMemoryDatabase } from '../platform/database/memory-database';
+import { openMemoryDatabase } from '../platform/database/testing/memory-database';
 import { parseEnv } from '../platform/config/env.schema';
 import { sha256 } from '../platform/crypto/tokens';
 import type { SessionClient } from './auth.types';

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import { openMemoryDatabase } from '../platform/database/memory-database';
+import { openMemoryDatabase } from '../platform/database/testing/memory-database';
 // eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
 import { Grant } from '../access/entities/grant.entity';
 import { GrantsService } from '../access/grants.service';
@@ -18,6 +18,7 @@ import { AppError } from '../platform/errors/app-error';
 import { CheckoutService } from './checkout.service';
 import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 import { Order } from './entities/order.entity';
+import { saveOrder } from './testing/order-row';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderEventsService } from './order-events';
 
@@ -141,25 +142,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
     async function pendingOrder(stripeSessions: Map<string, Partial<Stripe.Checkout.Session>>, paid: boolean, email?: string) {
       const d = dto(email);
       const id = `cs_test_side${++seq}`;
-      const now = new Date();
-      const repo = ds.getRepository(Order);
-      await repo.insert({
-        userId: null,
-        email: d.email,
-        firstName: 'Kari',
-        lastName: 'Nordmann',
-        courseId: 'foundation',
-        amountOre: 199700,
-        currency: 'NOK',
-        paymentMethod: 'card',
-        provider: 'stripe',
-        status: 'pending',
-        stripeSessionId: id,
-        refundedOre: 0,
-        termsAcceptedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await saveOrder(ds, { email: d.email, stripeSessionId: id });
       stripeSessions.set(id, {
         payment_status: paid ? 'paid' : 'unpaid',
         status: paid ? 'complete' : 'open',

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { openMemoryDatabase } from '../platform/database/memory-database';
+import { openMemoryDatabase } from '../platform/database/testing/memory-database';
 // eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
 import { Grant } from '../access/entities/grant.entity';
 import { GrantsService } from '../access/grants.service';
@@ -14,6 +14,7 @@ import { UsersService } from '../identity/users.service';
 import { parseEnv } from '../platform/config/env.schema';
 import { attributionColumns } from '../platform/dto/attribution.dto';
 import { Order } from './entities/order.entity';
+import { saveOrder } from './testing/order-row';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderEventsService, type OrderEvent } from './order-events';
 
@@ -47,35 +48,8 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
     invalidations = 0;
   });
 
-  async function order(patch: Partial<Order> = {}): Promise<Order> {
-    const now = new Date();
-    const repo = ds.getRepository(Order);
-    return repo.save(
-      repo.create({
-        userId: null,
-        email: `kjoper-${++seq}@example.no`,
-        firstName: 'Kari',
-        lastName: 'Nordmann',
-        courseId: 'foundation',
-        amountOre: 199700,
-        currency: 'NOK',
-        paymentMethod: 'card',
-        provider: 'stripe',
-        status: 'pending',
-        stripeSessionId: `cs_test_${seq}`,
-        stripePaymentIntentId: null,
-        refundedOre: 0,
-        termsAcceptedAt: now,
-        attribution: attributionColumns({ utmSource: 'nyhetsbrev' }),
-        createdAt: now,
-        updatedAt: now,
-        paidAt: null,
-        anonymisedAt: null,
-        buyerSignedInAt: null,
-        ...patch,
-      }),
-    );
-  }
+  const order = (patch: Partial<Order> = {}): Promise<Order> =>
+    saveOrder(ds, { attribution: attributionColumns({ utmSource: 'nyhetsbrev' }), ...patch });
 
   const reload = (id: number) => ds.getRepository(Order).findOneByOrFail({ id });
   const grantsOf = (orderId: number) => ds.getRepository(Grant).countBy({ orderId });

@@ -1,13 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { openMemoryDatabase } from '../platform/database/memory-database';
+import { openMemoryDatabase } from '../platform/database/testing/memory-database';
 // eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
 import { Grant } from '../access/entities/grant.entity';
 import { GrantsService } from '../access/grants.service';
 import type { CatalogService } from '../catalog/catalog.service';
-import { attributionColumns } from '../platform/dto/attribution.dto';
 import { AppError } from '../platform/errors/app-error';
 import { Order } from './entities/order.entity';
+import { saveOrder } from './testing/order-row';
 import { Refund } from './entities/refund.entity';
 import { OrderEventsService, type RefundEvent } from './order-events';
 import { RefundsService } from './refunds.service';
@@ -49,31 +49,16 @@ describe('RefundsService (a refund never exceeds what was paid)', () => {
   async function paidOrder(provider: 'demo' | 'stripe' = 'demo'): Promise<{ order: Order; userId: number }> {
     const now = new Date();
     const userId = 1000 + ++seq;
-    const repo = ds.getRepository(Order);
-    const order = await repo.save(
-      repo.create({
-        userId,
-        email: `refusjon-${seq}@example.no`,
-        firstName: 'Ola',
-        lastName: 'Nordmann',
-        courseId: 'foundation',
-        amountOre: PRICE,
-        currency: 'NOK',
-        paymentMethod: 'card',
-        provider,
-        status: 'paid',
-        stripeSessionId: `cs_test_r${seq}`,
-        stripePaymentIntentId: `pi_r${seq}`,
-        refundedOre: 0,
-        termsAcceptedAt: now,
-        attribution: attributionColumns(null),
-        createdAt: now,
-        updatedAt: now,
-        paidAt: now,
-        anonymisedAt: null,
-        buyerSignedInAt: null,
-      }),
-    );
+    const order = await saveOrder(ds, {
+      userId,
+      email: `refusjon-${seq}@example.no`,
+      firstName: 'Ola',
+      amountOre: PRICE,
+      provider,
+      status: 'paid',
+      stripePaymentIntentId: `pi_r${seq}`,
+      paidAt: now,
+    });
     await grants.grant({ userId, courseId: 'foundation', source: 'purchase', orderId: order.id });
     // Another course of the same buyer, granted by hand: refunds never touch it.
     await grants.grant({ userId, courseId: 'kryptovaluta', source: 'manual' });

@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { buildDataSourceOptions } from './data-source-options';
-import { runMigrations } from './migrate';
-import { installSqliteGate } from './sqlite-gate';
+import { buildDataSourceOptions } from '../data-source-options';
+import { runMigrations } from '../migrate';
+import { installSqliteGate } from '../sqlite-gate';
 
 const quiet = { log: () => undefined } as unknown as Logger;
 
