@@ -1,5 +1,10 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
+
+/** react-router publishes its development build under the default export conditions; use the production one. */
+const routerProd = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -11,7 +16,13 @@ export default defineConfig({
   base: '/admin/',
   plugins: [react()],
   // @academy/contracts is a workspace package; the `source` condition reads its TypeScript directly.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    alias: [
+      { find: /^react-router$/, replacement: routerProd('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: routerProd('dom-export.mjs') },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -84,6 +84,9 @@ async function startServer() {
       ADMIN_PASSWORD: 'lighthouse-admin-123',
       MAIL_DISABLED: 'true',
       APP_SECRET: randomBytes(32).toString('hex'),
+      SELLER_NAME: 'Lighthouse Trading AS',
+      SELLER_ORG_NR: '923456789',
+      SELLER_ADDRESS: 'Storgata 1, 0155 Oslo',
       LOG_LEVEL: 'warn',
     },
   });

@@ -28,6 +28,7 @@ mysql -uroot -h127.0.0.1 -e "CREATE DATABASE $db CHARACTER SET utf8mb4 COLLATE u
 port=$(node -e "const s=require('net').createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})")
 (cd "$tmp" && NODE_ENV=production MAIL_DISABLED=true APP_SECRET=smoke-secret-smoke-secret-smoke-secret-123 PORT=$port PUBLIC_URL="http://127.0.0.1:$port" \
   DATABASE_URL="mysql://root@127.0.0.1:3306/$db" ADMIN_EMAIL=admin@example.no ADMIN_PASSWORD=smoke-passord-1 \
+  SELLER_NAME="Smoke Trading AS" SELLER_ORG_NR=923456789 SELLER_ADDRESS="Storgata 1, 0155 Oslo" \
   exec node backend/dist/main.js >"$tmp/server.log" 2>&1) &
 pid=$!
 for _ in $(seq 1 60); do

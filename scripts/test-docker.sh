@@ -26,6 +26,7 @@ log=$(mktemp)
 chroot --userspec=1000:1000 "$mnt" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/home/node \
   NODE_ENV=production APP_SECRET=docker-secret-docker-secret-docker-secret-1 PORT="$port" HOST=127.0.0.1 PUBLIC_URL="http://127.0.0.1:$port" MAIL_DISABLED=true \
   DATABASE_URL="mysql://root@127.0.0.1:3306/$db" ADMIN_EMAIL=admin@example.no ADMIN_PASSWORD=docker-passord-1 \
+  SELLER_NAME="Docker Trading AS" SELLER_ORG_NR=923456789 SELLER_ADDRESS="Storgata 1, 0155 Oslo" \
   /bin/sh -c 'cd /app && exec node backend/dist/main.js' >"$log" 2>&1 &
 pid=$!
 for _ in $(seq 1 80); do

@@ -1,59 +1,68 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import auditLog from './audit-log';
-import { authProvider } from './authProvider';
-import courses from './courses';
 import { Dashboard } from './dashboard/Dashboard';
-import { dataProvider } from './dataProvider';
-import { i18nProvider } from './i18n';
-import { Layout } from './layout/Layout';
-import { LoginPage } from './layout/LoginPage';
-import leads from './leads';
-import modules from './modules';
-import orders from './orders';
-import outbox from './outbox';
-import { SecurityPage } from './security/SecurityPage';
-import { SettingsPage } from './settings/SettingsPage';
-import { theme } from './theme';
-import users from './users';
+import { LightShell, LoadingScreen } from './layout/LightShell';
+import { LoginScreen } from './layout/LoginScreen';
 
-/** The mentor's admin panel at /admin: same session as the site, admins only, all in Norwegian. */
-function AdminApp() {
+/**
+ * The panel's first load is light: the sign-in and the overview are plain React (no react-admin,
+ * no Material UI), so the mentor sees them after a small download. Everything else is the full
+ * react-admin panel, fetched the first time the mentor opens it; from then on it serves every
+ * path, the overview included.
+ */
+let loadFull: Promise<{ default: () => React.JSX.Element }> | null = null;
+let fullLoaded = false;
+const listeners = new Set<() => void>();
+
+function importFull() {
+  loadFull ??= import('./AdminApp').then((m) => {
+    fullLoaded = true;
+    for (const l of listeners) l();
+    return { default: m.AdminApp };
+  });
+  return loadFull;
+}
+
+const FullAdmin = lazy(importFull);
+
+function useFullLoaded(): boolean {
+  const [loaded, setLoaded] = useState(fullLoaded);
+  useEffect(() => {
+    const l = () => setLoaded(true);
+    listeners.add(l);
+    return () => {
+      listeners.delete(l);
+    };
+  }, []);
+  return loaded;
+}
+
+function Full() {
   return (
-    <Admin
-      basename="/admin"
-      title="Administrasjon"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      dashboard={Dashboard}
-      layout={Layout}
-      loginPage={LoginPage}
-      theme={theme}
-      requireAuth
-      disableTelemetry
-    >
-      <Resource name="leads" {...leads} />
-      <Resource name="users" {...users} />
-      <Resource name="orders" {...orders} />
-      <Resource name="courses" {...courses} />
-      <Resource name="modules" {...modules} />
-      <Resource name="audit-log" {...auditLog} />
-      <Resource name="outbox" {...outbox} />
-      <CustomRoutes>
-        <Route path="/settings" element={<SettingsPage />} />
-        <Route path="/security" element={<SecurityPage />} />
-      </CustomRoutes>
-    </Admin>
+    <Suspense fallback={<LoadingScreen />}>
+      <FullAdmin />
+    </Suspense>
   );
 }
 
 /** Real paths under /admin (the server answers every /admin/* with this page), not hash URLs. */
 export function App() {
+  const full = useFullLoaded();
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/admin/*" element={<AdminApp />} />
+        {!full && <Route path="/admin/login" element={<LoginScreen />} />}
+        {!full && (
+          <Route
+            path="/admin"
+            element={
+              <LightShell>
+                <Dashboard />
+              </LightShell>
+            }
+          />
+        )}
+        <Route path="/admin/*" element={<Full />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>
     </BrowserRouter>

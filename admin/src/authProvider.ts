@@ -1,5 +1,5 @@
 import type { MeResponse } from '@academy/contracts';
-import { HttpError, type AuthProvider } from 'react-admin';
+import { HttpError, type AuthProvider } from 'ra-core';
 import { httpClient, isStepUpError } from './lib/http';
 import { forgetTwoFactorStatus } from './lib/twoFactorState';
 

@@ -1,8 +1,8 @@
 import type {
+  AdminCertificate,
   AdminCreatedStudent,
   AdminGrant,
   AdminOrderDetail,
-  AdminStats,
   PlayerCourseId,
   ResendOutboxResponse,
 } from '@academy/contracts';
@@ -38,6 +38,11 @@ export interface AdminDataProvider extends DataProvider {
   createStudent(email: string): Promise<AdminCreatedStudent>;
   grantCourse(userId: number, courseId: PlayerCourseId, note?: string): Promise<AdminGrant>;
   revokeGrant(grantId: number): Promise<AdminGrant>;
+  /** Drip release: opens every module of the grant now. */
+  releaseGrant(grantId: number): Promise<AdminGrant>;
+  /** Extends the grant's mentorship period by whole days. */
+  extendMentorship(grantId: number, days: number): Promise<AdminGrant>;
+  revokeCertificate(certificateId: number): Promise<AdminCertificate>;
   refundOrder(orderId: number, input: { amount?: number; reason: string }): Promise<AdminOrderDetail>;
   resendOutbox(messageId: number): Promise<ResendOutboxResponse>;
   exportLeadsCsv(params: {
@@ -45,7 +50,6 @@ export interface AdminDataProvider extends DataProvider {
     sort?: { field: string; order: string };
     includeUnsubscribed?: boolean;
   }): Promise<void>;
-  getStats(from: string, to: string): Promise<AdminStats>;
 }
 
 /**
@@ -81,6 +85,12 @@ export const dataProvider: AdminDataProvider = {
 
   revokeGrant: (grantId) => httpClient(`${API}/grants/${grantId}`, { method: 'DELETE' }).then(({ json }) => json as AdminGrant),
 
+  releaseGrant: (grantId) => postJson<AdminGrant>(`${API}/grants/${grantId}/release`, {}),
+
+  extendMentorship: (grantId, days) => postJson<AdminGrant>(`${API}/grants/${grantId}/mentorship`, { days }),
+
+  revokeCertificate: (certificateId) => postJson<AdminCertificate>(`${API}/certificates/${certificateId}/revoke`, {}),
+
   refundOrder: (orderId, input) => postJson<AdminOrderDetail>(`${API}/orders/${orderId}/refund`, input),
 
   resendOutbox: (messageId) => postJson<ResendOutboxResponse>(`${API}/outbox/${messageId}/resend`, {}),
@@ -109,11 +119,9 @@ export const dataProvider: AdminDataProvider = {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   },
-
-  getStats: (from, to) => httpClient(`${API}/stats?${new URLSearchParams({ from, to })}`).then(({ json }) => json as AdminStats),
 };
 
-/** The data provider with the panel's own calls (grant, revoke, refund, resend, CSV, create student, stats). */
+/** The data provider with the panel's own calls (grant, revoke, refund, resend, CSV, create student). */
 export function useAdminData(): AdminDataProvider {
   return useDataProvider<AdminDataProvider>();
 }

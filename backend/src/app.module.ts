@@ -3,14 +3,19 @@ import { AccessModule } from './access/access.module';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { CertificatesModule } from './certificates/certificates.module';
 import { IdentityModule } from './identity/identity.module';
 import { LeadsModule } from './leads/leads.module';
+import { LiveModule } from './live/live.module';
 import { MailModule } from './mail/mail.module';
+import { MarketingModule } from './marketing/marketing.module';
+import { MentorshipModule } from './mentorship/mentorship.module';
 import { OrdersModule } from './orders/orders.module';
 import { AppConfig, ConfigModule } from './platform/config';
 import { DatabaseModule } from './platform/database/database.module';
 import { HealthModule } from './platform/health/health.module';
 import { SecurityModule } from './platform/security/security.module';
+import { Clock } from './platform/time/clock';
 import { WebModule } from './web/web.module';
 
 /**
@@ -19,11 +24,11 @@ import { WebModule } from './web/web.module';
  */
 @Module({})
 export class AppModule {
-  static register(config: AppConfig): DynamicModule {
+  static register(config: AppConfig, clock?: Clock): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
+        ConfigModule.forRoot(config, clock),
         DatabaseModule,
         SecurityModule,
         HealthModule,
@@ -33,6 +38,10 @@ export class AppModule {
         LeadsModule,
         OrdersModule,
         MailModule,
+        MarketingModule,
+        MentorshipModule,
+        CertificatesModule,
+        LiveModule,
         AccountModule,
         AdminModule,
         WebModule,

@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'module.update',
   'module.delete',
   'settings.update',
+  'grant.release',
+  'grant.mentorship.extend',
+  'certificate.revoke',
   /** Written by the e-mail normalisation migration: this account's address now names another account. */
   'user.email-duplicate',
 ] as const;
@@ -71,6 +74,10 @@ export interface AdminGrant {
   revokedAt: string | null;
   revokedBy: number | null;
   active: boolean;
+  /** Drip release: every module opened early for this grant (null: the modules open on their own schedule). */
+  releasedEarlyAt: string | null;
+  /** The end of the grant's mentorship period (null: the course has none). */
+  mentorshipEndsAt: string | null;
 }
 
 export interface AdminUser {
@@ -132,6 +139,9 @@ export interface AdminOrder {
   guaranteeEndsAt: string | null;
   /** What can still be refunded. */
   refundableOre: number;
+  /** The campaign code the order used (upper case), and what it took off; null / 0 without one. */
+  campaignCode: string | null;
+  discountOre: number;
 }
 
 export interface AdminOrderDetail extends AdminOrder {
@@ -165,6 +175,10 @@ export interface AdminCourse {
   published: boolean;
   moduleCount: number;
   publishedModuleCount: number;
+  /** Months of mentorship a grant of the course carries (0: none). */
+  mentorshipMonths: number;
+  /** Launch seats left (see CatalogItem.launchSeatsLeft); null for courses not sold by checkout. */
+  launchSeatsLeft: number | null;
   updatedAt: string;
 }
 
@@ -178,6 +192,8 @@ export interface AdminModule {
   videoId: string | null;
   topics: string[];
   published: boolean;
+  /** Drip release: days after the student's grant before the module opens (0: at once). */
+  releaseAfterDays: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -185,6 +201,8 @@ export interface AdminModule {
 export interface AdminSettings {
   id: 'site';
   videoOverlayText: string;
+  /** Where mentorship students book a session (null: they write to the contact mailbox). */
+  mentorBookingUrl: string | null;
 }
 
 export interface AdminAuditEntry {

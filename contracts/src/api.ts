@@ -1,3 +1,4 @@
+import type { SellerInfo } from './receipts';
 import type { CatalogId, PaymentMethod, PlayerCourseId, TrafficSource } from './catalog';
 
 /** Every error the API answers has this shape. `message` is the Norwegian text a page shows. */
@@ -24,6 +25,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'ALREADY_OWNED',
+  'MODULE_LOCKED',
+  'NAME_REQUIRED',
   'TOO_MANY_REQUESTS',
   'INVALID_COURSE',
   'INVALID_TOKEN',
@@ -72,6 +75,11 @@ export interface CatalogItem {
   icon: string;
   /** Published modules (player courses only; 0 for series). */
   moduleCount: number;
+  /**
+   * Launch seats left: while above 0 the launch price (priceOre, beside beforePriceOre) holds; at 0 the
+   * before-price has become priceOre and beforePriceOre is null. Null for courses not sold by checkout.
+   */
+  launchSeatsLeft: number | null;
 }
 
 /** GET /api/catalog */
@@ -80,6 +88,8 @@ export interface CatalogResponse {
   items: CatalogItem[];
   /** Real number of students who own a paid course. */
   studentCount: number;
+  /** LAUNCH_SEATS: how many students get the launch price of a course ("de første 100"). */
+  launchSeats: number;
 }
 
 /** Site settings from configuration, handed to the pages. */
@@ -94,6 +104,8 @@ export interface SiteSettings {
   publicUrl: string;
   videoOverlayText: string;
   demoPayments: boolean;
+  /** SELLER_*: named the same way in the footer, the terms, the privacy page and on receipts. */
+  seller: SellerInfo;
 }
 
 export interface Attribution {

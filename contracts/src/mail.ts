@@ -11,7 +11,19 @@ export const OUTBOX_STATUS_LABELS: Record<OutboxStatusName, string> = {
   logged: 'Bare logget',
 };
 
-export const MAIL_KINDS = ['receipt', 'welcome', 'password_reset', 'refund'] as const;
+export const MAIL_KINDS = [
+  'receipt',
+  'welcome',
+  'password_reset',
+  'refund',
+  'live_reminder',
+  'live_changed',
+  'marketing_confirm',
+  'broadcast',
+  'broadcast_test',
+  'sequence',
+  'mentorship_ending',
+] as const;
 export type MailKindName = (typeof MAIL_KINDS)[number];
 
 export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
@@ -19,6 +31,13 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   welcome: 'Velkomst (Starter)',
   password_reset: 'Glemt passord',
   refund: 'Refusjon',
+  live_reminder: 'Påminnelse om live-økt',
+  live_changed: 'Live-økt avlyst eller flyttet',
+  marketing_confirm: 'Bekreft nyhetsbrev',
+  broadcast: 'Utsendelse',
+  broadcast_test: 'Testutsendelse',
+  sequence: 'Sekvens',
+  mentorship_ending: 'Mentorperioden slutter snart',
 };
 
 /** GET /api/admin/outbox (list rows). */

@@ -12,6 +12,13 @@ export interface CourseModuleView {
   /** YouTube id; only ever sent to someone who may watch the course. Null: show the overlay. */
   videoId: string | null;
   hasVideo: boolean;
+  /**
+   * Drip release: the module opens `releaseAt` (ISO) after the student's grant. While locked,
+   * its description, topics and video id are not sent (empty / null).
+   */
+  locked: boolean;
+  /** When a drip-released module opens (also after it has opened); null when it is open from the start. */
+  releaseAt: string | null;
 }
 
 /** GET /api/courses/:courseId */
@@ -135,5 +142,18 @@ export interface AccountExport {
     status: string;
     createdAt: string;
     sentAt: string | null;
+  }>;
+  /** Marketing e-mail: the recorded consent and its history (null: never asked for marketing mail). */
+  marketing?: import('./marketing').MarketingExport | null;
+  /** The private calendar feed of live sessions, if one was made (its secret address is left out, like session tokens). */
+  calendarFeed: { createdAt: string } | null;
+  /** Certificates issued to the account (name, course and date as printed; revoked ones too). */
+  certificates: Array<{
+    courseId: string;
+    courseTitle: string;
+    holderName: string | null;
+    code: string;
+    issuedAt: string;
+    revokedAt: string | null;
   }>;
 }

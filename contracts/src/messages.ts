@@ -91,6 +91,7 @@ export const MSG = {
   sessionNotFound: 'Fant ikke betalingen',
   providerCheckFailed: 'Vi fikk ikke sjekket betalingen akkurat nå. Prøv igjen om litt.',
   orderNotFound: 'Fant ikke ordren',
+  receiptNotFound: 'Fant ikke kvitteringen',
   refundNotAllowed: 'Bare betalte ordrer kan refunderes',
   refundAmount: (maxOre: number) => `Beløpet må være et helt antall øre mellom 1 og ${maxOre}`,
   refundReasonRequired: 'Skriv en begrunnelse for refusjonen',
@@ -100,6 +101,25 @@ export const MSG = {
   refundMissingReference: 'Ordren mangler betalingsreferanse fra Stripe og kan ikke refunderes herfra.',
   refundConflict: 'Ordren ble endret samtidig. Last inn siden på nytt og prøv igjen.',
   refundedInStripe: 'Refundert i Stripe',
+
+  // Campaign codes (checkout and admin panel).
+  campaignCodeInvalid: 'Kampanjekoden kan bare ha 3–40 bokstaver, tall, - eller _',
+  campaignCodeNotFound: 'Fant ingen kampanjekode med det navnet. Sjekk skrivemåten.',
+  campaignCodeInactive: 'Kampanjekoden er ikke lenger gyldig',
+  campaignCodeNotForCourse: 'Kampanjekoden gjelder ikke for dette kurset',
+  campaignCodeNotYet: 'Kampanjekoden er ikke gyldig ennå',
+  campaignCodeExpired: 'Kampanjekoden er utløpt',
+  campaignCodeUsedUp: 'Kampanjekoden er brukt opp',
+  campaignCodeExists: 'Det finnes allerede en kampanjekode med dette navnet',
+  campaignCodeDiscount: 'Oppgi rabatten enten i prosent eller som beløp, ikke begge',
+  campaignCodePercent: 'Prosent må være et helt tall fra 1 til 100',
+  campaignCodeAmount: 'Rabattbeløpet må være et helt antall øre, minst 100 (1 kr)',
+  campaignCodeCourses: 'Velg minst ett kurs som selges i kassen',
+  campaignCodeDate: (field: string) => `${field} må være et tidspunkt (ISO 8601)`,
+  campaignCodeDates: 'Gyldig fra må være før gyldig til',
+  campaignCodeMaxUses: 'Maks antall bruk må være et helt tall fra 1, eller tomt for ingen grense',
+  campaignCodeInUse: 'Koden er brukt på betalte ordrer og kan ikke slettes. Slå den av i stedet.',
+  campaignCodeCourseRequired: 'Oppgi kurset koden skal brukes på',
 
   // Courses and progress.
   courseNotOwned: 'Du har ikke tilgang til dette kurset',
@@ -148,6 +168,21 @@ export const MSG = {
   statsFromAfterTo: 'Fra-datoen må være før til-datoen',
   statsMaxDays: (days: number) => `Perioden kan være maks ${days} dager`,
 
+  // Live sessions.
+  liveSessionNotFound: 'Fant ikke live-økten',
+  liveCourseIds: 'Velg minst ett kurs: Foundation, Accelerator eller Kryptovaluta',
+  liveStartsAt: 'Start må være dato og klokkeslett i norsk tid (ÅÅÅÅ-MM-DDTtt:mm)',
+  liveDuration: 'Varighet må være et helt antall minutter mellom 5 og 600',
+  liveJoinUrl: 'Lenken for å bli med må være en gyldig https-adresse (maks 500 tegn)',
+  liveRecording: 'Opptak må være en YouTube-id på 11 tegn (eller en YouTube-lenke)',
+  liveRecurrence: 'Gjentakelse: oppgi enten antall økter (2–52) eller en sluttdato, ikke begge',
+  liveRecurrenceFrequency: 'Gjentakelse må være «hver uke» eller «første ukedag i måneden»',
+  liveRecurrenceFirstWeekday: 'For «første ukedag i måneden» må starten være den første slike ukedagen i måneden',
+  liveRecurrenceUntil: 'Sluttdatoen må være en dato (ÅÅÅÅ-MM-DD) fra starten og maks ett år frem',
+  liveRecurrenceTooMany: 'En serie kan ha maks 52 økter',
+  liveSessionCancelled: 'Live-økten er avlyst og kan ikke endres',
+  calendarNotFound: 'Fant ikke kalenderen. Hent den nye adressen under Kontoinnstillinger.',
+
   // The admin lists' query (ra-data-simple-rest).
   listParamOnce: (name: string) => `Parameteren ${name} kan bare oppgis én gang`,
   listParamTooLong: (name: string) => `Parameteren ${name} er for lang`,
@@ -160,6 +195,33 @@ export const MSG = {
   listRangeMax: (max: number) => `Kan hente maks ${max} rader om gangen`,
   listFilterValue: (key: string) => `Ugyldig verdi for filteret ${key}`,
   listUnknownFilter: (key: string) => `Ukjent filter: ${key}`,
+
+  // Drip release, mentorship and certificates.
+  moduleLocked: (date: string) => `Denne modulen er ikke åpnet ennå. Den åpnes ${date}.`,
+  moduleLockedShort: 'Denne modulen er ikke åpnet ennå.',
+  noMentorship: 'Tilgangen har ingen mentorperiode',
+  mentorshipDays: 'Antall dager må være et helt tall mellom 1 og 365',
+  bookingUrlInvalid: 'Bookinglenken må være en https-adresse (maks 500 tegn)',
+  certificateNotFound: 'Fant ikke sertifikatet',
+  certificateNotEarned: 'Du har ikke fått sertifikat for dette kurset ennå. Fullfør alle modulene først.',
+  nameRequired: 'Skriv inn navnet ditt slik det skal stå på sertifikatet.',
+  nameSaved: 'Navnet er lagret',
+  firstNameRequired: 'Skriv inn fornavnet ditt',
+  lastNameRequired: 'Skriv inn etternavnet ditt',
+  nameMax: (field: string, max: number) => `${field} kan være maks ${max} tegn`,
+  nameInvalidChars: 'Navnet kan ikke inneholde kontrolltegn eller < >',
+  // Marketing e-mail (consent, broadcasts, sequences).
+  marketingConsentInvalid: 'marketingConsent må være true eller false',
+  marketingConfirmInvalid: 'Bekreftelseslenken er ugyldig eller utløpt',
+  broadcastNotFound: 'Fant ikke utsendelsen',
+  broadcastNotDraft: 'Utsendelsen kan bare endres mens den er et utkast',
+  broadcastNotScheduled: 'Bare en planlagt utsendelse kan avbrytes',
+  broadcastAlreadySent: 'Utsendelsen er allerede sendt eller i gang',
+  broadcastAtPast: 'Tidspunktet må være i fremtiden',
+  broadcastNoRecipients: 'Segmentet har ingen mottakere',
+  segmentInvalid: (why: string) => `Ugyldig segment: ${why}`,
+  sequenceNotFound: 'Fant ikke sekvensen',
+  sequenceStepsMissing: 'En sekvens må ha minst ett steg',
 } as const;
 
 /**
@@ -184,6 +246,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   // A bare 409 has always said only that the request could not be used.
   CONFLICT: MSG.validation,
   ALREADY_OWNED: MSG.courseAlreadyOwned,
+  MODULE_LOCKED: MSG.moduleLockedShort,
+  NAME_REQUIRED: MSG.nameRequired,
   TOO_MANY_REQUESTS: MSG.tooManyRequests,
   INVALID_COURSE: MSG.invalidCourseId,
   INVALID_TOKEN: MSG.invalidToken,

@@ -165,16 +165,17 @@ describe('admin API: courses, modules and the overlay text', () => {
   it('the overlay text: read, change (shows in the player and /api/site at once), audited, validated', async () => {
     expect((await admin.get('/api/admin/settings').expect(200)).body).toEqual({
       id: 'site',
-      videoOverlayText: 'coming Nov 2025',
+      videoOverlayText: 'Videoen kommer snart',
+      mentorBookingUrl: null,
     });
-    expect((await owner.get('/api/courses/starter').expect(200)).body.overlayText).toBe('coming Nov 2025');
+    expect((await owner.get('/api/courses/starter').expect(200)).body.overlayText).toBe('Videoen kommer snart');
     const res = await admin.put('/api/admin/settings').send({ id: 'site', videoOverlayText: 'Kommer i desember' }).expect(200);
-    expect(res.body).toEqual({ id: 'site', videoOverlayText: 'Kommer i desember' });
+    expect(res.body).toEqual({ id: 'site', videoOverlayText: 'Kommer i desember', mentorBookingUrl: null });
     expect((await owner.get('/api/courses/starter').expect(200)).body.overlayText).toBe('Kommer i desember');
     expect((await t.http().get('/api/site').expect(200)).body.videoOverlayText).toBe('Kommer i desember');
     const audit = await t.ds.getRepository(AuditLog).findOneByOrFail({ action: 'settings.update' });
     expect(audit).toMatchObject({
-      before: { videoOverlayText: 'coming Nov 2025' },
+      before: { videoOverlayText: 'Videoen kommer snart' },
       after: { videoOverlayText: 'Kommer i desember' },
     });
     for (const body of [

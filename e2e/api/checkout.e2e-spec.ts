@@ -406,6 +406,9 @@ describe('production without Stripe keys', () => {
       NODE_ENV: 'production',
       MAIL_DISABLED: 'true',
       APP_SECRET: 'produksjonshemmelighet-for-testene-1234567',
+      SELLER_NAME: 'Eksempel Trading AS',
+      SELLER_ORG_NR: '923456789',
+      SELLER_ADDRESS: 'Storgata 1, 0155 Oslo',
     });
   });
   afterAll(() => t.close());

@@ -21,7 +21,7 @@ describe('GET /api/courses/:courseId', () => {
   it('starter is open to anyone: the four seeded modules in order, the overlay text, no video yet', async () => {
     const res = await t.http().get('/api/courses/starter').expect(200);
     expect(res.headers['cache-control']).toContain('no-store');
-    expect(res.body).toMatchObject({ id: 'starter', title: 'Starter', overlayText: 'coming Nov 2025' });
+    expect(res.body).toMatchObject({ id: 'starter', title: 'Starter', overlayText: 'Videoen kommer snart' });
     expect(res.body.modules.map((m: { title: string }) => m.title)).toEqual([
       'Trading er ikke gambling',
       'TradingView Setup',
@@ -31,7 +31,18 @@ describe('GET /api/courses/:courseId', () => {
     expect(res.body.modules.map((m: { durationMinutes: number }) => m.durationMinutes)).toEqual([8, 12, 15, 8]);
     for (const m of res.body.modules) {
       expect(Object.keys(m).sort()).toEqual(
-        ['description', 'durationMinutes', 'hasVideo', 'id', 'position', 'title', 'topics', 'videoId'].sort(),
+        [
+          'description',
+          'durationMinutes',
+          'hasVideo',
+          'id',
+          'locked',
+          'position',
+          'releaseAt',
+          'title',
+          'topics',
+          'videoId',
+        ].sort(),
       );
       expect(m.topics.length).toBeGreaterThan(0);
       expect(m).toMatchObject({ videoId: null, hasVideo: false });
@@ -114,7 +125,7 @@ describe('GET /api/courses/:courseId', () => {
     await t.app.get(SiteSettingsService).setOverlayText('Video kommer snart');
     const res = await t.http().get('/api/courses/starter').expect(200);
     expect(res.body.overlayText).toBe('Video kommer snart');
-    await t.app.get(SiteSettingsService).setOverlayText('coming Nov 2025');
+    await t.app.get(SiteSettingsService).setOverlayText('Videoen kommer snart');
   });
 
   it('a course that is gone (unpublished or removed) answers 404 to its owner; an admin still sees an unpublished one', async () => {

@@ -56,7 +56,16 @@ describe('migrations and seed', () => {
         .map((c) => `${m.tableName}.${c.databaseName}:${c.collation}`),
     );
     expect(emailColumns.sort()).toEqual(
-      ['audit_log.actorEmail', 'leads.email', 'orders.email', 'outbox.toAddress', 'users.email']
+      [
+        'audit_log.actorEmail',
+        'leads.email',
+        'marketing_broadcast_recipients.email',
+        'marketing_enrolments.email',
+        'marketing_subscribers.email',
+        'orders.email',
+        'outbox.toAddress',
+        'users.email',
+      ]
         .map((c) => `${c}:utf8mb4_bin`)
         .sort(),
     );

@@ -303,6 +303,9 @@ describe('two-factor sign-in required for admins in production', () => {
     APP_SECRET: 'production-like-secret-for-the-totp-suite-0123',
     MAIL_DISABLED: 'true',
     LOG_LEVEL: 'silent',
+    SELLER_NAME: 'Eksempel Trading AS',
+    SELLER_ORG_NR: '923456789',
+    SELLER_ADDRESS: 'Storgata 1, 0155 Oslo',
   };
 
   describe('ADMIN_2FA unset', () => {

@@ -209,7 +209,7 @@ describe('course player', () => {
     await page.goto('/course/starter?email=besoker%40example.no');
     await page.getByRole('heading', { level: 1, name: 'Trading er ikke gambling' }).waitFor();
     expect(await page.getByTestId('player-email').innerText()).toBe('besoker@example.no');
-    expect(await page.getByTestId('video-overlay').innerText()).toContain('coming Nov 2025');
+    expect(await page.getByTestId('video-overlay').innerText()).toContain('Videoen kommer snart');
     await page.getByRole('heading', { name: 'Du lærer' }).waitFor();
     expect(await page.getByTestId('progress-percent').innerText()).toBe('0%');
     expect(await page.getByRole('link', { name: /Se Foundation/ }).getAttribute('href')).toBe('/kurs/foundation');
@@ -271,7 +271,7 @@ describe('course player', () => {
     await page.getByRole('button', { name: 'Neste', exact: true }).click();
     await saved;
     await page.getByRole('heading', { level: 1, name: 'Market Structure Deep Dive' }).waitFor();
-    expect(await page.getByTestId('video-overlay').innerText()).toContain('coming Nov 2025');
+    expect(await page.getByTestId('video-overlay').innerText()).toContain('Videoen kommer snart');
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Market Structure Deep Dive' }).waitFor();

@@ -1,10 +1,9 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { AuditLogList } from './AuditLogList';
-import { AuditLogShow } from './AuditLogShow';
+import { lazyView } from '../lib/lazyView';
 
 /** Read-only: who changed what, when, before and after. */
 export default {
-  list: AuditLogList,
-  show: AuditLogShow,
+  list: lazyView(() => import('./AuditLogList'), 'AuditLogList'),
+  show: lazyView(() => import('./AuditLogShow'), 'AuditLogShow'),
   icon: HistoryIcon,
 };

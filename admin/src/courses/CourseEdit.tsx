@@ -14,6 +14,9 @@ import {
   TextInput,
   Toolbar,
   maxLength,
+  maxValue,
+  minValue,
+  NumberInput,
   useRecordContext,
 } from 'react-admin';
 import { BackToListActions } from '../lib/ShowParts';
@@ -54,6 +57,14 @@ export function CourseEdit() {
         </Labeled>
         <TextInput source="title" validate={[required(), maxLength(120)]} fullWidth />
         <TextInput source="description" validate={maxLength(5000)} multiline minRows={3} fullWidth />
+        <NumberInput
+          source="mentorshipMonths"
+          min={0}
+          max={36}
+          step={1}
+          validate={[minValue(0), maxValue(36)]}
+          helperText="Måneder med personlig mentoring fra tilgangen gis (0: ingen). Gjelder også elever som allerede har kurset."
+        />
         <Labeled label="Moduler" fullWidth>
           <ReferenceManyField reference="modules" target="courseId" sort={{ field: 'position', order: 'ASC' }} perPage={100}>
             <DataTable rowClick="edit" bulkActionButtons={false}>
@@ -62,6 +73,10 @@ export function CourseEdit() {
               <DataTable.NumberCol source="durationMinutes" />
               <DataTable.Col source="videoId" render={(m: AdminModule) => m.videoId ?? 'Ingen (viser teksten)'} />
               <DataTable.Col source="published" render={(m: AdminModule) => (m.published ? 'Ja' : 'Nei')} />
+              <DataTable.Col
+                source="releaseAfterDays"
+                render={(m: AdminModule) => (m.releaseAfterDays > 0 ? `Etter ${m.releaseAfterDays} d` : 'Med en gang')}
+              />
             </DataTable>
           </ReferenceManyField>
         </Labeled>

@@ -11,6 +11,13 @@ export function CourseList() {
         <DataTable.Col source="description" disableSort render={(r: AdminCourse) => r.description.slice(0, 80)} />
         <DataTable.NumberCol source="publishedModuleCount" disableSort />
         <DataTable.NumberCol source="moduleCount" disableSort />
+        <DataTable.Col
+          source="launchSeatsLeft"
+          disableSort
+          render={(r: AdminCourse) =>
+            r.launchSeatsLeft === null ? '–' : r.launchSeatsLeft === 0 ? '0 (ordinær pris)' : String(r.launchSeatsLeft)
+          }
+        />
         <DataTable.Col source="updatedAt" render={(r: AdminCourse) => formatDateTime(r.updatedAt)} />
       </DataTable>
     </List>

@@ -1,11 +1,10 @@
 import SchoolIcon from '@mui/icons-material/School';
 import type { AdminCourse } from '@academy/contracts';
-import { CourseEdit } from './CourseEdit';
-import { CourseList } from './CourseList';
+import { lazyView } from '../lib/lazyView';
 
 export default {
-  list: CourseList,
-  edit: CourseEdit,
+  list: lazyView(() => import('./CourseList'), 'CourseList'),
+  edit: lazyView(() => import('./CourseEdit'), 'CourseEdit'),
   icon: SchoolIcon,
   recordRepresentation: (r: AdminCourse) => r.title,
 };

@@ -1,59 +1,64 @@
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
-import type { AdminLead, AdminOrder } from '@academy/contracts';
-import { Link } from 'react-admin';
-import { useAdminHref } from '../lib/useHref';
-import { OrderStatusChip } from '../lib/fields';
+import type { AdminLead, AdminOrder, OrderStatus } from '@academy/contracts';
+import { Link } from 'react-router-dom';
 import { formatDateTime, formatKr } from '../lib/format';
-import { COURSE_LABELS, label, VARIANT_LABELS } from '../lib/labels';
+import { COURSE_LABELS, label, ORDER_STATUS_LABELS, VARIANT_LABELS } from '../lib/labels';
+
+const STATUS_CLASS: Record<OrderStatus, string> = {
+  pending: '',
+  paid: 'ok',
+  failed: 'bad',
+  expired: '',
+  refunded: 'warn',
+  partially_refunded: 'info',
+};
+
+function StatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`lt-badge ${STATUS_CLASS[status] ?? ''}`}>{ORDER_STATUS_LABELS[status] ?? status}</span>;
+}
 
 export function LatestLeads({ leads }: { leads: AdminLead[] }) {
-  const href = useAdminHref();
   return (
-    <Card>
-      <CardHeader slotProps={{ title: { component: 'h2', variant: 'h6' } }} title="Nyeste leads" />
+    <section className="lt-card">
+      <h2>Nyeste leads</h2>
       {leads.length === 0 ? (
-        <Typography sx={{ px: 2, pb: 2 }}>Ingen leads ennå.</Typography>
+        <p className="lt-card-body">Ingen leads ennå.</p>
       ) : (
-        <List dense>
+        <ul className="lt-list">
           {leads.map((l) => (
-            <ListItemButton key={l.id} component={Link} to={href(`/leads/${l.id}/show`)}>
-              <ListItemText
-                primary={l.email}
-                secondary={`${formatDateTime(l.createdAt)} · ${label(COURSE_LABELS, l.courseType)} · ${l.trafficSource ? label(VARIANT_LABELS, l.trafficSource) : 'ukjent variant'}`}
-              />
-            </ListItemButton>
+            <li key={l.id}>
+              <Link to={`/admin/leads/${l.id}/show`}>
+                <span className="lt-primary">{l.email}</span>
+                <span className="lt-secondary">
+                  {`${formatDateTime(l.createdAt)} · ${label(COURSE_LABELS, l.courseType)} · ${l.trafficSource ? label(VARIANT_LABELS, l.trafficSource) : 'ukjent variant'}`}
+                </span>
+              </Link>
+            </li>
           ))}
-        </List>
+        </ul>
       )}
-    </Card>
+    </section>
   );
 }
 
 export function LatestOrders({ orders }: { orders: AdminOrder[] }) {
-  const href = useAdminHref();
   return (
-    <Card>
-      <CardHeader slotProps={{ title: { component: 'h2', variant: 'h6' } }} title="Nyeste ordrer" />
+    <section className="lt-card">
+      <h2>Nyeste ordrer</h2>
       {orders.length === 0 ? (
-        <Typography sx={{ px: 2, pb: 2 }}>Ingen ordrer ennå.</Typography>
+        <p className="lt-card-body">Ingen ordrer ennå.</p>
       ) : (
-        <List dense>
+        <ul className="lt-list">
           {orders.map((o) => (
-            <ListItemButton key={o.id} component={Link} to={href(`/orders/${o.id}/show`)}>
-              <ListItemText
-                primary={`${o.email} – ${label(COURSE_LABELS, o.courseId)} ${formatKr(o.amountOre)}`}
-                secondary={formatDateTime(o.createdAt)}
-              />
-              <OrderStatusChip status={o.status} />
-            </ListItemButton>
+            <li key={o.id}>
+              <Link to={`/admin/orders/${o.id}/show`}>
+                <span className="lt-primary">{`${o.email} – ${label(COURSE_LABELS, o.courseId)} ${formatKr(o.amountOre)}`}</span>
+                <span className="lt-secondary">{formatDateTime(o.createdAt)}</span>
+                <StatusBadge status={o.status} />
+              </Link>
+            </li>
           ))}
-        </List>
+        </ul>
       )}
-    </Card>
+    </section>
   );
 }

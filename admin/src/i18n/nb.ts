@@ -231,7 +231,7 @@ const attributionFields = {
 };
 
 /** Resource and field names. */
-const appMessages = {
+export const appMessages = {
   resources: {
     leads: {
       name: 'Lead |||| Leads',
@@ -330,6 +330,27 @@ const appMessages = {
         paidTo: 'Betalt til',
       },
     },
+    'campaign-codes': {
+      name: 'Kampanjekode |||| Kampanjekoder',
+      forcedCaseName: 'kampanjekode |||| kampanjekoder',
+      fields: {
+        id: 'Nr.',
+        code: 'Kode',
+        kind: 'Rabatt',
+        percentOff: 'Rabatt (%)',
+        amountOffOre: 'Rabatt (øre)',
+        amountOffKr: 'Rabatt (kr)',
+        courseIds: 'Kurs',
+        validFrom: 'Gyldig fra',
+        validTo: 'Gyldig til',
+        maxUses: 'Maks antall bruk',
+        uses: 'Brukt',
+        active: 'Aktiv',
+        createdAt: 'Opprettet',
+        updatedAt: 'Endret',
+        q: 'Søk',
+      },
+    },
     courses: {
       name: 'Kurs |||| Kurs',
       forcedCaseName: 'kurs |||| kurs',
@@ -341,6 +362,8 @@ const appMessages = {
         published: 'Publisert',
         moduleCount: 'Moduler',
         publishedModuleCount: 'Publiserte moduler',
+        mentorshipMonths: 'Mentorperiode (måneder)',
+        launchSeatsLeft: 'Lanseringsplasser igjen',
         updatedAt: 'Endret',
         q: 'Søk',
       },
@@ -361,6 +384,31 @@ const appMessages = {
         createdAt: 'Opprettet',
         updatedAt: 'Endret',
         hasVideo: 'Har video',
+        releaseAfterDays: 'Åpnes etter (dager)',
+        q: 'Søk',
+      },
+    },
+    'live-sessions': {
+      name: 'Live-økt |||| Live-økter',
+      forcedCaseName: 'live-økt |||| live-økter',
+      fields: {
+        id: 'Nr.',
+        courseIds: 'Kurs',
+        title: 'Tittel',
+        description: 'Beskrivelse',
+        startsAt: 'Start',
+        startsAtLocal: 'Start (norsk tid)',
+        endsAt: 'Slutt',
+        durationMinutes: 'Varighet (minutter)',
+        joinUrl: 'Lenke for å bli med (https)',
+        recordingVideoId: 'Opptak (YouTube)',
+        notes: 'Notater',
+        seriesId: 'Serie',
+        status: 'Status',
+        cancelledAt: 'Avlyst',
+        createdAt: 'Opprettet',
+        updatedAt: 'Endret',
+        courseId: 'Kurs',
         q: 'Søk',
       },
     },
@@ -368,6 +416,24 @@ const appMessages = {
       name: 'Innstillinger',
       fields: {
         videoOverlayText: 'Tekst på videoer som ikke er klare',
+        mentorBookingUrl: 'Bookinglenke for mentorsamtaler',
+      },
+    },
+    certificates: {
+      name: 'Sertifikat |||| Sertifikater',
+      forcedCaseName: 'sertifikat |||| sertifikater',
+      fields: {
+        id: 'Nr.',
+        code: 'Kode',
+        userId: 'Elev',
+        userEmail: 'E-post',
+        courseId: 'Kurs',
+        courseTitle: 'Kurstittel (ved utstedelse)',
+        holderName: 'Navn',
+        issuedAt: 'Utstedt',
+        revokedAt: 'Trukket tilbake',
+        revoked: 'Trukket tilbake',
+        q: 'Søk',
       },
     },
     'audit-log': {
@@ -386,6 +452,37 @@ const appMessages = {
         q: 'Søk',
         createdFrom: 'Fra',
         createdTo: 'Til',
+      },
+    },
+    broadcasts: {
+      name: 'Utsendelse |||| Utsendelser',
+      forcedCaseName: 'utsendelse |||| utsendelser',
+      fields: {
+        id: 'Nr.',
+        subject: 'Emne',
+        body: 'Tekst',
+        status: 'Status',
+        recipients: 'Mottakere',
+        sent: 'Sendt',
+        failed: 'Feilet',
+        pending: 'Venter',
+        sendAt: 'Sendes',
+        createdAt: 'Opprettet',
+        q: 'Søk',
+      },
+    },
+    sequences: {
+      name: 'Sekvens |||| Sekvenser',
+      forcedCaseName: 'sekvens |||| sekvenser',
+      fields: {
+        id: 'Nr.',
+        name: 'Navn',
+        trigger: 'Starter når',
+        active: 'Aktiv',
+        enrolled: 'Påmeldt',
+        steps: 'Steg',
+        sent: 'Sendt / venter / stoppet per steg',
+        q: 'Søk',
       },
     },
     outbox: {
@@ -411,7 +508,7 @@ const appMessages = {
 };
 
 /** Sign-in with a second factor, the Sikkerhet page (two-factor sign-in) and the re-authentication dialog. */
-const securityMessages = {
+export const securityMessages = {
   login: {
     heading: 'Administrasjon',
     intro: 'Logg inn med administratorkontoen din.',

@@ -1,11 +1,13 @@
 import Alert from '@mui/material/Alert';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Layout as RaLayout, Loading, usePermissions, useTranslate } from 'react-admin';
 import { ReauthDialog } from '../security/ReauthDialog';
-import { SecurityPage } from '../security/SecurityPage';
+import { lazyView } from '../lib/lazyView';
 import { useTwoFactorStatus } from '../lib/twoFactorState';
 import { Menu } from './Menu';
 import { NoAccess } from './NoAccess';
+
+const SecurityPage = lazyView(() => import('../security/SecurityPage'), 'SecurityPage');
 
 /**
  * react-admin's layout, shown to admins only; anyone else signed in sees 'Ingen tilgang'. An admin
@@ -24,7 +26,9 @@ export function Layout({ children }: { children: ReactNode }) {
     <RaLayout menu={Menu}>
       <ReauthDialog />
       {twoFactor.error && <Alert severity="error">{translate('security.load_error')}</Alert>}
-      {mustEnrol ? <SecurityPage forced /> : children}
+      <Suspense fallback={<Loading loadingPrimary="Laster" loadingSecondary="" />}>
+        {mustEnrol ? <SecurityPage forced /> : children}
+      </Suspense>
     </RaLayout>
   );
 }

@@ -1,16 +1,25 @@
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
+import ListSubheader from '@mui/material/ListSubheader';
 import { Menu as RaMenu, useTranslate } from 'react-admin';
+import { MENU_GROUPS } from '../resources';
 import { useAdminHref } from '../lib/useHref';
 
-/** The resources, then the site settings and the account's security (custom pages). */
+/** The resources (the e-mail ones as a group), then the site settings and the account's security (custom pages). */
 export function Menu() {
   const href = useAdminHref();
   const translate = useTranslate();
   return (
     <RaMenu>
       <RaMenu.DashboardItem />
-      <RaMenu.ResourceItems />
+      {MENU_GROUPS.map((g) => [
+        g.heading && (
+          <ListSubheader key={g.heading} sx={{ lineHeight: 2.5, background: 'transparent' }}>
+            {g.heading}
+          </ListSubheader>
+        ),
+        ...g.resources.map((n) => <RaMenu.ResourceItem key={n} name={n} />),
+      ])}
       <RaMenu.Item to={href('/settings')} primaryText="Innstillinger" leftIcon={<SettingsIcon />} />
       <RaMenu.Item to={href('/security')} primaryText={translate('security.menu')} leftIcon={<SecurityIcon />} />
     </RaMenu>

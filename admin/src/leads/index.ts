@@ -1,13 +1,11 @@
 import LeadIcon from '@mui/icons-material/ContactMail';
 import type { AdminLead } from '@academy/contracts';
-import { LeadEdit } from './LeadEdit';
-import { LeadList } from './LeadList';
-import { LeadShow } from './LeadShow';
+import { lazyView } from '../lib/lazyView';
 
 export default {
-  list: LeadList,
-  show: LeadShow,
-  edit: LeadEdit,
+  list: lazyView(() => import('./LeadList'), 'LeadList'),
+  show: lazyView(() => import('./LeadShow'), 'LeadShow'),
+  edit: lazyView(() => import('./LeadEdit'), 'LeadEdit'),
   icon: LeadIcon,
   recordRepresentation: (r: AdminLead) => r.email,
 };

@@ -1,4 +1,4 @@
-import { fetchUtils, HttpError } from 'react-admin';
+import { fetchUtils, HttpError } from 'ra-core';
 import { markEnrolmentRequired, requestReauth } from './twoFactorState';
 
 function errorCode(e: unknown): string | undefined {

@@ -51,6 +51,12 @@ export const ACTION_LABELS: Record<string, string> = {
   'module.update': 'Modul endret',
   'module.delete': 'Modul slettet',
   'settings.update': 'Innstillinger endret',
+  'grant.release': 'Alle moduler åpnet tidlig',
+  'grant.mentorship.extend': 'Mentorperiode forlenget',
+  'certificate.revoke': 'Sertifikat trukket tilbake',
+  'campaign_code.create': 'Kampanjekode opprettet',
+  'campaign_code.update': 'Kampanjekode endret',
+  'campaign_code.delete': 'Kampanjekode slettet',
   'user.email-duplicate': 'E-postadresse kolliderer med en annen konto (må ryddes)',
 };
 
@@ -62,6 +68,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   course: 'Kurs',
   module: 'Modul',
   settings: 'Innstillinger',
+  certificate: 'Sertifikat',
+  campaign_code: 'Kampanjekode',
 };
 
 const choices = (ids: readonly string[], labels: Record<string, string>) => ids.map((id) => ({ id, name: labels[id] ?? id }));

@@ -45,6 +45,14 @@ export function ModuleFields({ create = false }: { create?: boolean }) {
         helperText={create ? 'Tomt felt legger modulen sist i kurset.' : 'Lavest vises først.'}
       />
       <BooleanInput source="published" defaultValue={true} />
+      <NumberInput
+        source="releaseAfterDays"
+        min={0}
+        max={3650}
+        step={1}
+        validate={[minValue(0), maxValue(3650)]}
+        helperText="Dryppslipp: antall dager etter at eleven fikk tilgang før modulen åpnes. 0 eller tomt: åpen med en gang."
+      />
       <ArrayInput source="topics">
         <SimpleFormIterator inline disableReordering={false}>
           <TextInput source="" label="Tema" validate={maxLength(200)} helperText={false} />

@@ -1,13 +1,11 @@
 import ViewListIcon from '@mui/icons-material/ViewList';
 import type { AdminModule } from '@academy/contracts';
-import { ModuleCreate } from './ModuleCreate';
-import { ModuleEdit } from './ModuleEdit';
-import { ModuleList } from './ModuleList';
+import { lazyView } from '../lib/lazyView';
 
 export default {
-  list: ModuleList,
-  edit: ModuleEdit,
-  create: ModuleCreate,
+  list: lazyView(() => import('./ModuleList'), 'ModuleList'),
+  edit: lazyView(() => import('./ModuleEdit'), 'ModuleEdit'),
+  create: lazyView(() => import('./ModuleCreate'), 'ModuleCreate'),
   icon: ViewListIcon,
   recordRepresentation: (r: AdminModule) => r.title,
 };

@@ -1,11 +1,10 @@
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import type { AdminOrder } from '@academy/contracts';
-import { OrderList } from './OrderList';
-import { OrderShow } from './OrderShow';
+import { lazyView } from '../lib/lazyView';
 
 export default {
-  list: OrderList,
-  show: OrderShow,
+  list: lazyView(() => import('./OrderList'), 'OrderList'),
+  show: lazyView(() => import('./OrderShow'), 'OrderShow'),
   icon: ReceiptIcon,
   recordRepresentation: (r: AdminOrder) => `nr. ${r.id}`,
 };

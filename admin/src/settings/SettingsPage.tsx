@@ -1,6 +1,14 @@
 import Typography from '@mui/material/Typography';
 import { Edit, maxLength, required, SimpleForm, TextInput, Toolbar, SaveButton } from 'react-admin';
 
+/** An https link (or blank: the students write to the contact mailbox). */
+function validateBookingUrl(value: unknown): string | undefined {
+  if (value === null || value === undefined || String(value).trim() === '') return undefined;
+  return /^https:\/\/[^\s<>"]+$/.test(String(value).trim())
+    ? undefined
+    : 'Lenken må begynne med https:// og kan ikke ha mellomrom';
+}
+
 function FormToolbar() {
   return (
     <Toolbar>
@@ -15,10 +23,15 @@ export function SettingsPage() {
     <Edit resource="settings" id="site" title="Innstillinger" mutationMode="pessimistic" redirect={false} actions={false}>
       <SimpleForm toolbar={<FormToolbar />}>
         <Typography variant="body2" color="text.secondary">
-          Vises over videoer i kursspilleren når en modul ikke har video ennå (for eksempel «coming Nov 2025»). Endringen vises
-          for elevene med en gang.
+          Vises over videoer i kursspilleren når en modul ikke har video ennå (standard «Videoen kommer snart»). Skriv på norsk,
+          og unngå datoer som kan passere. Endringen vises for elevene med en gang.
         </Typography>
         <TextInput source="videoOverlayText" validate={[required(), maxLength(200)]} fullWidth />
+        <Typography variant="body2" color="text.secondary">
+          Lenken mentorelevene bruker for å booke en samtale (for eksempel en kalenderside). Tomt felt: elevene bes skrive til
+          kontaktadressen i stedet.
+        </Typography>
+        <TextInput source="mentorBookingUrl" validate={[maxLength(500), validateBookingUrl]} fullWidth />
       </SimpleForm>
     </Edit>
   );

@@ -13,6 +13,7 @@ import { DetailTable, type DetailColumn } from '../lib/DetailTable';
 import { formatDateTime } from '../lib/format';
 import { COURSE_LABELS, GRANT_SOURCE_LABELS, label } from '../lib/labels';
 import { ShowLink } from '../lib/ShowParts';
+import { MentorshipCell, ReleaseCell } from './GrantExtras';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
 
 /** Give a course by hand (source 'Gitt av mentor'). */
@@ -119,6 +120,8 @@ const GRANT_COLUMNS: DetailColumn<AdminGrant>[] = [
   { header: 'Gitt', cell: (g) => formatDateTime(g.grantedAt) },
   { header: 'Status', cell: (g) => (g.active ? 'Aktiv' : `Trukket tilbake ${formatDateTime(g.revokedAt)}`) },
   { header: 'Notat', cell: (g) => g.note ?? '' },
+  { header: 'Mentorperiode', cell: (g) => <MentorshipCell grant={g} /> },
+  { header: 'Dryppslipp', cell: (g) => <ReleaseCell grant={g} /> },
   { header: null, align: 'right', cell: (g) => (g.active ? <RevokeButton grant={g} /> : null) },
 ];
 

@@ -1,13 +1,11 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { AdminUser } from '@academy/contracts';
-import { UserCreate } from './UserCreate';
-import { UserList } from './UserList';
-import { UserShow } from './UserShow';
+import { lazyView } from '../lib/lazyView';
 
 export default {
-  list: UserList,
-  show: UserShow,
-  create: UserCreate,
+  list: lazyView(() => import('./UserList'), 'UserList'),
+  show: lazyView(() => import('./UserShow'), 'UserShow'),
+  create: lazyView(() => import('./UserCreate'), 'UserCreate'),
   icon: PeopleIcon,
   recordRepresentation: (r: AdminUser) => r.email,
 };

@@ -54,6 +54,18 @@ export class AccessRecordsService {
     return m.getRepository(Grant).exists({ where: { userId, courseId, revokedAt: IsNull() } });
   }
 
+  /** Ids of the users with an active grant of one of the courses (live sessions' reminders and notices). */
+  async activeOwnerIds(courseIds: readonly string[]): Promise<number[]> {
+    if (courseIds.length === 0) return [];
+    const rows = await this.grants
+      .createQueryBuilder('g')
+      .select('DISTINCT g.userId', 'userId')
+      .where('g.revokedAt IS NULL')
+      .andWhere('g.courseId IN (:...courseIds)', { courseIds: [...courseIds] })
+      .getRawMany<{ userId: number | string }>();
+    return rows.map((r) => Number(r.userId)).sort((a, b) => a - b);
+  }
+
   /** Distinct users with an active grant of one of the courses. */
   async countStudents(courseIds: readonly string[]): Promise<number> {
     const row = await this.grants

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { MSG, type PlayerCourseId, type ProgressResponse } from '@academy/contracts';
@@ -6,9 +6,15 @@ import { badRequest, conflict, notFound } from '../platform/errors/app-error';
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { CoursesService, type CourseContent } from '../catalog/courses.service';
 import type { User } from '../identity/entities/user.entity';
+import { Clock } from '../platform/time/clock';
+import { isLocked, norwegianDate, releaseAtOf } from './drip';
 import { Progress } from './entities/progress.entity';
+import { GrantsService } from './grants.service';
 
 const MAX_ATTEMPTS = 20;
+
+/** Told when a student has completed every module of a course (certificates listen). */
+export type CourseCompletedListener = (userId: number, courseId: PlayerCourseId) => Promise<void>;
 
 /**
  * A student's progress in a course: one row per (user, course), unique. Writes never overwrite
@@ -20,7 +26,24 @@ export class ProgressService {
     @InjectRepository(Progress) private readonly progress: Repository<Progress>,
     @InjectDataSource() private readonly ds: DataSource,
     private readonly courses: CoursesService,
+    private readonly grants: GrantsService,
+    private readonly clock: Clock,
   ) {}
+
+  private readonly logger = new Logger('Progress');
+  private readonly completedListeners: CourseCompletedListener[] = [];
+
+  /**
+   * Registers a listener for "every module completed" (modules above access in the graph, such as
+   * certificates, hook in here). It runs inside the completing request, after the write.
+   */
+  onCourseCompleted(listener: CourseCompletedListener): () => void {
+    this.completedListeners.push(listener);
+    return () => {
+      const i = this.completedListeners.indexOf(listener);
+      if (i >= 0) this.completedListeners.splice(i, 1);
+    };
+  }
 
   async get(user: User, courseId: string): Promise<ProgressResponse> {
     const course = await this.course(user, courseId);
@@ -31,7 +54,14 @@ export class ProgressService {
   /** Marks a module completed. Completing it again changes nothing. */
   async complete(user: User, courseId: string, moduleId: number): Promise<ProgressResponse> {
     const course = await this.course(user, courseId);
-    if (!course.modules.some((m) => m.id === moduleId)) throw notFound(MSG.moduleNotInCourse);
+    const module = course.modules.find((m) => m.id === moduleId);
+    if (!module) throw notFound(MSG.moduleNotInCourse);
+    if (course.id !== 'starter' && user.role !== 'admin' && module.releaseAfterDays > 0) {
+      const basis = await this.grants.dripBasis(user.id, course.id);
+      if (isLocked(module, basis, this.clock.now())) {
+        throw conflict(MSG.moduleLocked(norwegianDate(releaseAtOf(module, basis)!)), 'MODULE_LOCKED');
+      }
+    }
     const where = { userId: user.id, courseId };
     await this.ensureRow(user.id, course.id, { completedModules: [moduleId], currentModule: 0 });
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -60,7 +90,22 @@ export class ProgressService {
       if (res.affected === 1) break;
       if (attempt === MAX_ATTEMPTS - 1) throw conflict(MSG.progressBusy);
     }
-    return this.view(course, await this.progress.findOneBy(where));
+    const view = this.view(course, await this.progress.findOneBy(where));
+    if (course.modules.length > 0 && view.completedModules.length === course.modules.length) {
+      await this.courseCompleted(user.id, course.id);
+    }
+    return view;
+  }
+
+  /** Tells the listeners; a failing listener is logged and does not undo the completion. */
+  private async courseCompleted(userId: number, courseId: PlayerCourseId): Promise<void> {
+    for (const listener of this.completedListeners) {
+      try {
+        await listener(userId, courseId);
+      } catch (e) {
+        this.logger.error(`Fullført kurs ${courseId} for bruker ${userId}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
   }
 
   /** Moves the student to a module (index into the course's modules). */

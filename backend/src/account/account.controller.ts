@@ -1,12 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MSG, type AccountExport, type DeleteAccountResponse } from '@academy/contracts';
+import { MSG, type AccountExport, type AccountNameResponse, type DeleteAccountResponse } from '@academy/contracts';
 import { forbidden } from '../platform/errors/app-error';
 import { CurrentUser, SignedIn } from '../identity/current-user.decorator';
 import { SessionCookie } from '../identity/session-cookie';
 import type { User } from '../identity/entities/user.entity';
 import { AccountService } from './account.service';
 import { DeleteAccountDto } from './dto/delete-account.dto';
+import { UpdateAccountNameDto } from './dto/update-account-name.dto';
 
 /** The signed-in user's own data: download it, or delete the account. */
 @Controller('api/account')
@@ -25,6 +26,12 @@ export class AccountController {
       .header('cache-control', 'private, no-store')
       .header('content-disposition', `attachment; filename="mine-data-${data.exportedAt.slice(0, 10)}.json"`);
     return data;
+  }
+
+  /** The account's name (for certificates). */
+  @Patch()
+  setName(@CurrentUser() user: User, @Body() dto: UpdateAccountNameDto): Promise<AccountNameResponse> {
+    return this.account.setName(user, dto.firstName, dto.lastName);
   }
 
   @Delete()

@@ -4,8 +4,11 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
 import { LeadsModule } from '../leads/leads.module';
 import { MailModule } from '../mail/mail.module';
+import { MarketingModule } from '../marketing/marketing.module';
 import { OrdersModule } from '../orders/orders.module';
 import { AuditModule } from '../platform/audit/audit.module';
+import { CertificatesModule } from '../certificates/certificates.module';
+import { LiveModule } from '../live/live.module';
 import { SecurityModule } from '../platform/security/security.module';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
@@ -13,6 +16,7 @@ import { AuthController } from './auth.controller';
 import { MeService } from './me.service';
 import { CreateUserController } from './create-user.controller';
 import { CreateUserService } from './create-user.service';
+import { FirstTouchLink } from './first-touch.link';
 import { ForgotPasswordThrottleGuard } from './forgot-password-throttle.guard';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
@@ -22,8 +26,20 @@ import { PasswordResetService } from './password-reset.service';
  * settings, and the data export and erasure (each owner exports and erases its own rows).
  */
 @Module({
-  imports: [SecurityModule, AuditModule, IdentityModule, CatalogModule, AccessModule, LeadsModule, OrdersModule, MailModule],
+  imports: [
+    SecurityModule,
+    AuditModule,
+    IdentityModule,
+    CatalogModule,
+    AccessModule,
+    LeadsModule,
+    OrdersModule,
+    MailModule,
+    MarketingModule,
+    CertificatesModule,
+    LiveModule,
+  ],
   controllers: [AuthController, AccountController, CreateUserController, PasswordResetController],
-  providers: [MeService, AccountService, CreateUserService, PasswordResetService, ForgotPasswordThrottleGuard],
+  providers: [MeService, AccountService, CreateUserService, PasswordResetService, ForgotPasswordThrottleGuard, FirstTouchLink],
 })
 export class AccountModule {}

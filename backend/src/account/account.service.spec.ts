@@ -5,8 +5,11 @@ import type { User } from '../identity/entities/user.entity';
 import type { UserRecordsService } from '../identity/user-records.service';
 import type { LeadsService } from '../leads/leads.service';
 import type { OutboxService } from '../mail/outbox.service';
+import type { MarketingPrivacyService } from '../marketing/marketing-privacy.service';
 import type { OrderRecordsService } from '../orders/order-records.service';
 import type { AuditService } from '../platform/audit/audit.service';
+import type { CertificatesService } from '../certificates/certificates.service';
+import type { LiveCalendarService } from '../live/live-calendar.service';
 import { AccountService } from './account.service';
 
 const user = { id: 7, email: 'ola@example.no', role: 'student', passwordHash: null } as User;
@@ -67,7 +70,21 @@ function setup(stored: User | null = user) {
       calls.push(['audit.record', { actor, entry }, m]),
     ),
   };
+  const marketing = {
+    exportFor: jest.fn(async (o: object, m: EntityManager) => (calls.push(['marketing.export', o, m]), { marketing: null })),
+    eraseFor: jest.fn(async (o: object, m: EntityManager) => (calls.push(['marketing', o, m]), { marketingRemoved: 1 })),
+  };
   const catalog = { invalidate: jest.fn() };
+  const calendar = {
+    exportFor: jest.fn(async (id: number, m: EntityManager) => (calls.push(['calendar.export', id, m]), { calendarFeed: null })),
+    eraseFor: jest.fn(async (id: number, m: EntityManager) => (calls.push(['calendar', id, m]), 0)),
+  };
+  const certificates = {
+    exportFor: jest.fn(
+      async (id: number, m: EntityManager) => (calls.push(['certificates.export', id, m]), { certificates: ['c'] }),
+    ),
+    eraseFor: jest.fn(async (id: number, m: EntityManager) => (calls.push(['certificates', id, m]), 1)),
+  };
   const service = new AccountService(
     ds,
     catalog as unknown as CatalogService,
@@ -76,7 +93,10 @@ function setup(stored: User | null = user) {
     orders as unknown as OrderRecordsService,
     leads as unknown as LeadsService,
     outbox as unknown as OutboxService,
+    marketing as unknown as MarketingPrivacyService,
     audit as unknown as AuditService,
+    certificates as unknown as CertificatesService,
+    calendar as unknown as LiveCalendarService,
   );
   return { service, ds, tx, plain, calls, catalog, owners: [users, access, orders, leads, outbox] };
 }
@@ -95,6 +115,9 @@ describe('AccountService: each owner exports and erases its own rows', () => {
       ['identity', 7],
       ['leads', owner],
       ['mail', owner],
+      ['marketing', owner],
+      ['certificates', 7],
+      ['calendar', 7],
       ['audit', 7],
       [
         'audit.record',
@@ -114,6 +137,9 @@ describe('AccountService: each owner exports and erases its own rows', () => {
               secondFactorRowsRemoved: 1,
               leadsRemoved: 4,
               emailsRemoved: 5,
+              marketingRemoved: 1,
+              certificatesRemoved: 1,
+              calendarFeedsRemoved: 0,
             },
           },
         },
@@ -151,6 +177,9 @@ describe('AccountService: each owner exports and erases its own rows', () => {
       leads: ['l'],
       sessions: ['s'],
       emails: ['e'],
+      marketing: null,
+      certificates: ['c'],
+      calendarFeed: null,
     });
     const owner = { userId: 7, email: 'ny@example.no' };
     expect(calls.filter(([what]) => what.endsWith('.export')).map(([what, arg]) => [what, arg])).toEqual([
@@ -159,6 +188,9 @@ describe('AccountService: each owner exports and erases its own rows', () => {
       ['orders.export', owner],
       ['leads.export', owner],
       ['mail.export', owner],
+      ['marketing.export', owner],
+      ['certificates.export', 7],
+      ['calendar.export', 7],
     ]);
     expect(calls.every(([, , m]) => m === plain)).toBe(true);
   });

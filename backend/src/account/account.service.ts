@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { AccountExport, DeleteAccountResponse } from '@academy/contracts';
+import type { AccountExport, AccountNameResponse, DeleteAccountResponse } from '@academy/contracts';
 import { badRequest, forbidden } from '../platform/errors/app-error';
 import { verifyPassword } from '../platform/crypto/password';
 import { normalizeEmail } from '../platform/crypto/tokens';
@@ -12,7 +12,10 @@ import type { User } from '../identity/entities/user.entity';
 import { UserRecordsService } from '../identity/user-records.service';
 import { LeadsService } from '../leads/leads.service';
 import { OutboxService } from '../mail/outbox.service';
+import { MarketingPrivacyService } from '../marketing/marketing-privacy.service';
 import { OrderRecordsService } from '../orders/order-records.service';
+import { CertificatesService, holderNameOf } from '../certificates/certificates.service';
+import { LiveCalendarService } from '../live/live-calendar.service';
 import { MSG } from '@academy/contracts';
 
 /** The privacy rights the privacy page promises: access (export) and erasure (delete). */
@@ -28,20 +31,39 @@ export class AccountService {
     private readonly orders: OrderRecordsService,
     private readonly leads: LeadsService,
     private readonly outbox: OutboxService,
+    private readonly marketing: MarketingPrivacyService,
     private readonly audit: AuditService,
+    private readonly certificates: CertificatesService,
+    private readonly calendar: LiveCalendarService,
   ) {}
+
+  /**
+   * PATCH /api/account: the account's name (trimmed and checked by the DTO). Certificates issued
+   * while the name was missing take it; those already issued with a name keep theirs.
+   */
+  async setName(user: User, firstName: string, lastName: string): Promise<AccountNameResponse> {
+    await this.ds.transaction(async (m) => {
+      await this.users.setName(user.id, firstName, lastName, m);
+      const name = holderNameOf({ firstName, lastName });
+      if (name) await this.certificates.nameGiven(user.id, name, m);
+    });
+    return { firstName, lastName };
+  }
 
   /** Everything stored about the user, without password hashes or session tokens: each owner exports its part. */
   async export(user: User): Promise<AccountExport> {
     const m = this.ds.manager;
     const fresh = (await this.users.findById(user.id, m)) ?? user;
     const owner = { userId: fresh.id, email: fresh.email };
-    const [identity, access, orders, leads, mail] = await Promise.all([
+    const [identity, access, orders, leads, mail, marketing, certificates, calendar] = await Promise.all([
       this.users.exportFor(fresh, m),
       this.access.exportFor(fresh.id, m),
       this.orders.exportFor(owner, m),
       this.leads.exportFor(owner, m),
       this.outbox.exportFor(owner, m),
+      this.marketing.exportFor(owner, m),
+      this.certificates.exportFor(fresh.id, m),
+      this.calendar.exportFor(fresh.id, m),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -52,6 +74,9 @@ export class AccountService {
       leads: leads.leads,
       sessions: identity.sessions,
       emails: mail.emails,
+      marketing: marketing.marketing,
+      certificates: certificates.certificates,
+      calendarFeed: calendar.calendarFeed,
     };
   }
 
@@ -92,6 +117,9 @@ export class AccountService {
       ...(await this.users.eraseFor(userId, m)),
       ...(await this.leads.eraseFor(owner, m)),
       ...(await this.outbox.eraseFor(owner, m)),
+      ...(await this.marketing.eraseFor(owner, m)),
+      certificatesRemoved: await this.certificates.eraseFor(userId, m),
+      calendarFeedsRemoved: await this.calendar.eraseFor(userId, m),
     };
     await this.audit.eraseFor(userId, m);
     await this.audit.record(

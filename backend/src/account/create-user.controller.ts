@@ -1,4 +1,4 @@
-import { ArgumentsHost, Body, Catch, Controller, ExceptionFilter, HttpCode, Post, UseFilters } from '@nestjs/common';
+import { ArgumentsHost, Body, Catch, Controller, ExceptionFilter, HttpCode, Ip, Post, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { CreateUserResponse } from '@academy/contracts';
 import { toApiError } from '../platform/errors/to-api-error';
@@ -25,8 +25,8 @@ export class CreateUserController {
   @Post('create-user')
   @HttpCode(200)
   @UseFilters(CreateUserFilter)
-  async create(@Body() dto: CreateUserDto): Promise<CreateUserResponse> {
-    const { success } = await this.service.createUser(dto);
+  async create(@Body() dto: CreateUserDto, @Ip() ip: string): Promise<CreateUserResponse> {
+    const { success } = await this.service.createUser(dto, ip ?? null);
     return { success };
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { CreateUserResponse } from '@academy/contracts';
 import { GrantsService } from '../access/grants.service';
+import { LeadEventsService } from '../leads/lead-events';
 import { LeadsService } from '../leads/leads.service';
 import { UsersService } from '../identity/users.service';
 import type { CreateUserDto } from '../identity/dto/auth.dto';
@@ -18,12 +19,20 @@ export class CreateUserService {
     private readonly users: UsersService,
     private readonly grants: GrantsService,
     private readonly leads: LeadsService,
+    private readonly leadEvents: LeadEventsService,
     @Optional() @Inject(SIGNUP_EVENTS) private readonly events?: SignupEvents,
   ) {}
 
-  async createUser(dto: CreateUserDto): Promise<CreateUserResponse & { userId: number; created: boolean }> {
-    const attribution = { ...dto.attribution, trafficSource: dto.trafficSource };
-    const { user, created } = await this.users.findOrCreatePasswordless({ email: dto.email, attribution });
+  async createUser(
+    dto: CreateUserDto,
+    ip: string | null = null,
+  ): Promise<CreateUserResponse & { userId: number; created: boolean }> {
+    // The visit's first touch (the page's own code only when the browser knew none) goes on the lead;
+    // a new account takes the person's first touch: that of an earlier lead of the address, if any
+    // (DECISIONS "Attribution": one value for lead, account and order).
+    const attribution = { ...dto.attribution, trafficSource: dto.attribution?.trafficSource ?? dto.trafficSource };
+    const firstTouch = (await this.leads.firstTouchOf(dto.email)) ?? attribution;
+    const { user, created } = await this.users.findOrCreatePasswordless({ email: dto.email, attribution: firstTouch });
     await this.leads.record({
       email: dto.email,
       courseType: dto.courseType,
@@ -34,6 +43,16 @@ export class CreateUserService {
     if (created) await this.leads.linkToUser(user.email, user.id);
     await this.grants.grant({ userId: user.id, courseId: 'starter', source: 'free' });
     await this.events?.signedUp({ userId: user.id, email: user.email, created, passwordSet: !!user.passwordHash });
+    // Marketing hears of the lead (consent when the box was ticked; sequences that start on a lead).
+    await this.leadEvents.emitCaptured({
+      email: user.email,
+      courseType: dto.courseType,
+      trafficSource: attribution.trafficSource ?? null,
+      source: dto.trafficSource,
+      marketingConsent: dto.marketingConsent === true,
+      ip,
+      userId: user.id,
+    });
     return { success: true, userId: user.id, created };
   }
 }

@@ -6,6 +6,9 @@ import { LeadsModule } from '../leads/leads.module';
 import { MailModule } from '../mail/mail.module';
 import { OrdersModule } from '../orders/orders.module';
 import { AuditModule } from '../platform/audit/audit.module';
+import { CertificatesModule } from '../certificates/certificates.module';
+import { MentorshipModule } from '../mentorship/mentorship.module';
+import { AdminCertificatesController } from './certificates/admin-certificates.controller';
 import { OutboxAdminController } from './outbox/outbox-admin.controller';
 import { AdminAuditLogController } from './audit/admin-audit-log.controller';
 import { AdminAuditLogService } from './audit/admin-audit-log.service';
@@ -16,13 +19,25 @@ import { AdminLeadsService } from './leads/admin-leads.service';
 import { AdminOrdersController } from './orders/admin-orders.controller';
 import { AdminOrdersService } from './orders/admin-orders.service';
 import { AdminStatsController } from './stats/admin-stats.controller';
+import { AdminCampaignCodesController } from './campaign-codes/admin-campaign-codes.controller';
+import { AdminCampaignCodesService } from './campaign-codes/admin-campaign-codes.service';
 import { AdminStatsService } from './stats/admin-stats.service';
 import { AdminGrantsController, AdminUsersController } from './users/admin-users.controller';
 import { AdminUsersService } from './users/admin-users.service';
 
 /** The mentor's admin API under /api/admin/* (ra-data-simple-rest dialect; every route @AdminOnly; every write audited). */
 @Module({
-  imports: [AuditModule, IdentityModule, CatalogModule, AccessModule, LeadsModule, OrdersModule, MailModule],
+  imports: [
+    AuditModule,
+    IdentityModule,
+    CatalogModule,
+    AccessModule,
+    LeadsModule,
+    OrdersModule,
+    MailModule,
+    MentorshipModule,
+    CertificatesModule,
+  ],
   controllers: [
     AdminLeadsController,
     AdminUsersController,
@@ -32,8 +47,10 @@ import { AdminUsersService } from './users/admin-users.service';
     AdminModulesController,
     AdminSettingsController,
     AdminStatsController,
+    AdminCampaignCodesController,
     AdminAuditLogController,
     OutboxAdminController,
+    AdminCertificatesController,
   ],
   providers: [
     AdminLeadsService,
@@ -41,6 +58,7 @@ import { AdminUsersService } from './users/admin-users.service';
     AdminOrdersService,
     AdminContentService,
     AdminStatsService,
+    AdminCampaignCodesService,
     AdminAuditLogService,
   ],
 })

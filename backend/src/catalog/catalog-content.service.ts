@@ -16,11 +16,15 @@ export interface NewModule {
   videoId?: string | null;
   topics?: string[];
   published?: boolean;
+  releaseAfterDays?: number;
 }
 
-export type CourseChanges = Partial<Pick<Course, 'title' | 'description'>>;
+export type CourseChanges = Partial<Pick<Course, 'title' | 'description' | 'mentorshipMonths'>>;
 export type ModuleChanges = Partial<
-  Pick<CourseModule, 'title' | 'description' | 'durationMinutes' | 'topics' | 'videoId' | 'position' | 'published'>
+  Pick<
+    CourseModule,
+    'title' | 'description' | 'durationMinutes' | 'topics' | 'videoId' | 'position' | 'published' | 'releaseAfterDays'
+  >
 >;
 
 /**
@@ -52,6 +56,11 @@ export class CatalogContentService {
   /** Every course's id and title. */
   courseTitles(): Promise<Array<Pick<Course, 'id' | 'title'>>> {
     return this.courses.find({ select: { id: true, title: true } });
+  }
+
+  /** Every course's id, title and mentorship months (the mentorship module reads them). */
+  mentorshipTerms(): Promise<Array<Pick<Course, 'id' | 'title' | 'mentorshipMonths'>>> {
+    return this.courses.find({ select: { id: true, title: true, mentorshipMonths: true } });
   }
 
   /** A course's title as stored, else the catalogue's, else the id (for mails about old orders). */
@@ -120,6 +129,7 @@ export class CatalogContentService {
         videoId: input.videoId ?? null,
         topics: input.topics ?? [],
         published: input.published ?? true,
+        releaseAfterDays: input.releaseAfterDays ?? 0,
         createdAt: now,
         updatedAt: now,
       }),

@@ -6,7 +6,12 @@ import { CourseModule } from './entities/course-module.entity';
 import { Setting } from './entities/setting.entity';
 
 export const SETTING_OVERLAY_TEXT = 'videoOverlayText';
-export const DEFAULT_OVERLAY_TEXT = 'coming Nov 2025';
+/** Norwegian and without a date that can pass (DECISIONS "Course content"); the mentor edits it in the panel. */
+export const DEFAULT_OVERLAY_TEXT = 'Videoen kommer snart';
+/** The mentor's booking link for mentorship students (a settings row; absent: the contact mailbox). */
+export const SETTING_MENTOR_BOOKING_URL = 'mentorBookingUrl';
+/** Months of mentorship a new course's grant carries: Accelerator promises three. */
+export const MENTORSHIP_MONTHS_SEED: Partial<Record<string, number>> = { accelerator: 3 };
 
 /** The catalogue's rows (courses, their modules, site settings). Idempotent: creates what is missing, never overwrites what the mentor has edited. */
 export async function seedCatalog(ds: DataSource): Promise<void> {
@@ -22,6 +27,7 @@ export async function seedCatalog(ds: DataSource): Promise<void> {
         description: item.description,
         sortOrder: i,
         published: true,
+        mentorshipMonths: MENTORSHIP_MONTHS_SEED[id] ?? 0,
         updatedAt: now,
       });
       const seedModules = MODULE_SEED[id];

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import type { CatalogResponse } from '@academy/contracts';
 import { CATALOG_SEED } from './catalog.data';
 import { Course } from './entities/course.entity';
+import { LaunchSeatsService, priceWith } from './launch-seats.service';
 
 const TTL_MS = 30_000;
 
@@ -26,11 +27,16 @@ interface Cached {
 export class CatalogService {
   private cached: Cached | null = null;
   private building: Promise<Cached> | null = null;
+  /** The ETag of the last build, to notice a change that came from elsewhere. */
+  private lastEtag: string | null = null;
   private readonly listeners = new Set<() => void>();
   /** Who counts the students: access owns the grants and registers it (it sits above the catalogue). */
   private studentCount: () => Promise<number> = () => Promise.resolve(0);
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly launch: LaunchSeatsService,
+  ) {}
 
   /** The catalogue when the copy in memory is current, else null (then {@link get} builds it). */
   fresh(): Cached | null {
@@ -44,9 +50,11 @@ export class CatalogService {
     return this.building;
   }
 
-  /** Call after anything the catalogue shows has changed (course texts, modules, a new student). */
+  /** Call after anything the catalogue shows has changed (course texts, modules, a new student, a launch seat taken). */
   invalidate(): void {
     this.cached = null;
+    // The listeners hear of this change now; the rebuild need not tell them again.
+    this.lastEtag = null;
     for (const l of this.listeners) l();
   }
 
@@ -70,11 +78,15 @@ export class CatalogService {
     );
     const countOf = new Map(counts.map((r) => [r.courseId, Number(r.n)]));
     const studentCount = await this.studentCount();
+    // Launch seats taken per course: the launch price and its before-price hold only while seats are left.
+    const taken = await this.launch.takenByCourse();
     const value: CatalogResponse = {
       currency: 'NOK',
       studentCount,
+      launchSeats: this.launch.total,
       items: CATALOG_SEED.map((s) => {
         const c = byId.get(s.id);
+        const price = priceWith(s, taken.get(s.id) ?? 0, this.launch.total);
         return {
           id: s.id,
           kind: s.kind,
@@ -82,22 +94,28 @@ export class CatalogService {
           description: c?.description ?? s.description,
           shortDescription: s.shortDescription,
           features: [...s.features],
-          priceOre: s.priceOre,
-          beforePriceOre: s.beforePriceOre,
-          discountOre: s.beforePriceOre ? s.beforePriceOre - s.priceOre : 0,
+          priceOre: price.priceOre,
+          beforePriceOre: price.beforePriceOre,
+          discountOre: price.discountOre,
           valueOre: s.valueOre ?? null,
           soldByCheckout: s.soldByCheckout,
           popular: !!s.popular,
           color: s.color,
           icon: s.icon,
           moduleCount: countOf.get(s.id) ?? 0,
+          launchSeatsLeft: price.launchSeatsLeft,
         };
       }),
     };
     const json = JSON.stringify(value);
     const body = Buffer.from(json, 'utf8');
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const previous = this.lastEtag;
+    this.lastEtag = etag;
     this.cached = { value, json, body, etag, builtAt: Date.now() };
+    // Changed without an invalidate() here (another instance sold the last launch seat, say): the
+    // listeners (the server-rendered pages) hear of it too.
+    if (previous !== null && previous !== etag) for (const l of this.listeners) l();
     return this.cached;
   }
 }

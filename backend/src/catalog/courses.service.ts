@@ -6,13 +6,18 @@ import { CatalogService } from './catalog.service';
 import { Course } from './entities/course.entity';
 import { CourseModule } from './entities/course-module.entity';
 
+/** A published module as stored, with its drip-release delay (the player works out whether it is locked). */
+export type StoredModule = Omit<CourseModuleView, 'locked' | 'releaseAt'> & { releaseAfterDays: number };
+
 /** A course as stored: its texts and published modules in order (video ids included). */
 export interface CourseContent {
   id: PlayerCourseId;
   title: string;
   description: string;
   published: boolean;
-  modules: CourseModuleView[];
+  /** Months of mentorship a grant of the course carries (0: none). */
+  mentorshipMonths: number;
+  modules: StoredModule[];
 }
 
 /** Short enough that another copy of the app behind the load balancer catches up quickly. */
@@ -94,6 +99,7 @@ export class CoursesService implements OnModuleDestroy {
       title: course.title,
       description: course.description,
       published: course.published,
+      mentorshipMonths: Number(course.mentorshipMonths ?? 0),
       modules: rows.map((m) => ({
         id: m.id,
         position: m.position,
@@ -103,6 +109,7 @@ export class CoursesService implements OnModuleDestroy {
         topics: Array.isArray(m.topics) ? m.topics.filter((t): t is string => typeof t === 'string') : [],
         videoId: m.videoId || null,
         hasVideo: !!m.videoId,
+        releaseAfterDays: Math.max(0, Number(m.releaseAfterDays ?? 0)),
       })),
     };
   }

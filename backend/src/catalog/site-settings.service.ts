@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../platform/config';
-import type { SiteSettings } from '@academy/contracts';
+import { orgNrText, type SellerInfo, type SiteSettings } from '@academy/contracts';
 import { Setting } from './entities/setting.entity';
-import { DEFAULT_OVERLAY_TEXT, SETTING_OVERLAY_TEXT } from './catalog.seed';
+import { DEFAULT_OVERLAY_TEXT, SETTING_MENTOR_BOOKING_URL, SETTING_OVERLAY_TEXT } from './catalog.seed';
 
 /** Site settings for the pages: configuration plus what the mentor edits in the admin panel. */
 @Injectable()
@@ -47,6 +47,30 @@ export class SiteSettingsService {
     this.overlayLoadedAt = Date.now();
   }
 
+  /** The mentor's booking link for mentorship students, or null (they write to the contact mailbox). */
+  async mentorBookingUrl(m?: EntityManager): Promise<string | null> {
+    const row = await (m ? m.getRepository(Setting) : this.settings).findOneBy({ key: SETTING_MENTOR_BOOKING_URL });
+    return row && row.value.trim() ? row.value : null;
+  }
+
+  /** Stores (or with null removes) the booking link inside the caller's transaction. */
+  async saveMentorBookingUrl(value: string | null, m: EntityManager): Promise<void> {
+    const repo = m.getRepository(Setting);
+    if (value === null) await repo.delete({ key: SETTING_MENTOR_BOOKING_URL });
+    else await repo.save({ key: SETTING_MENTOR_BOOKING_URL, value, updatedAt: new Date() });
+  }
+
+  /** The seller (SELLER_*), as the footer, the legal pages and receipts name it. */
+  get seller(): SellerInfo {
+    const { name, orgNr, address } = this.cfg.seller;
+    return { name, orgNr, orgNrText: orgNrText(orgNr), address };
+  }
+
+  /** The contact mailbox (the fallback for reaching the mentor). */
+  get contactEmail(): string {
+    return this.cfg.contactEmail;
+  }
+
   async get(): Promise<SiteSettings> {
     return {
       siteName: this.cfg.siteName,
@@ -59,6 +83,7 @@ export class SiteSettingsService {
       publicUrl: this.cfg.publicUrl,
       videoOverlayText: await this.getOverlayText(),
       demoPayments: this.demoPayments,
+      seller: this.seller,
     };
   }
 }

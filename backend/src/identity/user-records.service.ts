@@ -34,6 +34,11 @@ export class UserRecordsService {
     return (m ? m.getRepository(User) : this.users).findOneBy({ id });
   }
 
+  /** Sets the account's name (already validated and trimmed), inside the caller's transaction when given. */
+  async setName(id: number, firstName: string, lastName: string, m?: EntityManager): Promise<void> {
+    await (m ? m.getRepository(User) : this.users).update({ id }, { firstName, lastName, updatedAt: new Date() });
+  }
+
   /** The account id of each given (normalised) address that has one. */
   async idsByEmail(emails: string[], m?: EntityManager): Promise<Map<string, number>> {
     if (emails.length === 0) return new Map();
@@ -42,6 +47,16 @@ export class UserRecordsService {
       where: { email: In(emails) },
     });
     return new Map(rows.map((u) => [u.email, u.id]));
+  }
+
+  /** The account of each given (normalised) address that has one, with its first touch's variant (the funnel). */
+  async accountsByEmail(emails: string[]): Promise<Map<string, { id: number; trafficSource: string | null }>> {
+    if (emails.length === 0) return new Map();
+    const rows = await this.users.find({
+      select: { id: true, email: true, attribution: { trafficSource: true } },
+      where: { email: In(emails) },
+    });
+    return new Map(rows.map((u) => [u.email, { id: u.id, trafficSource: u.attribution?.trafficSource ?? null }]));
   }
 
   /** One page of the admin panel's user list (alias `user`). */

@@ -6,15 +6,20 @@ import { MSG } from '@academy/contracts';
 import { AppError } from '../platform/errors/app-error';
 import { validationMessage } from '../platform/http/validation.pipe';
 import { CreateLeadDto } from './dto/create-lead.dto';
+import { LeadEventsService } from './lead-events';
 import { leadDestination, LeadsService } from './leads.service';
 import { renderFormError } from './form-error.page';
 
 @Controller()
 export class LeadsController {
-  constructor(private readonly leads: LeadsService) {}
+  constructor(
+    private readonly leads: LeadsService,
+    private readonly events: LeadEventsService,
+  ) {}
 
   /**
-   * The same form without JavaScript: form-encoded `form-name=lead-capture`, email, course-type, source.
+   * The same form without JavaScript: form-encoded `form-name=lead-capture`, email, course-type, source,
+   * and `marketing-consent=on` when the marketing box is ticked.
    * Answers 303 to where the script would have gone.
    */
   @Post()
@@ -35,7 +40,16 @@ export class LeadsController {
     });
     const errors = await validate(candidate, { whitelist: true, forbidNonWhitelisted: true });
     if (errors.length) return fail(validationMessage(errors));
-    await this.leads.record({ email: candidate.email, courseType: candidate.courseType, source: candidate.source });
+    const lead = await this.leads.record({ email: candidate.email, courseType: candidate.courseType, source: candidate.source });
+    await this.events.emitCaptured({
+      email: lead.email,
+      courseType: candidate.courseType,
+      trafficSource: lead.attribution.trafficSource ?? null,
+      source: candidate.source,
+      marketingConsent: one(body['marketing-consent']) === 'on',
+      ip: req.ip ?? null,
+      userId: lead.userId,
+    });
     void reply
       .status(303)
       .header('location', leadDestination(candidate.courseType, candidate.email))

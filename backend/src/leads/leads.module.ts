@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SecurityModule } from '../platform/security/security.module';
 import { Lead } from './entities/lead.entity';
+import { LeadEventsService } from './lead-events';
 import { LeadsController } from './leads.controller';
 import { LeadsRoute } from './leads.route';
 import { LeadsService } from './leads.service';
@@ -10,7 +11,7 @@ import { LeadsService } from './leads.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Lead]), SecurityModule],
   controllers: [LeadsController],
-  providers: [LeadsService, LeadsRoute],
-  exports: [LeadsService],
+  providers: [LeadsService, LeadsRoute, LeadEventsService],
+  exports: [LeadsService, LeadEventsService],
 })
 export class LeadsModule {}

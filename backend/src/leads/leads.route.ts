@@ -4,17 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Attribution } from '@academy/contracts';
 import { pipelineOf } from '../platform/http/request-pipeline';
 import { CreateLeadDto } from './dto/create-lead.dto';
+import { LeadEventsService } from './lead-events';
 import { leadDestination, LeadsService } from './leads.service';
 
 function attributionOf(dto: CreateLeadDto): Attribution {
   return {
     ...dto.attribution,
-    trafficSource: dto.trafficSource ?? dto.attribution?.trafficSource,
-    utmSource: dto.utm?.source ?? dto.attribution?.utmSource,
-    utmMedium: dto.utm?.medium ?? dto.attribution?.utmMedium,
-    utmCampaign: dto.utm?.campaign ?? dto.attribution?.utmCampaign,
-    utmTerm: dto.utm?.term ?? dto.attribution?.utmTerm,
-    utmContent: dto.utm?.content ?? dto.attribution?.utmContent,
+    // The visit's first touch wins over the code of the page the form is on (DECISIONS "Attribution").
+    trafficSource: dto.attribution?.trafficSource ?? dto.trafficSource,
+    utmSource: dto.attribution?.utmSource ?? dto.utm?.source,
+    utmMedium: dto.attribution?.utmMedium ?? dto.utm?.medium,
+    utmCampaign: dto.attribution?.utmCampaign ?? dto.utm?.campaign,
+    utmTerm: dto.attribution?.utmTerm ?? dto.utm?.term,
+    utmContent: dto.attribution?.utmContent ?? dto.utm?.content,
   };
 }
 
@@ -29,6 +31,7 @@ export class LeadsRoute implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly leads: LeadsService,
+    private readonly events: LeadEventsService,
   ) {}
 
   onModuleInit(): void {
@@ -36,12 +39,22 @@ export class LeadsRoute implements OnModuleInit {
       method: 'POST',
       url: '/api/leads',
       body: CreateLeadDto,
-      handler: async (_req, reply, dto) => {
+      handler: async (req, reply, dto) => {
         const lead = await this.leads.record({
           email: dto.email,
           courseType: dto.courseType,
           source: dto.source,
           attribution: attributionOf(dto),
+        });
+        await this.events.emitCaptured({
+          email: lead.email,
+          courseType: dto.courseType,
+          // The lead as stored: the visit's first touch before the page's own code (one value everywhere).
+          trafficSource: lead.attribution.trafficSource ?? null,
+          source: dto.source,
+          marketingConsent: dto.marketingConsent === true,
+          ip: req.ip ?? null,
+          userId: lead.userId,
         });
         return reply.status(201).send({ success: true, id: lead.id, next: leadDestination(dto.courseType, dto.email) });
       },

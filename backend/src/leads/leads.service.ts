@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { Between, DataSource, IsNull, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { Between, DataSource, In, IsNull, Not, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { isMysql } from '../platform/database/dialect';
 import { insertPrepared } from '../platform/database/prepared';
@@ -84,6 +84,44 @@ export class LeadsService {
   async unsubscribe(email: string): Promise<number> {
     const res = await this.leads.update({ email, unsubscribedAt: IsNull() }, { unsubscribedAt: new Date() });
     return res.affected ?? 0;
+  }
+
+  /** Undoes an unsubscribe of a normalised address (the undo on the unsubscribe page). */
+  async resubscribe(email: string): Promise<number> {
+    const res = await this.leads.update({ email, unsubscribedAt: Not(IsNull()) }, { unsubscribedAt: null });
+    return res.affected ?? 0;
+  }
+
+  /**
+   * The person's first touch (DECISIONS "Attribution"): the attribution of the earliest lead of this
+   * address that carries one, or null when no lead of it does. An account or an order made later for
+   * the address takes this value, so leads, accounts and orders of one person count under one variant.
+   */
+  async firstTouchOf(email: string): Promise<Attribution | null> {
+    const lead = await this.leads.findOne({
+      where: [
+        { email: normalizeEmail(email), attribution: { trafficSource: Not(IsNull()) } },
+        { email: normalizeEmail(email), attribution: { landingPath: Not(IsNull()) } },
+      ],
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    if (!lead) return null;
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(attributionColumns(lead.attribution))) if (v) out[k] = v;
+    return out as Attribution;
+  }
+
+  /** The variant of each address's first touch (earliest lead with a variant), for the funnel. */
+  async firstVariantByEmail(emails: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    if (emails.length === 0) return out;
+    const rows = await this.leads.find({
+      select: { id: true, email: true, createdAt: true, attribution: { trafficSource: true } },
+      where: { email: In(emails), attribution: { trafficSource: Not(IsNull()) } },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    for (const r of rows) if (!out.has(r.email) && r.attribution.trafficSource) out.set(r.email, r.attribution.trafficSource);
+    return out;
   }
 
   /** Links earlier leads of this address to a new account. */

@@ -10,6 +10,7 @@ import { SecurityModule } from '../platform/security/security.module';
 import { BackgroundTasks } from './background-tasks';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { MailListeners } from './mail.listeners';
+import { MarketingHooks } from './marketing-hooks';
 import { MailService } from './mail.service';
 import { createMailTransport, MAIL_TRANSPORT } from './mail-transport';
 import { OutboxAdminService } from './outbox-admin.service';
@@ -38,6 +39,7 @@ import { UnsubscribeService } from './unsubscribe.service';
   providers: [
     { provide: MAIL_TRANSPORT, inject: [APP_CONFIG], useFactory: (cfg: AppConfig) => createMailTransport(cfg) },
     BackgroundTasks,
+    MarketingHooks,
     OutboxWorker,
     OutboxService,
     MailService,
@@ -46,6 +48,15 @@ import { UnsubscribeService } from './unsubscribe.service';
     MailListeners,
     { provide: SIGNUP_EVENTS, useExisting: MailListeners },
   ],
-  exports: [MailService, OutboxService, OutboxWorker, OutboxAdminService, UnsubscribeService, BackgroundTasks, SIGNUP_EVENTS],
+  exports: [
+    MarketingHooks,
+    MailService,
+    OutboxService,
+    OutboxWorker,
+    OutboxAdminService,
+    UnsubscribeService,
+    BackgroundTasks,
+    SIGNUP_EVENTS,
+  ],
 })
 export class MailModule {}

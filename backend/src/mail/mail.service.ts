@@ -8,12 +8,14 @@ import { LoginTokensService } from '../identity/login-tokens.service';
 import { oneTimeLink } from '../identity/one-time-link';
 import { UserRecordsService } from '../identity/user-records.service';
 import { OrderRecordsService } from '../orders/order-records.service';
+import type { Receipt } from '../orders/entities/receipt.entity';
+import { ReceiptsService } from '../orders/receipts.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
-import { type PaymentMethod } from '@academy/contracts';
+import { orgNrText, type PaymentMethod } from '@academy/contracts';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { OutboxService } from './outbox.service';
 import type { MailBrand } from './templates/layout';
-import { receiptMail, refundMail, resetPasswordMail, welcomeMail } from './templates/messages';
+import { receiptMail, refundMail, resetPasswordMail, welcomeMail, type MailDocument } from './templates/messages';
 import { UnsubscribeService } from './unsubscribe.service';
 
 export const RECEIPT_LINK_TTL_MS = 7 * 86400_000;
@@ -22,6 +24,21 @@ export const RESET_LINK_TTL_MS = 3600_000;
 /** A repeated sign-up mails a new welcome link at most this often, and at most this many welcomes in all. */
 export const WELCOME_RESEND_AFTER_MS = 3600_000;
 export const WELCOME_MAX_PER_ACCOUNT = 3;
+
+/** A stored receipt or credit note as the mails show it (the seller as it was when it was issued). */
+function mailDocument(r: Receipt): MailDocument {
+  return {
+    number: r.number,
+    issuedAt: r.issuedAt,
+    description: r.description,
+    amountExclVatOre: r.amountExclVatOre,
+    vatOre: r.vatOre,
+    vatRatePercent: r.vatRatePercent,
+    totalOre: r.totalOre,
+    refersToNumber: r.refersToNumber,
+    seller: { name: r.sellerName, orgNrText: orgNrText(r.sellerOrgNr), address: r.sellerAddress },
+  };
+}
 
 /** What checkout reports for a paid or refunded order. */
 export interface OrderMailEvent {
@@ -50,6 +67,7 @@ export class MailService {
     private readonly orders: OrderRecordsService,
     private readonly access: AccessRecordsService,
     private readonly content: CatalogContentService,
+    private readonly receipts: ReceiptsService,
   ) {}
 
   get brand(): MailBrand {
@@ -74,7 +92,10 @@ export class MailService {
     const userId = e.userId ?? order?.userId ?? null;
     const user = userId !== null ? await this.users.findById(userId, m) : null;
     const token = user && !user.passwordHash ? await this.tokens.issue(user.id, RECEIPT_LINK_TTL_MS, 'login', m) : null;
+    const receipt = await this.receipts.receiptOf(e.orderId, m);
     const mail = receiptMail(this.brand, {
+      receipt: receipt ? mailDocument(receipt) : null,
+      receiptUrl: `${this.cfg.publicUrl}/kvittering/${e.orderId}`,
       orderId: e.orderId,
       courseTitle: await this.content.titleOf(e.courseId, m),
       amountOre: e.amountOre,
@@ -83,6 +104,7 @@ export class MailService {
       firstName: order?.firstName?.trim() || user?.firstName || null,
       signInUrl: token ? this.signInUrl(token, '/account/settings') : null,
       loginUrl: `${this.cfg.publicUrl}/login`,
+      marketingOptOutUrl: this.unsubscribe.url(user?.email ?? e.email),
     });
     return this.outbox.enqueue({ ...mail, kind: 'receipt', to: user?.email ?? e.email, userId, dedupeKey }, m);
   }
@@ -96,7 +118,10 @@ export class MailService {
     const order = await this.orders.findById(e.orderId, m);
     const userId = e.userId ?? order?.userId ?? null;
     const stillOwns = userId !== null && (await this.access.ownsActive(userId, e.courseId, m));
+    const creditNote = typeof e.refundKey === 'number' ? await this.receipts.creditNoteOf(e.refundKey, m) : null;
     const mail = refundMail(this.brand, {
+      creditNote: creditNote ? mailDocument(creditNote) : null,
+      receiptUrl: `${this.cfg.publicUrl}/kvittering/${e.orderId}`,
       orderId: e.orderId,
       courseTitle: await this.content.titleOf(e.courseId, m),
       amountOre: e.amountOre,

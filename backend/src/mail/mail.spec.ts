@@ -37,7 +37,19 @@ describe('mail formatting', () => {
 
 describe('message templates', () => {
   const paidAt = new Date('2026-01-31T23:30:00Z'); // 1 February 00:30 in Oslo
+  const receiptDoc = {
+    number: 17,
+    issuedAt: paidAt,
+    description: 'Nettkurs «Foundation», ordre 42',
+    amountExclVatOre: 159760,
+    vatOre: 39940,
+    vatRatePercent: 25,
+    totalOre: 199700,
+    seller: { name: 'Eksempel Trading AS', orgNrText: 'Org.nr. 923 456 789 MVA', address: 'Storgata 1, 0155 Oslo' },
+  };
   const receipt = receiptMail(brand, {
+    receipt: receiptDoc,
+    receiptUrl: 'https://www.example.no/kvittering/42',
     orderId: 42,
     courseTitle: 'Foundation',
     amountOre: 199700,
@@ -49,7 +61,7 @@ describe('message templates', () => {
   });
 
   it('receipt: the same facts in the text and the HTML, the date in Oslo time, the guarantee end date', () => {
-    expect(receipt.subject).toBe('Kvittering: Foundation (ordre 42)');
+    expect(receipt.subject).toBe('Kvittering nr. 17: Foundation (ordre 42)');
     for (const part of [receipt.text, receipt.html]) {
       expect(part).toContain('1 997,00 kr');
       expect(part).toContain('399,40 kr');
@@ -61,6 +73,35 @@ describe('message templates', () => {
     expect(receipt.html).toContain('href="https://www.example.no/auto-login?token=t0k3n&amp;next=/account/settings"');
   });
 
+  it('receipt and credit note: seller with org nr and MVA, number, description, amount excl. MVA, MVA and rate, total', () => {
+    for (const part of [receipt.text, receipt.html]) {
+      for (const fact of [
+        'Eksempel Trading AS',
+        'Org.nr. 923 456 789 MVA',
+        'Storgata 1, 0155 Oslo',
+        'Kvitteringsnummer',
+        'Nettkurs «Foundation», ordre 42',
+        '1 597,60 kr',
+        'MVA (25 %)',
+        '399,40 kr',
+        'https://www.example.no/kvittering/42',
+      ])
+        expect(part).toContain(fact);
+    }
+    const note = refundMail(brand, {
+      creditNote: { ...receiptDoc, number: 18, refersToNumber: 17, description: 'Kreditnota for kvittering nr. 17' },
+      receiptUrl: 'https://www.example.no/kvittering/42',
+      orderId: 42,
+      courseTitle: 'Foundation',
+      amountOre: 199700,
+      accessEnded: true,
+      refundedAt: paidAt,
+    });
+    expect(note.subject).toBe('Refusjon og kreditnota nr. 18: Foundation (ordre 42)');
+    for (const fact of ['Kreditnotanummer', 'Gjelder kvittering nr.', 'Org.nr. 923 456 789 MVA', '-1 997,00 kr', '-399,40 kr'])
+      expect(note.text).toContain(fact);
+  });
+
   it('escapes the site name in HTML and keeps it plain in the text', () => {
     expect(receipt.html).toContain('Trading &lt;Akademiet&gt;');
     expect(receipt.html).not.toContain('Trading <Akademiet>');
@@ -69,6 +110,8 @@ describe('message templates', () => {
 
   it('without a one-time link the receipt points to the login page', () => {
     const r = receiptMail(brand, {
+      receipt: null,
+      receiptUrl: 'https://www.example.no/kvittering/7',
       orderId: 7,
       courseTitle: 'Accelerator',
       amountOre: 499700,
@@ -93,6 +136,8 @@ describe('message templates', () => {
     expect(w.html).toContain('Meld deg av</a>');
     const reset = resetPasswordMail(brand, { email: 'a@b.no', resetUrl: 'https://r' });
     const refund = refundMail(brand, {
+      creditNote: null,
+      receiptUrl: 'https://www.example.no/kvittering/1',
       orderId: 1,
       courseTitle: 'Foundation',
       amountOre: 100,

@@ -66,6 +66,20 @@ export class OutboxService {
     return (manager ?? this.ds.manager).getRepository(OutboxMessage).exists({ where: { dedupeKey } });
   }
 
+  /** How many messages whose dedupe key starts with `prefix` are in each status (a broadcast's progress). */
+  async statusCounts(prefix: string): Promise<Partial<Record<OutboxMessage['status'], number>>> {
+    const rows = await this.ds
+      .getRepository(OutboxMessage)
+      .createQueryBuilder('m')
+      .select('m.status', 'status')
+      .addSelect('COUNT(*)', 'n')
+      // Prefixes are plain (`bc:12:`): no LIKE wildcards in them.
+      .where('m.dedupeKey LIKE :p', { p: `${prefix.replace(/[%_\\]/g, '')}%` })
+      .groupBy('m.status')
+      .getRawMany<{ status: OutboxMessage['status']; n: string | number }>();
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+
   /** Messages to the account or its address, for the data export (no bodies, no links). */
   async exportFor(owner: { userId: number; email: string }, m: EntityManager): Promise<Pick<AccountExport, 'emails'>> {
     const rows = await m.find(OutboxMessage, {

@@ -7,6 +7,7 @@ import { APP_CONFIG, AppConfig } from '../platform/config';
 import { BackgroundTasks } from './background-tasks';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { MAIL_TRANSPORT, MailTransport } from './mail-transport';
+import { MARKETING_MAIL_KINDS, MarketingHooks } from './marketing-hooks';
 import { UnsubscribeService } from './unsubscribe.service';
 
 /** How long a claim holds a message; SMTP timeouts are well inside it. */
@@ -14,7 +15,9 @@ export const OUTBOX_LOCK_MS = 5 * 60_000;
 const BATCH = 20;
 const MAX_BACKOFF_MS = 6 * 3600_000;
 /** Kinds that carry an unsubscribe link (and a List-Unsubscribe header). */
-const UNSUBSCRIBABLE = new Set(['welcome']);
+const UNSUBSCRIBABLE = new Set(['welcome', 'broadcast_test', ...MARKETING_MAIL_KINDS]);
+/** lastError of a marketing mail not sent because the address may no longer get marketing. */
+export const NOT_MARKETABLE = 'Ikke sendt: adressen er avmeldt eller kan ikke lenger få markedsføring';
 
 /**
  * Sends what the outbox holds. Each instance runs one; a message is sent only by the worker whose
@@ -36,6 +39,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly unsubscribe: UnsubscribeService,
     private readonly tasks: BackgroundTasks,
+    private readonly marketing: MarketingHooks,
   ) {
     this.workerId = `${hostname().slice(0, 40)}:${process.pid}:${randomBytes(4).toString('hex')}`;
   }
@@ -158,9 +162,16 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       await this.finish(msg, { status: 'failed', lastError: msg.lastError ?? 'Ga opp etter for mange forsøk' });
       return;
     }
+    // Marketing goes only to an address that may still get it (it may have unsubscribed since it was queued).
+    if (MARKETING_MAIL_KINDS.has(msg.kind) && !(await this.marketing.mayReceive(msg.toAddress))) {
+      await this.finish(msg, { status: 'failed', lastError: NOT_MARKETABLE });
+      return;
+    }
     const headers: Record<string, string> = {};
     if (UNSUBSCRIBABLE.has(msg.kind)) {
-      headers['List-Unsubscribe'] = `<${this.unsubscribe.url(msg.toAddress)}>`;
+      // RFC 2369: the https link, and for marketing also a mailto to the privacy mailbox.
+      const link = `<${this.unsubscribe.url(msg.toAddress)}>`;
+      headers['List-Unsubscribe'] = msg.kind === 'welcome' ? link : `${link}, <${this.unsubscribe.mailto(msg.toAddress)}>`;
       // RFC 8058: the provider may unsubscribe with one POST to that link (no page to open).
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
     }
@@ -187,6 +198,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
           `E-post ${msg.id} (${msg.kind}) til ${msg.toAddress} ble ikke sendt etter ${msg.attempts} forsøk: ${lastError}`,
         );
         await this.finish(msg, { status: 'failed', lastError });
+        if (permanent) await this.marketing.emitBounced(msg.toAddress);
       } else {
         const delay = this.backoffMs(msg.attempts);
         this.logger.warn(

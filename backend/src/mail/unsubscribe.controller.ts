@@ -40,8 +40,19 @@ export class UnsubscribeController {
     @Query() query: Record<string, unknown>,
     @Body() body: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<void> {
+  ): Promise<string | undefined> {
     void reply.header('cache-control', 'no-store');
+    // The unsubscribe page's undo button posts `undo=1` to the same signed link and gets a page back.
+    const undone = await this.unsubscribe.undo(query, body);
+    if (undone) {
+      void reply
+        .headers(securityHeaders(this.cfg))
+        .status(undone.status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('referrer-policy', 'no-referrer');
+      return undone.html;
+    }
     if (!(await this.unsubscribe.oneClick(query, body))) throw badRequest(MSG.invalidUnsubscribeLink);
+    return undefined;
   }
 }

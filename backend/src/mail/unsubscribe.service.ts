@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '../platform/config';
 import { normalizeEmail } from '../platform/crypto/tokens';
 import { LeadsService } from '../leads/leads.service';
 import { escapeHtml } from './mail-format';
+import { MarketingHooks } from './marketing-hooks';
 import { MSG } from '@academy/contracts';
 
 export interface HtmlPage {
@@ -18,6 +19,7 @@ export class UnsubscribeService implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly leads: LeadsService,
+    private readonly hooks: MarketingHooks,
   ) {}
 
   onModuleInit(): void {
@@ -44,9 +46,43 @@ export class UnsubscribeService implements OnModuleInit {
     return `${this.cfg.publicUrl}/api/unsubscribe?email=${encodeURIComponent(e)}&sig=${this.sign(e)}`;
   }
 
-  /** Marks every lead of the address as unsubscribed (once; a second click changes nothing). */
+  /** `mailto:` for the List-Unsubscribe header (RFC 2369): a mail to the privacy mailbox. */
+  mailto(email: string): string {
+    return `mailto:${this.cfg.privacyEmail}?subject=${encodeURIComponent(`Avmelding ${normalizeEmail(email)}`)}`;
+  }
+
+  /**
+   * Marks every lead of the address as unsubscribed and takes it off the marketing list (once; a
+   * second click changes nothing).
+   */
   async unsubscribe(email: string): Promise<number> {
-    return this.leads.unsubscribe(normalizeEmail(email));
+    const e = normalizeEmail(email);
+    const n = await this.leads.unsubscribe(e);
+    await this.hooks.emitUnsubscribed(e);
+    return n;
+  }
+
+  /** The undo on the unsubscribe page: back on the list as before. */
+  async resubscribe(email: string): Promise<void> {
+    const e = normalizeEmail(email);
+    await this.leads.resubscribe(e);
+    await this.hooks.emitResubscribed(e);
+  }
+
+  /** POST `undo=1` to the signed link (the unsubscribe page's button): a page, or null when not such a request. */
+  async undo(query: Record<string, unknown>, body: unknown): Promise<HtmlPage | null> {
+    const value = body && typeof body === 'object' ? (body as Record<string, unknown>).undo : undefined;
+    if (value !== '1') return null;
+    const email = this.signedAddress(query);
+    if (email === null) return null;
+    await this.resubscribe(email);
+    return {
+      status: 200,
+      html: this.page(
+        'Du er påmeldt igjen',
+        `Avmeldingen er angret. Vi sender fortsatt tips og tilbud til ${normalizeEmail(email)}, og du kan melde deg av når som helst.`,
+      ),
+    };
   }
 
   /** The address of a signed link's query (`email`, `sig`), or null when the link is not genuine. */
@@ -86,11 +122,21 @@ export class UnsubscribeService implements OnModuleInit {
         'Du er meldt av',
         `Vi sender ikke flere nyhetsbrev eller tilbud til ${normalizeEmail(email)}. ` +
           'E-post som gjelder kjøp og kontoen din, som kvitteringer og lenker for nytt passord, får du fortsatt.',
+        this.undoForm(query),
       ),
     };
   }
 
-  private page(title: string, text: string): string {
+  /** The undo: a form posting `undo=1` back to the same signed link. */
+  private undoForm(query: Record<string, unknown>): string {
+    const action = `/api/unsubscribe?email=${encodeURIComponent(String(query.email))}&sig=${encodeURIComponent(String(query.sig))}`;
+    return (
+      `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="undo" value="1">` +
+      `<p>Var det en feil? <button type="submit">Angre avmeldingen</button></p></form>`
+    );
+  }
+
+  private page(title: string, text: string, extra = ''): string {
     const site = escapeHtml(this.cfg.siteName);
     return (
       `<!doctype html><html lang="nb"><head><meta charset="utf-8">` +
@@ -98,8 +144,8 @@ export class UnsubscribeService implements OnModuleInit {
       `<title>${escapeHtml(title)} – ${site}</title>` +
       `<style>body{margin:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#0f172a}` +
       `main{max-width:520px;margin:48px auto;padding:32px;background:#fff;border-radius:12px}h1{font-size:24px;margin:0 0 12px}` +
-      `p{line-height:1.55;color:#334155}a{color:#2563eb}</style></head>` +
-      `<body><main><p><strong>${site}</strong></p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
+      `p{line-height:1.55;color:#334155}a{color:#2563eb}button{font:inherit;padding:6px 12px;border-radius:6px;border:1px solid #94a3b8;background:#fff;cursor:pointer}</style></head>` +
+      `<body><main><p><strong>${site}</strong></p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${extra}` +
       `<p><a href="${escapeHtml(this.cfg.publicUrl)}/">Til forsiden</a></p></main></body></html>`
     );
   }

@@ -18,7 +18,9 @@ import { AppError } from '../platform/errors/app-error';
 import { CheckoutService } from './checkout.service';
 import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 import { Order } from './entities/order.entity';
+import { receiptsService } from './testing/receipts-service';
 import { saveOrder } from './testing/order-row';
+import { pricingServices } from './testing/pricing-services';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderEventsService } from './order-events';
 
@@ -49,6 +51,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
   let grants: GrantsService;
   let sessions: SessionsService;
   let fulfilment: FulfilmentService;
+  let priced: ReturnType<typeof pricingServices>;
   let seq = 0;
 
   beforeAll(async () => {
@@ -60,12 +63,23 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
     grants = new GrantsService(ds.getRepository(Grant));
     sessions = new SessionsService(ds.getRepository(Session), ds.getRepository(User), cfg);
     const catalog = { invalidate: () => undefined } as unknown as CatalogService;
-    fulfilment = new FulfilmentService(ds, users, grants, catalog, new OrderEventsService(), sessions);
+    priced = pricingServices(ds, cfg);
+    fulfilment = new FulfilmentService(
+      ds,
+      users,
+      grants,
+      catalog,
+      new OrderEventsService(),
+      sessions,
+      priced.seats,
+      priced.codes,
+      receiptsService(ds, cfg),
+    );
   });
   afterAll(() => ds.destroy());
 
   const checkout = (stripe: Stripe | null = null, config: AppConfig = cfg) =>
-    new CheckoutService(config, stripe, ds.getRepository(Order), users, grants, sessions, fulfilment);
+    new CheckoutService(config, stripe, ds.getRepository(Order), users, grants, sessions, fulfilment, priced.pricing);
   const dto = (email = `kjoper-${++seq}@example.no`): CreateCheckoutSessionDto => ({
     courseId: 'foundation',
     email,

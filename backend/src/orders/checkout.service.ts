@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { IsNull, Repository } from 'typeorm';
@@ -16,6 +16,8 @@ import { CATALOG_SEED } from '../catalog/catalog.data';
 import { AppError, badRequest, conflict, notFound, unavailable } from '../platform/errors/app-error';
 import { attributionColumns } from '../platform/dto/attribution.dto';
 import { GrantsService } from '../access/grants.service';
+import { CheckoutPricingService } from './checkout-pricing.service';
+import { FirstTouchService } from './first-touch.service';
 import { FulfilmentService, type FulfilmentResult } from './fulfilment.service';
 import { STRIPE_CLIENT } from './stripe.provider';
 import { paymentIntentId, sessionMatchesOrder } from './stripe-webhook.service';
@@ -55,6 +57,8 @@ export class CheckoutService {
     private readonly grants: GrantsService,
     private readonly sessions: SessionsService,
     private readonly fulfilment: FulfilmentService,
+    private readonly pricing: CheckoutPricingService,
+    @Optional() private readonly firstTouch?: FirstTouchService,
   ) {}
 
   get demoPayments(): boolean {
@@ -73,32 +77,43 @@ export class CheckoutService {
     const existing = auth?.user ?? (await this.users.findByEmail(email));
     if (existing && (await this.grants.owns(existing.id, item.id))) throw conflict(MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
 
+    // One attribution per person: the buyer's account or earliest lead before what this browser sent.
+    const attribution = this.firstTouch ? await this.firstTouch.forBuyer(email, existing, dto.attribution) : dto.attribution;
     const now = new Date();
     const repo = this.orders;
-    const order = await repo.save(
-      repo.create({
-        userId: existing?.id ?? null,
-        email,
-        firstName: dto.firstName,
-        lastName: dto.lastName,
-        courseId: item.id,
-        amountOre: item.priceOre,
-        currency: 'NOK',
-        paymentMethod: dto.paymentMethod,
-        provider: this.stripe ? 'stripe' : 'demo',
-        status: 'pending',
-        stripeSessionId: null,
-        stripePaymentIntentId: null,
-        refundedOre: 0,
-        termsAcceptedAt: now,
-        attribution: attributionColumns(dto.attribution),
-        createdAt: now,
-        updatedAt: now,
-        paidAt: null,
-        anonymisedAt: null,
-        buyerSignedInAt: null,
-      }),
-    );
+    // The server prices the order (launch seats counted now, the campaign code checked and one of its
+    // uses held) in the transaction that inserts it. The price holds until expiresAt: the Stripe
+    // session cannot be paid later (see CHECKOUT_LIFETIME_MS), which bounds the launch price's grace.
+    const order = await repo.manager.transaction(async (m) => {
+      const price = await this.pricing.price(m, item, dto.campaignCode, !!this.stripe);
+      return m.save(
+        m.create(Order, {
+          userId: existing?.id ?? null,
+          email,
+          firstName: dto.firstName,
+          lastName: dto.lastName,
+          courseId: item.id,
+          amountOre: price.amountOre,
+          campaignCode: price.campaignCode,
+          discountOre: price.discountOre,
+          expiresAt: price.expiresAt,
+          currency: 'NOK',
+          paymentMethod: dto.paymentMethod,
+          provider: this.stripe ? 'stripe' : 'demo',
+          status: 'pending',
+          stripeSessionId: null,
+          stripePaymentIntentId: null,
+          refundedOre: 0,
+          termsAcceptedAt: now,
+          attribution: attributionColumns(attribution),
+          createdAt: now,
+          updatedAt: now,
+          paidAt: null,
+          anonymisedAt: null,
+          buyerSignedInAt: null,
+        }),
+      );
+    });
 
     if (!this.stripe) return this.payDemo(order, auth?.user ?? null, client);
 
@@ -114,8 +129,13 @@ export class CheckoutService {
               quantity: 1,
               price_data: {
                 currency: 'nok',
-                unit_amount: item.priceOre,
-                product_data: { name: item.productName, description: item.shortDescription },
+                unit_amount: order.amountOre,
+                product_data: {
+                  name: item.productName,
+                  description: order.campaignCode
+                    ? `${item.shortDescription} (kampanjekode ${order.campaignCode})`
+                    : item.shortDescription,
+                },
               },
             },
           ],
@@ -123,11 +143,18 @@ export class CheckoutService {
           allowed_payment_method_types: [dto.paymentMethod],
           customer_email: email,
           client_reference_id: String(order.id),
-          metadata: { orderId: String(order.id), courseId: item.id },
+          metadata: {
+            orderId: String(order.id),
+            courseId: item.id,
+            ...(order.campaignCode ? { campaignCode: order.campaignCode } : {}),
+          },
           payment_intent_data: { metadata: { orderId: String(order.id), courseId: item.id } },
           locale: 'nb',
+          ...(order.expiresAt ? { expires_at: Math.floor(order.expiresAt.getTime() / 1000) } : {}),
           success_url: `${base}/betaling/fullfort?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${base}/bestill?course=${item.id}&email=${encodeURIComponent(email)}`,
+          cancel_url: `${base}/bestill?course=${item.id}&email=${encodeURIComponent(email)}${
+            order.campaignCode ? `&kode=${encodeURIComponent(order.campaignCode)}` : ''
+          }`,
         },
         { idempotencyKey: `checkout-${order.id}-${order.createdAt.getTime()}` },
       );
@@ -155,7 +182,14 @@ export class CheckoutService {
     current: User | null,
     client: SessionClient,
   ): Promise<WithSession<CheckoutSessionResponse>> {
-    const result = await this.fulfilment.fulfil(order, null);
+    let result: FulfilmentResult;
+    try {
+      result = await this.fulfilment.fulfil(order, null);
+    } catch (err) {
+      // Refused before anything was paid (the campaign code's last use went to another buyer): not payable.
+      await this.orders.update({ id: order.id, status: 'pending' }, { status: 'failed', updatedAt: new Date() });
+      throw err;
+    }
     const mine = current !== null && current.id === result.user.id;
     let session: StartedSession | null = null;
     if (!mine && result.accountNew && !result.user.passwordHash && result.user.claimedAt === null) {

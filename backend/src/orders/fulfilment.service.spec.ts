@@ -14,7 +14,9 @@ import { UsersService } from '../identity/users.service';
 import { parseEnv } from '../platform/config/env.schema';
 import { attributionColumns } from '../platform/dto/attribution.dto';
 import { Order } from './entities/order.entity';
+import { receiptsService } from './testing/receipts-service';
 import { saveOrder } from './testing/order-row';
+import { pricingServices } from './testing/pricing-services';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderEventsService, type OrderEvent } from './order-events';
 
@@ -40,7 +42,8 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
     const catalog = { invalidate: () => void invalidations++ } as unknown as CatalogService;
     const events = new OrderEventsService();
     events.onPaid((e) => void paid.push(e));
-    fulfilment = new FulfilmentService(ds, users, grants, catalog, events, sessions);
+    const { seats, codes } = pricingServices(ds, parseEnv({ NODE_ENV: 'test' }));
+    fulfilment = new FulfilmentService(ds, users, grants, catalog, events, sessions, seats, codes, receiptsService(ds));
   });
   afterAll(() => ds.destroy());
   beforeEach(() => {

@@ -10,6 +10,11 @@ import { GrantsService } from '../access/grants.service';
 import type { User } from '../identity/entities/user.entity';
 import { UsersService } from '../identity/users.service';
 import { OrderEventsService } from './order-events';
+import { LaunchSeatsService } from '../catalog/launch-seats.service';
+import { MSG } from '@academy/contracts';
+import { badRequest } from '../platform/errors/app-error';
+import { CampaignCodesService } from './campaign-codes.service';
+import { ReceiptsService } from './receipts.service';
 
 /** Orders that a confirmed payment turns into 'paid'. */
 const PAYABLE: OrderStatus[] = ['pending', 'failed', 'expired'];
@@ -50,6 +55,9 @@ export class FulfilmentService {
     private readonly catalog: CatalogService,
     private readonly events: OrderEventsService,
     private readonly sessions: SessionsService,
+    private readonly seats: LaunchSeatsService,
+    private readonly codes: CampaignCodesService,
+    private readonly receipts: ReceiptsService,
   ) {}
 
   async buyerFor(order: Order): Promise<User> {
@@ -70,6 +78,7 @@ export class FulfilmentService {
     const becamePaid = res.affected === 1;
     const order = await m.findOneByOrFail(Order, { id: orderId });
     const accountNew = user.createdAt.getTime() >= order.createdAt.getTime();
+    if (becamePaid) await this.countPaid(m, order, user, now);
     // A refunded order is never granted again; a paid one always has its grant.
     if (order.status === 'paid') {
       try {
@@ -79,7 +88,26 @@ export class FulfilmentService {
         if (!isUniqueViolation(err)) throw err;
       }
     }
+    // Last, so the receipt counter (see ReceiptsService) is held as briefly as possible: the receipt
+    // takes the next number of the unbroken sequence in this transaction, once per order.
+    if (becamePaid) await this.receipts.issueReceipt(m, order);
     return { order, user, becamePaid, accountNew };
+  }
+
+  /**
+   * With the payment: the student's launch seat in the course (once per student; the catalogue is
+   * invalidated after commit), and one use of the order's campaign code, counted only if the limit
+   * allows (conditional UPDATE). A demo payment over the limit is refused (nothing is paid; the
+   * transaction rolls back); a Stripe payment has already been taken, so it keeps its price uncounted.
+   */
+  private async countPaid(m: EntityManager, order: Order, user: User, now: Date): Promise<void> {
+    await this.seats.take(m, order.courseId, user.id, order.id, now);
+    if (!order.campaignCode || (await this.codes.countUse(m, order.campaignCode))) return;
+    if (order.provider === 'demo') throw badRequest(MSG.campaignCodeUsedUp, 'VALIDATION_FAILED');
+    this.logger.error(
+      { orderId: order.id, campaignCode: order.campaignCode },
+      'Kampanjekoden var brukt opp da betalingen kom; ordren beholder prisen, bruken er ikke telt',
+    );
   }
 
   async afterCommit(result: FulfilmentResult): Promise<void> {

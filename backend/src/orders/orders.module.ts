@@ -4,15 +4,23 @@ import { AccessModule } from '../access/access.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
 import { SecurityModule } from '../platform/security/security.module';
+import { CampaignCodesController } from './campaign-codes.controller';
+import { CampaignCodesService } from './campaign-codes.service';
+import { CheckoutPricingService } from './checkout-pricing.service';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
+import { CampaignCode } from './entities/campaign-code.entity';
 import { Order } from './entities/order.entity';
+import { Receipt, ReceiptSequence } from './entities/receipt.entity';
 import { Refund } from './entities/refund.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
+import { FirstTouchService } from './first-touch.service';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderEventsService } from './order-events';
 import { OrderRecordsService } from './order-records.service';
 import { RefundsService } from './refunds.service';
+import { ReceiptsController } from './receipts.controller';
+import { ReceiptsService } from './receipts.service';
 import { StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
 import { STRIPE_CLIENT, stripeProvider } from './stripe.provider';
@@ -22,8 +30,14 @@ import { STRIPE_CLIENT, stripeProvider } from './stripe.provider';
  * fulfilment, refunds and the order events (the mail module listens for receipts).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Order, Refund, WebhookEvent]), SecurityModule, IdentityModule, CatalogModule, AccessModule],
-  controllers: [CheckoutController, StripeWebhookController],
+  imports: [
+    TypeOrmModule.forFeature([Order, Refund, WebhookEvent, CampaignCode, Receipt, ReceiptSequence]),
+    SecurityModule,
+    IdentityModule,
+    CatalogModule,
+    AccessModule,
+  ],
+  controllers: [CheckoutController, StripeWebhookController, CampaignCodesController, ReceiptsController],
   providers: [
     stripeProvider,
     OrderEventsService,
@@ -32,7 +46,20 @@ import { STRIPE_CLIENT, stripeProvider } from './stripe.provider';
     StripeWebhookService,
     CheckoutService,
     OrderRecordsService,
+    CampaignCodesService,
+    CheckoutPricingService,
+    FirstTouchService,
+    ReceiptsService,
   ],
-  exports: [STRIPE_CLIENT, OrderEventsService, FulfilmentService, RefundsService, OrderRecordsService],
+  exports: [
+    STRIPE_CLIENT,
+    OrderEventsService,
+    FulfilmentService,
+    RefundsService,
+    OrderRecordsService,
+    FirstTouchService,
+    CampaignCodesService,
+    ReceiptsService,
+  ],
 })
 export class OrdersModule {}

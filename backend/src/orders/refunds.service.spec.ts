@@ -7,6 +7,7 @@ import { GrantsService } from '../access/grants.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import { AppError } from '../platform/errors/app-error';
 import { Order } from './entities/order.entity';
+import { receiptsService } from './testing/receipts-service';
 import { saveOrder } from './testing/order-row';
 import { Refund } from './entities/refund.entity';
 import { OrderEventsService, type RefundEvent } from './order-events';
@@ -40,7 +41,7 @@ describe('RefundsService (a refund never exceeds what was paid)', () => {
     orderEvents.onRefunded((e) => void events.push(e));
     const catalog = { invalidate: () => undefined } as unknown as CatalogService;
     // No Stripe client: demo orders are refunded without one; Stripe's own reports come through recordStripeRefunds.
-    refunds = new RefundsService(ds, null, grants, catalog, orderEvents);
+    refunds = new RefundsService(ds, null, grants, catalog, orderEvents, receiptsService(ds));
   });
   afterAll(() => ds.destroy());
   beforeEach(() => void (events.length = 0));

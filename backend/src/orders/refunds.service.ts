@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../platform/errors/db-errors';
 import { GrantsService } from '../access/grants.service';
 import { Refund } from './entities/refund.entity';
 import { OrderEventsService } from './order-events';
+import { ReceiptsService } from './receipts.service';
 import { STRIPE_CLIENT } from './stripe.provider';
 import { MSG } from '@academy/contracts';
 
@@ -64,6 +65,7 @@ export class RefundsService {
     private readonly grants: GrantsService,
     private readonly catalog: CatalogService,
     private readonly events: OrderEventsService,
+    private readonly receipts: ReceiptsService,
   ) {}
 
   /**
@@ -244,6 +246,8 @@ export class RefundsService {
       order.status = status;
     }
     if (full) await this.grants.revokeForOrder(orderId, input.createdBy, m);
+    // The credit note of this refund, next in the receipts' sequence, referring to the receipt.
+    await this.receipts.issueCreditNote(m, order, refund);
     return { order, created: [refund], becameFull };
   }
 

@@ -4,9 +4,28 @@ import { COURSES_LIST, MODULES_LIST } from '../../../backend/src/admin/content/a
 import { LEADS_LIST } from '../../../backend/src/admin/leads/admin-leads.service';
 import { ORDERS_LIST } from '../../../backend/src/admin/orders/admin-orders.service';
 import { USERS_LIST } from '../../../backend/src/admin/users/admin-users.service';
+import { CERTIFICATES_LIST } from '../../../backend/src/admin/certificates/admin-certificates.controller';
+import { newCertificateCode } from '../../../backend/src/certificates/certificate-code';
+import { Certificate } from '../../../backend/src/certificates/entities/certificate.entity';
+import { CourseModule } from '../../../backend/src/catalog/entities/course-module.entity';
+import { Progress } from '../../../backend/src/access/entities/progress.entity';
+import { User } from '../../../backend/src/identity/entities/user.entity';
 import { LoginTokensService } from '../../../backend/src/identity/login-tokens.service';
 import { TotpService } from '../../../backend/src/identity/totp/totp.service';
 import { UnsubscribeService } from '../../../backend/src/mail/unsubscribe.service';
+import { Order } from '../../../backend/src/orders/entities/order.entity';
+import { Receipt } from '../../../backend/src/orders/entities/receipt.entity';
+import { RefundsService } from '../../../backend/src/orders/refunds.service';
+import { BROADCASTS_LIST, BroadcastsService } from '../../../backend/src/marketing/broadcasts.service';
+import { Subscriber } from '../../../backend/src/marketing/entities/subscriber.entity';
+import { SEQUENCES_LIST, SequencesService } from '../../../backend/src/marketing/sequences.service';
+import { SubscribersService } from '../../../backend/src/marketing/subscribers.service';
+import { LiveSessionCourse } from '../../../backend/src/live/entities/live-session-course.entity';
+import { LiveSession } from '../../../backend/src/live/entities/live-session.entity';
+import { LiveCalendarService } from '../../../backend/src/live/live-calendar.service';
+import { LIVE_SESSIONS_LIST } from '../../../backend/src/live/live-sessions-admin.service';
+import { CAMPAIGN_CODES_LIST } from '../../../backend/src/admin/campaign-codes/admin-campaign-codes.service';
+import { CampaignCode } from '../../../backend/src/orders/entities/campaign-code.entity';
 import { signWebhook, stripeEvent } from './fake-stripe';
 import type { RawRequest, RawResponse } from './raw-http';
 import { throwawayGrant, throwawayModule, type Fixture, type Identity, type Role } from './route-fixture';
@@ -61,6 +80,15 @@ const SIGNED_IN = (s: number): Record<Role, number> => ({ anonymous: 401, studen
 /** Owners of Foundation (the student) and admins; the other student owns Accelerator. */
 const FOUNDATION = (s: number): Record<Role, number> => ({ anonymous: 401, student: s, otherStudent: 403, admin: s });
 const ADMIN = (s: number): Record<Role, number> => ({ anonymous: 401, student: 403, otherStudent: 403, admin: s });
+/** An order's receipt: its buyer (the student) and admins; for anyone else it does not exist. */
+const RECEIPT = (s: number): Record<Role, number> => ({ anonymous: 401, student: s, otherStudent: 404, admin: s });
+
+/** A paid order with its receipt; the student's own when the student asks (nobody else's buys it). */
+async function receiptOrder(f: Fixture, me: Identity | null): Promise<number> {
+  const orderId = await f.paidOrder();
+  if (me?.role === 'student') await f.t.ds.getRepository(Order).update({ id: orderId }, { userId: me.user.id });
+  return orderId;
+}
 
 const LIST = { sort: '["id","ASC"]', range: '[0,9]', filter: '{}' };
 const LIST_KEYS = ['sort', 'range', 'filter'];
@@ -202,6 +230,36 @@ export const ROUTES: Route[] = [
     area: 'member',
     access: FOUNDATION(200),
     valid: () => ({ params: { courseId: 'foundation' }, json: { currentModule: 0 } }),
+  },
+  // Receipts and credit notes: the buyer and admins; another signed-in user gets the 404 of an unknown order.
+  {
+    method: 'GET',
+    path: '/api/orders/:orderId/receipt',
+    area: 'member',
+    access: RECEIPT(200),
+    valid: async (f, me) => ({ params: { orderId: String(await receiptOrder(f, me)) } }),
+    check: (res, _me, _f) => {
+      if ((res.json as { receipt?: { kind?: string } }).receipt?.kind !== 'receipt') throw new Error('no receipt in the answer');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/:orderId/receipt.pdf',
+    area: 'member',
+    access: RECEIPT(200),
+    valid: async (f, me) => ({ params: { orderId: String(await receiptOrder(f, me)) } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/:orderId/credit-notes/:number/pdf',
+    area: 'member',
+    access: RECEIPT(200),
+    valid: async (f, me) => {
+      const orderId = await receiptOrder(f, me);
+      await f.t.app.get(RefundsService).refund(orderId, { amount: 100, reason: 'Rutetabell' });
+      const note = await f.t.ds.getRepository(Receipt).findOneByOrFail({ orderId, kind: 'credit_note' });
+      return { params: { orderId: String(orderId), number: String(note.number) } };
+    },
   },
   {
     method: 'GET',
@@ -563,7 +621,435 @@ export const ROUTES: Route[] = [
       form: { 'List-Unsubscribe': 'One-Click' },
     }),
   },
+
+  // --- mentorship, drip release and certificates (issue 17) ---
+  { method: 'GET', path: '/api/mentorship', area: 'member', access: SIGNED_IN(200), valid: () => ({}) },
+  { method: 'GET', path: '/api/certificates', area: 'member', access: SIGNED_IN(200), valid: () => ({}) },
+  {
+    method: 'GET',
+    path: '/api/certificates/:courseId',
+    area: 'member',
+    // The student has completed Foundation (and has a name); nobody else has a Foundation certificate.
+    access: { anonymous: 401, student: 200, otherStudent: 404, admin: 404 },
+    valid: async (f, me) => {
+      if (me?.role === 'student') await completedWithName(f, me.user.id, 'foundation');
+      return { params: { courseId: 'foundation' } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/certificates/verify/:code',
+    area: 'public',
+    access: ALL(200),
+    valid: async (f) => ({ params: { code: (await throwawayCertificate(f)).code } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/account',
+    area: 'member',
+    access: SIGNED_IN(200),
+    valid: () => ({ json: { firstName: 'Kari', lastName: 'Nordmann' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/grants/:id/release',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayGrant(f.t)) }, json: {} }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/grants/:id/mentorship',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayGrant(f.t)) }, json: { days: 30 } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/certificates',
+    area: 'admin',
+    access: ADMIN(200),
+    queryKeys: LIST_KEYS,
+    ...spec(CERTIFICATES_LIST),
+    valid: () => ({ query: LIST }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/certificates/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String((await throwawayCertificate(f)).id) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/certificates/:id/revoke',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String((await throwawayCertificate(f)).id) }, json: {} }),
+  },
+
+  // --- live sessions (issue 17) ---
+  {
+    method: 'GET',
+    path: '/api/live-sessions',
+    area: 'member',
+    access: SIGNED_IN(200),
+    queryKeys: ['courseId'],
+    valid: () => ({ query: { courseId: 'foundation' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/live-sessions/:file',
+    area: 'member',
+    // Owners of the session's course (Foundation) and admins.
+    access: FOUNDATION(200),
+    valid: async (f) => ({ params: { file: `${await throwawayLiveSession(f)}.ics` } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/calendar/:file',
+    area: 'public',
+    // The secret in the address is the key: whoever holds it reads the student's feed.
+    access: ALL(200),
+    valid: async (f) => ({ params: { file: `${await f.t.app.get(LiveCalendarService).feedSecret(f.id.student.user.id)}.ics` } }),
+  },
+  { method: 'GET', path: '/api/account/calendar', area: 'member', access: SIGNED_IN(200), valid: () => ({}) },
+  { method: 'POST', path: '/api/account/calendar/reset', area: 'member', access: SIGNED_IN(200), valid: () => ({ json: {} }) },
+  {
+    method: 'GET',
+    path: '/api/admin/live-sessions',
+    area: 'admin',
+    access: ADMIN(200),
+    queryKeys: LIST_KEYS,
+    ...spec(LIVE_SESSIONS_LIST),
+    valid: () => ({ query: LIST }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/live-sessions/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayLiveSession(f)) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/live-sessions',
+    area: 'admin',
+    access: ADMIN(201),
+    valid: () => ({
+      json: {
+        courseIds: ['foundation', 'accelerator'],
+        title: 'Live Q&A',
+        description: 'Spørsmål og svar',
+        startsAt: '2030-01-10T18:00',
+        durationMinutes: 60,
+        joinUrl: 'https://meet.google.com/abc-defg-hij',
+        recurrence: { frequency: 'weekly', count: 2 },
+      },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/live-sessions/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({
+      params: { id: String(await throwawayLiveSession(f)) },
+      json: { title: 'Ny tittel', recordingVideoId: 'dQw4w9WgXcQ', notes: 'Notater' },
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/live-sessions/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayLiveSession(f)) }, json: { durationMinutes: 90 } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/live-sessions/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayLiveSession(f)) } }),
+  },
+
+  // --- campaign codes ---------------------------------------------------------------------------
+  {
+    method: 'GET',
+    path: '/api/campaign-codes/:code',
+    area: 'public',
+    access: ALL(200),
+    queryKeys: ['courseId'],
+    valid: async (f) => ({
+      params: { code: (await throwawayCampaignCode(f)).code.toLowerCase() },
+      query: { courseId: 'foundation' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/campaign-codes',
+    area: 'admin',
+    access: ADMIN(200),
+    queryKeys: LIST_KEYS,
+    ...spec(CAMPAIGN_CODES_LIST),
+    valid: () => ({ query: LIST }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/campaign-codes/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String((await throwawayCampaignCode(f)).id) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/campaign-codes',
+    area: 'admin',
+    access: ADMIN(201),
+    valid: () => ({
+      json: {
+        code: `NY${Math.random().toString(36).slice(2, 10)}`,
+        percentOff: 20,
+        courseIds: ['foundation', 'accelerator'],
+        validFrom: '2026-01-01T00:00:00.000Z',
+        validTo: '2027-01-01T00:00:00.000Z',
+        maxUses: 10,
+        active: true,
+      },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/campaign-codes/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({
+      params: { id: String((await throwawayCampaignCode(f)).id) },
+      json: { percentOff: null, amountOffOre: 50000, maxUses: null, active: false },
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/campaign-codes/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String((await throwawayCampaignCode(f)).id) }, json: { active: false } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/campaign-codes/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String((await throwawayCampaignCode(f)).id) } }),
+  },
+  // --- marketing e-mail (issue 16): the double opt-in link, broadcasts and sequences --------------
+  {
+    method: 'GET',
+    path: '/api/marketing/confirm',
+    area: 'public',
+    html: true,
+    access: ALL(200),
+    queryKeys: ['email', 't', 'sig'],
+    valid: async (f) => {
+      const sub = await f.t.app.get(SubscribersService).requestConsent({ email: uniqueEmail('samtykke'), source: '/', ip: null });
+      return { query: Object.fromEntries(new URL(f.t.app.get(SubscribersService).confirmUrl(sub)).searchParams) };
+    },
+  },
+  {
+    // The button of the double opt-in page: the link's fields, posted form-encoded (CSRF-exempt: signed).
+    method: 'POST',
+    path: '/api/marketing/confirm',
+    area: 'public',
+    html: true,
+    access: ALL(200),
+    queryKeys: ['email', 't', 'sig'],
+    valid: async (f) => {
+      const sub = await f.t.app.get(SubscribersService).requestConsent({ email: uniqueEmail('samtykke'), source: '/', ip: null });
+      return { form: Object.fromEntries(new URL(f.t.app.get(SubscribersService).confirmUrl(sub)).searchParams) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/broadcasts',
+    area: 'admin',
+    access: ADMIN(200),
+    queryKeys: LIST_KEYS,
+    ...spec(BROADCASTS_LIST),
+    valid: () => ({ query: LIST }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/broadcasts',
+    area: 'admin',
+    access: ADMIN(201),
+    valid: () => ({
+      json: {
+        subject: 'Nyhetsbrev',
+        body: 'Hei **alle**',
+        utm: true,
+        segment: {
+          audience: 'leads',
+          variants: ['A', 'starter'],
+          owns: ['starter'],
+          notOwns: ['foundation'],
+          from: '2026-01-01',
+          to: '2026-12-31',
+        },
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/broadcasts/count',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: () => ({ json: { segment: { audience: 'students', owns: ['foundation'] } } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/broadcasts/preview',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: () => ({ json: { subject: 'Forhåndsvisning', body: '# Hei\n\n[lenke](https://example.no/)', utm: false } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/broadcasts/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayBroadcast(f)) } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/broadcasts/:id/preview',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayBroadcast(f)) } }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/broadcasts/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({
+      params: { id: String(await throwawayBroadcast(f)) },
+      json: { subject: 'Endret', body: 'Ny tekst', utm: false, segment: { audience: 'all' } },
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/broadcasts/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayBroadcast(f)) }, json: { subject: 'Bare emnet' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/broadcasts/:id/test',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayBroadcast(f)) }, json: { email: uniqueEmail('test') } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/broadcasts/:id/send',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({
+      params: { id: String(await throwawayBroadcast(f)) },
+      json: { at: new Date(Date.now() + 86_400_000).toISOString() },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/broadcasts/:id/cancel',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayBroadcast(f, true)) }, json: {} }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/sequences',
+    area: 'admin',
+    access: ADMIN(200),
+    queryKeys: LIST_KEYS,
+    ...spec(SEQUENCES_LIST),
+    valid: () => ({ query: LIST }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/sequences',
+    area: 'admin',
+    access: ADMIN(201),
+    valid: () => ({ json: SEQUENCE_BODY }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/sequences/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawaySequence(f)) } }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/sequences/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawaySequence(f)) }, json: { ...SEQUENCE_BODY, name: 'Endret' } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/sequences/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawaySequence(f)) }, json: { active: false } }),
+  },
 ];
+
+/** A campaign code straight in the database (20 % off Foundation, no limits). */
+async function throwawayCampaignCode(f: Fixture): Promise<CampaignCode> {
+  const repo = f.t.ds.getRepository(CampaignCode);
+  const now = new Date();
+  return repo.save(
+    repo.create({
+      code: `RT${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+      percentOff: 20,
+      amountOffOre: null,
+      courseIds: ['foundation'],
+      validFrom: null,
+      validTo: null,
+      maxUses: null,
+      uses: 0,
+      active: true,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
+}
+
+/** A Foundation live session a week ahead, straight in the database; its id. */
+async function throwawayLiveSession(f: Fixture): Promise<number> {
+  const now = new Date();
+  const row = await f.t.ds.getRepository(LiveSession).save(
+    f.t.ds.getRepository(LiveSession).create({
+      title: 'Live-økt',
+      description: null,
+      startsAt: new Date(now.getTime() + 7 * 86_400_000),
+      durationMinutes: 60,
+      joinUrl: 'https://zoom.us/j/1',
+      recordingVideoId: null,
+      notes: null,
+      seriesId: null,
+      cancelledAt: null,
+      sequence: 0,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
+  await f.t.ds.getRepository(LiveSessionCourse).insert({ sessionId: row.id, courseId: 'foundation' });
+  return row.id;
+}
 
 export const routeName = (r: Pick<Route, 'method' | 'path'>): string => `${r.method} ${r.path}`;
 
@@ -629,4 +1115,76 @@ export function answerProblem(res: RawResponse, opts: { html?: boolean; site?: b
   if (typeof b.code !== 'string' || !(ERROR_CODES as readonly string[]).includes(b.code))
     return `${res.status} with code ${String(b.code)}`;
   return null;
+}
+
+/** A certificate of a throwaway account, straight in the database (for the verify and admin routes). */
+async function throwawayCertificate(f: Fixture): Promise<Certificate> {
+  const user = await createUser(f.t, { password: null });
+  const repo = f.t.ds.getRepository(Certificate);
+  return repo.save(
+    repo.create({
+      code: newCertificateCode(),
+      userId: user.id,
+      courseId: 'foundation',
+      courseTitle: 'Foundation',
+      holderName: 'Kari Nordmann',
+      issuedAt: new Date(),
+      revokedAt: null,
+      revokedBy: null,
+    }),
+  );
+}
+
+/** The user has completed every published module of the course and has a name (the certificate PDF's preconditions). */
+async function completedWithName(f: Fixture, userId: number, courseId: string): Promise<void> {
+  const ids = (await f.t.ds.getRepository(CourseModule).find({ where: { courseId, published: true } })).map((m) => m.id);
+  const progress = f.t.ds.getRepository(Progress);
+  const row = await progress.findOneBy({ userId, courseId });
+  if (row) await progress.update({ id: row.id }, { completedModules: ids });
+  else await progress.insert({ userId, courseId, completedModules: ids, currentModule: 0, lastUpdated: new Date() });
+  await f.t.ds.getRepository(User).update({ id: userId }, { firstName: 'Kari', lastName: 'Nordmann' });
+}
+
+const SEQUENCE_BODY = {
+  name: 'Variant B-oppfølging',
+  trigger: 'lead',
+  triggerValue: 'B',
+  active: true,
+  utm: true,
+  steps: [
+    { waitDays: 0, sendHour: 9, subject: 'Velkommen', body: 'Hei', stopIfBought: null },
+    { waitDays: 2, sendHour: 18, subject: 'Neste steg', body: 'Hei igjen', stopIfBought: 'any' },
+  ],
+};
+
+/** A draft broadcast to everyone (a confirmed subscriber is on the list), or one scheduled for tomorrow. */
+async function throwawayBroadcast(f: Fixture, scheduled = false): Promise<number> {
+  const now = new Date();
+  const email = uniqueEmail('abonnent');
+  await f.t.ds.getRepository(Subscriber).insert({
+    email,
+    status: 'subscribed',
+    previousStatus: null,
+    userId: null,
+    isLead: true,
+    variants: ',A,',
+    consentText: 'x',
+    consentVersion: '1',
+    consentAt: now,
+    consentSource: '/',
+    consentIp: null,
+    confirmedAt: now,
+    unsubscribedAt: null,
+    confirmSentAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const broadcasts = f.t.app.get(BroadcastsService);
+  const { id } = await broadcasts.create({ subject: 'Utkast', body: 'Hei', segment: { audience: 'all' } }, f.id.admin.user);
+  if (scheduled) await broadcasts.send(id, new Date(now.getTime() + 86_400_000).toISOString(), f.id.admin.user);
+  return id;
+}
+
+async function throwawaySequence(f: Fixture): Promise<number> {
+  return (await f.t.app.get(SequencesService).create({ ...SEQUENCE_BODY, trigger: 'lead' }, f.id.admin.user)).id;
 }

@@ -9,6 +9,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../../backend/src/bootstrap';
+import type { Clock } from '../../../backend/src/platform/time/clock';
 import { AppConfig, parseEnv } from '../../../backend/src/platform/config/env.schema';
 import { LoginTokensService } from '../../../backend/src/identity/login-tokens.service';
 import { hashPassword } from '../../../backend/src/platform/crypto/password';
@@ -33,7 +34,10 @@ export interface TestApp {
  * TEST_DATABASE_URL is set (mysql://root@127.0.0.1:3306/), a MySQL database made for this suite
  * and dropped afterwards.
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { db?: TestDatabase } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { db?: TestDatabase; clock?: Clock } = {},
+): Promise<TestApp> {
   const db = opts.db ?? (await createTestDatabase());
   const staticRoot = mkdtempSync(join(tmpdir(), 'ta-static-'));
   const cfg = parseEnv({
@@ -46,7 +50,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { db?
     ...env,
     DATABASE_URL: db.url,
   });
-  const app = await createApp(cfg, { logger: !!process.env.TEST_LOG_LEVEL });
+  const app = await createApp(cfg, { logger: !!process.env.TEST_LOG_LEVEL, clock: opts.clock });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const ds = app.get<DataSource>(getDataSourceToken());

@@ -38,4 +38,6 @@ export const serverPages: PageComponents = {
   dashboard: ClientOnly,
   coursePlayer: ClientOnly,
   accountSettings: ClientOnly,
+  certificate: ClientOnly,
+  receipt: ClientOnly,
 };

@@ -30,6 +30,8 @@ export const pageLoaders = {
   dashboard: () => import('../features/dashboard/pages/DashboardPage'),
   coursePlayer: () => import('../features/player/pages/CoursePlayerPage'),
   accountSettings: () => import('../features/account/pages/AccountSettingsPage'),
+  certificate: () => import('../features/certificates/pages/CertificateVerifyPage'),
+  receipt: () => import('../features/receipt/pages/ReceiptPage'),
 } satisfies Record<string, () => Promise<PageModule>>;
 
 export type PageKey = keyof typeof pageLoaders;

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { Icon } from './Icon';
 import { cx } from '../lib/class-names';
@@ -30,5 +30,15 @@ export function BackButton({
       <Icon name="arrowLeft" size={18} />
       {label}
     </a>
+  );
+}
+
+/** "Tilbake til …" that always goes to one page (e.g. 'Tilbake til dashboard' → /dashboard), whatever the history. */
+export function BackLink({ to, label, className }: { to: string; label: string; className?: string }) {
+  return (
+    <Link to={to} className={cx('back-link', className)}>
+      <Icon name="arrowLeft" size={18} />
+      {label}
+    </Link>
   );
 }

@@ -1,5 +1,6 @@
 import type { CatalogItem } from '@academy/contracts';
 import { formatPriceKr } from '../lib/format';
+import { inLaunch } from '../lib/launch';
 import './Price.css';
 
 /** A struck-through before price; screen readers hear "Før". */
@@ -40,7 +41,7 @@ export function PriceTag({
       </div>
       {discounted && showSaving && (
         <p className="price-tag__saving">
-          Lanseringsrabatt: du sparer <strong>{formatPriceKr(item.discountOre)}</strong>
+          {inLaunch(item) ? 'Lanseringsrabatt: du sparer' : 'Du sparer'} <strong>{formatPriceKr(item.discountOre)}</strong>
         </p>
       )}
     </div>

@@ -52,7 +52,8 @@ export const paths = {
   checkout: {
     path: '/bestill',
     alias: '/payment',
-    href: (query?: { course?: CheckoutCourseId | string; email?: string }) => withQuery('/bestill', query),
+    /** `kode`: a campaign code the page applies at once. */
+    href: (query?: { course?: CheckoutCourseId | string; email?: string; kode?: string }) => withQuery('/bestill', query),
   },
   paymentComplete: {
     path: '/betaling/fullfort',
@@ -82,6 +83,12 @@ export const paths = {
     path: '/course/:courseId',
     href: (courseId: PlayerCourseId | string, query?: { email?: string }) => withQuery(`/course/${courseId}`, query),
   },
+
+  /** The printable receipt of an order (and its credit notes): the buyer or an admin. */
+  receipt: { path: '/kvittering/:orderId', href: (orderId: number | string) => `/kvittering/${orderId}` },
+
+  /** Public verification of a course certificate (the code from the PDF). */
+  certificate: { path: '/sertifikat/:code', href: (code: string) => `/sertifikat/${encodeURIComponent(code)}` },
 
   /** The admin panel is a separate app under /admin (full page load). */
   admin: { path: '/admin', href: () => '/admin' },
@@ -133,7 +140,7 @@ const APP_PATHS = new Set<string>([
 export function isAppPath(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (APP_PATHS.has(p)) return true;
-  return /^\/course\/[^/]+$/.test(p);
+  return /^\/course\/[^/]+$/.test(p) || /^\/sertifikat\/[^/]+$/.test(p) || /^\/kvittering\/[^/]+$/.test(p);
 }
 
 /** The canonical (Norwegian) path of a page, for `<link rel=canonical>`. */

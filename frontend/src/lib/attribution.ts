@@ -1,10 +1,15 @@
 import type { Attribution, TrafficSource } from '@academy/contracts';
 import { paths } from '../config/paths';
+import { functionalAllowed, onConsentApplied } from './consent';
 
 /**
  * First-touch attribution (DECISIONS.md "Attribution"): the first variant a visitor lands on, the landing
- * path, the referrer and any utm_* values are remembered in localStorage and sent with every lead,
- * sign-up and order. Stored values are never overwritten; a variant is only added when none was known.
+ * path, the referrer and any utm_* values, sent with every lead, sign-up and order.
+ *
+ * Nothing of it touches the device before the visitor allows functional cookies (ekomloven § 3-15): it is
+ * kept in memory for this page load (a full reload starts a new first touch), written to localStorage
+ * only once a stored choice has `functional` on, and removed again when a choice turns it off ("Avvis
+ * alle"). A remembered first touch is never overwritten; a variant is only added when none was known.
  */
 
 export const ATTRIBUTION_STORAGE_KEY = 'ta.attribution.v1';
@@ -39,6 +44,10 @@ export function variantForPath(pathname: string, mentorSlug: string): TrafficSou
   return undefined;
 }
 
+/** This page load's first touch (memory only until functional consent). */
+let current: Attribution | undefined;
+let loaded = false;
+
 function storage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
@@ -55,9 +64,13 @@ function clean(a: Attribution): Attribution {
   return out;
 }
 
-/** What was remembered, or undefined when nothing is (or storage is unavailable/corrupt). */
-export function getAttribution(): Attribution | undefined {
-  const raw = storage()?.getItem(ATTRIBUTION_STORAGE_KEY);
+function readStored(): Attribution | undefined {
+  let raw: string | null | undefined;
+  try {
+    raw = storage()?.getItem(ATTRIBUTION_STORAGE_KEY);
+  } catch {
+    return undefined;
+  }
   if (!raw) return undefined;
   try {
     const parsed = JSON.parse(raw) as unknown;
@@ -67,6 +80,55 @@ export function getAttribution(): Attribution | undefined {
   } catch {
     return undefined;
   }
+}
+
+function forgetStored(): void {
+  try {
+    storage()?.removeItem(ATTRIBUTION_STORAGE_KEY);
+  } catch {
+    // Storage blocked: nothing was stored either.
+  }
+}
+
+function persist(): void {
+  if (!current || !functionalAllowed()) return;
+  try {
+    storage()?.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify(current));
+  } catch {
+    // Storage full or blocked: the first touch stays in memory.
+  }
+}
+
+/**
+ * Once per page load: with functional consent an earlier visit's first touch is read back (it wins);
+ * without it anything stored (by an earlier choice since withdrawn) is removed.
+ */
+function load(): void {
+  if (loaded || typeof window === 'undefined') return;
+  loaded = true;
+  if (functionalAllowed()) {
+    const stored = readStored();
+    if (stored) current = stored;
+  } else {
+    forgetStored();
+  }
+}
+
+// A new choice: functional on writes what is in memory, off removes what was written.
+onConsentApplied((choice) => {
+  if (choice.functional) {
+    const stored = readStored();
+    if (stored) current = stored;
+    persist();
+  } else {
+    forgetStored();
+  }
+});
+
+/** This visit's first touch, or undefined when nothing is known. */
+export function getAttribution(): Attribution | undefined {
+  load();
+  return current && Object.keys(current).length ? { ...current } : undefined;
 }
 
 function sameOriginReferrer(referrer: string): boolean {
@@ -83,9 +145,8 @@ function sameOriginReferrer(referrer: string): boolean {
  * (if the first visit had none).
  */
 export function recordPageView(url: { pathname: string; search: string }, referrer: string, mentorSlug: string): void {
-  const store = storage();
-  if (!store) return;
-  const current = getAttribution();
+  if (typeof window === 'undefined') return;
+  load();
   const params = new URLSearchParams(url.search);
   const utm: Attribution = {};
   for (const [q, k] of UTM_KEYS) {
@@ -104,14 +165,11 @@ export function recordPageView(url: { pathname: string; search: string }, referr
   } else {
     next = { ...current };
     if (!current.trafficSource && variant) next.trafficSource = variant;
-    const hasUtm = UTM_KEYS.some(([, k]) => current[k]);
+    const hasUtm = UTM_KEYS.some(([, k]) => current![k]);
     if (!hasUtm) Object.assign(next, utm);
   }
   const cleaned = clean(next);
   if (JSON.stringify(cleaned) === JSON.stringify(current ?? {})) return;
-  try {
-    store.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify(cleaned));
-  } catch {
-    // Storage full or blocked: attribution is best effort.
-  }
+  current = cleaned;
+  persist();
 }

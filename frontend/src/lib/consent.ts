@@ -1,6 +1,6 @@
 import { updateConsent } from './gtag';
 
-/** Cookie consent (SPEC §3, §4), stored in localStorage. */
+/** Cookie consent (SPEC §3, §4), stored in localStorage under `cookie-consent` once the visitor chooses. */
 export const CONSENT_STORAGE_KEY = 'cookie-consent';
 
 export interface ConsentChoice {
@@ -48,7 +48,27 @@ export function readConsent(): ConsentChoice | null {
   }
 }
 
-/** Stores and applies a choice. */
+type ConsentListener = (choice: ConsentChoice) => void;
+const listeners = new Set<ConsentListener>();
+
+/**
+ * Runs `listener` with every choice applied from now on (the stored one at start-up and each new one).
+ * What may be written to the device depends on it: attribution waits for `functional`.
+ */
+export function onConsentApplied(listener: ConsentListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True only when a stored choice allows functional storage (ekomloven § 3-15); false before any choice. */
+export function functionalAllowed(): boolean {
+  return readConsent()?.functional === true;
+}
+
+/**
+ * Stores and applies a choice. The consent record is the one thing the site writes to the device
+ * without consent (it is the record of the choice itself).
+ */
 export function saveConsent(choice: ConsentChoice): void {
   const stored: StoredConsent = { ...choice, necessary: true, savedAt: new Date().toISOString(), version: 1 };
   try {
@@ -61,4 +81,11 @@ export function saveConsent(choice: ConsentChoice): void {
 
 export function applyConsent(choice: ConsentChoice): void {
   updateConsent(choice);
+  for (const l of listeners) {
+    try {
+      l(choice);
+    } catch (e) {
+      console.error('Kunne ikke bruke cookie-valget', e);
+    }
+  }
 }

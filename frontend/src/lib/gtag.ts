@@ -1,7 +1,7 @@
 /**
  * Google tag with Consent Mode v2, without inline scripts (CSP: script-src 'self' googletagmanager.com).
  * The consent default (everything denied) is pushed before anything else; gtag.js is only loaded when a
- * measurement id is configured.
+ * measurement id is configured and the visitor allowed statistics (no request to Google before that).
  */
 
 type GtagArgs = [string, ...unknown[]];
@@ -73,7 +73,14 @@ export function signalsFor(choice: ConsentGrants): ConsentSignals {
   return { analytics_storage: a, ad_storage: m, ad_user_data: m, ad_personalization: m };
 }
 
-/** Sets the default consent (all denied) once, and loads gtag.js when a measurement id is configured. */
+let measurement: string | null = null;
+let tagRequested = false;
+
+/**
+ * Sets the default consent (all denied) once and queues the tag's configuration. Nothing is fetched
+ * here: gtag.js (a request to Google) loads only after the visitor allowed statistics (`loadTag`,
+ * from `updateConsent`), so a visitor who has not chosen, or said no, sends Google nothing.
+ */
 export function initGoogleTag(measurementId: string | null): void {
   if (typeof window === 'undefined' || initialised) return;
   initialised = true;
@@ -87,22 +94,31 @@ export function initGoogleTag(measurementId: string | null): void {
   });
   gtag('set', 'ads_data_redaction', true);
   if (!measurementId) return;
+  measurement = measurementId;
   gtag('js', new Date());
   // The tag's own page view takes page_location from here, not from the address bar.
   gtag('config', measurementId, { anonymize_ip: true, page_location: pageLocation(window.location.href) });
+}
+
+/** Loads gtag.js once (after the page itself, so the tag never competes with first paint). */
+function loadTag(): void {
+  if (!measurement || tagRequested || typeof document === 'undefined') return;
+  tagRequested = true;
+  const id = measurement;
   const load = () => {
     const s = document.createElement('script');
     s.async = true;
-    s.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
+    s.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
     document.head.appendChild(s);
   };
-  // Load after the page itself so the tag never competes with first paint.
   if (document.readyState === 'complete') setTimeout(load, 0);
   else window.addEventListener('load', () => setTimeout(load, 0), { once: true });
 }
 
+/** Applies a choice to the tag; the tag itself is loaded only when statistics are allowed. */
 export function updateConsent(choice: ConsentGrants): void {
   gtag('consent', 'update', { ...signalsFor(choice) });
+  if (choice.analytics) loadTag();
 }
 
 /** A page view for the single-page navigation (only meaningful when the tag is loaded). */

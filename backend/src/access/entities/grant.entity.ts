@@ -38,4 +38,15 @@ export class Grant {
 
   @Column({ type: 'int', nullable: true })
   revokedBy: number | null;
+
+  /** Drip release: the admin opened every module early for this grant. */
+  @DateTimeColumn({ nullable: true })
+  releasedEarlyAt: Date | null;
+
+  @Column({ type: 'int', nullable: true })
+  releasedEarlyBy: number | null;
+
+  /** The mentorship period's end when the admin set it (extended); null: the course's default length. */
+  @DateTimeColumn({ nullable: true })
+  mentorshipEndsAt: Date | null;
 }

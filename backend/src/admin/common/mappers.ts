@@ -41,7 +41,8 @@ export function toAdminLead(l: Lead, accountId: number | null, hasBought: boolea
   };
 }
 
-export function toAdminGrant(g: Grant): AdminGrant {
+/** A grant for the panel; `mentorshipEndsAt` is the period's end as the mentorship module works it out (null: none). */
+export function toAdminGrant(g: Grant, mentorshipEndsAt: Date | null = g.mentorshipEndsAt ?? null): AdminGrant {
   return {
     id: g.id,
     userId: g.userId,
@@ -54,6 +55,8 @@ export function toAdminGrant(g: Grant): AdminGrant {
     revokedAt: iso(g.revokedAt),
     revokedBy: g.revokedBy,
     active: !g.revokedAt,
+    releasedEarlyAt: iso(g.releasedEarlyAt),
+    mentorshipEndsAt: iso(mentorshipEndsAt),
   };
 }
 
@@ -102,6 +105,8 @@ export function toAdminOrder(o: Order, now = new Date()): AdminOrder {
     withinGuarantee: !!guaranteeEnds && guaranteeEnds.getTime() > now.getTime() && refundable > 0,
     guaranteeEndsAt: iso(guaranteeEnds),
     refundableOre: refundable,
+    campaignCode: o.campaignCode ?? null,
+    discountOre: o.discountOre ?? 0,
   };
 }
 
@@ -129,6 +134,7 @@ export function toAdminModule(m: CourseModule): AdminModule {
     videoId: m.videoId,
     topics: Array.isArray(m.topics) ? m.topics : [],
     published: !!m.published,
+    releaseAfterDays: Number(m.releaseAfterDays ?? 0),
     createdAt: iso(m.createdAt)!,
     updatedAt: iso(m.updatedAt)!,
   };

@@ -9,7 +9,7 @@ import { CatalogService } from '../../catalog/catalog.service';
 import { SiteSettingsService } from '../../catalog/site-settings.service';
 import type { Course } from '../../catalog/entities/course.entity';
 import type { CourseModule } from '../../catalog/entities/course-module.entity';
-import { DEFAULT_OVERLAY_TEXT, SETTING_OVERLAY_TEXT } from '../../catalog/catalog.seed';
+import { DEFAULT_OVERLAY_TEXT, SETTING_MENTOR_BOOKING_URL, SETTING_OVERLAY_TEXT } from '../../catalog/catalog.seed';
 import type { User } from '../../identity/entities/user.entity';
 import { filter, listParamsFor, type ListResult, type ListSpec } from '../../platform/list/list-query';
 import { toAdminModule } from '../common/mappers';
@@ -65,13 +65,14 @@ export class AdminContentService {
     const params = listParamsFor(query, COURSES_LIST);
     const res = await this.content.listCourses(params, COURSES_LIST);
     const counts = await this.content.moduleCounts();
-    return { ...res, rows: res.rows.map((c) => this.toCourse(c, counts)) };
+    const seats = await this.launchSeatsLeft();
+    return { ...res, rows: res.rows.map((c) => this.toCourse(c, counts, seats)) };
   }
 
   async getCourse(id: string): Promise<AdminCourse> {
     const course = await this.content.findCourse(id);
     if (!course) throw notFound(MSG.courseNotFound);
-    return this.toCourse(course, await this.content.moduleCounts());
+    return this.toCourse(course, await this.content.moduleCounts(), await this.launchSeatsLeft());
   }
 
   async updateCourse(id: string, dto: UpdateCourseDto, actor: User): Promise<AdminCourse> {
@@ -79,7 +80,11 @@ export class AdminContentService {
     const changed = await this.ds.transaction(async (m) => {
       const before = await this.content.findCourse(id, m);
       if (!before) throw notFound(MSG.courseNotFound);
-      const changes = pickChanges(before, { title: dto.title, description: dto.description === null ? '' : dto.description });
+      const changes = pickChanges(before, {
+        title: dto.title,
+        description: dto.description === null ? '' : dto.description,
+        mentorshipMonths: dto.mentorshipMonths,
+      });
       if (!changes) return false;
       await this.content.updateCourse(id, changes.after as CourseChanges, m);
       await this.audit.record(m, actor, { action: 'course.update', entity: 'course', entityId: id, ...changes });
@@ -89,7 +94,17 @@ export class AdminContentService {
     return this.getCourse(id);
   }
 
-  private toCourse(c: Course, counts: Map<string, { all: number; published: number }>): AdminCourse {
+  /** Launch seats left per course, as the storefront's catalogue shows them. */
+  private async launchSeatsLeft(): Promise<Map<string, number | null>> {
+    const { value } = await this.catalog.get();
+    return new Map(value.items.map((i) => [i.id, i.launchSeatsLeft]));
+  }
+
+  private toCourse(
+    c: Course,
+    counts: Map<string, { all: number; published: number }>,
+    seats: Map<string, number | null>,
+  ): AdminCourse {
     const n = counts.get(c.id) ?? { all: 0, published: 0 };
     return {
       id: c.id as AdminCourse['id'],
@@ -99,6 +114,8 @@ export class AdminContentService {
       published: !!c.published,
       moduleCount: n.all,
       publishedModuleCount: n.published,
+      mentorshipMonths: Number(c.mentorshipMonths ?? 0),
+      launchSeatsLeft: seats.get(c.id) ?? null,
       updatedAt: c.updatedAt.toISOString(),
     };
   }
@@ -147,6 +164,7 @@ export class AdminContentService {
         videoId: dto.videoId,
         position: dto.position,
         published: dto.published,
+        releaseAfterDays: dto.releaseAfterDays,
       });
       if (!changes) return false;
       await this.content.updateModule(id, changes.after as ModuleChanges, m);
@@ -178,10 +196,42 @@ export class AdminContentService {
   // ---- settings
 
   async getSettings(): Promise<AdminSettings> {
-    return { id: 'site', videoOverlayText: (await this.site.storedOverlayText()) ?? DEFAULT_OVERLAY_TEXT };
+    return {
+      id: 'site',
+      videoOverlayText: (await this.site.storedOverlayText()) ?? DEFAULT_OVERLAY_TEXT,
+      mentorBookingUrl: await this.site.mentorBookingUrl(),
+    };
   }
 
-  async updateSettings(videoOverlayText: string, actor: User): Promise<AdminSettings> {
+  /** Saves the mentor's booking link when given (blank or null removes it), audited. */
+  private async updateBookingUrl(value: string | null | undefined, actor: User): Promise<void> {
+    if (value === undefined) return;
+    await this.ds.transaction(async (m) => {
+      const before = await this.site.mentorBookingUrl(m);
+      if (before === value) return;
+      await this.site.saveMentorBookingUrl(value, m);
+      await this.audit.record(m, actor, {
+        action: 'settings.update',
+        entity: 'settings',
+        entityId: SETTING_MENTOR_BOOKING_URL,
+        before: { mentorBookingUrl: before },
+        after: { mentorBookingUrl: value },
+      });
+    });
+  }
+
+  async updateSettings(
+    videoOverlayText: string | undefined,
+    actor: User,
+    mentorBookingUrl?: string | null,
+  ): Promise<AdminSettings> {
+    if (videoOverlayText === undefined && mentorBookingUrl === undefined) throw badRequest(MSG.validation, 'VALIDATION_FAILED');
+    await this.updateBookingUrl(mentorBookingUrl, actor);
+    if (videoOverlayText !== undefined) await this.updateOverlayText(videoOverlayText, actor);
+    return this.getSettings();
+  }
+
+  private async updateOverlayText(videoOverlayText: string, actor: User): Promise<void> {
     const changed = await this.ds.transaction(async (m) => {
       const stored = await this.site.storedOverlayText(m);
       const before = stored ?? DEFAULT_OVERLAY_TEXT;
@@ -201,7 +251,6 @@ export class AdminContentService {
       await this.site.setOverlayText(videoOverlayText);
       this.catalog.invalidate();
     }
-    return this.getSettings();
   }
 }
 

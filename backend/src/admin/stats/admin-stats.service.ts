@@ -78,15 +78,23 @@ export class AdminStatsService {
       if (row) row[variantOf(l.attribution?.trafficSource)]++;
     }
 
-    // Funnel: distinct e-mails per variant → with an account → with a paid order.
-    const emailsByVariant = new Map<StatsVariant, Set<string>>(STATS_VARIANTS.map((v) => [v, new Set<string>()]));
-    for (const l of leads) emailsByVariant.get(variantOf(l.attribution?.trafficSource))!.add(l.email);
+    // Funnel: distinct e-mails with a lead in the period → with an account → with a paid order, each
+    // person counted under one variant, their first touch (DECISIONS "Attribution"): the account's
+    // (taken from the person's earliest lead when it was made), else the earliest lead's with a variant.
     const allEmails = [...new Set(leads.map((l) => l.email))];
     const accountByEmail = new Map<string, number>();
+    const personVariant = new Map<string, string>();
     for (const part of chunks(allEmails)) {
-      for (const [email, id] of await this.users.idsByEmail(part)) accountByEmail.set(email, id);
+      const firstLead = await this.leads.firstVariantByEmail(part);
+      for (const [email, source] of firstLead) personVariant.set(email, source);
+      for (const [email, account] of await this.users.accountsByEmail(part)) {
+        accountByEmail.set(email, account.id);
+        if (account.trafficSource) personVariant.set(email, account.trafficSource);
+      }
     }
     for (const l of leads) if (l.userId !== null && !accountByEmail.has(l.email)) accountByEmail.set(l.email, l.userId);
+    const emailsByVariant = new Map<StatsVariant, Set<string>>(STATS_VARIANTS.map((v) => [v, new Set<string>()]));
+    for (const email of allEmails) emailsByVariant.get(variantOf(personVariant.get(email)))!.add(email);
     const buyers = new Set<string>();
     for (const part of chunks(allEmails)) {
       for (const o of await this.orders.buyers(part, [])) buyers.add(o.email);

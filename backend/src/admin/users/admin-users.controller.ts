@@ -7,7 +7,7 @@ import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { AdminUsersService } from './admin-users.service';
-import { CreateGrantDto, CreateStudentDto } from './dto/admin-users.dto';
+import { CreateGrantDto, CreateStudentDto, ExtendMentorshipDto } from './dto/admin-users.dto';
 
 @Controller('api/admin/users')
 @AdminOnly()
@@ -52,5 +52,23 @@ export class AdminGrantsController {
   @RecentSignIn()
   revoke(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminGrant> {
     return this.users.revoke(id, actor);
+  }
+
+  /** Drip release: opens every module of this grant now (idempotent, audited once). */
+  @Post(':id/release')
+  @HttpCode(200)
+  release(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminGrant> {
+    return this.users.releaseEarly(id, actor);
+  }
+
+  /** Extends the grant's mentorship period by `days` (1–365), audited. */
+  @Post(':id/mentorship')
+  @HttpCode(200)
+  extendMentorship(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() dto: ExtendMentorshipDto,
+    @CurrentUser() actor: User,
+  ): Promise<AdminGrant> {
+    return this.users.extendMentorship(id, dto.days, actor);
   }
 }

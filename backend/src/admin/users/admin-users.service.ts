@@ -32,6 +32,8 @@ import { filter, listParamsFor, parse, type ListResult, type ListSpec } from '..
 import { activeCourses, toAdminGrant, toAdminOrder, toAdminUser } from '../common/mappers';
 import { AdminLeadsService } from '../leads/admin-leads.service';
 import { oneTimeLink } from '../../identity/one-time-link';
+import { MentorshipService } from '../../mentorship/mentorship.service';
+import type { Grant } from '../../access/entities/grant.entity';
 
 /** How long the sign-in link for a student the mentor created is valid. */
 export const STUDENT_LINK_TTL_MS = 7 * 86_400_000;
@@ -76,7 +78,18 @@ export class AdminUsersService {
     private readonly access: AccessRecordsService,
     private readonly orders: OrderRecordsService,
     private readonly content: CatalogContentService,
+    private readonly mentorship: MentorshipService,
   ) {}
+
+  /** Grants as the panel shows them, with each one's mentorship period worked out. */
+  private async adminGrants(grants: Grant[]): Promise<AdminGrant[]> {
+    const ends = await this.mentorship.endsOf(grants);
+    return grants.map((g) => toAdminGrant(g, ends.get(g.id) ?? null));
+  }
+
+  private async adminGrant(grant: Grant): Promise<AdminGrant> {
+    return (await this.adminGrants([grant]))[0];
+  }
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminUser>> {
     const params = listParamsFor(query, USERS_LIST);
@@ -105,7 +118,7 @@ export class AdminUsersService {
       attribution: attributionColumns(user.attribution),
       updatedAt: user.updatedAt.toISOString(),
       passwordChangedAt: user.passwordChangedAt ? user.passwordChangedAt.toISOString() : null,
-      grants: grants.map(toAdminGrant),
+      grants: await this.adminGrants(grants),
       orders: orders.map((o) => toAdminOrder(o, now)),
       progress,
       leads: await this.adminLeads.decorate(leads),
@@ -188,7 +201,7 @@ export class AdminUsersService {
       return grant;
     });
     this.catalog.invalidate();
-    return toAdminGrant(grant);
+    return this.adminGrant(grant);
   }
 
   /** Revokes a grant. Revoking one that is already revoked changes nothing and answers it as it is. */
@@ -208,6 +221,29 @@ export class AdminUsersService {
       return revoked.grant;
     });
     this.catalog.invalidate();
-    return toAdminGrant(grant);
+    return this.adminGrant(grant);
+  }
+
+  /** Drip release: opens every module of the grant at once (audited once; again changes nothing). */
+  async releaseEarly(grantId: number, actor: User): Promise<AdminGrant> {
+    const grant = await this.ds.transaction(async (m) => {
+      const released = await this.grants.releaseEarly(grantId, actor.id, m);
+      if (!released) throw notFound(MSG.grantNotFound);
+      if (released.changed)
+        await this.audit.record(m, actor, {
+          action: 'grant.release',
+          entity: 'grant',
+          entityId: grantId,
+          before: { releasedEarlyAt: null },
+          after: { releasedEarlyAt: released.grant.releasedEarlyAt },
+        });
+      return released.grant;
+    });
+    return this.adminGrant(grant);
+  }
+
+  /** Extends the grant's mentorship period by whole days (audited). */
+  async extendMentorship(grantId: number, days: number, actor: User): Promise<AdminGrant> {
+    return this.adminGrant(await this.mentorship.extend(grantId, days, actor));
   }
 }

@@ -32,6 +32,10 @@ export class CourseModule {
   @Column({ type: 'boolean', default: true })
   published: boolean;
 
+  /** Drip release: days after the student's grant before the module opens (0: at once). */
+  @Column({ type: 'int', default: 0 })
+  releaseAfterDays: number;
+
   @DateTimeColumn()
   createdAt: Date;
 

@@ -19,6 +19,10 @@ export class Course {
   @Column({ type: 'boolean', default: true })
   published: boolean;
 
+  /** Months of personal mentorship a grant of this course carries (0: none). */
+  @Column({ type: 'int', default: 0 })
+  mentorshipMonths: number;
+
   @DateTimeColumn()
   updatedAt: Date;
 }

@@ -70,4 +70,9 @@ export class CreateUserDto {
   @ValidateNested()
   @Type(() => AttributionDto)
   attribution?: AttributionDto;
+
+  /** The unticked box "Ja takk, send meg gratis tips og tilbud på e-post …" (double opt-in follows). */
+  @IsOptional()
+  @IsBoolean({ message: MSG.marketingConsentInvalid })
+  marketingConsent?: boolean;
 }

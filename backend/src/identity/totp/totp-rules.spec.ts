@@ -16,7 +16,14 @@ describe('recovery codes as typed', () => {
 });
 
 describe('ADMIN_2FA', () => {
-  const prod = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), MAIL_DISABLED: 'true' };
+  const prod = {
+    NODE_ENV: 'production',
+    APP_SECRET: 'x'.repeat(40),
+    MAIL_DISABLED: 'true',
+    SELLER_NAME: 'Eksempel Trading AS',
+    SELLER_ORG_NR: '923456789',
+    SELLER_ADDRESS: 'Storgata 1, 0155 Oslo',
+  };
 
   it('is required by default in production and optional elsewhere', () => {
     expect(parseEnv(prod).admin2fa).toBe('required');

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { LEAD_COURSE_TYPES, MSG, TRAFFIC_SOURCES, type LeadCourseType, type TrafficSource } from '@academy/contracts';
 import { AttributionDto } from '../../platform/dto/attribution.dto';
 import { EmailField } from '../../platform/dto/email.dto';
@@ -61,4 +61,9 @@ export class CreateLeadDto {
   @ValidateNested()
   @Type(() => AttributionDto)
   attribution?: AttributionDto;
+
+  /** The unticked box "Ja takk, send meg gratis tips og tilbud på e-post …" (double opt-in follows). */
+  @IsOptional()
+  @IsBoolean({ message: MSG.marketingConsentInvalid })
+  marketingConsent?: boolean;
 }

@@ -19,13 +19,16 @@ export type MailBlock =
   | { kind: 'p'; text: string }
   | { kind: 'button'; label: string; url: string }
   | { kind: 'rows'; rows: Array<[label: string, value: string]> }
-  | { kind: 'small'; text: string };
+  | { kind: 'small'; text: string }
+  /** Already sanitised HTML (a marketing body rendered from Markdown) with its own plain-text twin. */
+  | { kind: 'html'; html: string; text: string };
 
 export const heading = (text: string): MailBlock => ({ kind: 'heading', text });
 export const p = (text: string): MailBlock => ({ kind: 'p', text });
 export const button = (label: string, url: string): MailBlock => ({ kind: 'button', label, url });
 export const rows = (r: Array<[string, string]>): MailBlock => ({ kind: 'rows', rows: r });
 export const small = (text: string): MailBlock => ({ kind: 'small', text });
+export const safeHtml = (html: string, text: string): MailBlock => ({ kind: 'html', html, text });
 
 export interface LayoutInput {
   brand: MailBrand;
@@ -45,6 +48,8 @@ function blockHtml(b: MailBlock): string {
       return `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#0f172a">${escapeHtml(b.text)}</h1>`;
     case 'p':
       return `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:#1e293b">${escapeHtml(b.text)}</p>`;
+    case 'html':
+      return `<div style="font-size:16px;line-height:1.55;color:#1e293b">${b.html}</div>`;
     case 'small':
       return `<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#475569">${escapeHtml(b.text)}</p>`;
     case 'button':
@@ -76,6 +81,7 @@ function blockText(b: MailBlock): string {
       return `${b.text}\n${'='.repeat(Math.min(b.text.length, 60))}`;
     case 'p':
     case 'small':
+    case 'html':
       return b.text;
     case 'button':
       return `${b.label}:\n${b.url}`;

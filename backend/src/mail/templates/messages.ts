@@ -5,7 +5,34 @@ import { button, heading, MailBrand, p, renderMail, RenderedMail, rows, small } 
 const PAYMENT_LABEL: Record<PaymentMethod, string> = { card: 'Kort', vipps: 'Vipps' };
 const GUARANTEE_DAYS = 30;
 
+/** The stored receipt or credit note a mail shows (bokføringsforskriften § 5-1-1). */
+export interface MailDocument {
+  number: number;
+  issuedAt: Date;
+  description: string;
+  amountExclVatOre: number;
+  vatOre: number;
+  vatRatePercent: number;
+  totalOre: number;
+  /** Credit notes: the receipt they correct. */
+  refersToNumber?: number | null;
+  seller: { name: string; orgNrText: string; address: string };
+}
+
+/** The seller's lines: name, "Org.nr. … MVA", address. */
+function sellerRows(doc: MailDocument): Array<[string, string]> {
+  return [
+    ['Selger', doc.seller.name],
+    ['Organisasjonsnummer', doc.seller.orgNrText],
+    ['Adresse', doc.seller.address],
+  ];
+}
+
 export interface ReceiptInput {
+  /** The receipt (number from the unbroken sequence); null only if it could not be found. */
+  receipt: MailDocument | null;
+  /** The printable receipt page (/kvittering/:orderId). */
+  receiptUrl: string;
   orderId: number;
   courseTitle: string;
   amountOre: number;
@@ -15,19 +42,35 @@ export interface ReceiptInput {
   /** One-time sign-in link (passwordless account), or null when the buyer signs in with a password. */
   signInUrl: string | null;
   loginUrl: string;
+  /** The buyer's soft opt-in to marketing: the opt-out link shown on the receipt (markedsføringsloven § 15). */
+  marketingOptOutUrl?: string | null;
 }
 
 export function receiptMail(brand: MailBrand, r: ReceiptInput): RenderedMail {
   const total = formatNok(r.amountOre);
   const guaranteeEnds = new Date(r.paidAt.getTime() + GUARANTEE_DAYS * 86400_000);
-  const details: Array<[string, string]> = [
-    ['Kurs', r.courseTitle],
-    ['Ordrenummer', String(r.orderId)],
-    ['Dato', formatOsloDateTime(r.paidAt)],
-    ...(r.paymentMethod ? [['Betalingsmåte', PAYMENT_LABEL[r.paymentMethod]] as [string, string]] : []),
-    ['Totalt inkl. MVA', total],
-    ['Herav MVA (25 %)', formatNok(mvaOf(r.amountOre))],
-  ];
+  const doc = r.receipt;
+  const details: Array<[string, string]> = doc
+    ? [
+        ...sellerRows(doc),
+        ['Kvitteringsnummer', String(doc.number)],
+        ['Dato', formatOsloDateTime(doc.issuedAt)],
+        ['Beskrivelse', doc.description],
+        ['Kurs', r.courseTitle],
+        ['Ordrenummer', String(r.orderId)],
+        ...(r.paymentMethod ? [['Betalingsmåte', PAYMENT_LABEL[r.paymentMethod]] as [string, string]] : []),
+        ['Beløp eks. MVA', formatNok(doc.amountExclVatOre)],
+        [`Herav MVA (${doc.vatRatePercent} %)`, formatNok(doc.vatOre)],
+        ['Totalt inkl. MVA', formatNok(doc.totalOre)],
+      ]
+    : [
+        ['Kurs', r.courseTitle],
+        ['Ordrenummer', String(r.orderId)],
+        ['Dato', formatOsloDateTime(r.paidAt)],
+        ...(r.paymentMethod ? [['Betalingsmåte', PAYMENT_LABEL[r.paymentMethod]] as [string, string]] : []),
+        ['Totalt inkl. MVA', total],
+        ['Herav MVA (25 %)', formatNok(mvaOf(r.amountOre))],
+      ];
   const access = r.signInUrl
     ? [
         p('Logg inn med knappen under og velg et passord, så kommer du alltid inn igjen med e-postadressen og passordet ditt.'),
@@ -39,18 +82,29 @@ export function receiptMail(brand: MailBrand, r: ReceiptInput): RenderedMail {
     : [p('Logg inn med e-postadressen og passordet ditt for å starte kurset.'), button('Logg inn', r.loginUrl)];
   return renderMail({
     brand,
-    subject: `Kvittering: ${r.courseTitle} (ordre ${r.orderId})`,
+    subject: doc
+      ? `Kvittering nr. ${doc.number}: ${r.courseTitle} (ordre ${r.orderId})`
+      : `Kvittering: ${r.courseTitle} (ordre ${r.orderId})`,
     preheader: `Takk for kjøpet! Du har nå tilgang til ${r.courseTitle}.`,
     blocks: [
       heading(`Takk for kjøpet${r.firstName ? `, ${r.firstName}` : ''}!`),
       p(`Betalingen er mottatt, og du har nå tilgang til ${r.courseTitle}. Her er kvitteringen din.`),
       rows(details),
+      button('Se kvitteringen (skriv ut eller last ned PDF)', r.receiptUrl),
       ...access,
       p(
         `30 dagers pengene-tilbake-garanti: Er du ikke fornøyd, skriver du til ${brand.contactEmail} innen ${formatOsloDate(guaranteeEnds)}, ` +
           'så får du hele beløpet tilbake.',
       ),
       small('Dette er kvitteringen for kjøpet ditt. Ta vare på den.'),
+      ...(r.marketingOptOutUrl
+        ? [
+            small(
+              'Som kunde kan du få tips og tilbud fra oss på e-post om lignende kurs. Vil du ikke det, ' +
+                `melder du deg av her: ${r.marketingOptOutUrl}`,
+            ),
+          ]
+        : []),
     ],
   });
 }
@@ -94,6 +148,9 @@ export function resetPasswordMail(brand: MailBrand, r: { email: string; resetUrl
 }
 
 export interface RefundInput {
+  /** The credit note of this refund, referring to the receipt; null only if it could not be found. */
+  creditNote: MailDocument | null;
+  receiptUrl: string;
   orderId: number;
   courseTitle: string;
   amountOre: number;
@@ -106,17 +163,37 @@ export function refundMail(brand: MailBrand, r: RefundInput): RenderedMail {
   const amount = formatNok(r.amountOre);
   return renderMail({
     brand,
-    subject: `Refusjon: ${r.courseTitle} (ordre ${r.orderId})`,
+    subject: r.creditNote
+      ? `Refusjon og kreditnota nr. ${r.creditNote.number}: ${r.courseTitle} (ordre ${r.orderId})`
+      : `Refusjon: ${r.courseTitle} (ordre ${r.orderId})`,
     preheader: `Vi har refundert ${amount}.`,
     blocks: [
       heading('Refusjonen er på vei'),
       p(`Vi har refundert ${amount} for ordre ${r.orderId} (${r.courseTitle}).`),
-      rows([
-        ['Kurs', r.courseTitle],
-        ['Ordrenummer', String(r.orderId)],
-        ['Refundert inkl. MVA', amount],
-        ['Dato', formatOsloDateTime(r.refundedAt)],
-      ]),
+      ...(r.creditNote
+        ? [
+            p(`Her er kreditnotaen for refusjonen. Den korrigerer kvittering nr. ${r.creditNote.refersToNumber ?? ''}.`),
+            rows([
+              ...sellerRows(r.creditNote),
+              ['Kreditnotanummer', String(r.creditNote.number)],
+              ['Gjelder kvittering nr.', String(r.creditNote.refersToNumber ?? '')],
+              ['Dato', formatOsloDateTime(r.creditNote.issuedAt)],
+              ['Beskrivelse', r.creditNote.description],
+              ['Ordrenummer', String(r.orderId)],
+              ['Kreditert eks. MVA', formatNok(-r.creditNote.amountExclVatOre)],
+              [`Herav MVA (${r.creditNote.vatRatePercent} %)`, formatNok(-r.creditNote.vatOre)],
+              ['Kreditert inkl. MVA', formatNok(-r.creditNote.totalOre)],
+            ]),
+            button('Se kvitteringen og kreditnotaen', r.receiptUrl),
+          ]
+        : [
+            rows([
+              ['Kurs', r.courseTitle],
+              ['Ordrenummer', String(r.orderId)],
+              ['Refundert inkl. MVA', amount],
+              ['Dato', formatOsloDateTime(r.refundedAt)],
+            ]),
+          ]),
       p(
         r.accessEnded
           ? `Tilgangen din til ${r.courseTitle} er avsluttet. Kontoen din og gratiskurset Starter beholder du.`

@@ -1,6 +1,6 @@
-import { Type } from 'class-transformer';
-import { Equals, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { MSG, PAYMENT_METHODS, type PaymentMethod } from '@academy/contracts';
+import { Transform, Type } from 'class-transformer';
+import { Equals, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { CAMPAIGN_CODE_PATTERN, MSG, PAYMENT_METHODS, type PaymentMethod } from '@academy/contracts';
 import { AttributionDto } from '../../platform/dto/attribution.dto';
 import { IsEmailAddress } from '../../platform/dto/email.dto';
 import { NormalizeEmail, Trim } from '../../platform/dto/transforms';
@@ -42,6 +42,15 @@ export class CreateCheckoutSessionDto {
   /** Immediate delivery and the lapse of the right of withdrawal (angrerettloven § 22 n), accepted. */
   @Equals(true, { message: MSG.acceptTermsRequired })
   acceptTerms: true;
+
+  /** A campaign code (any case; blank = none). The server checks and prices it. */
+  @Transform(({ value }) =>
+    typeof value === 'string' && value.trim() === '' ? undefined : typeof value === 'string' ? value.trim() : value,
+  )
+  @IsOptional()
+  @IsString({ message: MSG.campaignCodeInvalid })
+  @Matches(CAMPAIGN_CODE_PATTERN, { message: MSG.campaignCodeInvalid })
+  campaignCode?: string;
 
   @IsOptional()
   @ValidateNested()

@@ -75,6 +75,22 @@ export class Order {
   @DateTimeColumn({ nullable: true })
   anonymisedAt: Date | null;
 
+  /** The campaign code the price was made with (upper case), or null. */
+  @Index('idx_orders_campaign_code')
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  campaignCode: string | null;
+
+  /** What the campaign code took off the price of the moment (øre); amountOre is what was charged. */
+  @Column({ type: 'int', default: 0 })
+  discountOre: number;
+
+  /**
+   * When the checkout stops being payable (the Stripe Checkout Session's expires_at): the price it was
+   * made with, launch price and campaign code included, is honoured until then. Null for demo orders.
+   */
+  @DateTimeColumn({ nullable: true })
+  expiresAt: Date | null;
+
   /** When the success page signed a new passwordless buyer in: at most once per order. */
   @DateTimeColumn({ nullable: true })
   buyerSignedInAt: Date | null;

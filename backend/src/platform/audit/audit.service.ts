@@ -4,9 +4,34 @@ import { Repository, type EntityManager } from 'typeorm';
 import { runList, type ListParams, type ListResult, type ListSpec } from '../list/list-query';
 import { AuditLog } from './entities/audit-log.entity';
 
-export type AuditEntity = 'lead' | 'user' | 'grant' | 'order' | 'course' | 'module' | 'settings';
+export type AuditEntity =
+  | 'lead'
+  | 'user'
+  | 'grant'
+  | 'order'
+  | 'course'
+  | 'module'
+  | 'settings'
+  | 'live_session'
+  | 'certificate'
+  | 'broadcast'
+  | 'sequence'
+  | 'campaign_code';
 
-export const AUDIT_ENTITIES: readonly AuditEntity[] = ['lead', 'user', 'grant', 'order', 'course', 'module', 'settings'];
+export const AUDIT_ENTITIES: readonly AuditEntity[] = [
+  'lead',
+  'user',
+  'grant',
+  'order',
+  'course',
+  'module',
+  'settings',
+  'live_session',
+  'certificate',
+  'broadcast',
+  'sequence',
+  'campaign_code',
+];
 
 export interface AuditEntry {
   action: string;

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv as parseDotenv } from 'node:util';
 import { commonPasswords } from '../dto/common-passwords';
-import { ConfigError, parseEnv } from './env.schema';
+import { ConfigError, DEFAULT_SELLER, parseEnv } from './env.schema';
+
+/** Production needs the seller (SELLER_*). */
+const SELLER = { SELLER_NAME: 'Eksempel Trading AS', SELLER_ORG_NR: '923456789', SELLER_ADDRESS: 'Storgata 1, 0155 Oslo' };
 
 describe('parseEnv', () => {
   it('has neutral defaults: port 3000, embedded SQLite, a localhost public URL', () => {
@@ -81,7 +84,12 @@ describe('parseEnv', () => {
 
   describe('ADMIN_PASSWORD', () => {
     const example = parseDotenv(readFileSync(join(__dirname, '../../../../.env.example'), 'utf8')) as Record<string, string>;
-    const production = { NODE_ENV: 'production', MAIL_DISABLED: 'true', APP_SECRET: 'en-lang-hemmelighet-for-signerte-lenker' };
+    const production = {
+      NODE_ENV: 'production',
+      MAIL_DISABLED: 'true',
+      APP_SECRET: 'en-lang-hemmelighet-for-signerte-lenker',
+      ...SELLER,
+    };
     const problemsOf = (env: Record<string, string>): string[] => {
       try {
         parseEnv(env);
@@ -150,7 +158,48 @@ describe('parseEnv', () => {
         STRIPE_SECRET_KEY: 'sk_live_abc',
         STRIPE_WEBHOOK_SECRET: 'whsec_abc',
         APP_SECRET: 'en-lang-hemmelighet-for-signerte-lenker',
+        ...SELLER,
       }),
     ).not.toThrow();
+  });
+});
+
+describe('SELLER_* (the seller on receipts, terms, privacy page and footer)', () => {
+  const production = { NODE_ENV: 'production', MAIL_DISABLED: 'true', APP_SECRET: 'en-lang-hemmelighet-for-signerte-lenker' };
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      parseEnv(env);
+      return [];
+    } catch (e) {
+      return (e as ConfigError).problems;
+    }
+  };
+
+  it('production stops without them, naming each missing variable', () => {
+    const problems = problemsOf(production);
+    for (const name of ['SELLER_NAME', 'SELLER_ORG_NR', 'SELLER_ADDRESS'])
+      expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${name}: påkrevd i produksjon`)));
+    expect(problemsOf({ ...production, ...SELLER, SELLER_ADDRESS: ' ' })).toEqual([
+      expect.stringMatching(/^SELLER_ADDRESS: påkrevd i produksjon/),
+    ]);
+    expect(problemsOf({ ...production, ...SELLER })).toEqual([]);
+  });
+
+  it('neutral placeholders outside production; the org nr is nine digits, spaces allowed', () => {
+    expect(parseEnv({}).seller).toEqual(DEFAULT_SELLER);
+    expect(parseEnv({ ...SELLER, SELLER_ORG_NR: ' 923 456 789 ' }).seller).toEqual({
+      name: 'Eksempel Trading AS',
+      orgNr: '923456789',
+      address: 'Storgata 1, 0155 Oslo',
+    });
+    for (const bad of ['12345678', '1234567890', '923-456-789', 'NO923456789MVA'])
+      expect(problemsOf({ SELLER_ORG_NR: bad })).toEqual([
+        expect.stringMatching(/^SELLER_ORG_NR: organisasjonsnummeret er ni sifre/),
+      ]);
+  });
+
+  it('the example file documents all three', () => {
+    const example = readFileSync(join(__dirname, '../../../../.env.example'), 'utf8');
+    for (const name of ['SELLER_NAME', 'SELLER_ORG_NR', 'SELLER_ADDRESS']) expect(example).toMatch(new RegExp(`^${name}=`, 'm'));
   });
 });

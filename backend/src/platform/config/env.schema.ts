@@ -69,7 +69,34 @@ export interface AppConfig {
   passwordResetLimitPerAddress: number;
   passwordResetLimitPerIp: number;
   passwordResetWindowSeconds: number;
+  /** Marketing e-mail (broadcasts) put in the outbox per minute, per broadcast. */
+  marketingSendRate: number;
+  /** How often each instance looks for due broadcasts and sequence steps (ms); 0 = never (the default under NODE_ENV=test). */
+  marketingPollIntervalMs: number;
+  /** How often the live-session scheduler (reminders) runs (ms); 0 = never, only on demand (tests). */
+  liveReminderIntervalMs: number;
+  /** How often the mentorship scheduler (the mail 14 days before a period ends) runs (ms); 0 = only on demand (tests). */
+  mentorshipReminderIntervalMs: number;
+  /** LAUNCH_SEATS: the launch price holds while fewer than this many distinct students have paid for a course. */
+  launchSeats: number;
+  /** The seller named on receipts, credit notes, the terms, the privacy page and the footer (SELLER_*). */
+  seller: SellerConfig;
 }
+
+/** SELLER_NAME, SELLER_ORG_NR (nine digits), SELLER_ADDRESS: required in production. */
+export interface SellerConfig {
+  name: string;
+  /** Nine digits, no spaces. */
+  orgNr: string;
+  address: string;
+}
+
+/** The neutral placeholders used outside production when SELLER_* is not set. */
+export const DEFAULT_SELLER: SellerConfig = {
+  name: 'Selger AS (SELLER_NAME ikke satt)',
+  orgNr: '000000000',
+  address: 'Adresse ikke satt (SELLER_ADDRESS)',
+};
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -147,6 +174,27 @@ export function adminPasswordProblem(password: string, nodeEnv: NodeEnv): string
       `(ingen «change», «example», «endre») og ikke et vanlig passord; lag et med f.eks. openssl rand -base64 18`
     );
   return null;
+}
+
+/** SELLER_*: required in production (each missing one is named), neutral placeholders elsewhere. */
+function sellerSettings(str: (name: string) => string | null, nodeEnv: NodeEnv, problems: string[]): SellerConfig {
+  const required = (name: string, def: string, hint: string): string => {
+    const v = str(name);
+    if (v === null && nodeEnv === 'production')
+      problems.push(`${name}: påkrevd i produksjon (${hint}); selgeren skal stå på kvitteringer, vilkår og personvernside`);
+    return v ?? def;
+  };
+  const name = required('SELLER_NAME', DEFAULT_SELLER.name, 'firmanavnet, f.eks. «Trading Akademiet AS»');
+  const address = required('SELLER_ADDRESS', DEFAULT_SELLER.address, 'forretningsadressen, f.eks. «Storgata 1, 0155 Oslo»');
+  if (name.length > 200) problems.push('SELLER_NAME: høyst 200 tegn');
+  if (address.length > 300) problems.push('SELLER_ADDRESS: høyst 300 tegn');
+  const orgRaw = required('SELLER_ORG_NR', DEFAULT_SELLER.orgNr, 'organisasjonsnummeret, ni sifre');
+  const orgNr = orgRaw.replace(/[\s\u00a0]+/g, '');
+  if (!/^\d{9}$/.test(orgNr)) {
+    problems.push(`SELLER_ORG_NR: organisasjonsnummeret er ni sifre (mellomrom er lov), fikk "${orgRaw}"`);
+    return { name, orgNr: DEFAULT_SELLER.orgNr, address };
+  }
+  return { name, orgNr, address };
 }
 
 export function parseEnv(env: Env): AppConfig {
@@ -287,6 +335,9 @@ export function parseEnv(env: Env): AppConfig {
       passwordResetLimitPerAddress: int('PASSWORD_RESET_LIMIT_PER_ADDRESS', 5, 1, 10_000_000),
       passwordResetLimitPerIp: int('PASSWORD_RESET_LIMIT_PER_IP', 20, 1, 10_000_000),
       passwordResetWindowSeconds: int('PASSWORD_RESET_WINDOW_SECONDS', 3600, 1, 86400),
+      marketingSendRate: int('MARKETING_SEND_RATE', 120, 1, 100_000),
+      // Tests drive the marketing scheduler themselves (runOnce), unless they ask for the timer.
+      marketingPollIntervalMs: int('MARKETING_POLL_INTERVAL_MS', nodeEnv === 'test' ? 0 : 30_000, 0, 3_600_000),
     };
   };
 
@@ -329,6 +380,10 @@ export function parseEnv(env: Env): AppConfig {
     mailDisabled,
     staticRoot: str('STATIC_ROOT'),
     ...mailSettings(),
+    liveReminderIntervalMs: int('LIVE_REMINDER_INTERVAL_MS', 60_000, 0, 3_600_000),
+    mentorshipReminderIntervalMs: int('MENTORSHIP_REMINDER_INTERVAL_MS', 3_600_000, 0, 86_400_000),
+    launchSeats: int('LAUNCH_SEATS', 100, 0, 1_000_000),
+    seller: sellerSettings(str, nodeEnv, problems),
   };
   if (problems.length) throw new ConfigError(problems);
   return cfg;

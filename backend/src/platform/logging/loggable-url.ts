@@ -12,7 +12,7 @@ export const REDACTED = '[skjult]';
 const PARAM_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,23}$/;
 
 /** Routes whose path parameters are secrets: logged as the pattern, never the values. */
-const SECRET_PARAM_ROUTES: ReadonlySet<string> = new Set(['/api/checkout/sessions/:id']);
+const SECRET_PARAM_ROUTES: ReadonlySet<string> = new Set(['/api/checkout/sessions/:id', '/api/calendar/:file']);
 
 /**
  * `/auto-login?token=abc&next=/x` → `/auto-login?token=[skjult]&next=[skjult]`. A route with secret path

@@ -12,8 +12,15 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTION
  * - `POST /api/stripe/webhook`: authenticated by Stripe's signature.
  * - `POST /api/unsubscribe`: RFC 8058 one-click unsubscribe, posted form-encoded by mail providers;
  *   authenticated by the link's signature.
+ * - `POST /api/marketing/confirm`: the button of the double opt-in page, a plain form (form-encoded);
+ *   authenticated by the confirmation link's signature it carries, it reads no session.
  */
-export const CSRF_EXEMPT: ReadonlySet<string> = new Set(['POST /', 'POST /api/stripe/webhook', 'POST /api/unsubscribe']);
+export const CSRF_EXEMPT: ReadonlySet<string> = new Set([
+  'POST /',
+  'POST /api/stripe/webhook',
+  'POST /api/unsubscribe',
+  'POST /api/marketing/confirm',
+]);
 
 /** Whether the CSRF rule judges this method on this route (the matched pattern; undefined: no route). */
 export function csrfApplies(method: string, route: string | undefined): boolean {

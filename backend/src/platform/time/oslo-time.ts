@@ -102,3 +102,26 @@ export function formatOslo(d: Date): string {
 export function wholeDaysSince(from: Date, now = new Date()): number {
   return Math.max(0, Math.floor((now.getTime() - from.getTime()) / DAY_MS));
 }
+
+/**
+ * The instant Oslo's wall clock shows `YYYY-MM-DD hh:mm` (live sessions' local times). Right on both
+ * sides of a clock change; a time the spring change skips (02:30) lands an hour later, as clocks do.
+ * Null for an impossible date or time.
+ */
+export function osloLocalToUtc(day: string, hour: number, minute: number): Date | null {
+  const t = parseDay(day);
+  if (t === null || !Number.isInteger(hour) || !Number.isInteger(minute) || hour < 0 || hour > 23 || minute < 0 || minute > 59)
+    return null;
+  const wall = t + hour * 3600_000 + minute * 60_000;
+  let guess = wall - osloOffsetMs(new Date(wall));
+  guess = wall - osloOffsetMs(new Date(guess));
+  return new Date(guess);
+}
+
+/** Oslo's wall clock at an instant: the day, hour, minute and weekday (Monday = 1 … Sunday = 7). */
+export function osloWallClock(d: Date): { day: string; hour: number; minute: number; weekday: number } {
+  const p = osloParts(d);
+  const day = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  const dow = new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay();
+  return { day, hour: p.hour, minute: p.minute, weekday: dow === 0 ? 7 : dow };
+}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LegalLinks } from '../../components/LegalLinks';
 import { Logo } from '../../components/Logo';
+import { SellerDetails } from '../../components/SellerDetails';
 import { paths } from '../../config/paths';
 import { useSettings } from '../../lib/app-state';
 import { useCookieSettings } from '../../lib/cookie-settings';
@@ -73,6 +74,9 @@ export function Footer() {
         </p>
         <p>
           © {new Date().getFullYear()} {settings.siteName}. Alle priser i NOK inkl. mva.
+        </p>
+        <p className="footer__seller">
+          Selger: <SellerDetails />
         </p>
       </div>
     </footer>

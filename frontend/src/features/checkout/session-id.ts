@@ -5,7 +5,9 @@ import { paths } from '../../config/paths';
  * (`/betaling/fullfort?session_id=cs_…`). Whoever holds it can read the order, so it leaves the address
  * bar (and with it the history, bookmarks, the Referer and what the Google tag could read) the moment
  * the page starts. It is kept in memory, and for a reload of the same tab in sessionStorage (needed to
- * show the receipt the buyer asked for; gone when the tab closes).
+ * show the receipt the buyer asked for; gone when the tab closes). Only the payment-complete page
+ * writes it, after a purchase: strictly necessary for that service (ekomloven § 3-15), so it needs no
+ * cookie consent; no public page before a purchase stores anything here.
  */
 const STORAGE_KEY = 'betaling-okt';
 let taken: string | null = null;

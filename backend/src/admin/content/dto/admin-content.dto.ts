@@ -66,6 +66,13 @@ export class UpdateCourseDto {
   @IsString({ message: MSG.notText('Beskrivelse') })
   @MaxLength(5000, { message: MSG.tooLong('Beskrivelse', 5000) })
   description?: string | null;
+
+  /** Months of mentorship a grant of the course carries (0: none). */
+  @IfPresent()
+  @IsInt({ message: MSG.wholeNumber('Mentorperiode (måneder)') })
+  @Min(0, { message: MSG.notNegative('Mentorperiode (måneder)') })
+  @Max(36, { message: 'Mentorperioden kan være maks 36 måneder' })
+  mentorshipMonths?: number;
 }
 
 /** Fields of a module besides its title and course (all optional). */
@@ -106,6 +113,13 @@ class ModuleFieldsDto {
   @IfPresent()
   @IsBoolean({ message: MSG.yesOrNo('Publisert') })
   published?: boolean;
+
+  /** Drip release: days after the student's grant before the module opens (0: at once). */
+  @IfPresent()
+  @IsInt({ message: MSG.wholeNumber('Dager etter tilgang') })
+  @Min(0, { message: MSG.notNegative('Dager etter tilgang') })
+  @Max(3650, { message: 'Dager etter tilgang kan være maks 3650' })
+  releaseAfterDays?: number;
 }
 
 /** PUT/PATCH /api/admin/modules/:id (the course of a module cannot change: progress refers to it). */
@@ -136,9 +150,21 @@ export class UpdateSettingsDto {
   @IsIn(['site'], { message: MSG.unknownSetting })
   id?: 'site';
 
+  /** Left out: unchanged (the panel sends only what changed); at least one setting must be given. */
+  @IfPresent()
   @Trim()
   @IsString({ message: MSG.notText('Teksten') })
   @IsNotEmpty({ message: MSG.notEmpty('Teksten på videoen') })
   @MaxLength(200, { message: MSG.tooLong('Teksten på videoen', 200) })
-  videoOverlayText: string;
+  videoOverlayText?: string;
+
+  /** The mentor's booking link for mentorship students; blank or null removes it (they write to the contact mailbox). */
+  @IsOptional()
+  @Transform(({ value }) =>
+    typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value,
+  )
+  @IsString({ message: MSG.bookingUrlInvalid })
+  @MaxLength(500, { message: MSG.bookingUrlInvalid })
+  @Matches(/^https:\/\/[^\s<>"]+$/, { message: MSG.bookingUrlInvalid })
+  mentorBookingUrl?: string | null;
 }

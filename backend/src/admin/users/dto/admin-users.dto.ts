@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MSG, PLAYER_COURSE_IDS, type PlayerCourseId } from '@academy/contracts';
 import { EmailField } from '../../../platform/dto/email.dto';
 import { EmptyToUndefined } from '../../../platform/dto/transforms';
@@ -19,4 +19,12 @@ export class CreateGrantDto {
   @IsString({ message: MSG.notText('Notatet') })
   @MaxLength(500, { message: MSG.tooLong('Notatet', 500) })
   note?: string;
+}
+
+/** POST /api/admin/grants/:id/mentorship — extend the mentorship period. */
+export class ExtendMentorshipDto {
+  @IsInt({ message: MSG.mentorshipDays })
+  @Min(1, { message: MSG.mentorshipDays })
+  @Max(365, { message: MSG.mentorshipDays })
+  days: number;
 }

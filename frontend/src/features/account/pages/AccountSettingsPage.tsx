@@ -2,7 +2,7 @@ import { PAID_COURSE_IDS, type MeResponse } from '@academy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { BackButton } from '../../../components/BackButton';
+import { BackLink } from '../../../components/BackButton';
 import { ButtonLink } from '../../../components/Button';
 import { MemberEmpty, MemberPage } from '../../../components/MemberShell';
 import { RequireAuth } from '../../../components/RequireAuth';
@@ -12,6 +12,7 @@ import { formatShortDateOslo } from '../../../lib/format';
 import { Seo } from '../../../lib/head';
 import { setSession } from '../../../lib/session';
 import { AccountSection } from '../components/AccountSection';
+import { CalendarFeedSection } from '../components/CalendarFeedSection';
 import { ChangePasswordForm, SetPasswordForm } from '../components/PasswordForms';
 import { PrivacySection } from '../components/PrivacySection';
 import './AccountSettingsPage.css';
@@ -65,7 +66,7 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
     <MemberPage header={<span className="member-header__email">{me.email}</span>}>
       <Seo title={settingFirst ? 'Sett passord' : 'Kontoinnstillinger'} noindex />
       <div className="container container--narrow account">
-        <BackButton fallback={paths.dashboard.href()} label="Tilbake til dashboard" />
+        <BackLink to={paths.dashboard.href()} label="Tilbake til dashboard" />
         {settingFirst ? (
           <AccountSection>
             <h1>Sett passord</h1>
@@ -103,6 +104,7 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
             )}
           </>
         )}
+        {!settingFirst && <CalendarFeedSection me={me} />}
         <PrivacySection me={me} onDeleted={onDeleted} />
       </div>
     </MemberPage>

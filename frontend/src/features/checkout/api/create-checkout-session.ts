@@ -9,6 +9,8 @@ export interface CreateCheckoutSessionBody {
   paymentMethod: PaymentMethod;
   /** Immediate delivery, and the right of withdrawal lapses (angrerettloven § 22 n). */
   acceptTerms: true;
+  /** A campaign code; the server checks and prices it. */
+  campaignCode?: string;
   attribution?: Attribution;
 }
 

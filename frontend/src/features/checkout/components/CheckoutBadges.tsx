@@ -3,12 +3,23 @@ import { pluralize } from '../../../lib/format';
 import { CHECKOUT_COPY as T } from '../content';
 import './CheckoutBadges.css';
 
-/** Guarantee, lifetime access and the real number of students (or the launch offer while there are none). */
-export function CheckoutBadges({ studentCount }: { studentCount: number }) {
+/**
+ * Guarantee, lifetime access and the real number of students (or, while there are none, the launch
+ * offer as long as launch seats are left).
+ */
+export function CheckoutBadges({ studentCount, launchSeats }: { studentCount: number; launchSeats: number | null }) {
   const badges: { icon: IconName; text: string }[] = [
     { icon: 'shield', text: T.badgeGuarantee },
     { icon: 'infinity', text: T.badgeLifetime },
-    { icon: 'users', text: studentCount > 0 ? pluralize(studentCount, 'elev', 'elever') : T.badgeStudentsNone },
+    {
+      icon: 'users',
+      text:
+        studentCount > 0
+          ? pluralize(studentCount, 'elev', 'elever')
+          : launchSeats !== null
+            ? T.badgeStudentsLaunch(launchSeats)
+            : T.badgeStudentsNone,
+    },
   ];
   return (
     <ul className="checkout-badges" aria-label="Trygt kjøp">

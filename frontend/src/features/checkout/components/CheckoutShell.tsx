@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AppShell } from '../../../components/AppShell';
 import { Icon } from '../../../components/Icon';
 import { LegalLinks } from '../../../components/LegalLinks';
+import { SellerDetails } from '../../../components/SellerDetails';
 import { SiteHeader } from '../../../components/SiteHeader';
 import { useSettings } from '../../../lib/app-state';
 import { CHECKOUT_COPY } from '../content';
@@ -34,6 +35,9 @@ export function CheckoutShell({ children }: { children: ReactNode }) {
               </ul>
             </nav>
             <p className="checkout-footer__note">Alle priser i NOK inkl. mva.</p>
+            <p className="checkout-footer__note">
+              Selger: <SellerDetails />
+            </p>
           </div>
         </footer>
       }

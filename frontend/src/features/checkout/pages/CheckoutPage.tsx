@@ -18,9 +18,11 @@ import { ApiError } from '../../../lib/api';
 import { useCatalog, useSettings } from '../../../lib/app-state';
 import { getAttribution } from '../../../lib/attribution';
 import { formatPriceDash, formatPriceKr } from '../../../lib/format';
+import { inLaunch } from '../../../lib/launch';
 import { Seo } from '../../../lib/head';
 import { useSession } from '../../../lib/session';
 import { createCheckoutSession } from '../api/create-checkout-session';
+import { CampaignCodeField, useCampaignCode } from '../components/CampaignCodeField';
 import { CheckoutBadges } from '../components/CheckoutBadges';
 import { CheckoutField } from '../components/CheckoutField';
 import { CheckoutOption } from '../components/CheckoutOption';
@@ -56,6 +58,7 @@ export default function CheckoutPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [owned, setOwned] = useState<string | null>(null);
+  const code = useCampaignCode(course, params.get('kode'));
   const demoTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -64,6 +67,15 @@ export default function CheckoutPage() {
     },
     [],
   );
+  // Back from Stripe with the browser's back button, the page comes out of the back/forward cache as
+  // it was left: busy. The payment was not made here, so the form is ready again.
+  useEffect(() => {
+    const onPageShow = (e: PageTransitionEvent) => {
+      if (e.persisted) setBusy(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   const items = CHECKOUT_COURSE_IDS.map((id) => catalog.items.find((i) => i.id === id)).filter((i): i is CatalogItem => !!i);
   const item = items.find((i) => i.id === course) ?? items[0];
@@ -71,7 +83,9 @@ export default function CheckoutPage() {
   const buyerEmail = lockedEmail ?? email;
   const ownsSelected = !!me && me.courses.includes(course);
   const missing = !buyerEmail || !firstName || !lastName || !acceptTerms;
-  const price = formatPriceDash(item.priceOre);
+  // A campaign code the server priced for this course; the server prices it again when the order is made.
+  const quote = code.quote?.courseId === item.id ? code.quote : null;
+  const price = formatPriceDash(quote ? quote.priceOre : item.priceOre);
 
   const choose = (id: CheckoutCourseId) => {
     setCourse(id);
@@ -101,6 +115,7 @@ export default function CheckoutPage() {
         lastName: lastName.trim(),
         paymentMethod,
         acceptTerms: true,
+        ...(quote ? { campaignCode: quote.code } : {}),
         attribution: getAttribution(),
       });
       if (res.demo) {
@@ -125,6 +140,11 @@ export default function CheckoutPage() {
         return;
       }
       if (err instanceof ApiError && err.code === 'VALIDATION_FAILED') setError(err.message);
+      // Payments switched off (production without Stripe keys): the server's own message, no generic alert.
+      if (err instanceof ApiError && err.status === 503) {
+        setError(err.message);
+        return;
+      }
       window.alert(T.paymentError);
     }
   };
@@ -187,12 +207,13 @@ export default function CheckoutPage() {
               <FeatureList items={item.features} iconSize={20} />
             </section>
 
-            <CheckoutBadges studentCount={catalog.studentCount} />
+            <CheckoutBadges studentCount={catalog.studentCount} launchSeats={items.some(inLaunch) ? catalog.launchSeats : null} />
           </div>
 
           <div className="checkout-grid__aside">
             <Card className="checkout-card">
-              <OrderSummary item={item} />
+              <OrderSummary item={item} quote={quote} />
+              <CampaignCodeField state={code} disabled={busy} />
 
               <form className="checkout-form" onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined}>
                 <fieldset className="checkout-fieldset">

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, ButtonAnchor, ButtonLink } from '../../../components/Button';
 import { Icon, type IconName } from '../../../components/Icon';
+import { LiveSessions } from '../../../components/LiveSessions';
 import { Badge } from '../../../components/Layout';
 import { MemberPage } from '../../../components/MemberShell';
 import { Notice } from '../../../components/Notice';
@@ -13,6 +14,8 @@ import { canOpenCourse } from '../../../lib/access';
 import { useCatalog } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { logout, setSession, useSession } from '../../../lib/session';
+import { CertificatesSection } from '../components/CertificatesSection';
+import { MentorshipSection } from '../components/MentorshipSection';
 import './DashboardPage.css';
 
 const ICONS: Record<string, IconName> = { starter: 'spark', foundation: 'book', accelerator: 'target', kryptovaluta: 'coin' };
@@ -173,6 +176,10 @@ function Dashboard({ me }: { me: MeResponse }) {
             <CourseCard key={item.id} item={item} me={me} />
           ))}
         </ul>
+
+        <LiveSessions userId={me.id} />
+        <MentorshipSection userId={me.id} />
+        <CertificatesSection userId={me.id} />
 
         <section className="dashboard__account" aria-labelledby="account-heading">
           <div>

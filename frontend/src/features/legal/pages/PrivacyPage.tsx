@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
+import { MARKETING_CONSENT_TEXT } from '@academy/contracts';
 import { paths } from '../../../config/paths';
 import { useSettings } from '../../../lib/app-state';
+import { SellerDetails } from '../../../components/SellerDetails';
 import { LegalPage } from '../components/LegalPage';
 import { PRIVACY_UPDATED } from '../content/dates';
 
@@ -15,8 +17,8 @@ export default function PrivacyPage() {
       updated={PRIVACY_UPDATED}
       intro={
         <p>
-          {siteName} er behandlingsansvarlig for personopplysningene som beskrives her. Vi samler bare inn det vi trenger for å
-          levere kursene og drive tjenesten.
+          Behandlingsansvarlig for personopplysningene som beskrives her er <SellerDetails />, som driver {siteName}. Vi samler
+          bare inn det vi trenger for å levere kursene og drive tjenesten.
         </p>
       }
       sections={[
@@ -58,6 +60,30 @@ export default function PrivacyPage() {
                 <li>forbedre nettstedet gjennom statistikk, bare hvis du har samtykket</li>
               </ul>
               <p>Vi selger aldri personopplysninger.</p>
+            </>
+          ),
+        },
+        {
+          id: 'nyhetsbrev',
+          title: 'Nyhetsbrev og markedsføring på e-post',
+          body: (
+            <>
+              <p>
+                Vi sender tips og tilbud på e-post bare til deg som har bedt om det (markedsføringsloven § 15). Boksen «
+                {MARKETING_CONSENT_TEXT}» på skjemaene er aldri forhåndsavkrysset, og skjemaene virker uten den. Krysser du av,
+                får du en e-post med en lenke du må trykke på før du står på listen (dobbel bekreftelse).
+              </p>
+              <p>
+                Når du samtykker, lagrer vi teksten du sa ja til og versjonen av den, tidspunktet, siden skjemaet stod på og
+                IP-adressen din, slik at vi kan dokumentere samtykket. Kjøper du et kurs, kan vi sende deg tilbud om lignende kurs
+                som kunde; det står på kvitteringen, og du kan si nei når som helst.
+              </p>
+              <p>
+                Hver e-post har en lenke for å melde seg av med ett klikk, og e-postprogrammet ditt kan melde deg av direkte. En
+                avmeldt, avvist eller klaget adresse får aldri markedsføring fra oss igjen. Kvitteringer, lenker for nytt passord
+                og annen e-post om kjøp og konto får du fortsatt. Vi bruker ingen sporingspiksler i e-postene. Samtykket og hvilke
+                e-poster du har fått er med når du laster ned dataene dine, og alt slettes når du sletter kontoen.
+              </p>
             </>
           ),
         },

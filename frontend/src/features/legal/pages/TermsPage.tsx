@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useSettings } from '../../../lib/app-state';
+import { SellerDetails } from '../../../components/SellerDetails';
 import { LegalPage } from '../components/LegalPage';
 import { TERMS_UPDATED } from '../content/dates';
 
@@ -23,10 +24,15 @@ export default function TermsPage() {
           id: 'introduksjon',
           title: 'Introduksjon',
           body: (
-            <p>
-              {siteName} tilbyr digitale kurs i trading på norsk, fra et gratis startkurs til programmer med personlig mentorship.
-              Tjenesten drives av en enkeltperson, og kursene er laget for opplæring.
-            </p>
+            <>
+              <p>
+                {siteName} tilbyr digitale kurs i trading på norsk, fra et gratis startkurs til programmer med personlig
+                mentorship. Kursene er laget for opplæring.
+              </p>
+              <p>
+                Selger og avtalepart er <SellerDetails />.
+              </p>
+            </>
           ),
         },
         {
@@ -91,7 +97,9 @@ export default function TermsPage() {
             <>
               <p>
                 Alle priser er oppgitt i norske kroner (NOK) og er totalpriser inkludert merverdiavgift. Du betaler med kort eller
-                Vipps gjennom våre betalingsleverandører. Tilgang gis når betalingen er bekreftet.
+                Vipps gjennom våre betalingsleverandører. Tilgang gis når betalingen er bekreftet. Kvitteringen sendes på e-post
+                og kan skrives ut eller lastes ned som PDF fra kvitteringssiden når du er logget inn; ved refusjon får du en
+                kreditnota som viser til kvitteringen.
               </p>
               <p>
                 Kursene er digitalt innhold som leveres med en gang. Når du ber om at leveringen starter straks, bortfaller

@@ -7,6 +7,8 @@ export interface CreateLeadBody {
   source: string;
   trafficSource?: TrafficSource;
   attribution?: Attribution;
+  /** The box "Ja takk, send meg gratis tips og tilbud på e-post …" (unticked by default). */
+  marketingConsent?: boolean;
 }
 
 export interface CreateLeadResponse {

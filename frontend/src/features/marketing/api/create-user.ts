@@ -6,6 +6,8 @@ export interface CreateUserBody {
   courseType: LeadCourseType;
   trafficSource: TrafficSource;
   attribution?: Attribution;
+  /** The box "Ja takk, send meg gratis tips og tilbud på e-post …" (unticked by default). */
+  marketingConsent?: boolean;
 }
 
 /** POST /api/create-user (SPEC §7): free account + Starter; the welcome mail carries the sign-in link (no session here). */

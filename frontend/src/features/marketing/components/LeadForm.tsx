@@ -1,4 +1,4 @@
-import type { LeadCourseType, TrafficSource } from '@academy/contracts';
+import { MARKETING_CONSENT_TEXT, type LeadCourseType, type TrafficSource } from '@academy/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { buttonClass } from '../../../components/Button';
@@ -30,7 +30,7 @@ export interface LeadFormProps {
   courseType: LeadCourseType;
   /** Page path or code the form is sent from (stored on the lead). */
   source: string;
-  /** Variant of the page (A–D, starter), stored with the lead. */
+  /** Variant of the page (A–D, starter): stored with the lead only when the visit's first touch is unknown. */
   trafficSource?: TrafficSource;
   /**
    * Free sign-up: `POST /api/create-user` with this traffic source, then the Starter player, signed out,
@@ -73,6 +73,8 @@ export function LeadForm({
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>('idle');
   const [error, setError] = useState<string | null>(null);
+  /** The unticked marketing box (markedsføringsloven § 15): ticked, a confirmation mail follows. */
+  const [marketingConsent, setMarketingConsent] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -112,7 +114,7 @@ export function LeadForm({
     if (signupAs) {
       const failed = paths.signup.href({ email: value, course: courseType });
       try {
-        const res = await createUser({ email: value, courseType, trafficSource: signupAs, attribution });
+        const res = await createUser({ email: value, courseType, trafficSource: signupAs, attribution, marketingConsent });
         if (!res.success) throw new Error(res.error ?? 'Registreringen feilet');
         setStatus('success');
         // No session yet: the sign-in link is in the welcome mail. The Starter player works signed out.
@@ -129,8 +131,10 @@ export function LeadForm({
         email: value,
         courseType,
         source,
-        trafficSource: trafficSource ?? attribution?.trafficSource,
+        // The visit's first touch wins; the page's own variant only when none is known (DECISIONS "Attribution").
+        trafficSource: attribution?.trafficSource ?? trafficSource,
         attribution,
+        marketingConsent,
       });
       setStatus('success');
       later(res.next || fallback, SUCCESS_REDIRECT_MS);
@@ -189,6 +193,18 @@ export function LeadForm({
           {buttonText}
         </button>
       </div>
+      <label className="lead-form__consent">
+        <input
+          type="checkbox"
+          name="marketing-consent"
+          value="on"
+          checked={marketingConsent}
+          disabled={busy}
+          onChange={(e) => setMarketingConsent(e.target.checked)}
+          data-testid="marketing-consent"
+        />
+        <span>{MARKETING_CONSENT_TEXT}</span>
+      </label>
       <p className="lead-form__status" role="status" aria-live="polite">
         {status === 'success' ? 'Velkommen! Du sendes videre om et øyeblikk …' : ''}
       </p>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';
 import { paths } from '../../../config/paths';
 import { scrollToId } from '../../../lib/hooks';
@@ -8,8 +9,9 @@ const PROGRAMS = ['starter', 'foundation', 'accelerator'] as const;
 type Program = (typeof PROGRAMS)[number];
 
 /**
- * Starter, Foundation and Accelerator as tabs: Starter's button scrolls to the page's sign-up form
- * (`signupId`), the paid ones link to their sales page.
+ * Starter, Foundation and Accelerator as tabs (SPEC §2 landing page): choosing the Starter tab scrolls to
+ * the page's sign-up form (`signupId`), choosing Foundation or Accelerator goes to /kurs/{tab}. Arrow keys
+ * only move between the tabs (a tab list must stay usable by keyboard); each panel's button does the same.
  */
 export function ProgramTabs({
   signupId,
@@ -22,11 +24,18 @@ export function ProgramTabs({
   showStarterValue?: boolean;
 }) {
   const [tab, setTab] = useState<Program>('starter');
+  const navigate = useNavigate();
+  const choose = (id: Program, via: 'click' | 'keyboard') => {
+    setTab(id);
+    if (via === 'keyboard') return;
+    if (id === 'starter') scrollToId(signupId, true);
+    else void navigate(paths.courseSales.href(id));
+  };
   return (
     <CourseTabs
       ids={PROGRAMS}
       selected={tab}
-      onSelect={setTab}
+      onSelect={choose}
       label="Kurs"
       showValue={showStarterValue && tab === 'starter'}
       action={(item) =>

@@ -1,11 +1,14 @@
 import { Icon } from '../../../components/Icon';
 import { useCatalog } from '../../../lib/app-state';
 import { pluralize } from '../../../lib/format';
+import { launchOfferText } from '../../../lib/launch';
 import './TrustBadges.css';
 
 /** Student count (the real number from the catalogue), 30-day guarantee, lifetime access. */
 export function StudentBadge({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
-  const { studentCount } = useCatalog();
+  const catalog = useCatalog();
+  const { studentCount } = catalog;
+  const launch = launchOfferText(catalog);
   return (
     <p className={`student-badge student-badge--${tone}`}>
       <Icon name="users" size={18} />
@@ -14,14 +17,16 @@ export function StudentBadge({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
           <strong>{pluralize(studentCount, 'elev', 'elever')}</strong> har allerede startet
         </span>
       ) : (
-        <span>Bli en av de første elevene – lanseringspris for de første 100</span>
+        <span>Bli en av de første elevene{launch ? ` – ${launch.charAt(0).toLowerCase()}${launch.slice(1)}` : ''}</span>
       )}
     </p>
   );
 }
 
 export function TrustBadges({ tone = 'light' }: { tone?: 'dark' | 'light' }) {
-  const { studentCount } = useCatalog();
+  const catalog = useCatalog();
+  const { studentCount } = catalog;
+  const launch = launchOfferText(catalog);
   return (
     <ul className={`trust-badges trust-badges--${tone}`}>
       <li>
@@ -42,9 +47,13 @@ export function TrustBadges({ tone = 'light' }: { tone?: 'dark' | 'light' }) {
           <span>
             <strong>{pluralize(studentCount, 'elev', 'elever')}</strong> er allerede med
           </span>
+        ) : launch ? (
+          <span>
+            <strong>Lanseringspris</strong> for de første {catalog.launchSeats} elevene
+          </span>
         ) : (
           <span>
-            <strong>Lanseringspris</strong> for de første 100 elevene
+            Bli en av <strong>de første elevene</strong>
           </span>
         )}
       </li>

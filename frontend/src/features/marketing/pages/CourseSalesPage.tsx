@@ -9,8 +9,9 @@ import { PageHero } from '../../../components/PageHero';
 import { BeforePrice, PriceTag } from '../../../components/Price';
 import { TabList, TabPanel, useTabsId } from '../../../components/Tabs';
 import { paths } from '../../../config/paths';
-import { useCatalogItem } from '../../../lib/app-state';
+import { useCatalog, useCatalogItem } from '../../../lib/app-state';
 import { formatPriceKr } from '../../../lib/format';
+import { inLaunch } from '../../../lib/launch';
 import { Seo } from '../../../lib/head';
 import { scrollToId, useQueryParamAfterMount, useScrolledPast } from '../../../lib/hooks';
 import { cx } from '../../../lib/class-names';
@@ -105,6 +106,7 @@ function Offer({
 
 function SalesPage({ courseId }: { courseId: SalesCourse }) {
   const item = useCatalogItem(courseId);
+  const catalog = useCatalog();
   const copy = COPY[courseId];
   const email = useQueryParamAfterMount('email');
   const showBar = useScrolledPast(100);
@@ -128,7 +130,9 @@ function SalesPage({ courseId }: { courseId: SalesCourse }) {
         aside={
           <OfferCard label={item.title}>
             <PriceTag item={item} size="lg" />
-            <p className="offer-card__note">Lanseringspris for de første 100 elevene. Totalpris inkl. mva.</p>
+            <p className="offer-card__note">
+              {inLaunch(item) ? `Lanseringspris for de første ${catalog.launchSeats} elevene. ` : ''}Totalpris inkl. mva.
+            </p>
             <ButtonLink to={paths.checkout.href({ course: courseId, email: email ?? undefined })} size="lg" block>
               Bestill {item.title} – {formatPriceKr(item.priceOre)}
             </ButtonLink>

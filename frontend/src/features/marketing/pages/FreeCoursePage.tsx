@@ -44,11 +44,7 @@ export default function FreeCoursePage() {
         aside={
           <OfferCard label="Starter-kurset">
             <p className="offer-card__price">
-              {value && (
-                <span className="offer-card__value">
-                  verdi <s>{value}</s>
-                </span>
-              )}
+              {value && <span className="offer-card__value">verdi {value}</span>}
               <span className="offer-card__free">GRATIS</span>
             </p>
             {form('hero')}

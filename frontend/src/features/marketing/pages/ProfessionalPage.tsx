@@ -5,8 +5,9 @@ import { Section, SectionHeader } from '../../../components/Layout';
 import { PageHero } from '../../../components/PageHero';
 import { PriceTag } from '../../../components/Price';
 import { paths } from '../../../config/paths';
-import { useCatalogItem } from '../../../lib/app-state';
+import { useCatalog, useCatalogItem } from '../../../lib/app-state';
 import { formatPriceKr } from '../../../lib/format';
+import { launchOfferText } from '../../../lib/launch';
 import { Seo } from '../../../lib/head';
 import { useCanonicalPath } from '../../../lib/use-canonical';
 import { CourseTabs } from '../components/CourseTabs';
@@ -58,6 +59,7 @@ export default function ProfessionalPage() {
   const [tab, setTab] = useState<Program>('foundation');
   const foundation = useCatalogItem('foundation');
   const accelerator = useCatalogItem('accelerator');
+  const launch = launchOfferText(useCatalog());
   const canonical = useCanonicalPath();
   return (
     <>
@@ -71,7 +73,7 @@ export default function ProfessionalPage() {
         title="Bli en trader med metode, ikke magefølelse"
         lead="To programmer for deg som mener alvor: Foundation gir deg hele fundamentet, Accelerator legger til personlig mentorship og live-økter."
         aside={
-          <OfferCard label="Lanseringspris">
+          <OfferCard label={launch ? 'Lanseringspris' : 'Priser'}>
             <ul className="offer-list">
               {[foundation, accelerator].map((item) => (
                 <li key={item.id}>
@@ -101,7 +103,7 @@ export default function ProfessionalPage() {
           id="programs-title"
           eyebrow="Programmene"
           title="Velg program"
-          lead="Lanseringspris for de første 100 elevene. Prisene er totalpriser inkludert mva."
+          lead={`${launch ? `${launch}. ` : ''}Prisene er totalpriser inkludert mva.`}
           center
         />
         <CourseTabs

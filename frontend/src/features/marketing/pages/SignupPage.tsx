@@ -62,9 +62,12 @@ export default function SignupPage() {
               <div className="choose-card__action">
                 {item.id === 'starter' ? (
                   starterOpen ? (
+                    // The same free sign-up as the landing forms (`POST /api/create-user`), so a retry after a
+                    // failed sign-up creates the account; the visit's first touch decides the variant.
                     <LeadForm
                       courseType="starter"
                       source={paths.signup.path}
+                      signupAs="starter"
                       initialEmail={email ?? undefined}
                       layout="stacked"
                       showLabel

@@ -13,7 +13,7 @@ export function youTubeThumbnailUrl(videoId: string): string {
 
 /**
  * The video area: a thumbnail that loads YouTube's privacy-enhanced player only after a click, or,
- * for a module without a video, the overlay text ('coming Nov 2025').
+ * for a module without a video, the overlay text from the site settings (default «Videoen kommer snart»).
  */
 export function VideoArea({ module, overlayText }: { module: CourseModuleView; overlayText: string }) {
   const [playing, setPlaying] = useState(false);

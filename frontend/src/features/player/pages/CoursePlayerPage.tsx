@@ -4,6 +4,7 @@ import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-
 import { Button, ButtonLink } from '../../../components/Button';
 import { FeatureList } from '../../../components/FeatureList';
 import { Icon } from '../../../components/Icon';
+import { LiveSessions } from '../../../components/LiveSessions';
 import { MemberEmpty, MemberLoading, MemberPage } from '../../../components/MemberShell';
 import { Notice } from '../../../components/Notice';
 import { RequireCourse } from '../../../components/RequireAuth';
@@ -20,6 +21,10 @@ import { percentOf, usePlayerProgress } from '../hooks/use-player-progress';
 import './CoursePlayerPage.css';
 
 const LOADING_TEXT = 'Laster kurs...';
+
+const releaseFmt = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: 'numeric', month: 'long', year: 'numeric' });
+/** A drip-released module's opening date, `12. mars 2027` (Oslo). */
+const releaseDate = (iso: string | null) => (iso ? releaseFmt.format(new Date(iso)) : '');
 
 function PlayerHeader({ email, me }: { email: string | null; me: MeResponse | null }) {
   return (
@@ -146,12 +151,13 @@ function Player({
                     onClick={() => select(i)}
                   >
                     <span className="player-modules__status" aria-hidden="true">
-                      {done ? <Icon name="check" size={16} /> : i + 1}
+                      {done ? <Icon name="check" size={16} /> : m.locked ? <Icon name="lock" size={14} /> : i + 1}
                     </span>
                     <span className="player-modules__text">
                       <span className="player-modules__title">{m.title}</span>
                       <span className="player-modules__meta">
                         {m.durationMinutes} min{done ? ' · Fullført' : ''}
+                        {m.locked ? ` · Åpnes ${releaseDate(m.releaseAt)}` : ''}
                       </span>
                     </span>
                   </button>
@@ -166,6 +172,28 @@ function Player({
             <div className="member-empty">
               <h1>{course.title}</h1>
               <p>Ingen moduler er publisert ennå. Kom tilbake snart.</p>
+            </div>
+          ) : mod.locked ? (
+            <div className="player__module player__module--locked" data-testid="module-locked">
+              <p className="player__module-meta">
+                Modul {current + 1} av {n} · {mod.durationMinutes} min
+              </p>
+              <h1 ref={contentRef} tabIndex={-1} className="player__module-title">
+                {mod.title}
+              </h1>
+              <Notice as="div" icon="lock" role="status">
+                <span>
+                  Denne modulen åpnes <strong>{releaseDate(mod.releaseAt)}</strong>. Fortsett med modulene som er åpne så lenge.
+                </span>
+              </Notice>
+              <nav className="player__nav" aria-label="Bla mellom moduler">
+                <Button variant="secondary" onClick={() => select(current - 1)} disabled={current === 0}>
+                  <Icon name="arrowLeft" size={18} /> Forrige
+                </Button>
+                <Button variant="secondary" onClick={() => select(current + 1)} disabled={current >= n - 1}>
+                  Neste <Icon name="arrowRight" size={18} />
+                </Button>
+              </nav>
             </div>
           ) : (
             <>
@@ -220,6 +248,7 @@ function Player({
                     <Icon name="check" size={32} />
                     <h2>Kurs fullført!</h2>
                     <p>Godt jobbet. Du har fullført alle modulene i {course.title}.</p>
+                    <p>Sertifikatet ditt ligger klart på dashboardet.</p>
                     <ButtonLink to={paths.dashboard.href()} size="lg" variant="secondary">
                       <Icon name="arrowLeft" size={18} /> Tilbake til dashboard
                     </ButtonLink>
@@ -230,7 +259,7 @@ function Player({
                   <p className="eyebrow">Neste modul</p>
                   <h2>{next.title}</h2>
                   <p>
-                    {next.durationMinutes} min · {next.description}
+                    {next.durationMinutes} min · {next.locked ? `Åpnes ${releaseDate(next.releaseAt)}` : next.description}
                   </p>
                   <Button variant="secondary" onClick={() => select(current + 1)}>
                     Gå til neste modul <Icon name="arrowRight" size={18} />
@@ -252,6 +281,11 @@ function Player({
           )}
         </section>
       </div>
+      {me && !isStarter && (
+        <div className="container">
+          <LiveSessions userId={me.id} courseId={courseId} />
+        </div>
+      )}
     </MemberPage>
   );
 }

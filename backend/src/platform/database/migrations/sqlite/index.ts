@@ -4,6 +4,16 @@ import { OutboxDedupeKey1795283306463 } from './1795283306463-OutboxDedupeKey';
 import { UserClaimedAt1795400000000 } from './1795400000000-UserClaimedAt';
 import { TwoFactorAndSessionAuthTime1795400100000 } from './1795400100000-TwoFactorAndSessionAuthTime';
 import { EmailNormalisedBinary1795400200000 } from './1795400200000-EmailNormalisedBinary';
+import { OverlayTextNorwegian1795500100000 } from './1795500100000-OverlayTextNorwegian';
+import { LaunchSeatsAndCampaignCodes1795500200000 } from './1795500200000-LaunchSeatsAndCampaignCodes';
+import { Receipts1795500300000 } from './1795500300000-Receipts';
+import { MarketingSubscribers1795500400000 } from './1795500400000-MarketingSubscribers';
+import { MarketingBroadcasts1795500410000 } from './1795500410000-MarketingBroadcasts';
+import { MarketingSequences1795500420000 } from './1795500420000-MarketingSequences';
+import { LiveSessions1795500500000 } from './1795500500000-LiveSessions';
+import { DripRelease1795500600000 } from './1795500600000-DripRelease';
+import { MentorshipPeriod1795500610000 } from './1795500610000-MentorshipPeriod';
+import { Certificates1795500620000 } from './1795500620000-Certificates';
 
 /** Every migration, oldest first. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -13,4 +23,14 @@ export const SQLITE_MIGRATIONS: Function[] = [
   UserClaimedAt1795400000000,
   TwoFactorAndSessionAuthTime1795400100000,
   EmailNormalisedBinary1795400200000,
+  OverlayTextNorwegian1795500100000,
+  LaunchSeatsAndCampaignCodes1795500200000,
+  Receipts1795500300000,
+  MarketingSubscribers1795500400000,
+  MarketingBroadcasts1795500410000,
+  MarketingSequences1795500420000,
+  LiveSessions1795500500000,
+  DripRelease1795500600000,
+  MentorshipPeriod1795500610000,
+  Certificates1795500620000,
 ];

@@ -1,0 +1,36 @@
+import Alert from '@mui/material/Alert';
+import type { AdminBroadcast } from '@academy/contracts';
+import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
+import { BackToListActions } from '../lib/ShowParts';
+import { BroadcastFields, toRequest } from './BroadcastForm';
+
+function NotDraft() {
+  const r = useRecordContext<AdminBroadcast>();
+  return r && r.status !== 'draft' ? <Alert severity="warning">Bare utkast kan endres.</Alert> : null;
+}
+
+function FormToolbar() {
+  const r = useRecordContext<AdminBroadcast>();
+  return (
+    <Toolbar>
+      <SaveButton disabled={r?.status !== 'draft'} />
+    </Toolbar>
+  );
+}
+
+/** Only a draft can be edited; the data provider sends the changed fields. */
+export function BroadcastEdit() {
+  return (
+    <Edit
+      actions={<BackToListActions label="Alle utsendelser" />}
+      mutationMode="pessimistic"
+      redirect="show"
+      transform={toRequest}
+    >
+      <SimpleForm toolbar={<FormToolbar />}>
+        <NotDraft />
+        <BroadcastFields />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,189 @@
+import CancelIcon from '@mui/icons-material/Cancel';
+import EditIcon from '@mui/icons-material/Edit';
+import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
+import SendIcon from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { AdminBroadcast } from '@academy/contracts';
+import { BROADCAST_STATUS_LABELS } from '@academy/contracts';
+import { useEffect, useState } from 'react';
+import { Show, useGetIdentity, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
+import { ConfirmButton } from '../lib/ConfirmButton';
+import { BackToListActions } from '../lib/ShowParts';
+import { useNotifyingAction } from '../lib/useNotifyingAction';
+import { cancelBroadcast, sendBroadcast, sendTest } from './api';
+import { AUDIENCE_CHOICES, COURSE_CHOICES, PreviewPane } from './BroadcastForm';
+
+const courseName = (id: string) => COURSE_CHOICES.find((c) => c.id === id)?.name ?? id;
+
+function segmentText(b: AdminBroadcast): string {
+  const s = b.segment ?? { audience: 'all' };
+  const parts = [AUDIENCE_CHOICES.find((a) => a.id === s.audience)?.name ?? s.audience];
+  if (s.variants?.length) parts.push(`variant ${s.variants.join(', ')}`);
+  if (s.owns?.length) parts.push(`eier ${s.owns.map(courseName).join(', ')}`);
+  if (s.notOwns?.length) parts.push(`eier ikke ${s.notOwns.map(courseName).join(', ')}`);
+  if (s.from || s.to) parts.push(`påmeldt ${s.from ?? '…'} – ${s.to ?? '…'}`);
+  return parts.join(' · ');
+}
+
+function Counts() {
+  const b = useRecordContext<AdminBroadcast>();
+  if (!b) return null;
+  return (
+    <Stack direction="row" spacing={4} sx={{ my: 2 }} data-testid="broadcast-counts">
+      {(
+        [
+          ['Status', BROADCAST_STATUS_LABELS[b.status]],
+          ['Mottakere', b.recipients],
+          ['Sendt', b.sent],
+          ['Feilet', b.failed],
+          ['Venter', b.pending],
+        ] as const
+      ).map(([label, value]) => (
+        <Box key={label}>
+          <Typography variant="caption" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography variant="h6" data-testid={`count-${label}`}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function TestMail() {
+  const b = useRecordContext<AdminBroadcast>();
+  const { data: me } = useGetIdentity();
+  const [email, setEmail] = useState<string | null>(null);
+  const notify = useNotify();
+  const { busy, run } = useNotifyingAction();
+  if (!b) return null;
+  const to = email ?? (typeof me?.fullName === 'string' ? me.fullName : '');
+  return (
+    <Stack direction="row" spacing={1} sx={{ my: 2, alignItems: 'center' }}>
+      <TextField size="small" label="Send test til" value={to} onChange={(e) => setEmail(e.target.value)} type="email" />
+      <Button
+        startIcon={<SendIcon />}
+        disabled={busy || !to}
+        onClick={() =>
+          void run(async () => {
+            await sendTest(Number(b.id), to);
+            notify(`Testen er sendt til ${to}`, { type: 'success' });
+          })
+        }
+      >
+        Send test
+      </Button>
+    </Stack>
+  );
+}
+
+function SendActions() {
+  const b = useRecordContext<AdminBroadcast>();
+  const refresh = useRefresh();
+  const redirect = useRedirect();
+  const notify = useNotify();
+  const [at, setAt] = useState('');
+  if (!b) return null;
+  if (b.status === 'scheduled')
+    return (
+      <ConfirmButton
+        label="Avbryt utsendelsen"
+        icon={<CancelIcon />}
+        color="error"
+        title="Avbryte den planlagte utsendelsen?"
+        content="Ingen får den. Utsendelsen blir stående som avbrutt."
+        confirmLabel="Avbryt utsendelsen"
+        onConfirm={async () => {
+          await cancelBroadcast(Number(b.id));
+          refresh();
+        }}
+      />
+    );
+  if (b.status !== 'draft') return null;
+  return (
+    <Stack direction="row" spacing={2} sx={{ my: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Button startIcon={<EditIcon />} onClick={() => redirect('edit', 'broadcasts', b.id)}>
+        Rediger
+      </Button>
+      <ConfirmButton
+        label="Send nå"
+        icon={<SendIcon />}
+        title="Sende utsendelsen nå?"
+        content={`Den går til ${b.recipients} mottakere, litt etter litt. Den kan ikke stoppes når den er i gang.`}
+        confirmLabel="Send nå"
+        onConfirm={async () => {
+          await sendBroadcast(Number(b.id));
+          notify('Utsendelsen er i gang', { type: 'success' });
+          refresh();
+        }}
+      />
+      <TextField
+        size="small"
+        type="datetime-local"
+        label="Planlegg (norsk tid)"
+        value={at}
+        onChange={(e) => setAt(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <ConfirmButton
+        label="Planlegg"
+        icon={<ScheduleSendIcon />}
+        disabled={!at}
+        title="Planlegge utsendelsen?"
+        content={`Den sendes ${at.replace('T', ' kl. ')}.`}
+        confirmLabel="Planlegg"
+        onConfirm={async () => {
+          await sendBroadcast(Number(b.id), new Date(at).toISOString());
+          refresh();
+        }}
+      />
+    </Stack>
+  );
+}
+
+function Body() {
+  const b = useRecordContext<AdminBroadcast>();
+  // While it is going out, the numbers update by themselves.
+  const refresh = useRefresh();
+  const active = b?.status === 'sending' || b?.status === 'scheduled';
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(refresh, 3000);
+    return () => clearInterval(timer);
+  }, [active, refresh]);
+  if (!b) return null;
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="h5">{b.subject}</Typography>
+      <Typography color="text.secondary">{segmentText(b)}</Typography>
+      {b.sendAt && (
+        <Typography color="text.secondary">
+          {b.status === 'scheduled' ? 'Planlagt' : 'Startet'}:{' '}
+          {new Date(b.sendAt).toLocaleString('nb-NO', { timeZone: 'Europe/Oslo' })}
+        </Typography>
+      )}
+      <Counts />
+      {b.status === 'draft' && (
+        <Alert severity="info">Se over forhåndsvisningen, send en test til deg selv, og send eller planlegg utsendelsen.</Alert>
+      )}
+      <TestMail />
+      <SendActions />
+      <PreviewPane subject={b.subject} body={b.body} utm={b.utm} />
+    </Box>
+  );
+}
+
+export function BroadcastShow() {
+  return (
+    <Show actions={<BackToListActions label="Alle utsendelser" />} component="div">
+      <Body />
+    </Show>
+  );
+}

@@ -1,0 +1,32 @@
+import type { AdminCampaignCode } from '@academy/contracts';
+import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
+import { BackToListActions } from '../lib/ShowParts';
+import { CampaignCodeFields } from './CampaignCodeForm';
+import { toForm, toRequest, type CodeFormValues } from './format';
+
+function FormToolbar() {
+  const record = useRecordContext<AdminCampaignCode>();
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      {/* A code used by paid orders stays (the orders name it): switch it off instead. */}
+      {record && record.uses === 0 && <DeleteButton mutationMode="pessimistic" confirmTitle="Slette kampanjekoden?" />}
+    </Toolbar>
+  );
+}
+
+export function CampaignCodeEdit() {
+  return (
+    <Edit
+      actions={<BackToListActions label="Alle kampanjekoder" />}
+      mutationMode="pessimistic"
+      redirect="list"
+      queryOptions={{ select: (r: AdminCampaignCode) => toForm(r) }}
+      transform={(d: CodeFormValues) => toRequest(d)}
+    >
+      <SimpleForm toolbar={<FormToolbar />}>
+        <CampaignCodeFields />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,57 @@
+import {
+  BooleanInput,
+  CheckboxGroupInput,
+  DateTimeInput,
+  FormDataConsumer,
+  NumberInput,
+  RadioButtonGroupInput,
+  TextInput,
+  maxValue,
+  minValue,
+  regex,
+  required,
+} from 'react-admin';
+import { CODE_COURSE_CHOICES, type CodeFormValues } from './format';
+
+const validateCode = [required(), regex(/^[A-Za-z0-9][A-Za-z0-9_-]{2,39}$/, 'Koden kan bare ha 3–40 bokstaver, tall, - eller _')];
+
+/** The fields of a campaign code (create and edit). */
+export function CampaignCodeFields() {
+  return (
+    <>
+      <TextInput
+        source="code"
+        validate={validateCode}
+        helperText="Det kunden skriver inn. Store og små bokstaver regnes som like."
+        parse={(v: string) => v.toUpperCase()}
+      />
+      <RadioButtonGroupInput
+        source="kind"
+        label="Rabatt"
+        choices={[
+          { id: 'percent', name: 'Prosent' },
+          { id: 'amount', name: 'Beløp (kr)' },
+        ]}
+      />
+      <FormDataConsumer<CodeFormValues>>
+        {({ formData }) =>
+          formData.kind === 'amount' ? (
+            <NumberInput
+              source="amountOffKr"
+              label="Rabatt i kroner"
+              validate={[required(), minValue(1)]}
+              helperText="Prisen blir aldri lavere enn 3 kr."
+            />
+          ) : (
+            <NumberInput source="percentOff" label="Rabatt i prosent" validate={[required(), minValue(1), maxValue(100)]} />
+          )
+        }
+      </FormDataConsumer>
+      <CheckboxGroupInput source="courseIds" choices={CODE_COURSE_CHOICES} validate={required('Velg minst ett kurs')} />
+      <DateTimeInput source="validFrom" helperText="Tomt: gjelder fra nå." />
+      <DateTimeInput source="validTo" helperText="Tomt: ingen sluttdato." />
+      <NumberInput source="maxUses" validate={minValue(1)} helperText="Antall betalte ordrer. Tomt: ingen grense." />
+      <BooleanInput source="active" />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import type { AdminCertificate } from '@academy/contracts';
+import { DataTable, NumberInput } from 'react-admin';
+import { DateTimeField } from '../lib/fields';
+import { choiceFilter, searchFilter, yesNoFilters } from '../lib/filters';
+import { COURSE_LABELS, courseChoices, label } from '../lib/labels';
+import { ResourceList } from '../lib/ResourceList';
+import { RevokeCertificateButton } from './RevokeCertificateButton';
+
+const filters = [
+  searchFilter('Kode, navn eller kurs'),
+  choiceFilter(
+    'courseId',
+    courseChoices.filter((c) => c.id !== 'starter'),
+    { alwaysOn: true },
+  ),
+  ...yesNoFilters('revoked'),
+  <NumberInput key="userId" source="userId" />,
+];
+
+export function CertificateList() {
+  return (
+    <ResourceList filters={filters} sort={{ field: 'issuedAt', order: 'DESC' }}>
+      <DataTable.Col source="issuedAt" field={DateTimeField} />
+      <DataTable.Col source="code" />
+      <DataTable.Col source="holderName" render={(c: AdminCertificate) => c.holderName ?? '(navn mangler)'} />
+      <DataTable.Col source="userEmail" disableSort />
+      <DataTable.Col source="courseId" render={(c: AdminCertificate) => label(COURSE_LABELS, c.courseId)} />
+      <DataTable.Col source="revokedAt" render={(c: AdminCertificate) => (c.revoked ? 'Trukket tilbake' : 'Gyldig')} />
+      <DataTable.Col label="" disableSort render={(c: AdminCertificate) => <RevokeCertificateButton cert={c} />} />
+    </ResourceList>
+  );
+}

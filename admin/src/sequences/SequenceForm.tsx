@@ -1,0 +1,126 @@
+import type { AdminSequenceStep } from '@academy/contracts';
+import { SEQUENCE_TRIGGER_LABELS } from '@academy/contracts';
+import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { useWatch } from 'react-hook-form';
+import {
+  ArrayInput,
+  BooleanInput,
+  NumberInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  maxLength,
+  maxValue,
+  minValue,
+  required,
+  useRecordContext,
+  useSimpleFormIteratorItem,
+} from 'react-admin';
+
+export const TRIGGER_CHOICES = Object.entries(SEQUENCE_TRIGGER_LABELS).map(([id, name]) => ({ id, name }));
+const LEAD_VALUES = [
+  { id: '', name: 'Alle leads' },
+  { id: 'A', name: 'Variant A' },
+  { id: 'B', name: 'Variant B' },
+  { id: 'C', name: 'Variant C' },
+  { id: 'D', name: 'Variant D' },
+  { id: 'starter', name: 'Starter' },
+];
+const COURSE_VALUES = [
+  { id: '', name: 'Hvilket som helst kurs' },
+  { id: 'foundation', name: 'Foundation' },
+  { id: 'accelerator', name: 'Accelerator' },
+  { id: 'kryptovaluta', name: 'Kryptovaluta' },
+];
+const STOP_CHOICES = [
+  { id: '', name: 'Nei' },
+  { id: 'any', name: 'Har kjøpt et kurs' },
+  { id: 'foundation', name: 'Har kjøpt Foundation' },
+  { id: 'accelerator', name: 'Har kjøpt Accelerator' },
+  { id: 'kryptovaluta', name: 'Har kjøpt Kryptovaluta' },
+];
+
+function TriggerValue() {
+  const trigger = useWatch({ name: 'trigger' }) as string | undefined;
+  if (trigger === 'lead') return <SelectInput source="triggerValue" label="Hvilke leads" choices={LEAD_VALUES} emptyValue="" />;
+  if (trigger === 'bought')
+    return <SelectInput source="triggerValue" label="Hvilket kurs" choices={COURSE_VALUES} emptyValue="" />;
+  return null;
+}
+
+/** Per step: how many wait for it, got it, and stopped before it (the item's record is the step as loaded). */
+function StepCounts({ index }: { index: number }) {
+  const step = useRecordContext<AdminSequenceStep>();
+  if (!step || typeof step.sent !== 'number') return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ mb: 1 }} data-testid={`step-counts-${index}`}>
+      <Chip size="small" label={`Venter: ${step.waiting}`} />
+      <Chip size="small" color="success" label={`Sendt: ${step.sent}`} />
+      <Chip size="small" color="warning" label={`Stoppet: ${step.stopped}`} />
+    </Stack>
+  );
+}
+
+export function SequenceFields() {
+  return (
+    <>
+      <TextInput source="name" label="Navn" validate={[required(), maxLength(120)]} fullWidth />
+      <Stack direction="row" spacing={2}>
+        <SelectInput source="trigger" label="Starter når" choices={TRIGGER_CHOICES} validate={required()} />
+        <TriggerValue />
+      </Stack>
+      <BooleanInput source="active" label="Aktiv" />
+      <BooleanInput source="utm" label="UTM-parametre på lenkene" />
+      <Alert severity="info" sx={{ mb: 2 }}>
+        Hvert steg venter et antall dager etter forrige e-post (eller starten) og sendes på valgt klokkeslett, norsk tid.
+        Endringer gjelder bare steg som ikke er sendt ennå; nye steg legges til sist. {'{{nettsted}}'} i teksten blir nettstedets
+        adresse. E-postene går bare til bekreftede abonnenter og kunder, og stopper hvis mottakeren melder seg av.
+      </Alert>
+      <ArrayInput source="steps" label="Steg">
+        <SimpleFormIterator inline={false} disableReordering getItemLabel={(i) => `Steg ${i + 1}`}>
+          <StepCountsSlot />
+          <NumberInput source="waitDays" label="Vent (dager)" validate={[required(), minValue(0), maxValue(365)]} />
+          <NumberInput source="sendHour" label="Klokkeslett (0–23)" validate={[required(), minValue(0), maxValue(23)]} />
+          <SelectInput source="stopIfBought" label="Stopp hvis" choices={STOP_CHOICES} emptyValue="" />
+          <TextInput source="subject" label="Emne" validate={[required(), maxLength(200)]} fullWidth />
+          <TextInput
+            source="body"
+            label="Tekst (Markdown)"
+            validate={[required(), maxLength(50000)]}
+            multiline
+            minRows={5}
+            fullWidth
+          />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </>
+  );
+}
+
+/** The counts of the step this item of the list is (its index in the iterator). */
+function StepCountsSlot() {
+  const { index } = useSimpleFormIteratorItem();
+  return <StepCounts index={index} />;
+}
+
+/** The form's values → the API's body (counts and positions are the server's). */
+export function toRequest(d: Record<string, unknown>): Record<string, unknown> {
+  const steps = (Array.isArray(d.steps) ? d.steps : []) as Array<Record<string, unknown>>;
+  return {
+    name: d.name,
+    trigger: d.trigger,
+    triggerValue: d.trigger === 'starter_completed' || !d.triggerValue ? null : d.triggerValue,
+    active: d.active !== false,
+    utm: d.utm !== false,
+    steps: steps.map((s) => ({
+      ...(typeof s.id === 'number' ? { id: s.id } : {}),
+      waitDays: Number(s.waitDays),
+      sendHour: Number(s.sendHour),
+      subject: s.subject,
+      body: s.body,
+      stopIfBought: s.stopIfBought ? s.stopIfBought : null,
+    })),
+  };
+}

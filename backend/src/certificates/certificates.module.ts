@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module';
+import { CatalogModule } from '../catalog/catalog.module';
+import { IdentityModule } from '../identity/identity.module';
+import { AuditModule } from '../platform/audit/audit.module';
+import { CertificateVerifyController, CertificatesController } from './certificates.controller';
+import { CertificatesService } from './certificates.service';
+import { Certificate } from './entities/certificate.entity';
+
+/** Course certificates: issued on completing a paid course, a PDF for the student, a public verification. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Certificate]), AuditModule, CatalogModule, IdentityModule, AccessModule],
+  controllers: [CertificateVerifyController, CertificatesController],
+  providers: [CertificatesService],
+  exports: [CertificatesService],
+})
+export class CertificatesModule {}

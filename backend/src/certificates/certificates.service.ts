@@ -1,0 +1,262 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, IsNull, Repository, type EntityManager } from 'typeorm';
+import {
+  MSG,
+  PAID_COURSE_IDS,
+  isPaidCourseId,
+  type AccountExport,
+  type AdminCertificate,
+  type CertificateListItem,
+  type CertificateVerification,
+  type PaidCourseId,
+} from '@academy/contracts';
+import { AccessRecordsService } from '../access/access-records.service';
+import { GrantsService } from '../access/grants.service';
+import { ProgressService } from '../access/progress.service';
+import { CoursesService } from '../catalog/courses.service';
+import type { User } from '../identity/entities/user.entity';
+import { UserRecordsService } from '../identity/user-records.service';
+import { AuditService } from '../platform/audit/audit.service';
+import { APP_CONFIG, AppConfig } from '../platform/config';
+import { conflict, notFound } from '../platform/errors/app-error';
+import { isUniqueViolation } from '../platform/errors/db-errors';
+import { runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
+import { Clock } from '../platform/time/clock';
+import { newCertificateCode, normaliseCertificateCode } from './certificate-code';
+import { certificatePdf } from './certificate-pdf';
+import { Certificate } from './entities/certificate.entity';
+
+const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
+
+/** The account's name as a certificate shows it, or null while first or last name is missing. */
+export function holderNameOf(user: Pick<User, 'firstName' | 'lastName'>): string | null {
+  const first = user.firstName?.trim();
+  const last = user.lastName?.trim();
+  return first && last ? `${first} ${last}` : null;
+}
+
+/**
+ * Course certificates. One is issued when a student who owns a paid course has completed every
+ * module of it (progress tells us; the list also catches up on completions from before). The unique
+ * (user, course) index makes concurrent completions issue one. Title and name are kept as issued.
+ */
+@Injectable()
+export class CertificatesService implements OnModuleDestroy {
+  private readonly logger = new Logger('Certificates');
+  private readonly off: () => void;
+
+  constructor(
+    @InjectRepository(Certificate) private readonly certs: Repository<Certificate>,
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    private readonly clock: Clock,
+    private readonly grants: GrantsService,
+    private readonly access: AccessRecordsService,
+    private readonly courses: CoursesService,
+    private readonly users: UserRecordsService,
+    private readonly audit: AuditService,
+    progress: ProgressService,
+  ) {
+    this.off = progress.onCourseCompleted((userId, courseId) => this.issueIfEarned(userId, courseId).then(() => undefined));
+  }
+
+  onModuleDestroy(): void {
+    this.off();
+  }
+
+  /**
+   * Issues the certificate of a paid course if the user owns it and has completed every published
+   * module, once. Returns the certificate (new or earlier), or null when it is not earned.
+   */
+  async issueIfEarned(userId: number, courseId: string): Promise<Certificate | null> {
+    if (!isPaidCourseId(courseId)) return null;
+    const existing = await this.certs.findOneBy({ userId, courseId });
+    if (existing) return existing;
+    if (!(await this.grants.owns(userId, courseId))) return null;
+    const course = await this.courses.content(courseId);
+    if (!course || course.modules.length === 0) return null;
+    const progress = (await this.access.progressOf(userId)).find((p) => p.courseId === courseId);
+    const done = new Set(Array.isArray(progress?.completedModules) ? progress.completedModules : []);
+    if (!course.modules.every((m) => done.has(m.id))) return null;
+    const user = await this.users.findById(userId);
+    if (!user) return null;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await this.certs.insert({
+          code: newCertificateCode(),
+          userId,
+          courseId,
+          courseTitle: course.title.slice(0, 120),
+          holderName: holderNameOf(user),
+          issuedAt: this.clock.now(),
+          revokedAt: null,
+          revokedBy: null,
+        });
+        this.logger.log(`Sertifikat utstedt: ${courseId} for bruker ${userId}`);
+        break;
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+        // Another request issued it first (same user and course), or — vanishingly rarely — the code was taken.
+        if (await this.certs.existsBy({ userId, courseId })) break;
+      }
+    }
+    return this.certs.findOneBy({ userId, courseId });
+  }
+
+  /** GET /api/certificates: the student's valid certificates (issuing any earned but not yet issued). */
+  async listFor(user: User): Promise<CertificateListItem[]> {
+    const owned = await this.grants.activeCourseIds(user.id);
+    const have = new Set(
+      (await this.certs.find({ select: { courseId: true }, where: { userId: user.id } })).map((c) => c.courseId),
+    );
+    for (const courseId of owned)
+      if (isPaidCourseId(courseId) && !have.has(courseId)) await this.issueIfEarned(user.id, courseId);
+    const rows = await this.certs.find({
+      where: { userId: user.id, revokedAt: IsNull() },
+      order: { issuedAt: 'ASC', id: 'ASC' },
+    });
+    const nameMissing = holderNameOf(user) === null;
+    return rows
+      .filter((c) => isPaidCourseId(c.courseId))
+      .sort((a, b) => PAID_COURSE_IDS.indexOf(a.courseId as PaidCourseId) - PAID_COURSE_IDS.indexOf(b.courseId as PaidCourseId))
+      .map((c) => ({
+        courseId: c.courseId as PaidCourseId,
+        code: c.code,
+        issuedAt: c.issuedAt.toISOString(),
+        courseTitle: c.courseTitle,
+        nameRequired: c.holderName === null && nameMissing,
+      }));
+  }
+
+  /**
+   * GET /api/certificates/:courseId: the PDF of the student's own certificate. Without a name on
+   * the certificate the account's name is taken (once); without one there either → 409 NAME_REQUIRED.
+   */
+  async pdfFor(user: User, courseId: string): Promise<{ pdf: Buffer; filename: string }> {
+    if (!isPaidCourseId(courseId)) throw notFound(MSG.certificateNotFound);
+    let cert = await this.certs.findOneBy({ userId: user.id, courseId });
+    if (!cert) cert = await this.issueIfEarned(user.id, courseId);
+    if (!cert || cert.revokedAt) throw notFound(MSG.certificateNotEarned);
+    if (cert.holderName === null) {
+      const fresh = await this.users.findById(user.id);
+      const name = fresh ? holderNameOf(fresh) : null;
+      if (!name) throw conflict(MSG.nameRequired, 'NAME_REQUIRED');
+      await this.certs.update({ id: cert.id, holderName: IsNull() }, { holderName: name });
+      cert = await this.certs.findOneByOrFail({ id: cert.id });
+    }
+    const pdf = await certificatePdf(
+      { siteName: this.cfg.siteName, mentorName: this.cfg.mentorName, publicUrl: this.cfg.publicUrl },
+      { holderName: cert.holderName!, courseTitle: cert.courseTitle, issuedAt: cert.issuedAt, code: cert.code },
+      this.clock.now(),
+    );
+    return { pdf, filename: `kursbevis-${courseId}-${cert.code}.pdf` };
+  }
+
+  /** After the student gives a name: certificates issued without one take it. */
+  async nameGiven(userId: number, name: string, m?: EntityManager): Promise<void> {
+    await (m ? m.getRepository(Certificate) : this.certs).update({ userId, holderName: IsNull() }, { holderName: name });
+  }
+
+  /** GET /api/certificates/verify/:code: name, course, date and whether it is revoked — nothing more. */
+  async verify(rawCode: string): Promise<CertificateVerification> {
+    const code = normaliseCertificateCode(rawCode);
+    const cert = code ? await this.certs.findOneBy({ code }) : null;
+    if (!cert) throw notFound(MSG.certificateNotFound);
+    return {
+      code: cert.code,
+      holderName: cert.holderName,
+      courseTitle: cert.courseTitle,
+      issuedAt: cert.issuedAt.toISOString(),
+      revoked: cert.revokedAt !== null,
+      revokedAt: iso(cert.revokedAt),
+    };
+  }
+
+  // ---- the admin panel
+
+  /** One page of the admin list (alias `cert`). */
+  async listForAdmin(params: ListParams, spec: ListSpec<Certificate>): Promise<ListResult<AdminCertificate>> {
+    const res = await runList(this.certs.createQueryBuilder('cert'), params, spec);
+    return { ...res, rows: await this.toAdmin(res.rows) };
+  }
+
+  async getForAdmin(id: number): Promise<AdminCertificate | null> {
+    const cert = await this.certs.findOneBy({ id });
+    return cert ? (await this.toAdmin([cert]))[0] : null;
+  }
+
+  /** Revokes a certificate (audited once; revoking a revoked one changes nothing). Null when there is none. */
+  async revoke(id: number, actor: User): Promise<AdminCertificate | null> {
+    const changed = await this.ds.transaction(async (m) => {
+      const repo = m.getRepository(Certificate);
+      const before = await repo.findOneBy({ id });
+      if (!before) return null;
+      if (before.revokedAt) return before;
+      const revokedAt = this.clock.now();
+      const res = await repo.update({ id, revokedAt: IsNull() }, { revokedAt, revokedBy: actor.id });
+      if (res.affected) {
+        const after = { ...before, revokedAt, revokedBy: actor.id };
+        await this.audit.record(m, actor, {
+          action: 'certificate.revoke',
+          entity: 'certificate',
+          entityId: id,
+          before: { code: before.code, revokedAt: null },
+          after: { code: after.code, revokedAt: revokedAt.toISOString() },
+        });
+      }
+      return before;
+    });
+    return changed ? this.getForAdmin(id) : null;
+  }
+
+  private async toAdmin(rows: Certificate[]): Promise<AdminCertificate[]> {
+    const ids = [...new Set(rows.map((r) => r.userId))];
+    const emails = new Map<number, string>();
+    for (const id of ids) {
+      const u = await this.users.findById(id);
+      if (u) emails.set(id, u.email);
+    }
+    return rows.map((c) => ({
+      id: c.id,
+      code: c.code,
+      userId: c.userId,
+      userEmail: emails.get(c.userId) ?? null,
+      courseId: c.courseId,
+      courseTitle: c.courseTitle,
+      holderName: c.holderName,
+      issuedAt: c.issuedAt.toISOString(),
+      revokedAt: iso(c.revokedAt),
+      revokedBy: c.revokedBy,
+      revoked: c.revokedAt !== null,
+    }));
+  }
+
+  // ---- the account's own data
+
+  /** Erasure, inside the caller's transaction: the certificates go with the account (the public page then finds none). */
+  /** The account's certificates for its data export. */
+  async exportFor(userId: number, m: EntityManager): Promise<Pick<AccountExport, 'certificates'>> {
+    const rows = await m.find(Certificate, { where: { userId }, order: { issuedAt: 'ASC', id: 'ASC' } });
+    return {
+      certificates: rows.map((c) => ({
+        courseId: c.courseId,
+        courseTitle: c.courseTitle,
+        holderName: c.holderName,
+        code: c.code,
+        issuedAt: c.issuedAt.toISOString(),
+        revokedAt: c.revokedAt ? c.revokedAt.toISOString() : null,
+      })),
+    };
+  }
+
+  async eraseFor(userId: number, m: EntityManager): Promise<number> {
+    return (await m.delete(Certificate, { userId })).affected ?? 0;
+  }
+
+  /** Certificates of several users (the admin's student page). */
+  ofUsers(userIds: number[]): Promise<Certificate[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.certs.find({ where: { userId: In(userIds) } });
+  }
+}

@@ -1,0 +1,230 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  MSG,
+  SEGMENT_AUDIENCES,
+  SEGMENT_VARIANTS,
+  SEQUENCE_TRIGGERS,
+  type SegmentAudience,
+  type SequenceTrigger,
+} from '@academy/contracts';
+import { EmailField } from '../../platform/dto/email.dto';
+import { Trim } from '../../platform/dto/transforms';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export class SegmentDto {
+  @IsIn(SEGMENT_AUDIENCES, { message: MSG.segmentInvalid('audience må være leads, students eller all') })
+  audience: SegmentAudience;
+
+  @IsOptional()
+  @IsArray({ message: MSG.segmentInvalid('variants må være en liste') })
+  @ArrayMaxSize(10, { message: MSG.segmentInvalid('for mange varianter') })
+  @IsIn(SEGMENT_VARIANTS, { each: true, message: MSG.segmentInvalid('variants kan være A, B, C, D eller starter') })
+  variants?: string[];
+
+  @IsOptional()
+  @IsArray({ message: MSG.segmentInvalid('owns må være en liste') })
+  @ArrayMaxSize(20, { message: MSG.segmentInvalid('for mange kurs') })
+  @IsString({ each: true, message: MSG.segmentInvalid('owns må være kurs-id-er') })
+  @MaxLength(64, { each: true, message: MSG.segmentInvalid('ukjent kurs') })
+  owns?: string[];
+
+  @IsOptional()
+  @IsArray({ message: MSG.segmentInvalid('notOwns må være en liste') })
+  @ArrayMaxSize(20, { message: MSG.segmentInvalid('for mange kurs') })
+  @IsString({ each: true, message: MSG.segmentInvalid('notOwns må være kurs-id-er') })
+  @MaxLength(64, { each: true, message: MSG.segmentInvalid('ukjent kurs') })
+  notOwns?: string[];
+
+  @IsOptional()
+  @Matches(DAY, { message: MSG.segmentInvalid('from må være en dato (ÅÅÅÅ-MM-DD)') })
+  from?: string;
+
+  @IsOptional()
+  @Matches(DAY, { message: MSG.segmentInvalid('to må være en dato (ÅÅÅÅ-MM-DD)') })
+  to?: string;
+}
+
+export class BroadcastContentDto {
+  @Trim()
+  @IsString({ message: MSG.notText('subject') })
+  @IsNotEmpty({ message: MSG.notText('subject') })
+  @MaxLength(200, { message: MSG.tooLong('subject', 200) })
+  subject: string;
+
+  @IsString({ message: MSG.notText('body') })
+  @IsNotEmpty({ message: MSG.notText('body') })
+  @MaxLength(50_000, { message: MSG.tooLong('body', 50_000) })
+  body: string;
+
+  @IsOptional()
+  @IsBoolean({ message: 'utm må være true eller false' })
+  utm?: boolean;
+}
+
+/** POST /api/admin/broadcasts, PUT /api/admin/broadcasts/:id */
+export class BroadcastDto extends BroadcastContentDto {
+  @ValidateNested()
+  @Type(() => SegmentDto)
+  @IsNotEmpty({ message: MSG.segmentInvalid('mangler') })
+  segment: SegmentDto;
+}
+
+/** POST /api/admin/broadcasts/count */
+export class SegmentCountDto {
+  @ValidateNested()
+  @Type(() => SegmentDto)
+  @IsNotEmpty({ message: MSG.segmentInvalid('mangler') })
+  segment: SegmentDto;
+}
+
+/** POST /api/admin/broadcasts/:id/test */
+export class BroadcastTestDto {
+  @EmailField()
+  email: string;
+}
+
+/** POST /api/admin/broadcasts/:id/send */
+export class BroadcastSendDto {
+  @IsOptional()
+  @IsDateString({ strict: true }, { message: 'at må være et tidspunkt (ISO 8601)' })
+  at?: string;
+}
+
+export class SequenceStepDto {
+  @IsOptional()
+  @IsInt({ message: 'id må være et heltall' })
+  id?: number;
+
+  @IsInt({ message: 'waitDays må være et helt antall dager' })
+  @Min(0, { message: 'waitDays kan ikke være negativ' })
+  @Max(365, { message: 'waitDays kan være maks 365' })
+  waitDays: number;
+
+  @IsInt({ message: 'sendHour må være en time (0–23)' })
+  @Min(0, { message: 'sendHour må være en time (0–23)' })
+  @Max(23, { message: 'sendHour må være en time (0–23)' })
+  sendHour: number;
+
+  @Trim()
+  @IsString({ message: MSG.notText('subject') })
+  @IsNotEmpty({ message: MSG.notText('subject') })
+  @MaxLength(200, { message: MSG.tooLong('subject', 200) })
+  subject: string;
+
+  @IsString({ message: MSG.notText('body') })
+  @IsNotEmpty({ message: MSG.notText('body') })
+  @MaxLength(50_000, { message: MSG.tooLong('body', 50_000) })
+  body: string;
+
+  @IsOptional()
+  @IsString({ message: 'stopIfBought må være en kurs-id, any eller null' })
+  @MaxLength(64, { message: 'stopIfBought må være en kurs-id, any eller null' })
+  stopIfBought?: string | null;
+}
+
+/** POST /api/admin/sequences, PUT /api/admin/sequences/:id */
+export class SequenceDto {
+  @Trim()
+  @IsString({ message: MSG.notText('name') })
+  @IsNotEmpty({ message: MSG.notText('name') })
+  @MaxLength(120, { message: MSG.tooLong('name', 120) })
+  name: string;
+
+  @IsIn(SEQUENCE_TRIGGERS, { message: 'trigger må være lead, starter_completed eller bought' })
+  trigger: SequenceTrigger;
+
+  @IsOptional()
+  @IsString({ message: 'triggerValue må være tekst eller null' })
+  @MaxLength(64, { message: MSG.tooLong('triggerValue', 64) })
+  triggerValue?: string | null;
+
+  @IsOptional()
+  @IsBoolean({ message: 'active må være true eller false' })
+  active?: boolean;
+
+  @IsOptional()
+  @IsBoolean({ message: 'utm må være true eller false' })
+  utm?: boolean;
+
+  @IsArray({ message: MSG.sequenceStepsMissing })
+  @ArrayMaxSize(30, { message: 'En sekvens kan ha maks 30 steg' })
+  @ValidateNested({ each: true })
+  @Type(() => SequenceStepDto)
+  steps: SequenceStepDto[];
+}
+
+/** PUT/PATCH /api/admin/broadcasts/:id (a draft): the fields given change, the rest stay. */
+export class UpdateBroadcastDto {
+  @IsOptional()
+  @Trim()
+  @IsString({ message: MSG.notText('subject') })
+  @IsNotEmpty({ message: MSG.notText('subject') })
+  @MaxLength(200, { message: MSG.tooLong('subject', 200) })
+  subject?: string;
+
+  @IsOptional()
+  @IsString({ message: MSG.notText('body') })
+  @IsNotEmpty({ message: MSG.notText('body') })
+  @MaxLength(50_000, { message: MSG.tooLong('body', 50_000) })
+  body?: string;
+
+  @IsOptional()
+  @IsBoolean({ message: 'utm må være true eller false' })
+  utm?: boolean;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SegmentDto)
+  segment?: SegmentDto;
+}
+
+/** PUT/PATCH /api/admin/sequences/:id: the fields given change (steps as a whole list), the rest stay. */
+export class UpdateSequenceDto {
+  @IsOptional()
+  @Trim()
+  @IsString({ message: MSG.notText('name') })
+  @IsNotEmpty({ message: MSG.notText('name') })
+  @MaxLength(120, { message: MSG.tooLong('name', 120) })
+  name?: string;
+
+  @IsOptional()
+  @IsIn(SEQUENCE_TRIGGERS, { message: 'trigger må være lead, starter_completed eller bought' })
+  trigger?: SequenceTrigger;
+
+  @IsOptional()
+  @IsString({ message: 'triggerValue må være tekst eller null' })
+  @MaxLength(64, { message: MSG.tooLong('triggerValue', 64) })
+  triggerValue?: string | null;
+
+  @IsOptional()
+  @IsBoolean({ message: 'active må være true eller false' })
+  active?: boolean;
+
+  @IsOptional()
+  @IsBoolean({ message: 'utm må være true eller false' })
+  utm?: boolean;
+
+  @IsOptional()
+  @IsArray({ message: MSG.sequenceStepsMissing })
+  @ArrayMaxSize(30, { message: 'En sekvens kan ha maks 30 steg' })
+  @ValidateNested({ each: true })
+  @Type(() => SequenceStepDto)
+  steps?: SequenceStepDto[];
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { MarketingExport } from '@academy/contracts';
+import { BroadcastsService } from './broadcasts.service';
+import { SequencesService } from './sequences.service';
+import { SubscribersService } from './subscribers.service';
+
+/** The marketing part of the data export and of the account erasure (the account module composes them). */
+@Injectable()
+export class MarketingPrivacyService {
+  constructor(
+    private readonly subscribers: SubscribersService,
+    private readonly broadcasts: BroadcastsService,
+    private readonly sequences: SequencesService,
+  ) {}
+
+  /** The consent as recorded, the sequences and the broadcasts of the address; null when it was never on the list. */
+  async exportFor(owner: { userId: number; email: string }, m: EntityManager): Promise<{ marketing: MarketingExport | null }> {
+    const sub = await this.subscribers.exportFor(owner, m);
+    const sequences = await this.sequences.enrolmentsOf(owner.email);
+    const broadcasts = await this.broadcasts.sentTo(owner.email);
+    if (!sub && !sequences.length && !broadcasts.length) return { marketing: null };
+    return {
+      marketing: {
+        ...(sub ?? {
+          email: owner.email,
+          status: 'unsubscribed' as const,
+          consentText: null,
+          consentVersion: null,
+          consentAt: null,
+          consentSource: null,
+          consentIp: null,
+          confirmedAt: null,
+          unsubscribedAt: null,
+        }),
+        sequences,
+        broadcasts,
+      },
+    };
+  }
+
+  /** Erasure, inside the caller's transaction: the list entry, its consent, enrolments and recipient rows. */
+  async eraseFor(owner: { userId: number; email: string }, m: EntityManager): Promise<{ marketingRemoved: number }> {
+    const n =
+      (await this.subscribers.eraseFor(owner, m)) +
+      (await this.sequences.eraseFor(owner.email, m)) +
+      (await this.broadcasts.eraseFor(owner.email, m));
+    return { marketingRemoved: n };
+  }
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { Attribution } from '@academy/contracts';
+import type { User } from '../identity/entities/user.entity';
+
+/** The first touch of an address's earliest lead, or null (leads sit beside orders: a higher module registers it). */
+export type LeadFirstTouchLookup = (email: string) => Promise<Attribution | null>;
+
+function present(a: Partial<Record<keyof Attribution, string | null>> | null | undefined): Attribution | null {
+  if (!a) return null;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(a)) if (typeof v === 'string' && v) out[k] = v;
+  return Object.keys(out).length ? (out as Attribution) : null;
+}
+
+/**
+ * One attribution per person (DECISIONS "Attribution"): the order stores the same first touch as the
+ * buyer's lead and account. The account's own attribution wins (it was taken from the person's first
+ * lead when the account was made); without one, the first touch of the address's earliest lead; only
+ * for someone the site has never seen, the first touch the browser sent with this checkout.
+ *
+ * The orders module may not read leads (module graph), so the account module registers the lookup at
+ * start-up (`useLeadLookup`), as the mail module registers its order listeners.
+ */
+@Injectable()
+export class FirstTouchService {
+  private leadLookup: LeadFirstTouchLookup | null = null;
+
+  useLeadLookup(lookup: LeadFirstTouchLookup): void {
+    this.leadLookup = lookup;
+  }
+
+  async forBuyer(
+    email: string,
+    account: Pick<User, 'attribution'> | null,
+    sent: Attribution | null | undefined,
+  ): Promise<Attribution | null> {
+    const own = present(account?.attribution);
+    if (own) return own;
+    const lead = this.leadLookup ? present(await this.leadLookup(email)) : null;
+    return lead ?? present(sent);
+  }
+}

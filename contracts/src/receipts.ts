@@ -1,0 +1,54 @@
+/** Receipts and credit notes (bokføringsforskriften § 5-1-1): one unbroken number sequence. */
+
+export type ReceiptKind = 'receipt' | 'credit_note';
+
+/** MVA on digital courses (prices include it). */
+export const VAT_RATE_PERCENT = 25;
+
+/** The seller as every page, receipt and credit note names it. */
+export interface SellerInfo {
+  name: string;
+  /** Nine digits. */
+  orgNr: string;
+  /** "Org.nr. 123 456 789 MVA". */
+  orgNrText: string;
+  address: string;
+}
+
+/** One receipt or credit note, as stored when it was issued (amounts in øre, positive). */
+export interface ReceiptDocument {
+  number: number;
+  kind: ReceiptKind;
+  orderId: number;
+  /** A credit note: the receipt number it refers to. */
+  refersToNumber: number | null;
+  /** ISO 8601 (UTC). */
+  issuedAt: string;
+  description: string;
+  amountExclVatOre: number;
+  vatOre: number;
+  vatRatePercent: number;
+  totalOre: number;
+  currency: 'NOK';
+  seller: SellerInfo;
+  /** Where the PDF is downloaded (same-site path). */
+  pdfUrl: string;
+}
+
+/** GET /api/orders/:orderId/receipt */
+export interface OrderReceiptResponse {
+  receipt: ReceiptDocument;
+  /** Credit notes of the order's refunds, oldest first. */
+  creditNotes: ReceiptDocument[];
+}
+
+/** "123456789" → "Org.nr. 123 456 789 MVA" */
+export function orgNrText(orgNr: string): string {
+  return `Org.nr. ${orgNr.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3')} MVA`;
+}
+
+/** Prices include MVA: the amount excluding it (rounded to whole øre) and the MVA. */
+export function splitVat(totalOre: number, ratePercent = VAT_RATE_PERCENT): { amountExclVatOre: number; vatOre: number } {
+  const amountExclVatOre = Math.round((totalOre * 100) / (100 + ratePercent));
+  return { amountExclVatOre, vatOre: totalOre - amountExclVatOre };
+}

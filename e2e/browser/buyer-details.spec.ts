@@ -1,0 +1,273 @@
+/// <reference lib="dom" />
+/**
+ * What a buyer or student sees (issue 15): the lesson overlay (Norwegian, no date, editable), the
+ * checkout button after coming back from Stripe, the server's message when payments are off in
+ * production, 'Tilbake til dashboard', the programme tabs, the retry on /signup and the free page's value.
+ * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/buyer-details.spec.ts`.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
+import { openAdminPage, signInToAdmin } from './support/admin';
+import { CHROMIUM_PATH, launchBrowser, newContext } from './support/browser';
+import { ADMIN, startServer, type RunningServer } from './support/server';
+import { storeConsent, uniqueEmail } from './support/site';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A visitor with a stored cookie choice (no banner), collecting alerts and page errors. */
+async function open(
+  baseURL: string,
+  width = 1280,
+): Promise<{ ctx: BrowserContext; page: Page; alerts: string[]; errors: string[] }> {
+  const ctx = await newContext(browser, baseURL, { width, height: 900 });
+  await storeConsent(ctx);
+  const page = await ctx.newPage();
+  const alerts: string[] = [];
+  const errors: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return { ctx, page, alerts, errors };
+}
+
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+}
+
+/** Waits until `read()` gives `expected`. */
+async function until<T>(read: () => Promise<T> | T, expected: T, timeout = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last: T | undefined;
+  for (;;) {
+    last = await read();
+    if (JSON.stringify(last) === JSON.stringify(expected)) return;
+    if (Date.now() > deadline) expect(last).toEqual(expected);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const submit = (page: Page) => page.getByTestId('checkout-submit');
+const submitText = (page: Page) => async () => (await submit(page).innerText()).trim();
+
+async function fillCheckout(page: Page, email: string): Promise<void> {
+  await page.getByLabel('E-post').fill(email);
+  await page.getByLabel('Fornavn').fill('Kari');
+  await page.getByLabel('Etternavn').fill('Nordmann');
+  await page.getByRole('checkbox', { name: /angrerett/i }).check();
+}
+
+describe('a development server (demo payments)', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('the lesson overlay is Norwegian, has no date, and the mentor edits it in the settings page', async () => {
+    const { ctx, page, errors } = await open(server.url);
+    await visit(page, '/course/starter');
+    const overlay = page.getByTestId('video-overlay');
+    await overlay.waitFor();
+    expect((await overlay.innerText()).trim()).toBe('Videoen kommer snart');
+
+    const admin = await openAdminPage(browser, server.url, errors);
+    await signInToAdmin(admin.page, ADMIN.email, ADMIN.password);
+    await admin.page.waitForURL(/\/admin\/?$/);
+    await admin.page.goto('/admin/settings');
+    const field = admin.page.getByLabel('Tekst på videoer som ikke er klare');
+    await until(() => field.inputValue(), 'Videoen kommer snart');
+    await field.fill('Videoen publiseres snart');
+    await admin.page.getByRole('button', { name: 'Lagre' }).click();
+    await admin.page
+      .getByText(/oppdatert|lagret/i)
+      .first()
+      .waitFor({ timeout: 10_000 });
+    await admin.ctx.close();
+
+    await visit(page, '/course/starter');
+    await until(async () => (await page.getByTestId('video-overlay').innerText()).trim(), 'Videoen publiseres snart');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it("'Tilbake til dashboard' on the account settings goes to /dashboard, not back to where the buyer came from", async () => {
+    const { ctx, page, alerts } = await open(server.url);
+    await visit(page, '/bestill?course=foundation');
+    await fillCheckout(page, uniqueEmail('tilbake'));
+    await submit(page).click();
+    await until(() => alerts, ['Demo modus']);
+    // The demo purchase signs the buyer in and goes on to the account settings inside the app.
+    await page.waitForURL('**/account/settings', { timeout: 10_000 });
+    await page.getByRole('link', { name: 'Tilbake til dashboard' }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await ctx.close();
+  });
+
+  it('landing and mentor page tabs: Starter scrolls to the sign-up, Foundation and Accelerator go to /kurs/{tab}', async () => {
+    const { ctx, page, errors } = await open(server.url);
+    for (const [path, signupId] of [
+      ['/', 'signup'],
+      ['/c', 'mentor-signup'],
+    ] as const) {
+      await visit(page, path);
+      await page.getByRole('tab', { name: /Foundation/ }).click();
+      await page.waitForURL((u) => u.pathname === '/kurs/foundation');
+      await visit(page, path);
+      await page.getByRole('tab', { name: /Accelerator/ }).click();
+      await page.waitForURL((u) => u.pathname === '/kurs/accelerator');
+      await visit(page, path);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const tab = page.getByRole('tab', { name: /Starter/ });
+      await tab.scrollIntoViewIfNeeded();
+      await tab.click();
+      // The sign-up section comes into view (smooth scrolling: wait for it to arrive).
+      await page.waitForFunction((id) => {
+        const r = document.getElementById(id)?.getBoundingClientRect();
+        return !!r && r.top < window.innerHeight && r.bottom > 0 && Math.abs(r.top) < 200;
+      }, signupId);
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a retry on /signup after a failed free sign-up creates the account (the landing form’s call)', async () => {
+    const { ctx, page } = await open(server.url);
+    const email = uniqueEmail('retry');
+    await visit(page, `/signup?email=${encodeURIComponent(email)}&course=starter`);
+    await page.getByTestId('signup-notice').waitFor();
+    const form = page.getByTestId('lead-form');
+    await until(() => form.locator('input[type=email]').inputValue(), email);
+    const call = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/(create-user|leads)$/.test(r.url()));
+    await form.locator('button[type=submit]').click();
+    const res = await call;
+    expect(new URL(res.url()).pathname).toBe('/api/create-user');
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ success: true });
+    // Signed up: the Starter player follows, as after the landing form.
+    await page.waitForURL((u) => u.pathname === '/course/starter', { timeout: 10_000 });
+    await ctx.close();
+  });
+
+  it('the free page shows "verdi 799 kr", not struck through', async () => {
+    const { ctx, page } = await open(server.url);
+    // In the server-rendered HTML and in the page after hydration.
+    const html = await (await fetch(`${server.url}/gratis-trading-kurs`)).text();
+    expect(html).toContain('verdi 799');
+    expect(html).not.toMatch(/<s>\s*799/);
+    expect(html).not.toMatch(/<(s|del)\b[^>]*>[^<]*799/);
+    await visit(page, '/gratis-trading-kurs');
+    const value = page.locator('.offer-card__value').first();
+    expect((await value.innerText()).replace(/\s+/g, ' ').trim()).toBe('verdi 799 kr');
+    expect(await value.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('none');
+    expect(await page.locator('s, del').filter({ hasText: '799' }).count()).toBe(0);
+    await ctx.close();
+  });
+});
+
+describe('back from Stripe (fake Stripe server)', () => {
+  let server: RunningServer;
+  let fake: FakeStripe;
+  /** Playwright turns the back/forward cache off by default; a buyer's browser has it on. */
+  let bfBrowser: Browser;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    server = await startServer(fakeStripeEnv(fake));
+    bfBrowser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+  });
+  afterAll(async () => {
+    await bfBrowser?.close();
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it("the checkout button is never stuck on 'BEHANDLER...' after the back button (back/forward cache)", async () => {
+    const ctx = await newContext(bfBrowser, server.url, { width: 1280, height: 900 });
+    await storeConsent(ctx);
+    await ctx.route('https://checkout.stripe.test/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
+    );
+    const page = await ctx.newPage();
+    const alerts: string[] = [];
+    const errors: string[] = [];
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    await visit(page, '/bestill?course=foundation');
+    // Did the page come back from the back/forward cache? (Otherwise this test would prove nothing.)
+    await page.evaluate(() => {
+      window.addEventListener('pageshow', (e) => {
+        (window as unknown as { restored?: boolean }).restored = e.persisted;
+      });
+    });
+    await fillCheckout(page, uniqueEmail('tilbake-stripe'));
+    await submit(page).click();
+    await page.waitForURL('https://checkout.stripe.test/**');
+    // A page restored from the cache fires no load event: wait for the navigation itself.
+    await page.goBack({ waitUntil: 'commit' });
+    await page.waitForURL((u) => u.pathname === '/bestill', { waitUntil: 'commit' });
+    await until(() => page.evaluate(() => (window as unknown as { restored?: boolean }).restored), true);
+    await until(submitText(page), 'START KURSET - 1\u00a0997,-');
+    expect(await submit(page).isEnabled()).toBe(true);
+    expect(alerts).toEqual([]);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('production without payments configured', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({
+      NODE_ENV: 'production',
+      APP_SECRET: 'k3J9xq2LmP8vR4tY7wZ1aB6cD0eF5gH2iJ8kL3mN',
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_2FA: 'optional',
+      MAIL_DISABLED: 'true',
+      SELLER_NAME: 'Tradingakademiet AS',
+      SELLER_ORG_NR: '123456789',
+      SELLER_ADDRESS: 'Storgata 1, 0155 Oslo',
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("the checkout page shows the server's message (503), not the generic alert", async () => {
+    const { ctx, page, alerts } = await open(server.url);
+    await visit(page, '/bestill?course=foundation');
+    await fillCheckout(page, uniqueEmail('prod'));
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/checkout/sessions'));
+    await submit(page).click();
+    const res = await answer;
+    expect(res.status()).toBe(503);
+    const { message } = (await res.json()) as { message: string };
+    expect(message).toMatch(/\S/);
+    const shown = page.locator('.checkout-message--error');
+    await shown.waitFor();
+    expect((await shown.innerText()).trim()).toBe(message);
+    expect(alerts).toEqual([]);
+    await until(submitText(page), 'START KURSET - 1\u00a0997,-');
+    await ctx.close();
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Prices that are true (issue 15): the mentor makes a campaign code in the admin panel, a buyer
+ * follows /bestill?kode=… and sees the server's discounted price (and pays it, demo payments), and
+ * once the launch seats are gone (LAUNCH_SEATS=1 here) no page speaks of a launch price any more,
+ * the server-rendered HTML included.
+ * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/campaign-code.spec.ts`.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { openAdminPage, signInToAdmin } from './support/admin';
+import { launchBrowser, newContext } from './support/browser';
+import { ADMIN, startServer, type RunningServer } from './support/server';
+import { storeConsent } from './support/site';
+
+const LAUNCH = /lansering/i;
+const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** Waits until `read()` gives `expected` (jest has no auto-retrying assertions). */
+async function until<T>(read: () => Promise<T> | T, expected: T, timeout = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last: T | undefined;
+  for (;;) {
+    last = await read();
+    if (JSON.stringify(last) === JSON.stringify(expected)) return;
+    if (Date.now() > deadline) expect(last).toEqual(expected);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+describe('campaign codes and the end of the launch price (demo payments, LAUNCH_SEATS=1)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ LAUNCH_SEATS: '1' });
+    browser = await launchBrowser();
+    ({ page: admin } = await openAdminPage(browser, server.url, errors));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** The server-rendered HTML of a page, as a crawler or a browser without JavaScript gets it. */
+  const html = async (path: string) => (await fetch(`${server.url}${path}`)).text();
+
+  it('the mentor makes a campaign code in the admin panel, and sees the launch seats left per course', async () => {
+    await signInToAdmin(admin, ADMIN.email, ADMIN.password);
+    await admin.waitForURL(/\/admin\/?$/);
+
+    await admin.goto('/admin/courses');
+    const foundationRow = admin.locator('tbody tr', { hasText: 'Foundation' });
+    await foundationRow.waitFor();
+    await admin.getByText('Lanseringsplasser igjen').waitFor();
+    expect(flat(await foundationRow.innerText())).toContain('1');
+
+    await admin.goto('/admin/campaign-codes/create');
+    await admin.getByLabel('Kode').fill('vaar500');
+    await admin.getByLabel('Beløp (kr)').check();
+    await admin.getByLabel('Rabatt i kroner').fill('500');
+    await admin.getByRole('button', { name: 'Lagre' }).click();
+    await admin.waitForURL(/\/admin\/campaign-codes\/?$/);
+    const row = admin.locator('tbody tr', { hasText: 'VAAR500' });
+    await row.waitFor();
+    expect(flat(await row.innerText())).toContain('500 kr');
+    expect(errors).toEqual([]);
+  });
+
+  it('a buyer opens /bestill?kode=… and sees and pays the discounted price', async () => {
+    const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
+    await storeConsent(ctx);
+    const page = await ctx.newPage();
+    page.on('dialog', (d) => void d.accept());
+    // Before: the launch price is on, and said so.
+    await page.goto('/bestill?course=foundation&kode=vaar500');
+    await page.getByTestId('campaign-code-applied').waitFor();
+    expect(flat(await page.getByTestId('campaign-code-applied').innerText())).toContain('VAAR500');
+    await until(async () => flat(await page.getByTestId('checkout-total').innerText()), '1 497 kr');
+    expect(flat(await page.getByTestId('checkout-submit').innerText())).toContain('1 497');
+    expect(await page.locator('body').innerText()).toMatch(LAUNCH);
+
+    // A wrong code says why, in Norwegian, and the price stays.
+    await page.getByRole('button', { name: 'Fjern' }).click();
+    await page.getByLabel('Kampanjekode').fill('finnesikke');
+    await page.getByRole('button', { name: 'Bruk' }).click();
+    await page.getByText('Fant ingen kampanjekode med det navnet').waitFor();
+    await until(async () => flat(await page.getByTestId('checkout-total').innerText()), '1 997 kr');
+    await page.getByLabel('Kampanjekode').fill('VaAr500');
+    await page.getByRole('button', { name: 'Bruk' }).click();
+    await until(async () => flat(await page.getByTestId('checkout-total').innerText()), '1 497 kr');
+
+    await page.getByLabel('E-post').fill(`kode-${Date.now().toString(36)}@example.no`);
+    await page.getByLabel('Fornavn').fill('Kari');
+    await page.getByLabel('Etternavn').fill('Nordmann');
+    await page.locator('input[name=acceptTerms]').check();
+    await page.getByTestId('checkout-submit').click();
+    await page.waitForURL(/\/account\/settings/, { timeout: 15_000 });
+    const me = await (await page.request.get('/api/auth/me')).json();
+    expect(me.courses).toEqual(['foundation']);
+    await ctx.close();
+  });
+
+  it('after the last launch seats, the pages, the checkout and the server-rendered HTML show no launch price', async () => {
+    // The last seat of Accelerator goes to another buyer (Foundation's went above).
+    const res = await fetch(`${server.url}/api/checkout/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({
+        courseId: 'accelerator',
+        email: `siste-${Date.now().toString(36)}@example.no`,
+        firstName: 'Ola',
+        lastName: 'Nordmann',
+        paymentMethod: 'card',
+        acceptTerms: true,
+      }),
+    });
+    expect(res.status).toBe(201);
+
+    const catalog = (await (await fetch(`${server.url}/api/catalog`)).json()) as {
+      items: Array<{ id: string; priceOre: number; beforePriceOre: number | null; launchSeatsLeft: number | null }>;
+    };
+    const byId = Object.fromEntries(catalog.items.map((i) => [i.id, i]));
+    expect(byId.foundation).toMatchObject({ priceOre: 299700, beforePriceOre: null, launchSeatsLeft: 0 });
+    expect(byId.accelerator).toMatchObject({ priceOre: 799700, beforePriceOre: null, launchSeatsLeft: 0 });
+
+    // The server re-renders its pages shortly after the catalogue changed.
+    const pages = ['/', '/profesjonell-trading-utdanning', '/kurs/foundation', '/kurs/accelerator', '/gratis-trading-kurs'];
+    for (const p of pages) await until(async () => LAUNCH.test(await html(p)), false);
+    expect(await html('/kurs/foundation')).toMatch(/2(?:\s|&nbsp;|&#160;)997/);
+
+    const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
+    await storeConsent(ctx);
+    const page = await ctx.newPage();
+    for (const p of pages) {
+      await page.goto(p);
+      await page.locator('main').first().waitFor();
+      expect(await page.locator('body').innerText()).not.toMatch(LAUNCH);
+      // No struck before-price is left.
+      expect(await page.locator('main s').count()).toBe(0);
+    }
+    await page.goto('/bestill?course=foundation');
+    await until(async () => flat(await page.getByTestId('checkout-total').innerText()), '2 997 kr');
+    expect(await page.locator('body').innerText()).not.toMatch(LAUNCH);
+    // The code field opens from "Har du en kampanjekode?" and prices from the ordinary price now.
+    await page.getByRole('button', { name: 'Har du en kampanjekode?' }).click();
+    await page.getByLabel('Kampanjekode').fill('vaar500');
+    await page.getByRole('button', { name: 'Bruk' }).click();
+    await until(async () => flat(await page.getByTestId('checkout-total').innerText()), '2 497 kr');
+    expect(await page.locator('s').count()).toBe(0);
+
+    await admin.goto('/admin/courses');
+    const foundationRow = admin.locator('tbody tr', { hasText: 'Foundation' });
+    await foundationRow.waitFor();
+    await until(async () => flat(await foundationRow.innerText()).includes('0 (ordinær pris)'), true);
+    await ctx.close();
+  });
+});

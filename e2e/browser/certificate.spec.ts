@@ -1,0 +1,138 @@
+/**
+ * Certificates in the browser (issue 17): a student completes a paid course in the player, gives the
+ * name the certificate carries, downloads the PDF and opens its public verification page. On the
+ * production build: `npm run build` first, then
+ * `npx jest --config e2e/jest.browser.config.js e2e/browser/certificate.spec.ts`.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
+import { hashPassword } from '../../backend/src/platform/crypto/password';
+import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { User } from '../../backend/src/identity/entities/user.entity';
+import { isPdf, pdfText } from '../api/support/pdf-text';
+import { launchBrowser, newContext } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { at, login, storeConsent, uniqueEmail } from './support/site';
+
+let server: RunningServer;
+let browser: Browser;
+let db: DataSource;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ta-certificate-'));
+  const file = join(dir, 'app.sqlite');
+  [server, browser] = await Promise.all([startServer({ DATABASE_URL: `sqlite:${file}` }), launchBrowser()]);
+  db = await new DataSource(buildDataSourceOptions({ databaseUrl: `sqlite:${file}` })).initialize();
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await browser?.close();
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A student without a name who owns Kryptovaluta (one module), straight in the server's database. */
+async function seedStudent(): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail('sertifikat');
+  const password = 'hemmelig123';
+  const now = new Date();
+  const repo = db.getRepository(User);
+  const user = await repo.save(
+    repo.create({
+      email,
+      passwordHash: await hashPassword(password),
+      role: 'student',
+      firstName: null,
+      lastName: null,
+      attribution: {},
+      createdAt: now,
+      updatedAt: now,
+      passwordChangedAt: now,
+      claimedAt: now,
+    }),
+  );
+  await db.getRepository(Grant).insert({ userId: user.id, courseId: 'kryptovaluta', source: 'manual', grantedAt: now });
+  return { email, password };
+}
+
+async function signedIn(email: string, password: string): Promise<{ page: Page; errors: string[] }> {
+  const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
+  await storeConsent(ctx);
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  await page.goto('/login');
+  await login(page, email, password);
+  await at(page, '/dashboard');
+  return { page, errors };
+}
+
+describe('certificate', () => {
+  it('completing a paid course issues a certificate: name form, PDF download, public verification', async () => {
+    const s = await seedStudent();
+    const { page, errors } = await signedIn(s.email, s.password);
+    // Nothing to show before the course is done.
+    await page.getByRole('heading', { name: 'Mine kurs' }).waitFor();
+    expect(await page.getByTestId('certificates').count()).toBe(0);
+
+    await page.locator('a[data-course="kryptovaluta"]').click();
+    await at(page, '/course/kryptovaluta');
+    await page.getByRole('button', { name: 'Marker som fullført' }).click();
+    await page.getByRole('heading', { name: 'Kurs fullført!' }).waitFor();
+    await page.getByText('Sertifikatet ditt ligger klart på dashboardet.').waitFor();
+
+    await page.getByRole('link', { name: 'Tilbake til dashboard' }).click();
+    await at(page, '/dashboard');
+    const section = page.getByTestId('certificates');
+    await section.waitFor();
+    // No name on the account yet: the form asks for it, and there is no download until then.
+    expect(await section.getByRole('link', { name: 'Last ned sertifikat (PDF)' }).count()).toBe(0);
+    await section.getByRole('button', { name: 'Lagre navn' }).click();
+    await section.getByRole('alert').waitFor();
+    expect(await section.getByRole('alert').innerText()).toBe('Skriv inn fornavnet ditt');
+
+    await section.getByLabel('Fornavn').fill('  Kari ');
+    await section.getByLabel('Etternavn').fill('Nordmann');
+    await section.getByRole('button', { name: 'Lagre navn' }).click();
+    const download = section.getByRole('link', { name: 'Last ned sertifikat (PDF)' });
+    await download.waitFor();
+
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^kursbevis-kryptovaluta-[0-9A-Z-]+\.pdf$/);
+    const pdf = readFileSync((await file.path())!);
+    expect(isPdf(pdf)).toBe(true);
+    const text = pdfText(pdf);
+    expect(text).toContain('Kursbevis');
+    expect(text).toContain('Kari Nordmann');
+    expect(text).toContain('Kryptovaluta');
+    const code = /[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(text)?.[0];
+    expect(code).toBeDefined();
+
+    await section.getByRole('link', { name: 'Se bekreftelsessiden' }).click();
+    await at(page, `/sertifikat/${code}`);
+    const verified = page.getByTestId('certificate-verification');
+    await verified.getByRole('heading', { name: 'Sertifikatet er gyldig' }).waitFor();
+    const facts = await verified.innerText();
+    expect(facts).toContain('Kari Nordmann');
+    expect(facts).toContain('Kryptovaluta');
+    expect(facts).toContain(code!);
+    expect(facts).not.toContain(s.email);
+
+    // Anyone can check it (a new context, not signed in); an unknown code says so.
+    const anon = await newContext(browser, server.url);
+    await storeConsent(anon);
+    const visitor = await anon.newPage();
+    await visitor.goto(`/sertifikat/${code}`);
+    await visitor.getByRole('heading', { name: 'Sertifikatet er gyldig' }).waitFor();
+    await visitor.goto('/sertifikat/AAAA-BBBB-CCCC-DDDD');
+    await visitor.getByRole('heading', { name: 'Fant ikke sertifikatet' }).waitFor();
+    await anon.close();
+    expect(errors).toEqual([]);
+  });
+});

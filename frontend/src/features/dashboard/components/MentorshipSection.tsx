@@ -1,0 +1,43 @@
+import { ButtonAnchor } from '../../../components/Button';
+import { Icon } from '../../../components/Icon';
+import { useMentorship } from '../api/mentorship';
+
+const dateFmt = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: 'numeric', month: 'long', year: 'numeric' });
+const daysText = (n: number) => `${n} ${n === 1 ? 'dag' : 'dager'}`;
+
+/** 'Mentorperiode': days left of each period and how to book or reach the mentor (nothing without a period). */
+export function MentorshipSection({ userId }: { userId: number }) {
+  const { data } = useMentorship(userId);
+  if (!data || data.periods.length === 0) return null;
+  return (
+    <section className="dashboard__panel" aria-labelledby="mentorship-heading" data-testid="mentorship">
+      <h2 id="mentorship-heading">
+        <Icon name="chat" size={22} /> Personlig mentoring
+      </h2>
+      <ul className="dashboard__list">
+        {data.periods.map((p) => (
+          <li key={p.courseId}>
+            <strong>{p.courseTitle}:</strong>{' '}
+            {p.active ? (
+              <>
+                {daysText(p.daysLeft)} igjen av mentorperioden (til og med {dateFmt.format(new Date(p.endsAt))}).
+              </>
+            ) : (
+              <>Mentorperioden ble avsluttet {dateFmt.format(new Date(p.endsAt))}.</>
+            )}
+          </li>
+        ))}
+      </ul>
+      {data.periods.some((p) => p.active) &&
+        (data.bookingUrl ? (
+          <ButtonAnchor href={data.bookingUrl} target="_blank" rel="noopener noreferrer" variant="secondary" size="sm">
+            Book en samtale med mentoren
+          </ButtonAnchor>
+        ) : (
+          <p>
+            Skriv til <a href={`mailto:${data.contactEmail}`}>{data.contactEmail}</a> for å avtale en samtale med mentoren.
+          </p>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+import type { ReceiptDocument } from '@academy/contracts';
+import { useParams } from 'react-router-dom';
+import { BackLink } from '../../../components/BackButton';
+import { Button, ButtonAnchor, ButtonLink } from '../../../components/Button';
+import { LoadingStatus, MemberEmpty, MemberPage } from '../../../components/MemberShell';
+import { RequireAuth } from '../../../components/RequireAuth';
+import { SellerDetails } from '../../../components/SellerDetails';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api';
+import { useSettings } from '../../../lib/app-state';
+import { Seo } from '../../../lib/head';
+import { useReceipt } from '../api/receipt';
+import './ReceiptPage.css';
+
+const NBSP = '\u00a0';
+
+/** 127920 → "1 279,20 kr" (øre precision, as on the receipt). */
+function formatAmount(ore: number): string {
+  const abs = Math.abs(ore);
+  const kroner = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+  return `${ore < 0 ? '-' : ''}${kroner},${String(abs % 100).padStart(2, '0')}${NBSP}kr`;
+}
+
+const dateTimeFmt = new Intl.DateTimeFormat('nb-NO', {
+  timeZone: 'Europe/Oslo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const title = (doc: ReceiptDocument) =>
+  doc.kind === 'receipt' ? `Kvittering nr. ${doc.number}` : `Kreditnota nr. ${doc.number}`;
+
+/** One receipt or credit note: seller, number, date, description, amounts with MVA. */
+function Document({ doc, siteName }: { doc: ReceiptDocument; siteName: string }) {
+  const sign = doc.kind === 'credit_note' ? -1 : 1;
+  return (
+    <article className={`receipt-doc receipt-doc--${doc.kind}`} data-testid={doc.kind === 'receipt' ? 'receipt' : 'credit-note'}>
+      <header className="receipt-doc__header">
+        <div>
+          <p className="receipt-doc__brand">{siteName}</p>
+          <h2 className="receipt-doc__title">{title(doc)}</h2>
+          {doc.refersToNumber !== null && <p className="receipt-doc__refers">Gjelder kvittering nr. {doc.refersToNumber}</p>}
+        </div>
+        <SellerDetails seller={doc.seller} layout="block" className="receipt-doc__seller" />
+      </header>
+      <dl className="receipt-doc__facts">
+        <div>
+          <dt>{doc.kind === 'receipt' ? 'Kvitteringsnummer' : 'Kreditnotanummer'}</dt>
+          <dd data-testid="document-number">{doc.number}</dd>
+        </div>
+        <div>
+          <dt>Dato</dt>
+          <dd>
+            <time dateTime={doc.issuedAt}>{dateTimeFmt.format(new Date(doc.issuedAt))}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Ordrenummer</dt>
+          <dd>{doc.orderId}</dd>
+        </div>
+      </dl>
+      <table className="receipt-doc__lines">
+        <thead>
+          <tr>
+            <th scope="col">Beskrivelse</th>
+            <th scope="col" className="receipt-doc__amount">
+              Beløp
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>{doc.description}</td>
+            <td className="receipt-doc__amount">{formatAmount(sign * doc.totalOre)}</td>
+          </tr>
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Beløp eks. MVA</th>
+            <td className="receipt-doc__amount" data-testid="amount-excl">
+              {formatAmount(sign * doc.amountExclVatOre)}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">MVA {doc.vatRatePercent}&nbsp;%</th>
+            <td className="receipt-doc__amount" data-testid="amount-vat">
+              {formatAmount(sign * doc.vatOre)}
+            </td>
+          </tr>
+          <tr className="receipt-doc__total">
+            <th scope="row">{doc.kind === 'receipt' ? 'Totalt inkl. MVA' : 'Totalt kreditert inkl. MVA'}</th>
+            <td className="receipt-doc__amount" data-testid="amount-total">
+              {formatAmount(sign * doc.totalOre)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="receipt-doc__note">
+        {doc.kind === 'receipt'
+          ? 'Betalt. Prisen inkluderer merverdiavgift (MVA).'
+          : `Beløpet er refundert. Kreditnotaen korrigerer kvittering nr. ${doc.refersToNumber ?? ''}.`}
+      </p>
+      <p className="receipt-doc__actions no-print">
+        <ButtonAnchor href={doc.pdfUrl} download variant="secondary" size="sm" data-testid="pdf-link">
+          Last ned PDF
+        </ButtonAnchor>
+      </p>
+    </article>
+  );
+}
+
+function Receipt({ orderId, userId }: { orderId: string; userId: number }) {
+  const settings = useSettings();
+  const { data, error, isPending } = useReceipt(orderId, userId);
+  if (isPending) return <LoadingStatus text="Henter kvitteringen..." />;
+  if (error || !data) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <MemberEmpty icon="alert" title={notFound ? 'Fant ikke kvitteringen' : 'Kunne ikke hente kvitteringen'} role="status">
+        <p>
+          {notFound
+            ? 'Vi finner ingen kvittering for denne ordren på kontoen din. Er du logget inn med kontoen du kjøpte med?'
+            : 'Prøv igjen om litt.'}
+        </p>
+        <ButtonLink to={paths.dashboard.href()} variant="secondary">
+          Til dashboard
+        </ButtonLink>
+      </MemberEmpty>
+    );
+  }
+  return (
+    <div className="container container--narrow receipt-page">
+      <div className="receipt-page__toolbar no-print">
+        <BackLink to={paths.dashboard.href()} label="Tilbake til dashboard" />
+        <Button variant="primary" size="sm" onClick={() => window.print()}>
+          Skriv ut
+        </Button>
+      </div>
+      <h1 className="receipt-page__title">Kvittering for ordre {data.receipt.orderId}</h1>
+      <Document doc={data.receipt} siteName={settings.siteName} />
+      {data.creditNotes.length > 0 && (
+        <section className="receipt-page__credit-notes" aria-labelledby="credit-notes-heading">
+          <h2 id="credit-notes-heading" className="receipt-page__subtitle">
+            Kreditnotaer
+          </h2>
+          {data.creditNotes.map((note) => (
+            <Document key={note.number} doc={note} siteName={settings.siteName} />
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}
+
+/**
+ * `/kvittering/:orderId`: the order's receipt and credit notes for the buyer (or an admin), printable,
+ * each with its PDF. Signed out → the login page and back; someone else's order → "Fant ikke".
+ */
+export default function ReceiptPage() {
+  const { orderId = '' } = useParams();
+  return (
+    <RequireAuth loadingText="Henter kvitteringen...">
+      {(me) => (
+        <MemberPage className="receipt-shell">
+          <Seo title="Kvittering" noindex />
+          <Receipt orderId={orderId} userId={me.id} />
+        </MemberPage>
+      )}
+    </RequireAuth>
+  );
+}
