@@ -45,7 +45,7 @@ const ROUTES: Array<[Method, string, Record<string, unknown>?]> = [
   ['GET', '/api/admin/outbox/1'],
   ['POST', '/api/admin/outbox/1/resend'],
   ['POST', '/api/admin/grants/1/release'],
-  ['POST', '/api/admin/grants/1/mentorship', { months: 3 }],
+  ['POST', '/api/admin/grants/1/mentorship', { days: 30 }],
   ['GET', '/api/admin/campaign-codes'],
   ['GET', '/api/admin/campaign-codes/1'],
   ['POST', '/api/admin/campaign-codes', { code: 'HACKET', percentOff: 90, courseIds: ['foundation'] }],
