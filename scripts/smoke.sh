@@ -68,6 +68,23 @@ secret=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv
 code=$(cd "$tmp" && node -e 'const { TOTP, Secret } = require("otpauth"); console.log(TOTP.generate({ secret: Secret.fromBase32(process.argv[1]) }))' "$secret")
 expect_api 'tofaktor: slått på' 200 'recoveryCodes' "$(api POST /api/auth/totp/enable "{\"code\":\"$code\"}")"
 expect_api 'adminpanelet med tofaktor' 200 'admin@example.no' "$(api GET /api/admin/users)"
+# The production dependencies behind marketing mail, calendars and PDFs load and work.
+expect_api 'utsendelse: forhåndsvisning (Markdown)' 200 '<strong>Velkommen</strong>' \
+  "$(api POST /api/admin/broadcasts/preview '{"subject":"Hei","body":"**Velkommen** til kurset"}')"
+expect_api 'live-økt planlagt' 201 '"title":"Røyktest"' \
+  "$(api POST /api/admin/live-sessions '{"courseIds":["accelerator"],"title":"Røyktest","startsAt":"2030-01-08T19:00","durationMinutes":60,"joinUrl":"https://meet.example.no/a"}')"
+(cd "$tmp/backend" && node -e '
+  const { renderPdf } = require("./dist/platform/pdf");
+  renderPdf({ title: "Kvittering", brand: "Røyktest" }, (pdf) => pdf.heading("Kvittering")).then((b) => {
+    if (b.subarray(0, 5).toString() !== "%PDF-") throw new Error("ikke en PDF");
+    console.log("✓ PDF laget med produksjonsavhengighetene (" + b.length + " byte)");
+  });
+  const ical = require("ical-generator");
+  const cal = (ical.default ?? ical)({ name: "Røyktest" });
+  cal.createEvent({ start: new Date(), end: new Date(Date.now() + 3600e3), summary: "Økt" });
+  if (!/BEGIN:VEVENT/.test(cal.toString())) throw new Error("ingen VEVENT");
+  console.log("✓ kalender laget med produksjonsavhengighetene");
+')
 rm -f "$jar"
 expect_api 'innlogging uten kode' 401 'TOTP_REQUIRED' "$(api POST /api/auth/login '{"email":"admin@example.no","password":"smoke-passord-1"}')"
 migrations=$(mysql -uroot -h127.0.0.1 -N -e "SELECT COUNT(*) FROM $db.migrations")
