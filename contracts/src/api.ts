@@ -147,6 +147,8 @@ export interface CheckoutStatusResponse {
   email: string;
   /** The requester is signed in as the buyer (a new buyer is signed in once, to set a password). */
   signedIn?: boolean;
+  /** The printable receipt (`/kvittering/:orderId`), only to the buyer signed in, once the order is paid. */
+  receiptPath?: string;
 }
 
 export type { PaymentMethod };

@@ -255,7 +255,14 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       // The page's next poll after the few seconds one read from Stripe is shared.
       await new Promise((r) => setTimeout(r, STRIPE_READ_CACHE_MS));
       const done = await browser.get(`/api/checkout/sessions/${session.id}`).expect(200);
-      expect(done.body).toEqual({ status: 'paid', courseId: 'foundation', amount: 199700, email: b.email, signedIn: true });
+      expect(done.body).toEqual({
+        status: 'paid',
+        courseId: 'foundation',
+        amount: 199700,
+        email: b.email,
+        signedIn: true,
+        receiptPath: `/kvittering/${order.id}`,
+      });
       expect(cookieOf(done)).toBeDefined();
       expect(fake.callsTo('sessions.retrieve')).toHaveLength(2);
 
@@ -282,6 +289,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       // Anyone else with the link gets the receipt but no session: sign-in happens once per order.
       const other = await t.http().get(`/api/checkout/sessions/${session.id}`).expect(200);
       expect(other.body).toMatchObject({ status: 'paid', signedIn: false });
+      expect(other.body.receiptPath).toBeUndefined();
       expect(cookieOf(other)).toBeUndefined();
       expect(paid).toHaveLength(1);
     });

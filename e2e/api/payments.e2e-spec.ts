@@ -177,7 +177,14 @@ describe('payments: Stripe webhooks, one fulfilment, refunds (fake Stripe server
       const retrievesBefore = fake.callsTo('sessions.retrieve').length;
       const browser = t.agent();
       const res = await browser.get(`/api/checkout/sessions/${session.id}`).expect(200);
-      expect(res.body).toEqual({ status: 'paid', courseId: 'foundation', amount: 199700, email, signedIn: true });
+      expect(res.body).toEqual({
+        status: 'paid',
+        courseId: 'foundation',
+        amount: 199700,
+        email,
+        signedIn: true,
+        receiptPath: `/kvittering/${order.id}`,
+      });
       expect(fake.callsTo('sessions.retrieve')).toHaveLength(retrievesBefore);
       expect((await browser.get('/api/auth/me').expect(200)).body).toMatchObject({ email, courses: ['foundation'] });
       const second = await t.http().get(`/api/checkout/sessions/${session.id}`).expect(200);

@@ -184,6 +184,10 @@ describe('checkout with Stripe (fake Stripe server)', () => {
     expect(await page.getByRole('link', { name: 'Sett passord' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Kontoinnstillinger' }).getAttribute('href')).toBe('/account/settings');
     expect(await page.getByRole('link', { name: 'Start kurset' }).getAttribute('href')).toBe('/course/foundation');
+    // The printable receipt is one click away for the buyer.
+    expect(await page.getByRole('link', { name: 'Se og skriv ut kvitteringen' }).getAttribute('href')).toMatch(
+      /^\/kvittering\/\d+$/,
+    );
     // The session id left the address bar at once (history, the Google tag); a reload still shows the receipt.
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/betaling/fullfort');
     await page.reload();

@@ -242,6 +242,7 @@ export class CheckoutService {
         amount: order.amountOre,
         email: order.email,
         signedIn,
+        ...(signedIn && order.paidAt ? { receiptPath: `/kvittering/${order.id}` } : {}),
       },
       session,
     };

@@ -134,6 +134,11 @@ function StatusCard({ data, refetch }: { data: CheckoutStatusResponse; refetch: 
         >
           <p className="payment-state__lead">Betalingen er bekreftet, og {courseTitle} er lagt til på kontoen din.</p>
           <Receipt status={data} courseTitle={courseTitle} />
+          {signedIn && data.receiptPath && (
+            <p className="payment-state__help">
+              <Link to={data.receiptPath}>Se og skriv ut kvitteringen</Link> (også som PDF).
+            </p>
+          )}
           {signedIn && me && !me.passwordSet && (
             <p className="payment-state__note">
               <Icon name="lock" size={16} />{' '}
