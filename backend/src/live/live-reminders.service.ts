@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { AccessRecordsService } from '../access/access-records.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { Clock } from '../platform/time/clock';
+import { PeriodicTask } from '../platform/time/periodic-task';
 import { LiveMailerService } from './live-mailer.service';
 import { LiveSessionsService } from './live-sessions.service';
 
@@ -20,46 +21,34 @@ const HOUR_MS = 3600_000;
 @Injectable()
 export class LiveRemindersService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('LiveSessions');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
+  private readonly task: PeriodicTask<number>;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    @Inject(APP_CONFIG) cfg: AppConfig,
     private readonly sessions: LiveSessionsService,
     private readonly access: AccessRecordsService,
     private readonly mailer: LiveMailerService,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.task = new PeriodicTask({
+      intervalMs: cfg.liveReminderIntervalMs,
+      round: () => this.round(),
+      logger: this.logger,
+      failure: 'Påminnelser for live-økter feilet',
+    });
+  }
 
   onApplicationBootstrap(): void {
-    if (this.cfg.liveReminderIntervalMs > 0) this.schedule(this.cfg.liveReminderIntervalMs);
+    this.task.start();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.runDue()
-        .catch((e: unknown) =>
-          this.logger.error(`Påminnelser for live-økter feilet: ${e instanceof Error ? e.message : String(e)}`),
-        )
-        .finally(() => this.schedule(this.cfg.liveReminderIntervalMs));
-    }, ms);
-    this.timer.unref();
+  beforeApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One round at the clock's time; returns how many reminders it queued. Concurrent calls share the round. */
   runDue(): Promise<number> {
-    this.running ??= this.round().finally(() => (this.running = null));
-    return this.running;
+    return this.task.runNow();
   }
 
   private async round(): Promise<number> {

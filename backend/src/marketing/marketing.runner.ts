@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../platform/config';
+import { PeriodicTask } from '../platform/time/periodic-task';
 import { BroadcastsService } from './broadcasts.service';
 import { SequencesService } from './sequences.service';
 
@@ -10,44 +11,31 @@ import { SequencesService } from './sequences.service';
  */
 @Injectable()
 export class MarketingRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Marketing');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
+  private readonly task: PeriodicTask<number>;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    @Inject(APP_CONFIG) cfg: AppConfig,
     private readonly broadcasts: BroadcastsService,
     private readonly sequences: SequencesService,
-  ) {}
+  ) {
+    this.task = new PeriodicTask({
+      intervalMs: cfg.marketingPollIntervalMs,
+      round: async () => (await this.broadcasts.runDue()) + (await this.sequences.runDue()),
+      logger: new Logger('Marketing'),
+      failure: 'Markedsføringsrunden feilet',
+    });
+  }
 
   onApplicationBootstrap(): void {
-    if (this.cfg.marketingPollIntervalMs > 0) this.schedule(this.cfg.marketingPollIntervalMs);
+    this.task.start();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.runOnce()
-        .catch((e: unknown) => this.logger.error(`Markedsføringsrunden feilet: ${e instanceof Error ? e.message : String(e)}`))
-        .finally(() => this.schedule(this.cfg.marketingPollIntervalMs));
-    }, ms);
-    this.timer.unref();
+  beforeApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One round: broadcast batches, then sequence steps. Returns how many mails were queued. */
   runOnce(): Promise<number> {
-    this.running ??= (async () => (await this.broadcasts.runDue()) + (await this.sequences.runDue()))().finally(
-      () => (this.running = null),
-    );
-    return this.running;
+    return this.task.runNow();
   }
 }

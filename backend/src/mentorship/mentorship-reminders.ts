@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../platform/config';
+import { PeriodicTask } from '../platform/time/periodic-task';
 import { MentorshipService } from './mentorship.service';
 
 /**
@@ -9,41 +10,22 @@ import { MentorshipService } from './mentorship.service';
  */
 @Injectable()
 export class MentorshipReminders implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Mentorship');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = false;
+  private readonly task: PeriodicTask<number>;
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
-    private readonly mentorship: MentorshipService,
-  ) {}
+  constructor(@Inject(APP_CONFIG) cfg: AppConfig, mentorship: MentorshipService) {
+    this.task = new PeriodicTask({
+      intervalMs: cfg.mentorshipReminderIntervalMs,
+      round: () => mentorship.runDue(),
+      logger: new Logger('Mentorship'),
+      failure: 'Påminnelser om mentorperioden feilet',
+    });
+  }
 
   onApplicationBootstrap(): void {
-    if (this.cfg.mentorshipReminderIntervalMs > 0) this.schedule();
+    this.task.start();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running = this.mentorship
-        .runDue()
-        .catch((e: unknown) =>
-          this.logger.error(`Påminnelser om mentorperioden feilet: ${e instanceof Error ? e.message : String(e)}`),
-        )
-        .finally(() => {
-          this.running = null;
-          this.schedule();
-        });
-    }, this.cfg.mentorshipReminderIntervalMs);
-    this.timer.unref();
+  beforeApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 }
