@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -20,100 +21,80 @@ import { IfPresent } from '../../common/if-present';
 const BlankIsNull = () => Transform(({ value }) => (value === '' ? null : value));
 const Trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
+// The rule of each field, shared by the create and the update body.
+const Code = () =>
+  applyDecorators(
+    Trimmed(),
+    IsString({ message: MSG.campaignCodeInvalid }),
+    Matches(CAMPAIGN_CODE_PATTERN, { message: MSG.campaignCodeInvalid }),
+  );
+const OptionalInt = (min: number, max: number, message: string) =>
+  applyDecorators(BlankIsNull(), IsOptional(), IsInt({ message }), Min(min, { message }), Max(max, { message }));
+const PercentOff = () => OptionalInt(1, 100, MSG.campaignCodePercent);
+const AmountOffOre = () => OptionalInt(100, 100_000_000, MSG.campaignCodeAmount);
+const MaxUses = () => OptionalInt(1, 10_000_000, MSG.campaignCodeMaxUses);
+const CourseIds = () =>
+  applyDecorators(
+    IsArray({ message: MSG.campaignCodeCourses }),
+    ArrayMaxSize(20, { message: MSG.campaignCodeCourses }),
+    IsIn(CODE_COURSE_IDS, { each: true, message: MSG.campaignCodeCourses }),
+  );
+const OptionalDate = (label: string) =>
+  applyDecorators(BlankIsNull(), IsOptional(), IsISO8601({ strict: true }, { message: MSG.campaignCodeDate(label) }));
+const Active = () => applyDecorators(IfPresent(), IsBoolean({ message: MSG.yesOrNo('Aktiv') }));
+
 /** POST /api/admin/campaign-codes. Exactly one of percentOff and amountOffOre (checked by the service). */
 export class CreateCampaignCodeDto {
-  @Trimmed()
-  @IsString({ message: MSG.campaignCodeInvalid })
-  @Matches(CAMPAIGN_CODE_PATTERN, { message: MSG.campaignCodeInvalid })
+  @Code()
   code: string;
 
-  @BlankIsNull()
-  @IsOptional()
-  @IsInt({ message: MSG.campaignCodePercent })
-  @Min(1, { message: MSG.campaignCodePercent })
-  @Max(100, { message: MSG.campaignCodePercent })
+  @PercentOff()
   percentOff?: number | null;
 
-  @BlankIsNull()
-  @IsOptional()
-  @IsInt({ message: MSG.campaignCodeAmount })
-  @Min(100, { message: MSG.campaignCodeAmount })
-  @Max(100_000_000, { message: MSG.campaignCodeAmount })
+  @AmountOffOre()
   amountOffOre?: number | null;
 
-  @IsArray({ message: MSG.campaignCodeCourses })
-  @ArrayMaxSize(20, { message: MSG.campaignCodeCourses })
-  @IsIn(CODE_COURSE_IDS, { each: true, message: MSG.campaignCodeCourses })
+  @CourseIds()
   courseIds: string[];
 
-  @BlankIsNull()
-  @IsOptional()
-  @IsISO8601({ strict: true }, { message: MSG.campaignCodeDate('Gyldig fra') })
+  @OptionalDate('Gyldig fra')
   validFrom?: string | null;
 
-  @BlankIsNull()
-  @IsOptional()
-  @IsISO8601({ strict: true }, { message: MSG.campaignCodeDate('Gyldig til') })
+  @OptionalDate('Gyldig til')
   validTo?: string | null;
 
-  @BlankIsNull()
-  @IsOptional()
-  @IsInt({ message: MSG.campaignCodeMaxUses })
-  @Min(1, { message: MSG.campaignCodeMaxUses })
-  @Max(10_000_000, { message: MSG.campaignCodeMaxUses })
+  @MaxUses()
   maxUses?: number | null;
 
-  @IfPresent()
-  @IsBoolean({ message: MSG.yesOrNo('Aktiv') })
+  @Active()
   active?: boolean;
 }
 
 /** PUT/PATCH /api/admin/campaign-codes/:id: the fields that change (null clears an optional one). */
 export class UpdateCampaignCodeDto {
   @IfPresent()
-  @Trimmed()
-  @IsString({ message: MSG.campaignCodeInvalid })
-  @Matches(CAMPAIGN_CODE_PATTERN, { message: MSG.campaignCodeInvalid })
+  @Code()
   code?: string;
 
-  @BlankIsNull()
-  @IsOptional()
-  @IsInt({ message: MSG.campaignCodePercent })
-  @Min(1, { message: MSG.campaignCodePercent })
-  @Max(100, { message: MSG.campaignCodePercent })
+  @PercentOff()
   percentOff?: number | null;
 
-  @BlankIsNull()
-  @IsOptional()
-  @IsInt({ message: MSG.campaignCodeAmount })
-  @Min(100, { message: MSG.campaignCodeAmount })
-  @Max(100_000_000, { message: MSG.campaignCodeAmount })
+  @AmountOffOre()
   amountOffOre?: number | null;
 
   @IfPresent()
-  @IsArray({ message: MSG.campaignCodeCourses })
-  @ArrayMaxSize(20, { message: MSG.campaignCodeCourses })
-  @IsIn(CODE_COURSE_IDS, { each: true, message: MSG.campaignCodeCourses })
+  @CourseIds()
   courseIds?: string[];
 
-  @BlankIsNull()
-  @IsOptional()
-  @IsISO8601({ strict: true }, { message: MSG.campaignCodeDate('Gyldig fra') })
+  @OptionalDate('Gyldig fra')
   validFrom?: string | null;
 
-  @BlankIsNull()
-  @IsOptional()
-  @IsISO8601({ strict: true }, { message: MSG.campaignCodeDate('Gyldig til') })
+  @OptionalDate('Gyldig til')
   validTo?: string | null;
 
-  @BlankIsNull()
-  @IsOptional()
-  @IsInt({ message: MSG.campaignCodeMaxUses })
-  @Min(1, { message: MSG.campaignCodeMaxUses })
-  @Max(10_000_000, { message: MSG.campaignCodeMaxUses })
+  @MaxUses()
   maxUses?: number | null;
 
-  @IfPresent()
-  @IsBoolean({ message: MSG.yesOrNo('Aktiv') })
+  @Active()
   active?: boolean;
 }
