@@ -1,4 +1,5 @@
 import { Transform, Type } from 'class-transformer';
+import { RequiredText } from '../../platform/dto/text-field';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -6,7 +7,6 @@ import {
   IsArray,
   IsIn,
   IsInt,
-  IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
@@ -76,10 +76,7 @@ export class CreateLiveSessionDto {
   @IsIn(LIVE_SESSION_COURSE_IDS, { each: true, message: MSG.liveCourseIds })
   courseIds: LiveSessionCourseId[];
 
-  @Trim()
-  @IsString({ message: MSG.notText('Tittel') })
-  @IsNotEmpty({ message: MSG.notEmpty('Tittel') })
-  @MaxLength(200, { message: MSG.tooLong('Tittel', 200) })
+  @RequiredText('Tittel', 200)
   title: string;
 
   @IsOptional()
@@ -122,10 +119,7 @@ export class UpdateLiveSessionDto {
   courseIds?: LiveSessionCourseId[];
 
   @IfPresent()
-  @Trim()
-  @IsString({ message: MSG.notText('Tittel') })
-  @IsNotEmpty({ message: MSG.notEmpty('Tittel') })
-  @MaxLength(200, { message: MSG.tooLong('Tittel', 200) })
+  @RequiredText('Tittel', 200)
   title?: string;
 
   @IsOptional()

@@ -1,4 +1,5 @@
 import { Type } from 'class-transformer';
+import { RequiredText } from '../../platform/dto/text-field';
 import {
   ArrayMaxSize,
   IsArray,
@@ -24,7 +25,6 @@ import {
   type SequenceTrigger,
 } from '@academy/contracts';
 import { EmailField } from '../../platform/dto/email.dto';
-import { Trim } from '../../platform/dto/transforms';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -62,10 +62,7 @@ export class SegmentDto {
 }
 
 export class BroadcastContentDto {
-  @Trim()
-  @IsString({ message: MSG.notText('subject') })
-  @IsNotEmpty({ message: MSG.notText('subject') })
-  @MaxLength(200, { message: MSG.tooLong('subject', 200) })
+  @RequiredText('subject', 200, MSG.notText('subject'))
   subject: string;
 
   @IsString({ message: MSG.notText('body') })
@@ -122,10 +119,7 @@ export class SequenceStepDto {
   @Max(23, { message: 'sendHour må være en time (0–23)' })
   sendHour: number;
 
-  @Trim()
-  @IsString({ message: MSG.notText('subject') })
-  @IsNotEmpty({ message: MSG.notText('subject') })
-  @MaxLength(200, { message: MSG.tooLong('subject', 200) })
+  @RequiredText('subject', 200, MSG.notText('subject'))
   subject: string;
 
   @IsString({ message: MSG.notText('body') })
@@ -141,10 +135,7 @@ export class SequenceStepDto {
 
 /** POST /api/admin/sequences, PUT /api/admin/sequences/:id */
 export class SequenceDto {
-  @Trim()
-  @IsString({ message: MSG.notText('name') })
-  @IsNotEmpty({ message: MSG.notText('name') })
-  @MaxLength(120, { message: MSG.tooLong('name', 120) })
+  @RequiredText('name', 120, MSG.notText('name'))
   name: string;
 
   @IsIn(SEQUENCE_TRIGGERS, { message: 'trigger må være lead, starter_completed eller bought' })
@@ -173,10 +164,7 @@ export class SequenceDto {
 /** PUT/PATCH /api/admin/broadcasts/:id (a draft): the fields given change, the rest stay. */
 export class UpdateBroadcastDto {
   @IsOptional()
-  @Trim()
-  @IsString({ message: MSG.notText('subject') })
-  @IsNotEmpty({ message: MSG.notText('subject') })
-  @MaxLength(200, { message: MSG.tooLong('subject', 200) })
+  @RequiredText('subject', 200, MSG.notText('subject'))
   subject?: string;
 
   @IsOptional()
@@ -198,10 +186,7 @@ export class UpdateBroadcastDto {
 /** PUT/PATCH /api/admin/sequences/:id: the fields given change (steps as a whole list), the rest stay. */
 export class UpdateSequenceDto {
   @IsOptional()
-  @Trim()
-  @IsString({ message: MSG.notText('name') })
-  @IsNotEmpty({ message: MSG.notText('name') })
-  @MaxLength(120, { message: MSG.tooLong('name', 120) })
+  @RequiredText('name', 120, MSG.notText('name'))
   name?: string;
 
   @IsOptional()

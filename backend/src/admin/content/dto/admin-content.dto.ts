@@ -1,4 +1,5 @@
 import { Transform } from 'class-transformer';
+import { RequiredText } from '../../../platform/dto/text-field';
 import {
   ArrayMaxSize,
   IsArray,
@@ -54,10 +55,7 @@ export class UpdateCourseDto {
   id?: PlayerCourseId;
 
   @IfPresent()
-  @Trim()
-  @IsString({ message: MSG.notText('Tittel') })
-  @IsNotEmpty({ message: MSG.notEmpty('Tittel') })
-  @MaxLength(120, { message: MSG.tooLong('Tittel', 120) })
+  @RequiredText('Tittel', 120)
   title?: string;
 
   /** Blank or null clears it. */
@@ -125,10 +123,7 @@ class ModuleFieldsDto {
 /** PUT/PATCH /api/admin/modules/:id (the course of a module cannot change: progress refers to it). */
 export class UpdateModuleDto extends ModuleFieldsDto {
   @IfPresent()
-  @Trim()
-  @IsString({ message: MSG.notText('Tittel') })
-  @IsNotEmpty({ message: MSG.notEmpty('Tittel') })
-  @MaxLength(200, { message: MSG.tooLong('Tittel', 200) })
+  @RequiredText('Tittel', 200)
   title?: string;
 }
 
@@ -137,10 +132,7 @@ export class CreateModuleDto extends ModuleFieldsDto {
   @IsIn(PLAYER_COURSE_IDS, { message: MSG.unknownPlayerCourse })
   courseId: PlayerCourseId;
 
-  @Trim()
-  @IsString({ message: MSG.notText('Tittel') })
-  @IsNotEmpty({ message: MSG.notEmpty('Tittel') })
-  @MaxLength(200, { message: MSG.tooLong('Tittel', 200) })
+  @RequiredText('Tittel', 200)
   title: string;
 }
 
