@@ -186,14 +186,7 @@ function Player({
                   Denne modulen åpnes <strong>{releaseDate(mod.releaseAt)}</strong>. Fortsett med modulene som er åpne så lenge.
                 </span>
               </Notice>
-              <nav className="player__nav" aria-label="Bla mellom moduler">
-                <Button variant="secondary" onClick={() => select(current - 1)} disabled={current === 0}>
-                  <Icon name="arrowLeft" size={18} /> Forrige
-                </Button>
-                <Button variant="secondary" onClick={() => select(current + 1)} disabled={current >= n - 1}>
-                  Neste <Icon name="arrowRight" size={18} />
-                </Button>
-              </nav>
+              <ModuleNav current={current} count={n} select={select} />
             </div>
           ) : (
             <>
@@ -223,14 +216,7 @@ function Player({
                     )}
                   </Button>
                 </div>
-                <nav className="player__nav" aria-label="Bla mellom moduler">
-                  <Button variant="secondary" onClick={() => select(current - 1)} disabled={current === 0}>
-                    <Icon name="arrowLeft" size={18} /> Forrige
-                  </Button>
-                  <Button variant="secondary" onClick={() => select(current + 1)} disabled={current >= n - 1}>
-                    Neste <Icon name="arrowRight" size={18} />
-                  </Button>
-                </nav>
+                <ModuleNav current={current} count={n} select={select} />
               </div>
 
               {allDone ? (
@@ -306,6 +292,20 @@ function StarterPlayer() {
 }
 
 /** `/course/:courseId`: the course player (starter is public; other courses need ownership). */
+/** 'Forrige' and 'Neste' between the course's modules. */
+function ModuleNav({ current, count, select }: { current: number; count: number; select: (index: number) => void }) {
+  return (
+    <nav className="player__nav" aria-label="Bla mellom moduler">
+      <Button variant="secondary" onClick={() => select(current - 1)} disabled={current === 0}>
+        <Icon name="arrowLeft" size={18} /> Forrige
+      </Button>
+      <Button variant="secondary" onClick={() => select(current + 1)} disabled={current >= count - 1}>
+        Neste <Icon name="arrowRight" size={18} />
+      </Button>
+    </nav>
+  );
+}
+
 export default function CoursePlayerPage() {
   const { courseId } = useParams();
   if (courseId === 'starter') return <StarterPlayer />;
