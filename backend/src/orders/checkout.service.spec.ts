@@ -173,14 +173,22 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
       const { id, email } = await pendingOrder(stripeSessions, true);
 
       const first = await service.status(id, browser());
-      expect(first.result).toEqual({ status: 'paid', courseId: 'foundation', amount: 199700, email, signedIn: true });
-      expect(first.session).not.toBeNull();
       const order = await orderOf(email);
+      expect(first.result).toEqual({
+        status: 'paid',
+        courseId: 'foundation',
+        amount: 199700,
+        email,
+        signedIn: true,
+        receiptPath: `/kvittering/${order.id}`,
+      });
+      expect(first.session).not.toBeNull();
       expect((await sessions.resolve(first.session!.token))?.user.id).toBe(order.userId);
 
       // Another browser with the same link gets no session: once per order.
       const second = await service.status(id, browser());
       expect(second).toMatchObject({ result: { status: 'paid', signedIn: false }, session: null });
+      expect(second.result.receiptPath).toBeUndefined();
       // The buyer's own browser is signed in already and gets no new session.
       const own = await service.status(id, browser(first.session!.token));
       expect(own).toMatchObject({ result: { signedIn: true }, session: null });
