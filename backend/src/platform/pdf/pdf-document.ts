@@ -1,4 +1,8 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
+import { lazyDefault } from '../modules/lazy-module';
+
+/** pdfkit is loaded with the first PDF (it costs about 24 MB resident). */
+const pdfkit = lazyDefault<typeof PDFDocumentClass>('pdfkit');
 
 /**
  * A small PDF writer in the site's look (frontend/src/styles/tokens.css): a navy band with the
@@ -232,6 +236,7 @@ function drawBand(doc: PDFKit.PDFDocument, brand: string, title: string): void {
  * drawn on every page afterwards. Resolves to the whole file as a Buffer.
  */
 export function renderPdf(options: PdfOptions, build: (pdf: PdfBuilder) => void): Promise<Buffer> {
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     layout: options.layout ?? 'portrait',
