@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { RequiredText } from '../../platform/dto/text-field';
 import {
@@ -27,6 +28,31 @@ import {
 import { EmailField } from '../../platform/dto/email.dto';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+// The rule of each field that several bodies share (create and update, broadcast and sequence step).
+const Subject = () => RequiredText('subject', 200, MSG.notText('subject'));
+const MarkdownBody = () =>
+  applyDecorators(
+    IsString({ message: MSG.notText('body') }),
+    IsNotEmpty({ message: MSG.notText('body') }),
+    MaxLength(50_000, { message: MSG.tooLong('body', 50_000) }),
+  );
+const OptionalFlag = (name: string) => applyDecorators(IsOptional(), IsBoolean({ message: `${name} må være true eller false` }));
+const SequenceName = () => RequiredText('name', 120, MSG.notText('name'));
+const Trigger = () => IsIn(SEQUENCE_TRIGGERS, { message: 'trigger må være lead, starter_completed eller bought' });
+const TriggerValue = () =>
+  applyDecorators(
+    IsOptional(),
+    IsString({ message: 'triggerValue må være tekst eller null' }),
+    MaxLength(64, { message: MSG.tooLong('triggerValue', 64) }),
+  );
+const Steps = () =>
+  applyDecorators(
+    IsArray({ message: MSG.sequenceStepsMissing }),
+    ArrayMaxSize(30, { message: 'En sekvens kan ha maks 30 steg' }),
+    ValidateNested({ each: true }),
+    Type(() => SequenceStepDto),
+  );
 
 export class SegmentDto {
   @IsIn(SEGMENT_AUDIENCES, { message: MSG.segmentInvalid('audience må være leads, students eller all') })
@@ -62,16 +88,13 @@ export class SegmentDto {
 }
 
 export class BroadcastContentDto {
-  @RequiredText('subject', 200, MSG.notText('subject'))
+  @Subject()
   subject: string;
 
-  @IsString({ message: MSG.notText('body') })
-  @IsNotEmpty({ message: MSG.notText('body') })
-  @MaxLength(50_000, { message: MSG.tooLong('body', 50_000) })
+  @MarkdownBody()
   body: string;
 
-  @IsOptional()
-  @IsBoolean({ message: 'utm må være true eller false' })
+  @OptionalFlag('utm')
   utm?: boolean;
 }
 
@@ -119,12 +142,10 @@ export class SequenceStepDto {
   @Max(23, { message: 'sendHour må være en time (0–23)' })
   sendHour: number;
 
-  @RequiredText('subject', 200, MSG.notText('subject'))
+  @Subject()
   subject: string;
 
-  @IsString({ message: MSG.notText('body') })
-  @IsNotEmpty({ message: MSG.notText('body') })
-  @MaxLength(50_000, { message: MSG.tooLong('body', 50_000) })
+  @MarkdownBody()
   body: string;
 
   @IsOptional()
@@ -135,46 +156,36 @@ export class SequenceStepDto {
 
 /** POST /api/admin/sequences, PUT /api/admin/sequences/:id */
 export class SequenceDto {
-  @RequiredText('name', 120, MSG.notText('name'))
+  @SequenceName()
   name: string;
 
-  @IsIn(SEQUENCE_TRIGGERS, { message: 'trigger må være lead, starter_completed eller bought' })
+  @Trigger()
   trigger: SequenceTrigger;
 
-  @IsOptional()
-  @IsString({ message: 'triggerValue må være tekst eller null' })
-  @MaxLength(64, { message: MSG.tooLong('triggerValue', 64) })
+  @TriggerValue()
   triggerValue?: string | null;
 
-  @IsOptional()
-  @IsBoolean({ message: 'active må være true eller false' })
+  @OptionalFlag('active')
   active?: boolean;
 
-  @IsOptional()
-  @IsBoolean({ message: 'utm må være true eller false' })
+  @OptionalFlag('utm')
   utm?: boolean;
 
-  @IsArray({ message: MSG.sequenceStepsMissing })
-  @ArrayMaxSize(30, { message: 'En sekvens kan ha maks 30 steg' })
-  @ValidateNested({ each: true })
-  @Type(() => SequenceStepDto)
+  @Steps()
   steps: SequenceStepDto[];
 }
 
 /** PUT/PATCH /api/admin/broadcasts/:id (a draft): the fields given change, the rest stay. */
 export class UpdateBroadcastDto {
   @IsOptional()
-  @RequiredText('subject', 200, MSG.notText('subject'))
+  @Subject()
   subject?: string;
 
   @IsOptional()
-  @IsString({ message: MSG.notText('body') })
-  @IsNotEmpty({ message: MSG.notText('body') })
-  @MaxLength(50_000, { message: MSG.tooLong('body', 50_000) })
+  @MarkdownBody()
   body?: string;
 
-  @IsOptional()
-  @IsBoolean({ message: 'utm må være true eller false' })
+  @OptionalFlag('utm')
   utm?: boolean;
 
   @IsOptional()
@@ -186,30 +197,23 @@ export class UpdateBroadcastDto {
 /** PUT/PATCH /api/admin/sequences/:id: the fields given change (steps as a whole list), the rest stay. */
 export class UpdateSequenceDto {
   @IsOptional()
-  @RequiredText('name', 120, MSG.notText('name'))
+  @SequenceName()
   name?: string;
 
   @IsOptional()
-  @IsIn(SEQUENCE_TRIGGERS, { message: 'trigger må være lead, starter_completed eller bought' })
+  @Trigger()
   trigger?: SequenceTrigger;
 
-  @IsOptional()
-  @IsString({ message: 'triggerValue må være tekst eller null' })
-  @MaxLength(64, { message: MSG.tooLong('triggerValue', 64) })
+  @TriggerValue()
   triggerValue?: string | null;
 
-  @IsOptional()
-  @IsBoolean({ message: 'active må være true eller false' })
+  @OptionalFlag('active')
   active?: boolean;
 
-  @IsOptional()
-  @IsBoolean({ message: 'utm må være true eller false' })
+  @OptionalFlag('utm')
   utm?: boolean;
 
   @IsOptional()
-  @IsArray({ message: MSG.sequenceStepsMissing })
-  @ArrayMaxSize(30, { message: 'En sekvens kan ha maks 30 steg' })
-  @ValidateNested({ each: true })
-  @Type(() => SequenceStepDto)
+  @Steps()
   steps?: SequenceStepDto[];
 }
