@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { RequiredText } from '../../platform/dto/text-field';
+import { OptionalText, RequiredText } from '../../platform/dto/text-field';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -79,10 +79,8 @@ export class CreateLiveSessionDto {
   @RequiredText('Tittel', 200)
   title: string;
 
-  @IsOptional()
   @BlankToNull()
-  @IsString({ message: MSG.notText('Beskrivelse') })
-  @MaxLength(5000, { message: MSG.tooLong('Beskrivelse', 5000) })
+  @OptionalText('Beskrivelse', 5000)
   description?: string | null;
 
   /** Checked by the service (Oslo wall time or an ISO instant). */
@@ -122,10 +120,8 @@ export class UpdateLiveSessionDto {
   @RequiredText('Tittel', 200)
   title?: string;
 
-  @IsOptional()
   @BlankToNull()
-  @IsString({ message: MSG.notText('Beskrivelse') })
-  @MaxLength(5000, { message: MSG.tooLong('Beskrivelse', 5000) })
+  @OptionalText('Beskrivelse', 5000)
   description?: string | null;
 
   @IfPresent()

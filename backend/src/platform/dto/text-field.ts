@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { MSG } from '@academy/contracts';
 import { Trim } from './transforms';
 
@@ -14,3 +14,7 @@ export const RequiredText = (label: string, max: number, empty: string = MSG.not
     IsNotEmpty({ message: empty }),
     MaxLength(max, { message: MSG.tooLong(label, max) }),
   );
+
+/** Text that may be left out or null: a string of at most `max` characters when given (each body picks its own transform). */
+export const OptionalText = (label: string, max: number) =>
+  applyDecorators(IsOptional(), IsString({ message: MSG.notText(label) }), MaxLength(max, { message: MSG.tooLong(label, max) }));

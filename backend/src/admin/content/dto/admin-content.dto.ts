@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { RequiredText } from '../../../platform/dto/text-field';
+import { OptionalText, RequiredText } from '../../../platform/dto/text-field';
 import {
   ArrayMaxSize,
   IsArray,
@@ -59,10 +59,8 @@ export class UpdateCourseDto {
   title?: string;
 
   /** Blank or null clears it. */
-  @IsOptional()
   @Trim()
-  @IsString({ message: MSG.notText('Beskrivelse') })
-  @MaxLength(5000, { message: MSG.tooLong('Beskrivelse', 5000) })
+  @OptionalText('Beskrivelse', 5000)
   description?: string | null;
 
   /** Months of mentorship a grant of the course carries (0: none). */
@@ -76,10 +74,8 @@ export class UpdateCourseDto {
 /** Fields of a module besides its title and course (all optional). */
 class ModuleFieldsDto {
   /** Blank or null clears it. */
-  @IsOptional()
   @Trim()
-  @IsString({ message: MSG.notText('Beskrivelse') })
-  @MaxLength(5000, { message: MSG.tooLong('Beskrivelse', 5000) })
+  @OptionalText('Beskrivelse', 5000)
   description?: string | null;
 
   @IfPresent()
