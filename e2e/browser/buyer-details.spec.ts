@@ -5,12 +5,12 @@
  * production, 'Tilbake til dashboard', the programme tabs, the retry on /signup and the free page's value.
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/buyer-details.spec.ts`.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
 import { openAdminPage, signInToAdmin } from './support/admin';
 import { CHROMIUM_PATH, launchBrowser, newContext } from './support/browser';
 import { ADMIN, startServer, type RunningServer } from './support/server';
-import { storeConsent, uniqueEmail } from './support/site';
+import { openVisitor, storeConsent, uniqueEmail } from './support/site';
 
 let browser: Browser;
 
@@ -23,22 +23,7 @@ afterAll(async () => {
 });
 
 /** A visitor with a stored cookie choice (no banner), collecting alerts and page errors. */
-async function open(
-  baseURL: string,
-  width = 1280,
-): Promise<{ ctx: BrowserContext; page: Page; alerts: string[]; errors: string[] }> {
-  const ctx = await newContext(browser, baseURL, { width, height: 900 });
-  await storeConsent(ctx);
-  const page = await ctx.newPage();
-  const alerts: string[] = [];
-  const errors: string[] = [];
-  page.on('dialog', (d) => {
-    alerts.push(d.message());
-    void d.accept();
-  });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  return { ctx, page, alerts, errors };
-}
+const open = (baseURL: string, width?: number) => openVisitor(browser, baseURL, width);
 
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);

@@ -3,12 +3,12 @@
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/checkout.spec.ts`.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
 import { linkIn, startSmtpSink, type SmtpSink } from '../api/support/smtp-sink';
-import { launchBrowser, newContext } from './support/browser';
+import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { storeConsent } from './support/site';
+import { openVisitor } from './support/site';
 
 let browser: Browser;
 
@@ -20,20 +20,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A fresh context with a stored cookie choice (no banner over the form), collecting alerts and errors. */
-async function open(baseURL: string): Promise<{ ctx: BrowserContext; page: Page; alerts: string[]; errors: string[] }> {
-  const ctx = await newContext(browser, baseURL, { width: 1280, height: 900 });
-  await storeConsent(ctx);
-  const page = await ctx.newPage();
-  const alerts: string[] = [];
-  const errors: string[] = [];
-  page.on('dialog', (d) => {
-    alerts.push(d.message());
-    void d.accept();
-  });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  return { ctx, page, alerts, errors };
-}
+/** A visitor with a stored cookie choice (no banner), collecting alerts and page errors. */
+const open = (baseURL: string, width?: number) => openVisitor(browser, baseURL, width);
 
 const submit = (page: Page) => page.getByTestId('checkout-submit');
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newContext } from './browser';
 
 /** Where the site keeps the visitor's cookie choice (localStorage). */
 export const CONSENT_KEY = 'cookie-consent';
@@ -72,4 +73,27 @@ export async function login(page: Page, email: string, password: string): Promis
   await page.getByLabel('E-post').fill(email);
   await page.getByLabel('Passord', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Logg inn' }).click();
+}
+
+/** A visitor's page with the cookie choice stored (no banner over the forms), collecting alerts and page errors. */
+export interface Visitor {
+  ctx: BrowserContext;
+  page: Page;
+  alerts: string[];
+  errors: string[];
+}
+
+/** A fresh desktop-sized context for `baseURL` with a stored cookie choice; alerts are accepted and kept. */
+export async function openVisitor(browser: Browser, baseURL: string, width = 1280): Promise<Visitor> {
+  const ctx = await newContext(browser, baseURL, { width, height: 900 });
+  await storeConsent(ctx);
+  const page = await ctx.newPage();
+  const alerts: string[] = [];
+  const errors: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return { ctx, page, alerts, errors };
 }
