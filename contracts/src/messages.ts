@@ -50,6 +50,7 @@ export const MSG = {
   passwordReset: 'Nytt passord er lagret. Du er nå logget inn.',
   claimRequired: 'Bruk innloggingslenken vi sendte på e-post før du setter passord',
   claimRequiredForData: 'Bruk innloggingslenken vi sendte på e-post før du laster ned eller sletter dataene dine',
+  claimRequiredForTotp: 'Bruk innloggingslenken vi sendte på e-post før du slår på tofaktorinnlogging',
   accountSwitch: 'Du er logget inn med en annen konto. Vil du logge ut av den og bruke lenken?',
   totpRequired: 'Skriv inn engangskoden fra autentiseringsappen',
   totpInvalid: 'Feil eller utløpt engangskode. Prøv igjen med en ny kode.',

@@ -305,6 +305,72 @@ describe('claiming an address', () => {
     });
   });
 
+  describe('the calendar feed’s secret address', () => {
+    const feedPath = async (agent: ReturnType<TestApp['agent']>): Promise<string> =>
+      new URL((await agent.get('/api/account/calendar').expect(200)).body.feedUrl as string).pathname;
+
+    it('a claim, a password change and a completed reset each give the feed a new address; the old one answers 404', async () => {
+      // A copy of the feed's address taken by a session on the unproved address dies with the claim.
+      const user = await createUser(t, { password: null });
+      const holder = t.agent();
+      await holder
+        .post('/api/auth/token-login')
+        .send({ token: await t.app.get(LoginTokensService).issue(user.id) })
+        .expect(200);
+      await t.ds.getRepository(User).update({ id: user.id }, { claimedAt: null });
+      const held = await feedPath(holder);
+      await t.http().get(held).expect(200);
+
+      const owner = t.agent();
+      await owner
+        .post('/api/auth/token-login')
+        .send({ token: await t.app.get(LoginTokensService).issue(user.id) })
+        .expect(200);
+      await t.http().get(held).expect(404);
+      const afterClaim = await feedPath(owner);
+      expect(afterClaim).not.toBe(held);
+      await t.http().get(afterClaim).expect(200);
+
+      // A first password, then a change of it.
+      await owner
+        .post('/api/auth/password')
+        .send({ newPassword: 'eierens-passord-1', confirmPassword: 'eierens-passord-1' })
+        .expect(200);
+      const afterFirst = await feedPath(owner);
+      await owner
+        .post('/api/auth/password')
+        .send({ currentPassword: 'eierens-passord-1', newPassword: 'eierens-passord-2', confirmPassword: 'eierens-passord-2' })
+        .expect(200);
+      await t.http().get(afterFirst).expect(404);
+      const afterChange = await feedPath(owner);
+      expect(afterChange).not.toBe(afterFirst);
+
+      // A completed reset.
+      const token = await t.app.get(LoginTokensService).issue(user.id, 3600_000, 'reset');
+      const browser = t.agent();
+      await browser
+        .post('/api/auth/reset-password')
+        .send({ token, newPassword: 'eierens-passord-3', confirmPassword: 'eierens-passord-3' })
+        .expect(200);
+      await t.http().get(afterChange).expect(404);
+      await t
+        .http()
+        .get(await feedPath(browser))
+        .expect(200);
+    });
+
+    it('a wrong current password changes nothing: the feed keeps its address', async () => {
+      const { agent } = await loginAs(t, { password: 'eget-passord-9' });
+      const before = await feedPath(agent);
+      await agent
+        .post('/api/auth/password')
+        .send({ currentPassword: 'feil-passord-0', newPassword: 'nytt-passord-9', confirmPassword: 'nytt-passord-9' })
+        .expect(400);
+      expect(await feedPath(agent)).toBe(before);
+      await t.http().get(before).expect(200);
+    });
+  });
+
   describe('a link opened while signed in as another account', () => {
     it('asks first (409 ACCOUNT_SWITCH, the link stays unused), and switches when told to', async () => {
       const { agent, user: me } = await loginAs(t);

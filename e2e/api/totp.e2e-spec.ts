@@ -125,6 +125,95 @@ describe('two-factor sign-in (TOTP)', () => {
     });
   });
 
+  describe('who may enrol (DECISIONS "Who gets a session")', () => {
+    const CLAIM_FOR_TOTP = 'Bruk innloggingslenken vi sendte på e-post før du slår på tofaktorinnlogging';
+
+    /** A browser holding a session on an address nobody has proved (as the receipt page opens for a new buyer). */
+    async function unclaimedSession(): Promise<{ agent: TestAgent; user: User }> {
+      const user = await createUser(t, { password: null });
+      const agent = t.agent();
+      await agent
+        .post('/api/auth/token-login')
+        .send({ token: await t.app.get(LoginTokensService).issue(user.id) })
+        .expect(200);
+      await t.ds.getRepository(User).update({ id: user.id }, { claimedAt: null });
+      return { agent, user };
+    }
+
+    it('a session on an unclaimed address can neither set up nor enable a factor (403 CLAIM_REQUIRED)', async () => {
+      const { agent, user } = await unclaimedSession();
+      // Even a fresh full authentication on the session does not stand in for the claim.
+      await t.ds.getRepository(Session).update({ userId: user.id }, { authenticatedAt: new Date() });
+      const setup = await agent.post('/api/auth/totp/setup').send({}).expect(403);
+      expect(setup.body).toEqual({ statusCode: 403, code: 'CLAIM_REQUIRED', message: CLAIM_FOR_TOTP });
+      const enable = await agent.post('/api/auth/totp/enable').send({ code: '123456' }).expect(403);
+      expect(enable.body.code).toBe('CLAIM_REQUIRED');
+      expect(await t.ds.getRepository(UserTotp).countBy({ userId: user.id })).toBe(0);
+      expect(await totp.isEnabled(user.id)).toBe(false);
+    });
+
+    it('needs a sign-in with the password within 15 minutes: a link session or an older sign-in get 401 REAUTH_REQUIRED', async () => {
+      const { agent, user, password } = await loginAs(t);
+      await t.ds.getRepository(Session).update({ userId: user.id }, { authenticatedAt: new Date(Date.now() - 16 * 60_000) });
+      const old = await agent.post('/api/auth/totp/setup').send({}).expect(401);
+      expect(old.body).toMatchObject({
+        code: 'REAUTH_REQUIRED',
+        message: 'Bekreft at det er deg: skriv inn passordet ditt på nytt.',
+      });
+      expect(await t.ds.getRepository(UserTotp).countBy({ userId: user.id })).toBe(0);
+      await agent.post('/api/auth/reauth').send({ password }).expect(200);
+      const { secret } = (await agent.post('/api/auth/totp/setup').send({}).expect(200)).body as { secret: string };
+      // The confirming code is refused as well once the sign-in is older than 15 minutes.
+      await t.ds.getRepository(Session).update({ userId: user.id }, { authenticatedAt: new Date(Date.now() - 16 * 60_000) });
+      const late = await agent
+        .post('/api/auth/totp/enable')
+        .send({ code: totpCode(secret) })
+        .expect(401);
+      expect(late.body.code).toBe('REAUTH_REQUIRED');
+      expect(await totp.isEnabled(user.id)).toBe(false);
+
+      // A session a one-time link opened (claimed, but no password typed) asks for the password first.
+      const linked = t.agent();
+      await linked
+        .post('/api/auth/token-login')
+        .send({ token: await t.app.get(LoginTokensService).issue(user.id) })
+        .expect(200);
+      expect((await linked.post('/api/auth/totp/setup').send({}).expect(401)).body.code).toBe('REAUTH_REQUIRED');
+    });
+
+    it('the first claim clears a factor enrolled before it: the owner then signs in with the password alone', async () => {
+      const user = await createUser(t, { password: null });
+      await t.ds.getRepository(User).update({ id: user.id }, { claimedAt: null });
+      // A factor that a session on the unproved address enrolled (as was possible before this rule).
+      await enrolDirect(t, user);
+      expect(await totp.isEnabled(user.id)).toBe(true);
+
+      // The owner completes a reset (a claim) and signs in with the new password, no code asked.
+      const token = await t.app.get(LoginTokensService).issue(user.id, 3600_000, 'reset');
+      await t
+        .agent()
+        .post('/api/auth/reset-password')
+        .send({ token, newPassword: 'eierens-passord-1', confirmPassword: 'eierens-passord-1' })
+        .expect(200);
+      expect(await t.ds.getRepository(UserTotp).countBy({ userId: user.id })).toBe(0);
+      expect(await t.ds.getRepository(TotpRecoveryCode).countBy({ userId: user.id })).toBe(0);
+      await login({ email: user.email, password: 'eierens-passord-1' }).expect(200);
+    });
+
+    it('a later link sign-in on a claimed account keeps the owner’s own factor', async () => {
+      const { agent, user, password } = await loginAs(t);
+      const { secret } = await enrolByApi(agent);
+      await t
+        .agent()
+        .post('/api/auth/token-login')
+        .send({ token: await t.app.get(LoginTokensService).issue(user.id) })
+        .expect(200);
+      expect(await totp.isEnabled(user.id)).toBe(true);
+      expect((await login({ email: user.email, password }).expect(401)).body.code).toBe('TOTP_REQUIRED');
+      await login({ email: user.email, password, totp: totpCode(secret, Date.now() + 30_000) }).expect(200);
+    });
+  });
+
   describe('sign-in', () => {
     let user: User;
     let secret: string;

@@ -9,6 +9,8 @@ import type { AuthContext, SessionClient, StartedSession } from './auth.types';
 import type { SetPasswordDto } from './dto/auth.dto';
 import { LoginTokensService } from './login-tokens.service';
 import { SessionsService } from './sessions.service';
+import { CredentialEvents } from './credential-events';
+import { TotpService } from './totp/totp.service';
 
 @Injectable()
 export class AuthService {
@@ -16,6 +18,8 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly tokens: LoginTokensService,
+    private readonly totp: TotpService,
+    private readonly events: CredentialEvents,
   ) {}
 
   /** The user for an e-mail and password, or null. Takes the same time for unknown e-mails. */
@@ -58,11 +62,16 @@ export class AuthService {
   /**
    * The owner proved the address (a mailed link, or a completed reset): the account is claimed,
    * this browser gets a new session (the caller sets its cookie) and every session opened before it ends.
+   * The first claim also clears a second factor enrolled before it (by whoever held a session on the
+   * unproved address), so it cannot lock the owner out; the calendar feed gets a new secret address.
    */
   async claim(user: User, client: SessionClient): Promise<StartedSession> {
-    user.claimedAt = await this.users.markClaimed(user.id);
+    const { claimedAt, first } = await this.users.claim(user.id);
+    user.claimedAt = claimedAt;
+    if (first) await this.totp.clearBeforeClaim(user.id);
     const started = await this.sessions.start(user, client);
     await this.sessions.endOthers(user.id, started.auth.sessionHash);
+    await this.events.changed(user.id, 'claimed');
     return started;
   }
 
@@ -88,6 +97,7 @@ export class AuthService {
     await this.users.setPasswordHash(user.id, hash);
     user.passwordHash = hash;
     await this.sessions.endOthers(user.id, auth.sessionHash);
+    await this.events.changed(user.id, 'password-changed');
     return { message: changing ? MSG.passwordUpdated : MSG.passwordSet, changed: changing };
   }
 }

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { SecurityModule } from '../platform/security/security.module';
 import { AdminSeedService } from './admin-seed.service';
 import { AuthService } from './auth.service';
+import { CredentialEvents } from './credential-events';
 import { LoginToken } from './entities/login-token.entity';
 import { Session } from './entities/session.entity';
 import { User } from './entities/user.entity';
@@ -36,6 +37,7 @@ import { UsersService } from './users.service';
   providers: [
     AdminSeedService,
     AuthService,
+    CredentialEvents,
     UsersService,
     UserRecordsService,
     SessionsService,
@@ -53,6 +55,7 @@ import { UsersService } from './users.service';
   ],
   exports: [
     AuthService,
+    CredentialEvents,
     UsersService,
     UserRecordsService,
     SessionsService,

@@ -76,9 +76,14 @@ export class UsersService {
    * The first claim's time is kept. Returns the claim time stored.
    */
   async markClaimed(userId: number, at = new Date()): Promise<Date> {
-    await this.users.update({ id: userId, claimedAt: IsNull() }, { claimedAt: at, updatedAt: at });
+    return (await this.claim(userId, at)).claimedAt;
+  }
+
+  /** As {@link markClaimed}; `first` is true when this call made the claim (the account was unclaimed). */
+  async claim(userId: number, at = new Date()): Promise<{ claimedAt: Date; first: boolean }> {
+    const res = await this.users.update({ id: userId, claimedAt: IsNull() }, { claimedAt: at, updatedAt: at });
     const row = await this.users.findOne({ where: { id: userId }, select: { id: true, claimedAt: true } });
-    return row?.claimedAt ?? at;
+    return { claimedAt: row?.claimedAt ?? at, first: res.affected === 1 };
   }
 
   async setPasswordHash(userId: number, passwordHash: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -12,6 +12,7 @@ import { CalendarFeed } from './entities/calendar-feed.entity';
 import { endOf, type SessionWithCourses } from './live-records';
 import { LiveSessionsService, type Viewer } from './live-sessions.service';
 import { UserRecordsService } from '../identity/user-records.service';
+import { CredentialEvents } from '../identity/credential-events';
 
 const TZ = 'Europe/Oslo';
 
@@ -78,7 +79,7 @@ const OSLO_VTIMEZONE = [
  * dashboard instead, where the link appears in its window.
  */
 @Injectable()
-export class LiveCalendarService {
+export class LiveCalendarService implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     @InjectDataSource() private readonly ds: DataSource,
@@ -86,7 +87,18 @@ export class LiveCalendarService {
     private readonly content: CatalogContentService,
     private readonly users: UserRecordsService,
     private readonly clock: Clock,
+    private readonly credentials: CredentialEvents,
   ) {}
+
+  /**
+   * The feed's address is a credential too: a claim, a password change or a reset gives it a new
+   * secret, so a copy taken by whoever held the account before stops working.
+   */
+  onModuleInit(): void {
+    this.credentials.onChange(async (userId) => {
+      await this.ds.getRepository(CalendarFeed).delete({ userId });
+    });
+  }
 
   feedUrl(secret: string): string {
     return `${this.cfg.publicUrl}/api/calendar/${secret}.ics`;

@@ -31,8 +31,8 @@ export class TotpController {
   /** A new secret and its `otpauth://` address (for the QR code); pending until confirmed. */
   @Post('totp/setup')
   @HttpCode(200)
-  setup(@CurrentUser() user: User): Promise<TotpSetupResponse> {
-    return this.twoFactor.setup(user);
+  setup(@CurrentAuth() auth: AuthContext): Promise<TotpSetupResponse> {
+    return this.twoFactor.setup(auth);
   }
 
   /** Confirms the setup with a code: the factor is on; answers the recovery codes this once. */

@@ -185,6 +185,12 @@ export class TotpService {
     this.logger.log(`Tofaktor slått av for konto ${userId}`);
   }
 
+  /** At the first claim of an address: a factor (or a pending setup) from before it is deleted. */
+  async clearBeforeClaim(userId: number): Promise<void> {
+    const removed = await this.totps.manager.transaction(async (m) => this.erase(m, userId));
+    if (removed) this.logger.warn(`Tofaktor fra før adressen ble bekreftet er fjernet for konto ${userId}`);
+  }
+
   /** Deletes the account's secret and recovery codes (account deletion uses it inside its transaction). */
   async erase(m: EntityManager, userId: number): Promise<number> {
     const a = await m.delete(UserTotp, { userId });

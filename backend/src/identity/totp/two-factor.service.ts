@@ -6,12 +6,12 @@ import {
   type TotpSetupResponse,
   type TotpStatusResponse,
 } from '@academy/contracts';
-import { badRequest } from '../../platform/errors/app-error';
+import { AppError, badRequest, forbidden } from '../../platform/errors/app-error';
 import { verifyPassword } from '../../platform/crypto/password';
 import type { User } from '../entities/user.entity';
 import type { AuthContext } from '../auth.types';
 import { SessionsService } from '../sessions.service';
-import { REAUTH_WINDOW_MS } from './recent-sign-in.guard';
+import { REAUTH_WINDOW_MS, recentlyAuthenticated } from './recent-sign-in.guard';
 import { TotpService } from './totp.service';
 
 /**
@@ -29,15 +29,28 @@ export class TwoFactorService {
     return this.totp.status(user);
   }
 
-  setup(user: User): Promise<TotpSetupResponse> {
-    return this.totp.setup(user);
+  /** A pending secret: only for a claimed account signed in with its password within 15 minutes. */
+  async setup(auth: AuthContext): Promise<TotpSetupResponse> {
+    this.mayEnrol(auth);
+    return this.totp.setup(auth.user);
   }
 
   /** Turns the factor on; every other session of the account (opened without it) ends. */
   async enable(auth: AuthContext, code: string): Promise<TotpEnableResponse> {
+    this.mayEnrol(auth);
     const res = await this.totp.enable(auth.user, code);
     await this.sessions.endOthers(auth.user.id, auth.sessionHash);
     return res;
+  }
+
+  /**
+   * Whoever holds a session on an unproved address (the receipt page of an order placed for it) must
+   * not lock the owner out with a second factor: enrolment needs a claimed address (403 CLAIM_REQUIRED)
+   * and a full sign-in within the last 15 minutes (401 REAUTH_REQUIRED), as DECISIONS "Who gets a session" says.
+   */
+  private mayEnrol(auth: AuthContext): void {
+    if (!auth.user.claimedAt) throw forbidden(MSG.claimRequiredForTotp, 'CLAIM_REQUIRED');
+    if (!recentlyAuthenticated(auth.authenticatedAt)) throw new AppError(401, 'REAUTH_REQUIRED', MSG.reauthRequired);
   }
 
   async disable(auth: AuthContext, dto: { password: string; code: string }): Promise<void> {
