@@ -124,6 +124,29 @@ export default tseslint.config(
     },
   },
 
+  // The admin panel's conventions (issue 22).
+  {
+    files: ['admin/src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // DataTable.NumberCol and NumberField show the raw number, and a column's `render` does
+          // not replace NumberCol's own field: øre came out as kroner ('199 700').
+          selector:
+            "JSXOpeningElement:not([name.name='KrField']):not(:has(JSXAttribute[name.name='field'][value.expression.name='KrField'])) > JSXAttribute[name.name='source'][value.value=/Ore$/]",
+          message: 'An amount in øre is shown with KrField (lib/fields.tsx), or formatKr from lib/money.ts.',
+        },
+        {
+          // A list (or a reference's getMany) caches its summary rows as if they were whole records.
+          selector:
+            "JSXOpeningElement[name.name=/^(Show|Edit)$/]:not(:has(JSXAttribute[name.name='queryOptions'])):not(:has(JSXAttribute[name.name='resource']))",
+          message: 'A show or edit page reads its record with queryOptions={fullRecord} (lib/fullRecord.ts).',
+        },
+      ],
+    },
+  },
+
   // The module graphs: no import cycles, and the boundaries between modules and features.
   {
     files: ['backend/src/**/*.ts', 'frontend/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}', 'contracts/src/**/*.ts'],

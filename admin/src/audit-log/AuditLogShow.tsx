@@ -3,6 +3,7 @@ import { FunctionField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { DateTimeField } from '../lib/fields';
 import { ACTION_LABELS, ENTITY_LABELS, label } from '../lib/labels';
 import { BackToListActions, Preformatted } from '../lib/ShowParts';
+import { fullRecord } from '../lib/fullRecord';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span>–</span>;
@@ -11,7 +12,7 @@ function Json({ value }: { value: unknown }) {
 
 export function AuditLogShow() {
   return (
-    <Show actions={<BackToListActions label="Tilbake til loggen" />}>
+    <Show queryOptions={fullRecord} actions={<BackToListActions label="Tilbake til loggen" />}>
       <SimpleShowLayout>
         <DateTimeField source="createdAt" />
         <TextField source="actorEmail" emptyText="–" />

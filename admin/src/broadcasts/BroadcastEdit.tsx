@@ -3,6 +3,7 @@ import type { AdminBroadcast } from '@academy/contracts';
 import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
 import { BackToListActions } from '../lib/ShowParts';
 import { BroadcastFields, toRequest } from './BroadcastForm';
+import { fullRecord } from '../lib/fullRecord';
 
 function NotDraft() {
   const r = useRecordContext<AdminBroadcast>();
@@ -25,6 +26,8 @@ export function BroadcastEdit() {
       actions={<BackToListActions label="Alle utsendelser" />}
       mutationMode="pessimistic"
       redirect="show"
+      queryOptions={fullRecord}
+      mutationOptions={fullRecord}
       transform={toRequest}
     >
       <SimpleForm toolbar={<FormToolbar />}>

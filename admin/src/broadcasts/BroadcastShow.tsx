@@ -17,6 +17,7 @@ import { BackToListActions } from '../lib/ShowParts';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
 import { cancelBroadcast, sendBroadcast, sendTest } from './api';
 import { AUDIENCE_CHOICES, COURSE_CHOICES, PreviewPane } from './BroadcastForm';
+import { fullRecord } from '../lib/fullRecord';
 
 const courseName = (id: string) => COURSE_CHOICES.find((c) => c.id === id)?.name ?? id;
 
@@ -182,7 +183,7 @@ function Body() {
 
 export function BroadcastShow() {
   return (
-    <Show actions={<BackToListActions label="Alle utsendelser" />} component="div">
+    <Show queryOptions={fullRecord} actions={<BackToListActions label="Alle utsendelser" />} component="div">
       <Body />
     </Show>
   );

@@ -3,6 +3,7 @@ import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useRecordContext }
 import { BackToListActions } from '../lib/ShowParts';
 import { CampaignCodeFields } from './CampaignCodeForm';
 import { toForm, toRequest, type CodeFormValues } from './format';
+import { fullRecord } from '../lib/fullRecord';
 
 function FormToolbar() {
   const record = useRecordContext<AdminCampaignCode>();
@@ -21,7 +22,8 @@ export function CampaignCodeEdit() {
       actions={<BackToListActions label="Alle kampanjekoder" />}
       mutationMode="pessimistic"
       redirect="list"
-      queryOptions={{ select: (r: AdminCampaignCode) => toForm(r) }}
+      queryOptions={{ ...fullRecord, select: (r: AdminCampaignCode) => toForm(r) }}
+      mutationOptions={fullRecord}
       transform={(d: CodeFormValues) => toRequest(d)}
     >
       <SimpleForm toolbar={<FormToolbar />}>

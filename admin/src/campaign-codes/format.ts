@@ -1,5 +1,5 @@
 import type { AdminCampaignCode } from '@academy/contracts';
-import { formatKr } from '../lib/format';
+import { formatKr, krToOre, oreToKr } from '../lib/money';
 
 /** Courses a code can be made for: those sold by checkout. */
 export const CODE_COURSE_CHOICES = [
@@ -33,7 +33,7 @@ export function toForm(c: AdminCampaignCode): CodeFormValues & AdminCampaignCode
   return {
     ...c,
     kind: c.percentOff !== null ? 'percent' : 'amount',
-    amountOffKr: c.amountOffOre !== null ? c.amountOffOre / 100 : null,
+    amountOffKr: c.amountOffOre !== null ? oreToKr(c.amountOffOre) : null,
   };
 }
 
@@ -52,7 +52,7 @@ export function toRequest(data: CodeFormValues): Record<string, unknown> {
       ? null
       : data.amountOffKr === null || data.amountOffKr === undefined
         ? null
-        : Math.round(data.amountOffKr * 100),
+        : krToOre(data.amountOffKr),
     courseIds: data.courseIds ?? [],
     validFrom: when(data.validFrom),
     validTo: when(data.validTo),

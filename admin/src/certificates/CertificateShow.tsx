@@ -3,6 +3,7 @@ import { Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 're
 import { DateTimeField } from '../lib/fields';
 import { BackToListActions, ShowLink } from '../lib/ShowParts';
 import { RevokeCertificateButton } from './RevokeCertificateButton';
+import { fullRecord } from '../lib/fullRecord';
 
 function Details() {
   const cert = useRecordContext<AdminCertificate>();
@@ -34,7 +35,7 @@ function Details() {
 
 export function CertificateShow() {
   return (
-    <Show actions={<BackToListActions label="Alle sertifikater" />}>
+    <Show queryOptions={fullRecord} actions={<BackToListActions label="Alle sertifikater" />}>
       <Details />
     </Show>
   );

@@ -21,6 +21,7 @@ import {
 } from 'react-admin';
 import { BackToListActions } from '../lib/ShowParts';
 import { useAdminHref } from '../lib/useHref';
+import { fullRecord } from '../lib/fullRecord';
 
 /** Courses are fixed (the catalogue); only their texts change: no delete. */
 function FormToolbar() {
@@ -50,7 +51,13 @@ function AddModuleButton() {
 /** Course texts (title and description) and its modules in order. Saved changes show on the site at once. */
 export function CourseEdit() {
   return (
-    <Edit actions={<BackToListActions label="Alle kurs" />} mutationMode="pessimistic" redirect={false}>
+    <Edit
+      actions={<BackToListActions label="Alle kurs" />}
+      mutationMode="pessimistic"
+      redirect={false}
+      queryOptions={fullRecord}
+      mutationOptions={fullRecord}
+    >
       <SimpleForm toolbar={<FormToolbar />}>
         <Labeled source="id">
           <TextField source="id" />

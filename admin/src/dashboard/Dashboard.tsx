@@ -1,7 +1,8 @@
 import type { AdminStats } from '@academy/contracts';
 import { useEffect, useState } from 'react';
 import { errorMessage, httpClient } from '../lib/http';
-import { addDays, formatKr, osloToday } from '../lib/format';
+import { addDays, osloToday } from '../lib/format';
+import { formatKr } from '../lib/money';
 import { LeadsPerDayChart, MoneyPerWeekChart } from './charts';
 import { FunnelCard } from './FunnelCard';
 import { LatestLeads, LatestOrders } from './Latest';

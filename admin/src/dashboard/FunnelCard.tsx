@@ -1,5 +1,5 @@
 import type { FunnelRow } from '@academy/contracts';
-import { formatKr } from '../lib/format';
+import { formatKr } from '../lib/money';
 import { VARIANT_LABELS } from '../lib/labels';
 import { FunnelChart } from './charts';
 

@@ -1,6 +1,7 @@
 import type { AdminLead, AdminOrder, OrderStatus } from '@academy/contracts';
 import { Link } from 'react-router-dom';
-import { formatDateTime, formatKr } from '../lib/format';
+import { formatDateTime } from '../lib/format';
+import { formatKr } from '../lib/money';
 import { COURSE_LABELS, label, ORDER_STATUS_LABELS, VARIANT_LABELS } from '../lib/labels';
 
 const STATUS_CLASS: Record<OrderStatus, string> = {

@@ -1,5 +1,6 @@
 import { STATS_VARIANTS, type FunnelRow, type LeadsPerDay, type WeekMoney } from '@academy/contracts';
-import { formatDay, formatKr } from '../lib/format';
+import { formatDay } from '../lib/format';
+import { formatKr } from '../lib/money';
 import { VARIANT_LABELS } from '../lib/labels';
 import { VARIANT_COLORS } from './colors';
 

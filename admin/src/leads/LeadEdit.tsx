@@ -1,4 +1,5 @@
 import { BooleanInput, Edit, SimpleForm, TextField, TextInput, Labeled, ShowButton, TopToolbar } from 'react-admin';
+import { fullRecord } from '../lib/fullRecord';
 
 function Actions() {
   return (
@@ -11,7 +12,13 @@ function Actions() {
 /** The mentor's own fields on a lead: a note and whether they have been in touch. */
 export function LeadEdit() {
   return (
-    <Edit actions={<Actions />} mutationMode="pessimistic" redirect="show">
+    <Edit
+      actions={<Actions />}
+      mutationMode="pessimistic"
+      redirect="show"
+      queryOptions={fullRecord}
+      mutationOptions={fullRecord}
+    >
       <SimpleForm>
         <Labeled source="email">
           <TextField source="email" />

@@ -2,10 +2,12 @@ import type { AdminLead } from '@academy/contracts';
 import { BooleanField, EditButton, FunctionField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { CourseField, DateTimeField, VariantField, YesNo } from '../lib/fields';
 import { BackToListActions, FieldRow, ShowLink } from '../lib/ShowParts';
+import { fullRecord } from '../lib/fullRecord';
 
 export function LeadShow() {
   return (
     <Show
+      queryOptions={fullRecord}
       actions={
         <BackToListActions label="Tilbake til listen">
           <EditButton label="Notat og kontaktet" />

@@ -1,7 +1,8 @@
 import Chip from '@mui/material/Chip';
 import type { OrderStatus } from '@academy/contracts';
 import { useRecordContext } from 'react-admin';
-import { formatDateTime, formatKr } from './format';
+import { formatDateTime } from './format';
+import { formatKr } from './money';
 import { COURSE_LABELS, label, ORDER_STATUS_LABELS, VARIANT_LABELS } from './labels';
 
 /** Small read-only fields shared by the resources. */

@@ -1,11 +1,4 @@
-/** Money is øre in the API; shown as `1 997 kr` (nb-NO), times in Europe/Oslo. */
-
-const nok = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
-
-export function formatKr(ore: number | null | undefined): string {
-  if (ore === null || ore === undefined) return '–';
-  return `${nok.format(ore / 100)} kr`;
-}
+/** Times in Europe/Oslo, in Norwegian. (Money: lib/money.ts.) */
 
 const dateTime = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', dateStyle: 'short', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: 'numeric', month: 'short' });

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import { DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, useRecordContext } from 'react-admin';
 import { BackToListActions } from '../lib/ShowParts';
 import { LiveSessionFields, validateRecording } from './LiveSessionForm';
+import { fullRecord } from '../lib/fullRecord';
 
 function FormToolbar() {
   const record = useRecordContext<AdminLiveSession>();
@@ -39,6 +40,8 @@ export function LiveSessionEdit() {
       actions={<BackToListActions label="Alle live-økter" />}
       mutationMode="pessimistic"
       redirect="list"
+      queryOptions={fullRecord}
+      mutationOptions={fullRecord}
       transform={toRequest}
     >
       <SimpleForm toolbar={<FormToolbar />}>

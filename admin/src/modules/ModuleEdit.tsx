@@ -2,6 +2,7 @@ import { DeleteButton, Edit, Labeled, SaveButton, SimpleForm, Toolbar } from 're
 import { CourseField } from '../lib/fields';
 import { BackToListActions } from '../lib/ShowParts';
 import { ModuleFields } from './ModuleForm';
+import { fullRecord } from '../lib/fullRecord';
 
 function FormToolbar() {
   return (
@@ -18,7 +19,13 @@ function FormToolbar() {
 
 export function ModuleEdit() {
   return (
-    <Edit actions={<BackToListActions label="Alle moduler" />} mutationMode="pessimistic" redirect="list">
+    <Edit
+      actions={<BackToListActions label="Alle moduler" />}
+      mutationMode="pessimistic"
+      redirect="list"
+      queryOptions={fullRecord}
+      mutationOptions={fullRecord}
+    >
       <SimpleForm toolbar={<FormToolbar />}>
         <Labeled>
           <CourseField source="courseId" />

@@ -1,8 +1,7 @@
 import type { AdminOrder } from '@academy/contracts';
 import { DataTable } from 'react-admin';
-import { CourseField, DateTimeField, OrderStatusChip } from '../lib/fields';
+import { CourseField, DateTimeField, KrField, OrderStatusChip } from '../lib/fields';
 import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
-import { formatKr } from '../lib/format';
 import {
   courseChoices,
   label,
@@ -32,7 +31,7 @@ export function OrderList() {
       <DataTable.Col source="createdAt" field={DateTimeField} />
       <DataTable.Col source="email" />
       <DataTable.Col source="courseId" field={CourseField} />
-      <DataTable.NumberCol source="amountOre" render={(r: AdminOrder) => formatKr(r.amountOre)} />
+      <DataTable.Col source="amountOre" align="right" field={KrField} />
       <DataTable.Col source="status" render={(r: AdminOrder) => <OrderStatusChip status={r.status} />} />
       <DataTable.Col
         source="paymentMethod"

@@ -12,10 +12,12 @@ import {
 } from 'react-admin';
 import { DetailTable, type DetailColumn } from '../lib/DetailTable';
 import { CourseField, DateTimeField, KrField, OrderStatusChip, VariantField } from '../lib/fields';
-import { formatDateTime, formatKr } from '../lib/format';
+import { formatDateTime } from '../lib/format';
+import { formatKr } from '../lib/money';
 import { label, PAYMENT_METHOD_LABELS, PROVIDER_LABELS } from '../lib/labels';
 import { BackToListActions, FieldRow } from '../lib/ShowParts';
 import { RefundButton } from './RefundButton';
+import { fullRecord } from '../lib/fullRecord';
 
 const REFUND_STATUS: Record<string, string> = { succeeded: 'Fullført', pending: 'Behandles' };
 
@@ -42,6 +44,7 @@ function Guarantee() {
 export function OrderShow() {
   return (
     <Show
+      queryOptions={fullRecord}
       actions={
         <BackToListActions label="Tilbake til listen">
           <RefundButton />

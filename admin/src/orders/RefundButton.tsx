@@ -14,15 +14,8 @@ import { useState, type FormEvent } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useAdminData } from '../dataProvider';
 import { FormError } from '../lib/FormError';
-import { formatKr } from '../lib/format';
+import { formatKr, parseKr } from '../lib/money';
 import { useFormAction } from '../lib/useFormAction';
-
-/** Kroner typed by the mentor (`500`, `499,50`) → øre, or null when it is not a valid amount. */
-export function parseKr(input: string): number | null {
-  const s = input.replace(/\s/g, '').replace(/kr$/i, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
-  return Math.round(Number(s) * 100);
-}
 
 /**
  * 'Refunder': the whole remaining amount or a part of it, with a reason. Goes through the payment

@@ -4,11 +4,13 @@ import { DateTimeField } from '../lib/fields';
 import { BackToListActions, FieldRow, Preformatted } from '../lib/ShowParts';
 import { kindLabel, OutboxStatusChip } from './OutboxStatus';
 import { ResendButton } from './ResendButton';
+import { fullRecord } from '../lib/fullRecord';
 
 /** One message: envelope, delivery state and the plain-text part (the API hides one-time links in it). */
 export function OutboxShow() {
   return (
     <Show
+      queryOptions={fullRecord}
       actions={
         <BackToListActions label="Tilbake til listen">
           <ResendButton />

@@ -4,10 +4,12 @@ import type { AdminCourseProgress, AdminLead, AdminOrder, AdminUserDetail } from
 import { FunctionField, Show, TabbedShowLayout, TextField, WithRecord } from 'react-admin';
 import { DetailTable, type DetailColumn, type DetailTableProps } from '../lib/DetailTable';
 import { DateTimeField, OrderStatusChip, VariantField, YesNo } from '../lib/fields';
-import { formatDateTime, formatKr } from '../lib/format';
+import { formatDateTime } from '../lib/format';
+import { formatKr } from '../lib/money';
 import { COURSE_LABELS, label, ROLE_LABELS } from '../lib/labels';
 import { BackToListActions, ShowLink } from '../lib/ShowParts';
 import { GrantPanel } from './GrantPanel';
+import { fullRecord } from '../lib/fullRecord';
 
 const ORDER_COLUMNS: DetailColumn<AdminOrder>[] = [
   {
@@ -59,9 +61,9 @@ const LEAD_COLUMNS: DetailColumn<AdminLead>[] = [
   { header: 'Kilde', cell: (l) => l.source },
 ];
 
-/** Who the first visit came from: landing page, referrer and campaign. */
+/** Who the first visit came from: landing page, referrer and campaign ('–' when not known). */
 function firstVisit(u: AdminUserDetail): string {
-  const a = u.attribution;
+  const a: Partial<AdminUserDetail['attribution']> = u.attribution ?? {};
   return (
     [
       a.landingPath && `side ${a.landingPath}`,
@@ -82,7 +84,7 @@ function StudentRows<T>({ rows, ...table }: Omit<DetailTableProps<T>, 'rows'> & 
 
 export function UserShow() {
   return (
-    <Show actions={<BackToListActions label="Tilbake til listen" />}>
+    <Show queryOptions={fullRecord} actions={<BackToListActions label="Tilbake til listen" />}>
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="Oversikt">
           <TextField source="email" />
