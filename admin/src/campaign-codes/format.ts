@@ -48,11 +48,7 @@ export function toRequest(data: CodeFormValues): Record<string, unknown> {
   const percent = data.kind !== 'amount';
   const body: Record<string, unknown> = {
     percentOff: percent ? (data.percentOff ?? null) : null,
-    amountOffOre: percent
-      ? null
-      : data.amountOffKr === null || data.amountOffKr === undefined
-        ? null
-        : krToOre(data.amountOffKr),
+    amountOffOre: percent ? null : data.amountOffKr === null || data.amountOffKr === undefined ? null : krToOre(data.amountOffKr),
     courseIds: data.courseIds ?? [],
     validFrom: when(data.validFrom),
     validTo: when(data.validTo),

@@ -34,12 +34,17 @@ export const GRANT_SOURCE_LABELS: Record<string, string> = {
   purchase: 'Kjøp',
   free: 'Gratis',
   manual: 'Gitt av mentor',
+  included: 'Inkludert i et større kurs',
 };
 
 export const PAYMENT_METHOD_LABELS: Record<string, string> = { card: 'Kort', vipps: 'Vipps' };
 export const PROVIDER_LABELS: Record<string, string> = { stripe: 'Stripe', demo: 'Demo' };
 export const ROLE_LABELS: Record<string, string> = { student: 'Elev', admin: 'Administrator' };
 
+/**
+ * Every action the server writes to the audit log, in Norwegian (e2e/browser/admin-labels.spec.ts
+ * finds the actions in backend/src and fails on one without a label here).
+ */
 export const ACTION_LABELS: Record<string, string> = {
   'lead.update': 'Lead endret',
   'user.create': 'Elev opprettet',
@@ -57,6 +62,18 @@ export const ACTION_LABELS: Record<string, string> = {
   'campaign_code.create': 'Kampanjekode opprettet',
   'campaign_code.update': 'Kampanjekode endret',
   'campaign_code.delete': 'Kampanjekode slettet',
+  'live_session.create': 'Live-økt planlagt',
+  'live_session.update': 'Live-økt endret',
+  'live_session.cancel': 'Live-økt avlyst',
+  'broadcast.created': 'Utsendelse opprettet',
+  'broadcast.updated': 'Utsendelse endret',
+  'broadcast.test_sent': 'Testutsendelse sendt',
+  'broadcast.scheduled': 'Utsendelse planlagt',
+  'broadcast.sent': 'Utsendelse sendt',
+  'broadcast.cancelled': 'Utsendelse avbrutt',
+  'sequence.created': 'Sekvens opprettet',
+  'sequence.updated': 'Sekvens endret',
+  'account.deleted_by_user': 'Konto slettet av eleven selv',
   'user.email-duplicate': 'E-postadresse kolliderer med en annen konto (må ryddes)',
 };
 
@@ -70,6 +87,9 @@ export const ENTITY_LABELS: Record<string, string> = {
   settings: 'Innstillinger',
   certificate: 'Sertifikat',
   campaign_code: 'Kampanjekode',
+  live_session: 'Live-økt',
+  broadcast: 'Utsendelse',
+  sequence: 'Sekvens',
 };
 
 const choices = (ids: readonly string[], labels: Record<string, string>) => ids.map((id) => ({ id, name: labels[id] ?? id }));

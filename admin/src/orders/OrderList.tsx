@@ -11,6 +11,7 @@ import {
   providerChoices,
   variantChoices,
 } from '../lib/labels';
+import { guaranteeText } from '../lib/guarantee';
 import { ResourceList } from '../lib/ResourceList';
 
 const filters = [
@@ -38,13 +39,7 @@ export function OrderList() {
         disableSort
         render={(r: AdminOrder) => label(PAYMENT_METHOD_LABELS, r.paymentMethod)}
       />
-      <DataTable.Col
-        source="paidAt"
-        label="Dager siden kjøp"
-        render={(r: AdminOrder) =>
-          r.daysSincePurchase === null ? '–' : `${r.daysSincePurchase}${r.withinGuarantee ? ' (garanti)' : ''}`
-        }
-      />
+      <DataTable.Col source="paidAt" label="Dager siden kjøp" render={(r: AdminOrder) => guaranteeText(r, 'short')} />
     </ResourceList>
   );
 }

@@ -13,6 +13,7 @@ import {
 import { DetailTable, type DetailColumn } from '../lib/DetailTable';
 import { CourseField, DateTimeField, KrField, OrderStatusChip, VariantField } from '../lib/fields';
 import { formatDateTime } from '../lib/format';
+import { guaranteeText } from '../lib/guarantee';
 import { formatKr } from '../lib/money';
 import { label, PAYMENT_METHOD_LABELS, PROVIDER_LABELS } from '../lib/labels';
 import { BackToListActions, FieldRow } from '../lib/ShowParts';
@@ -32,11 +33,9 @@ const REFUND_COLUMNS: DetailColumn<AdminRefund>[] = [
 function Guarantee() {
   const o = useRecordContext<AdminOrderDetail>();
   if (!o) return null;
-  if (o.daysSincePurchase === null) return <span>Ikke betalt</span>;
   return (
-    <Typography component="span" color={o.withinGuarantee ? 'success.main' : 'text.primary'}>
-      {o.daysSincePurchase} dager siden kjøp –{' '}
-      {o.withinGuarantee ? `innenfor garantien (til ${formatDateTime(o.guaranteeEndsAt)})` : 'utenfor 30-dagersgarantien'}
+    <Typography component="span" color={o.withinGuarantee && o.status !== 'refunded' ? 'success.main' : 'text.primary'}>
+      {guaranteeText(o)}
     </Typography>
   );
 }

@@ -5,6 +5,7 @@ import { FunctionField, Show, TabbedShowLayout, TextField, WithRecord } from 're
 import { DetailTable, type DetailColumn, type DetailTableProps } from '../lib/DetailTable';
 import { DateTimeField, OrderStatusChip, VariantField, YesNo } from '../lib/fields';
 import { formatDateTime } from '../lib/format';
+import { guaranteeText } from '../lib/guarantee';
 import { formatKr } from '../lib/money';
 import { COURSE_LABELS, label, ROLE_LABELS } from '../lib/labels';
 import { BackToListActions, ShowLink } from '../lib/ShowParts';
@@ -26,8 +27,7 @@ const ORDER_COLUMNS: DetailColumn<AdminOrder>[] = [
   { header: 'Betalt', cell: (o) => formatDateTime(o.paidAt) },
   {
     header: 'Garanti',
-    cell: (o) =>
-      o.daysSincePurchase === null ? '–' : `${o.daysSincePurchase} dager siden${o.withinGuarantee ? ' (innenfor)' : ''}`,
+    cell: (o) => guaranteeText(o, 'short'),
   },
 ];
 

@@ -1,0 +1,19 @@
+import type { AdminOrder } from '@academy/contracts';
+import { formatDateTime } from './format';
+
+type GuaranteeFacts = Pick<AdminOrder, 'status' | 'daysSincePurchase' | 'withinGuarantee' | 'guaranteeEndsAt'>;
+
+/**
+ * An order's place in the 30-day money-back guarantee, in words. A refunded order says so: the
+ * guarantee no longer applies to it, and 'utenfor garantien' would read as if the refund had been
+ * refused. `short` is for a table cell.
+ */
+export function guaranteeText(o: GuaranteeFacts, form: 'long' | 'short' = 'long'): string {
+  if (o.status === 'refunded') return 'Refundert';
+  if (o.daysSincePurchase === null) return form === 'short' ? '–' : 'Ikke betalt';
+  const days = o.daysSincePurchase;
+  if (form === 'short') return `${days} dager${o.withinGuarantee ? ' (innenfor garantien)' : ''}`;
+  return o.withinGuarantee
+    ? `${days} dager siden kjøp – innenfor garantien (til ${formatDateTime(o.guaranteeEndsAt)})`
+    : `${days} dager siden kjøp – utenfor 30-dagersgarantien`;
+}
