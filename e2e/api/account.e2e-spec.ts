@@ -241,6 +241,60 @@ describe('privacy rights: GET /api/account/export and DELETE /api/account', () =
     await agent.get('/api/auth/me').expect(200);
   });
 
+  describe('one rule for a person’s name, wherever one is given', () => {
+    const INVALID = 'Navnet kan ikke inneholde kontrolltegn eller < >';
+    const checkout = (over: Record<string, unknown>) =>
+      t
+        .http()
+        .post('/api/checkout/sessions')
+        .send({
+          courseId: 'foundation',
+          email: uniqueEmail('navn'),
+          firstName: 'Kari',
+          lastName: 'Nordmann',
+          paymentMethod: 'card',
+          acceptTerms: true,
+          ...over,
+        });
+
+    it.each([
+      ['an angle bracket', '<b>Kari</b>'],
+      ['a line feed', 'Kari\nBcc: alle@example.no'],
+      ['a carriage return', 'Kari\r\nNordmann'],
+      ['a right-to-left override', 'Kari\u202E'],
+    ])('%s: the checkout and PATCH /api/account answer the same 400 and store nothing', async (_label, name) => {
+      const { agent, user } = await loginAs(t);
+      for (const field of ['firstName', 'lastName']) {
+        const bought = await checkout({ [field]: name }).expect(400);
+        expect(bought.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: INVALID });
+        const patched = await agent
+          .patch('/api/account')
+          .send({ firstName: 'Kari', lastName: 'Nordmann', [field]: name })
+          .expect(400);
+        expect(patched.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: INVALID });
+      }
+      expect(await t.ds.getRepository(Order).countBy({ email: user.email })).toBe(0);
+      expect((await t.ds.getRepository(User).findOneByOrFail({ id: user.id })).firstName).toBeNull();
+    });
+
+    it('the same length limit, naming the field', async () => {
+      const { agent } = await loginAs(t);
+      const long = 'N'.repeat(101);
+      const bought = await checkout({ lastName: long }).expect(400);
+      const patched = await agent.patch('/api/account').send({ firstName: 'Kari', lastName: long }).expect(400);
+      expect(bought.body.message).toBe('Etternavnet kan være maks 100 tegn');
+      expect(patched.body.message).toBe(bought.body.message);
+    });
+
+    it('names with letters from anywhere, apostrophes and hyphens pass both', async () => {
+      const { agent } = await loginAs(t);
+      const name = { firstName: 'Åse Nguyễn', lastName: "O'Brien-Ødegård" };
+      await agent.patch('/api/account').send(name).expect(200);
+      const bought = await checkout(name);
+      expect(bought.body.code).not.toBe('VALIDATION_FAILED');
+    });
+  });
+
   it('deleting needs the JSON/CSRF rule like every write', async () => {
     const { agent, password } = await loginAs(t);
     await agent.delete('/api/account').set('Origin', 'https://evil.example').send({ password }).expect(403);

@@ -148,7 +148,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       ['a malformed e-mail', { email: 'ikke-en-adresse' }, 'Skriv inn en gyldig e-postadresse'],
       ['an unknown payment method', { paymentMethod: 'paypal' }, 'Velg betalingsmåte: kort eller Vipps'],
       ['no course', { courseId: undefined }, 'Invalid course ID'],
-      ['a name over 100 characters', { lastName: 'x'.repeat(101) }, 'Navnet kan være maks 100 tegn'],
+      ['a name over 100 characters', { lastName: 'x'.repeat(101) }, 'Etternavnet kan være maks 100 tegn'],
     ])('%s → 400 with a Norwegian message, nothing written', async (_label, over, message) => {
       const before = await orderCount();
       const res = await t.http().post('/api/checkout/sessions').send(body(over)).expect(400);

@@ -3,7 +3,8 @@ import { Equals, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLe
 import { CAMPAIGN_CODE_PATTERN, MSG, PAYMENT_METHODS, type PaymentMethod } from '@academy/contracts';
 import { AttributionDto } from '../../platform/dto/attribution.dto';
 import { IsEmailAddress } from '../../platform/dto/email.dto';
-import { NormalizeEmail, Trim } from '../../platform/dto/transforms';
+import { PersonName } from '../../platform/dto/person-name';
+import { NormalizeEmail } from '../../platform/dto/transforms';
 
 /**
  * POST /api/checkout/sessions. There is no price field: the amount comes from the catalogue, and an
@@ -24,16 +25,10 @@ export class CreateCheckoutSessionDto {
   @IsEmailAddress({ message: MSG.invalidEmail })
   email: string;
 
-  @Trim()
-  @IsString({ message: MSG.fillAllFields })
-  @IsNotEmpty({ message: MSG.fillAllFields })
-  @MaxLength(100, { message: MSG.nameTooLong })
+  @PersonName('first', { empty: MSG.fillAllFields })
   firstName: string;
 
-  @Trim()
-  @IsString({ message: MSG.fillAllFields })
-  @IsNotEmpty({ message: MSG.fillAllFields })
-  @MaxLength(100, { message: MSG.nameTooLong })
+  @PersonName('last', { empty: MSG.fillAllFields })
   lastName: string;
 
   @IsIn(PAYMENT_METHODS, { message: MSG.paymentMethod })
