@@ -13,3 +13,4 @@ export * from './certificates';
 export * from './live';
 export * from './campaign-codes';
 export * from './receipts';
+export * from './variants';

@@ -1,5 +1,5 @@
 import type { Segment } from '@academy/contracts';
-import { SEGMENT_VARIANTS } from '@academy/contracts';
+import { SEGMENT_VARIANTS, variantLabel } from '@academy/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -14,7 +14,7 @@ export const AUDIENCE_CHOICES = [
   { id: 'leads', name: 'Leads' },
   { id: 'students', name: 'Elever' },
 ];
-export const VARIANT_CHOICES = SEGMENT_VARIANTS.map((v) => ({ id: v, name: v === 'starter' ? 'Starter' : `Variant ${v}` }));
+export const VARIANT_CHOICES = SEGMENT_VARIANTS.map((v) => ({ id: v, name: variantLabel(v) }));
 export const COURSE_CHOICES = [
   { id: 'starter', name: 'Starter' },
   { id: 'foundation', name: 'Foundation' },

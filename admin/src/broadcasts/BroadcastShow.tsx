@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AdminBroadcast } from '@academy/contracts';
-import { BROADCAST_STATUS_LABELS } from '@academy/contracts';
+import { BROADCAST_STATUS_LABELS, variantLabel } from '@academy/contracts';
 import { useEffect, useState } from 'react';
 import { Show, useGetIdentity, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
 import { ConfirmButton } from '../lib/ConfirmButton';
@@ -24,7 +24,7 @@ const courseName = (id: string) => COURSE_CHOICES.find((c) => c.id === id)?.name
 function segmentText(b: AdminBroadcast): string {
   const s = b.segment ?? { audience: 'all' };
   const parts = [AUDIENCE_CHOICES.find((a) => a.id === s.audience)?.name ?? s.audience];
-  if (s.variants?.length) parts.push(`variant ${s.variants.join(', ')}`);
+  if (s.variants?.length) parts.push(`variant ${s.variants.map(variantLabel).join(', ')}`);
   if (s.owns?.length) parts.push(`eier ${s.owns.map(courseName).join(', ')}`);
   if (s.notOwns?.length) parts.push(`eier ikke ${s.notOwns.map(courseName).join(', ')}`);
   if (s.from || s.to) parts.push(`påmeldt ${s.from ?? '…'} – ${s.to ?? '…'}`);

@@ -1,6 +1,6 @@
-import type { FunnelRow } from '@academy/contracts';
+import { variantLabel, type FunnelRow } from '@academy/contracts';
 import { formatKr } from '../lib/money';
-import { VARIANT_LABELS } from '../lib/labels';
+
 import { FunnelChart } from './charts';
 
 const pct = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 1000) / 10} %` : '–');
@@ -10,7 +10,7 @@ const pct = (part: number, whole: number) => (whole ? `${Math.round((part / whol
  * person, their account and their orders under the person's one first touch (DECISIONS "Attribution").
  */
 export function FunnelCard({ funnel }: { funnel: FunnelRow[] }) {
-  const rows = funnel.map((f) => ({ ...f, name: VARIANT_LABELS[f.variant] ?? f.variant }));
+  const rows = funnel.map((f) => ({ ...f, name: variantLabel(f.variant) }));
   return (
     <section className="lt-card">
       <h2>Konvertering per variant</h2>

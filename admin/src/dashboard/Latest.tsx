@@ -1,8 +1,8 @@
-import type { AdminLead, AdminOrder, OrderStatus } from '@academy/contracts';
+import { variantLabel, type AdminLead, type AdminOrder, type OrderStatus } from '@academy/contracts';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../lib/format';
 import { formatKr } from '../lib/money';
-import { COURSE_LABELS, label, ORDER_STATUS_LABELS, VARIANT_LABELS } from '../lib/labels';
+import { COURSE_LABELS, label, ORDER_STATUS_LABELS } from '../lib/labels';
 
 const STATUS_CLASS: Record<OrderStatus, string> = {
   pending: '',
@@ -30,7 +30,7 @@ export function LatestLeads({ leads }: { leads: AdminLead[] }) {
               <Link to={`/admin/leads/${l.id}/show`}>
                 <span className="lt-primary">{l.email}</span>
                 <span className="lt-secondary">
-                  {`${formatDateTime(l.createdAt)} · ${label(COURSE_LABELS, l.courseType)} · ${l.trafficSource ? label(VARIANT_LABELS, l.trafficSource) : 'ukjent variant'}`}
+                  {`${formatDateTime(l.createdAt)} · ${label(COURSE_LABELS, l.courseType)} · ${l.trafficSource ? variantLabel(l.trafficSource) : 'ukjent variant'}`}
                 </span>
               </Link>
             </li>

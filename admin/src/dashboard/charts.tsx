@@ -1,7 +1,6 @@
-import { STATS_VARIANTS, type FunnelRow, type LeadsPerDay, type WeekMoney } from '@academy/contracts';
+import { STATS_VARIANTS, variantLabel, type FunnelRow, type LeadsPerDay, type WeekMoney } from '@academy/contracts';
 import { formatDay } from '../lib/format';
 import { formatKr } from '../lib/money';
-import { VARIANT_LABELS } from '../lib/labels';
 import { VARIANT_COLORS } from './colors';
 
 /**
@@ -122,7 +121,7 @@ export function LeadsPerDayChart({ data }: { data: LeadsPerDay[] }) {
       formatCategory={formatDay}
       series={STATS_VARIANTS.map((v) => ({
         key: v,
-        label: VARIANT_LABELS[v] ?? v,
+        label: variantLabel(v),
         color: VARIANT_COLORS[v],
         values: data.map((d) => d[v]),
       }))}

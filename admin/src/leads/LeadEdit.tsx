@@ -12,13 +12,7 @@ function Actions() {
 /** The mentor's own fields on a lead: a note and whether they have been in touch. */
 export function LeadEdit() {
   return (
-    <Edit
-      actions={<Actions />}
-      mutationMode="pessimistic"
-      redirect="show"
-      queryOptions={fullRecord}
-      mutationOptions={fullRecord}
-    >
+    <Edit actions={<Actions />} mutationMode="pessimistic" redirect="show" queryOptions={fullRecord} mutationOptions={fullRecord}>
       <SimpleForm>
         <Labeled source="email">
           <TextField source="email" />

@@ -3,7 +3,8 @@ import type { OrderStatus } from '@academy/contracts';
 import { useRecordContext } from 'react-admin';
 import { formatDateTime } from './format';
 import { formatKr } from './money';
-import { COURSE_LABELS, label, ORDER_STATUS_LABELS, VARIANT_LABELS } from './labels';
+import { variantLabel } from '@academy/contracts';
+import { COURSE_LABELS, label, ORDER_STATUS_LABELS } from './labels';
 
 /** Small read-only fields shared by the resources. */
 
@@ -29,7 +30,7 @@ export function CourseField({ source }: Props) {
 
 export function VariantField({ source }: Props) {
   const v = useValue<string | null>(source);
-  return <span>{v ? label(VARIANT_LABELS, v) : '–'}</span>;
+  return <span>{v ? variantLabel(v) : '–'}</span>;
 }
 
 const STATUS_COLOR: Record<OrderStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {

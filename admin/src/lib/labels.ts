@@ -1,4 +1,11 @@
-import { PLAYER_COURSE_IDS, LEAD_COURSE_TYPES, ORDER_STATUSES, TRAFFIC_SOURCES, type OrderStatus } from '@academy/contracts';
+import {
+  LEAD_COURSE_TYPES,
+  ORDER_STATUSES,
+  PLAYER_COURSE_IDS,
+  TRAFFIC_SOURCES,
+  variantLabel,
+  type OrderStatus,
+} from '@academy/contracts';
 
 /** Norwegian names of the API's codes, and choices for the select inputs. */
 
@@ -10,15 +17,6 @@ export const COURSE_LABELS: Record<string, string> = {
   microkurs: 'Microkurs',
   temakurs: 'Temakurs',
   vip: 'VIP',
-};
-
-export const VARIANT_LABELS: Record<string, string> = {
-  A: 'A – gratiskurs',
-  B: 'B – profesjonell',
-  C: 'C – mentor',
-  D: 'D – krypto',
-  starter: 'Forsiden',
-  ukjent: 'Ukjent',
 };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -96,7 +94,8 @@ const choices = (ids: readonly string[], labels: Record<string, string>) => ids.
 
 export const courseChoices = choices(PLAYER_COURSE_IDS, COURSE_LABELS);
 export const leadCourseChoices = choices(LEAD_COURSE_TYPES, COURSE_LABELS);
-export const variantChoices = choices([...TRAFFIC_SOURCES, 'ukjent'], VARIANT_LABELS);
+/** The variants by their one name (contracts' VARIANT_LABELS), and `ukjent` for none. */
+export const variantChoices = [...TRAFFIC_SOURCES, 'ukjent'].map((id) => ({ id, name: variantLabel(id) }));
 export const orderStatusChoices = choices(ORDER_STATUSES, ORDER_STATUS_LABELS);
 export const paymentMethodChoices = choices(['card', 'vipps'], PAYMENT_METHOD_LABELS);
 export const providerChoices = choices(['stripe', 'demo'], PROVIDER_LABELS);

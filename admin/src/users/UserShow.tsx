@@ -1,6 +1,12 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { AdminCourseProgress, AdminLead, AdminOrder, AdminUserDetail } from '@academy/contracts';
+import {
+  variantLabel,
+  type AdminCourseProgress,
+  type AdminLead,
+  type AdminOrder,
+  type AdminUserDetail,
+} from '@academy/contracts';
 import { FunctionField, Show, TabbedShowLayout, TextField, WithRecord } from 'react-admin';
 import { DetailTable, type DetailColumn, type DetailTableProps } from '../lib/DetailTable';
 import { DateTimeField, OrderStatusChip, VariantField, YesNo } from '../lib/fields';
@@ -57,7 +63,7 @@ const LEAD_COLUMNS: DetailColumn<AdminLead>[] = [
     ),
   },
   { header: 'Kurs', cell: (l) => label(COURSE_LABELS, l.courseType) },
-  { header: 'Variant', cell: (l) => l.trafficSource ?? '–' },
+  { header: 'Variant', cell: (l) => (l.trafficSource ? variantLabel(l.trafficSource) : '–') },
   { header: 'Kilde', cell: (l) => l.source },
 ];
 
