@@ -14,6 +14,7 @@ describe('FastRoutes (the front door)', () => {
     route,
     answer,
     headers: ['x-content-type-options', 'nosniff'],
+    cacheControl: null as string | null,
     logUrl: (url: string) => `${url} (${route})`,
   });
   fast.add('/hot', entry('/hot'));
@@ -72,6 +73,20 @@ describe('FastRoutes (the front door)', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(lines.at(-1)).toMatchObject({ url: '/any/page (/*)' });
     expect((await fetch(`${base}/hot`)).status).toBe(200);
+  });
+
+  it("gives an API route's answer the route's Cache-Control unless the answer carries its own (as a handler overrides the hook)", async () => {
+    fast.add('/api/plain', { ...entry('/api/plain'), cacheControl: 'private, no-store' });
+    const plain = await fetch(`${base}/api/plain`);
+    expect(plain.headers.get('cache-control')).toBe('private, no-store');
+    fast.add('/api/own', {
+      ...entry('/api/own'),
+      cacheControl: 'private, no-store',
+      answer: () => ({ status: 200, headers: ['Cache-Control', 'public, max-age=60'], body }),
+    });
+    const own = await fetch(`${base}/api/own`);
+    expect(own.headers.get('cache-control')).toBe('public, max-age=60');
+    expect((await fetch(`${base}/hot`)).headers.get('cache-control')).toBeNull();
   });
 
   it('keeps a sane request id and replaces anything else', () => {

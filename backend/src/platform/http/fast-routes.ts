@@ -30,6 +30,8 @@ export interface FastEntry {
   answer: FastRoute;
   /** The security headers of the route (step 2), flat, as the onRequest hook would set them. */
   headers: readonly string[];
+  /** An API route's Cache-Control as the onRequest hook sets it (null outside /api); an answer's own wins, as a handler's does. */
+  cacheControl: string | null;
   /** The log line's address for a request (step 8), as the onResponse hook would write it. */
   logUrl: (url: string) => string;
 }
@@ -77,7 +79,8 @@ export class FastRoutes {
     const started = this.log ? performance.now() : 0;
     // 1 request id, 2 security headers; 3–7 decided for the route (see above); 6 the answer.
     const id = requestId(req.headers);
-    res.writeHead(answer.status, [...entry.headers, 'x-request-id', id, ...answer.headers]);
+    const caching = entry.cacheControl !== null && !ownsCaching(answer.headers) ? ['cache-control', entry.cacheControl] : [];
+    res.writeHead(answer.status, [...entry.headers, ...caching, 'x-request-id', id, ...answer.headers]);
     res.end(answer.body);
     // 8 logging.
     if (this.log) {
@@ -94,4 +97,10 @@ export class FastRoutes {
     }
     return true;
   }
+}
+
+/** True when the answer's flat headers name its own Cache-Control. */
+function ownsCaching(headers: readonly string[]): boolean {
+  for (let i = 0; i < headers.length; i += 2) if (headers[i].toLowerCase() === 'cache-control') return true;
+  return false;
 }

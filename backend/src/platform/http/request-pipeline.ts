@@ -16,7 +16,7 @@ import { answerError } from '../errors/all-exceptions.filter';
 import { toApiError } from '../errors/to-api-error';
 import { loggableUrl } from '../logging/loggable-url';
 import { csrfApplies, csrfRefusal, SAFE_METHODS } from '../security/csrf';
-import { policyOf, type RoutePolicy } from '../security/route-policy';
+import { API_CACHE_DEFAULT, policyOf, type RoutePolicy } from '../security/route-policy';
 import { isApiPath, normalisedPath, routePath } from '../security/route-path';
 import { apiSecurityHeaders, securityHeaders } from '../security/security-headers';
 import { compileBody } from './compiled-body';
@@ -143,7 +143,7 @@ export class RequestPipeline {
   route<B extends object>(def: PipelineRoute<B>): void {
     const fastify = this.fastify;
     if (!fastify) throw new Error('RequestPipeline.route: kjeden er ikke installert');
-    const policy: RoutePolicy = { writeLimit: def.writeLimit };
+    const policy: RoutePolicy = { writeLimit: def.writeLimit, cacheControl: def.cacheControl };
     // Only a request every step lets through on the route alone may be answered before Fastify.
     if (def.fast && (def.method !== 'GET' || csrfApplies('GET', def.url) || this.rateLimitApplies('GET', policy) || def.body))
       throw new Error(`RequestPipeline.route: ${def.method} ${def.url} kan ikke svares fra minnet`);
@@ -158,18 +158,27 @@ export class RequestPipeline {
     });
     if (def.fast) {
       const wildcard = def.url === '/*';
+      const api = !wildcard && isApiPath(def.url);
       this.front.add(def.url, {
         route: def.url,
         answer: wildcard ? (req) => (isApiPath(normalisedPath(req.url as string)) ? null : def.fast!(req)) : def.fast,
-        headers: Object.entries(wildcard || !isApiPath(def.url) ? this.documentHeaders : this.apiHeaders).flat(),
+        headers: Object.entries(api ? this.apiHeaders : this.documentHeaders).flat(),
+        cacheControl: api ? (def.cacheControl ?? API_CACHE_DEFAULT) : null,
         logUrl: (url) => loggableUrl(url, def.url),
       });
     }
   }
 
-  /** Steps 1 and 2: the request id and the security headers of the route (API or document). */
+  /**
+   * Steps 1 and 2: the request id and the security headers of the route (API or document); an API
+   * route's answer is `private, no-store` unless the route declares its caching (a handler that sets
+   * the header itself overrides it).
+   */
   private identify(req: FastifyRequest, reply: FastifyReply, route: string | undefined): void {
-    reply.headers(isApiPath(routePath(req, route)) ? this.apiHeaders : this.documentHeaders);
+    if (isApiPath(routePath(req, route))) {
+      reply.headers(this.apiHeaders);
+      reply.header('cache-control', (route !== undefined && policyOf(req).cacheControl) || API_CACHE_DEFAULT);
+    } else reply.headers(this.documentHeaders);
     reply.header('x-request-id', req.id);
   }
 

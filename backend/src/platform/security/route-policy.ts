@@ -10,7 +10,15 @@ import type { FastifyRequest } from 'fastify';
 export interface RoutePolicy {
   /** false: a state-changing route that does not count against the write limit (callers authenticated by signature). */
   writeLimit?: boolean;
+  /**
+   * The answer's `Cache-Control` for an /api route: every one is `private, no-store` (API_CACHE_DEFAULT)
+   * unless it declares otherwise here (or its handler sets the header itself).
+   */
+  cacheControl?: string;
 }
+
+/** What an /api answer may be cached as when its route says nothing: not at all, nowhere (accounts, admin data). */
+export const API_CACHE_DEFAULT = 'private, no-store';
 
 /** The policy of the route a request matched (empty for a request no route answers). */
 export function policyOf(req: FastifyRequest): RoutePolicy {
