@@ -7,6 +7,10 @@ import { Session } from '../../backend/src/identity/entities/session.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { demoPurchase } from './admin-helpers';
 import { throwawayGrant } from './support/route-fixture';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
+import { rawClient, type RawClient } from './support/raw-http';
+import { buildFixture, changedTables, routeSuiteEnv, tableDigest, type Fixture } from './support/route-fixture';
+import { ROUTES, routeName, toRaw } from './support/route-table';
 import { createUser, loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import { enrolDirect, totpCode } from './support/two-factor';
 
@@ -138,6 +142,83 @@ describe('re-authentication for refunds, grants and revokes', () => {
   it('needs a session', async () => {
     const res = await t.http().post('/api/auth/reauth').send({ password }).expect(401);
     expect(res.body.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+/**
+ * Every route that moves money or access: the same 15-minute rule as refunds, checked from the one
+ * route table with its valid requests. Time passes by moving the admin's session back.
+ */
+describe('re-authentication for every money and access change', () => {
+  const STEP_UP = [
+    'POST /api/admin/orders/:id/refund',
+    'POST /api/admin/users/:id/grants',
+    'DELETE /api/admin/grants/:id',
+    'POST /api/admin/users',
+    'POST /api/admin/campaign-codes',
+    'PUT /api/admin/campaign-codes/:id',
+    'PATCH /api/admin/campaign-codes/:id',
+    'DELETE /api/admin/campaign-codes/:id',
+    'POST /api/admin/certificates/:id/revoke',
+    'POST /api/admin/grants/:id/release',
+    'POST /api/admin/grants/:id/mentorship',
+    'POST /api/admin/broadcasts/:id/send',
+  ];
+  let t: TestApp;
+  let fake: FakeStripe;
+  let f: Fixture;
+  let client: RawClient;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await startTestApp({ ...fakeStripeEnv(fake), ...routeSuiteEnv() });
+    f = await buildFixture(t, fake);
+    client = await rawClient(t);
+  }, 60_000);
+  afterAll(async () => {
+    client?.close();
+    await t?.close();
+    await fake?.close();
+  });
+
+  const routes = STEP_UP.map((name) => {
+    const route = ROUTES.find((r) => routeName(r) === name);
+    if (!route) throw new Error(`${name} is not in the route table`);
+    return [name, route] as const;
+  });
+
+  it.each(routes)(
+    '%s: 401 REAUTH_REQUIRED 16 minutes after the sign-in, nothing changed; 14 minutes is recent enough',
+    async (_name, route) => {
+      const admin = f.id.admin;
+      const req = await route.valid(f, admin);
+      const cookie = await f.cookieFor(admin.user);
+      const signedInAgo = (ms: number) =>
+        t.ds.getRepository(Session).update({ userId: admin.user.id }, { authenticatedAt: new Date(Date.now() - ms) });
+
+      await signedInAgo(16 * MINUTE);
+      const before = await tableDigest(t);
+      const refused = await client.send(toRaw(route, req, { cookie }));
+      expect([refused.status, (refused.json as { code?: string }).code]).toEqual([401, 'REAUTH_REQUIRED']);
+      expect((refused.json as { message?: string }).message).toBe('Bekreft at det er deg: skriv inn passordet ditt på nytt.');
+      expect(changedTables(before, await tableDigest(t))).toEqual([]);
+
+      await signedInAgo(14 * MINUTE);
+      const done = await client.send(toRaw(route, req, { cookie }));
+      expect(done.status).toBe(route.access.admin);
+    },
+  );
+
+  it('sending a broadcast now needs it too (the table schedules one for later)', async () => {
+    const admin = f.id.admin;
+    const send = ROUTES.find((r) => routeName(r) === 'POST /api/admin/broadcasts/:id/send')!;
+    const req = await send.valid(f, admin);
+    const cookie = await f.cookieFor(admin.user);
+    await t.ds.getRepository(Session).update({ userId: admin.user.id }, { authenticatedAt: new Date(Date.now() - HOUR) });
+    const before = await tableDigest(t);
+    const res = await client.send(toRaw(send, { ...req, json: {} }, { cookie }));
+    expect([res.status, (res.json as { code?: string }).code]).toEqual([401, 'REAUTH_REQUIRED']);
+    expect(changedTables(before, await tableDigest(t))).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } 
 import type { FastifyReply } from 'fastify';
 import type { AdminBroadcast, BroadcastPreview, CreateBroadcastResponse } from '@academy/contracts';
 import { AdminOnly, CurrentUser } from '../identity/current-user.decorator';
+import { RecentSignIn } from '../identity/totp/recent-sign-in.guard';
 import type { User } from '../identity/entities/user.entity';
 import { sendContentRange } from '../platform/list/list-query';
 import { ParseIdPipe } from './parse-id.pipe';
@@ -89,8 +90,10 @@ export class BroadcastsAdminController {
     return this.broadcasts.test(id, dto.email, actor);
   }
 
+  /** Sends now, or schedules for `at`. Needs a recent sign-in. */
   @Post(':id/send')
   @HttpCode(200)
+  @RecentSignIn()
   send(@Param('id', ParseIdPipe) id: number, @Body() dto: BroadcastSendDto, @CurrentUser() actor: User): Promise<AdminBroadcast> {
     return this.broadcasts.send(id, dto.at, actor);
   }

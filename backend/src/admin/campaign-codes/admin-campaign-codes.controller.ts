@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query
 import type { FastifyReply } from 'fastify';
 import type { AdminCampaignCode } from '@academy/contracts';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
+import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
 import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../common/parse-id.pipe';
@@ -31,11 +32,13 @@ export class AdminCampaignCodesController {
 
   @Post()
   @HttpCode(201)
+  @RecentSignIn()
   create(@Body() dto: CreateCampaignCodeDto, @CurrentUser() actor: User): Promise<AdminCampaignCode> {
     return this.codes.create(dto, actor);
   }
 
   @Put(':id')
+  @RecentSignIn()
   put(
     @Param('id', ParseIdPipe) id: number,
     @Body() dto: UpdateCampaignCodeDto,
@@ -45,6 +48,7 @@ export class AdminCampaignCodesController {
   }
 
   @Patch(':id')
+  @RecentSignIn()
   patch(
     @Param('id', ParseIdPipe) id: number,
     @Body() dto: UpdateCampaignCodeDto,
@@ -54,6 +58,7 @@ export class AdminCampaignCodesController {
   }
 
   @Delete(':id')
+  @RecentSignIn()
   remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminCampaignCode> {
     return this.codes.remove(id, actor);
   }

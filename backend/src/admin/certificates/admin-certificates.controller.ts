@@ -4,6 +4,7 @@ import { MSG, PAID_COURSE_IDS, type AdminCertificate } from '@academy/contracts'
 import type { Certificate } from '../../certificates/entities/certificate.entity';
 import { CertificatesService } from '../../certificates/certificates.service';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
+import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
 import type { User } from '../../identity/entities/user.entity';
 import { notFound } from '../../platform/errors/app-error';
 import { filter, listParamsFor, sendContentRange, type ListSpec } from '../../platform/list/list-query';
@@ -52,6 +53,7 @@ export class AdminCertificatesController {
 
   @Post(':id/revoke')
   @HttpCode(200)
+  @RecentSignIn()
   async revoke(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminCertificate> {
     const cert = await this.certificates.revoke(id, actor);
     if (!cert) throw notFound(MSG.certificateNotFound);

@@ -26,9 +26,10 @@ export class AdminUsersController {
     return this.users.get(id);
   }
 
-  /** A passwordless student and a one-time sign-in link (7 days). 409 when the address has an account. */
+  /** A passwordless student and a one-time sign-in link (7 days). 409 when the address has an account. Needs a recent sign-in. */
   @Post()
   @HttpCode(201)
+  @RecentSignIn()
   create(@Body() dto: CreateStudentDto, @CurrentUser() actor: User): Promise<AdminCreatedStudent> {
     return this.users.createStudent(dto.email, actor);
   }
@@ -54,16 +55,18 @@ export class AdminGrantsController {
     return this.users.revoke(id, actor);
   }
 
-  /** Drip release: opens every module of this grant now (idempotent, audited once). */
+  /** Drip release: opens every module of this grant now (idempotent, audited once). Needs a recent sign-in. */
   @Post(':id/release')
   @HttpCode(200)
+  @RecentSignIn()
   release(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminGrant> {
     return this.users.releaseEarly(id, actor);
   }
 
-  /** Extends the grant's mentorship period by `days` (1–365), audited. */
+  /** Extends the grant's mentorship period by `days` (1–365), audited. Needs a recent sign-in. */
   @Post(':id/mentorship')
   @HttpCode(200)
+  @RecentSignIn()
   extendMentorship(
     @Param('id', ParseIdPipe) id: number,
     @Body() dto: ExtendMentorshipDto,
