@@ -133,7 +133,7 @@ export interface TokenLoginRequest {
 }
 
 export interface CheckoutSessionResponse {
-  /** Where the browser goes next (Stripe Checkout, or the receipt page in demo mode). */
+  /** Where the browser goes next (Stripe Checkout, or the confirmation page in demo mode). */
   url: string;
   demo?: boolean;
 }
@@ -149,6 +149,8 @@ export interface CheckoutStatusResponse {
   signedIn?: boolean;
   /** The printable receipt (`/kvittering/:orderId`), only to the buyer signed in, once the order is paid. */
   receiptPath?: string;
+  /** A demo payment (no payment provider configured, outside production): nothing was charged. */
+  demo?: boolean;
 }
 
 export type { PaymentMethod };

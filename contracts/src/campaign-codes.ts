@@ -3,8 +3,11 @@
  * (or follows `/bestill?kode=…`), and the server prices it. Money in øre.
  */
 
-/** How a code is written: 3–40 letters, digits, '-' or '_'. Compared without regard to case (stored in upper case). */
-export const CAMPAIGN_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{2,39}$/;
+/**
+ * How a code is written: 3–40 letters (Æ, Ø and Å included), digits, '-' or '_'. Compared without
+ * regard to case (stored in upper case, compared byte for byte, so Å is never A).
+ */
+export const CAMPAIGN_CODE_PATTERN = /^[A-Za-z0-9ÆØÅæøå][A-Za-z0-9ÆØÅæøå_-]{2,39}$/;
 export const CAMPAIGN_CODE_MAX_LENGTH = 40;
 
 /**

@@ -83,6 +83,9 @@ export const MSG = {
   // Checkout, payments and refunds.
   paymentUnavailable: 'Betaling er ikke tilgjengelig akkurat nå. Prøv igjen senere, eller kontakt oss.',
   alreadyOwned: (title: string) => `Du har allerede tilgang til ${title}. Logg inn for å fortsette kurset.`,
+  /** Refund reasons of payments refused when they landed (the order is refunded at once). */
+  refusedAlreadyOwned: 'Kjøperen eide kurset allerede: betalingen er refundert automatisk',
+  refusedCodeUsedUp: 'Kampanjekoden var brukt opp da betalingen kom: betalingen er refundert automatisk',
   acceptTermsRequired:
     'Du må samtykke til at leveringen starter med en gang og bekrefte at angreretten da bortfaller, før du kan betale.',
   paymentMethod: 'Velg betalingsmåte: kort eller Vipps',
@@ -105,12 +108,8 @@ export const MSG = {
 
   // Campaign codes (checkout and admin panel).
   campaignCodeInvalid: 'Kampanjekoden kan bare ha 3–40 bokstaver, tall, - eller _',
-  campaignCodeNotFound: 'Fant ingen kampanjekode med det navnet. Sjekk skrivemåten.',
-  campaignCodeInactive: 'Kampanjekoden er ikke lenger gyldig',
-  campaignCodeNotForCourse: 'Kampanjekoden gjelder ikke for dette kurset',
-  campaignCodeNotYet: 'Kampanjekoden er ikke gyldig ennå',
-  campaignCodeExpired: 'Kampanjekoden er utløpt',
-  campaignCodeUsedUp: 'Kampanjekoden er brukt opp',
+  /** One answer for every code that cannot be used now (unknown, other course, off, not yet, expired, used up). */
+  campaignCodeUnusable: 'Kampanjekoden kan ikke brukes på dette kurset nå. Sjekk skrivemåten.',
   campaignCodeExists: 'Det finnes allerede en kampanjekode med dette navnet',
   campaignCodeDiscount: 'Oppgi rabatten enten i prosent eller som beløp, ikke begge',
   campaignCodePercent: 'Prosent må være et helt tall fra 1 til 100',
@@ -251,6 +250,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   NAME_REQUIRED: MSG.nameRequired,
   TOO_MANY_REQUESTS: MSG.tooManyRequests,
   INVALID_COURSE: MSG.invalidCourseId,
+  CAMPAIGN_CODE_UNUSABLE: MSG.campaignCodeUnusable,
   INVALID_TOKEN: MSG.invalidToken,
   PASSWORD_RULE: MSG.passwordTooShort,
   PASSWORD_MISMATCH: MSG.setPasswordMismatch,

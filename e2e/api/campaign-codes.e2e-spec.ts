@@ -9,9 +9,11 @@ import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeS
 import { startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
 /**
- * Campaign codes: made by the mentor (admin API, audited), priced by the server only, charged at Stripe
- * as the discounted amount, honoured by demo payments, counted only when paid (never past maxUses,
- * also with concurrent payments), refunded from the amount paid.
+ * Campaign codes: made by the mentor (admin API, audited), priced by the server only (whole kroner,
+ * rounded in the buyer's favour), charged at Stripe as the discounted amount, honoured by demo payments,
+ * counted only when paid (a checkout never holds a use; never past maxUses, also with concurrent
+ * payments: a payment that loses the last use is refunded at once), refunded from the amount paid.
+ * Every code that cannot be used now gets the same answer.
  */
 
 const MIN = 60_000;
@@ -127,6 +129,50 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
       expect(audit[1].after).toMatchObject({ amountOffOre: 50000, active: false });
     });
 
+    it('Æ, Ø and Å are letters of a code; æ and Æ are the same code, Å is not A', async () => {
+      const tail = `${++seq}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+      const skal = await admin
+        .post('/api/admin/campaign-codes')
+        .send({ code: `skål-${tail}`, percentOff: 10, courseIds: ['foundation'] })
+        .expect(201);
+      expect(skal.body.code).toBe(`SKÅL-${tail}`);
+      const dup = await admin
+        .post('/api/admin/campaign-codes')
+        .send({ code: `SKÅL-${tail}`, percentOff: 10, courseIds: ['foundation'] })
+        .expect(409);
+      expect(dup.body.message).toBe(MSG.campaignCodeExists);
+      // Another code: a byte-for-byte comparison, also on MariaDB (where unicode_ci makes Å equal A).
+      await admin
+        .post('/api/admin/campaign-codes')
+        .send({ code: `SKAL-${tail}`, percentOff: 20, courseIds: ['foundation'] })
+        .expect(201);
+      const blabaer = await admin
+        .post('/api/admin/campaign-codes')
+        .send({ code: `BLÅBÆRØ-${tail}`, percentOff: 25, courseIds: ['foundation'] })
+        .expect(201);
+      await admin
+        .put(`/api/admin/campaign-codes/${blabaer.body.id}`)
+        .send({ code: `skål-${tail}` })
+        .expect(409);
+
+      const q = await t
+        .http()
+        .get(`/api/campaign-codes/${encodeURIComponent(`skål-${tail}`)}`)
+        .query({ courseId: 'foundation' })
+        .expect(200);
+      expect(q.body).toMatchObject({ code: `SKÅL-${tail}`, discountOre: 20000 });
+      const q2 = await t.http().get(`/api/campaign-codes/SKAL-${tail}`).query({ courseId: 'foundation' }).expect(200);
+      expect(q2.body).toMatchObject({ code: `SKAL-${tail}`, discountOre: 40000 });
+
+      await t
+        .http()
+        .post('/api/checkout/sessions')
+        .send(buyer({ campaignCode: `blåbærø-${tail}` }))
+        .expect(201);
+      const order = await t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: fake.lastSession().id });
+      expect(order).toMatchObject({ campaignCode: `BLÅBÆRØ-${tail}`, amountOre: 149700 });
+    });
+
     it.each([
       ['both percent and amount', { percentOff: 10, amountOffOre: 10000 }, MSG.campaignCodeDiscount],
       ['no discount at all', { percentOff: null }, MSG.campaignCodeDiscount],
@@ -159,49 +205,48 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
   });
 
   describe('GET /api/campaign-codes/:code', () => {
-    it('prices the code for the course on the server, in any case; 404 with the reason otherwise', async () => {
+    it("prices the code for the course on the server, in any case, in whole kroner rounded in the buyer's favour", async () => {
       const pct = await makeCode(admin, { percentOff: 25 });
       const ok = await t
         .http()
         .get(`/api/campaign-codes/${pct.code.toLowerCase()}`)
         .query({ courseId: 'foundation' })
         .expect(200);
-      expect(ok.body).toEqual({ code: pct.code, courseId: 'foundation', priceOre: 149775, discountOre: 49925 });
+      // 25 % off 1 997 kr is 1 497,75 kr: the buyer pays 1 497 kr.
+      expect(ok.body).toEqual({ code: pct.code, courseId: 'foundation', priceOre: 149700, discountOre: 50000 });
       expect(ok.headers['cache-control']).toBe('no-store');
 
       // An amount larger than the price leaves Stripe's minimum charge (3 kr): never free.
       const big = await makeCode(admin, { percentOff: null, amountOffOre: 10_000_000 });
       const capped = await t.http().get(`/api/campaign-codes/${big.code}`).query({ courseId: 'accelerator' }).expect(200);
       expect(capped.body).toEqual({ code: big.code, courseId: 'accelerator', priceOre: 300, discountOre: 499400 });
+    });
 
-      const missing = await t.http().get('/api/campaign-codes/FINNESIKKE').query({ courseId: 'foundation' }).expect(404);
-      expect(missing.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: MSG.campaignCodeNotFound });
-
-      const onlyFoundation = await makeCode(admin, { courseIds: ['foundation'] });
-      const wrongCourse = await t
-        .http()
-        .get(`/api/campaign-codes/${onlyFoundation.code}`)
-        .query({ courseId: 'accelerator' })
-        .expect(404);
-      expect(wrongCourse.body.message).toBe(MSG.campaignCodeNotForCourse);
-
-      const off = await makeCode(admin, { active: false });
-      expect(
-        (await t.http().get(`/api/campaign-codes/${off.code}`).query({ courseId: 'foundation' }).expect(404)).body.message,
-      ).toBe(MSG.campaignCodeInactive);
-
+    it('every code that cannot be used now gets one answer: unknown, another course, off, not yet, expired, used up', async () => {
+      const unusable = { statusCode: 404, code: 'CAMPAIGN_CODE_UNUSABLE', message: MSG.campaignCodeUnusable };
+      const ask = (code: string, courseId = 'foundation') =>
+        t.http().get(`/api/campaign-codes/${code}`).query({ courseId }).expect(404);
       const now = clock.now().getTime();
+      const onlyFoundation = await makeCode(admin, { courseIds: ['foundation'] });
+      const off = await makeCode(admin, { active: false });
       const later = await makeCode(admin, { validFrom: new Date(now + 60 * MIN).toISOString() });
-      expect(
-        (await t.http().get(`/api/campaign-codes/${later.code}`).query({ courseId: 'foundation' }).expect(404)).body.message,
-      ).toBe(MSG.campaignCodeNotYet);
       const ending = await makeCode(admin, { validTo: new Date(now + 60 * MIN).toISOString() });
+      const usedUp = await makeCode(admin, { maxUses: 1 });
+      await t.ds.getRepository(CampaignCode).update({ id: usedUp.id }, { uses: 1 });
       await t.http().get(`/api/campaign-codes/${ending.code}`).query({ courseId: 'foundation' }).expect(200);
       clock.advance(61 * MIN);
-      expect(
-        (await t.http().get(`/api/campaign-codes/${ending.code}`).query({ courseId: 'foundation' }).expect(404)).body.message,
-      ).toBe(MSG.campaignCodeExpired);
+      const answers = [
+        await ask('FINNESIKKE'),
+        await ask(onlyFoundation.code, 'accelerator'),
+        await ask(off.code),
+        await ask(ending.code),
+        await ask(usedUp.code),
+      ];
+      for (const a of answers) expect(a.body).toEqual(unusable);
       await t.http().get(`/api/campaign-codes/${later.code}`).query({ courseId: 'foundation' }).expect(200);
+      clock.advance(-61 * MIN);
+      expect((await ask(later.code)).body).toEqual(unusable);
+      clock.advance(61 * MIN);
     });
 
     it('bad input is a 4xx, never a 500', async () => {
@@ -234,42 +279,42 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
       const c = await makeCode(admin, { percentOff: 25, maxUses: 10 });
       const b = buyer({ campaignCode: `  ${c.code.toLowerCase()} ` });
       await t.http().post('/api/checkout/sessions').send(b).expect(201);
-      expect(lastAmount()).toBe(149775);
+      expect(lastAmount()).toBe(149700);
       const session = fake.lastSession();
-      expect(session.amount_total).toBe(149775);
+      expect(session.amount_total).toBe(149700);
       expect(session.metadata).toMatchObject({ campaignCode: c.code });
       expect(session.cancel_url).toContain(`kode=${c.code}`);
       const order = await t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
-      expect(order).toMatchObject({ amountOre: 149775, campaignCode: c.code, discountOre: 49925, status: 'pending' });
+      expect(order).toMatchObject({ amountOre: 149700, campaignCode: c.code, discountOre: 50000, status: 'pending' });
       expect(await usesOf(t, c.code)).toBe(0);
 
       await payByWebhook(session.id).expect(200);
       expect(await t.ds.getRepository(Order).findOneByOrFail({ id: order.id })).toMatchObject({
         status: 'paid',
-        amountOre: 149775,
+        amountOre: 149700,
       });
       expect(await usesOf(t, c.code)).toBe(1);
 
       const adminOrder = await admin.get(`/api/admin/orders/${order.id}`).expect(200);
       expect(adminOrder.body).toMatchObject({
         campaignCode: c.code,
-        discountOre: 49925,
-        amountOre: 149775,
-        refundableOre: 149775,
+        discountOre: 50000,
+        amountOre: 149700,
+        refundableOre: 149700,
       });
 
       await admin.post(`/api/admin/orders/${order.id}/refund`).send({ reason: 'Angret' }).expect(200);
       const refund = fake.callsTo('refunds.create').at(-1)!;
-      expect(Number(refund.body.amount)).toBe(149775);
+      expect(Number(refund.body.amount)).toBe(149700);
       expect(await t.ds.getRepository(Order).findOneByOrFail({ id: order.id })).toMatchObject({
         status: 'refunded',
-        refundedOre: 149775,
+        refundedOre: 149700,
       });
       // A refund does not give the use back.
       expect(await usesOf(t, c.code)).toBe(1);
     });
 
-    it('an unusable code stops the checkout with 400 and the reason: no order, nothing sent to Stripe', async () => {
+    it('an unusable code stops the checkout with 400 and the one answer: no order, nothing sent to Stripe', async () => {
       const before = await t.ds.getRepository(Order).count();
       const calls = fake.callsTo('sessions.create').length;
       const unknown = await t
@@ -277,7 +322,8 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
         .post('/api/checkout/sessions')
         .send(buyer({ campaignCode: 'FINNESIKKE' }))
         .expect(400);
-      expect(unknown.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: MSG.campaignCodeNotFound });
+      const unusable = { statusCode: 400, code: 'CAMPAIGN_CODE_UNUSABLE', message: MSG.campaignCodeUnusable };
+      expect(unknown.body).toEqual(unusable);
       const onlyAcc = await makeCode(admin, { courseIds: ['accelerator'] });
       expect(
         (
@@ -286,8 +332,8 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
             .post('/api/checkout/sessions')
             .send(buyer({ campaignCode: onlyAcc.code }))
             .expect(400)
-        ).body.message,
-      ).toBe(MSG.campaignCodeNotForCourse);
+        ).body,
+      ).toEqual(unusable);
       expect(
         (
           await t
@@ -319,28 +365,66 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
       expect(lastAmount()).toBe(199700);
     });
 
-    it('an open checkout holds the last use until its session can no longer be paid', async () => {
-      const c = await makeCode(admin, { maxUses: 1 });
+    it('unpaid checkouts never hold a use: three signed-out checkouts on a maxUses 3 code leave it open for the buyers who pay', async () => {
+      const c = await makeCode(admin, { maxUses: 3 });
+      for (let i = 0; i < 3; i++)
+        await t
+          .http()
+          .post('/api/checkout/sessions')
+          .send(buyer({ campaignCode: c.code }))
+          .expect(201);
+      expect(await usesOf(t, c.code)).toBe(0);
+      await t.http().get(`/api/campaign-codes/${c.code}`).query({ courseId: 'foundation' }).expect(200);
+      // A real buyer is not refused, and pays.
       await t
         .http()
         .post('/api/checkout/sessions')
         .send(buyer({ campaignCode: c.code }))
         .expect(201);
-      const held = await t
-        .http()
-        .post('/api/checkout/sessions')
-        .send(buyer({ campaignCode: c.code }))
-        .expect(400);
-      expect(held.body.message).toBe(MSG.campaignCodeUsedUp);
-      clock.advance(40 * MIN);
-      await t
-        .http()
-        .post('/api/checkout/sessions')
-        .send(buyer({ campaignCode: c.code }))
-        .expect(201);
+      await payByWebhook(fake.lastSession().id).expect(200);
+      expect(await usesOf(t, c.code)).toBe(1);
     });
 
-    it('concurrent payments never count a code past maxUses (conditional update)', async () => {
+    it('a buyer who goes back to switch card → Vipps reuses their own open order; the first session can no longer be paid', async () => {
+      const c = await makeCode(admin, { maxUses: 1 });
+      const email = uniqueEmail('bytter');
+      await t
+        .http()
+        .post('/api/checkout/sessions')
+        .send(buyer({ campaignCode: c.code }, email))
+        .expect(201);
+      const first = fake.lastSession();
+      await t
+        .http()
+        .post('/api/checkout/sessions')
+        .send(buyer({ campaignCode: c.code.toLowerCase(), paymentMethod: 'vipps' }, email))
+        .expect(201);
+      const second = fake.lastSession();
+      expect(second.id).not.toBe(first.id);
+      expect(second.allowed_payment_method_types).toEqual(['vipps']);
+      expect(fake.sessions.get(first.id)!.status).toBe('expired');
+      const orders = await t.ds.getRepository(Order).findBy({ email });
+      expect(orders).toHaveLength(1);
+      expect(orders[0]).toMatchObject({
+        stripeSessionId: second.id,
+        paymentMethod: 'vipps',
+        status: 'pending',
+        amountOre: 149700,
+      });
+      // The first session's expiry, reported late, changes nothing.
+      await deliverWebhook(t.http(), stripeEvent('checkout.session.expired', fake.sessions.get(first.id)!)).expect(200);
+      await payByWebhook(second.id).expect(200);
+      expect(await t.ds.getRepository(Order).findOneByOrFail({ id: orders[0].id })).toMatchObject({
+        status: 'paid',
+        refusal: null,
+      });
+      expect(await usesOf(t, c.code)).toBe(1);
+      // Another course, or no code: a new order.
+      await t.http().post('/api/checkout/sessions').send(buyer({}, email)).expect(201);
+      expect(await t.ds.getRepository(Order).countBy({ email })).toBe(2);
+    });
+
+    it('concurrent payments never count a code past maxUses; the payments that lose are refused and refunded at once', async () => {
       const c = await makeCode(admin, { maxUses: 1 });
       const sessions: string[] = [];
       for (let i = 0; i < 3; i++) {
@@ -350,19 +434,26 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
           .send(buyer({ campaignCode: c.code }))
           .expect(201);
         sessions.push(fake.lastSession().id);
-        // Each earlier checkout has stopped holding its use (its session expired at us, not at the fake).
-        clock.advance(40 * MIN);
       }
+      const refundsBefore = fake.callsTo('refunds.create').length;
       const answers = await Promise.all(sessions.map((id) => payByWebhook(id)));
       expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
-      // Stripe has taken the money for all three: each order is paid at its price; the code counts once.
-      const paid = await t.ds.getRepository(Order).findBy({ campaignCode: c.code, status: 'paid' });
-      expect(paid).toHaveLength(3);
-      expect(paid.every((o) => o.amountOre === 149775)).toBe(true);
       expect(await usesOf(t, c.code)).toBe(1);
+      const orders = await t.ds.getRepository(Order).findBy({ campaignCode: c.code });
+      const kept = orders.filter((o) => o.status === 'paid');
+      const refused = orders.filter((o) => o.refusal === 'code_used_up');
+      expect(kept).toHaveLength(1);
+      expect(refused).toHaveLength(2);
+      for (const o of refused) expect(o).toMatchObject({ status: 'refunded', refundedOre: 149700 });
+      expect(fake.callsTo('refunds.create').length - refundsBefore).toBe(2);
+      // Nothing granted for a refused payment; the buyer who kept the use has the course.
+      const grants = await t.ds.query(
+        `SELECT ${t.ds.driver.escape('orderId')} AS o FROM grants WHERE ${t.ds.driver.escape('orderId')} IN (${orders.map((o) => o.id).join(',')})`,
+      );
+      expect(grants.map((g: { o: number | string }) => Number(g.o))).toEqual([kept[0].id]);
       expect(
         (await t.http().get(`/api/campaign-codes/${c.code}`).query({ courseId: 'foundation' }).expect(404)).body.message,
-      ).toBe(MSG.campaignCodeUsedUp);
+      ).toBe(MSG.campaignCodeUnusable);
     });
   });
 });
@@ -414,7 +505,7 @@ describe('campaign codes with demo payments', () => {
     );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 400, 400, 400, 400]);
-    for (const r of answers.filter((a) => a.status === 400)) expect(r.body.message).toBe(MSG.campaignCodeUsedUp);
+    for (const r of answers.filter((a) => a.status === 400)) expect(r.body.message).toBe(MSG.campaignCodeUnusable);
     expect(await usesOf(t, c.code)).toBe(2);
     expect(await t.ds.getRepository(Order).countBy({ campaignCode: c.code, status: 'paid' })).toBe(2);
   });

@@ -4,7 +4,16 @@ import { Order } from '../../backend/src/orders/entities/order.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
 import { OrderEventsService, type OrderEvent } from '../../backend/src/orders/order-events';
-import { FAKE_STRIPE_KEY, fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
+import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
+import {
+  deliverWebhook,
+  FAKE_STRIPE_KEY,
+  fakeStripeEnv,
+  startFakeStripe,
+  stripeEvent,
+  type FakeStripe,
+} from './support/fake-stripe';
 import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
 
 const FILL_ALL = 'Vennligst fyll ut alle feltene';
@@ -170,40 +179,69 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       expect(await orderCount()).toBe(before);
     });
 
-    it('a buyer who already owns the course → 409 ALREADY_OWNED, no order, no charge; another course is fine', async () => {
+    it("a signed-out checkout for an owner's address is answered as anyone's; when paid, the owner is refunded at once and told by mail", async () => {
       const owner = await createUser(t, { courses: ['foundation'] });
-      const before = await orderCount();
+      const stranger = uniqueEmail('fremmed');
+      await t
+        .http()
+        .post('/api/checkout/sessions')
+        .send(body({ email: stranger }))
+        .expect(201);
+      const asStranger = fake.lastSession();
       const res = await t
         .http()
         .post('/api/checkout/sessions')
         .send(body({ email: owner.email.toUpperCase() }))
-        .expect(409);
-      expect(res.body).toEqual({
-        statusCode: 409,
-        code: 'ALREADY_OWNED',
-        message: 'Du har allerede tilgang til Foundation. Logg inn for å fortsette kurset.',
-      });
-      expect(fake.calls).toHaveLength(0);
-      expect(await orderCount()).toBe(before);
-      await t
-        .http()
-        .post('/api/checkout/sessions')
-        .send(body({ email: owner.email, courseId: 'accelerator' }))
         .expect(201);
+      const session = fake.lastSession();
+      // The same answer as for an address that owns nothing: a Stripe URL, nothing else.
+      expect(Object.keys(res.body)).toEqual(['url']);
+      expect(res.body.url).toBe(session.url);
+      expect(session.amount_total).toBe(asStranger.amount_total);
+      const order = await orders().findOneByOrFail({ stripeSessionId: session.id });
+      const grantsBefore = await t.ds.getRepository(Grant).countBy({ userId: owner.id });
+
+      const done = fake.pay(session.id);
+      await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', done)).expect(200);
+      expect(await orders().findOneByOrFail({ id: order.id })).toMatchObject({
+        status: 'refunded',
+        refusal: 'already_owned',
+        refundedOre: order.amountOre,
+      });
+      const refund = fake.callsTo('refunds.create').at(-1)!;
+      expect(refund.body).toMatchObject({ payment_intent: done.payment_intent, amount: String(order.amountOre) });
+      // Nothing granted, no seat, no paid event; a receipt and its credit note, as for any refund.
+      expect(await t.ds.getRepository(Grant).countBy({ userId: owner.id })).toBe(grantsBefore);
+      expect(await t.ds.getRepository(Grant).countBy({ orderId: order.id })).toBe(0);
+      expect(paid.find((e) => e.orderId === order.id)).toBeUndefined();
+      const docs = await t.ds.getRepository(Receipt).findBy({ orderId: order.id });
+      expect(docs.map((d) => d.kind).sort()).toEqual(['credit_note', 'receipt']);
+      // One transactional mail, in Norwegian, through the outbox.
+      const mails = await t.ds.getRepository(OutboxMessage).findBy({ toAddress: owner.email });
+      const mail = mails.find((m) => m.textBody.includes(`ordre ${order.id}`))!;
+      expect(mail).toBeDefined();
+      expect(mail.kind).toBe('refund');
+      expect(mail.textBody).toContain('har allerede tilgang til Foundation');
+      expect(mail.textBody).toContain('refundert hele beløpet');
+      expect(mail.subject).toContain('Refusjon');
+      // A repeated delivery changes nothing.
+      await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', done)).expect(200);
+      expect(fake.callsTo('refunds.create').filter((c) => c.body.payment_intent === done.payment_intent)).toHaveLength(1);
     });
 
     it('a signed-in student buys with the account e-mail, whatever the body says; an owned course is 409', async () => {
-      const { agent, user } = await loginAs(t, { courses: ['accelerator'] });
+      // Owns Foundation on its own (an Accelerator would include Foundation, and nothing would be left to buy).
+      const { agent, user } = await loginAs(t, { courses: ['foundation'] });
       await agent
         .post('/api/checkout/sessions')
-        .send(body({ email: 'noen-andre@example.no' }))
+        .send(body({ email: 'noen-andre@example.no', courseId: 'accelerator' }))
         .expect(201);
       const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
       expect(order).toMatchObject({ email: user.email, userId: user.id });
       expect(fake.lastSession().customer_email).toBe(user.email);
       const res = await agent
         .post('/api/checkout/sessions')
-        .send(body({ courseId: 'accelerator' }))
+        .send(body({ courseId: 'foundation' }))
         .expect(409);
       expect(res.body.code).toBe('ALREADY_OWNED');
     });
@@ -341,21 +379,39 @@ describe('demo payments (no Stripe key, not production)', () => {
   });
   afterAll(() => t.close());
 
-  it('pays at once: order provider demo paid, account made, course granted, buyer signed in; → /account/settings', async () => {
+  it('pays at once: order provider demo paid, account made, course granted, buyer signed in; → the confirmation page', async () => {
     const b = body({ courseId: 'accelerator', paymentMethod: 'vipps' });
     const browser = t.agent();
     const res = await browser.post('/api/checkout/sessions').send(b).expect(201);
-    expect(res.body).toEqual({ url: '/account/settings', demo: true });
+    // The same confirmation page as a paid purchase, by an unguessable reference of its own.
+    expect(res.body).toEqual({ url: expect.stringMatching(/^\/betaling\/fullfort\?session_id=demo_[0-9a-f]{48}$/), demo: true });
     expect(cookieOf(res)).toBeDefined();
+    const reference = new URL(res.body.url, 'http://x').searchParams.get('session_id')!;
+    const status = await browser.get(`/api/checkout/sessions/${reference}`).expect(200);
+    expect(status.body).toEqual({
+      status: 'paid',
+      courseId: 'accelerator',
+      amount: 499700,
+      email: b.email,
+      signedIn: true,
+      demo: true,
+      receiptPath: expect.stringMatching(/^\/kvittering\/\d+$/),
+    });
     const me = await browser.get('/api/auth/me').expect(200);
-    expect(me.body).toMatchObject({ email: b.email, passwordSet: false, courses: ['accelerator'] });
+    // Accelerator includes Foundation (DECISIONS "One catalogue, one price").
+    expect(me.body).toMatchObject({
+      email: b.email,
+      passwordSet: false,
+      courses: ['foundation', 'accelerator'],
+      includedBy: { foundation: 'accelerator' },
+    });
     const order = await t.ds.getRepository(Order).findOneByOrFail({ email: b.email });
     expect(order).toMatchObject({
       provider: 'demo',
       status: 'paid',
       amountOre: 499700,
       paymentMethod: 'vipps',
-      stripeSessionId: null,
+      stripeSessionId: reference,
     });
     const grant = await t.ds.getRepository(Grant).findOneByOrFail({ orderId: order.id });
     expect(grant).toMatchObject({ courseId: 'accelerator', source: 'purchase' });
@@ -373,8 +429,14 @@ describe('demo payments (no Stripe key, not production)', () => {
       .post('/api/checkout/sessions')
       .send(body({ email: victim.email }))
       .expect(201);
-    expect(res.body).toEqual({ url: '/account/settings', demo: true });
+    expect(res.body).toEqual({ url: expect.stringMatching(/^\/betaling\/fullfort\?session_id=demo_/), demo: true });
     expect(cookieOf(res)).toBeUndefined();
+    // Its confirmation page signs nobody in and shows no receipt.
+    const reference = new URL(res.body.url, 'http://x').searchParams.get('session_id')!;
+    const status = await t.http().get(`/api/checkout/sessions/${reference}`).expect(200);
+    expect(status.body).toMatchObject({ status: 'paid', demo: true, signedIn: false });
+    expect(status.body.receiptPath).toBeUndefined();
+    expect(cookieOf(status)).toBeUndefined();
   });
 
   it('validation and the catalogue apply in demo mode too', async () => {

@@ -9,7 +9,8 @@ import { startTestApp, uniqueEmail, type TestApp } from './support/test-app';
  * "Lanseringspris for de første N elevene" as a rule: the launch price holds while fewer than
  * LAUNCH_SEATS distinct students have paid for a course (LAUNCH_SEATS=2 here), then the before-price
  * is the price and no before-price is shown; a checkout opened earlier keeps its price only for the
- * life of its Stripe session.
+ * life of its Stripe session. While the launch price runs, a seat whose order is refunded in full within
+ * the guarantee is given back; once it has ended it never returns.
  */
 
 const buyer = (courseId = 'foundation', email = uniqueEmail('lansering')) => ({
@@ -131,7 +132,7 @@ describe('launch price (demo payments, LAUNCH_SEATS=2)', () => {
   });
   afterAll(() => t.close());
 
-  it('a student counts once per course: buying again after a refund takes no second seat', async () => {
+  it('a student counts once per course; a full refund within the guarantee gives the seat back while the launch price runs', async () => {
     const { agent } = await adminAgent(t);
     const email = uniqueEmail('igjen');
     await t.http().post('/api/checkout/sessions').send(buyer('accelerator', email)).expect(201);
@@ -140,7 +141,7 @@ describe('launch price (demo payments, LAUNCH_SEATS=2)', () => {
     expect((await catalog(t)).byId.accelerator.launchSeatsLeft).toBe(1);
 
     await agent.post(`/api/admin/orders/${firstOrder.id}/refund`).send({ reason: 'Angret' }).expect(200);
-    expect((await catalog(t)).byId.accelerator.launchSeatsLeft).toBe(1);
+    expect((await catalog(t)).byId.accelerator.launchSeatsLeft).toBe(2);
 
     await t.http().post('/api/checkout/sessions').send(buyer('accelerator', email)).expect(201);
     const again = await t.ds.getRepository(Order).find({ where: { email }, order: { id: 'ASC' } });
@@ -148,7 +149,7 @@ describe('launch price (demo payments, LAUNCH_SEATS=2)', () => {
     expect(again[1]).toMatchObject({ status: 'paid', amountOre: 499700 });
     expect((await catalog(t)).byId.accelerator.launchSeatsLeft).toBe(1);
 
-    // A second student takes the last seat; the next buyer pays the ordinary price.
+    // A second student takes the last seat: the launch price ends, and the next buyer pays the ordinary price.
     await t.http().post('/api/checkout/sessions').send(buyer('accelerator')).expect(201);
     const c = await catalog(t);
     expect(c.byId.accelerator).toMatchObject({ priceOre: 799700, beforePriceOre: null, discountOre: 0, launchSeatsLeft: 0 });
@@ -158,6 +159,33 @@ describe('launch price (demo payments, LAUNCH_SEATS=2)', () => {
       status: 'paid',
       amountOre: 799700,
     });
+
+    // Ended is ended: refunding both launch-price orders within the guarantee brings nothing back.
+    await agent.post(`/api/admin/orders/${again[1].id}/refund`).send({ reason: 'Angret' }).expect(200);
+    const second = await t.ds
+      .getRepository(Order)
+      .findOneByOrFail({ courseId: 'accelerator', amountOre: 499700, status: 'paid' });
+    await agent.post(`/api/admin/orders/${second.id}/refund`).send({ reason: 'Angret' }).expect(200);
+    expect((await catalog(t)).byId.accelerator).toMatchObject({ priceOre: 799700, beforePriceOre: null, launchSeatsLeft: 0 });
+  });
+
+  it('buy-and-refund, again and again, never ends the launch price for everyone; a refund after the guarantee keeps the seat', async () => {
+    const { agent } = await adminAgent(t);
+    for (let i = 0; i < 4; i++) {
+      const email = uniqueEmail('angrer');
+      await t.http().post('/api/checkout/sessions').send(buyer('foundation', email)).expect(201);
+      const order = await t.ds.getRepository(Order).findOneByOrFail({ email });
+      expect(order.amountOre).toBe(199700);
+      await agent.post(`/api/admin/orders/${order.id}/refund`).send({ reason: 'Angret' }).expect(200);
+      expect((await catalog(t)).byId.foundation).toMatchObject({ priceOre: 199700, launchSeatsLeft: 2 });
+    }
+    // Refunded after the 30-day guarantee (a goodwill refund): the seat stays taken.
+    const lateEmail = uniqueEmail('etter-garantien');
+    await t.http().post('/api/checkout/sessions').send(buyer('foundation', lateEmail)).expect(201);
+    const late = await t.ds.getRepository(Order).findOneByOrFail({ email: lateEmail });
+    await t.ds.getRepository(Order).update({ id: late.id }, { paidAt: new Date(Date.now() - 31 * 24 * 3600_000) });
+    await agent.post(`/api/admin/orders/${late.id}/refund`).send({ reason: 'Kulanse' }).expect(200);
+    expect((await catalog(t)).byId.foundation.launchSeatsLeft).toBe(1);
   });
 
   it('LAUNCH_SEATS is validated at start with a clear message', () => {

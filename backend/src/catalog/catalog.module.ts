@@ -8,14 +8,14 @@ import { CatalogService } from './catalog.service';
 import { CoursesService } from './courses.service';
 import { CourseModule } from './entities/course-module.entity';
 import { Course } from './entities/course.entity';
-import { LaunchSeat } from './entities/launch-seat.entity';
+import { LaunchPriceEnd, LaunchSeat } from './entities/launch-seat.entity';
 import { Setting } from './entities/setting.entity';
 import { LaunchSeatsService } from './launch-seats.service';
 import { SiteSettingsService } from './site-settings.service';
 
 /** What the academy sells and teaches: the catalogue, course texts and modules, and site settings. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Course, CourseModule, Setting, LaunchSeat])],
+  imports: [TypeOrmModule.forFeature([Course, CourseModule, Setting, LaunchSeat, LaunchPriceEnd])],
   controllers: [CatalogController],
   providers: [
     CatalogSeedService,

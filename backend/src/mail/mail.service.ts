@@ -15,7 +15,14 @@ import { orgNrText, type PaymentMethod } from '@academy/contracts';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { OutboxService } from './outbox.service';
 import type { MailBrand } from './templates/layout';
-import { receiptMail, refundMail, resetPasswordMail, welcomeMail, type MailDocument } from './templates/messages';
+import {
+  receiptMail,
+  refundMail,
+  resetPasswordMail,
+  welcomeMail,
+  type MailDocument,
+  type RefundInput,
+} from './templates/messages';
 import { UnsubscribeService } from './unsubscribe.service';
 
 export const RECEIPT_LINK_TTL_MS = 7 * 86400_000;
@@ -113,7 +120,10 @@ export class MailService {
    * Refund confirmation: the amount and whether access to the course ended (it does unless the
    * buyer still holds another active grant of it). `refundKey` identifies the refund for dedupe.
    */
-  async sendRefund(e: OrderMailEvent & { refundKey?: string | number }, manager?: EntityManager): Promise<number | null> {
+  async sendRefund(
+    e: OrderMailEvent & { refundKey?: string | number; refusal?: RefundInput['refusal'] },
+    manager?: EntityManager,
+  ): Promise<number | null> {
     const m = manager ?? this.ds.manager;
     const order = await this.orders.findById(e.orderId, m);
     const userId = e.userId ?? order?.userId ?? null;
@@ -127,6 +137,9 @@ export class MailService {
       amountOre: e.amountOre,
       accessEnded: !stillOwns,
       refundedAt: new Date(),
+      ...(e.refusal
+        ? { refusal: e.refusal, campaignCode: order?.campaignCode ?? null, loginUrl: `${this.cfg.publicUrl}/login` }
+        : {}),
     });
     const dedupeKey = `refund:${e.orderId}:${e.refundKey ?? order?.refundedOre ?? e.amountOre}`.slice(0, 100);
     return this.outbox.enqueue({ ...mail, kind: 'refund', to: e.email, userId, dedupeKey }, m);

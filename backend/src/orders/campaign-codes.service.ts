@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import {
@@ -11,18 +11,11 @@ import {
 } from '@academy/contracts';
 import { CATALOG_SEED } from '../catalog/catalog.data';
 import { LaunchSeatsService } from '../catalog/launch-seats.service';
-import { badRequest, conflict, notFound } from '../platform/errors/app-error';
+import { AppError, badRequest, conflict } from '../platform/errors/app-error';
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
 import { Clock } from '../platform/time/clock';
 import { CampaignCode } from './entities/campaign-code.entity';
-import { Order } from './entities/order.entity';
-
-/**
- * A checkout with a code holds one of the code's uses while it can still be paid (its expiresAt), plus
- * this margin for Stripe's and our clocks and a late webhook.
- */
-export const RESERVATION_MARGIN_MS = 5 * 60_000;
 
 /** A new code, or the fields of a change (the admin panel's DTOs have checked each field). */
 export interface CampaignCodeInput {
@@ -36,11 +29,20 @@ export interface CampaignCodeInput {
   active: boolean;
 }
 
-/** The quote of a code for one course: what it takes off `baseOre`, never below the minimum price. */
+/**
+ * What a code takes off `baseOre` (a whole-kroner price), decided once, here, for the page, the
+ * payment, the order and the receipt alike. The price it leaves is whole kroner, rounded down (in the
+ * buyer's favour: 25 % off 1 997 kr leaves 1 497 kr, never 1 497,75), and never below the minimum charge.
+ */
 export function discountFor(code: Pick<CampaignCode, 'percentOff' | 'amountOffOre'>, baseOre: number): number {
-  const raw = code.percentOff !== null ? Math.round((baseOre * code.percentOff) / 100) : (code.amountOffOre ?? 0);
-  return Math.max(0, Math.min(raw, baseOre - MIN_DISCOUNTED_PRICE_ORE));
+  if (baseOre <= MIN_DISCOUNTED_PRICE_ORE) return 0;
+  const raw = code.percentOff !== null ? (baseOre * code.percentOff) / 100 : (code.amountOffOre ?? 0);
+  if (raw <= 0) return 0;
+  const left = Math.floor((baseOre - raw) / ORE_PER_KRONE) * ORE_PER_KRONE;
+  return baseOre - Math.max(left, MIN_DISCOUNTED_PRICE_ORE);
 }
+
+const ORE_PER_KRONE = 100;
 
 /** Courses a code can be made for: those sold by checkout. */
 export const CODE_COURSE_IDS: readonly string[] = CATALOG_SEED.filter((c) => c.soldByCheckout).map((c) => c.id);
@@ -48,13 +50,14 @@ export const CODE_COURSE_IDS: readonly string[] = CATALOG_SEED.filter((c) => c.s
 /**
  * Campaign codes: the server validates and prices them (never the client).
  *
- * Uses are counted only for paid orders, in the transaction that marks the order paid, with a
- * conditional UPDATE (`uses < maxUses`), so concurrent payments can never count past the limit. So that
- * no more buyers can *pay* with a limited code than it has uses left, a checkout with the code holds a
- * use while it can be paid: opening it locks the code's row, counts the paid uses plus the open
- * checkouts with the code (pending, not expired) and refuses when that reaches maxUses. A Stripe
- * payment that still loses the race at payment (its checkout expired at us but not at Stripe) keeps
- * the price it paid and is logged; it is not counted past the limit. A refund does not give a use back.
+ * Uses count only when paid (DECISIONS: a checkout never holds a scarce use): the use is counted in
+ * the transaction that marks the order paid, with a conditional UPDATE (`uses < maxUses`), so
+ * concurrent payments can never count past the limit. A payment that finds the last use gone is
+ * refused and refunded at once (see FulfilmentService). A refund does not give a use back.
+ *
+ * A code that cannot be used now (unknown, another course's, switched off, not yet or no longer
+ * valid, used up) gets one answer: the reasons are the mentor's business, not something a visitor
+ * can probe code by code.
  */
 @Injectable()
 export class CampaignCodesService {
@@ -64,53 +67,33 @@ export class CampaignCodesService {
     private readonly clock: Clock,
   ) {}
 
-  /** GET /api/campaign-codes/:code?courseId=: the price with the code, or 404 with the reason. */
+  /** GET /api/campaign-codes/:code?courseId=: the price with the code, or 404 CAMPAIGN_CODE_UNUSABLE. */
   async quote(rawCode: unknown, courseId: unknown): Promise<CampaignCodeQuote> {
     const code = parseCode(rawCode);
     if (typeof courseId !== 'string' || courseId === '') throw badRequest(MSG.campaignCodeCourseRequired, 'VALIDATION_FAILED');
     const item = isCheckoutCourseId(courseId) ? CATALOG_SEED.find((c) => c.id === courseId && c.soldByCheckout) : undefined;
     if (!item) throw badRequest(MSG.invalidCourseId, 'INVALID_COURSE');
     const row = await this.codes.findOneBy({ code });
-    const problem = this.problem(row, item.id, this.clock.now());
-    if (problem || !row) throw notFound(problem ?? MSG.campaignCodeNotFound);
+    if (!row || !usableNow(row, item.id, this.clock.now()))
+      throw new AppError(HttpStatus.NOT_FOUND, CAMPAIGN_CODE_UNUSABLE, MSG.campaignCodeUnusable);
     const price = await this.launch.priceNow(item);
     const discountOre = discountFor(row, price.priceOre);
     return { code: row.code, courseId: item.id, priceOre: price.priceOre - discountOre, discountOre };
   }
 
   /**
-   * In the transaction that creates the order, before anything else: the code checked for the course
-   * and one of its uses held (see the class comment). 400 with the reason when it cannot be used.
+   * In the transaction that creates the order: the code checked for the course now (its paid uses
+   * included), nothing held. 400 CAMPAIGN_CODE_UNUSABLE when it cannot be used.
    */
-  async reserveFor(
+  async checkFor(
     m: EntityManager,
     rawCode: unknown,
     courseId: string,
   ): Promise<{ code: string; discountOn: (baseOre: number) => number }> {
     const code = parseCode(rawCode);
-    const now = this.clock.now();
-    // Locks the code's row until commit (MySQL); SQLite runs the transaction alone. Must come first.
-    const uses = m.connection.driver.escape('uses');
-    await m
-      .createQueryBuilder()
-      .update(CampaignCode)
-      .set({ uses: () => uses })
-      .where('code = :code', { code })
-      .execute();
     const row = await m.findOneBy(CampaignCode, { code });
-    const problem = this.problem(row, courseId, now);
-    if (problem || !row) throw badRequest(problem ?? MSG.campaignCodeNotFound, 'VALIDATION_FAILED');
-    if (row.maxUses !== null) {
-      const open = await m
-        .createQueryBuilder(Order, 'ord')
-        .where('ord.campaignCode = :code AND ord.status = :pending AND ord.expiresAt > :since', {
-          code,
-          pending: 'pending',
-          since: new Date(now.getTime() - RESERVATION_MARGIN_MS),
-        })
-        .getCount();
-      if (row.uses + open >= row.maxUses) throw badRequest(MSG.campaignCodeUsedUp, 'VALIDATION_FAILED');
-    }
+    if (!row || !usableNow(row, courseId, this.clock.now()))
+      throw new AppError(HttpStatus.BAD_REQUEST, CAMPAIGN_CODE_UNUSABLE, MSG.campaignCodeUnusable);
     return { code: row.code, discountOn: (baseOre) => discountFor(row, baseOre) };
   }
 
@@ -124,17 +107,6 @@ export class CampaignCodesService {
       .where(`code = :code AND (${esc('maxUses')} IS NULL OR ${esc('uses')} < ${esc('maxUses')})`, { code })
       .execute();
     return res.affected === 1;
-  }
-
-  /** Why the code cannot be used for the course now, or null when it can (the use limit aside). */
-  private problem(row: CampaignCode | null, courseId: string, now: Date): string | null {
-    if (!row) return MSG.campaignCodeNotFound;
-    if (!row.active) return MSG.campaignCodeInactive;
-    if (!Array.isArray(row.courseIds) || !row.courseIds.includes(courseId)) return MSG.campaignCodeNotForCourse;
-    if (row.validFrom && now.getTime() < row.validFrom.getTime()) return MSG.campaignCodeNotYet;
-    if (row.validTo && now.getTime() >= row.validTo.getTime()) return MSG.campaignCodeExpired;
-    if (row.maxUses !== null && row.uses >= row.maxUses) return MSG.campaignCodeUsedUp;
-    return null;
   }
 
   // ---- the admin panel (writes take the caller's transaction, which audits them)
@@ -189,6 +161,21 @@ export class CampaignCodesService {
     if (row.uses > 0) throw conflict(MSG.campaignCodeInUse);
     await m.getRepository(CampaignCode).delete({ id: row.id });
   }
+}
+
+/** The error code of every answer about a code that cannot be used now. */
+export const CAMPAIGN_CODE_UNUSABLE = 'CAMPAIGN_CODE_UNUSABLE';
+
+/** Whether the code can be used for the course now: active, for the course, within its dates, a paid use left. */
+function usableNow(row: CampaignCode, courseId: string, now: Date): boolean {
+  return (
+    row.active &&
+    Array.isArray(row.courseIds) &&
+    row.courseIds.includes(courseId) &&
+    !(row.validFrom && now.getTime() < row.validFrom.getTime()) &&
+    !(row.validTo && now.getTime() >= row.validTo.getTime()) &&
+    !(row.maxUses !== null && row.uses >= row.maxUses)
+  );
 }
 
 /** A code from the URL or the body in its normal form; 400 when it cannot be a code at all. */

@@ -32,10 +32,9 @@ export class CheckoutPricingService {
     private readonly clock: Clock,
   ) {}
 
-  /** Inside the transaction that inserts the order (the code's use is held there). */
+  /** Inside the transaction that inserts the order (the code is checked there; its uses count only when paid). */
   async price(m: EntityManager, item: CatalogSeed, campaignCode: string | undefined, payable: boolean): Promise<OrderPrice> {
-    // The code's row lock comes first in the transaction (see CampaignCodesService.reserve).
-    const code = campaignCode !== undefined ? await this.codes.reserveFor(m, campaignCode, item.id) : null;
+    const code = campaignCode !== undefined ? await this.codes.checkFor(m, campaignCode, item.id) : null;
     const { priceOre } = await this.launch.priceNow(item, m);
     const discountOre = code ? code.discountOn(priceOre) : 0;
     return {

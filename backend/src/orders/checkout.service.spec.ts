@@ -22,6 +22,7 @@ import { receiptsService } from './testing/receipts-service';
 import { saveOrder } from './testing/order-row';
 import { pricingServices } from './testing/pricing-services';
 import { FulfilmentService } from './fulfilment.service';
+import { RefundsService } from './refunds.service';
 import { OrderEventsService } from './order-events';
 
 const browser = (token: string | null = null): SessionClient => ({ token, clientAddress: '198.51.100.4', userAgent: 'Spec' });
@@ -64,16 +65,19 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
     sessions = new SessionsService(ds.getRepository(Session), ds.getRepository(User), cfg);
     const catalog = { invalidate: () => undefined } as unknown as CatalogService;
     priced = pricingServices(ds, cfg);
+    const events = new OrderEventsService();
+    const receipts = receiptsService(ds, cfg);
     fulfilment = new FulfilmentService(
       ds,
       users,
       grants,
       catalog,
-      new OrderEventsService(),
+      events,
       sessions,
       priced.seats,
       priced.codes,
-      receiptsService(ds, cfg),
+      receipts,
+      new RefundsService(ds, null, grants, catalog, events, receipts, priced.seats),
     );
   });
   afterAll(() => ds.destroy());
@@ -123,14 +127,28 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
       expect(await sessions.resolve(own.token)).not.toBeNull();
     });
 
-    it('a course already owned is refused before any order is written', async () => {
+    it('a signed-in owner is told plainly (409) before any order is written', async () => {
       const { user } = await users.findOrCreatePasswordless({ email: `eier-${++seq}@example.no` });
       await grants.grant({ userId: user.id, courseId: 'foundation', source: 'manual' });
-      expect(await rejection(checkout().createSession(dto(user.email), browser()))).toEqual({
+      const own = await sessions.start(user, browser());
+      expect(await rejection(checkout().createSession(dto(user.email), browser(own.token)))).toEqual({
         status: 409,
         code: 'ALREADY_OWNED',
       });
       expect(await ds.getRepository(Order).countBy({ email: user.email })).toBe(0);
+    });
+
+    it("a signed-out visitor is answered as for anyone else about an owner's address; the payment is refused and refunded, nothing granted", async () => {
+      const { user } = await users.findOrCreatePasswordless({ email: `eier-${++seq}@example.no` });
+      await grants.grant({ userId: user.id, courseId: 'foundation', source: 'manual' });
+      const seats = await priced.seats.taken('foundation');
+      const { result, session } = await checkout().createSession(dto(user.email), browser());
+      expect(result).toMatchObject({ demo: true });
+      expect(session).toBeNull();
+      const order = await orderOf(user.email);
+      expect(order).toMatchObject({ status: 'refunded', refusal: 'already_owned', refundedOre: order.amountOre });
+      expect(await ds.getRepository(Grant).countBy({ orderId: order.id })).toBe(0);
+      expect(await priced.seats.taken('foundation')).toBe(seats);
     });
 
     it('courses that are not sold by checkout are refused', async () => {

@@ -1,13 +1,14 @@
 import { HttpStatus, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { IsNull, Repository } from 'typeorm';
+import { In, IsNull, MoreThan, Not, Repository } from 'typeorm';
 import type { SessionClient, StartedSession, WithSession } from '../identity/auth.types';
 import { SessionsService } from '../identity/sessions.service';
 import { APP_CONFIG, type AppConfig } from '../platform/config';
 import {
   isCheckoutCourseId,
   MSG,
+  normalizeCampaignCode,
   type CheckoutSessionResponse,
   type CheckoutStatusResponse,
   type OrderStatus,
@@ -71,11 +72,14 @@ export class CheckoutService {
     if (!item) throw badRequest(MSG.invalidCourseId, 'INVALID_COURSE');
     if (!this.stripe && !this.demoPayments) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
 
-    // A signed-in student buys for the account they are signed in to.
+    // A signed-in student buys for the account they are signed in to, and is told plainly when it owns
+    // the course. A signed-out visitor is answered as anyone else, whatever the address owns (nobody
+    // learns who owns what by typing an address): a payment for a course the account already owns is
+    // refused when it lands, refunded at once, and the owner told by mail (FulfilmentService).
     const auth = await this.sessions.resolve(client.token);
     const email = auth ? auth.user.email : dto.email;
     const existing = auth?.user ?? (await this.users.findByEmail(email));
-    if (existing && (await this.grants.owns(existing.id, item.id))) throw conflict(MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
+    if (auth && (await this.grants.owns(auth.user.id, item.id))) throw conflict(MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
 
     // One attribution per person: the buyer's account or earliest lead before what this browser sent.
     const attribution = this.firstTouch ? await this.firstTouch.forBuyer(email, existing, dto.attribution) : dto.attribution;
@@ -84,8 +88,32 @@ export class CheckoutService {
     // The server prices the order (launch seats counted now, the campaign code checked and one of its
     // uses held) in the transaction that inserts it. The price holds until expiresAt: the Stripe
     // session cannot be paid later (see CHECKOUT_LIFETIME_MS), which bounds the launch price's grace.
+    // The buyer's own open checkout of the same course and code is reused (its Stripe session expired
+    // first, so it can never be paid twice): going back to switch card → Vipps leaves one order.
+    const reusable = this.stripe ? await this.reusablePending(email, item.id, dto.campaignCode) : null;
     const order = await repo.manager.transaction(async (m) => {
       const price = await this.pricing.price(m, item, dto.campaignCode, !!this.stripe);
+      if (reusable) {
+        const res = await m.update(
+          Order,
+          { id: reusable.id, status: In(['pending', 'expired']), stripeSessionId: reusable.stripeSessionId! },
+          {
+            userId: existing?.id ?? null,
+            firstName: dto.firstName,
+            lastName: dto.lastName,
+            amountOre: price.amountOre,
+            campaignCode: price.campaignCode,
+            discountOre: price.discountOre,
+            expiresAt: price.expiresAt,
+            paymentMethod: dto.paymentMethod,
+            status: 'pending',
+            stripeSessionId: null,
+            termsAcceptedAt: now,
+            updatedAt: now,
+          },
+        );
+        if (res.affected === 1) return m.findOneByOrFail(Order, { id: reusable.id });
+      }
       return m.save(
         m.create(Order, {
           userId: existing?.id ?? null,
@@ -156,7 +184,8 @@ export class CheckoutService {
             order.campaignCode ? `&kode=${encodeURIComponent(order.campaignCode)}` : ''
           }`,
         },
-        { idempotencyKey: `checkout-${order.id}-${order.createdAt.getTime()}` },
+        // A reused order has a new updatedAt: a new session, never the replay of its first one.
+        { idempotencyKey: `checkout-${order.id}-${order.updatedAt.getTime()}` },
       );
     } catch (err) {
       const e = err as { type?: string; statusCode?: number; message?: string };
@@ -170,6 +199,39 @@ export class CheckoutService {
     }
     await repo.update({ id: order.id, stripeSessionId: IsNull() }, { stripeSessionId: session.id, updatedAt: new Date() });
     return { result: { url: session.url }, session: null };
+  }
+
+  /**
+   * The buyer's own open Stripe checkout of this course with this code (or none), whose session could
+   * be expired at Stripe now, so that the order can take a new one. Null when there is none, or when
+   * its session cannot be expired (paid meanwhile, or Stripe unreachable): then a new order is made.
+   */
+  private async reusablePending(email: string, courseId: string, rawCode: string | undefined): Promise<Order | null> {
+    const code = rawCode !== undefined ? normalizeCampaignCode(rawCode) : null;
+    const prev = await this.orders.findOne({
+      where: {
+        email,
+        courseId,
+        campaignCode: code ?? IsNull(),
+        provider: 'stripe',
+        status: 'pending',
+        stripeSessionId: Not(IsNull()),
+        expiresAt: MoreThan(new Date()),
+      },
+      order: { id: 'DESC' },
+    });
+    if (!prev?.stripeSessionId || !this.stripe) return null;
+    try {
+      const expired = await this.stripe.checkout.sessions.expire(prev.stripeSessionId);
+      return expired.status === 'expired' ? prev : null;
+    } catch (err) {
+      const e = err as { type?: string; statusCode?: number; message?: string };
+      this.logger.log(
+        { orderId: prev.id, type: e.type, statusCode: e.statusCode, msg: e.message },
+        'Åpen betaling kunne ikke gjenbrukes',
+      );
+      return null;
+    }
   }
 
   /**

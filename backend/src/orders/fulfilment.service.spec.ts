@@ -18,6 +18,7 @@ import { receiptsService } from './testing/receipts-service';
 import { saveOrder } from './testing/order-row';
 import { pricingServices } from './testing/pricing-services';
 import { FulfilmentService } from './fulfilment.service';
+import { RefundsService } from './refunds.service';
 import { OrderEventsService, type OrderEvent } from './order-events';
 
 const client = { token: null, clientAddress: '203.0.113.9', userAgent: 'Spec' };
@@ -43,7 +44,9 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
     const events = new OrderEventsService();
     events.onPaid((e) => void paid.push(e));
     const { seats, codes } = pricingServices(ds, parseEnv({ NODE_ENV: 'test' }));
-    fulfilment = new FulfilmentService(ds, users, grants, catalog, events, sessions, seats, codes, receiptsService(ds));
+    const receipts = receiptsService(ds);
+    const refunds = new RefundsService(ds, null, grants, catalog, events, receipts, seats);
+    fulfilment = new FulfilmentService(ds, users, grants, catalog, events, sessions, seats, codes, receipts, refunds);
   });
   afterAll(() => ds.destroy());
   beforeEach(() => {

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service';
-import { Order } from './entities/order.entity';
+import { Order, type OrderRefusal } from './entities/order.entity';
 import type { Attribution, OrderStatus } from '@academy/contracts';
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { SessionsService } from '../identity/sessions.service';
@@ -15,6 +15,7 @@ import { MSG } from '@academy/contracts';
 import { badRequest } from '../platform/errors/app-error';
 import { CampaignCodesService } from './campaign-codes.service';
 import { ReceiptsService } from './receipts.service';
+import { RefundsService } from './refunds.service';
 
 /** Orders that a confirmed payment turns into 'paid'. */
 const PAYABLE: OrderStatus[] = ['pending', 'failed', 'expired'];
@@ -58,6 +59,7 @@ export class FulfilmentService {
     private readonly seats: LaunchSeatsService,
     private readonly codes: CampaignCodesService,
     private readonly receipts: ReceiptsService,
+    private readonly refunds: RefundsService,
   ) {}
 
   async buyerFor(order: Order): Promise<User> {
@@ -78,9 +80,15 @@ export class FulfilmentService {
     const becamePaid = res.affected === 1;
     const order = await m.findOneByOrFail(Order, { id: orderId });
     const accountNew = user.createdAt.getTime() >= order.createdAt.getTime();
-    if (becamePaid) await this.countPaid(m, order, user, now);
-    // A refunded order is never granted again; a paid one always has its grant.
-    if (order.status === 'paid') {
+    if (becamePaid) {
+      const refusal = await this.countPaid(m, order, user, now);
+      if (refusal) {
+        await m.update(Order, { id: orderId }, { refusal });
+        order.refusal = refusal;
+      }
+    }
+    // A refunded order is never granted again; a paid one always has its grant, unless its payment was refused.
+    if (order.status === 'paid' && !order.refusal) {
       try {
         await this.grants.grant({ userId: user.id, courseId: order.courseId, source: 'purchase', orderId: order.id }, m);
       } catch (err) {
@@ -95,25 +103,38 @@ export class FulfilmentService {
   }
 
   /**
-   * With the payment: the student's launch seat in the course (once per student; the catalogue is
-   * invalidated after commit), and one use of the order's campaign code, counted only if the limit
-   * allows (conditional UPDATE). A demo payment over the limit is refused (nothing is paid; the
-   * transaction rolls back); a Stripe payment has already been taken, so it keeps its price uncounted.
+   * With the payment, in its transaction: whether it can be accepted, and if so the student's launch
+   * seat (once per student; the catalogue is invalidated after commit) and one use of the order's
+   * campaign code. Refused (nothing granted, no seat, no use; refunded after commit):
+   * - the account already owns the course (a checkout by a signed-out visitor is never told so);
+   * - the code's last paid use went to another buyer first (the conditional UPDATE counts only below
+   *   maxUses, so concurrent payments never count past it). A demo payment is refused before anything
+   *   is paid instead (the transaction rolls back, the checkout answers 400).
    */
-  private async countPaid(m: EntityManager, order: Order, user: User, now: Date): Promise<void> {
+  private async countPaid(m: EntityManager, order: Order, user: User, now: Date): Promise<OrderRefusal | null> {
+    if (await this.grants.owns(user.id, order.courseId)) return 'already_owned';
+    if (order.campaignCode && !(await this.codes.countUse(m, order.campaignCode))) {
+      if (order.provider === 'demo') throw badRequest(MSG.campaignCodeUnusable, 'CAMPAIGN_CODE_UNUSABLE');
+      this.logger.warn(
+        { orderId: order.id, campaignCode: order.campaignCode },
+        'Kampanjekoden var brukt opp da betalingen kom; betalingen refunderes',
+      );
+      return 'code_used_up';
+    }
     await this.seats.take(m, order.courseId, user.id, order.id, now);
-    if (!order.campaignCode || (await this.codes.countUse(m, order.campaignCode))) return;
-    if (order.provider === 'demo') throw badRequest(MSG.campaignCodeUsedUp, 'VALIDATION_FAILED');
-    this.logger.error(
-      { orderId: order.id, campaignCode: order.campaignCode },
-      'Kampanjekoden var brukt opp da betalingen kom; ordren beholder prisen, bruken er ikke telt',
-    );
+    return null;
   }
 
   async afterCommit(result: FulfilmentResult): Promise<void> {
+    const { order, user } = result;
+    // A refused payment is refunded in full at once (again on a later call, should Stripe have failed:
+    // the refund's idempotency key makes a repeat the same refund). The buyer is told by mail.
+    if (order.refusal) {
+      if (order.status === 'paid') await this.refundRefused(order, order.refusal);
+      return;
+    }
     if (!result.becamePaid) return;
     this.catalog.invalidate();
-    const { order, user } = result;
     // A paid order for an existing account nobody has claimed yet: whoever holds a session on it
     // (only ever opened by the receipt page of an earlier order) did not prove the address, and must
     // not see this purchase. The buyer signs in with the receipt's link, which claims the address.
@@ -127,6 +148,20 @@ export class FulfilmentService {
       amountOre: order.amountOre,
       created: result.accountNew,
     });
+  }
+
+  private async refundRefused(order: Order, refusal: OrderRefusal): Promise<void> {
+    const reason = refusal === 'already_owned' ? MSG.refusedAlreadyOwned : MSG.refusedCodeUsedUp;
+    try {
+      const { order: after } = await this.refunds.refund(order.id, { reason }, null, { refusal });
+      Object.assign(order, { status: after.status, refundedOre: after.refundedOre });
+      this.logger.log({ orderId: order.id, refusal }, 'Betaling avvist og refundert');
+    } catch (err) {
+      this.logger.error(
+        { err, orderId: order.id, refusal },
+        'Avvist betaling kunne ikke refunderes nå; prøves igjen ved neste kall',
+      );
+    }
   }
 
   /** All three steps, for callers without a transaction of their own (success page, demo payments). */

@@ -18,6 +18,8 @@ export interface RefundEvent extends OrderEvent {
   totalRefundedOre: number;
   /** The whole order is refunded now (access to the course was revoked). */
   full: boolean;
+  /** The payment was refused when it landed and refunded at once (see FulfilmentService). */
+  refusal?: 'already_owned' | 'code_used_up';
 }
 
 export type OrderListener<E> = (event: E) => void | Promise<void>;

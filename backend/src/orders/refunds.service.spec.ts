@@ -12,6 +12,8 @@ import { saveOrder } from './testing/order-row';
 import { Refund } from './entities/refund.entity';
 import { OrderEventsService, type RefundEvent } from './order-events';
 import { RefundsService } from './refunds.service';
+import { pricingServices } from './testing/pricing-services';
+import { parseEnv } from '../platform/config/env.schema';
 
 const PRICE = 199700;
 
@@ -41,7 +43,8 @@ describe('RefundsService (a refund never exceeds what was paid)', () => {
     orderEvents.onRefunded((e) => void events.push(e));
     const catalog = { invalidate: () => undefined } as unknown as CatalogService;
     // No Stripe client: demo orders are refunded without one; Stripe's own reports come through recordStripeRefunds.
-    refunds = new RefundsService(ds, null, grants, catalog, orderEvents, receiptsService(ds));
+    const { seats } = pricingServices(ds, parseEnv({ NODE_ENV: 'test' }));
+    refunds = new RefundsService(ds, null, grants, catalog, orderEvents, receiptsService(ds), seats);
   });
   afterAll(() => ds.destroy());
   beforeEach(() => void (events.length = 0));

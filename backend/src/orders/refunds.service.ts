@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service';
-import { Order } from './entities/order.entity';
+import { LaunchSeatsService } from '../catalog/launch-seats.service';
+import { Order, type OrderRefusal } from './entities/order.entity';
 import type { OrderStatus } from '@academy/contracts';
 import { AppError, badRequest, conflict, notFound, unavailable } from '../platform/errors/app-error';
 import { isUniqueViolation } from '../platform/errors/db-errors';
@@ -49,6 +50,11 @@ export interface RecordedRefunds {
   becameFull: boolean;
 }
 
+/** What a refund is for, besides its reason: the refusal of a payment the order could not be given for. */
+export interface RefundOptions {
+  refusal?: OrderRefusal;
+}
+
 /**
  * Refunds, from the admin panel (`refund`) or from Stripe's dashboard (`charge.refunded`, through
  * `recordStripeRefunds`). Both end in the same state: a Refund row per Stripe refund (unique on its id,
@@ -66,13 +72,19 @@ export class RefundsService {
     private readonly catalog: CatalogService,
     private readonly events: OrderEventsService,
     private readonly receipts: ReceiptsService,
+    private readonly seats: LaunchSeatsService,
   ) {}
 
   /**
    * Refunds an order in full or in part. Stripe first (with an Idempotency-Key); nothing is written
    * when Stripe refuses or cannot be reached. Demo orders are refunded without Stripe.
    */
-  async refund(orderId: number, input: RefundInput, actorId: number | null = null): Promise<RefundResult> {
+  async refund(
+    orderId: number,
+    input: RefundInput,
+    actorId: number | null = null,
+    opts: RefundOptions = {},
+  ): Promise<RefundResult> {
     const order = Number.isSafeInteger(orderId) ? await this.ds.getRepository(Order).findOneBy({ id: orderId }) : null;
     if (!order) throw notFound(MSG.orderNotFound);
     if (!REFUNDABLE.includes(order.status)) throw badRequest(MSG.refundNotAllowed);
@@ -94,7 +106,7 @@ export class RefundsService {
         ),
       );
       if (!rec) throw conflict(MSG.refundConflict);
-      await this.afterCommit(rec);
+      await this.afterCommit(rec, opts);
       return { order: rec.order, refund: rec.created[0] };
     }
 
@@ -133,7 +145,7 @@ export class RefundsService {
     };
     const rec = await this.ds.transaction((m) => this.record(m, order.id, input2, false));
     if (!rec) throw conflict(MSG.refundConflict);
-    await this.afterCommit(rec);
+    await this.afterCommit(rec, opts);
     const refund = rec.created[0] ?? (await this.ds.getRepository(Refund).findOneByOrFail({ stripeRefundId: sr.id }));
     return { order: rec.order, refund };
   }
@@ -246,6 +258,8 @@ export class RefundsService {
       order.status = status;
     }
     if (full) await this.grants.revokeForOrder(orderId, input.createdBy, m);
+    // Refunded in full within the guarantee while the launch price runs: the seat is free again.
+    if (becameFull) await this.seats.release(m, order, now);
     // The credit note of this refund, next in the receipts' sequence, referring to the receipt.
     await this.receipts.issueCreditNote(m, order, refund);
     return { order, created: [refund], becameFull };
@@ -265,7 +279,7 @@ export class RefundsService {
   }
 
   /** After commit: the student count changes on a full refund; the refund-listeners run for each new refund. */
-  async afterCommit(rec: RecordedRefunds): Promise<void> {
+  async afterCommit(rec: RecordedRefunds, opts: RefundOptions = {}): Promise<void> {
     if (rec.becameFull) this.catalog.invalidate();
     let total = rec.order.refundedOre - rec.created.reduce((s, r) => s + r.amountOre, 0);
     for (const r of rec.created) {
@@ -281,6 +295,7 @@ export class RefundsService {
         refundId: r.id,
         totalRefundedOre: total,
         full: total >= rec.order.amountOre,
+        ...(opts.refusal ? { refusal: opts.refusal } : {}),
       });
     }
   }

@@ -61,7 +61,7 @@ export interface FakeRefund {
   created: number;
 }
 
-export type FakeRoute = 'sessions.create' | 'sessions.retrieve' | 'refunds.create' | 'refunds.list';
+export type FakeRoute = 'sessions.create' | 'sessions.retrieve' | 'sessions.expire' | 'refunds.create' | 'refunds.list';
 
 interface Failure {
   status: number;
@@ -147,6 +147,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const route = (method: string, path: string): FakeRoute | null => {
     if (method === 'POST' && path === '/v1/checkout/sessions') return 'sessions.create';
     if (method === 'GET' && /^\/v1\/checkout\/sessions\/[^/]+$/.test(path)) return 'sessions.retrieve';
+    if (method === 'POST' && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(path)) return 'sessions.expire';
     if (method === 'POST' && path === '/v1/refunds') return 'refunds.create';
     if (method === 'GET' && path === '/v1/refunds') return 'refunds.list';
     return null;
@@ -193,6 +194,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const id = decodeURIComponent(path.split('/').pop() ?? '');
         const s = sessions.get(id);
         return s ? { status: 200, body: s } : error(404, `No such checkout.session: '${id}'`);
+      }
+      case 'sessions.expire': {
+        const id = decodeURIComponent(path.split('/').at(-2) ?? '');
+        const s = sessions.get(id);
+        if (!s) return error(404, `No such checkout.session: '${id}'`);
+        // Like Stripe: only an open session can be expired.
+        if (s.status !== 'open') return error(400, `Only Checkout Sessions with a status in ["open"] can be expired.`);
+        s.status = 'expired';
+        return { status: 200, body: s };
       }
       case 'refunds.create': {
         const pi = String(body.payment_intent ?? '');

@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@academy/contracts';
 import { formatNok, formatOsloDate, formatOsloDateTime, mvaOf } from '../mail-format';
-import { button, heading, MailBrand, p, renderMail, RenderedMail, rows, small } from './layout';
+import { button, heading, MailBlock, MailBrand, p, renderMail, RenderedMail, rows, small } from './layout';
 
 const PAYMENT_LABEL: Record<PaymentMethod, string> = { card: 'Kort', vipps: 'Vipps' };
 const GUARANTEE_DAYS = 30;
@@ -157,6 +157,35 @@ export interface RefundInput {
   /** True when access to the course ended with this refund. */
   accessEnded: boolean;
   refundedAt: Date;
+  /**
+   * The payment was refused when it landed and refunded at once: the account already owned the
+   * course, or the campaign code's last use had gone to another buyer.
+   */
+  refusal?: 'already_owned' | 'code_used_up';
+  campaignCode?: string | null;
+  loginUrl?: string;
+}
+
+/** Why a refused payment was refunded, in the buyer's words. */
+function refusalBlocks(r: RefundInput, amount: string): MailBlock[] {
+  if (r.refusal === 'already_owned')
+    return [
+      heading('Du har allerede dette kurset'),
+      p(
+        `Vi fikk betalingen din for ordre ${r.orderId}, men kontoen med denne e-postadressen har allerede tilgang til ${r.courseTitle}. Du skal ikke betale to ganger, så vi har refundert hele beløpet (${amount}).`,
+      ),
+      p(`Tilgangen din til ${r.courseTitle} er som før.`),
+      ...(r.loginUrl ? [button('Logg inn og fortsett kurset', r.loginUrl)] : []),
+    ];
+  return [
+    heading('Kampanjekoden var brukt opp'),
+    p(
+      `Betalingen din for ordre ${r.orderId} (${r.courseTitle}) kom etter at ${
+        r.campaignCode ? `kampanjekoden ${r.campaignCode}` : 'kampanjekoden'
+      } var brukt opp av andre kjøpere, så vi kunne ikke gi deg kurset til den prisen. Vi har refundert hele beløpet (${amount}).`,
+    ),
+    p('Du kan kjøpe kurset på nytt uten koden.'),
+  ];
 }
 
 export function refundMail(brand: MailBrand, r: RefundInput): RenderedMail {
@@ -168,8 +197,9 @@ export function refundMail(brand: MailBrand, r: RefundInput): RenderedMail {
       : `Refusjon: ${r.courseTitle} (ordre ${r.orderId})`,
     preheader: `Vi har refundert ${amount}.`,
     blocks: [
-      heading('Refusjonen er på vei'),
-      p(`Vi har refundert ${amount} for ordre ${r.orderId} (${r.courseTitle}).`),
+      ...(r.refusal
+        ? refusalBlocks(r, amount)
+        : [heading('Refusjonen er på vei'), p(`Vi har refundert ${amount} for ordre ${r.orderId} (${r.courseTitle}).`)]),
       ...(r.creditNote
         ? [
             p(`Her er kreditnotaen for refusjonen. Den korrigerer kvittering nr. ${r.creditNote.refersToNumber ?? ''}.`),
@@ -194,11 +224,15 @@ export function refundMail(brand: MailBrand, r: RefundInput): RenderedMail {
               ['Dato', formatOsloDateTime(r.refundedAt)],
             ]),
           ]),
-      p(
-        r.accessEnded
-          ? `Tilgangen din til ${r.courseTitle} er avsluttet. Kontoen din og gratiskurset Starter beholder du.`
-          : `Du beholder tilgangen til ${r.courseTitle}.`,
-      ),
+      ...(r.refusal
+        ? []
+        : [
+            p(
+              r.accessEnded
+                ? `Tilgangen din til ${r.courseTitle} er avsluttet. Kontoen din og gratiskurset Starter beholder du.`
+                : `Du beholder tilgangen til ${r.courseTitle}.`,
+            ),
+          ]),
       small('Pengene kommer tilbake til kortet eller Vipps-kontoen du betalte med, vanligvis innen 5–10 virkedager.'),
       small(`Spørsmål? Skriv til ${brand.contactEmail}.`),
     ],

@@ -1,14 +1,17 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { DateTimeColumn, JsonColumn } from '../../platform/database/columns';
 
-/** A campaign code the mentor made. The code is stored in upper case, so it is unique without regard to case. */
+/**
+ * A campaign code the mentor made. The code is stored in upper case, so it is unique without regard to
+ * case; it is compared byte for byte (utf8mb4_bin), so ÆØÅ are letters of their own (SKÅL is not SKAL).
+ */
 @Entity('campaign_codes')
 export class CampaignCode {
   @PrimaryGeneratedColumn()
   id: number;
 
   @Index('uq_campaign_codes_code', { unique: true })
-  @Column({ type: 'varchar', length: 40 })
+  @Column({ type: 'varchar', length: 40, collation: 'utf8mb4_bin' })
   code: string;
 
   /** 1–100; exactly one of percentOff and amountOffOre is set. */

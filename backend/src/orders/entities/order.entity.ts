@@ -5,6 +5,12 @@ import type { OrderStatus, PaymentMethod } from '@academy/contracts';
 
 export type PaymentProvider = 'stripe' | 'demo';
 
+/**
+ * Why a payment was refused when it landed (it is refunded at once and gives nothing): the buyer's
+ * account already owned the course, or the campaign code's last use went to another buyer first.
+ */
+export type OrderRefusal = 'already_owned' | 'code_used_up';
+
 @Entity('orders')
 export class Order {
   @PrimaryGeneratedColumn()
@@ -77,7 +83,7 @@ export class Order {
 
   /** The campaign code the price was made with (upper case), or null. */
   @Index('idx_orders_campaign_code')
-  @Column({ type: 'varchar', length: 40, nullable: true })
+  @Column({ type: 'varchar', length: 40, nullable: true, collation: 'utf8mb4_bin' })
   campaignCode: string | null;
 
   /** What the campaign code took off the price of the moment (øre); amountOre is what was charged. */
@@ -90,6 +96,10 @@ export class Order {
    */
   @DateTimeColumn({ nullable: true })
   expiresAt: Date | null;
+
+  /** Set when the payment landed but could not be accepted (no grant, no seat; refunded at once). */
+  @Column({ type: 'varchar', length: 24, nullable: true })
+  refusal: OrderRefusal | null;
 
   /** When the success page signed a new passwordless buyer in: at most once per order. */
   @DateTimeColumn({ nullable: true })

@@ -14,6 +14,7 @@ import { LiveSessions1795500500000 } from './1795500500000-LiveSessions';
 import { DripRelease1795500600000 } from './1795500600000-DripRelease';
 import { MentorshipPeriod1795500610000 } from './1795500610000-MentorshipPeriod';
 import { Certificates1795500620000 } from './1795500620000-Certificates';
+import { MoneyRules1795600100000 } from './1795600100000-MoneyRules';
 
 /** Every migration, oldest first. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -33,4 +34,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   DripRelease1795500600000,
   MentorshipPeriod1795500610000,
   Certificates1795500620000,
+  MoneyRules1795600100000,
 ];
