@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { HttpStatus, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
@@ -30,7 +31,16 @@ import { SharedReads, STRIPE_READ_CACHE_MS } from './shared-reads';
 
 /** A new buyer may be signed in by the success page this long after paying. */
 const SIGN_IN_WINDOW_MS = 24 * 3600_000;
-const SESSION_ID_RE = /^cs_[A-Za-z0-9_]{1,250}$/;
+const SESSION_ID_RE = /^(cs|demo)_[A-Za-z0-9_]{1,250}$/;
+
+/**
+ * The reference of a demo payment, in the column Stripe's session id uses: the confirmation page
+ * (`/betaling/fullfort?session_id=…`) reads a demo order the way it reads a paid one. Unguessable,
+ * since the page shows the buyer's e-mail address.
+ */
+function demoSessionId(): string {
+  return `demo_${randomBytes(24).toString('hex')}`;
+}
 
 export type CheckoutStatus = CheckoutStatusResponse & { signedIn: boolean };
 
@@ -254,11 +264,14 @@ export class CheckoutService {
     }
     const mine = current !== null && current.id === result.user.id;
     let session: StartedSession | null = null;
+    const reference = demoSessionId();
+    await this.orders.update({ id: order.id }, { stripeSessionId: reference, updatedAt: new Date() });
     if (!mine && result.accountNew && !result.user.passwordHash && result.user.claimedAt === null) {
       session = await this.sessions.start(result.user, client);
       await this.orders.update({ id: order.id }, { buyerSignedInAt: new Date() });
     }
-    return { result: { url: '/account/settings', demo: true }, session };
+    // The same confirmation page as a paid purchase (DECISIONS: demo checkout).
+    return { result: { url: `/betaling/fullfort?session_id=${reference}`, demo: true }, session };
   }
 
   /**
@@ -304,6 +317,7 @@ export class CheckoutService {
         amount: order.amountOre,
         email: order.email,
         signedIn,
+        ...(order.provider === 'demo' ? { demo: true } : {}),
         ...(signedIn && order.paidAt ? { receiptPath: `/kvittering/${order.id}` } : {}),
       },
       session,
