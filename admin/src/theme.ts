@@ -11,4 +11,9 @@ export const theme: RaThemeOptions = {
   },
   shape: { borderRadius: 10 },
   typography: { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif" },
+  components: {
+    ...defaultTheme.components,
+    // An empty list's 'Ingen … ennå' is in the disabled grey (2.7:1); the secondary text colour reads (WCAG 1.4.3).
+    RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+  },
 };

@@ -3,8 +3,9 @@ import { DataTable, NumberInput } from 'react-admin';
 import { DateTimeField } from '../lib/fields';
 import { choiceFilter, searchFilter, yesNoFilters } from '../lib/filters';
 import { COURSE_LABELS, courseChoices, label } from '../lib/labels';
-import { ResourceList } from '../lib/ResourceList';
+import { phoneLine, ResourceList } from '../lib/ResourceList';
 import { RevokeCertificateButton } from './RevokeCertificateButton';
+import { formatDateTime } from '../lib/format';
 
 const filters = [
   searchFilter('Kode, navn eller kurs'),
@@ -19,7 +20,15 @@ const filters = [
 
 export function CertificateList() {
   return (
-    <ResourceList filters={filters} sort={{ field: 'issuedAt', order: 'DESC' }}>
+    <ResourceList
+      filters={filters}
+      sort={{ field: 'issuedAt', order: 'DESC' }}
+      phone={{
+        primary: (c: AdminCertificate) => c.holderName ?? '(navn mangler)',
+        secondary: (c) => phoneLine(label(COURSE_LABELS, c.courseId), c.code, c.revoked ? 'Trukket tilbake' : 'Gyldig'),
+        tertiary: (c) => formatDateTime(c.issuedAt),
+      }}
+    >
       <DataTable.Col source="issuedAt" field={DateTimeField} />
       <DataTable.Col source="code" />
       <DataTable.Col source="holderName" render={(c: AdminCertificate) => c.holderName ?? '(navn mangler)'} />

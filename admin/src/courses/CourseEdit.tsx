@@ -18,10 +18,12 @@ import {
   minValue,
   NumberInput,
   useRecordContext,
+  SimpleList,
 } from 'react-admin';
 import { BackToListActions } from '../lib/ShowParts';
 import { useAdminHref } from '../lib/useHref';
 import { fullRecord } from '../lib/fullRecord';
+import { phoneLine, usePhone } from '../lib/ResourceList';
 
 /** Courses are fixed (the catalogue); only their texts change: no delete. */
 function FormToolbar() {
@@ -47,6 +49,31 @@ function AddModuleButton() {
     </Button>
   );
 }
+
+/** The course's modules: a table, or one line per module on a phone; each opens the module. */
+function CourseModules() {
+  const isPhone = usePhone();
+  if (isPhone)
+    return (
+      <SimpleList<AdminModule>
+        primaryText={(m) => `${m.position}. ${m.title}`}
+        secondaryText={(m) => phoneLine(m.published ? 'Publisert' : 'Ikke publisert', releaseText(m))}
+        rowClick="edit"
+      />
+    );
+  return (
+    <DataTable rowClick="edit" bulkActionButtons={false}>
+      <DataTable.NumberCol source="position" />
+      <DataTable.Col source="title" />
+      <DataTable.NumberCol source="durationMinutes" />
+      <DataTable.Col source="videoId" render={(m: AdminModule) => m.videoId ?? 'Ingen (viser teksten)'} />
+      <DataTable.Col source="published" render={(m: AdminModule) => (m.published ? 'Ja' : 'Nei')} />
+      <DataTable.Col source="releaseAfterDays" render={(m: AdminModule) => releaseText(m)} />
+    </DataTable>
+  );
+}
+
+const releaseText = (m: AdminModule) => (m.releaseAfterDays > 0 ? `Etter ${m.releaseAfterDays} d` : 'Med en gang');
 
 /** Course texts (title and description) and its modules in order. Saved changes show on the site at once. */
 export function CourseEdit() {
@@ -74,17 +101,7 @@ export function CourseEdit() {
         />
         <Labeled label="Moduler" fullWidth>
           <ReferenceManyField reference="modules" target="courseId" sort={{ field: 'position', order: 'ASC' }} perPage={100}>
-            <DataTable rowClick="edit" bulkActionButtons={false}>
-              <DataTable.NumberCol source="position" />
-              <DataTable.Col source="title" />
-              <DataTable.NumberCol source="durationMinutes" />
-              <DataTable.Col source="videoId" render={(m: AdminModule) => m.videoId ?? 'Ingen (viser teksten)'} />
-              <DataTable.Col source="published" render={(m: AdminModule) => (m.published ? 'Ja' : 'Nei')} />
-              <DataTable.Col
-                source="releaseAfterDays"
-                render={(m: AdminModule) => (m.releaseAfterDays > 0 ? `Etter ${m.releaseAfterDays} d` : 'Med en gang')}
-              />
-            </DataTable>
+            <CourseModules />
           </ReferenceManyField>
         </Labeled>
         <AddModuleButton />

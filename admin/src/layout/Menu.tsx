@@ -14,7 +14,8 @@ export function Menu() {
       <RaMenu.DashboardItem />
       {MENU_GROUPS.map((g) => [
         g.heading && (
-          <ListSubheader key={g.heading} sx={{ lineHeight: 2.5, background: 'transparent' }}>
+          // Inside the menu only menu items may be list items: the heading is presentation (as in the light shell).
+          <ListSubheader key={g.heading} role="presentation" sx={{ lineHeight: 2.5, background: 'transparent' }}>
             {g.heading}
           </ListSubheader>
         ),

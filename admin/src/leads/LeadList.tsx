@@ -1,15 +1,16 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import type { AdminLead } from '@academy/contracts';
+import { variantLabel, type AdminLead } from '@academy/contracts';
 import { useState } from 'react';
 import { Button, DataTable, useListContext } from 'react-admin';
 import { useAdminData } from '../dataProvider';
 import { CourseField, DateTimeField, VariantField, YesNo } from '../lib/fields';
 import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
-import { leadCourseChoices, variantChoices } from '../lib/labels';
-import { ResourceList } from '../lib/ResourceList';
+import { COURSE_LABELS, label, leadCourseChoices, variantChoices } from '../lib/labels';
+import { phoneLine, ResourceList } from '../lib/ResourceList';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
+import { formatDateTime } from '../lib/format';
 
 const filters = [
   searchFilter('Søk på e-post'),
@@ -45,7 +46,21 @@ function ExportCsvButton() {
 
 export function LeadList() {
   return (
-    <ResourceList filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<ExportCsvButton />}>
+    <ResourceList
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      actions={<ExportCsvButton />}
+      phone={{
+        primary: (r: AdminLead) => r.email,
+        secondary: (r) =>
+          phoneLine(
+            label(COURSE_LABELS, r.courseType),
+            r.trafficSource && variantLabel(r.trafficSource),
+            r.contacted && 'kontaktet',
+          ),
+        tertiary: (r) => formatDateTime(r.createdAt),
+      }}
+    >
       <DataTable.Col source="createdAt" field={DateTimeField} />
       <DataTable.Col source="email" />
       <DataTable.Col source="courseType" field={CourseField} />

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -5,6 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Key, ReactNode } from 'react';
+import { usePhone } from './ResourceList';
 
 export interface DetailColumn<T> {
   header: ReactNode;
@@ -27,10 +29,43 @@ export interface DetailTableProps<T> {
 
 /**
  * A small read-only table of rows that belong to the record on the page (a student's grants,
- * orders, progress and leads; an order's refunds), or one line of text when there are none.
+ * orders, progress and leads; an order's refunds), or one line of text when there are none. On a
+ * phone, where the columns would not fit, each row is a small block of 'header: value' lines.
  */
 export function DetailTable<T>({ label, rows, rowKey, columns, empty, rowProps }: DetailTableProps<T>) {
+  const isPhone = usePhone();
   if (rows.length === 0) return <Typography variant="body2">{empty}</Typography>;
+  if (isPhone)
+    return (
+      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {rows.map((row) => (
+          <Box
+            component="li"
+            key={rowKey(row)}
+            {...rowProps?.(row)}
+            sx={{
+              py: 1,
+              borderBottom: 1,
+              borderColor: 'divider',
+              display: 'grid',
+              gridTemplateColumns: 'auto 1fr',
+              columnGap: 1.5,
+              rowGap: 0.5,
+              fontSize: 14,
+            }}
+          >
+            {columns.map((c, i) => [
+              <Box key={`h${i}`} sx={{ color: 'text.secondary' }}>
+                {c.header}
+              </Box>,
+              <Box key={`c${i}`} sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {c.cell(row)}
+              </Box>,
+            ])}
+          </Box>
+        ))}
+      </Box>
+    );
   return (
     <Table size="small" aria-label={label}>
       <TableHead>

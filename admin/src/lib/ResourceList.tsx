@@ -1,7 +1,36 @@
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { ReactElement, ReactNode } from 'react';
-import { CreateButton, DataTable, FilterButton, List, TopToolbar, type SortPayload } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  FilterButton,
+  List,
+  SimpleList,
+  TopToolbar,
+  type RaRecord,
+  type SortPayload,
+} from 'react-admin';
 
-interface ResourceListProps {
+/** A record as one line of a phone's list: what it is, and a line or two about it. */
+export interface PhoneRow<T extends RaRecord> {
+  primary: (record: T) => ReactNode;
+  secondary?: (record: T) => ReactNode;
+  /** Shown at the right of the first line (a date, a status). */
+  tertiary?: (record: T) => ReactNode;
+}
+
+/** A phone row's second line: the parts that are there, separated by a middle dot. */
+export function phoneLine(...parts: Array<string | null | undefined | false>): string {
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** True on a phone (below Material UI's `sm`, 600 px): lists show as one line per record there. */
+export function usePhone(): boolean {
+  return useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+}
+
+interface ResourceListProps<T extends RaRecord> {
   filters: ReactElement[];
   sort: SortPayload;
   perPage?: number;
@@ -12,15 +41,18 @@ interface ResourceListProps {
   actions?: ReactNode;
   /** The table's columns (`DataTable.Col`). */
   children: ReactNode;
+  /** The same records on a phone, where a table would not fit: one line (or two) per record. */
+  phone: PhoneRow<T>;
 }
 
 /**
  * A resource's list page, the same for every resource: the filters (the rest behind 'Legg til
- * filter'), no client-side export, and a table whose rows open the record, without bulk actions.
- * A list that can create invites making the first record when it is empty; any other list keeps
- * its filters and shows an empty table.
+ * filter'), no client-side export, and a table whose rows open the record, without bulk actions
+ * (on a phone a simple list, each line opening the record the same way). A list that can create
+ * invites making the first record when it is empty; any other list keeps its filters and shows an
+ * empty table.
  */
-export function ResourceList({
+export function ResourceList<T extends RaRecord>({
   filters,
   sort,
   perPage = 25,
@@ -28,7 +60,9 @@ export function ResourceList({
   createLabel,
   actions,
   children,
-}: ResourceListProps) {
+  phone,
+}: ResourceListProps<T>) {
+  const isPhone = usePhone();
   return (
     <List
       filters={filters}
@@ -44,9 +78,18 @@ export function ResourceList({
       exporter={false}
       empty={createLabel ? undefined : false}
     >
-      <DataTable rowClick={rowClick} bulkActionButtons={false}>
-        {children}
-      </DataTable>
+      {isPhone ? (
+        <SimpleList<T>
+          primaryText={phone.primary}
+          secondaryText={phone.secondary}
+          tertiaryText={phone.tertiary}
+          rowClick={rowClick}
+        />
+      ) : (
+        <DataTable rowClick={rowClick} bulkActionButtons={false}>
+          {children}
+        </DataTable>
+      )}
     </List>
   );
 }

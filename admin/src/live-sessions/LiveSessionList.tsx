@@ -2,8 +2,9 @@ import type { AdminLiveSession } from '@academy/contracts';
 import { DataTable } from 'react-admin';
 import { DateTimeField } from '../lib/fields';
 import { choiceFilter, searchFilter } from '../lib/filters';
-import { ResourceList } from '../lib/ResourceList';
+import { phoneLine, ResourceList } from '../lib/ResourceList';
 import { LIVE_COURSE_CHOICES, courseNames } from './choices';
+import { formatDateTime } from '../lib/format';
 
 const filters = [
   searchFilter('Søk i tittel og beskrivelse'),
@@ -16,7 +17,17 @@ const filters = [
 
 export function LiveSessionList() {
   return (
-    <ResourceList filters={filters} sort={{ field: 'startsAt', order: 'DESC' }} rowClick="edit" createLabel="Planlegg live-økt">
+    <ResourceList
+      filters={filters}
+      sort={{ field: 'startsAt', order: 'DESC' }}
+      rowClick="edit"
+      createLabel="Planlegg live-økt"
+      phone={{
+        primary: (s: AdminLiveSession) => s.title,
+        secondary: (s) => phoneLine(courseNames(s.courseIds), s.status === 'cancelled' ? 'Avlyst' : 'Planlagt'),
+        tertiary: (s) => formatDateTime(s.startsAt),
+      }}
+    >
       <DataTable.Col source="startsAt" field={DateTimeField} />
       <DataTable.Col source="title" />
       <DataTable.Col source="courseIds" disableSort render={(s: AdminLiveSession) => courseNames(s.courseIds)} />

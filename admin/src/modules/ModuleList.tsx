@@ -2,8 +2,8 @@ import type { AdminModule } from '@academy/contracts';
 import { DataTable } from 'react-admin';
 import { CourseField } from '../lib/fields';
 import { choiceFilter, searchFilter, yesNoFilters } from '../lib/filters';
-import { courseChoices } from '../lib/labels';
-import { ResourceList } from '../lib/ResourceList';
+import { COURSE_LABELS, courseChoices, label } from '../lib/labels';
+import { phoneLine, ResourceList } from '../lib/ResourceList';
 
 const filters = [
   searchFilter('Søk i tittel og beskrivelse'),
@@ -19,6 +19,11 @@ export function ModuleList() {
       perPage={50}
       rowClick="edit"
       createLabel="Ny modul"
+      phone={{
+        primary: (m: AdminModule) => m.title,
+        secondary: (m) =>
+          phoneLine(label(COURSE_LABELS, m.courseId), `nr. ${m.position}`, m.published ? 'publisert' : 'ikke publisert'),
+      }}
     >
       <DataTable.Col source="courseId" field={CourseField} />
       <DataTable.NumberCol source="position" />

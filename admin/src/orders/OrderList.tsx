@@ -3,7 +3,9 @@ import { DataTable } from 'react-admin';
 import { CourseField, DateTimeField, KrField, OrderStatusChip } from '../lib/fields';
 import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
 import {
+  COURSE_LABELS,
   courseChoices,
+  ORDER_STATUS_LABELS,
   label,
   orderStatusChoices,
   paymentMethodChoices,
@@ -12,7 +14,9 @@ import {
   variantChoices,
 } from '../lib/labels';
 import { guaranteeText } from '../lib/guarantee';
-import { ResourceList } from '../lib/ResourceList';
+import { phoneLine, ResourceList } from '../lib/ResourceList';
+import { formatDateTime } from '../lib/format';
+import { formatKr } from '../lib/money';
 
 const filters = [
   searchFilter('Søk på e-post, navn eller Stripe-id'),
@@ -27,7 +31,16 @@ const filters = [
 
 export function OrderList() {
   return (
-    <ResourceList filters={filters} sort={{ field: 'createdAt', order: 'DESC' }}>
+    <ResourceList
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      phone={{
+        primary: (o: AdminOrder) => o.email,
+        secondary: (o) =>
+          phoneLine(`nr. ${o.id}`, label(COURSE_LABELS, o.courseId), formatKr(o.amountOre), ORDER_STATUS_LABELS[o.status]),
+        tertiary: (o) => formatDateTime(o.createdAt),
+      }}
+    >
       <DataTable.Col source="id" />
       <DataTable.Col source="createdAt" field={DateTimeField} />
       <DataTable.Col source="email" />

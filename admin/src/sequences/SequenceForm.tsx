@@ -1,5 +1,5 @@
 import type { AdminSequenceStep } from '@academy/contracts';
-import { SEQUENCE_TRIGGER_LABELS } from '@academy/contracts';
+import { SEQUENCE_TRIGGER_LABELS, TRAFFIC_SOURCES, variantLabel } from '@academy/contracts';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -20,14 +20,7 @@ import {
 } from 'react-admin';
 
 export const TRIGGER_CHOICES = Object.entries(SEQUENCE_TRIGGER_LABELS).map(([id, name]) => ({ id, name }));
-const LEAD_VALUES = [
-  { id: '', name: 'Alle leads' },
-  { id: 'A', name: 'Variant A' },
-  { id: 'B', name: 'Variant B' },
-  { id: 'C', name: 'Variant C' },
-  { id: 'D', name: 'Variant D' },
-  { id: 'starter', name: 'Starter' },
-];
+const LEAD_VALUES = [{ id: '', name: 'Alle leads' }, ...TRAFFIC_SOURCES.map((v) => ({ id: v, name: variantLabel(v) }))];
 const COURSE_VALUES = [
   { id: '', name: 'Hvilket som helst kurs' },
   { id: 'foundation', name: 'Foundation' },

@@ -1,20 +1,33 @@
 import type { AdminSequence } from '@academy/contracts';
-import { SEQUENCE_TRIGGER_LABELS } from '@academy/contracts';
+import { SEQUENCE_TRIGGER_LABELS, variantLabel } from '@academy/contracts';
+import { COURSE_LABELS, label } from '../lib/labels';
 import { DataTable } from 'react-admin';
 import { searchFilter } from '../lib/filters';
-import { ResourceList } from '../lib/ResourceList';
+import { phoneLine, ResourceList } from '../lib/ResourceList';
 
 const filters = [searchFilter('Søk i navn')];
 
+/** 'Lead registrert (Forsiden)', 'Kjøpte kurs (Foundation)': the variant or course by its name. */
+function triggerText(s: AdminSequence): string {
+  const value = s.triggerValue && (s.trigger === 'lead' ? variantLabel(s.triggerValue) : label(COURSE_LABELS, s.triggerValue));
+  return `${SEQUENCE_TRIGGER_LABELS[s.trigger]}${value ? ` (${value})` : ''}`;
+}
+
 export function SequenceList() {
   return (
-    <ResourceList filters={filters} sort={{ field: 'id', order: 'ASC' }} rowClick="edit" createLabel="Ny sekvens">
+    <ResourceList
+      filters={filters}
+      sort={{ field: 'id', order: 'ASC' }}
+      rowClick="edit"
+      createLabel="Ny sekvens"
+      phone={{
+        primary: (s: AdminSequence) => s.name,
+        secondary: (s) => phoneLine(triggerText(s), `${s.steps.length} steg`, `${s.enrolled} påmeldt`),
+        tertiary: (s) => (s.active ? 'Aktiv' : 'Av'),
+      }}
+    >
       <DataTable.Col source="name" />
-      <DataTable.Col
-        source="trigger"
-        disableSort
-        render={(s: AdminSequence) => `${SEQUENCE_TRIGGER_LABELS[s.trigger]}${s.triggerValue ? ` (${s.triggerValue})` : ''}`}
-      />
+      <DataTable.Col source="trigger" disableSort render={(s: AdminSequence) => triggerText(s)} />
       <DataTable.Col source="active" disableSort render={(s: AdminSequence) => (s.active ? 'Ja' : 'Nei')} />
       <DataTable.NumberCol source="enrolled" disableSort />
       <DataTable.Col source="steps" disableSort render={(s: AdminSequence) => `${s.steps.length} steg`} />

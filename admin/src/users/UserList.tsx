@@ -3,7 +3,8 @@ import { DataTable } from 'react-admin';
 import { DateTimeField, VariantField } from '../lib/fields';
 import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
 import { COURSE_LABELS, courseChoices, label, ROLE_LABELS, roleChoices, variantChoices } from '../lib/labels';
-import { ResourceList } from '../lib/ResourceList';
+import { phoneLine, ResourceList } from '../lib/ResourceList';
+import { formatDateTime } from '../lib/format';
 
 const filters = [
   searchFilter('Søk på e-post eller navn'),
@@ -14,16 +15,23 @@ const filters = [
   ...dayRangeFilters(),
 ];
 
+const fullName = (r: AdminUser) => [r.firstName, r.lastName].filter(Boolean).join(' ');
+
 export function UserList() {
   return (
-    <ResourceList filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} createLabel="Ny elev">
+    <ResourceList
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      createLabel="Ny elev"
+      phone={{
+        primary: (r: AdminUser) => r.email,
+        secondary: (r) => phoneLine(fullName(r), r.courses.map((c) => label(COURSE_LABELS, c)).join(', ') || 'ingen kurs'),
+        tertiary: (r) => formatDateTime(r.createdAt),
+      }}
+    >
       <DataTable.Col source="createdAt" field={DateTimeField} />
       <DataTable.Col source="email" />
-      <DataTable.Col
-        source="lastName"
-        label="Navn"
-        render={(r: AdminUser) => [r.firstName, r.lastName].filter(Boolean).join(' ') || '–'}
-      />
+      <DataTable.Col source="lastName" label="Navn" render={(r: AdminUser) => fullName(r) || '–'} />
       <DataTable.Col source="role" render={(r: AdminUser) => label(ROLE_LABELS, r.role)} />
       <DataTable.Col
         source="courses"
