@@ -1,3 +1,4 @@
+import { BackgroundTasks } from '../../backend/src/mail/background-tasks';
 import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { LoginToken } from '../../backend/src/identity/entities/login-token.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
@@ -101,11 +102,11 @@ describe('messages: welcome, unsubscribe, receipt after a demo purchase, refund'
     });
   });
 
-  describe('unsubscribe (GET /api/unsubscribe, signed, no login)', () => {
+  describe('unsubscribe (the signed link: GET shows a button, POST unsubscribes; no login)', () => {
     const unsubscribedAt = async (email: string) =>
       (await t.ds.getRepository(Lead).findBy({ email })).map((l) => l.unsubscribedAt?.toISOString() ?? null);
 
-    it('the link from the welcome marks every lead of the address unsubscribed; a second click changes nothing', async () => {
+    it('opening the link changes nothing (mail scanners follow links); its button marks every lead of the address unsubscribed, once', async () => {
       const email = uniqueEmail('avmeld');
       const other = uniqueEmail('annen');
       await t
@@ -118,18 +119,48 @@ describe('messages: welcome, unsubscribe, receipt after a demo purchase, refund'
       const link = linkIn((await only(email)).text, `${PUBLIC_URL}/api/unsubscribe?`);
       const path = link.slice(PUBLIC_URL.length);
 
-      const res = await t.http().get(path).expect(200);
+      // A scanner (or the person) opens the link, twice: a page with a button, nothing changed.
+      for (let i = 0; i < 2; i++) {
+        const page = await t.http().get(path).expect(200);
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        expect(page.headers['cache-control']).toBe('no-store');
+        expect(page.text).toContain('Meld deg av');
+        expect(page.text).toContain(email);
+        expect(page.text).toContain(`<form method="post" action="${path.replace(/&/g, '&amp;')}">`);
+        expect(page.text).toContain('<input type="hidden" name="unsubscribe" value="1">');
+        expect(page.text).toContain('>Meld meg av</button>');
+        expect(page.text).not.toContain('Du er meldt av');
+      }
+      expect(await unsubscribedAt(email)).toEqual([null, null]);
+
+      // The button: a form post back to the same signed link.
+      const res = await t.http().post(path).type('form').send('unsubscribe=1').expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.text).toContain('Du er meldt av');
-      expect(res.text).toContain(email);
+      expect(res.text).toContain('Angre avmeldingen');
       const mine = await unsubscribedAt(email);
       expect(mine).toHaveLength(2);
       expect(mine.every((u) => u !== null)).toBe(true);
       expect(await unsubscribedAt(other)).toEqual([null]);
 
       const firstAt = await unsubscribedAt(email);
+      await t.http().post(path).type('form').send('unsubscribe=1').expect(200);
       await t.http().get(path).expect(200);
       expect(await unsubscribedAt(email)).toEqual(firstAt);
+    });
+
+    it('the page looks like the site: its green buttons and links, not blue; the strict page headers', async () => {
+      const email = uniqueEmail('farge');
+      await t.http().post('/api/create-user').send({ email, courseType: 'starter', trafficSource: 'A' }).expect(200);
+      await t.app.get(BackgroundTasks).settled();
+      const path = linkIn((await only(email)).text, `${PUBLIC_URL}/api/unsubscribe?`).slice(PUBLIC_URL.length);
+      for (const res of [await t.http().get(path).expect(200), await t.http().post(path).type('form').send('unsubscribe=1')]) {
+        expect(res.text).toContain('background:#0f7d58');
+        expect(res.text).toContain('a{color:#0b6b4b');
+        expect(res.text).not.toMatch(/(background|color):(#2563eb|#0b5fb3)/);
+        expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
+      }
     });
 
     it('a tampered, foreign or missing signature answers 400 with a Norwegian page and changes nothing', async () => {
@@ -152,6 +183,9 @@ describe('messages: welcome, unsubscribe, receipt after a demo purchase, refund'
         const res = await t.http().get(path).expect(400);
         expect(res.headers['content-type']).toMatch(/^text\/html/);
         expect(res.text).toContain('Ugyldig avmeldingslenke');
+        const button = await t.http().post(path).type('form').send('unsubscribe=1').expect(400);
+        expect(button.text).toContain('Ugyldig avmeldingslenke');
+        await t.http().post(path).type('form').send('List-Unsubscribe=One-Click').expect(400);
       }
       expect(await unsubscribedAt(email)).toEqual([null]);
       expect(await unsubscribedAt(attacker)).toEqual([null]);

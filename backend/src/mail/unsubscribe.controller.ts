@@ -5,9 +5,14 @@ import { securityHeaders } from '../platform/security/security-headers';
 import { SkipWriteLimit } from '../platform/security/write-limit';
 import { MSG } from '@academy/contracts';
 import { APP_CONFIG, type AppConfig } from '../platform/config';
+import type { HtmlPage } from './link-page';
 import { UnsubscribeService } from './unsubscribe.service';
 
-/** The unsubscribe link in e-mails: signed, no login needed, answers a small Norwegian page. */
+/**
+ * The unsubscribe link in e-mails: signed, no login needed. Opening it (GET) shows a page with a
+ * button and changes nothing (mail scanners follow links); the button, the undo and the mail
+ * provider's RFC 8058 one-click all POST to the same signed link.
+ */
 @Controller('api/unsubscribe')
 export class UnsubscribeController {
   constructor(
@@ -17,8 +22,27 @@ export class UnsubscribeController {
 
   @Get()
   async get(@Query() query: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
-    const page = await this.unsubscribe.handle(query);
-    // A page, not JSON: the document headers with the full Content-Security-Policy.
+    this.send(reply, await this.unsubscribe.show(query));
+  }
+
+  /**
+   * RFC 8058 one-click unsubscribe: mail providers POST `List-Unsubscribe=One-Click` (form-encoded) to
+   * the signed link, answered 200 without a page. The page's buttons post `unsubscribe=1` or `undo=1`
+   * and get a page back. Authenticated by the link's signature, so exempt from the CSRF rule and, since
+   * one provider posts for many recipients from the same addresses, from the write limit.
+   */
+  @Post()
+  @HttpCode(200)
+  @SkipWriteLimit()
+  async post(@Query() query: Record<string, unknown>, @Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
+    const done = await this.unsubscribe.post(query, body);
+    if (!done) throw badRequest(MSG.invalidUnsubscribeLink);
+    if (done.page) return this.send(reply, done.page);
+    void reply.status(200).header('cache-control', 'no-store').send();
+  }
+
+  /** A page, not JSON: the document headers with the full Content-Security-Policy. */
+  private send(reply: FastifyReply, page: HtmlPage): void {
     void reply
       .headers(securityHeaders(this.cfg))
       .status(page.status)
@@ -26,33 +50,5 @@ export class UnsubscribeController {
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .send(page.html);
-  }
-
-  /**
-   * RFC 8058 one-click unsubscribe: mail providers POST `List-Unsubscribe=One-Click` (form-encoded) to the
-   * signed link. Authenticated by the link's signature, so it is exempt from the CSRF rule and, since one
-   * provider posts for many recipients from the same addresses, from the write limit. Answers 200 without a page.
-   */
-  @Post()
-  @HttpCode(200)
-  @SkipWriteLimit()
-  async oneClick(
-    @Query() query: Record<string, unknown>,
-    @Body() body: unknown,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string | undefined> {
-    void reply.header('cache-control', 'no-store');
-    // The unsubscribe page's undo button posts `undo=1` to the same signed link and gets a page back.
-    const undone = await this.unsubscribe.undo(query, body);
-    if (undone) {
-      void reply
-        .headers(securityHeaders(this.cfg))
-        .status(undone.status)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('referrer-policy', 'no-referrer');
-      return undone.html;
-    }
-    if (!(await this.unsubscribe.oneClick(query, body))) throw badRequest(MSG.invalidUnsubscribeLink);
-    return undefined;
   }
 }

@@ -4,14 +4,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { normalizeEmail } from '../platform/crypto/tokens';
 import { LeadsService } from '../leads/leads.service';
-import { escapeHtml } from './mail-format';
+import { linkPage, postButton, type HtmlPage } from './link-page';
 import { MarketingHooks } from './marketing-hooks';
 import { MSG } from '@academy/contracts';
-
-export interface HtmlPage {
-  status: number;
-  html: string;
-}
 
 /** Signed unsubscribe links (HMAC-SHA256 with APP_SECRET): no login, and nobody can unsubscribe someone else. */
 @Injectable()
@@ -69,22 +64,6 @@ export class UnsubscribeService implements OnModuleInit {
     await this.hooks.emitResubscribed(e);
   }
 
-  /** POST `undo=1` to the signed link (the unsubscribe page's button): a page, or null when not such a request. */
-  async undo(query: Record<string, unknown>, body: unknown): Promise<HtmlPage | null> {
-    const value = body && typeof body === 'object' ? (body as Record<string, unknown>).undo : undefined;
-    if (value !== '1') return null;
-    const email = this.signedAddress(query);
-    if (email === null) return null;
-    await this.resubscribe(email);
-    return {
-      status: 200,
-      html: this.page(
-        'Du er påmeldt igjen',
-        `Avmeldingen er angret. Vi sender fortsatt tips og tilbud til ${normalizeEmail(email)}, og du kan melde deg av når som helst.`,
-      ),
-    };
-  }
-
   /** The address of a signed link's query (`email`, `sig`), or null when the link is not genuine. */
   private signedAddress(query: Record<string, unknown>): string | null {
     const email = query?.email;
@@ -94,59 +73,71 @@ export class UnsubscribeService implements OnModuleInit {
   }
 
   /**
-   * RFC 8058 one-click unsubscribe: the mail provider POSTs `List-Unsubscribe=One-Click` to the link of the
-   * List-Unsubscribe header. True when the link is genuine and the body is that request (then unsubscribed).
+   * GET /api/unsubscribe?email=…&sig=…: checks the signature and shows a page with a button; it
+   * changes nothing. Mail scanners (e.g. Outlook Safe Links) open every link of a mail, and must not
+   * unsubscribe anyone; the button POSTs to the same signed link.
    */
-  async oneClick(query: Record<string, unknown>, body: unknown): Promise<boolean> {
-    const value = body && typeof body === 'object' ? (body as Record<string, unknown>)['List-Unsubscribe'] : undefined;
-    if (value !== 'One-Click') return false;
+  async show(query: Record<string, unknown>): Promise<HtmlPage> {
     const email = this.signedAddress(query);
-    if (email === null) return false;
-    await this.unsubscribe(email);
-    return true;
+    if (email === null) return this.invalid();
+    return linkPage(
+      this.cfg,
+      200,
+      'Meld deg av e-post fra oss',
+      `Trykk på knappen for å slutte å få nyhetsbrev og tilbud på ${normalizeEmail(email)}. ` +
+        'E-post som gjelder kjøp og kontoen din, som kvitteringer og lenker for nytt passord, får du fortsatt.',
+      postButton(this.action(query), { name: 'unsubscribe', value: '1' }, 'Meld meg av'),
+    );
   }
 
-  /** GET /api/unsubscribe?email=…&sig=…: checks the signature, unsubscribes, answers a small page. */
-  async handle(query: Record<string, unknown>): Promise<HtmlPage> {
+  /**
+   * A POST to the signed link. `List-Unsubscribe=One-Click` (RFC 8058, from the mail provider):
+   * unsubscribes, `{ page: null }` (no page). `unsubscribe=1` (the page's button): unsubscribes and
+   * answers the page with the undo. `undo=1` (the undo button): back on the list. Null: none of these,
+   * or a link that is not genuine for the one-click (the controller answers the 400 error).
+   */
+  async post(query: Record<string, unknown>, body: unknown): Promise<{ page: HtmlPage | null } | null> {
+    const field = (name: string): unknown =>
+      body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
     const email = this.signedAddress(query);
-    if (email === null) {
+    if (field('List-Unsubscribe') === 'One-Click') {
+      if (email === null) return null;
+      await this.unsubscribe(email);
+      return { page: null };
+    }
+    const undo = field('undo') === '1';
+    if (!undo && field('unsubscribe') !== '1') return null;
+    if (email === null) return { page: this.invalid() };
+    if (undo) {
+      await this.resubscribe(email);
       return {
-        status: 400,
-        html: this.page(MSG.unsubscribeInvalidTitle, MSG.unsubscribeInvalidText(this.cfg.contactEmail)),
+        page: linkPage(
+          this.cfg,
+          200,
+          'Du er påmeldt igjen',
+          `Avmeldingen er angret. Vi sender fortsatt tips og tilbud til ${normalizeEmail(email)}, og du kan melde deg av når som helst.`,
+        ),
       };
     }
     await this.unsubscribe(email);
     return {
-      status: 200,
-      html: this.page(
+      page: linkPage(
+        this.cfg,
+        200,
         'Du er meldt av',
         `Vi sender ikke flere nyhetsbrev eller tilbud til ${normalizeEmail(email)}. ` +
           'E-post som gjelder kjøp og kontoen din, som kvitteringer og lenker for nytt passord, får du fortsatt.',
-        this.undoForm(query),
+        `<p>Var det en feil?</p>${postButton(this.action(query), { name: 'undo', value: '1' }, 'Angre avmeldingen', true)}`,
       ),
     };
   }
 
-  /** The undo: a form posting `undo=1` back to the same signed link. */
-  private undoForm(query: Record<string, unknown>): string {
-    const action = `/api/unsubscribe?email=${encodeURIComponent(String(query.email))}&sig=${encodeURIComponent(String(query.sig))}`;
-    return (
-      `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="undo" value="1">` +
-      `<p>Var det en feil? <button type="submit">Angre avmeldingen</button></p></form>`
-    );
+  private invalid(): HtmlPage {
+    return linkPage(this.cfg, 400, MSG.unsubscribeInvalidTitle, MSG.unsubscribeInvalidText(this.cfg.contactEmail));
   }
 
-  private page(title: string, text: string, extra = ''): string {
-    const site = escapeHtml(this.cfg.siteName);
-    return (
-      `<!doctype html><html lang="nb"><head><meta charset="utf-8">` +
-      `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">` +
-      `<title>${escapeHtml(title)} – ${site}</title>` +
-      `<style>body{margin:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#0f172a}` +
-      `main{max-width:520px;margin:48px auto;padding:32px;background:#fff;border-radius:12px}h1{font-size:24px;margin:0 0 12px}` +
-      `p{line-height:1.55;color:#334155}a{color:#2563eb}button{font:inherit;padding:6px 12px;border-radius:6px;border:1px solid #94a3b8;background:#fff;cursor:pointer}</style></head>` +
-      `<body><main><p><strong>${site}</strong></p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${extra}` +
-      `<p><a href="${escapeHtml(this.cfg.publicUrl)}/">Til forsiden</a></p></main></body></html>`
-    );
+  /** The signed link itself (relative), for the page's forms to post back to. */
+  private action(query: Record<string, unknown>): string {
+    return `/api/unsubscribe?email=${encodeURIComponent(String(query.email))}&sig=${encodeURIComponent(String(query.sig))}`;
   }
 }
