@@ -66,7 +66,8 @@ export interface AdminGrant {
   id: number;
   userId: number;
   courseId: string;
-  source: 'purchase' | 'free' | 'manual';
+  /** `included`: opened by a grant of a larger product (Accelerator opens Foundation); it ends with that grant. */
+  source: 'purchase' | 'free' | 'manual' | 'included';
   orderId: number | null;
   note: string | null;
   grantedBy: number | null;
@@ -78,6 +79,10 @@ export interface AdminGrant {
   releasedEarlyAt: string | null;
   /** The end of the grant's mentorship period (null: the course has none). */
   mentorshipEndsAt: string | null;
+  /** For an included grant: the grant that opened it (revoke that one; this one cannot be revoked on its own). */
+  includedByGrantId: number | null;
+  /** For an included grant: the course id of the product that includes it (e.g. `accelerator`). */
+  includedBy: string | null;
 }
 
 export interface AdminUser {

@@ -53,6 +53,11 @@ export interface MeResponse {
   email: string;
   role: Role;
   courses: PlayerCourseId[];
+  /**
+   * Courses in `courses` the account has only because a larger product includes them (COURSE_INCLUSIONS),
+   * with that product's id: `{ foundation: 'accelerator' }`.
+   */
+  includedBy: Partial<Record<PlayerCourseId, CatalogId>>;
   passwordSet: boolean;
   /** The owner has used a mailed one-time link (or reset the password): only then can a first password be set. */
   claimed: boolean;

@@ -20,6 +20,26 @@ export type SeriesId = (typeof SERIES_IDS)[number];
 export const CATALOG_IDS = [...PLAYER_COURSE_IDS, ...SERIES_IDS] as const;
 export type CatalogId = (typeof CATALOG_IDS)[number];
 
+/**
+ * Inclusion (DECISIONS "One catalogue, one price"): a grant of the key opens the listed courses too,
+ * and is revoked with them unless the included course was bought or granted on its own. One line per
+ * larger product.
+ */
+export const COURSE_INCLUSIONS: Readonly<Partial<Record<CatalogId, readonly CatalogId[]>>> = {
+  accelerator: ['foundation'],
+  vip: ['kryptovaluta', 'microkurs', 'temakurs'],
+};
+
+/** The courses a grant of `id` opens besides itself (directly included ones). */
+export function includedCourses(id: string): readonly CatalogId[] {
+  return isCatalogId(id) ? (COURSE_INCLUSIONS[id] ?? []) : [];
+}
+
+/** The products whose grant opens `id`. */
+export function coursesIncluding(id: string): CatalogId[] {
+  return CATALOG_IDS.filter((c) => (COURSE_INCLUSIONS[c] ?? []).includes(id as CatalogId));
+}
+
 /** Course types a lead may name. */
 export const LEAD_COURSE_TYPES = CATALOG_IDS;
 export type LeadCourseType = CatalogId;

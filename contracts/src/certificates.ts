@@ -18,6 +18,10 @@ export interface CertificateVerification {
   issuedAt: string;
   revoked: boolean;
   revokedAt: string | null;
+  /** Why: `access` (the holder's access to the course ended: refund or revoke), `admin` (the issuer revoked it); null while valid. */
+  revokedReason: 'access' | 'admin' | null;
+  /** The sentence the public page shows about a revocation (Norwegian); null while valid. */
+  revokedMessage: string | null;
 }
 
 /** PATCH /api/account */
@@ -44,4 +48,6 @@ export interface AdminCertificate {
   revokedAt: string | null;
   revokedBy: number | null;
   revoked: boolean;
+  /** `access`: revoked because the student's access to the course ended; `admin`: revoked by the mentor. */
+  revokedReason: 'access' | 'admin' | null;
 }

@@ -96,6 +96,8 @@ export interface AccountExport {
     orderId: number | null;
     grantedAt: string;
     revokedAt: string | null;
+    /** For access included in a larger product (source `included`): that product's course id, e.g. `accelerator`. */
+    includedBy: string | null;
   }>;
   orders: Array<{
     id: number;

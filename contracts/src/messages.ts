@@ -150,6 +150,8 @@ export const MSG = {
   accountExists: 'Det finnes allerede en konto med denne e-postadressen',
   studentAlreadyOwns: 'Eleven har allerede tilgang til dette kurset',
   grantNotFound: 'Fant ikke tilgangen',
+  grantIncluded: (product: string) =>
+    `Denne tilgangen følger med ${product || 'et større kurs'}. Trekk tilbake ${product || 'den'}-tilgangen i stedet.`,
   courseNotFound: 'Fant ikke kurset',
   moduleNotFound: 'Fant ikke modulen',
   courseIdFixed: 'Kurs-id kan ikke endres',
@@ -204,6 +206,8 @@ export const MSG = {
   bookingUrlInvalid: 'Bookinglenken må være en https-adresse (maks 500 tegn)',
   certificateNotFound: 'Fant ikke sertifikatet',
   certificateNotEarned: 'Du har ikke fått sertifikat for dette kurset ennå. Fullfør alle modulene først.',
+  certificateRevokedAccessEnded: 'Sertifikatet er trukket tilbake fordi tilgangen til kurset er avsluttet.',
+  certificateRevokedByMentor: 'Sertifikatet er trukket tilbake av utstederen.',
   nameRequired: 'Skriv inn navnet ditt slik det skal stå på sertifikatet.',
   nameSaved: 'Navnet er lagret',
   firstNameRequired: 'Skriv inn fornavnet ditt',

@@ -80,23 +80,26 @@ describe('admin API: courses, modules and the overlay text', () => {
     const id = created.body.id;
     expect((await catalogItem('kryptovaluta')).moduleCount).toBe(2);
     let content = await player('kryptovaluta');
-    expect(content.modules.map((m: { title: string }) => m.title)).toEqual(['Crypto Market Dynamics', 'Lommebøker og sikkerhet']);
+    expect(content.modules.map((m: { title: string }) => m.title)).toEqual([
+      'Dynamikken i kryptomarkedet',
+      'Lommebøker og sikkerhet',
+    ]);
     expect(content.modules[1]).toMatchObject({ videoId: 'dQw4w9WgXcQ', hasVideo: true, durationMinutes: 14 });
 
     // Move it first, change the video (short link), then unpublish it.
     await admin.put(`/api/admin/modules/${id}`).send({ position: 0, videoId: 'youtu.be/abcDEF12345' }).expect(200);
     const first = await t.ds
       .getRepository(CourseModule)
-      .findOneByOrFail({ courseId: 'kryptovaluta', title: 'Crypto Market Dynamics' });
+      .findOneByOrFail({ courseId: 'kryptovaluta', title: 'Dynamikken i kryptomarkedet' });
     await admin.patch(`/api/admin/modules/${first.id}`).send({ position: 1 }).expect(200);
     content = await player('kryptovaluta');
     expect(content.modules.map((m: { title: string; videoId: string | null }) => [m.title, m.videoId])).toEqual([
       ['Lommebøker og sikkerhet', 'abcDEF12345'],
-      ['Crypto Market Dynamics', null],
+      ['Dynamikken i kryptomarkedet', null],
     ]);
     await admin.patch(`/api/admin/modules/${id}`).send({ published: false, videoId: '' }).expect(200);
     content = await player('kryptovaluta');
-    expect(content.modules.map((m: { title: string }) => m.title)).toEqual(['Crypto Market Dynamics']);
+    expect(content.modules.map((m: { title: string }) => m.title)).toEqual(['Dynamikken i kryptomarkedet']);
     expect((await catalogItem('kryptovaluta')).moduleCount).toBe(1);
     expect((await admin.get(`/api/admin/modules/${id}`).expect(200)).body).toMatchObject({ published: false, videoId: null });
 

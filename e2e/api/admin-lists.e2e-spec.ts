@@ -154,8 +154,8 @@ describe('admin API: lists in the ra-data-simple-rest dialect', () => {
       .expect(200);
     expect(res.body.map((m: { title: string }) => m.title)).toEqual([
       'Trading er ikke gambling',
-      'TradingView Setup',
-      'Market Structure',
+      'Oppsett av TradingView',
+      'Markedsstruktur',
       'Bygg en ferdighet',
     ]);
     expect(totalOf(res)).toBe(4);

@@ -115,14 +115,14 @@ describe('migrations and seed', () => {
         ]),
       ),
     );
-    expect(counts).toEqual({ starter: 4, foundation: 2, accelerator: 1, kryptovaluta: 1 });
+    expect(counts).toEqual({ starter: 4, foundation: 8, accelerator: 12, kryptovaluta: 1 });
     const starterTitles = (
       await ds.getRepository(CourseModule).find({ where: { courseId: 'starter' }, order: { position: 'ASC' } })
     ).map((m) => [m.title, m.durationMinutes]);
     expect(starterTitles).toEqual([
       ['Trading er ikke gambling', 8],
-      ['TradingView Setup', 12],
-      ['Market Structure', 15],
+      ['Oppsett av TradingView', 12],
+      ['Markedsstruktur', 15],
       ['Bygg en ferdighet', 8],
     ]);
     const admins = await ds.getRepository(User).findBy({ role: 'admin' });
@@ -145,7 +145,7 @@ describe('migrations and seed', () => {
       await Promise.all(sources.map((s) => withMigrationLock(s, async () => (await runMigrations(s), await seed(s, cfg)))));
       const s = sources[0];
       expect(await s.getRepository(Course).count()).toBe(4);
-      expect(await s.getRepository(CourseModule).count()).toBe(8);
+      expect(await s.getRepository(CourseModule).count()).toBe(25);
       expect(await s.getRepository(User).count()).toBe(1);
       const rows: unknown[] = await s.query('SELECT * FROM migrations');
       expect(rows).toHaveLength(s.migrations.length);

@@ -70,7 +70,7 @@ describe('progress: GET /api/progress/:courseId, POST …/modules/:moduleId/comp
   });
 
   it('a paid course: not owned → 403 on every endpoint; owned → saved, and it survives a new login', async () => {
-    const stranger = await loginAs(t, { courses: ['accelerator'] });
+    const stranger = await loginAs(t, { courses: ['kryptovaluta'] });
     const denied = await stranger.agent.get('/api/progress/foundation').expect(403);
     expect(denied.body).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
     await stranger.agent.post(`/api/progress/foundation/modules/${foundationIds[0]}/complete`).send({}).expect(403);
@@ -110,7 +110,7 @@ describe('progress: GET /api/progress/:courseId, POST …/modules/:moduleId/comp
     await agent.put('/api/progress/foundation/current').send({ currentModule: 1 }).expect(200);
     const before = await rowOf(user.id, 'foundation');
     const cases: Array<[unknown, string]> = [
-      [{ currentModule: 2 }, 'Ugyldig modul'],
+      [{ currentModule: foundationIds.length }, 'Ugyldig modul'],
       [{ currentModule: -1 }, 'Ugyldig modul'],
       [{ currentModule: 0.5 }, 'Modulnummeret må være et heltall'],
       [{ currentModule: '1' }, 'Modulnummeret må være et heltall'],
@@ -143,16 +143,18 @@ describe('progress: GET /api/progress/:courseId, POST …/modules/:moduleId/comp
 
   it('a module taken out of the course drops out of the answer; the current index stays within the course', async () => {
     const { agent } = await loginAs(t, { courses: ['foundation'] });
-    await agent.post(`/api/progress/foundation/modules/${foundationIds[1]}/complete`).send({}).expect(200);
-    await agent.put('/api/progress/foundation/current').send({ currentModule: 1 }).expect(200);
-    await t.ds.getRepository(CourseModule).update({ id: foundationIds[1] }, { published: false });
+    // The last module: completed and current, then taken out.
+    const last = foundationIds.length - 1;
+    await agent.post(`/api/progress/foundation/modules/${foundationIds[last]}/complete`).send({}).expect(200);
+    await agent.put('/api/progress/foundation/current').send({ currentModule: last }).expect(200);
+    await t.ds.getRepository(CourseModule).update({ id: foundationIds[last] }, { published: false });
     t.app.get(CoursesService).invalidate();
     try {
       const res = await agent.get('/api/progress/foundation').expect(200);
-      expect(res.body).toMatchObject({ completedModules: [], currentModule: 0 });
-      await agent.post(`/api/progress/foundation/modules/${foundationIds[1]}/complete`).send({}).expect(404);
+      expect(res.body).toMatchObject({ completedModules: [], currentModule: last - 1 });
+      await agent.post(`/api/progress/foundation/modules/${foundationIds[last]}/complete`).send({}).expect(404);
     } finally {
-      await t.ds.getRepository(CourseModule).update({ id: foundationIds[1] }, { published: true });
+      await t.ds.getRepository(CourseModule).update({ id: foundationIds[last] }, { published: true });
       t.app.get(CoursesService).invalidate();
     }
   });

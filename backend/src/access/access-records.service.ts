@@ -39,6 +39,24 @@ export class AccessRecordsService {
     });
   }
 
+  /**
+   * For included grants (source `included`): the course id of the grant that opened each one, by the
+   * included grant's id. Parents already in `grants` are not read again.
+   */
+  async includingCourses(grants: Array<Pick<Grant, 'id' | 'courseId' | 'includedByGrantId'>>): Promise<Map<number, string>> {
+    const known = new Map(grants.map((g) => [g.id, g.courseId]));
+    const missing = [
+      ...new Set(grants.map((g) => g.includedByGrantId).filter((id): id is number => id != null && !known.has(id))),
+    ];
+    if (missing.length)
+      for (const p of await this.grants.find({ select: { id: true, courseId: true }, where: { id: In(missing) } }))
+        known.set(p.id, p.courseId);
+    const out = new Map<number, string>();
+    for (const g of grants)
+      if (g.includedByGrantId != null && known.has(g.includedByGrantId)) out.set(g.id, known.get(g.includedByGrantId)!);
+    return out;
+  }
+
   /** Every grant of a user, newest first. */
   grantsOf(userId: number): Promise<Grant[]> {
     return this.grants.find({ where: { userId }, order: { grantedAt: 'DESC', id: 'DESC' } });
@@ -83,6 +101,7 @@ export class AccessRecordsService {
       m.find(Grant, { where: { userId }, order: { grantedAt: 'ASC', id: 'ASC' } }),
       m.find(Progress, { where: { userId }, order: { id: 'ASC' } }),
     ]);
+    const byId = new Map(grants.map((g) => [g.id, g.courseId]));
     return {
       grants: grants.map((g) => ({
         courseId: g.courseId,
@@ -90,6 +109,7 @@ export class AccessRecordsService {
         orderId: g.orderId,
         grantedAt: g.grantedAt.toISOString(),
         revokedAt: iso(g.revokedAt),
+        includedBy: g.includedByGrantId != null ? (byId.get(g.includedByGrantId) ?? null) : null,
       })),
       progress: progress.map((p) => ({
         courseId: p.courseId,

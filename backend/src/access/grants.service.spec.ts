@@ -90,4 +90,60 @@ describe('GrantsService (who owns which course)', () => {
     expect((await rows.findOneByOrFail({ id: manual.grant.id })).revokedAt).toBeNull();
     expect(await grants.revokeForOrder(777, null)).toBeNull();
   });
+
+  describe('inclusion (Accelerator includes Foundation)', () => {
+    it('a grant of Accelerator opens Foundation as an included grant tied to it; its revoke ends both and tells the listeners', async () => {
+      const userId = ++nextUser;
+      const ended: Array<{ userId: number; courseIds: string[] }> = [];
+      const off = grants.onAccessEnded(async (e) => void ended.push({ userId: e.userId, courseIds: e.courseIds }));
+      const { grant } = await grants.grant({ userId, courseId: 'accelerator', source: 'manual', grantedBy: 3 });
+      const included = await rows.findOneByOrFail({ userId, courseId: 'foundation' });
+      expect(included).toMatchObject({ source: 'included', includedByGrantId: grant.id, grantedBy: 3, orderId: null });
+      expect(await grants.owns(userId, 'foundation')).toBe(true);
+      expect(await grants.activeAccess(userId)).toEqual({
+        courses: ['foundation', 'accelerator'],
+        includedBy: { foundation: 'accelerator' },
+      });
+
+      await expect(grants.revoke(included.id, 3)).rejects.toMatchObject({ status: 409 });
+      const res = await grants.revoke(grant.id, 3);
+      expect(res?.included?.map((g) => g.courseId)).toEqual(['foundation']);
+      expect(res?.ended?.sort()).toEqual(['accelerator', 'foundation']);
+      expect(ended).toEqual([{ userId, courseIds: expect.arrayContaining(['accelerator', 'foundation']) }]);
+      expect(await grants.owns(userId, 'foundation')).toBe(false);
+      off();
+    });
+
+    it('Foundation of its own is kept when Accelerator is revoked (and is not reported as ended)', async () => {
+      const userId = ++nextUser;
+      const ended: string[][] = [];
+      const off = grants.onAccessEnded(async (e) => void ended.push(e.courseIds));
+      await grants.grant({ userId, courseId: 'foundation', source: 'purchase', orderId: 9001 });
+      const acc = await grants.grant({ userId, courseId: 'accelerator', source: 'manual' });
+      expect((await grants.activeAccess(userId)).includedBy).toEqual({});
+      await grants.revoke(acc.grant.id, 1);
+      expect(await grants.owns(userId, 'foundation')).toBe(true);
+      expect(ended).toEqual([['accelerator']]);
+      // A manual Foundation while the included one is active is a grant of its own, not a duplicate.
+      const other = ++nextUser;
+      await grants.grant({ userId: other, courseId: 'accelerator', source: 'manual' });
+      expect((await grants.grant({ userId: other, courseId: 'foundation', source: 'manual' })).created).toBe(true);
+      expect((await grants.grant({ userId: other, courseId: 'foundation', source: 'manual' })).created).toBe(false);
+      off();
+    });
+
+    it('a refund of an Accelerator order ends the included Foundation inside the same transaction', async () => {
+      const userId = ++nextUser;
+      await grants.grant({ userId, courseId: 'accelerator', source: 'purchase', orderId: 9002 });
+      await expect(
+        ds.transaction(async (m) => {
+          await grants.revokeForOrder(9002, null, m);
+          throw new Error('rull tilbake');
+        }),
+      ).rejects.toThrow('rull tilbake');
+      expect(await grants.owns(userId, 'foundation')).toBe(true);
+      await ds.transaction((m) => grants.revokeForOrder(9002, null, m));
+      expect(await grants.owns(userId, 'foundation')).toBe(false);
+    });
+  });
 });

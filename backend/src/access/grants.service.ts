@@ -1,7 +1,17 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, IsNull, Not, Repository, type FindOptionsWhere } from 'typeorm';
-import { PLAYER_COURSE_IDS, type PlayerCourseId } from '@academy/contracts';
+import {
+  MSG,
+  PLAYER_COURSE_IDS,
+  includedCourses,
+  isCatalogId,
+  isPlayerCourseId,
+  type CatalogId,
+  type PlayerCourseId,
+} from '@academy/contracts';
+import { CATALOG_SEED } from '../catalog/catalog.data';
+import { conflict } from '../platform/errors/app-error';
 import { Clock, SystemClock } from '../platform/time/clock';
 import { Grant, GrantSource } from './entities/grant.entity';
 import type { DripBasis } from './drip';
@@ -20,11 +30,26 @@ export interface GrantRevocation {
   before: Grant;
   grant: Grant;
   changed: boolean;
+  /** Included grants revoked with it (COURSE_INCLUSIONS). */
+  included?: Grant[];
+  /** Courses the user no longer has access to through any grant after this revocation. */
+  ended?: string[];
 }
+
+/**
+ * Told, inside the revoking transaction, which courses a user no longer has access to (refund,
+ * admin revoke, the revoke of a larger product): certificates follow access.
+ */
+export type AccessEndedListener = (
+  event: { userId: number; courseIds: string[]; revokedBy: number | null },
+  manager: EntityManager,
+) => Promise<void>;
 
 /** Who owns which course. A grant is active while it is not revoked. */
 @Injectable()
 export class GrantsService {
+  private readonly accessEnded = new Set<AccessEndedListener>();
+
   constructor(
     @InjectRepository(Grant) private readonly grants: Repository<Grant>,
     @Optional() private readonly clock: Clock = new SystemClock(),
@@ -37,13 +62,42 @@ export class GrantsService {
     return PLAYER_COURSE_IDS.filter((id) => owned.has(id));
   }
 
+  /**
+   * Active course ids (catalogue order) and, for those owned only through a larger product's grant,
+   * which product includes them.
+   */
+  async activeAccess(
+    userId: number,
+  ): Promise<{ courses: PlayerCourseId[]; includedBy: Partial<Record<PlayerCourseId, CatalogId>> }> {
+    const rows = await this.grants.find({
+      select: { id: true, courseId: true, includedByGrantId: true },
+      where: { userId, revokedAt: IsNull() },
+    });
+    const byId = new Map(rows.map((r) => [r.id, r.courseId]));
+    const own = new Set(rows.filter((r) => r.includedByGrantId === null).map((r) => r.courseId));
+    const courses = PLAYER_COURSE_IDS.filter((id) => rows.some((r) => r.courseId === id));
+    const includedBy: Partial<Record<PlayerCourseId, CatalogId>> = {};
+    for (const r of rows) {
+      const parent = r.includedByGrantId !== null ? byId.get(r.includedByGrantId) : undefined;
+      if (isPlayerCourseId(r.courseId) && !own.has(r.courseId) && isCatalogId(parent)) includedBy[r.courseId] = parent;
+    }
+    return { courses, includedBy };
+  }
+
   async owns(userId: number, courseId: string): Promise<boolean> {
     return this.grants.exists({ where: { userId, courseId, revokedAt: IsNull() } });
   }
 
+  /** Registers what runs when a user's access to courses ends; returns the unregistration. */
+  onAccessEnded(listener: AccessEndedListener): () => void {
+    this.accessEnded.add(listener);
+    return () => this.accessEnded.delete(listener);
+  }
+
   /**
-   * Grants a course unless an active grant already exists. With an order id, the unique index on
-   * orderId makes concurrent fulfilments of one order end in one grant.
+   * Grants a course unless an own (not included) active grant already exists, and opens the courses
+   * it includes (COURSE_INCLUSIONS) as `included` grants tied to it. With an order id, the unique
+   * index on orderId makes concurrent fulfilments of one order end in one grant.
    */
   async grant(input: GrantInput, manager?: EntityManager): Promise<{ grant: Grant; created: boolean }> {
     const repo = manager ? manager.getRepository(Grant) : this.grants;
@@ -51,7 +105,13 @@ export class GrantsService {
       const byOrder = await repo.findOneBy({ orderId: input.orderId });
       if (byOrder) return { grant: byOrder, created: false };
     } else {
-      const active = await repo.findOneBy({ userId: input.userId, courseId: input.courseId, revokedAt: IsNull() });
+      // An included grant does not count: a course granted on its own outlives the larger product's revocation.
+      const active = await repo.findOneBy({
+        userId: input.userId,
+        courseId: input.courseId,
+        revokedAt: IsNull(),
+        includedByGrantId: IsNull(),
+      });
       if (active) return { grant: active, created: false };
     }
     const grant = await repo.save(
@@ -65,25 +125,90 @@ export class GrantsService {
         grantedAt: this.clock.now(),
         revokedAt: null,
         revokedBy: null,
+        includedByGrantId: null,
       }),
     );
+    await this.openIncluded(grant, repo, new Set([grant.courseId]));
     return { grant, created: true };
+  }
+
+  /** The `included` grants a grant opens (and what those include in turn). */
+  private async openIncluded(parent: Grant, repo: Repository<Grant>, seen: Set<string>): Promise<void> {
+    for (const courseId of includedCourses(parent.courseId)) {
+      if (seen.has(courseId)) continue;
+      const child = await repo.save(
+        repo.create({
+          userId: parent.userId,
+          courseId,
+          source: 'included',
+          orderId: null,
+          note: null,
+          grantedBy: parent.grantedBy,
+          grantedAt: parent.grantedAt,
+          revokedAt: null,
+          revokedBy: null,
+          includedByGrantId: parent.id,
+        }),
+      );
+      await this.openIncluded(child, repo, new Set([...seen, courseId]));
+    }
   }
 
   /**
    * The one revocation of a grant (admin panel, full refunds): the course is no longer owned through
-   * it. Null when there is no such grant. Revoking a revoked grant changes nothing; the update is
-   * conditional, so of two concurrent revocations exactly one reports `changed` (and is audited).
+   * it, nor the courses it included (unless owned on their own). Null when there is no such grant.
+   * Revoking a revoked grant changes nothing; the update is conditional, so of two concurrent
+   * revocations exactly one reports `changed` (and is audited). An included grant is not revoked on
+   * its own (409): it ends with the grant that opened it. The courses whose access ended are told
+   * to the `onAccessEnded` listeners inside the same transaction.
    */
   async revoke(grantId: number, revokedBy: number | null, manager?: EntityManager): Promise<GrantRevocation | null> {
     const repo = manager ? manager.getRepository(Grant) : this.grants;
     const before = await repo.findOneBy({ id: grantId });
     if (!before) return null;
     if (before.revokedAt) return { before, grant: before, changed: false };
+    if (before.includedByGrantId !== null) {
+      const parent = await repo.findOneBy({ id: before.includedByGrantId });
+      const title = CATALOG_SEED.find((c) => c.id === parent?.courseId)?.title ?? '';
+      throw conflict(MSG.grantIncluded(title), 'CONFLICT');
+    }
     const revokedAt = this.clock.now();
     const res = await repo.update({ id: grantId, revokedAt: IsNull() }, { revokedAt, revokedBy });
     if (!res.affected) return { before, grant: await repo.findOneByOrFail({ id: grantId }), changed: false };
-    return { before, grant: { ...before, revokedAt, revokedBy }, changed: true };
+    const included = await this.revokeIncluded(grantId, revokedAt, revokedBy, repo);
+    const touched = [...new Set([before.courseId, ...included.map((g) => g.courseId)])];
+    const stillOwned = new Set(
+      (
+        await repo.find({
+          select: { courseId: true },
+          where: { userId: before.userId, courseId: In(touched), revokedAt: IsNull() },
+        })
+      ).map((g) => g.courseId),
+    );
+    const ended = touched.filter((c) => !stillOwned.has(c));
+    if (ended.length) {
+      const m = manager ?? this.grants.manager;
+      for (const listener of this.accessEnded) await listener({ userId: before.userId, courseIds: ended, revokedBy }, m);
+    }
+    return { before, grant: { ...before, revokedAt, revokedBy }, changed: true, included, ended };
+  }
+
+  /** Revokes the active grants a grant included (and theirs in turn); returns them as revoked. */
+  private async revokeIncluded(
+    parentId: number,
+    revokedAt: Date,
+    revokedBy: number | null,
+    repo: Repository<Grant>,
+  ): Promise<Grant[]> {
+    const children = await repo.find({ where: { includedByGrantId: parentId, revokedAt: IsNull() }, order: { id: 'ASC' } });
+    const out: Grant[] = [];
+    for (const child of children) {
+      const res = await repo.update({ id: child.id, revokedAt: IsNull() }, { revokedAt, revokedBy });
+      if (!res.affected) continue;
+      out.push({ ...child, revokedAt, revokedBy });
+      out.push(...(await this.revokeIncluded(child.id, revokedAt, revokedBy, repo)));
+    }
+    return out;
   }
 
   /**

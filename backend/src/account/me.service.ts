@@ -9,11 +9,13 @@ export class MeService {
   constructor(private readonly grants: GrantsService) {}
 
   async of(user: User): Promise<MeResponse> {
+    const access = await this.grants.activeAccess(user.id);
     return {
       id: user.id,
       email: user.email,
       role: user.role,
-      courses: await this.grants.activeCourseIds(user.id),
+      courses: access.courses,
+      includedBy: access.includedBy,
       passwordSet: !!user.passwordHash,
       claimed: !!user.claimedAt,
       createdAt: user.createdAt.toISOString(),

@@ -45,6 +45,7 @@ export function holderNameOf(user: Pick<User, 'firstName' | 'lastName'>): string
 export class CertificatesService implements OnModuleDestroy {
   private readonly logger = new Logger('Certificates');
   private readonly off: () => void;
+  private readonly offAccess: () => void;
 
   constructor(
     @InjectRepository(Certificate) private readonly certs: Repository<Certificate>,
@@ -59,10 +60,27 @@ export class CertificatesService implements OnModuleDestroy {
     progress: ProgressService,
   ) {
     this.off = progress.onCourseCompleted((userId, courseId) => this.issueIfEarned(userId, courseId).then(() => undefined));
+    // Every way access ends (refund, the mentor's revoke, the revoke of a product that included the course)
+    // goes through the grants' one revocation, which tells this inside its transaction.
+    this.offAccess = grants.onAccessEnded((e, m) => this.revokeForEndedAccess(e.userId, e.courseIds, e.revokedBy, m));
   }
 
   onModuleDestroy(): void {
     this.off();
+    this.offAccess();
+  }
+
+  /** Revokes the valid certificates of courses the user no longer has access to (reason `access`). */
+  async revokeForEndedAccess(userId: number, courseIds: string[], revokedBy: number | null, m: EntityManager): Promise<void> {
+    if (courseIds.length === 0) return;
+    const res = await m
+      .getRepository(Certificate)
+      .update(
+        { userId, courseId: In(courseIds), revokedAt: IsNull() },
+        { revokedAt: this.clock.now(), revokedBy, revokedReason: 'access' },
+      );
+    if (res.affected)
+      this.logger.log(`Sertifikat trukket tilbake (tilgangen endte): ${courseIds.join(', ')} for bruker ${userId}`);
   }
 
   /**
@@ -72,13 +90,22 @@ export class CertificatesService implements OnModuleDestroy {
   async issueIfEarned(userId: number, courseId: string): Promise<Certificate | null> {
     if (!isPaidCourseId(courseId)) return null;
     const existing = await this.certs.findOneBy({ userId, courseId });
-    if (existing) return existing;
-    if (!(await this.grants.owns(userId, courseId))) return null;
+    // One revoked because access ended comes back when the student has the course (and all of it done) again.
+    if (existing && existing.revokedReason !== 'access') return existing;
+    if (!(await this.grants.owns(userId, courseId))) return existing;
     const course = await this.courses.content(courseId);
-    if (!course || course.modules.length === 0) return null;
+    if (!course || course.modules.length === 0) return existing;
     const progress = (await this.access.progressOf(userId)).find((p) => p.courseId === courseId);
     const done = new Set(Array.isArray(progress?.completedModules) ? progress.completedModules : []);
-    if (!course.modules.every((m) => done.has(m.id))) return null;
+    if (!course.modules.every((m) => done.has(m.id))) return existing;
+    if (existing) {
+      await this.certs.update(
+        { id: existing.id, revokedReason: 'access' },
+        { revokedAt: null, revokedBy: null, revokedReason: null },
+      );
+      this.logger.log(`Sertifikat gyldig igjen (tilgangen er tilbake): ${courseId} for bruker ${userId}`);
+      return this.certs.findOneBy({ id: existing.id });
+    }
     const user = await this.users.findById(userId);
     if (!user) return null;
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -92,6 +119,7 @@ export class CertificatesService implements OnModuleDestroy {
           issuedAt: this.clock.now(),
           revokedAt: null,
           revokedBy: null,
+          revokedReason: null,
         });
         this.logger.log(`Sertifikat utstedt: ${courseId} for bruker ${userId}`);
         break;
@@ -108,7 +136,9 @@ export class CertificatesService implements OnModuleDestroy {
   async listFor(user: User): Promise<CertificateListItem[]> {
     const owned = await this.grants.activeCourseIds(user.id);
     const have = new Set(
-      (await this.certs.find({ select: { courseId: true }, where: { userId: user.id } })).map((c) => c.courseId),
+      (await this.certs.find({ select: { courseId: true, revokedReason: true }, where: { userId: user.id } }))
+        .filter((c) => c.revokedReason !== 'access')
+        .map((c) => c.courseId),
     );
     for (const courseId of owned)
       if (isPaidCourseId(courseId) && !have.has(courseId)) await this.issueIfEarned(user.id, courseId);
@@ -136,7 +166,7 @@ export class CertificatesService implements OnModuleDestroy {
   async pdfFor(user: User, courseId: string): Promise<{ pdf: Buffer; filename: string }> {
     if (!isPaidCourseId(courseId)) throw notFound(MSG.certificateNotFound);
     let cert = await this.certs.findOneBy({ userId: user.id, courseId });
-    if (!cert) cert = await this.issueIfEarned(user.id, courseId);
+    if (!cert || cert.revokedReason === 'access') cert = await this.issueIfEarned(user.id, courseId);
     if (!cert || cert.revokedAt) throw notFound(MSG.certificateNotEarned);
     if (cert.holderName === null) {
       const fresh = await this.users.findById(user.id);
@@ -170,6 +200,12 @@ export class CertificatesService implements OnModuleDestroy {
       issuedAt: cert.issuedAt.toISOString(),
       revoked: cert.revokedAt !== null,
       revokedAt: iso(cert.revokedAt),
+      revokedReason: cert.revokedAt ? (cert.revokedReason ?? 'admin') : null,
+      revokedMessage: !cert.revokedAt
+        ? null
+        : cert.revokedReason === 'access'
+          ? MSG.certificateRevokedAccessEnded
+          : MSG.certificateRevokedByMentor,
     };
   }
 
@@ -194,7 +230,7 @@ export class CertificatesService implements OnModuleDestroy {
       if (!before) return null;
       if (before.revokedAt) return before;
       const revokedAt = this.clock.now();
-      const res = await repo.update({ id, revokedAt: IsNull() }, { revokedAt, revokedBy: actor.id });
+      const res = await repo.update({ id, revokedAt: IsNull() }, { revokedAt, revokedBy: actor.id, revokedReason: 'admin' });
       if (res.affected) {
         const after = { ...before, revokedAt, revokedBy: actor.id };
         await this.audit.record(m, actor, {
@@ -229,6 +265,7 @@ export class CertificatesService implements OnModuleDestroy {
       revokedAt: iso(c.revokedAt),
       revokedBy: c.revokedBy,
       revoked: c.revokedAt !== null,
+      revokedReason: c.revokedAt ? (c.revokedReason ?? 'admin') : null,
     }));
   }
 

@@ -31,7 +31,8 @@ export interface Identity {
 }
 
 /** What each signed-in role owns: the student Foundation, the other student Accelerator. */
-const COURSES_OF: Record<SignedInRole, string[]> = { student: ['foundation'], otherStudent: ['accelerator'], admin: [] };
+// The other student owns a course that neither is nor includes Foundation (Accelerator would include it).
+const COURSES_OF: Record<SignedInRole, string[]> = { student: ['foundation'], otherStudent: ['kryptovaluta'], admin: [] };
 
 export interface Fixture {
   t: TestApp;

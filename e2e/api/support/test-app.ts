@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
+import { includedCourses } from '@academy/contracts';
 import { createApp } from '../../../backend/src/bootstrap';
 import type { Clock } from '../../../backend/src/platform/time/clock';
 import { AppConfig, parseEnv } from '../../../backend/src/platform/config/env.schema';
@@ -97,7 +98,12 @@ export async function createUser(
     }),
   );
   for (const courseId of opts.courses ?? []) {
-    await t.ds.getRepository(Grant).insert({ userId: user.id, courseId, source: 'manual', grantedAt: now });
+    const grant = await t.ds.getRepository(Grant).save({ userId: user.id, courseId, source: 'manual', grantedAt: now });
+    // As a grant through the service does: the courses it includes (Accelerator → Foundation) come with it.
+    for (const included of includedCourses(courseId))
+      await t.ds
+        .getRepository(Grant)
+        .insert({ userId: user.id, courseId: included, source: 'included', grantedAt: now, includedByGrantId: grant.id });
   }
   return user;
 }

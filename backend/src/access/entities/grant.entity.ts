@@ -1,7 +1,8 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { DateTimeColumn } from '../../platform/database/columns';
 
-export type GrantSource = 'purchase' | 'free' | 'manual';
+/** `included`: opened by a grant of a larger product (COURSE_INCLUSIONS), and revoked with it. */
+export type GrantSource = 'purchase' | 'free' | 'manual' | 'included';
 
 /** A user's access to a course. Active while revokedAt is null. */
 @Entity('grants')
@@ -45,6 +46,11 @@ export class Grant {
 
   @Column({ type: 'int', nullable: true })
   releasedEarlyBy: number | null;
+
+  /** For an `included` grant: the grant of the larger product that opened it (and whose revocation ends it). */
+  @Index('idx_grants_included_by')
+  @Column({ type: 'int', nullable: true })
+  includedByGrantId: number | null;
 
   /** The mentorship period's end when the admin set it (extended); null: the course's default length. */
   @DateTimeColumn({ nullable: true })

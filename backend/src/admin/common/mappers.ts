@@ -42,7 +42,11 @@ export function toAdminLead(l: Lead, accountId: number | null, hasBought: boolea
 }
 
 /** A grant for the panel; `mentorshipEndsAt` is the period's end as the mentorship module works it out (null: none). */
-export function toAdminGrant(g: Grant, mentorshipEndsAt: Date | null = g.mentorshipEndsAt ?? null): AdminGrant {
+export function toAdminGrant(
+  g: Grant,
+  mentorshipEndsAt: Date | null = g.mentorshipEndsAt ?? null,
+  includedBy: string | null = null,
+): AdminGrant {
   return {
     id: g.id,
     userId: g.userId,
@@ -57,6 +61,8 @@ export function toAdminGrant(g: Grant, mentorshipEndsAt: Date | null = g.mentors
     active: !g.revokedAt,
     releasedEarlyAt: iso(g.releasedEarlyAt),
     mentorshipEndsAt: iso(mentorshipEndsAt),
+    includedByGrantId: g.includedByGrantId ?? null,
+    includedBy: g.includedByGrantId != null ? includedBy : null,
   };
 }
 

@@ -83,8 +83,8 @@ export class AdminUsersService {
 
   /** Grants as the panel shows them, with each one's mentorship period worked out. */
   private async adminGrants(grants: Grant[]): Promise<AdminGrant[]> {
-    const ends = await this.mentorship.endsOf(grants);
-    return grants.map((g) => toAdminGrant(g, ends.get(g.id) ?? null));
+    const [ends, parents] = await Promise.all([this.mentorship.endsOf(grants), this.access.includingCourses(grants)]);
+    return grants.map((g) => toAdminGrant(g, ends.get(g.id) ?? null, parents.get(g.id) ?? null));
   }
 
   private async adminGrant(grant: Grant): Promise<AdminGrant> {

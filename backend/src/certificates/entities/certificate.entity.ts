@@ -1,6 +1,8 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { DateTimeColumn } from '../../platform/database/columns';
 
+export type CertificateRevokedReason = 'access' | 'admin';
+
 /**
  * A course certificate: issued once per student and course when every module is completed. The
  * course title and the holder's name are kept as they were, so later edits do not change it.
@@ -38,4 +40,8 @@ export class Certificate {
 
   @Column({ type: 'int', nullable: true })
   revokedBy: number | null;
+
+  /** Why it was revoked: `access` when access to the course ended (refund, revoke), `admin` when the mentor revoked it. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  revokedReason: CertificateRevokedReason | null;
 }

@@ -15,6 +15,9 @@ import { DripRelease1795500600000 } from './1795500600000-DripRelease';
 import { MentorshipPeriod1795500610000 } from './1795500610000-MentorshipPeriod';
 import { Certificates1795500620000 } from './1795500620000-Certificates';
 import { MoneyRules1795600100000 } from './1795600100000-MoneyRules';
+import { GrantInclusion1795600200000 } from './1795600200000-GrantInclusion';
+import { CertificateRevokedReason1795600210000 } from './1795600210000-CertificateRevokedReason';
+import { NorwegianCurriculum1795600220000 } from './1795600220000-NorwegianCurriculum';
 
 /** Every migration, oldest first. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -35,4 +38,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   MentorshipPeriod1795500610000,
   Certificates1795500620000,
   MoneyRules1795600100000,
+  GrantInclusion1795600200000,
+  CertificateRevokedReason1795600210000,
+  NorwegianCurriculum1795600220000,
 ];
