@@ -1,4 +1,16 @@
-/** Formatting for e-mail: Norwegian amounts and dates, HTML escaping. */
+/** Formatting for e-mail: Norwegian amounts and dates, HTML escaping, and the site's colours. */
+
+/**
+ * The storefront's colours (frontend/src/styles/tokens.css) for mails and the small pages the mailed
+ * links open: buttons in the site's green with white text, links in the site's link colour.
+ */
+export const MAIL_COLOURS = {
+  /** --color-primary (--green-600): white text on it has a contrast of 5.1:1. */
+  button: '#0f7d58',
+  buttonText: '#ffffff',
+  /** --color-link. */
+  link: '#0b5fb3',
+} as const;
 
 const NOK = new Intl.NumberFormat('nb-NO', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { MSG } from '@academy/contracts';
-import { escapeHtml } from '../mail/mail-format';
+import { escapeHtml, MAIL_COLOURS } from '../mail/mail-format';
 import { APP_CONFIG, type AppConfig } from '../platform/config';
 import { securityHeaders } from '../platform/security/security-headers';
 import type { Subscriber } from './entities/subscriber.entity';
@@ -76,8 +76,9 @@ export class ConsentController {
       `<title>${escapeHtml(title)} – ${site}</title>` +
       `<style>body{margin:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#0f172a}` +
       `main{max-width:520px;margin:48px auto;padding:32px;background:#fff;border-radius:12px}h1{font-size:24px;margin:0 0 12px}` +
-      `p{line-height:1.55;color:#334155}a{color:#2563eb}` +
-      `button{font:inherit;font-weight:600;padding:10px 18px;border-radius:8px;border:0;background:#2563eb;color:#fff;cursor:pointer}</style></head>` +
+      `p{line-height:1.55;color:#334155}a{color:${MAIL_COLOURS.link}}` +
+      `button{font:inherit;font-weight:600;padding:10px 18px;border-radius:8px;border:0;background:${MAIL_COLOURS.button};color:${MAIL_COLOURS.buttonText};cursor:pointer}` +
+      `button:focus-visible,a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}</style></head>` +
       `<body><main><p><strong>${site}</strong></p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${extra}` +
       `<p><a href="${escapeHtml(this.cfg.publicUrl)}/">Til forsiden</a></p></main></body></html>`;
     void reply

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mail-format';
+import { escapeHtml, MAIL_COLOURS } from '../mail-format';
 
 /** What every message shows: the site's name, address and contact mailbox. */
 export interface MailBrand {
@@ -55,7 +55,7 @@ function blockHtml(b: MailBlock): string {
     case 'button':
       return (
         `<p style="margin:8px 0 24px"><a href="${escapeHtml(b.url)}" ` +
-        `style="display:inline-block;padding:12px 22px;border-radius:8px;background:#2563eb;color:#ffffff;` +
+        `style="display:inline-block;padding:12px 22px;border-radius:8px;background:${MAIL_COLOURS.button};color:${MAIL_COLOURS.buttonText};` +
         `font-weight:600;font-size:16px;text-decoration:none">${escapeHtml(b.label)}</a></p>` +
         `<p style="margin:0 0 16px;font-size:12px;line-height:1.5;color:#64748b;word-break:break-all">` +
         `Virker ikke knappen? Kopier denne adressen inn i nettleseren:<br>${escapeHtml(b.url)}</p>`
