@@ -101,7 +101,12 @@ export default tseslint.config(
     files: ['frontend/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // Validation and errors show in the page, next to what they are about (issue 22): no native dialogs.
+      'no-alert': 'error',
+    },
   },
 
   // Type information: every .ts/.tsx file belongs to its workspace's tsconfig.json (the project

@@ -93,9 +93,12 @@ describe('a development server (demo payments)', () => {
     await visit(page, '/bestill?course=foundation');
     await fillCheckout(page, uniqueEmail('tilbake'));
     await submit(page).click();
-    await until(() => alerts, ['Demo modus']);
-    // The demo purchase signs the buyer in and goes on to the account settings inside the app.
+    // The demo purchase signs the buyer in and ends on the confirmation page; its account link leads on.
+    await page.waitForURL((u) => u.pathname === '/betaling/fullfort', { timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Takk for kjøpet!' }).waitFor();
+    await page.getByRole('link', { name: 'Kontoinnstillinger' }).click();
     await page.waitForURL('**/account/settings', { timeout: 10_000 });
+    expect(alerts).toEqual([]);
     await page.getByRole('link', { name: 'Tilbake til dashboard' }).click();
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await ctx.close();

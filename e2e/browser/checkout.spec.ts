@@ -60,7 +60,7 @@ describe('checkout in demo mode (no Stripe key)', () => {
     await sink?.close();
   });
 
-  it('Demo modus → /account/settings points to the receipt mail → its link → "Sett passord" → the dashboard shows the course', async () => {
+  it('demo purchase → the confirmation page (thanks, course, receipt, a demo note) → the receipt mail → its link → "Sett passord" → the dashboard shows the course', async () => {
     const email = `demo-${Date.now()}@example.no`;
     const { ctx, page, alerts, errors } = await open(server.url);
 
@@ -69,7 +69,10 @@ describe('checkout in demo mode (no Stripe key)', () => {
     await until(text(page.locator('h1')), 'Accelerator');
     expect(await page.getByLabel('E-post').inputValue()).toBe(email);
     await until(text(submit(page)), 'START KURSET - 4\u00a0997,-');
-    expect(await submit(page).isDisabled()).toBe(true);
+    // The button is not a silent dead end: it says what is missing, and a press shows it at each field.
+    expect(await submit(page).isEnabled()).toBe(true);
+    expect(await page.getByTestId('checkout-missing').innerText()).toBe('Mangler: fornavn, etternavn og avkrysning for levering.');
+    expect(await submit(page).getAttribute('aria-describedby')).toBe(await page.getByTestId('checkout-missing').getAttribute('id'));
 
     // Switching programme updates title, price, summary and features.
     await page.getByRole('radio', { name: /Foundation/ }).check();
@@ -80,19 +83,36 @@ describe('checkout in demo mode (no Stripe key)', () => {
     await until(text(submit(page)), 'START KURSET - 1\u00a0997,-');
     expect(await page.getByRole('radio', { name: /Kort/ }).isChecked()).toBe(true);
 
-    // Blank names pass the disabled check but are refused on click.
+    // Blank names are missing names: the press says so under the field and moves focus there.
     await page.getByLabel('Fornavn').fill('   ');
     await page.getByLabel('Etternavn').fill('Nordmann');
     await page.getByRole('checkbox').check();
-    expect(await submit(page).isEnabled()).toBe(true);
     await submit(page).click();
-    await until(() => alerts, ['Vennligst fyll ut alle feltene']);
+    const first = page.getByLabel('Fornavn');
+    expect(await first.getAttribute('aria-invalid')).toBe('true');
+    const errorId = await first.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${errorId}"]`).innerText()).toBe('Skriv inn fornavnet ditt');
+    expect(await first.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByTestId('checkout-missing').innerText()).toBe('Mangler: fornavn.');
 
     await page.getByLabel('Fornavn').fill('Kari');
+    expect(await first.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByTestId('checkout-missing').count()).toBe(0);
     await page.getByRole('radio', { name: /Vipps/ }).check();
     await submit(page).click();
-    await until(() => alerts, ['Vennligst fyll ut alle feltene', 'Demo modus']);
-    await until(text(submit(page)), 'BEHANDLER...');
+    // Paid at once: the same confirmation page as a paid purchase, with a small note that it was a demo.
+    await page.waitForURL((u) => u.pathname === '/betaling/fullfort', { timeout: 10_000 });
+    await visible(page.getByRole('heading', { name: 'Takk for kjøpet!' }));
+    expect(await page.getByTestId('demo-notice').innerText()).toContain('Demokjøp: ingen betaling er trukket.');
+    expect(await page.getByTestId('receipt').innerText()).toContain('Foundation');
+    expect(await page.getByRole('link', { name: 'Start kurset' }).getAttribute('href')).toBe('/course/foundation');
+    expect(await page.getByRole('link', { name: 'Se og skriv ut kvitteringen' }).getAttribute('href')).toMatch(
+      /^\/kvittering\/\d+$/,
+    );
+    // The address is not proved yet: the receipt mail's link comes before a password.
+    await visible(page.getByText('har en lenke som bekrefter e-postadressen'));
+    expect(alerts).toEqual([]);
+    await page.getByRole('link', { name: 'Kontoinnstillinger' }).click();
     await page.waitForURL('**/account/settings', { timeout: 10_000 });
 
     // Signed in by the purchase, but the address is not proved: no password form, the receipt mail's link first.
@@ -193,7 +213,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
     await ctx.close();
   });
 
-  it('a failing payment provider: logged, the generic alert, busy cleared', async () => {
+  it('a failing payment provider: logged, the generic message in the page (no native alert), busy cleared', async () => {
     const { ctx, page, alerts } = await open(server.url);
     fake.fail('sessions.create', 500);
     await page.goto('/bestill');
@@ -202,7 +222,8 @@ describe('checkout with Stripe (fake Stripe server)', () => {
     await page.getByLabel('Etternavn').fill('Hansen');
     await page.getByRole('checkbox').check();
     await submit(page).click();
-    await until(() => alerts, ['Det oppstod en feil ved opprettelse av betalingen. Prøv igjen.']);
+    await until(text(page.getByRole('alert')), 'Det oppstod en feil ved opprettelse av betalingen. Prøv igjen.');
+    expect(alerts).toEqual([]);
     await until(text(submit(page)), 'START KURSET - 1\u00a0997,-');
     expect(await submit(page).isEnabled()).toBe(true);
     await ctx.close();

@@ -348,7 +348,7 @@ describe('account settings', () => {
     expect(await newPw.getAttribute('type')).toBe('text');
     await confirm.fill('nytt-passord-1');
     await submit.click();
-    await page.getByText('Passord satt! Du kan nå logge inn med ditt nye passord. (Demo modus)', { exact: true }).waitFor();
+    await page.getByText('Passord satt! Du kan nå logge inn med ditt nye passord.', { exact: true }).waitFor();
     await at(page, '/dashboard', { timeout: 5000 });
     await page.getByRole('heading', { name: 'Mine kurs' }).waitFor();
     expect(await page.locator('.notice').count()).toBe(0);
@@ -378,7 +378,7 @@ describe('account settings', () => {
     await expect(page.getByRole('alert').innerText()).resolves.toBe('Feil ved oppdatering av passord: Nåværende passord er feil');
     await current.fill('nytt-passord-1');
     await update.click();
-    await page.getByText('Passord oppdatert! (Demo modus)', { exact: true }).waitFor();
+    await page.getByText('Passord oppdatert!', { exact: true }).waitFor();
 
     await page.getByRole('link', { name: 'Tilbake til dashboard' }).click();
     await at(page, '/dashboard');

@@ -42,14 +42,15 @@ async function open(width = 1280): Promise<{ ctx: BrowserContext; page: Page; er
   return { ctx, page, errors };
 }
 
-/** Buys Foundation in demo mode through the checkout page; the buyer ends signed in on /account/settings. */
+/** Buys Foundation in demo mode through the checkout page; the buyer ends signed in on the confirmation page. */
 async function buy(page: Page, email: string): Promise<void> {
   await page.goto(`/bestill?course=foundation&email=${encodeURIComponent(email)}`);
   await page.getByLabel('Fornavn').fill('Kari');
   await page.getByLabel('Etternavn').fill('Nordmann');
   await page.locator('input[name="acceptTerms"]').check();
   await page.getByTestId('checkout-submit').click();
-  await at(page, '/account/settings', { timeout: 15_000 });
+  await at(page, '/betaling/fullfort', { timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Takk for kjøpet!' }).waitFor();
 }
 
 /** The receipt page's link from the receipt mail to `email`. */

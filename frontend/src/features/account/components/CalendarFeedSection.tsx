@@ -16,6 +16,8 @@ export function CalendarFeedSection({ me }: { me: MeResponse }) {
   const feed = useCalendarFeed(me.id, eligible);
   const reset = useResetCalendarFeed(me.id);
   const [status, setStatus] = useState<FormStatus>(null);
+  /** The reset asks first, in the page (no native dialog). */
+  const [confirming, setConfirming] = useState(false);
   if (!eligible) return null;
 
   const copy = async () => {
@@ -28,7 +30,7 @@ export function CalendarFeedSection({ me }: { me: MeResponse }) {
     }
   };
   const onReset = () => {
-    if (!window.confirm('Lage en ny adresse? Kalendere som abonnerer på den gamle, slutter å få oppdateringer.')) return;
+    setConfirming(false);
     setStatus(null);
     reset.mutate(undefined, {
       onSuccess: () => setStatus({ kind: 'success', text: 'Ny adresse laget. Den gamle virker ikke lenger.' }),
@@ -54,10 +56,30 @@ export function CalendarFeedSection({ me }: { me: MeResponse }) {
         <Button type="button" size="sm" onClick={() => void copy()} disabled={!feed.data}>
           Kopier adressen
         </Button>
-        <Button type="button" size="sm" variant="secondary" onClick={onReset} busy={reset.isPending} disabled={reset.isPending}>
+        <Button
+          type="button"
+          size="sm"
+          variant="secondary"
+          onClick={() => setConfirming(true)}
+          busy={reset.isPending}
+          disabled={reset.isPending || confirming}
+        >
           Lag ny adresse
         </Button>
       </div>
+      {confirming && (
+        <div className="account-section__confirm" role="group" aria-labelledby="calendar-feed-confirm">
+          <p id="calendar-feed-confirm">Lage en ny adresse? Kalendere som abonnerer på den gamle, slutter å få oppdateringer.</p>
+          <div className="account-section__actions">
+            <Button type="button" size="sm" onClick={onReset} autoFocus>
+              Ja, lag ny adresse
+            </Button>
+            <Button type="button" size="sm" variant="secondary" onClick={() => setConfirming(false)}>
+              Avbryt
+            </Button>
+          </div>
+        </div>
+      )}
       <StatusMessage status={status} />
     </AccountSection>
   );

@@ -6,17 +6,13 @@ import { NewPasswordForm } from '../../../components/NewPasswordForm';
 import { NewPasswordFields, PasswordInput, newPasswordProblem, passwordErrorText } from '../../../components/PasswordInput';
 import { setPassword } from '../api/set-password';
 
-const DEMO_SUFFIX = ' (Demo modus)';
-
 /** 'Sett passord': the first password of a claimed account made without one (free sign-up, purchase). */
-export function SetPasswordForm({ demo, onDone }: { demo: boolean; onDone: (me: MeResponse) => void }) {
-  const save = useCallback(
-    async (body: { newPassword: string; confirmPassword: string }) => {
-      const res = await setPassword(body);
-      return { user: res.user, text: MSG.passwordSet + (demo ? DEMO_SUFFIX : '') };
-    },
-    [demo],
-  );
+export function SetPasswordForm({ onDone }: { onDone: (me: MeResponse) => void }) {
+  // The password is always saved on the server, demo payments or not: the message says just that.
+  const save = useCallback(async (body: { newPassword: string; confirmPassword: string }) => {
+    const res = await setPassword(body);
+    return { user: res.user, text: MSG.passwordSet };
+  }, []);
   return (
     <NewPasswordForm
       idPrefix=""
@@ -36,7 +32,7 @@ function setPasswordError(err: unknown): string {
 }
 
 /** Change password: the current one is checked by the server; other sessions end. */
-export function ChangePasswordForm({ demo }: { demo: boolean }) {
+export function ChangePasswordForm() {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [confirmPassword, setConfirm] = useState('');
@@ -54,7 +50,7 @@ export function ChangePasswordForm({ demo }: { demo: boolean }) {
     setBusy(true);
     try {
       await setPassword({ currentPassword, newPassword, confirmPassword });
-      setStatus({ kind: 'success', text: MSG.passwordUpdated + (demo ? DEMO_SUFFIX : '') });
+      setStatus({ kind: 'success', text: MSG.passwordUpdated });
       setCurrent('');
       setNew('');
       setConfirm('');

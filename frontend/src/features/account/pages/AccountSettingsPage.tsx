@@ -7,11 +7,11 @@ import { ButtonLink } from '../../../components/Button';
 import { MemberEmpty, MemberPage } from '../../../components/MemberShell';
 import { RequireAuth } from '../../../components/RequireAuth';
 import { paths } from '../../../config/paths';
-import { useSettings } from '../../../lib/app-state';
 import { formatShortDateOslo } from '../../../lib/format';
 import { Seo } from '../../../lib/head';
 import { setSession } from '../../../lib/session';
 import { AccountSection } from '../components/AccountSection';
+import { NameSection } from '../components/NameSection';
 import { CalendarFeedSection } from '../components/CalendarFeedSection';
 import { ChangePasswordForm, SetPasswordForm } from '../components/PasswordForms';
 import { PrivacySection } from '../components/PrivacySection';
@@ -47,7 +47,6 @@ function ClaimFirst({ me }: { me: MeResponse }) {
 }
 
 function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: string) => void }) {
-  const settings = useSettings();
   const qc = useQueryClient();
   const navigate = useNavigate();
   // Stay on 'Sett passord' (with its success message) until the redirect, even though the server now has a password.
@@ -74,7 +73,7 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
               Kontoen din for <strong>{me.email}</strong> har ikke passord ennå. Velg et passord, så kan du logge inn med e-post
               og passord.
             </p>
-            <SetPasswordForm demo={settings.demoPayments} onDone={onPasswordSet} />
+            <SetPasswordForm onDone={onPasswordSet} />
           </AccountSection>
         ) : (
           <>
@@ -94,10 +93,11 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
                 </div>
               </dl>
             </AccountSection>
+            <NameSection me={me} />
             {me.passwordSet ? (
               <AccountSection>
                 <h2>Endre passord</h2>
-                <ChangePasswordForm demo={settings.demoPayments} />
+                <ChangePasswordForm />
               </AccountSection>
             ) : (
               <ClaimFirst me={me} />

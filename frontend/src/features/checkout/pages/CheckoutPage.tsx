@@ -31,13 +31,25 @@ import { OrderSummary } from '../components/OrderSummary';
 import { CHECKOUT_COPY as T } from '../content';
 import './CheckoutPage.css';
 
-/** SPEC §9: the demo checkout goes on after 2 s. */
-const DEMO_REDIRECT_MS = 2000;
-
 const PAYMENT_OPTIONS: { id: PaymentMethod; label: string; hint: string }[] = [
   { id: 'card', label: T.card, hint: T.cardHint },
   { id: 'vipps', label: T.vipps, hint: T.vippsHint },
 ];
+
+/** The buyer's details the order needs, in the order the form asks for them. */
+type BuyerField = 'email' | 'first' | 'last' | 'terms';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What is still missing (or, for the address, not an address), in the form's order. */
+function missingFields(v: { email: string; first: string; last: string; terms: boolean }): BuyerField[] {
+  const out: BuyerField[] = [];
+  if (!EMAIL_RE.test(v.email.trim())) out.push('email');
+  if (!v.first.trim()) out.push('first');
+  if (!v.last.trim()) out.push('last');
+  if (!v.terms) out.push('terms');
+  return out;
+}
 
 /** `/bestill` and `/payment`: choose Foundation or Accelerator, fill in your details, pay by card or Vipps. */
 export default function CheckoutPage() {
@@ -59,14 +71,9 @@ export default function CheckoutPage() {
   const [error, setError] = useState<string | null>(null);
   const [owned, setOwned] = useState<string | null>(null);
   const code = useCampaignCode(course, params.get('kode'));
-  const demoTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(
-    () => () => {
-      if (demoTimer.current) clearTimeout(demoTimer.current);
-    },
-    [],
-  );
+  /** Set by a submit with fields missing: from then on each missing field says so under itself. */
+  const [showFieldErrors, setShowFieldErrors] = useState(false);
+  const fieldRefs = useRef<Record<BuyerField, HTMLInputElement | null>>({ email: null, first: null, last: null, terms: null });
   // Back from Stripe with the browser's back button, the page comes out of the back/forward cache as
   // it was left: busy. The payment was not made here, so the form is ready again.
   useEffect(() => {
@@ -82,7 +89,7 @@ export default function CheckoutPage() {
   const lockedEmail = me?.email ?? null;
   const buyerEmail = lockedEmail ?? email;
   const ownsSelected = !!me && me.courses.includes(course);
-  const missing = !buyerEmail || !firstName || !lastName || !acceptTerms;
+  const missing = missingFields({ email: buyerEmail, first: firstName, last: lastName, terms: acceptTerms });
   // A campaign code the server priced for this course; the server prices it again when the order is made.
   const quote = code.quote?.courseId === item.id ? code.quote : null;
   const price = formatPriceDash(quote ? quote.priceOre : item.priceOre);
@@ -96,12 +103,10 @@ export default function CheckoutPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (!buyerEmail.trim() || !firstName.trim() || !lastName.trim()) {
-      window.alert(T.fillAll);
-      return;
-    }
-    if (!acceptTerms) {
-      setError(T.waiverMissing);
+    if (missing.length > 0) {
+      // Said in the page: under each field (aria-describedby) and beside the button; the first one gets focus.
+      setShowFieldErrors(true);
+      fieldRefs.current[missing[0]]?.focus();
       return;
     }
     setBusy(true);
@@ -119,9 +124,9 @@ export default function CheckoutPage() {
         attribution: getAttribution(),
       });
       if (res.demo) {
-        window.alert(T.demo);
+        // Paid at once: the same confirmation page as a paid purchase, which says it was a demo.
         await refresh();
-        demoTimer.current = setTimeout(() => void navigate(res.url), DEMO_REDIRECT_MS);
+        void navigate(res.url);
         return;
       }
       try {
@@ -130,7 +135,6 @@ export default function CheckoutPage() {
         console.error('Kunne ikke åpne betalingssiden', navErr);
         setError(T.redirectError);
         setBusy(false);
-        window.alert(T.paymentError);
       }
     } catch (err) {
       console.error('Det oppstod en feil ved opprettelse av betalingen', err);
@@ -139,19 +143,38 @@ export default function CheckoutPage() {
         setOwned(err.message);
         return;
       }
-      if (err instanceof ApiError && err.code === 'VALIDATION_FAILED') setError(err.message);
-      // Payments switched off (production without Stripe keys): the server's own message, no generic alert.
-      if (err instanceof ApiError && err.status === 503) {
+      // A refused detail or payments switched off (production without Stripe keys): the server's own message.
+      if (err instanceof ApiError && (err.code === 'VALIDATION_FAILED' || err.status === 503)) {
         setError(err.message);
         return;
       }
-      window.alert(T.paymentError);
+      setError(T.paymentError);
     }
   };
 
   const programName = `${uid}-program`;
   const payName = `${uid}-pay`;
   const errorId = `${uid}-error`;
+  const missingId = `${uid}-missing`;
+  const fieldErrorId = (f: BuyerField) => `${uid}-${f}-error`;
+  const fieldError = (f: BuyerField): string | null => {
+    if (!showFieldErrors || !missing.includes(f)) return null;
+    if (f === 'email') return buyerEmail.trim() ? T.emailInvalid : T.fieldMissing.email;
+    return T.fieldMissing[f];
+  };
+  /** The input's description: its own hint, then its error. */
+  const describedBy = (f: BuyerField, hint?: string) =>
+    [hint, fieldError(f) ? fieldErrorId(f) : undefined].filter(Boolean).join(' ') || undefined;
+  const errorText = (f: BuyerField) => {
+    const text = fieldError(f);
+    return (
+      text && (
+        <p id={fieldErrorId(f)} className="checkout-field__error">
+          {text}
+        </p>
+      )
+    );
+  };
 
   return (
     <CheckoutShell>
@@ -229,7 +252,11 @@ export default function CheckoutPage() {
                     value={buyerEmail}
                     readOnly={!!lockedEmail}
                     aria-readonly={lockedEmail ? true : undefined}
-                    aria-describedby={lockedEmail ? `${uid}-email-hint` : undefined}
+                    aria-invalid={fieldError('email') ? true : undefined}
+                    aria-describedby={describedBy('email', lockedEmail ? `${uid}-email-hint` : undefined)}
+                    ref={(el) => {
+                      fieldRefs.current.email = el;
+                    }}
                     onChange={(e) => setEmail(e.target.value)}
                   >
                     {lockedEmail && (
@@ -237,6 +264,7 @@ export default function CheckoutPage() {
                         <Icon name="lock" size={14} /> {T.signedInAs}
                       </p>
                     )}
+                    {errorText('email')}
                   </CheckoutField>
                   <div className="checkout-field-row">
                     {(
@@ -255,8 +283,15 @@ export default function CheckoutPage() {
                         maxLength={100}
                         required
                         value={value}
+                        aria-invalid={fieldError(key) ? true : undefined}
+                        aria-describedby={describedBy(key)}
+                        ref={(el) => {
+                          fieldRefs.current[key] = el;
+                        }}
                         onChange={(e) => set(e.target.value)}
-                      />
+                      >
+                        {errorText(key)}
+                      </CheckoutField>
                     ))}
                   </div>
                 </fieldset>
@@ -285,13 +320,16 @@ export default function CheckoutPage() {
                       type="checkbox"
                       name="acceptTerms"
                       checked={acceptTerms}
-                      onChange={(e) => {
-                        setAcceptTerms(e.target.checked);
-                        if (e.target.checked && error === T.waiverMissing) setError(null);
+                      aria-invalid={fieldError('terms') ? true : undefined}
+                      aria-describedby={describedBy('terms')}
+                      ref={(el) => {
+                        fieldRefs.current.terms = el;
                       }}
+                      onChange={(e) => setAcceptTerms(e.target.checked)}
                     />
                     <span>{T.waiver}</span>
                   </label>
+                  {errorText('terms')}
                   <p className="checkout-waiver__terms">
                     {T.waiverTermsLead}{' '}
                     <Link to={paths.terms.href()} target="_blank" rel="noopener">
@@ -324,14 +362,17 @@ export default function CheckoutPage() {
                   size="lg"
                   block
                   busy={busy}
-                  disabled={busy || missing || ownsSelected}
+                  disabled={busy || ownsSelected}
+                  aria-describedby={!busy && missing.length > 0 ? missingId : undefined}
                   className="checkout-submit"
                   data-testid="checkout-submit"
                 >
                   {busy ? T.busy : T.submit(price)}
                 </Button>
-                {!busy && !acceptTerms && !!buyerEmail && !!firstName && !!lastName && (
-                  <p className="checkout-form__hint">{T.waiverMissing}</p>
+                {!busy && missing.length > 0 && (
+                  <p id={missingId} className="checkout-form__hint" data-testid="checkout-missing">
+                    {T.missing(missing.map((f) => T.missingName[f]))}
+                  </p>
                 )}
                 <p className="checkout-form__reassure">
                   <Icon name="lock" size={14} /> {demoPayments ? T.reassuranceDemo : T.reassurance}

@@ -132,7 +132,14 @@ function StatusCard({ data, refetch }: { data: CheckoutStatusResponse; refetch: 
             )
           }
         >
-          <p className="payment-state__lead">Betalingen er bekreftet, og {courseTitle} er lagt til på kontoen din.</p>
+          <p className="payment-state__lead">
+            {data.demo ? 'Bestillingen er registrert' : 'Betalingen er bekreftet'}, og {courseTitle} er lagt til på kontoen din.
+          </p>
+          {data.demo && (
+            <p className="payment-state__demo" data-testid="demo-notice">
+              <Icon name="alert" size={16} /> Demokjøp: ingen betaling er trukket. Betaling er ikke satt opp på denne serveren.
+            </p>
+          )}
           <Receipt status={data} courseTitle={courseTitle} />
           {signedIn && data.receiptPath && (
             <p className="payment-state__help">
