@@ -60,7 +60,7 @@ it('from /b to a paid order in one visit: the funnel counts lead, account and pu
   // 2. Back (inside the app) and on to the home page for the free sign-up (whose own code is 'starter').
   await page.goBack();
   await page.waitForURL((u) => u.pathname === '/b');
-  await panelTo(page, 'Forside (starter)');
+  await panelTo(page, 'Forsiden');
   await page.waitForURL((u) => u.pathname === '/');
   const signupSent = page.waitForRequest((r) => r.url().endsWith('/api/create-user') && r.method() === 'POST');
   const signup = page.locator('#signup form');
@@ -83,7 +83,8 @@ it('from /b to a paid order in one visit: the funnel counts lead, account and pu
   const orderSent = page.waitForRequest((r) => r.url().endsWith('/api/checkout/sessions') && r.method() === 'POST');
   await page.getByTestId('checkout-submit').click();
   expect(JSON.parse((await orderSent).postData() ?? '{}').attribution).toMatchObject({ trafficSource: 'B' });
-  await page.waitForURL('**/account/settings', { timeout: 10_000 });
+  await page.waitForURL((u) => u.pathname === '/betaling/fullfort', { timeout: 10_000 });
+  await page.getByRole('heading', { name: 'Takk for kjøpet!' }).waitFor();
   expect(await page.evaluate(() => (window as unknown as { journey?: boolean }).journey)).toBe(true);
 
   // Nothing but the choice was stored on the device.

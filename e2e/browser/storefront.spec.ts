@@ -4,10 +4,11 @@
  * Run `npm run build` first, then `npm run test:browser -w e2e -- storefront`.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { VARIANT_LABELS } from '@academy/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { CONSENT_KEY, storeConsent } from './support/site';
+import { at, CONSENT_KEY, storeConsent } from './support/site';
 
 const ATTRIBUTION_KEY = 'ta.attribution.v1';
 
@@ -207,7 +208,7 @@ describe('server rendering and routes', () => {
 });
 
 describe('lead capture', () => {
-  it('landing → Starter sign-up → /course/starter?email=… signed out, told that the sign-in link was mailed', async () => {
+  it('landing → Starter sign-up → /course/starter at once, the address kept out of the URL, signed out, told that the sign-in link was mailed', async () => {
     const { ctx, page } = await open({ consent: true });
     await visit(page, '/?utm_source=nyhetsbrev&utm_campaign=host');
     const form = page.locator('#signup form');
@@ -215,6 +216,9 @@ describe('lead capture', () => {
     await expect(submit.isDisabled()).resolves.toBe(true);
     await form.locator('input[type=email]').fill('ny.elev@example.no');
     const request = page.waitForRequest((r) => r.url().endsWith('/api/create-user') && r.method() === 'POST');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/create-user')).then(() => Date.now());
+    const visited: string[] = [];
+    page.on('framenavigated', (f) => visited.push(f.url()));
     await submit.click();
     const body = (await request).postDataJSON();
     expect(body).toMatchObject({
@@ -223,10 +227,11 @@ describe('lead capture', () => {
       trafficSource: 'starter',
       attribution: { trafficSource: 'starter', landingPath: '/', utmSource: 'nyhetsbrev', utmCampaign: 'host' },
     });
-    const visited: string[] = [];
-    page.on('framenavigated', (f) => visited.push(f.url()));
-    await page.getByRole('button', { name: 'Velkommen!' }).waitFor();
-    await page.waitForURL('**/course/starter?email=ny.elev%40example.no', { timeout: 10000 });
+    // On as soon as the server answers (it waited 3 s, and 4.5 s in all), and no address in any URL.
+    await at(page, '/course/starter', { timeout: 10000 });
+    expect(Date.now() - (await answered)).toBeLessThan(1500);
+    expect(page.url()).toBe(`${server.url}/course/starter`);
+    expect(visited.filter((u) => u.includes('ny.elev') || u.includes('example.no'))).toEqual([]);
     await expect(page.getByTestId('player-notice').innerText()).resolves.toBe(
       'Vi har sendt deg en innloggingslenke på e-post. Du kan begynne med en gang – fremgangen lagres i nettleseren til du logger inn.',
     );
@@ -234,6 +239,28 @@ describe('lead capture', () => {
     expect(visited.some((u) => u.includes('/auto-login'))).toBe(false);
     expect(await page.evaluate(() => fetch('/api/auth/me').then((r) => r.status))).toBe(401);
     await page.getByRole('link', { name: 'Logg inn' }).waitFor();
+    await ctx.close();
+  });
+
+  it('a failed free sign-up goes on to /signup at once with the address in the page, not in the URL', async () => {
+    const { ctx, page, errors } = await open({ consent: true });
+    await page.route('**/api/create-user', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"statusCode":500,"code":"INTERNAL","message":"Noe gikk galt"}',
+      }),
+    );
+    await visit(page, '/');
+    const form = page.locator('#signup form');
+    await form.locator('input[type=email]').fill('feilet@example.no');
+    await form.locator('button[type=submit]').click();
+    await at(page, '/signup', { timeout: 1500 });
+    expect(page.url()).toBe(`${server.url}/signup`);
+    await expect(page.getByTestId('signup-notice').innerText()).resolves.toContain('feilet@example.no');
+    // The retry form has the address already.
+    await expect(page.locator('.choose-card form input[type=email]').inputValue()).resolves.toBe('feilet@example.no');
+    expect(errors.some((e) => e.includes('Registrering feilet'))).toBe(true);
     await ctx.close();
   });
 
@@ -443,7 +470,7 @@ describe('cookie banner and consent mode', () => {
     await ctx.close();
   });
 
-  it('Tilpass opens the dialog with the defaults; Lagre innstillinger stores the toggles', async () => {
+  it('Tilpass opens the dialog with every optional category off; Lagre innstillinger stores the toggles', async () => {
     const { ctx, page } = await open({ width: 1280 });
     await page.goto('/');
     await (await banner(page)).getByRole('button', { name: 'Tilpass' }).click();
@@ -452,15 +479,15 @@ describe('cookie banner and consent mode', () => {
     const sw = (name: string) => dialog.getByRole('switch', { name: new RegExp(`^${name}`) });
     expect(await sw('Nødvendige').isChecked()).toBe(true);
     expect(await sw('Nødvendige').isDisabled()).toBe(true);
-    expect(await sw('Funksjonelle').isChecked()).toBe(true);
-    expect(await sw('Statistikk').isChecked()).toBe(true);
+    // Nothing optional is pre-ticked: a pre-ticked box is not consent (DECISIONS "Cookie consent").
+    expect(await sw('Funksjonelle').isChecked()).toBe(false);
+    expect(await sw('Statistikk').isChecked()).toBe(false);
     expect(await sw('Markedsføring').isChecked()).toBe(false);
     // Focus stays in the dialog.
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
     }
-    await sw('Statistikk').click();
     await sw('Markedsføring').click();
     await dialog.getByRole('button', { name: 'Lagre innstillinger' }).click();
     expect(await dialog.count()).toBe(0);
@@ -513,6 +540,17 @@ describe('test panel and navigation bar', () => {
     expect(hrefs).toEqual(
       expect.arrayContaining(['/?test=true', '/a?test=true', '/b?test=true', '/c?test=true', '/d?test=true']),
     );
+    // The variants go by the names the admin panel gives them: the home page is 'Forsiden' in both.
+    for (const [id, href] of [
+      ['starter', '/?test=true'],
+      ['A', '/a?test=true'],
+      ['B', '/b?test=true'],
+      ['C', '/c?test=true'],
+      ['D', '/d?test=true'],
+    ] as const) {
+      expect(await page.getByTestId('test-panel').locator(`a[href="${href}"]`).innerText()).toBe(VARIANT_LABELS[id]);
+    }
+    expect(VARIANT_LABELS.starter).toBe('Forsiden');
     // Server HTML never contains it (decided after mount).
     expect(await (await fetch(`${server.url}/?test=true`)).text()).not.toContain('test-panel');
     await ctx.close();

@@ -94,6 +94,12 @@ export const paths = {
   admin: { path: '/admin', href: () => '/admin' },
 } as const;
 
+/** Router state `/signup` gets from a free sign-up that failed: the address to try again with (never in the URL). */
+export interface SignupRetry {
+  email: string;
+  course: string;
+}
+
 /** Router state the Starter player (`coursePlayer`) gets from the free sign-up. */
 export interface StarterArrival {
   /** The welcome mail with a one-time sign-in link is on its way. */

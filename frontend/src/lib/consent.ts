@@ -18,8 +18,11 @@ export interface StoredConsent extends ConsentChoice {
 
 export const ACCEPT_ALL: ConsentChoice = { necessary: true, functional: true, analytics: true, marketing: true };
 export const REJECT_ALL: ConsentChoice = { necessary: true, functional: false, analytics: false, marketing: false };
-/** What the settings dialog shows before a choice was made. */
-export const DIALOG_DEFAULTS: ConsentChoice = { necessary: true, functional: true, analytics: true, marketing: false };
+/**
+ * What the settings dialog shows before a choice was made: every optional category off. A pre-ticked
+ * box is not consent (GDPR Art. 4(11), Planet49; DECISIONS "Cookie consent").
+ */
+export const DIALOG_DEFAULTS: ConsentChoice = REJECT_ALL;
 
 /** The stored choice; a corrupt value is logged and ignored (treated as no choice). */
 export function readConsent(): ConsentChoice | null {

@@ -38,12 +38,10 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const openSettings = useCallback(() => setDialogOpen(true), []);
-  const api = useMemo(() => ({ openSettings, consent }), [openSettings, consent]);
-
-  return (
-    <CookieSettingsContext.Provider value={api}>
-      {children}
-      {bannerVisible && !dialogOpen && (
+  const showBanner = bannerVisible && !dialogOpen;
+  const banner = useMemo(
+    () =>
+      showBanner && (
         <section className="cookie-banner" role="region" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
           <div className="cookie-banner__inner">
             <div className="cookie-banner__text">
@@ -68,7 +66,15 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
             </div>
           </div>
         </section>
-      )}
+      ),
+    [showBanner, choose],
+  );
+  // Rendered by the page's skip link (first in the tab order after it), not at the end of the page.
+  const api = useMemo(() => ({ openSettings, consent, banner: banner || null }), [openSettings, consent, banner]);
+
+  return (
+    <CookieSettingsContext.Provider value={api}>
+      {children}
       {dialogOpen && (
         <CookieSettingsDialog
           initial={consent ?? DIALOG_DEFAULTS}

@@ -1,3 +1,4 @@
+import { VARIANT_LABELS } from '@academy/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths, withQuery } from '../../config/paths';
@@ -29,11 +30,12 @@ export function TestPanel() {
     {
       title: 'Varianter',
       links: [
-        ['Forside (starter)', paths.home.href()],
-        ['A – Gratis kurs', paths.free.alias],
-        ['B – Profesjonell', paths.professional.alias],
-        ['C – Mentor', paths.mentor.alias],
-        ['D – Kryptovaluta', paths.crypto.alias],
+        // The variants by the one name the mentor sees in the panel too (contracts' VARIANT_LABELS).
+        [VARIANT_LABELS.starter, paths.home.href()],
+        [VARIANT_LABELS.A, paths.free.alias],
+        [VARIANT_LABELS.B, paths.professional.alias],
+        [VARIANT_LABELS.C, paths.mentor.alias],
+        [VARIANT_LABELS.D, paths.crypto.alias],
       ],
     },
     {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { buttonClass } from '../../../components/Button';
 import { Input } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
-import { paths, type StarterArrival } from '../../../config/paths';
+import { paths, type SignupRetry, type StarterArrival } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
 import { getAttribution } from '../../../lib/attribution';
 import { cx } from '../../../lib/class-names';
@@ -52,7 +52,7 @@ export interface LeadFormProps {
 /**
  * The one lead form (SPEC §4, §5): idle → 'SENDER...' (disabled) → 'Velkommen!', then after 3 s to the
  * next step. A failure is logged and redirects after 2 s; a 400 shows the server's Norwegian message and
- * stays. It is a real form posting to `/`, so it also works before (or without) JavaScript.
+ * stays. The free sign-up (`signupAs`) does not wait: it goes on the moment the server answers. It is a real form posting to `/`, so it also works before (or without) JavaScript.
  */
 export function LeadForm({
   courseType,
@@ -89,8 +89,8 @@ export function LeadForm({
   }, [initialEmail]);
 
   const busy = status === 'submitting' || status === 'success' || status === 'failed';
-  const later = (path: string, ms: number, state?: unknown) => {
-    timer.current = setTimeout(() => void navigate(path, state === undefined ? undefined : { state }), ms);
+  const later = (path: string, ms: number) => {
+    timer.current = setTimeout(() => void navigate(path), ms);
   };
   /** A 400 shows the server's message and stays; anything else is logged and goes on to `fallback`. */
   const fail = (err: unknown, log: string, fallback: string) => {
@@ -112,16 +112,25 @@ export function LeadForm({
     setError(null);
     const attribution = getAttribution();
     if (signupAs) {
-      const failed = paths.signup.href({ email: value, course: courseType });
+      // The free sign-up goes on as soon as the server answers, and the address never goes in a URL
+      // (history, logs, the Referer, the Google tag): the failure page gets it as router state.
       try {
         const res = await createUser({ email: value, courseType, trafficSource: signupAs, attribution, marketingConsent });
         if (!res.success) throw new Error(res.error ?? 'Registreringen feilet');
         setStatus('success');
         // No session yet: the sign-in link is in the welcome mail. The Starter player works signed out.
         const state: StarterArrival = { signInLinkSent: true };
-        later(paths.coursePlayer.href('starter', { email: value }), SUCCESS_REDIRECT_MS, state);
+        void navigate(paths.coursePlayer.href('starter'), { state });
       } catch (err) {
-        fail(err, 'Registrering feilet:', failed);
+        if (err instanceof ApiError && err.status === 400) {
+          setStatus('idle');
+          setError(err.message);
+          return;
+        }
+        console.error('Registrering feilet:', err);
+        setStatus('failed');
+        const state: SignupRetry = { email: value, course: courseType };
+        void navigate(paths.signup.href(), { state });
       }
       return;
     }

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';
 import { FeatureList } from '../../../components/FeatureList';
 import { Section } from '../../../components/Layout';
 import { Notice } from '../../../components/Notice';
 import { PageHero } from '../../../components/PageHero';
 import { PriceTag } from '../../../components/Price';
-import { paths } from '../../../config/paths';
+import { paths, type SignupRetry } from '../../../config/paths';
 import { useCatalog } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
-import { useQueryParamAfterMount } from '../../../lib/hooks';
+import { useMounted, useQueryParamAfterMount } from '../../../lib/hooks';
 import { cx } from '../../../lib/class-names';
 import { LeadForm } from '../components/LeadForm';
 import { TrustBadges } from '../components/TrustBadges';
@@ -22,8 +23,14 @@ const CHOICES = ['starter', 'foundation', 'accelerator'] as const;
  */
 export default function SignupPage() {
   const catalog = useCatalog();
-  const email = useQueryParamAfterMount('email');
-  const course = useQueryParamAfterMount('course');
+  const location = useLocation();
+  const mounted = useMounted();
+  // A failed free sign-up passes the address as router state (older links had it in the query).
+  const retry = mounted ? (location.state as Partial<SignupRetry> | null) : null;
+  const queryEmail = useQueryParamAfterMount('email');
+  const queryCourse = useQueryParamAfterMount('course');
+  const email = (typeof retry?.email === 'string' && retry.email) || queryEmail;
+  const course = (typeof retry?.course === 'string' && retry.course) || queryCourse;
   const [starterOpen, setStarterOpen] = useState(false);
   useEffect(() => {
     if (email) setStarterOpen(true);
