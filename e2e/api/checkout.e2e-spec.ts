@@ -224,6 +224,11 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       expect(mail.textBody).toContain('har allerede tilgang til Foundation');
       expect(mail.textBody).toContain('refundert hele beløpet');
       expect(mail.subject).toContain('Refusjon');
+      // The success page reads it as any purchase by an existing account: paid, nobody signed in.
+      const status = await t.http().get(`/api/checkout/sessions/${session.id}`).expect(200);
+      expect(status.body).toMatchObject({ status: 'paid', signedIn: false, courseId: 'foundation' });
+      expect(status.body.receiptPath).toBeUndefined();
+      expect(status.headers['set-cookie']).toBeUndefined();
       // A repeated delivery changes nothing.
       await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', done)).expect(200);
       expect(fake.callsTo('refunds.create').filter((c) => c.body.payment_intent === done.payment_intent)).toHaveLength(1);

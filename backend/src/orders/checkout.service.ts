@@ -12,7 +12,6 @@ import {
   normalizeCampaignCode,
   type CheckoutSessionResponse,
   type CheckoutStatusResponse,
-  type OrderStatus,
 } from '@academy/contracts';
 import { CATALOG_SEED } from '../catalog/catalog.data';
 import { AppError, badRequest, conflict, notFound, unavailable } from '../platform/errors/app-error';
@@ -44,8 +43,14 @@ function demoSessionId(): string {
 
 export type CheckoutStatus = CheckoutStatusResponse & { signedIn: boolean };
 
-function publicStatus(s: OrderStatus): CheckoutStatusResponse['status'] {
-  return s === 'partially_refunded' ? 'paid' : s;
+/**
+ * The status the success page shows. A payment refused because the address already owned the course
+ * reads as paid, as any purchase by an existing account does: whoever typed the address learns nothing
+ * of what it owns; the owner is told by mail (and has the course).
+ */
+function publicStatus(order: Pick<Order, 'status' | 'refusal'>): CheckoutStatusResponse['status'] {
+  if (order.refusal === 'already_owned' && order.status === 'refunded') return 'paid';
+  return order.status === 'partially_refunded' ? 'paid' : order.status;
 }
 
 /**
@@ -312,7 +317,7 @@ export class CheckoutService {
     const { signedIn, session } = await this.signInNewBuyer(order, result, client);
     return {
       result: {
-        status: publicStatus(order.status),
+        status: publicStatus(order),
         courseId: order.courseId,
         amount: order.amountOre,
         email: order.email,
