@@ -98,8 +98,10 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
     it('a new buyer is paid, granted and handed a session for the cookie', async () => {
       const d = dto();
       const { result, session } = await checkout().createSession(d, browser());
-      expect(result).toEqual({ url: '/account/settings', demo: true });
       const order = await orderOf(d.email);
+      // The same confirmation page as a paid purchase, by the order's demo reference.
+      expect(result).toEqual({ url: `/betaling/fullfort?session_id=${order.stripeSessionId}`, demo: true });
+      expect(order.stripeSessionId).toMatch(/^demo_[0-9a-f]{48}$/);
       expect(order).toMatchObject({ status: 'paid', provider: 'demo', amountOre: 199700 });
       expect(order.buyerSignedInAt).toBeInstanceOf(Date);
       expect(session).not.toBeNull();
