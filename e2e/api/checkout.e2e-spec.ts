@@ -6,6 +6,7 @@ import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
 import { OrderEventsService, type OrderEvent } from '../../backend/src/orders/order-events';
 import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
 import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
+import { FulfilmentService } from '../../backend/src/orders/fulfilment.service';
 import {
   deliverWebhook,
   FAKE_STRIPE_KEY,
@@ -232,6 +233,31 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       // A repeated delivery changes nothing.
       await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', done)).expect(200);
       expect(fake.callsTo('refunds.create').filter((c) => c.body.payment_intent === done.payment_intent)).toHaveLength(1);
+    });
+
+    it("Stripe down when an owner's payment lands: nothing is granted, and the refund follows in a later round", async () => {
+      const owner = await createUser(t, { courses: ['foundation'] });
+      await t
+        .http()
+        .post('/api/checkout/sessions')
+        .send(body({ email: owner.email }))
+        .expect(201);
+      const session = fake.lastSession();
+      const order = await orders().findOneByOrFail({ stripeSessionId: session.id });
+      fake.fail('refunds.create', 500, 1);
+      const done = fake.pay(session.id);
+      await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', done)).expect(200);
+      expect(await orders().findOneByOrFail({ id: order.id })).toMatchObject({ status: 'paid', refusal: 'already_owned' });
+      expect(await t.ds.getRepository(Grant).countBy({ orderId: order.id })).toBe(0);
+
+      const retried = await t.app.get(FulfilmentService).retryRefusedRefunds(0);
+      expect(retried).toBe(1);
+      expect(await orders().findOneByOrFail({ id: order.id })).toMatchObject({
+        status: 'refunded',
+        refundedOre: order.amountOre,
+      });
+      expect(await t.app.get(FulfilmentService).retryRefusedRefunds(0)).toBe(0);
+      expect(fake.refunds.filter((r) => r.payment_intent === done.payment_intent)).toHaveLength(1);
     });
 
     it('a signed-in student buys with the account e-mail, whatever the body says; an owned course is 409', async () => {

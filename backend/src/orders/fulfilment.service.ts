@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, LessThan, Not } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service';
 import { Order, type OrderRefusal } from './entities/order.entity';
 import type { Attribution, OrderStatus } from '@academy/contracts';
@@ -148,6 +148,25 @@ export class FulfilmentService {
       amountOre: order.amountOre,
       created: result.accountNew,
     });
+  }
+
+  /**
+   * Refused payments whose refund failed when they landed (Stripe unreachable): refunded now. The
+   * orders module runs this periodically; `settleMs` leaves alone payments that landed just now,
+   * whose own refund may still be under way. Answers how many were refunded.
+   */
+  async retryRefusedRefunds(settleMs = 60_000): Promise<number> {
+    const stuck = await this.ds.getRepository(Order).find({
+      where: { refusal: Not(IsNull()), status: 'paid', paidAt: LessThan(new Date(Date.now() - settleMs)) },
+      order: { id: 'ASC' },
+      take: 50,
+    });
+    let done = 0;
+    for (const order of stuck) {
+      await this.refundRefused(order, order.refusal!);
+      if (order.status !== 'paid') done++;
+    }
+    return done;
   }
 
   private async refundRefused(order: Order, refusal: OrderRefusal): Promise<void> {

@@ -19,6 +19,7 @@ import { FulfilmentService } from './fulfilment.service';
 import { OrderEventsService } from './order-events';
 import { OrderRecordsService } from './order-records.service';
 import { RefundsService } from './refunds.service';
+import { RefusedRefunds } from './refused-refunds';
 import { ReceiptsController } from './receipts.controller';
 import { ReceiptsService } from './receipts.service';
 import { StripeWebhookController } from './stripe-webhook.controller';
@@ -50,6 +51,7 @@ import { STRIPE_CLIENT, stripeProvider } from './stripe.provider';
     CheckoutPricingService,
     FirstTouchService,
     ReceiptsService,
+    RefusedRefunds,
   ],
   exports: [
     STRIPE_CLIENT,
