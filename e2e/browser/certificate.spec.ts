@@ -12,6 +12,7 @@ import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
 import { hashPassword } from '../../backend/src/platform/crypto/password';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { Certificate } from '../../backend/src/certificates/entities/certificate.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { isPdf, pdfText } from '../api/support/pdf-text';
 import { launchBrowser, newContext } from './support/browser';
@@ -132,6 +133,18 @@ describe('certificate', () => {
     await visitor.getByRole('heading', { name: 'Sertifikatet er gyldig' }).waitFor();
     await visitor.goto('/sertifikat/AAAA-BBBB-CCCC-DDDD');
     await visitor.getByRole('heading', { name: 'Fant ikke sertifikatet' }).waitFor();
+
+    // Revoked because the access ended (a refund or a revoke; the API suite covers those paths): the page says why.
+    await db
+      .getRepository(Certificate)
+      .update({ code: code! }, { revokedAt: new Date('2026-06-01T10:00:00.000Z'), revokedReason: 'access' });
+    await visitor.goto(`/sertifikat/${code}`);
+    const revoked = visitor.getByTestId('certificate-verification');
+    await revoked.getByRole('heading', { name: 'Sertifikatet er trukket tilbake' }).waitFor();
+    expect(await revoked.getByTestId('revoked-reason').innerText()).toBe(
+      'Sertifikatet er trukket tilbake fordi tilgangen til kurset er avsluttet.',
+    );
+    expect(await revoked.innerText()).toContain('1. juni 2026');
     await anon.close();
     expect(errors).toEqual([]);
   });

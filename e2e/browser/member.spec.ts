@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { MSG } from '@academy/contracts';
+import { MSG, includedCourses } from '@academy/contracts';
 import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
 import { Course } from '../../backend/src/catalog/entities/course.entity';
 import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { Progress } from '../../backend/src/access/entities/progress.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import type { SmtpSink } from '../api/support/smtp-sink';
 import { newContext } from './support/browser';
@@ -66,7 +67,12 @@ async function seedStudent(
   }
   const { id } = await db.getRepository(User).findOneByOrFail({ email });
   for (const courseId of opts.courses ?? []) {
-    await db.getRepository(Grant).insert({ userId: id, courseId, source: 'manual', grantedAt: new Date() });
+    const grant = await db.getRepository(Grant).save({ userId: id, courseId, source: 'manual', grantedAt: new Date() });
+    // As the grants service does: the courses it includes (Accelerator → Foundation) come with it.
+    for (const included of includedCourses(courseId))
+      await db
+        .getRepository(Grant)
+        .insert({ userId: id, courseId: included, source: 'included', grantedAt: new Date(), includedByGrantId: grant.id });
   }
   return { email, password, token };
 }
@@ -165,7 +171,7 @@ describe('dashboard', () => {
     const ftext = await foundation.innerText();
     expect(ftext).toContain('Foundation');
     expect(ftext).toContain('Komplett trading fundament');
-    expect(ftext).toContain('2 moduler tilgjengelig');
+    expect(ftext).toContain('0 av 8 fullført');
 
     for (const id of ['accelerator', 'kryptovaluta']) {
       expect(await page.locator(`a[data-course="${id}"]`).count()).toBe(0);
@@ -174,7 +180,11 @@ describe('dashboard', () => {
     expect(
       await page.locator('[data-course="accelerator"]').getByRole('link', { name: 'Kjøp tilgang' }).getAttribute('href'),
     ).toBe('/kurs/accelerator');
-    expect(await page.locator('[data-course="kryptovaluta"]').getByRole('link').count()).toBe(0);
+    // Kryptovaluta is not sold on its own: the card says how to get it and links to where VIP is sold.
+    const crypto = page.locator('[data-course="kryptovaluta"]');
+    expect(await crypto.innerText()).toContain('Følger med VIP, eller kan gis av mentoren.');
+    expect(await crypto.getByRole('link').count()).toBe(1);
+    expect(await crypto.getByRole('link', { name: 'Les om VIP' }).getAttribute('href')).toBe('/kryptovaluta-trading-kurs');
     expect(await page.getByRole('link', { name: 'Administrer konto' }).getAttribute('href')).toBe('/account/settings');
     expect(await page.getByRole('link', { name: 'Adminpanel' }).count()).toBe(0);
 
@@ -188,6 +198,45 @@ describe('dashboard', () => {
     await at(page, '/');
     await page.goto('/dashboard');
     await page.waitForURL(/\/login\?next=%2Fdashboard$/);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('an Accelerator grant shows Foundation as included, opens it in the player, and every card shows progress', async () => {
+    const s = await seedStudent({ courses: ['accelerator'] });
+    const { id } = await db.getRepository(User).findOneByOrFail({ email: s.email });
+    // Starter already done (four modules).
+    const starterIds = (await db.getRepository(CourseModule).find({ where: { courseId: 'starter' } })).map((m) => m.id);
+    await db.getRepository(Progress).insert({
+      userId: id,
+      courseId: 'starter',
+      completedModules: starterIds,
+      currentModule: 3,
+      lastUpdated: new Date(),
+    });
+    const { ctx, page, errors } = await open();
+    await page.goto('/login');
+    await login(page, s.email, s.password!);
+    await at(page, '/dashboard');
+
+    const foundation = page.locator('a[data-course="foundation"]');
+    await foundation.waitFor();
+    expect(await foundation.innerText()).toContain('Inkludert i Accelerator');
+    await foundation.getByText('0 av 8 fullført').waitFor();
+    const accelerator = page.locator('a[data-course="accelerator"]');
+    expect(await accelerator.innerText()).not.toContain('Inkludert');
+    await accelerator.getByText('0 av 12 fullført').waitFor();
+    await page.locator('a[data-course="starter"]').getByText('Fullført', { exact: true }).waitFor();
+    expect(await page.locator('a[data-course="starter"]').innerText()).not.toContain('av 4');
+
+    await foundation.click();
+    await at(page, '/course/foundation');
+    expect(await page.getByTestId('player-eyebrow').textContent()).toBe('Inkludert i Accelerator');
+    await page.getByRole('button', { name: 'Marker som fullført' }).click();
+    await page.getByRole('button', { name: 'Fullført', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await at(page, '/dashboard');
+    await page.locator('a[data-course="foundation"]').getByText('1 av 8 fullført').waitFor();
     expect(errors).toEqual([]);
     await ctx.close();
   });
@@ -217,9 +266,9 @@ describe('course player', () => {
     const prev = page.getByRole('button', { name: 'Forrige' });
     const next = page.getByRole('button', { name: 'Neste', exact: true });
     expect(await prev.isDisabled()).toBe(true);
-    expect(await page.locator('.player-card--next').innerText()).toContain('TradingView Setup');
+    expect(await page.locator('.player-card--next').innerText()).toContain('Oppsett av TradingView');
 
-    const titles = ['Trading er ikke gambling', 'TradingView Setup', 'Market Structure', 'Bygg en ferdighet'];
+    const titles = ['Trading er ikke gambling', 'Oppsett av TradingView', 'Markedsstruktur', 'Bygg en ferdighet'];
     for (let i = 0; i < titles.length; i++) {
       await page.getByRole('heading', { level: 1, name: titles[i] }).waitFor();
       await page.getByRole('button', { name: 'Marker som fullført' }).click();
@@ -252,7 +301,7 @@ describe('course player', () => {
     await page.waitForURL(/\/login\?next=%2Fcourse%2Ffoundation$/);
     await login(page, s.email, s.password!);
     await at(page, '/course/foundation');
-    await page.getByRole('heading', { level: 1, name: 'Wyckoff Accumulation' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Markedsstruktur i flere tidsrammer' }).waitFor();
     expect(await page.locator('.member-header__email').innerText()).toBe(s.email);
     expect(await page.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
 
@@ -260,7 +309,7 @@ describe('course player', () => {
     expect(await page.locator('iframe').count()).toBe(0);
     expect(await page.locator('.video__poster img').getAttribute('src')).toBe(`https://i.ytimg.com/vi/${VIDEO_ID}/hqdefault.jpg`);
     expect(external.some((u) => u.includes('youtube-nocookie'))).toBe(false);
-    await page.getByRole('button', { name: 'Spill av video: Wyckoff Accumulation' }).click();
+    await page.getByRole('button', { name: 'Spill av video: Markedsstruktur i flere tidsrammer' }).click();
     expect(await page.locator('iframe').getAttribute('src')).toBe(
       `https://www.youtube-nocookie.com/embed/${VIDEO_ID}?rel=0&modestbranding=1&autoplay=1`,
     );
@@ -270,22 +319,28 @@ describe('course player', () => {
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/progress/foundation/current') && r.status() === 200);
     await page.getByRole('button', { name: 'Neste', exact: true }).click();
     await saved;
-    await page.getByRole('heading', { level: 1, name: 'Market Structure Deep Dive' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Ranges: når markedet går sidelengs' }).waitFor();
     expect(await page.getByTestId('video-overlay').innerText()).toContain('Videoen kommer snart');
 
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Market Structure Deep Dive' }).waitFor();
-    await expect(page.getByTestId('progress-percent').innerText()).resolves.toBe('50%');
-    expect(await page.locator('.player-modules__item--done').innerText()).toContain('Wyckoff Accumulation');
+    await page.getByRole('heading', { level: 1, name: 'Ranges: når markedet går sidelengs' }).waitFor();
+    await expect(page.getByTestId('progress-percent').innerText()).resolves.toBe('13%');
+    expect(await page.locator('.player-modules__item--done').innerText()).toContain('Markedsstruktur i flere tidsrammer');
 
     // A new browser, a new login: the same place.
     const other = await open();
     await other.page.goto('/login?next=/course/foundation');
     await login(other.page, s.email, s.password!);
     await at(other.page, '/course/foundation');
-    await other.page.getByRole('heading', { level: 1, name: 'Market Structure Deep Dive' }).waitFor();
-    await other.page.waitForFunction(`document.querySelector('[data-testid="progress-percent"]')?.textContent === '50%'`);
-    await other.page.getByRole('button', { name: 'Marker som fullført' }).click();
+    await other.page.getByRole('heading', { level: 1, name: 'Ranges: når markedet går sidelengs' }).waitFor();
+    await other.page.waitForFunction(`document.querySelector('[data-testid="progress-percent"]')?.textContent === '13%'`);
+    // The remaining seven modules, one after the other.
+    for (let i = 1; i < 8; i++) {
+      await other.page.getByRole('button', { name: 'Marker som fullført' }).click();
+      if (i === 7) break;
+      await other.page.getByRole('button', { name: 'Fullført', exact: true }).waitFor();
+      await other.page.getByRole('button', { name: 'Neste', exact: true }).click();
+    }
     await other.page.getByRole('heading', { name: 'Kurs fullført!' }).waitFor();
     await other.page.getByRole('link', { name: /Tilbake til dashboard/ }).click();
     await at(other.page, '/dashboard');

@@ -96,10 +96,10 @@ describe('free sign-up', () => {
     // A module done and the next one open: kept in this browser, also across a reload.
     await page.getByRole('button', { name: 'Marker som fullført' }).click();
     await page.getByRole('button', { name: 'Neste', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'TradingView Setup' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Oppsett av TradingView' }).waitFor();
     expect(await storedProgress(page)).toEqual({ completedModules: [first], currentModule: 1 });
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'TradingView Setup' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Oppsett av TradingView' }).waitFor();
     await expect(page.getByTestId('progress-percent').innerText()).resolves.toBe('25%');
 
     // The welcome mail's link: the token rides in the fragment and leaves the address bar.
@@ -122,7 +122,7 @@ describe('free sign-up', () => {
     // The player now shows the account's progress.
     await page.goto('/course/starter');
     await page.getByRole('link', { name: 'Dashboard' }).waitFor();
-    await page.getByRole('heading', { level: 1, name: 'TradingView Setup' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Oppsett av TradingView' }).waitFor();
     await percentIs(page, '25%');
     expect(await page.getByTestId('player-notice').count()).toBe(0);
 

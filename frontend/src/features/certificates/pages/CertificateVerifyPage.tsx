@@ -35,6 +35,7 @@ function Verification({ code }: { code: string }) {
       {data.revoked ? (
         <div className="certificate-verify__status certificate-verify__status--revoked" role="status">
           <h1>Sertifikatet er trukket tilbake</h1>
+          {data.revokedMessage && <p data-testid="revoked-reason">{data.revokedMessage}</p>}
           <p>
             {settings.siteName} trakk tilbake dette sertifikatet
             {data.revokedAt ? ` ${dateFmt.format(new Date(data.revokedAt))}` : ''}. Det er ikke lenger gyldig.

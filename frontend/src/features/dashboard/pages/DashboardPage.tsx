@@ -1,4 +1,12 @@
-import { PAID_COURSE_IDS, type CatalogItem, type MeResponse, type PaidCourseId } from '@academy/contracts';
+import {
+  PAID_COURSE_IDS,
+  PLAYER_COURSE_IDS,
+  coursesIncluding,
+  type CatalogItem,
+  type MeResponse,
+  type PaidCourseId,
+  type ProgressResponse,
+} from '@academy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -14,30 +22,87 @@ import { canOpenCourse } from '../../../lib/access';
 import { useCatalog } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { logout, setSession, useSession } from '../../../lib/session';
+import { useCoursesProgress } from '../api/progress';
 import { CertificatesSection } from '../components/CertificatesSection';
 import { MentorshipSection } from '../components/MentorshipSection';
 import './DashboardPage.css';
 
 const ICONS: Record<string, IconName> = { starter: 'spark', foundation: 'book', accelerator: 'target', kryptovaluta: 'coin' };
 
-function modulesText(n: number): string {
-  return `${n} ${n === 1 ? 'modul' : 'moduler'} tilgjengelig`;
+/** "2 av 8 fullført", "Fullført" when every module is done; the module count while progress is unknown. */
+function ProgressMeta({ total, progress }: { total: number; progress: ProgressResponse | undefined }) {
+  if (!progress || total === 0) {
+    return (
+      <p className="course-card__meta">
+        <Icon name="play" size={16} /> {total} {total === 1 ? 'modul' : 'moduler'}
+      </p>
+    );
+  }
+  const done = Math.min(progress.completedModules.length, total);
+  if (done >= total) {
+    return (
+      <p className="course-card__meta course-card__meta--done">
+        <Icon name="check" size={16} /> Fullført
+      </p>
+    );
+  }
+  return (
+    <div className="course-card__progress">
+      <p className="course-card__meta">
+        <Icon name="play" size={16} /> {done} av {total} fullført
+      </p>
+      <span className="course-card__bar" aria-hidden="true">
+        <span style={{ width: `${Math.round((done / total) * 100)}%` }} />
+      </span>
+    </div>
+  );
 }
 
-function CourseCard({ item, me }: { item: CatalogItem; me: MeResponse }) {
+/** How a course that is not for sale is had: included in a larger product (and where that is sold), or from the mentor. */
+function HowToGet({ item, catalog }: { item: CatalogItem; catalog: CatalogItem[] }) {
+  const by = coursesIncluding(item.id)
+    .map((id) => catalog.find((c) => c.id === id))
+    .filter((c): c is CatalogItem => !!c);
+  const names = by.map((c) => c.title).join(' eller ');
+  const crypto = by.some((c) => c.kind === 'series');
+  return (
+    <div className="course-card__how">
+      <p>{names ? `Følger med ${names}, eller kan gis av mentoren.` : 'Mentoren kan gi deg tilgang til dette kurset.'}</p>
+      {crypto && (
+        <ButtonLink to={paths.crypto.href()} size="sm" variant="secondary">
+          Les om {names}
+        </ButtonLink>
+      )}
+    </div>
+  );
+}
+
+function CourseCard({
+  item,
+  me,
+  catalog,
+  progress,
+}: {
+  item: CatalogItem;
+  me: MeResponse;
+  catalog: CatalogItem[];
+  progress: ProgressResponse | undefined;
+}) {
   const owned = canOpenCourse(me, item.id as PaidCourseId);
+  const includedIn = me.includedBy?.[item.id as PaidCourseId];
+  const includedTitle = includedIn ? (catalog.find((c) => c.id === includedIn)?.title ?? includedIn) : null;
   const body = (
     <>
       <span className={`course-card__icon course-card__icon--${item.color}`}>
         <Icon name={ICONS[item.id] ?? 'book'} size={26} />
       </span>
       <div className="course-card__body">
-        <h3 className="course-card__title">{item.title}</h3>
+        <h3 className="course-card__title">
+          {item.title} {owned && includedTitle && <Badge tone="accent">Inkludert i {includedTitle}</Badge>}
+        </h3>
         <p className="course-card__desc">{item.description}</p>
         {owned ? (
-          <p className="course-card__meta">
-            <Icon name="play" size={16} /> {modulesText(item.moduleCount)}
-          </p>
+          <ProgressMeta total={item.moduleCount} progress={progress} />
         ) : (
           <p className="course-card__meta course-card__meta--locked">
             <Icon name="lock" size={16} /> Ingen tilgang
@@ -58,7 +123,7 @@ function CourseCard({ item, me }: { item: CatalogItem; me: MeResponse }) {
   }
   return (
     <li>
-      <div className="course-card course-card--locked" data-course={item.id} aria-disabled="true">
+      <div className="course-card course-card--locked" data-course={item.id}>
         {body}
         {item.soldByCheckout ? (
           <ButtonLink
@@ -69,7 +134,9 @@ function CourseCard({ item, me }: { item: CatalogItem; me: MeResponse }) {
           >
             Kjøp tilgang
           </ButtonLink>
-        ) : null}
+        ) : (
+          <HowToGet item={item} catalog={catalog} />
+        )}
       </div>
     </li>
   );
@@ -83,6 +150,8 @@ function Dashboard({ me }: { me: MeResponse }) {
   const [leaving, setLeaving] = useState(false);
   const starter = catalog.items.find((i) => i.id === 'starter');
   const paid = PAID_COURSE_IDS.map((id) => catalog.items.find((i) => i.id === id)).filter((i): i is CatalogItem => !!i);
+  const openable = PLAYER_COURSE_IDS.filter((id) => canOpenCourse(me, id));
+  const progress = useCoursesProgress(me.id, openable);
 
   // Courses may have changed since the session was fetched (a purchase, a grant from the mentor).
   useEffect(() => {
@@ -164,16 +233,20 @@ function Dashboard({ me }: { me: MeResponse }) {
                     {starter.title} <Badge tone="success">Gratis tilgang</Badge>
                   </h3>
                   <p className="course-card__desc">{starter.description}</p>
-                  <p className="course-card__meta">
-                    <Icon name="play" size={16} /> {modulesText(starter.moduleCount)}
-                  </p>
+                  <ProgressMeta total={starter.moduleCount} progress={progress.get('starter')} />
                 </div>
                 <Icon name="arrowRight" size={22} className="icon course-card__go" />
               </Link>
             </li>
           )}
           {paid.map((item) => (
-            <CourseCard key={item.id} item={item} me={me} />
+            <CourseCard
+              key={item.id}
+              item={item}
+              me={me}
+              catalog={catalog.items}
+              progress={progress.get(item.id as PaidCourseId)}
+            />
           ))}
         </ul>
 

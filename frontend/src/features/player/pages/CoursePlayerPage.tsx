@@ -10,6 +10,7 @@ import { Notice } from '../../../components/Notice';
 import { RequireCourse } from '../../../components/RequireAuth';
 import { paths, type StarterArrival } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
+import { useCatalog } from '../../../lib/app-state';
 import { cx } from '../../../lib/class-names';
 import { Seo } from '../../../lib/head';
 import { loginHrefFor } from '../../../lib/next';
@@ -65,6 +66,10 @@ function Player({
   const { completed, current, goTo, complete } = usePlayerProgress(courseId, course, me);
   const contentRef = useRef<HTMLHeadingElement>(null);
   const isStarter = courseId === 'starter';
+  const catalog = useCatalog();
+  // Opened by a larger product's grant (Accelerator includes Foundation): say so.
+  const includedIn = me?.includedBy?.[courseId];
+  const includedTitle = includedIn ? (catalog.items.find((i) => i.id === includedIn)?.title ?? includedIn) : null;
 
   const percent = useMemo(() => (course ? percentOf(completed, course) : 0), [completed, course]);
 
@@ -114,7 +119,9 @@ function Player({
       )}
       <div className="container player">
         <aside className="player__sidebar" aria-label="Moduler">
-          <p className="eyebrow">{isStarter ? 'Gratis kurs' : 'Ditt kurs'}</p>
+          <p className="eyebrow" data-testid="player-eyebrow">
+            {isStarter ? 'Gratis kurs' : includedTitle ? `Inkludert i ${includedTitle}` : 'Ditt kurs'}
+          </p>
           <h2 className="player__course-title">{course.title}</h2>
           <div className="player__progress">
             <div className="player__progress-text">
