@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import type TestAgent from 'supertest/lib/agent';
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { CampaignCode } from '../../backend/src/orders/entities/campaign-code.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
+import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
 import { ManualClock } from '../../backend/src/platform/time/clock';
 import { MSG } from '@academy/contracts';
 import { adminAgent } from './admin-helpers';
@@ -312,6 +314,37 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
       });
       // A refund does not give the use back.
       expect(await usesOf(t, c.code)).toBe(1);
+    });
+
+    it('property: for any code and course, the quote, the order, Stripe and the receipt carry one whole-kroner price, never above the exact one', async () => {
+      const codeArb = fc.oneof(
+        fc.integer({ min: 1, max: 99 }).map((percentOff) => ({ percentOff, amountOffOre: null })),
+        fc.integer({ min: 100, max: 900_000 }).map((amountOffOre) => ({ percentOff: null, amountOffOre })),
+      );
+      await fc.assert(
+        fc.asyncProperty(codeArb, fc.constantFrom('foundation', 'accelerator'), async (discount, courseId) => {
+          const c = await makeCode(admin, { ...discount, courseIds: [courseId] });
+          const quote = await t.http().get(`/api/campaign-codes/${c.code}`).query({ courseId }).expect(200);
+          const base = quote.body.priceOre + quote.body.discountOre;
+          const exact = discount.percentOff !== null ? base * (1 - discount.percentOff / 100) : base - discount.amountOffOre!;
+          expect(quote.body.priceOre % 100).toBe(0);
+          expect(quote.body.priceOre).toBeLessThanOrEqual(Math.max(exact, 300));
+          expect(quote.body.priceOre).toBeGreaterThan(Math.max(exact, 300) - 100);
+          await t
+            .http()
+            .post('/api/checkout/sessions')
+            .send(buyer({ courseId, campaignCode: c.code }))
+            .expect(201);
+          const session = fake.lastSession();
+          expect(lastAmount()).toBe(quote.body.priceOre);
+          const order = await t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+          expect(order).toMatchObject({ amountOre: quote.body.priceOre, discountOre: quote.body.discountOre });
+          await payByWebhook(session.id).expect(200);
+          const receipt = await t.ds.getRepository(Receipt).findOneByOrFail({ orderId: order.id, kind: 'receipt' });
+          expect(receipt.totalOre).toBe(quote.body.priceOre);
+        }),
+        { numRuns: 12 },
+      );
     });
 
     it('an unusable code stops the checkout with 400 and the one answer: no order, nothing sent to Stripe', async () => {
