@@ -22,7 +22,10 @@ function GrantForm({ user }: { user: AdminUserDetail }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const { busy, run } = useNotifyingAction();
-  const available = PLAYER_COURSE_IDS.filter((c) => !user.courses.includes(c));
+  // A course the student has only through a larger product (Foundation in Accelerator) can still be given on its own.
+  const available = PLAYER_COURSE_IDS.filter(
+    (c) => !user.grants.some((g) => g.active && g.courseId === c && g.source !== 'included'),
+  );
   const [courseId, setCourseId] = useState<PlayerCourseId | ''>('');
   const [note, setNote] = useState('');
   if (available.length === 0) return <Typography variant="body2">Eleven har tilgang til alle kursene.</Typography>;
@@ -103,7 +106,9 @@ const GRANT_COLUMNS: DetailColumn<AdminGrant>[] = [
     header: 'Kilde',
     cell: (g) => (
       <>
-        {label(GRANT_SOURCE_LABELS, g.source)}
+        {g.source === 'included'
+          ? `Inkludert i ${label(COURSE_LABELS, g.includedBy ?? '')}`
+          : label(GRANT_SOURCE_LABELS, g.source)}
         {g.orderId ? (
           <>
             {' '}
@@ -122,7 +127,18 @@ const GRANT_COLUMNS: DetailColumn<AdminGrant>[] = [
   { header: 'Notat', cell: (g) => g.note ?? '' },
   { header: 'Mentorperiode', cell: (g) => <MentorshipCell grant={g} /> },
   { header: 'Dryppslipp', cell: (g) => <ReleaseCell grant={g} /> },
-  { header: null, align: 'right', cell: (g) => (g.active ? <RevokeButton grant={g} /> : null) },
+  {
+    header: null,
+    align: 'right',
+    cell: (g) =>
+      !g.active ? null : g.source === 'included' ? (
+        <Typography variant="body2" color="text.secondary">
+          Følger {label(COURSE_LABELS, g.includedBy ?? '')}-tilgangen
+        </Typography>
+      ) : (
+        <RevokeButton grant={g} />
+      ),
+  },
 ];
 
 /** The student's course grants (active and revoked), with revoke and grant. */
