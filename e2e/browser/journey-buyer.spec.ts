@@ -1,0 +1,174 @@
+/**
+ * A buyer's first purchase (issue 22), at a desktop and a phone width, each on a fresh database: from the
+ * sales page through the order form to Stripe (the fake Stripe server) with card, with Vipps (today
+ * through Stripe, as the checkout does) and with a campaign code, back on the confirmation page with
+ * the course link and the receipt; and a demo-mode purchase (no Stripe key) on the same page.
+ * On the production build: `npm run build` first, then
+ * `npx jest --config e2e/jest.browser.config.js e2e/browser/journey-buyer.spec.ts`.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
+import { newContext } from './support/browser';
+import { startWithMail, stopWithMail, type MailSetup } from './support/mail';
+import { ADMIN } from './support/server';
+import { at, postJson, storeConsent, uniqueEmail } from './support/site';
+
+const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+interface Buyer {
+  ctx: BrowserContext;
+  page: Page;
+  /** Page errors and native dialogs: a journey has none. */
+  problems: string[];
+}
+
+async function openBuyer(setup: MailSetup, width: number): Promise<Buyer> {
+  const ctx = await newContext(setup.browser, setup.server.url, { width, height: 900 });
+  await storeConsent(ctx);
+  // Stripe's hosted page is not on the network in tests: a stand-in answers it.
+  await ctx.route('https://checkout.stripe.test/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
+  );
+  const page = await ctx.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('dialog', (d) => {
+    problems.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  return { ctx, page, problems };
+}
+
+/** From the Foundation sales page to the order form, filled in; `kode` arrives by a campaign link instead. */
+async function orderForm(page: Page, email: string, opts: { kode?: string; vipps?: boolean } = {}): Promise<void> {
+  if (opts.kode) {
+    await page.goto(`/bestill?course=foundation&kode=${opts.kode}`);
+  } else {
+    await page.goto('/kurs/foundation');
+    await page.locator('main a[href^="/bestill"]').first().click();
+    await at(page, '/bestill');
+  }
+  await page.getByTestId('checkout-submit').waitFor();
+  await page.getByLabel('E-post', { exact: true }).fill(email);
+  await page.getByLabel('Fornavn').fill('Kari');
+  await page.getByLabel('Etternavn').fill('Nordmann');
+  if (opts.vipps) await page.getByRole('radio', { name: /Vipps/ }).check();
+  await page.locator('input[name="acceptTerms"]').check();
+}
+
+/** The confirmation page of a paid order: thanks, the course link, the receipt, and the way to a password. `kr`: '1 997'. */
+async function expectConfirmation(page: Page, email: string, kr: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Takk for kjøpet!' }).waitFor({ timeout: 15_000 });
+  const receipt = flat(await page.getByTestId('receipt').innerText());
+  expect(receipt).toContain('Foundation');
+  expect(receipt).toContain(`${kr} kr`);
+  expect(receipt).toContain(email);
+  expect(await page.getByRole('link', { name: 'Start kurset' }).getAttribute('href')).toBe('/course/foundation');
+  // A new buyer proves the address with the receipt mail's link before choosing a password.
+  await page.getByText('har en lenke som bekrefter e-postadressen').waitFor();
+  const receiptLink = page.getByRole('link', { name: 'Se og skriv ut kvitteringen' });
+  expect(await receiptLink.getAttribute('href')).toMatch(/^\/kvittering\/\d+$/);
+  // The receipt itself, one click away.
+  await receiptLink.click();
+  await page.getByTestId('document-number').waitFor({ timeout: 10_000 });
+  expect(flat(await page.getByTestId('receipt').innerText())).toContain(`${kr},00 kr`);
+  await page.goBack();
+  await page.getByRole('heading', { name: 'Takk for kjøpet!' }).waitFor();
+  await page.getByRole('link', { name: 'Start kurset' }).click();
+  await at(page, '/course/foundation');
+  await page.getByRole('button', { name: 'Marker som fullført' }).waitFor();
+}
+
+describe.each([1366, 390])('the buyer, at %i px', (width) => {
+  describe('with Stripe (the fake Stripe server)', () => {
+    let setup: MailSetup;
+    let fake: FakeStripe;
+    beforeAll(async () => {
+      fake = await startFakeStripe();
+      setup = await startWithMail(fakeStripeEnv(fake));
+    });
+    afterAll(async () => {
+      await stopWithMail(setup ?? {});
+      await fake?.close();
+    });
+
+    /** Submits the order form, pays at the fake Stripe and comes back the way Stripe sends the buyer. */
+    async function payAtStripe(page: Page, method: 'card' | 'vipps', amountOre: number): Promise<void> {
+      await page.getByTestId('checkout-submit').click();
+      await page.waitForURL('https://checkout.stripe.test/**');
+      const session = fake.lastSession();
+      expect(session).toMatchObject({ amount_total: amountOre, allowed_payment_method_types: [method] });
+      fake.pay(session.id);
+      await page.goto(`/betaling/fullfort?session_id=${session.id}`);
+    }
+
+    it('pays by card: the confirmation page with the course link and the receipt', async () => {
+      const b = await openBuyer(setup, width);
+      const email = uniqueEmail('kort');
+      await orderForm(b.page, email);
+      await payAtStripe(b.page, 'card', 199700);
+      await expectConfirmation(b.page, email, '1 997');
+      expect(b.problems).toEqual([]);
+      await b.ctx.close();
+    });
+
+    it('pays with Vipps: the same confirmation page', async () => {
+      const b = await openBuyer(setup, width);
+      const email = uniqueEmail('vipps');
+      await orderForm(b.page, email, { vipps: true });
+      await payAtStripe(b.page, 'vipps', 199700);
+      await expectConfirmation(b.page, email, '1 997');
+      expect(b.problems).toEqual([]);
+      await b.ctx.close();
+    });
+
+    it('pays with a campaign code from a campaign link: the lower price everywhere, to the receipt', async () => {
+      const signedIn = await postJson(setup.server.url, '/api/auth/login', ADMIN);
+      expect(signedIn.status).toBe(200);
+      const code = `VAAR${width}`;
+      const created = await postJson(
+        setup.server.url,
+        '/api/admin/campaign-codes',
+        { code, courseIds: ['foundation'], amountOffOre: 50000 },
+        signedIn.cookie!,
+      );
+      expect(created.status).toBe(201);
+
+      const b = await openBuyer(setup, width);
+      const email = uniqueEmail('kode');
+      await orderForm(b.page, email, { kode: code.toLowerCase() });
+      await b.page.getByTestId('campaign-code-applied').waitFor();
+      expect(flat(await b.page.getByTestId('checkout-total').innerText())).toBe('1 497 kr');
+      expect(flat(await b.page.getByTestId('checkout-submit').innerText())).toContain('1 497');
+      await payAtStripe(b.page, 'card', 149700);
+      await expectConfirmation(b.page, email, '1 497');
+      expect(b.problems).toEqual([]);
+      await b.ctx.close();
+    });
+  });
+
+  describe('in demo mode (no Stripe key)', () => {
+    let setup: MailSetup;
+    beforeAll(async () => {
+      setup = await startWithMail();
+    });
+    afterAll(async () => {
+      await stopWithMail(setup ?? {});
+    });
+
+    it('a demo purchase lands on the same confirmation page, which says it was a demo', async () => {
+      const b = await openBuyer(setup, width);
+      const email = uniqueEmail('demo');
+      await orderForm(b.page, email);
+      await b.page.getByTestId('checkout-submit').click();
+      await at(b.page, '/betaling/fullfort', { timeout: 15_000 });
+      await b.page.getByRole('heading', { name: 'Takk for kjøpet!' }).waitFor();
+      expect(await b.page.getByTestId('demo-notice').innerText()).toContain('ingen betaling er trukket');
+      await expectConfirmation(b.page, email, '1 997');
+      // The receipt mail went out as for a paid order.
+      await setup.sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Kvittering'), 15_000);
+      expect(b.problems).toEqual([]);
+      await b.ctx.close();
+    });
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * A student's way through the member area (issue 22), at a desktop and a phone width, each on a fresh
+ * database: sign in, the Starter player to the end, a paid course completed, the name in the account
+ * settings, the certificate that carries it and its public verification, and a new password that
+ * the next sign-in takes. On the production build: `npm run build` first, then
+ * `npx jest --config e2e/jest.browser.config.js e2e/browser/journey-student.spec.ts`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
+import { hashPassword } from '../../backend/src/platform/crypto/password';
+import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { User } from '../../backend/src/identity/entities/user.entity';
+import { launchBrowser, newContext } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { at, login, storeConsent, uniqueEmail } from './support/site';
+
+/** Marks every module of the open course complete, moving on with 'Neste', until the progress is 100 %. */
+async function completeAll(page: Page): Promise<number> {
+  const percent = page.getByTestId('progress-percent');
+  for (let n = 1; n <= 20; n++) {
+    await page.getByRole('button', { name: 'Marker som fullført' }).click();
+    await page.getByRole('button', { name: 'Fullført', exact: true }).waitFor();
+    if ((await percent.innerText()).trim() === '100%') return n;
+    await page.getByRole('button', { name: 'Neste', exact: true }).click();
+  }
+  throw new Error('the course never reached 100 %');
+}
+
+describe.each([1366, 390])('the student, at %i px', (width) => {
+  let server: RunningServer;
+  let browser: Browser;
+  let db: DataSource;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ta-student-'));
+    const file = join(dir, 'app.sqlite');
+    [server, browser] = await Promise.all([startServer({ DATABASE_URL: `sqlite:${file}` }), launchBrowser()]);
+    db = await new DataSource(buildDataSourceOptions({ databaseUrl: `sqlite:${file}` })).initialize();
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await browser?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A student with a password and no name who owns Kryptovaluta, straight in the server's database. */
+  async function seedStudent(): Promise<{ email: string; password: string }> {
+    const email = uniqueEmail('student');
+    const password = 'hemmelig123';
+    const now = new Date();
+    const repo = db.getRepository(User);
+    const user = await repo.save(
+      repo.create({
+        email,
+        passwordHash: await hashPassword(password),
+        role: 'student',
+        firstName: null,
+        lastName: null,
+        attribution: {},
+        createdAt: now,
+        updatedAt: now,
+        passwordChangedAt: now,
+        claimedAt: now,
+      }),
+    );
+    await db.getRepository(Grant).insert({ userId: user.id, courseId: 'kryptovaluta', source: 'manual', grantedAt: now });
+    return { email, password };
+  }
+
+  it('player → course complete → name in the settings → certificate → new password', async () => {
+    const s = await seedStudent();
+    const ctx = await newContext(browser, server.url, { width, height: 900 });
+    await storeConsent(ctx);
+    await ctx.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com)\//, (r) => r.fulfill({ status: 204, body: '' }));
+    const page = await ctx.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('dialog', (d) => {
+      problems.push(`dialog: ${d.message()}`);
+      void d.dismiss();
+    });
+
+    await page.goto('/login');
+    await login(page, s.email, s.password);
+    await at(page, '/dashboard');
+    await page.getByRole('heading', { name: 'Mine kurs' }).waitFor();
+
+    // The free Starter, every module, saved on the server.
+    await page.goto('/course/starter');
+    expect(await completeAll(page)).toBeGreaterThanOrEqual(4);
+    await page.getByRole('heading', { name: 'Grunnlaget er lagt' }).waitFor();
+
+    // The paid course, to the end.
+    await page.goto('/dashboard');
+    await page.locator('a[data-course="kryptovaluta"]').click();
+    await at(page, '/course/kryptovaluta');
+    await completeAll(page);
+    await page.getByRole('heading', { name: 'Kurs fullført!' }).waitFor();
+
+    // The name, in the account settings: the certificate carries it.
+    await page.goto('/account/settings');
+    const nameSection = page.getByTestId('account-name');
+    await nameSection.waitFor();
+    await nameSection.getByLabel('Fornavn').fill('Kari');
+    await nameSection.getByLabel('Etternavn').fill('Nordmann');
+    await nameSection.getByRole('button', { name: 'Lagre navn' }).click();
+    await nameSection.getByText('Navnet er lagret.').waitFor();
+    // Kept: a reload shows it.
+    await page.reload();
+    await page.getByTestId('account-name').waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('#account-first-name') as HTMLInputElement | null)?.value === 'Kari',
+    );
+    expect(await page.locator('#account-last-name').inputValue()).toBe('Nordmann');
+
+    // The certificate on the dashboard, and its public verification page.
+    await page.getByRole('link', { name: 'Tilbake til dashboard' }).click();
+    await at(page, '/dashboard');
+    const certificates = page.getByTestId('certificates');
+    await certificates.waitFor();
+    await certificates.getByRole('link', { name: 'Last ned sertifikat (PDF)' }).waitFor();
+    await certificates.getByRole('link', { name: 'Se bekreftelsessiden' }).click();
+    const verified = page.getByTestId('certificate-verification');
+    await verified.getByRole('heading', { name: 'Sertifikatet er gyldig' }).waitFor();
+    expect(await verified.innerText()).toContain('Kari Nordmann');
+
+    // A new password: the next sign-in takes it, the old one no longer.
+    await page.goto('/account/settings');
+    await page.getByLabel('Nåværende passord', { exact: true }).fill(s.password);
+    await page.getByLabel('Nytt passord', { exact: true }).fill('et-nytt-passord-9');
+    await page.getByLabel('Bekreft nytt passord', { exact: true }).fill('et-nytt-passord-9');
+    await page.getByRole('button', { name: 'Oppdater passord' }).click();
+    await page.getByText('Passord oppdatert!', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Tilbake til dashboard' }).click();
+    await at(page, '/dashboard');
+    await page.getByRole('button', { name: 'Logg ut' }).click();
+    await at(page, '/');
+    await page.goto('/login');
+    await login(page, s.email, s.password);
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').innerText()).toBe('Ugyldig e-post eller passord');
+    await login(page, s.email, 'et-nytt-passord-9');
+    await at(page, '/dashboard');
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+});
