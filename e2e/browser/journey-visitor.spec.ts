@@ -4,7 +4,6 @@
  * welcome mail's sign-in link, a password, and the Starter player signed in. On the production build:
  * `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/journey-visitor.spec.ts`.
  */
-import type { Page } from 'playwright-core';
 import { newContext } from './support/browser';
 import { isWelcome, startWithMail, stopWithMail, welcomeLink, type MailSetup } from './support/mail';
 import { at, uniqueEmail } from './support/site';
