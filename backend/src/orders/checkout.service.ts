@@ -100,8 +100,8 @@ export class CheckoutService {
     const attribution = this.firstTouch ? await this.firstTouch.forBuyer(email, existing, dto.attribution) : dto.attribution;
     const now = new Date();
     const repo = this.orders;
-    // The server prices the order (launch seats counted now, the campaign code checked and one of its
-    // uses held) in the transaction that inserts it. The price holds until expiresAt: the Stripe
+    // The server prices the order (launch seats counted now, the campaign code checked; its uses count
+    // only when paid) in the transaction that inserts it. The price holds until expiresAt: the Stripe
     // session cannot be paid later (see CHECKOUT_LIFETIME_MS), which bounds the launch price's grace.
     // The buyer's own open checkout of the same course and code is reused (its Stripe session expired
     // first, so it can never be paid twice): going back to switch card → Vipps leaves one order.
