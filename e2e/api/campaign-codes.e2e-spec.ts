@@ -455,6 +455,22 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
       // Another course, or no code: a new order.
       await t.http().post('/api/checkout/sessions').send(buyer({}, email)).expect(201);
       expect(await t.ds.getRepository(Order).countBy({ email })).toBe(2);
+      // Someone who types the address with another name never cancels the buyer's open payment.
+      const open = fake.lastSession();
+      await t
+        .http()
+        .post('/api/checkout/sessions')
+        .send(buyer({ firstName: 'Ola' }, email))
+        .expect(201);
+      expect(fake.sessions.get(open.id)!.status).toBe('open');
+      expect(await t.ds.getRepository(Order).countBy({ email })).toBe(3);
+      // The same buyer again (any case, any spacing of the name) reuses theirs.
+      await t
+        .http()
+        .post('/api/checkout/sessions')
+        .send(buyer({ firstName: ' kari ', lastName: 'NORDMANN', paymentMethod: 'vipps' }, email))
+        .expect(201);
+      expect(await t.ds.getRepository(Order).countBy({ email })).toBe(3);
     });
 
     it('concurrent payments never count a code past maxUses; the payments that lose are refused and refunded at once', async () => {

@@ -105,7 +105,7 @@ export class CheckoutService {
     // session cannot be paid later (see CHECKOUT_LIFETIME_MS), which bounds the launch price's grace.
     // The buyer's own open checkout of the same course and code is reused (its Stripe session expired
     // first, so it can never be paid twice): going back to switch card → Vipps leaves one order.
-    const reusable = this.stripe ? await this.reusablePending(email, item.id, dto.campaignCode) : null;
+    const reusable = this.stripe ? await this.reusablePending(email, item.id, dto, auth?.user.id ?? null) : null;
     const order = await repo.manager.transaction(async (m) => {
       const price = await this.pricing.price(m, item, dto.campaignCode, !!this.stripe);
       if (reusable) {
@@ -220,10 +220,17 @@ export class CheckoutService {
    * The buyer's own open Stripe checkout of this course with this code (or none), whose session could
    * be expired at Stripe now, so that the order can take a new one. Null when there is none, or when
    * its session cannot be expired (paid meanwhile, or Stripe unreachable): then a new order is made.
+   * "Own": the signed-in account's, or, signed out, the same address with the same name as typed, so
+   * that typing someone's address alone never cancels their open payment.
    */
-  private async reusablePending(email: string, courseId: string, rawCode: string | undefined): Promise<Order | null> {
-    const code = rawCode !== undefined ? normalizeCampaignCode(rawCode) : null;
-    const prev = await this.orders.findOne({
+  private async reusablePending(
+    email: string,
+    courseId: string,
+    dto: Pick<CreateCheckoutSessionDto, 'campaignCode' | 'firstName' | 'lastName'>,
+    userId: number | null,
+  ): Promise<Order | null> {
+    const code = dto.campaignCode !== undefined ? normalizeCampaignCode(dto.campaignCode) : null;
+    const open = await this.orders.find({
       where: {
         email,
         courseId,
@@ -234,7 +241,12 @@ export class CheckoutService {
         expiresAt: MoreThan(new Date()),
       },
       order: { id: 'DESC' },
+      take: 10,
     });
+    const same = (a: string, b: string) => a.trim().toLocaleLowerCase('nb') === b.trim().toLocaleLowerCase('nb');
+    const prev = open.find((o) =>
+      userId !== null ? o.userId === userId : same(o.firstName, dto.firstName) && same(o.lastName, dto.lastName),
+    );
     if (!prev?.stripeSessionId || !this.stripe) return null;
     try {
       const expired = await this.stripe.checkout.sessions.expire(prev.stripeSessionId);
