@@ -130,8 +130,25 @@ describe.each([1366, 390])('the student, at %i px', (width) => {
     await verified.getByRole('heading', { name: 'Sertifikatet er gyldig' }).waitFor();
     expect(await verified.innerText()).toContain('Kari Nordmann');
 
-    // A new password: the next sign-in takes it, the old one no longer.
+    // The calendar address is renewed after a question in the page, not a native dialog.
     await page.goto('/account/settings');
+    const calendar = page.getByTestId('calendar-feed');
+    const feed = calendar.getByLabel('Din private kalenderadresse');
+    await page.waitForFunction(() => !!(document.querySelector('#calendar-feed-url') as HTMLInputElement | null)?.value);
+    const oldFeed = await feed.inputValue();
+    await calendar.getByRole('button', { name: 'Lag ny adresse' }).click();
+    await calendar.getByRole('button', { name: 'Avbryt' }).click();
+    expect(await calendar.getByRole('button', { name: 'Ja, lag ny adresse' }).count()).toBe(0);
+    expect(await feed.inputValue()).toBe(oldFeed);
+    await calendar.getByRole('button', { name: 'Lag ny adresse' }).click();
+    await calendar.getByRole('button', { name: 'Ja, lag ny adresse' }).click();
+    await calendar.getByText('Ny adresse laget. Den gamle virker ikke lenger.').waitFor();
+    await page.waitForFunction(
+      (old) => (document.querySelector('#calendar-feed-url') as HTMLInputElement | null)?.value !== old,
+      oldFeed,
+    );
+
+    // A new password: the next sign-in takes it, the old one no longer.
     await page.getByLabel('Nåværende passord', { exact: true }).fill(s.password);
     await page.getByLabel('Nytt passord', { exact: true }).fill('et-nytt-passord-9');
     await page.getByLabel('Bekreft nytt passord', { exact: true }).fill('et-nytt-passord-9');
