@@ -95,7 +95,9 @@ describe('campaign codes and the end of the launch price (demo payments, LAUNCH_
     await page.getByLabel('Etternavn').fill('Nordmann');
     await page.locator('input[name=acceptTerms]').check();
     await page.getByTestId('checkout-submit').click();
-    await page.waitForURL(/\/account\/settings/, { timeout: 15_000 });
+    // A demo purchase ends on the same confirmation page as a paid one.
+    await page.waitForURL(/\/betaling\/fullfort/, { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Takk for kjøpet!' }).waitFor({ timeout: 15_000 });
     const me = await (await page.request.get('/api/auth/me')).json();
     expect(me.courses).toEqual(['foundation']);
     await ctx.close();
