@@ -84,6 +84,7 @@ describe('accounts and sessions', () => {
         email: user.email,
         role: 'student',
         courses: ['foundation'],
+        includedBy: {},
         passwordSet: true,
         claimed: true,
         createdAt: user.createdAt.toISOString(),

@@ -21,9 +21,9 @@ describe('health, catalogue and the API basics', () => {
       beforePriceOre: 299700,
       discountOre: 100000,
       soldByCheckout: true,
-      moduleCount: 2,
+      moduleCount: 8,
     });
-    expect(byId.accelerator).toMatchObject({ priceOre: 499700, beforePriceOre: 799700, soldByCheckout: true, moduleCount: 1 });
+    expect(byId.accelerator).toMatchObject({ priceOre: 499700, beforePriceOre: 799700, soldByCheckout: true, moduleCount: 12 });
     expect(byId.kryptovaluta).toMatchObject({ priceOre: 299700, soldByCheckout: false, moduleCount: 1 });
     expect(byId.starter).toMatchObject({ priceOre: 0, valueOre: 79900, moduleCount: 4 });
     expect(byId.vip).toMatchObject({ priceOre: 500000, beforePriceOre: 750000 });
