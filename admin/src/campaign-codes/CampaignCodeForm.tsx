@@ -11,9 +11,11 @@ import {
   regex,
   required,
 } from 'react-admin';
+import { CAMPAIGN_CODE_PATTERN, MSG } from '@academy/contracts';
 import { CODE_COURSE_CHOICES, type CodeFormValues } from './format';
 
-const validateCode = [required(), regex(/^[A-Za-z0-9][A-Za-z0-9_-]{2,39}$/, 'Koden kan bare ha 3–40 bokstaver, tall, - eller _')];
+/** The server's rule for how a code is written (Æ, Ø and Å included). */
+const validateCode = [required(), regex(CAMPAIGN_CODE_PATTERN, MSG.campaignCodeInvalid)];
 
 /** The fields of a campaign code (create and edit). */
 export function CampaignCodeFields() {
