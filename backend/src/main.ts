@@ -2,6 +2,8 @@ import { Logger } from '@nestjs/common';
 import { ConfigError, parseEnv } from './platform/config/env.schema';
 import { createApp } from './bootstrap';
 import { HealthService } from './platform/health/health.service';
+import { AdminSeedService } from './identity/admin-seed.service';
+import pino from 'pino';
 
 async function main(): Promise<void> {
   let cfg;
@@ -14,7 +16,9 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const app = await createApp(cfg);
+  // Under `npm start` (an IPC channel to scripts/start.mjs, a person's terminal) the log lines are
+  // written synchronously, so the banner it prints once the service listens comes after them.
+  const app = await createApp(cfg, process.send ? { logDestination: pino.destination({ dest: 1, sync: true }) } : {});
   await app.listen({ port: cfg.port, host: cfg.host });
   const shutdown = async (signal: string) => {
     // In-flight requests finish. First the instance drains: health answers 503 (a load balancer stops
@@ -36,6 +40,15 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   new Logger('Main').log(`Lytter på ${cfg.publicUrl} (port ${cfg.port}, database ${cfg.dialect})`);
+  // Started by `npm start` (scripts/start.mjs, with an IPC channel): it prints a banner for a person
+  // after the logs. Elsewhere (Docker, tests) there is no channel and nothing is sent.
+  process.send?.({
+    type: 'academy:ready',
+    siteName: cfg.siteName,
+    siteUrl: `${cfg.publicUrl}/`,
+    adminUrl: `${cfg.publicUrl}/admin`,
+    firstAdmin: app.get(AdminSeedService).seeded,
+  });
 }
 
 main().catch((e) => {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../platform/config';
 import { withMigrationLock } from '../platform/database/migrate';
-import { seedAdmin } from './admin.seed';
+import { seedAdmin, type SeededAdmin } from './admin.seed';
 
 /** At start: the mentor's account (under the startup lock, so several instances create it once). */
 @Injectable()
@@ -13,7 +13,10 @@ export class AdminSeedService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {}
 
-  onModuleInit(): Promise<void> {
-    return withMigrationLock(this.ds, () => seedAdmin(this.ds, this.cfg));
+  /** The administrator this start made, if any (main.ts tells `npm start`, which prints it in its banner). */
+  seeded: SeededAdmin | null = null;
+
+  async onModuleInit(): Promise<void> {
+    this.seeded = await withMigrationLock(this.ds, () => seedAdmin(this.ds, this.cfg));
   }
 }

@@ -8,11 +8,21 @@ import { LoginToken } from './entities/login-token.entity';
 import { Session } from './entities/session.entity';
 import { User } from './entities/user.entity';
 
+/** The administrator this start just made: its address, and the password when it was generated (not ADMIN_PASSWORD's). */
+export interface SeededAdmin {
+  email: string;
+  generatedPassword: string | null;
+}
+
+/** A password for an administrator made or reset without one: 16 characters, 96 bits. */
+const generatePassword = (): string => randomBytes(12).toString('base64url');
+
 /**
  * The mentor's account: ADMIN_EMAIL/ADMIN_PASSWORD when set; on a development SQLite database
  * without them, admin@example.com with a generated password (logged once). Idempotent.
+ * Answers the administrator it created (for the start banner), or null when it made none.
  */
-export async function seedAdmin(ds: DataSource, cfg: AppConfig, logger = new Logger('Seed')): Promise<void> {
+export async function seedAdmin(ds: DataSource, cfg: AppConfig, logger = new Logger('Seed')): Promise<SeededAdmin | null> {
   const now = new Date();
   const users = ds.getRepository(User);
   if (cfg.adminEmail && cfg.adminPassword) {
@@ -29,6 +39,7 @@ export async function seedAdmin(ds: DataSource, cfg: AppConfig, logger = new Log
         claimedAt: now,
       });
       logger.log(`Opprettet administrator ${email}`);
+      return { email, generatedPassword: null };
     } else if (existing.role !== 'admin') {
       // Whoever held this account until now (a session, a password set through a link) must not
       // become the admin: the password is ADMIN_PASSWORD's and every session ends.
@@ -48,10 +59,11 @@ export async function seedAdmin(ds: DataSource, cfg: AppConfig, logger = new Log
         await m.update(LoginToken, { userId: existing.id, usedAt: IsNull() }, { usedAt: now });
       });
       logger.log(`Ga ${email} administratorrollen`);
+      return { email, generatedPassword: null };
     }
   } else if (cfg.dialect === 'sqlite' && cfg.nodeEnv !== 'production' && !(await users.existsBy({ role: 'admin' }))) {
     const email = 'admin@example.com';
-    const password = randomBytes(12).toString('base64url');
+    const password = generatePassword();
     const existing = await users.findOneBy({ email });
     if (existing) {
       await users.update(
@@ -72,5 +84,46 @@ export async function seedAdmin(ds: DataSource, cfg: AppConfig, logger = new Log
     }
     // Printed once: the next start finds the admin and prints nothing.
     logger.warn(`Ingen ADMIN_EMAIL/ADMIN_PASSWORD satt. Opprettet administrator ${email} med passord: ${password}`);
+    return { email, generatedPassword: password };
   }
+  return null;
+}
+
+/**
+ * `npm run admin:reset-password`: a new generated password for an administrator (the given address,
+ * else ADMIN_EMAIL, else the only administrator), whose sessions and unused sign-in links end. The
+ * second factor stays as it is. Throws an Error with a Norwegian message when no such admin is found.
+ */
+export async function resetAdminPassword(
+  ds: DataSource,
+  cfg: AppConfig,
+  requested: string | null,
+): Promise<{ userId: number; email: string; password: string }> {
+  const users = ds.getRepository(User);
+  const wanted = requested ?? cfg.adminEmail;
+  let admin: User | null;
+  if (wanted) {
+    admin = await users.findOneBy({ email: normalizeEmail(wanted), role: 'admin' });
+    if (!admin) throw new Error(`Fant ingen administrator med e-postadressen ${normalizeEmail(wanted)}.`);
+  } else {
+    const admins = await users.find({ where: { role: 'admin' }, order: { id: 'ASC' }, take: 2 });
+    if (admins.length === 0) throw new Error('Fant ingen administrator. Start tjenesten én gang først (npm start).');
+    if (admins.length > 1)
+      throw new Error('Det finnes flere administratorer: skriv e-postadressen, npm run admin:reset-password -- <e-post>.');
+    admin = admins[0];
+  }
+  const password = generatePassword();
+  const now = new Date();
+  const hash = await hashPassword(password);
+  const userId = admin.id;
+  await ds.transaction(async (m) => {
+    await m.update(
+      User,
+      { id: userId },
+      { passwordHash: hash, passwordChangedAt: now, claimedAt: admin.claimedAt ?? now, updatedAt: now },
+    );
+    await m.delete(Session, { userId });
+    await m.update(LoginToken, { userId, usedAt: IsNull() }, { usedAt: now });
+  });
+  return { userId, email: admin.email, password };
 }
