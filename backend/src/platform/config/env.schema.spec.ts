@@ -83,7 +83,13 @@ describe('parseEnv', () => {
   });
 
   describe('ADMIN_PASSWORD', () => {
-    const example = parseDotenv(readFileSync(join(__dirname, '../../../../.env.example'), 'utf8')) as Record<string, string>;
+    // The example file with its PRODUCTION lines uncommented: the placeholders a real site would fill in.
+    const example = parseDotenv(
+      readFileSync(join(__dirname, '../../../../.env.example'), 'utf8').replace(
+        /^# PRODUCTION[^\n]*:\n((?:# [A-Z_]+=[^\n]*\n)+)/gm,
+        (_m, lines: string) => lines.replace(/^# /gm, ''),
+      ),
+    ) as Record<string, string>;
     const production = {
       NODE_ENV: 'production',
       MAIL_DISABLED: 'true',
