@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseEnv } from '../config/env.schema';
 import { AppError } from '../errors/app-error';
 import { Trim } from '../dto/transforms';
+import { RoutePolicy } from '../security/route-policy';
 import { SkipWriteLimit } from '../security/write-limit';
 import { createHttpApp } from './http-app';
 import { pipelineOf } from './request-pipeline';
@@ -52,6 +53,12 @@ class NestRoutes {
   boom() {
     throw new TypeError('hemmelige detaljer');
   }
+
+  @Get('shared')
+  @RoutePolicy({ cacheControl: 'public, max-age=60' })
+  shared() {
+    return { ok: true };
+  }
 }
 
 /** Exempt as a whole (a caller authenticated by signature), like the Stripe webhook. */
@@ -88,6 +95,13 @@ class PipelineRoutes implements OnModuleInit {
       headers: ['content-type', 'application/json', 'content-length', String(hot.length)],
       body: hot,
     };
+    pipeline.route({
+      method: 'GET',
+      url: '/api/pipe/shared',
+      cacheControl: 'public, max-age=60',
+      fast: () => answer,
+      handler: (_req, reply) => reply.send(answer.body),
+    });
     pipeline.route({
       method: 'GET',
       url: '/api/pipe/read',
@@ -276,5 +290,21 @@ describe('the request pipeline', () => {
     expect(() => pipeline.route({ method: 'POST', url: '/api/pipe/x', fast: () => null, handler: () => undefined })).toThrow(
       /kan ikke svares fra minnet/,
     );
+  });
+  it('every /api answer is private, no-store unless its route declares its caching; errors and unknown /api addresses too', async () => {
+    const caching = async (path: string) => {
+      const res = await send(path);
+      return [path, res.status, res.headers.get('cache-control')];
+    };
+    expect(await caching('/api/nest/read')).toEqual(['/api/nest/read', 200, 'private, no-store']);
+    expect(await caching('/api/pipe/read')).toEqual(['/api/pipe/read', 200, 'private, no-store']);
+    expect(await caching('/api/nest/shared')).toEqual(['/api/nest/shared', 200, 'public, max-age=60']);
+    // Decided on the matched route: another spelling of the path is the same route.
+    expect(await caching('//api/nest/shared')).toEqual(['//api/nest/shared', 200, 'public, max-age=60']);
+    // The answer from memory, and the same route through Fastify (a query string skips the front door).
+    expect(await caching('/api/pipe/shared')).toEqual(['/api/pipe/shared', 200, 'public, max-age=60']);
+    expect(await caching('/api/pipe/shared?x=1')).toEqual(['/api/pipe/shared?x=1', 200, 'public, max-age=60']);
+    expect((await caching('/api/nest/boom'))[2]).toMatch(/no-store/);
+    expect((await caching('/api/finnes-ikke'))[2]).toMatch(/no-store/);
   });
 });
