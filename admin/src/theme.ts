@@ -8,6 +8,9 @@ export const theme: RaThemeOptions = {
     primary: { main: '#0f7d58', dark: '#0b6b4b', contrastText: '#fff' },
     secondary: { main: '#0d2240', contrastText: '#fff' },
     error: { main: '#b42318' },
+    // Darker than Material UI's orange and light blue, so white text on them reads (WCAG 1.4.3: 4.5:1).
+    warning: { main: '#b54708', contrastText: '#fff' },
+    info: { main: '#01579b', contrastText: '#fff' },
   },
   shape: { borderRadius: 10 },
   typography: { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif" },
@@ -15,5 +18,17 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.components,
     // An empty list's 'Ingen … ennå' is in the disabled grey (2.7:1); the secondary text colour reads (WCAG 1.4.3).
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+    // react-admin's layout is at least as wide as its content (min-width: fit-content). On a phone
+    // that widens the page past the window; there the content takes the window's width and wraps.
+    RaLayout: {
+      styleOverrides: {
+        root: { '@media (max-width: 599.95px)': { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } },
+      },
+    },
+    // A field's value (a long e-mail address, an id) breaks rather than pushing the page wider.
+    RaLabeled: { styleOverrides: { root: { minWidth: 0, overflowWrap: 'anywhere' } } },
+    // A progress indicator has a name (the app bar's loading spinner has none otherwise).
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Laster' } },
+    MuiLinearProgress: { defaultProps: { 'aria-label': 'Laster' } },
   },
 };

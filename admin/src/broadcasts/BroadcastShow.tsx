@@ -35,7 +35,7 @@ function Counts() {
   const b = useRecordContext<AdminBroadcast>();
   if (!b) return null;
   return (
-    <Stack direction="row" spacing={4} sx={{ my: 2 }} data-testid="broadcast-counts">
+    <Stack direction="row" spacing={4} useFlexGap sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }} data-testid="broadcast-counts">
       {(
         [
           ['Status', BROADCAST_STATUS_LABELS[b.status]],
@@ -67,7 +67,7 @@ function TestMail() {
   if (!b) return null;
   const to = email ?? (typeof me?.fullName === 'string' ? me.fullName : '');
   return (
-    <Stack direction="row" spacing={1} sx={{ my: 2, alignItems: 'center' }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, alignItems: 'center', flexWrap: 'wrap' }}>
       <TextField size="small" label="Send test til" value={to} onChange={(e) => setEmail(e.target.value)} type="email" />
       <Button
         startIcon={<SendIcon />}

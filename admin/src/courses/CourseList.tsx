@@ -12,6 +12,7 @@ export function CourseList() {
           primaryText={(r) => r.title}
           secondaryText={(r) => phoneLine(r.id, `${r.publishedModuleCount} av ${r.moduleCount} moduler publisert`)}
           rowClick="edit"
+          data-testid="phone-list"
         />
       ) : (
         <DataTable rowClick="edit" bulkActionButtons={false}>

@@ -19,32 +19,35 @@ export function FunnelCard({ funnel }: { funnel: FunnelRow[] }) {
       </p>
       <div className="lt-card-body">
         <FunnelChart rows={rows} />
-        <table className="lt-table" aria-label="Konvertering per variant">
-          <thead>
-            <tr>
-              <th>Variant</th>
-              <th className="num">Leads</th>
-              <th className="num">Konto</th>
-              <th className="num">Kjøp</th>
-              <th className="num">Lead → konto</th>
-              <th className="num">Lead → kjøp</th>
-              <th className="num">Omsetning</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.variant}>
-                <td>{r.name}</td>
-                <td className="num">{r.leads}</td>
-                <td className="num">{r.accounts}</td>
-                <td className="num">{r.buyers}</td>
-                <td className="num">{pct(r.accounts, r.leads)}</td>
-                <td className="num">{pct(r.buyers, r.leads)}</td>
-                <td className="num">{formatKr(r.revenueOre)}</td>
+        {/* On a phone the seven columns scroll inside the card (by keyboard too), never the page. */}
+        <div className="lt-scroll" role="region" aria-label="Tabell: konvertering per variant" tabIndex={0}>
+          <table className="lt-table" aria-label="Konvertering per variant">
+            <thead>
+              <tr>
+                <th>Variant</th>
+                <th className="num">Leads</th>
+                <th className="num">Konto</th>
+                <th className="num">Kjøp</th>
+                <th className="num">Lead → konto</th>
+                <th className="num">Lead → kjøp</th>
+                <th className="num">Omsetning</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.variant}>
+                  <td>{r.name}</td>
+                  <td className="num">{r.leads}</td>
+                  <td className="num">{r.accounts}</td>
+                  <td className="num">{r.buyers}</td>
+                  <td className="num">{pct(r.accounts, r.leads)}</td>
+                  <td className="num">{pct(r.buyers, r.leads)}</td>
+                  <td className="num">{formatKr(r.revenueOre)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
     </section>
   );

@@ -553,9 +553,9 @@ export const securityMessages = {
   },
   reauth: {
     title: 'Bekreft at det er deg',
-    text: 'Refusjoner og endringer i tilganger krever at du har logget inn i løpet av de siste 15 minuttene. Skriv inn passordet ditt for å fortsette.',
+    text: 'Denne handlingen krever at du har logget inn i løpet av de siste 15 minuttene. Skriv inn passordet ditt for å fortsette.',
     text_code:
-      'Refusjoner og endringer i tilganger krever at du har logget inn i løpet av de siste 15 minuttene. Skriv inn passordet ditt og engangskoden fra autentiseringsappen for å fortsette.',
+      'Denne handlingen krever at du har logget inn i løpet av de siste 15 minuttene. Skriv inn passordet ditt og engangskoden fra autentiseringsappen for å fortsette.',
     password: 'Passord',
     code: 'Engangskode',
     confirm: 'Bekreft',

@@ -84,6 +84,7 @@ export function ResourceList<T extends RaRecord>({
           secondaryText={phone.secondary}
           tertiaryText={phone.tertiary}
           rowClick={rowClick}
+          data-testid="phone-list"
         />
       ) : (
         <DataTable rowClick={rowClick} bulkActionButtons={false}>

@@ -34,7 +34,11 @@ function Guarantee() {
   const o = useRecordContext<AdminOrderDetail>();
   if (!o) return null;
   return (
-    <Typography component="span" color={o.withinGuarantee && o.status !== 'refunded' ? 'success.main' : 'text.primary'}>
+    <Typography
+      component="span"
+      data-testid="guarantee"
+      color={o.withinGuarantee && o.status !== 'refunded' ? 'success.main' : 'text.primary'}
+    >
       {guaranteeText(o)}
     </Typography>
   );

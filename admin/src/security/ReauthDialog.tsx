@@ -26,8 +26,9 @@ async function reauth(password: string, totp: string): Promise<void> {
 }
 
 /**
- * Asks for the password again (and the code when two-factor sign-in is on) when a refund, grant or
- * revoke answers REAUTH_REQUIRED; the HTTP client then sends the request again by itself.
+ * Asks for the password again (and the code when two-factor sign-in is on) when any request answers
+ * REAUTH_REQUIRED (the server decides which actions need a recent sign-in); the HTTP client then
+ * sends the request again by itself.
  */
 export function ReauthDialog() {
   const translate = useTranslate();

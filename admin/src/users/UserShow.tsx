@@ -7,7 +7,7 @@ import {
   type AdminOrder,
   type AdminUserDetail,
 } from '@academy/contracts';
-import { FunctionField, Show, TabbedShowLayout, TextField, WithRecord } from 'react-admin';
+import { FunctionField, Show, TabbedShowLayout, TabbedShowLayoutTabs, TextField, WithRecord } from 'react-admin';
 import { DetailTable, type DetailColumn, type DetailTableProps } from '../lib/DetailTable';
 import { DateTimeField, OrderStatusChip, VariantField, YesNo } from '../lib/fields';
 import { formatDateTime } from '../lib/format';
@@ -91,7 +91,7 @@ function StudentRows<T>({ rows, ...table }: Omit<DetailTableProps<T>, 'rows'> & 
 export function UserShow() {
   return (
     <Show queryOptions={fullRecord} actions={<BackToListActions label="Tilbake til listen" />}>
-      <TabbedShowLayout>
+      <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
         <TabbedShowLayout.Tab label="Oversikt">
           <TextField source="email" />
           <FunctionField<AdminUserDetail>
