@@ -231,3 +231,25 @@ describe('admin API: lists in the ra-data-simple-rest dialect', () => {
     });
   });
 });
+
+describe('admin API: the audit log filters on every action the panel names', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ agent: admin } = await adminAgent(t));
+  });
+  afterAll(() => t.close());
+
+  it('takes an action outside the first set (a campaign code, a live session, a broadcast) and finds its rows', async () => {
+    await admin
+      .post('/api/admin/campaign-codes')
+      .send({ code: `LOGG${Date.now().toString(36).toUpperCase()}`, percentOff: 10, courseIds: ['foundation'] })
+      .expect(201);
+    const made = await admin.get(`/api/admin/audit-log${listQuery({ filter: { action: 'campaign_code.create' } })}`).expect(200);
+    expect(made.body.length).toBeGreaterThan(0);
+    for (const action of ['live_session.create', 'broadcast.created', 'sequence.updated', 'account.deleted_by_user'])
+      await admin.get(`/api/admin/audit-log${listQuery({ filter: { action } })}`).expect(200);
+  });
+});

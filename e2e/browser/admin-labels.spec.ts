@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { AUDIT_ACTIONS } from '@academy/contracts';
 import { ACTION_LABELS, ENTITY_LABELS } from '../../admin/src/lib/labels';
 import { REPO_ROOT } from './support/server';
 
@@ -57,10 +58,17 @@ describe('audit log labels', () => {
   });
 
   it('every action the backend writes has a Norwegian label in the panel', () => {
-    const missing = [...actions].filter(([k]) => !ACTION_LABELS[k] || ACTION_LABELS[k] === k).map(([k, w]) => `${k} (${w})`);
+    const labels: Record<string, string> = ACTION_LABELS;
+    const missing = [...actions].filter(([k]) => !labels[k] || labels[k] === k).map(([k, w]) => `${k} (${w})`);
     expect(missing).toEqual([]);
     // …and no label is left for an action nobody writes any more.
     expect(Object.keys(ACTION_LABELS).filter((k) => !actions.has(k))).toEqual([]);
+  });
+
+  it("every action the backend writes can be chosen in the log's action filter (the API accepts it)", () => {
+    // The panel's filter offers AUDIT_ACTIONS, and GET /api/admin/audit-log takes only those.
+    expect([...actions.keys()].filter((k) => !(AUDIT_ACTIONS as readonly string[]).includes(k))).toEqual([]);
+    expect(AUDIT_ACTIONS.filter((k) => !actions.has(k))).toEqual([]);
   });
 
   it('every kind of record in the log has a Norwegian name', () => {

@@ -12,7 +12,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { AdminOrder } from '@academy/contracts';
 import { appMessages } from '../../admin/src/i18n/nb';
+import { formatKr } from '../../admin/src/lib/money';
 import { RESOURCE_NAMES, type ResourceName } from '../../admin/src/resources';
 import { launchBrowser, newContext } from './support/browser';
 import { ADMIN, REPO_ROOT, startServer, type RunningServer } from './support/server';
@@ -164,7 +166,14 @@ const WALKS: Record<ResourceName, Walk> = {
   leads: {
     row: () => seed.homeLead,
     opens: 'show',
-    filter: search(),
+    filter: async (r, email) => {
+      await search()(r, email);
+      // The home page's variant by its one name.
+      await rows(r, email)
+        .getByText(/Forsiden/)
+        .first()
+        .waitFor();
+    },
     show: async ({ page }, email) => {
       await page.getByText(email).first().waitFor();
       // The home page's variant by its one name.
@@ -199,7 +208,14 @@ const WALKS: Record<ResourceName, Walk> = {
   orders: {
     row: () => seed.buyer,
     opens: 'show',
-    filter: search(),
+    filter: async (r, email) => {
+      await search()(r, email);
+      // The amount in kroner with Norwegian grouping (the API counts øre), as on the overview.
+      const q = encodeURIComponent(JSON.stringify({ q: email }));
+      const [order] = (await (await r.page.request.get(`/api/admin/orders?filter=${q}`)).json()) as AdminOrder[];
+      const kr = new RegExp(formatKr(order.amountOre).replace(/[\s\u00a0\u202f]/g, '[\\s\\u00a0\\u202f]'));
+      expect(await rows(r, email).first().innerText()).toMatch(kr);
+    },
     show: async ({ page }) => {
       // Kroner, not øre: Foundation's demo price.
       await page

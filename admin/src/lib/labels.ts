@@ -1,9 +1,11 @@
 import {
+  AUDIT_ACTIONS,
   LEAD_COURSE_TYPES,
   ORDER_STATUSES,
   PLAYER_COURSE_IDS,
   TRAFFIC_SOURCES,
   variantLabel,
+  type AuditAction,
   type OrderStatus,
 } from '@academy/contracts';
 
@@ -43,7 +45,7 @@ export const ROLE_LABELS: Record<string, string> = { student: 'Elev', admin: 'Ad
  * Every action the server writes to the audit log, in Norwegian (e2e/browser/admin-labels.spec.ts
  * finds the actions in backend/src and fails on one without a label here).
  */
-export const ACTION_LABELS: Record<string, string> = {
+export const ACTION_LABELS: Record<AuditAction, string> = {
   'lead.update': 'Lead endret',
   'user.create': 'Elev opprettet',
   'grant.create': 'Tilgang gitt',
@@ -100,7 +102,7 @@ export const orderStatusChoices = choices(ORDER_STATUSES, ORDER_STATUS_LABELS);
 export const paymentMethodChoices = choices(['card', 'vipps'], PAYMENT_METHOD_LABELS);
 export const providerChoices = choices(['stripe', 'demo'], PROVIDER_LABELS);
 export const roleChoices = choices(['student', 'admin'], ROLE_LABELS);
-export const actionChoices = choices(Object.keys(ACTION_LABELS), ACTION_LABELS);
+export const actionChoices = choices(AUDIT_ACTIONS, ACTION_LABELS);
 export const entityChoices = choices(Object.keys(ENTITY_LABELS), ENTITY_LABELS);
 
 export const label = (map: Record<string, string>, id: string | null | undefined): string => (id ? (map[id] ?? id) : '–');
