@@ -152,6 +152,29 @@ export default tseslint.config(
     },
   },
 
+  // One home for the admin API (issue 23): a route under /api/admin is declared only in backend/src/admin.
+  // Matches a controller's or a method's path (`api/admin…`, or `admin…` under `api`), as a string,
+  // a template or in an options object ({ path }). \x2F is '/', which esquery's regexes cannot spell.
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/admin/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Controller', 'Get', 'Post', 'Put', 'Patch', 'Delete', 'All', 'Head', 'Options'].flatMap((name) => [
+          {
+            selector: `Decorator > CallExpression[callee.name='${name}'] Literal[value=/^\\x2F?(api\\x2F)?admin(\\x2F|$)/]`,
+            message: 'An /api/admin route lives under backend/src/admin/<resource>/ (the owner exposes a service method).',
+          },
+          {
+            selector: `Decorator > CallExpression[callee.name='${name}'] TemplateElement[value.raw=/^\\x2F?(api\\x2F)?admin(\\x2F|$)/]`,
+            message: 'An /api/admin route lives under backend/src/admin/<resource>/ (the owner exposes a service method).',
+          },
+        ]),
+      ],
+    },
+  },
+
   // The module graphs: no import cycles, and the boundaries between modules and features.
   {
     files: ['backend/src/**/*.ts', 'frontend/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}', 'contracts/src/**/*.ts'],

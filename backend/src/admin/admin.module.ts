@@ -8,6 +8,11 @@ import { OrdersModule } from '../orders/orders.module';
 import { AuditModule } from '../platform/audit/audit.module';
 import { CertificatesModule } from '../certificates/certificates.module';
 import { MentorshipModule } from '../mentorship/mentorship.module';
+import { MarketingModule } from '../marketing/marketing.module';
+import { LiveModule } from '../live/live.module';
+import { AdminBroadcastsController } from './broadcasts/admin-broadcasts.controller';
+import { AdminSequencesController } from './sequences/admin-sequences.controller';
+import { AdminLiveSessionsController } from './live-sessions/admin-live-sessions.controller';
 import { AdminCertificatesController } from './certificates/admin-certificates.controller';
 import { OutboxAdminController } from './outbox/outbox-admin.controller';
 import { AdminAuditLogController } from './audit/admin-audit-log.controller';
@@ -37,6 +42,8 @@ import { AdminUsersService } from './users/admin-users.service';
     MailModule,
     MentorshipModule,
     CertificatesModule,
+    MarketingModule,
+    LiveModule,
   ],
   controllers: [
     AdminLeadsController,
@@ -51,6 +58,9 @@ import { AdminUsersService } from './users/admin-users.service';
     AdminAuditLogController,
     OutboxAdminController,
     AdminCertificatesController,
+    AdminBroadcastsController,
+    AdminSequencesController,
+    AdminLiveSessionsController,
   ],
   providers: [
     AdminLeadsService,

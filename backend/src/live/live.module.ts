@@ -11,7 +11,6 @@ import { LiveSession } from './entities/live-session.entity';
 import { LiveCalendarService } from './live-calendar.service';
 import { LiveMailerService } from './live-mailer.service';
 import { LiveRemindersService } from './live-reminders.service';
-import { LiveSessionsAdminController } from './live-sessions-admin.controller';
 import { LiveSessionsAdminService } from './live-sessions-admin.service';
 import { AccountCalendarController, CalendarFeedController, LiveSessionsController } from './live-sessions.controller';
 import { LiveSessionsService } from './live-sessions.service';
@@ -29,8 +28,8 @@ import { LiveSessionsService } from './live-sessions.service';
     AccessModule,
     MailModule,
   ],
-  controllers: [LiveSessionsController, CalendarFeedController, AccountCalendarController, LiveSessionsAdminController],
+  controllers: [LiveSessionsController, CalendarFeedController, AccountCalendarController],
   providers: [LiveSessionsAdminService, LiveSessionsService, LiveCalendarService, LiveMailerService, LiveRemindersService],
-  exports: [LiveSessionsService, LiveCalendarService, LiveRemindersService],
+  exports: [LiveSessionsAdminService, LiveSessionsService, LiveCalendarService, LiveRemindersService],
 })
 export class LiveModule {}

@@ -6,7 +6,6 @@ import { LeadsModule } from '../leads/leads.module';
 import { MailModule } from '../mail/mail.module';
 import { OrdersModule } from '../orders/orders.module';
 import { AuditModule } from '../platform/audit/audit.module';
-import { BroadcastsAdminController } from './broadcasts-admin.controller';
 import { BroadcastsService } from './broadcasts.service';
 import { ConsentController } from './consent.controller';
 import { BroadcastRecipient } from './entities/broadcast-recipient.entity';
@@ -17,7 +16,6 @@ import { MarketingPrivacyService } from './marketing-privacy.service';
 import { MarketingListeners } from './marketing.listeners';
 import { MarketingRunner } from './marketing.runner';
 import { SegmentsService } from './segments.service';
-import { SequencesAdminController } from './sequences-admin.controller';
 import { SequencesService } from './sequences.service';
 import { SubscribersService } from './subscribers.service';
 
@@ -35,7 +33,7 @@ import { SubscribersService } from './subscribers.service';
     OrdersModule,
     MailModule,
   ],
-  controllers: [ConsentController, BroadcastsAdminController, SequencesAdminController],
+  controllers: [ConsentController],
   providers: [
     MarketingPrivacyService,
     SubscribersService,

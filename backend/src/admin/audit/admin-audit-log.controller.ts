@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AdminAuditEntry } from '@academy/contracts';
 import { AdminOnly } from '../../identity/current-user.decorator';
 import { sendContentRange } from '../../platform/list/list-query';
-import { ParseIdPipe } from '../common/parse-id.pipe';
+import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
 import { AdminAuditLogService } from './admin-audit-log.service';
 
 @Controller('api/admin/audit-log')

@@ -5,7 +5,7 @@ import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
 import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
-import { ParseIdPipe } from '../common/parse-id.pipe';
+import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
 import { AdminCampaignCodesService } from './admin-campaign-codes.service';
 import { CreateCampaignCodeDto, UpdateCampaignCodeDto } from './dto/campaign-code.dto';
 

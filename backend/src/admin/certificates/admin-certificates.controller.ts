@@ -8,7 +8,7 @@ import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
 import type { User } from '../../identity/entities/user.entity';
 import { notFound } from '../../platform/errors/app-error';
 import { filter, listParamsFor, sendContentRange, type ListSpec } from '../../platform/list/list-query';
-import { ParseIdPipe } from '../common/parse-id.pipe';
+import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
 
 export const CERTIFICATES_LIST: ListSpec<Certificate> = {
   sort: {

@@ -4,7 +4,7 @@ import type { AdminCourse, AdminModule, AdminSettings } from '@academy/contracts
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
-import { ParseIdPipe } from '../common/parse-id.pipe';
+import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
 import { AdminContentService } from './admin-content.service';
 import { CreateModuleDto, UpdateCourseDto, UpdateModuleDto, UpdateSettingsDto } from './dto/admin-content.dto';
 

@@ -5,7 +5,7 @@ import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import type { User } from '../../identity/entities/user.entity';
 import { osloDate } from '../../platform/time/oslo-time';
 import { parse, sendContentRange, singleParam } from '../../platform/list/list-query';
-import { ParseIdPipe } from '../common/parse-id.pipe';
+import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
 import { AdminLeadsService } from './admin-leads.service';
 import { UpdateLeadDto } from './dto/update-lead.dto';
 

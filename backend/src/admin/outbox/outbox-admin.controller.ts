@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AdminOutboxMessage, AdminOutboxMessageDetail, ResendOutboxResponse } from '@academy/contracts';
 import { AdminOnly } from '../../identity/current-user.decorator';
 import { sendContentRange } from '../../platform/list/list-query';
-import { ParseIdPipe } from '../common/parse-id.pipe';
+import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
 import { OutboxAdminService } from '../../mail/outbox-admin.service';
 
 /** 'Utgående e-post' (ra-data-simple-rest): list, show, resend. */

@@ -1,24 +1,23 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { MSG, type AdminLiveSession } from '@academy/contracts';
-import { AdminOnly, CurrentUser } from '../identity/current-user.decorator';
-import type { User } from '../identity/entities/user.entity';
-import { notFound } from '../platform/errors/app-error';
-import { sendContentRange } from '../platform/list/list-query';
-import { CreateLiveSessionDto, UpdateLiveSessionDto } from './dto/live-session.dto';
-import { LiveSessionsAdminService } from './live-sessions-admin.service';
+import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
+import type { User } from '../../identity/entities/user.entity';
+import { parseId } from '../../platform/http/parse-id.pipe';
+import { sendContentRange } from '../../platform/list/list-query';
+import { CreateLiveSessionDto, UpdateLiveSessionDto } from '../../live/dto/live-session.dto';
+import { LiveSessionsAdminService } from '../../live/live-sessions-admin.service';
 
-/** A numeric route id; anything else is a session that cannot exist (404). */
-function idOf(raw: string | number): number {
-  const v = String(raw);
-  if (!/^[1-9]\d{0,9}$/.test(v) || Number(v) > 2_147_483_647) throw notFound(MSG.liveSessionNotFound);
-  return Number(v);
-}
+/**
+ * A numeric route id; anything else is a session that cannot exist (404). Read in the handler,
+ * after the body's validation, so a bad body still answers 400 first.
+ */
+const idOf = (raw: string): number => parseId(raw, MSG.liveSessionNotFound);
 
 /** The mentor's live sessions (ra-data-simple-rest). DELETE cancels: the session stays, shown as cancelled. */
 @Controller('api/admin/live-sessions')
 @AdminOnly()
-export class LiveSessionsAdminController {
+export class AdminLiveSessionsController {
   constructor(private readonly live: LiveSessionsAdminService) {}
 
   @Get()

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { AdminBroadcast, BroadcastPreview, CreateBroadcastResponse } from '@academy/contracts';
-import { AdminOnly, CurrentUser } from '../identity/current-user.decorator';
-import { RecentSignIn } from '../identity/totp/recent-sign-in.guard';
-import type { User } from '../identity/entities/user.entity';
-import { sendContentRange } from '../platform/list/list-query';
-import { ParseIdPipe } from './parse-id.pipe';
-import { BroadcastsService } from './broadcasts.service';
+import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
+import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
+import type { User } from '../../identity/entities/user.entity';
+import { sendContentRange } from '../../platform/list/list-query';
+import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
+import { BroadcastsService } from '../../marketing/broadcasts.service';
 import {
   BroadcastContentDto,
   BroadcastDto,
@@ -14,12 +14,12 @@ import {
   BroadcastTestDto,
   SegmentCountDto,
   UpdateBroadcastDto,
-} from './dto/broadcast.dto';
+} from '../../marketing/dto/broadcast.dto';
 
 /** 'E-post' → 'Utsendelser' (ra-data-simple-rest): admin only, every write audited. */
 @Controller('api/admin/broadcasts')
 @AdminOnly()
-export class BroadcastsAdminController {
+export class AdminBroadcastsController {
   constructor(private readonly broadcasts: BroadcastsService) {}
 
   @Get()

@@ -1,17 +1,17 @@
 import { Body, Controller, Get, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { AdminSequence } from '@academy/contracts';
-import { AdminOnly, CurrentUser } from '../identity/current-user.decorator';
-import type { User } from '../identity/entities/user.entity';
-import { sendContentRange } from '../platform/list/list-query';
-import { ParseIdPipe } from './parse-id.pipe';
-import { SequenceDto, UpdateSequenceDto } from './dto/broadcast.dto';
-import { SequencesService } from './sequences.service';
+import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
+import type { User } from '../../identity/entities/user.entity';
+import { sendContentRange } from '../../platform/list/list-query';
+import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
+import { SequenceDto, UpdateSequenceDto } from '../../marketing/dto/broadcast.dto';
+import { SequencesService } from '../../marketing/sequences.service';
 
 /** 'E-post' → 'Sekvenser' (ra-data-simple-rest): admin only, every write audited. */
 @Controller('api/admin/sequences')
 @AdminOnly()
-export class SequencesAdminController {
+export class AdminSequencesController {
   constructor(private readonly sequences: SequencesService) {}
 
   @Get()
