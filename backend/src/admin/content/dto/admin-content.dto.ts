@@ -14,13 +14,6 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import type {
-  CreateModuleRequest,
-  ModuleFieldsRequest,
-  UpdateCourseRequest,
-  UpdateModuleRequest,
-  UpdateSettingsRequest,
-} from '@academy/contracts';
 import { MSG, PLAYER_COURSE_IDS, YOUTUBE_ID_PATTERN, type PlayerCourseId } from '@academy/contracts';
 import { Trim } from '../../../platform/dto/transforms';
 import { IfPresent } from '../../common/if-present';
@@ -56,7 +49,7 @@ const Topics = () =>
   );
 
 /** PUT/PATCH /api/admin/courses/:id */
-export class UpdateCourseDto implements UpdateCourseRequest {
+export class UpdateCourseDto {
   @IsOptional()
   @IsIn(PLAYER_COURSE_IDS, { message: MSG.courseIdFixed })
   id?: PlayerCourseId;
@@ -79,7 +72,7 @@ export class UpdateCourseDto implements UpdateCourseRequest {
 }
 
 /** Fields of a module besides its title and course (all optional). */
-class ModuleFieldsDto implements ModuleFieldsRequest {
+class ModuleFieldsDto {
   /** Blank or null clears it. */
   @Trim()
   @OptionalText('Beskrivelse', 5000)
@@ -124,14 +117,14 @@ class ModuleFieldsDto implements ModuleFieldsRequest {
 }
 
 /** PUT/PATCH /api/admin/modules/:id (the course of a module cannot change: progress refers to it). */
-export class UpdateModuleDto extends ModuleFieldsDto implements UpdateModuleRequest {
+export class UpdateModuleDto extends ModuleFieldsDto {
   @IfPresent()
   @RequiredText('Tittel', 200)
   title?: string;
 }
 
 /** POST /api/admin/modules */
-export class CreateModuleDto extends ModuleFieldsDto implements CreateModuleRequest {
+export class CreateModuleDto extends ModuleFieldsDto {
   @IsIn(PLAYER_COURSE_IDS, { message: MSG.unknownPlayerCourse })
   courseId: PlayerCourseId;
 
@@ -140,7 +133,7 @@ export class CreateModuleDto extends ModuleFieldsDto implements CreateModuleRequ
 }
 
 /** PUT /api/admin/settings */
-export class UpdateSettingsDto implements UpdateSettingsRequest {
+export class UpdateSettingsDto {
   @IsOptional()
   @IsIn(['site'], { message: MSG.unknownSetting })
   id?: 'site';

@@ -1,17 +1,16 @@
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import type { CreateGrantRequest, CreateStudentRequest, ExtendMentorshipRequest } from '@academy/contracts';
 import { MSG, PLAYER_COURSE_IDS, type PlayerCourseId } from '@academy/contracts';
 import { EmailField } from '../../../platform/dto/email.dto';
 import { EmptyToUndefined } from '../../../platform/dto/transforms';
 
 /** POST /api/admin/users — a passwordless student. */
-export class CreateStudentDto implements CreateStudentRequest {
+export class CreateStudentDto {
   @EmailField()
   email: string;
 }
 
 /** POST /api/admin/users/:id/grants — a manual grant. */
-export class CreateGrantDto implements CreateGrantRequest {
+export class CreateGrantDto {
   @IsIn(PLAYER_COURSE_IDS, { message: MSG.unknownPlayerCourse })
   courseId: PlayerCourseId;
 
@@ -23,7 +22,7 @@ export class CreateGrantDto implements CreateGrantRequest {
 }
 
 /** POST /api/admin/grants/:id/mentorship — extend the mentorship period. */
-export class ExtendMentorshipDto implements ExtendMentorshipRequest {
+export class ExtendMentorshipDto {
   @IsInt({ message: MSG.mentorshipDays })
   @Min(1, { message: MSG.mentorshipDays })
   @Max(365, { message: MSG.mentorshipDays })
