@@ -14,3 +14,5 @@ export * from './live';
 export * from './campaign-codes';
 export * from './receipts';
 export * from './variants';
+export * from './leads';
+export * from './requests';

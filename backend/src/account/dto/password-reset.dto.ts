@@ -1,16 +1,17 @@
 import { IsString, Length } from 'class-validator';
+import type { ForgotPasswordRequest, ResetPasswordRequest } from '@academy/contracts';
 import { MSG } from '@academy/contracts';
 import { EmailField } from '../../platform/dto/email.dto';
 import { ConfirmPasswordField, NewPasswordField } from '../../platform/dto/new-password.dto';
 
 /** POST /api/auth/forgot-password */
-export class ForgotPasswordDto {
+export class ForgotPasswordDto implements ForgotPasswordRequest {
   @EmailField()
   email: string;
 }
 
 /** POST /api/auth/reset-password */
-export class ResetPasswordDto {
+export class ResetPasswordDto implements ResetPasswordRequest {
   @IsString({ message: MSG.resetTokenInvalid })
   @Length(20, 128, { message: MSG.resetTokenInvalid })
   token: string;

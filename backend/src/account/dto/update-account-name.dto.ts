@@ -1,7 +1,8 @@
+import type { UpdateAccountNameRequest } from '@academy/contracts';
 import { PersonName } from '../../platform/dto/person-name';
 
 /** PATCH /api/account */
-export class UpdateAccountNameDto {
+export class UpdateAccountNameDto implements UpdateAccountNameRequest {
   @PersonName('first')
   firstName: string;
 

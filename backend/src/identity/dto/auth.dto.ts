@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import type { CreateUserRequest, LoginRequest, SetPasswordRequest } from '@academy/contracts';
 import {
   LEAD_COURSE_TYPES,
   MSG,
@@ -13,7 +14,7 @@ import { EmailField } from '../../platform/dto/email.dto';
 import { ConfirmPasswordField, NewPasswordField } from '../../platform/dto/new-password.dto';
 
 /** POST /api/auth/login (read by passport-local; validated here for the record). */
-export class LoginDto {
+export class LoginDto implements LoginRequest {
   @IsString({ message: MSG.invalidCredentials })
   @MaxLength(254, { message: MSG.invalidCredentials })
   email: string;
@@ -30,7 +31,7 @@ export class LoginDto {
 }
 
 /** POST /api/auth/password: sets the first password, or changes it. */
-export class SetPasswordDto {
+export class SetPasswordDto implements SetPasswordRequest {
   @NewPasswordField()
   newPassword: string;
 
@@ -56,7 +57,7 @@ export class TokenLoginDto implements TokenLoginRequest {
 }
 
 /** POST /api/create-user (SPEC §7). */
-export class CreateUserDto {
+export class CreateUserDto implements CreateUserRequest {
   @EmailField()
   email: string;
 

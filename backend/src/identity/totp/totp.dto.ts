@@ -1,15 +1,16 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { DisableTotpRequest, EnableTotpRequest, ReauthRequest } from '@academy/contracts';
 import { MSG } from '@academy/contracts';
 
 /** POST /api/auth/totp/enable: the code the app shows for the new secret. */
-export class EnableTotpDto {
+export class EnableTotpDto implements EnableTotpRequest {
   @IsString({ message: MSG.totpRequired })
   @MaxLength(16, { message: MSG.totpInvalid })
   code: string;
 }
 
 /** POST /api/auth/totp/disable: the password and a code (or a recovery code). */
-export class DisableTotpDto {
+export class DisableTotpDto implements DisableTotpRequest {
   @IsString({ message: MSG.reauthWrongPassword })
   @MaxLength(1024, { message: MSG.reauthWrongPassword })
   password: string;
@@ -20,7 +21,7 @@ export class DisableTotpDto {
 }
 
 /** POST /api/auth/reauth: the password again, and the second factor when the account has one. */
-export class ReauthDto {
+export class ReauthDto implements ReauthRequest {
   @IsString({ message: MSG.reauthWrongPassword })
   @MaxLength(1024, { message: MSG.reauthWrongPassword })
   password: string;

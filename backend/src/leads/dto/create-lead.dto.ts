@@ -1,11 +1,12 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import type { CreateLeadRequest, LeadUtm } from '@academy/contracts';
 import { LEAD_COURSE_TYPES, MSG, TRAFFIC_SOURCES, type LeadCourseType, type TrafficSource } from '@academy/contracts';
 import { AttributionDto } from '../../platform/dto/attribution.dto';
 import { EmailField } from '../../platform/dto/email.dto';
 import { EmptyToUndefined, Trim } from '../../platform/dto/transforms';
 
-export class UtmDto {
+export class UtmDto implements LeadUtm {
   @IsOptional()
   @EmptyToUndefined()
   @IsString({ message: MSG.notText('utm.source') })
@@ -34,7 +35,7 @@ export class UtmDto {
 }
 
 /** POST /api/leads */
-export class CreateLeadDto {
+export class CreateLeadDto implements CreateLeadRequest {
   @EmailField()
   email: string;
 

@@ -17,6 +17,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import type { CreateLiveSessionRequest, LiveRecurrence, UpdateLiveSessionRequest } from '@academy/contracts';
 import {
   LIVE_RECURRENCE_FREQUENCIES,
   LIVE_SESSION_COURSE_IDS,
@@ -51,7 +52,7 @@ const RecordingId = () =>
 /** Blank text becomes null. */
 const BlankToNull = () => Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : value));
 
-export class LiveRecurrenceDto {
+export class LiveRecurrenceDto implements LiveRecurrence {
   @IsIn(LIVE_RECURRENCE_FREQUENCIES, { message: MSG.liveRecurrenceFrequency })
   frequency: LiveRecurrenceFrequency;
 
@@ -68,7 +69,7 @@ export class LiveRecurrenceDto {
 }
 
 /** POST /api/admin/live-sessions */
-export class CreateLiveSessionDto {
+export class CreateLiveSessionDto implements CreateLiveSessionRequest {
   @IsArray({ message: MSG.liveCourseIds })
   @ArrayMinSize(1, { message: MSG.liveCourseIds })
   @ArrayMaxSize(LIVE_SESSION_COURSE_IDS.length, { message: MSG.liveCourseIds })
@@ -107,7 +108,7 @@ export class CreateLiveSessionDto {
 }
 
 /** PUT/PATCH /api/admin/live-sessions/:id: only the fields sent change. */
-export class UpdateLiveSessionDto {
+export class UpdateLiveSessionDto implements UpdateLiveSessionRequest {
   @IfPresent()
   @IsArray({ message: MSG.liveCourseIds })
   @ArrayMinSize(1, { message: MSG.liveCourseIds })

@@ -17,6 +17,18 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import type {
+  BroadcastContentRequest,
+  BroadcastRequest,
+  BroadcastSendRequest,
+  BroadcastTestRequest,
+  SegmentCountRequest,
+  SegmentRequest,
+  SequenceRequest,
+  SequenceStepInput,
+  UpdateBroadcastRequest,
+  UpdateSequenceRequest,
+} from '@academy/contracts';
 import {
   MSG,
   SEGMENT_AUDIENCES,
@@ -54,7 +66,7 @@ const Steps = () =>
     Type(() => SequenceStepDto),
   );
 
-export class SegmentDto {
+export class SegmentDto implements SegmentRequest {
   @IsIn(SEGMENT_AUDIENCES, { message: MSG.segmentInvalid('audience må være leads, students eller all') })
   audience: SegmentAudience;
 
@@ -87,7 +99,7 @@ export class SegmentDto {
   to?: string;
 }
 
-export class BroadcastContentDto {
+export class BroadcastContentDto implements BroadcastContentRequest {
   @Subject()
   subject: string;
 
@@ -99,7 +111,7 @@ export class BroadcastContentDto {
 }
 
 /** POST /api/admin/broadcasts, PUT /api/admin/broadcasts/:id */
-export class BroadcastDto extends BroadcastContentDto {
+export class BroadcastDto extends BroadcastContentDto implements BroadcastRequest {
   @ValidateNested()
   @Type(() => SegmentDto)
   @IsNotEmpty({ message: MSG.segmentInvalid('mangler') })
@@ -107,7 +119,7 @@ export class BroadcastDto extends BroadcastContentDto {
 }
 
 /** POST /api/admin/broadcasts/count */
-export class SegmentCountDto {
+export class SegmentCountDto implements SegmentCountRequest {
   @ValidateNested()
   @Type(() => SegmentDto)
   @IsNotEmpty({ message: MSG.segmentInvalid('mangler') })
@@ -115,19 +127,19 @@ export class SegmentCountDto {
 }
 
 /** POST /api/admin/broadcasts/:id/test */
-export class BroadcastTestDto {
+export class BroadcastTestDto implements BroadcastTestRequest {
   @EmailField()
   email: string;
 }
 
 /** POST /api/admin/broadcasts/:id/send */
-export class BroadcastSendDto {
+export class BroadcastSendDto implements BroadcastSendRequest {
   @IsOptional()
   @IsDateString({ strict: true }, { message: 'at må være et tidspunkt (ISO 8601)' })
   at?: string;
 }
 
-export class SequenceStepDto {
+export class SequenceStepDto implements SequenceStepInput {
   @IsOptional()
   @IsInt({ message: 'id må være et heltall' })
   id?: number;
@@ -155,7 +167,7 @@ export class SequenceStepDto {
 }
 
 /** POST /api/admin/sequences, PUT /api/admin/sequences/:id */
-export class SequenceDto {
+export class SequenceDto implements SequenceRequest {
   @SequenceName()
   name: string;
 
@@ -176,7 +188,7 @@ export class SequenceDto {
 }
 
 /** PUT/PATCH /api/admin/broadcasts/:id (a draft): the fields given change, the rest stay. */
-export class UpdateBroadcastDto {
+export class UpdateBroadcastDto implements UpdateBroadcastRequest {
   @IsOptional()
   @Subject()
   subject?: string;
@@ -195,7 +207,7 @@ export class UpdateBroadcastDto {
 }
 
 /** PUT/PATCH /api/admin/sequences/:id: the fields given change (steps as a whole list), the rest stay. */
-export class UpdateSequenceDto {
+export class UpdateSequenceDto implements UpdateSequenceRequest {
   @IsOptional()
   @SequenceName()
   name?: string;

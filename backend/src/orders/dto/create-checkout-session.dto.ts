@@ -1,5 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { Equals, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import type { CreateCheckoutSessionRequest } from '@academy/contracts';
 import { CAMPAIGN_CODE_PATTERN, MSG, PAYMENT_METHODS, type PaymentMethod } from '@academy/contracts';
 import { AttributionDto } from '../../platform/dto/attribution.dto';
 import { IsEmailAddress } from '../../platform/dto/email.dto';
@@ -10,7 +11,7 @@ import { NormalizeEmail } from '../../platform/dto/transforms';
  * POST /api/checkout/sessions. There is no price field: the amount comes from the catalogue, and an
  * unknown field (a `price` or `amount` from the client) is rejected.
  */
-export class CreateCheckoutSessionDto {
+export class CreateCheckoutSessionDto implements CreateCheckoutSessionRequest {
   /** Checked against the checkout catalogue by the service ('Invalid course ID'). */
   @IsString({ message: MSG.invalidCourseId })
   @IsNotEmpty({ message: MSG.invalidCourseId })

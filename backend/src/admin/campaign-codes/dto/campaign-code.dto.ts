@@ -13,6 +13,7 @@ import {
   Max,
   Min,
 } from 'class-validator';
+import type { CreateCampaignCodeRequest, UpdateCampaignCodeRequest } from '@academy/contracts';
 import { CAMPAIGN_CODE_PATTERN, MSG } from '@academy/contracts';
 import { CODE_COURSE_IDS } from '../../../orders/campaign-codes.service';
 import { IfPresent } from '../../common/if-present';
@@ -44,7 +45,7 @@ const OptionalDate = (label: string) =>
 const Active = () => applyDecorators(IfPresent(), IsBoolean({ message: MSG.yesOrNo('Aktiv') }));
 
 /** POST /api/admin/campaign-codes. Exactly one of percentOff and amountOffOre (checked by the service). */
-export class CreateCampaignCodeDto {
+export class CreateCampaignCodeDto implements CreateCampaignCodeRequest {
   @Code()
   code: string;
 
@@ -71,7 +72,7 @@ export class CreateCampaignCodeDto {
 }
 
 /** PUT/PATCH /api/admin/campaign-codes/:id: the fields that change (null clears an optional one). */
-export class UpdateCampaignCodeDto {
+export class UpdateCampaignCodeDto implements UpdateCampaignCodeRequest {
   @IfPresent()
   @Code()
   code?: string;

@@ -14,6 +14,13 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import type {
+  CreateModuleRequest,
+  ModuleFieldsRequest,
+  UpdateCourseRequest,
+  UpdateModuleRequest,
+  UpdateSettingsRequest,
+} from '@academy/contracts';
 import { MSG, PLAYER_COURSE_IDS, YOUTUBE_ID_PATTERN, type PlayerCourseId } from '@academy/contracts';
 import { Trim } from '../../../platform/dto/transforms';
 import { IfPresent } from '../../common/if-present';
@@ -49,7 +56,7 @@ const Topics = () =>
   );
 
 /** PUT/PATCH /api/admin/courses/:id */
-export class UpdateCourseDto {
+export class UpdateCourseDto implements UpdateCourseRequest {
   @IsOptional()
   @IsIn(PLAYER_COURSE_IDS, { message: MSG.courseIdFixed })
   id?: PlayerCourseId;
@@ -72,7 +79,7 @@ export class UpdateCourseDto {
 }
 
 /** Fields of a module besides its title and course (all optional). */
-class ModuleFieldsDto {
+class ModuleFieldsDto implements ModuleFieldsRequest {
   /** Blank or null clears it. */
   @Trim()
   @OptionalText('Beskrivelse', 5000)
@@ -117,14 +124,14 @@ class ModuleFieldsDto {
 }
 
 /** PUT/PATCH /api/admin/modules/:id (the course of a module cannot change: progress refers to it). */
-export class UpdateModuleDto extends ModuleFieldsDto {
+export class UpdateModuleDto extends ModuleFieldsDto implements UpdateModuleRequest {
   @IfPresent()
   @RequiredText('Tittel', 200)
   title?: string;
 }
 
 /** POST /api/admin/modules */
-export class CreateModuleDto extends ModuleFieldsDto {
+export class CreateModuleDto extends ModuleFieldsDto implements CreateModuleRequest {
   @IsIn(PLAYER_COURSE_IDS, { message: MSG.unknownPlayerCourse })
   courseId: PlayerCourseId;
 
@@ -133,7 +140,7 @@ export class CreateModuleDto extends ModuleFieldsDto {
 }
 
 /** PUT /api/admin/settings */
-export class UpdateSettingsDto {
+export class UpdateSettingsDto implements UpdateSettingsRequest {
   @IsOptional()
   @IsIn(['site'], { message: MSG.unknownSetting })
   id?: 'site';

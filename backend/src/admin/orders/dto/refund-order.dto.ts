@@ -1,10 +1,11 @@
 import { IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
 import { Trim } from '../../../platform/dto/transforms';
 import { IfPresent } from '../../common/if-present';
+import type { RefundOrderRequest } from '@academy/contracts';
 import { MSG } from '@academy/contracts';
 
 /** POST /api/admin/orders/:id/refund — amount in øre (the whole remaining amount when left out). */
-export class RefundOrderDto {
+export class RefundOrderDto implements RefundOrderRequest {
   @IfPresent()
   @IsInt({ message: MSG.refundAmountWhole })
   @Min(1, { message: MSG.refundAmountMin })

@@ -1,17 +1,9 @@
-import type { Attribution, CheckoutCourseId, CheckoutSessionResponse, PaymentMethod } from '@academy/contracts';
+import type { CheckoutCourseId, CheckoutSessionResponse, CreateCheckoutSessionRequest } from '@academy/contracts';
 import { apiPost } from '../../../lib/api';
 
-export interface CreateCheckoutSessionBody {
+/** The checkout's body; the page offers only the courses sold there. No price is sent. */
+export interface CreateCheckoutSessionBody extends CreateCheckoutSessionRequest {
   courseId: CheckoutCourseId;
-  email: string;
-  firstName: string;
-  lastName: string;
-  paymentMethod: PaymentMethod;
-  /** Immediate delivery, and the right of withdrawal lapses (angrerettloven § 22 n). */
-  acceptTerms: true;
-  /** A campaign code; the server checks and prices it. */
-  campaignCode?: string;
-  attribution?: Attribution;
 }
 
 /**

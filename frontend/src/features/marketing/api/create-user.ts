@@ -1,14 +1,7 @@
-import type { Attribution, CreateUserResponse, LeadCourseType, TrafficSource } from '@academy/contracts';
+import type { CreateUserRequest, CreateUserResponse } from '@academy/contracts';
 import { apiPost } from '../../../lib/api';
 
-export interface CreateUserBody {
-  email: string;
-  courseType: LeadCourseType;
-  trafficSource: TrafficSource;
-  attribution?: Attribution;
-  /** The box "Ja takk, send meg gratis tips og tilbud på e-post …" (unticked by default). */
-  marketingConsent?: boolean;
-}
+export type CreateUserBody = CreateUserRequest;
 
 /** POST /api/create-user (SPEC §7): free account + Starter; the welcome mail carries the sign-in link (no session here). */
 export function createUser(body: CreateUserBody): Promise<CreateUserResponse> {

@@ -1,4 +1,4 @@
-import { MARKETING_CONSENT_TEXT, type LeadCourseType, type TrafficSource } from '@academy/contracts';
+import { leadDestination, MARKETING_CONSENT_TEXT, type LeadCourseType, type TrafficSource } from '@academy/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { buttonClass } from '../../../components/Button';
@@ -18,13 +18,6 @@ export const SUCCESS_REDIRECT_MS = 3000;
 export const FAILURE_REDIRECT_MS = 2000;
 
 type Status = 'idle' | 'submitting' | 'success' | 'failed';
-
-/** Where a lead goes next (same rule as the server's 303 for the form without JavaScript). */
-export function leadDestination(courseType: LeadCourseType, email: string): string {
-  return courseType === 'foundation' || courseType === 'accelerator'
-    ? paths.checkout.href({ course: courseType, email })
-    : paths.coursePlayer.href('starter', { email });
-}
 
 export interface LeadFormProps {
   courseType: LeadCourseType;

@@ -1,0 +1,228 @@
+/**
+ * Request bodies the storefront and the admin panel send, one type each. The backend's DTO classes
+ * `implements` them (a unit spec checks every DTO does), so a field renamed on one side fails the
+ * type check on the other. Bodies that live beside their feature (live sessions, mentorship,
+ * account, progress) are in that feature's file.
+ */
+import type { Attribution, MeResponse } from './api';
+import type { LeadCourseType, PaymentMethod, PlayerCourseId, TrafficSource } from './catalog';
+import type { Segment, SegmentAudience, SequenceStepInput, SequenceTrigger } from './marketing';
+
+// ---- sign-in, password, 2FA (identity, account)
+
+/** POST /api/auth/login */
+export interface LoginRequest {
+  email: string;
+  password: string;
+  /** The 6-digit code or a recovery code, when the account has two-factor sign-in. */
+  totp?: string;
+}
+
+/** POST /api/auth/password: set (no password yet) or change it. */
+export interface SetPasswordRequest {
+  newPassword: string;
+  confirmPassword: string;
+  currentPassword?: string;
+}
+
+/** POST /api/create-user: the free sign-up. */
+export interface CreateUserRequest {
+  email: string;
+  courseType: LeadCourseType;
+  trafficSource: TrafficSource;
+  attribution?: Attribution;
+  /** The box "Ja takk, send meg gratis tips og tilbud på e-post …" was ticked. */
+  marketingConsent?: boolean;
+}
+
+/** POST /api/auth/forgot-password */
+export interface ForgotPasswordRequest {
+  email: string;
+}
+
+/** POST /api/auth/reset-password */
+export interface ResetPasswordRequest {
+  token: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** POST /api/auth/totp/enable */
+export interface EnableTotpRequest {
+  code: string;
+}
+
+/** POST /api/auth/totp/disable */
+export interface DisableTotpRequest {
+  password: string;
+  code: string;
+}
+
+/** POST /api/auth/reauth: the password again (and the code when 2FA is on) before a sensitive step. */
+export interface ReauthRequest {
+  password: string;
+  totp?: string;
+}
+
+// ---- checkout
+
+/** POST /api/checkout/sessions */
+export interface CreateCheckoutSessionRequest {
+  courseId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  paymentMethod: PaymentMethod;
+  /** Immediate delivery, and the right of withdrawal lapses (angrerettloven § 22 n). */
+  acceptTerms: true;
+  /** A campaign code; the server checks and prices it. */
+  campaignCode?: string;
+  attribution?: Attribution;
+}
+
+// ---- the admin panel
+
+/** POST /api/admin/users: a student made by an administrator. */
+export interface CreateStudentRequest {
+  email: string;
+}
+
+/** POST /api/admin/users/:id/grants */
+export interface CreateGrantRequest {
+  courseId: PlayerCourseId;
+  note?: string;
+}
+
+/** POST /api/admin/orders/:id/refund. `amount` in kroner; the whole remainder when left out. */
+export interface RefundOrderRequest {
+  amount?: number;
+  reason: string;
+}
+
+/** PUT/PATCH /api/admin/leads/:id: the mentor's own fields. */
+export interface UpdateLeadRequest {
+  note?: string | null;
+  contacted?: boolean;
+}
+
+/** PUT/PATCH /api/admin/courses/:id */
+export interface UpdateCourseRequest {
+  id?: PlayerCourseId;
+  title?: string;
+  description?: string | null;
+  mentorshipMonths?: number;
+}
+
+/** The fields of a module an administrator may set. */
+export interface ModuleFieldsRequest {
+  description?: string | null;
+  durationMinutes?: number;
+  topics?: string[];
+  videoId?: string | null;
+  position?: number;
+  published?: boolean;
+  releaseAfterDays?: number;
+}
+
+/** PUT/PATCH /api/admin/modules/:id */
+export interface UpdateModuleRequest extends ModuleFieldsRequest {
+  title?: string;
+}
+
+/** POST /api/admin/modules */
+export interface CreateModuleRequest extends ModuleFieldsRequest {
+  courseId: PlayerCourseId;
+  title: string;
+}
+
+/** PUT /api/admin/settings */
+export interface UpdateSettingsRequest {
+  id?: 'site';
+  videoOverlayText?: string;
+  mentorBookingUrl?: string | null;
+}
+
+/** POST /api/admin/campaign-codes. `percentOff` or `amountOffOre`, not both. */
+export interface CreateCampaignCodeRequest {
+  code: string;
+  percentOff?: number | null;
+  amountOffOre?: number | null;
+  courseIds: string[];
+  validFrom?: string | null;
+  validTo?: string | null;
+  maxUses?: number | null;
+  active?: boolean;
+}
+
+/** PUT/PATCH /api/admin/campaign-codes/:id (every field optional). */
+export type UpdateCampaignCodeRequest = Partial<CreateCampaignCodeRequest>;
+
+// ---- marketing (admin panel)
+
+/** A segment as the panel sends it. */
+export interface SegmentRequest extends Segment {
+  audience: SegmentAudience;
+}
+
+/** Subject and body of a broadcast; `utm` adds the campaign's UTM parameters to its links. */
+export interface BroadcastContentRequest {
+  subject: string;
+  body: string;
+  utm?: boolean;
+}
+
+/** POST /api/admin/broadcasts */
+export interface BroadcastRequest extends BroadcastContentRequest {
+  segment: SegmentRequest;
+}
+
+/** POST /api/admin/broadcasts/count */
+export interface SegmentCountRequest {
+  segment: SegmentRequest;
+}
+
+/** POST /api/admin/broadcasts/:id/test */
+export interface BroadcastTestRequest {
+  email: string;
+}
+
+/** POST /api/admin/broadcasts/:id/send; `at` schedules it. */
+export interface BroadcastSendRequest {
+  at?: string;
+}
+
+/** PUT/PATCH /api/admin/broadcasts/:id */
+export interface UpdateBroadcastRequest {
+  subject?: string;
+  body?: string;
+  utm?: boolean;
+  segment?: SegmentRequest;
+}
+
+/** POST /api/admin/sequences */
+export interface SequenceRequest {
+  name: string;
+  trigger: SequenceTrigger;
+  triggerValue?: string | null;
+  active?: boolean;
+  utm?: boolean;
+  steps: SequenceStepInput[];
+}
+
+/** PUT/PATCH /api/admin/sequences/:id */
+export type UpdateSequenceRequest = Partial<SequenceRequest>;
+
+// ---- answers of the sign-in and password routes
+
+/** The answer of a route that signs in (login, token-login). */
+export interface SignedInResponse {
+  user: MeResponse;
+}
+
+/** A neutral message (forgot-password answers the same whether or not the address has an account). */
+export interface MessageResponse {
+  message: string;
+}
+
+/** The answer of setting a password (set, change or reset): the person is signed in. */
+export interface PasswordSetResponse extends MessageResponse, SignedInResponse {}
