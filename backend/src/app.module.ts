@@ -13,6 +13,7 @@ import { MentorshipModule } from './mentorship/mentorship.module';
 import { OrdersModule } from './orders/orders.module';
 import { AppConfig, ConfigModule } from './platform/config';
 import { DatabaseModule } from './platform/database/database.module';
+import { EventsModule } from './platform/events';
 import { HealthModule } from './platform/health/health.module';
 import { SecurityModule } from './platform/security/security.module';
 import { Clock } from './platform/time/clock';
@@ -30,6 +31,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config, clock),
         DatabaseModule,
+        EventsModule,
         SecurityModule,
         HealthModule,
         IdentityModule,

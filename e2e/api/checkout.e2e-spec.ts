@@ -3,7 +3,7 @@ import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
-import { OrderEventsService, type OrderEvent } from '../../backend/src/orders/order-events';
+import { EventBus, type OrderPaid } from '../../backend/src/platform/events';
 import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
 import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
 import { FulfilmentService } from '../../backend/src/orders/fulfilment.service';
@@ -42,12 +42,12 @@ function cookieOf(res: { headers: Record<string, unknown> }): string | undefined
 describe('checkout with Stripe (fake Stripe server)', () => {
   let t: TestApp;
   let fake: FakeStripe;
-  const paid: OrderEvent[] = [];
+  const paid: OrderPaid[] = [];
 
   beforeAll(async () => {
     fake = await startFakeStripe();
     t = await startTestApp(fakeStripeEnv(fake));
-    t.app.get(OrderEventsService).onPaid((e) => void paid.push(e));
+    t.app.get(EventBus).add('order.paid', 'spec', 'after-commit', (e) => void paid.push(e));
   });
   afterAll(async () => {
     await t.close();

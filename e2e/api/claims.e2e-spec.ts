@@ -9,7 +9,7 @@ import { runMigrations } from '../../backend/src/platform/database/migrate';
 import { LoginTokensService } from '../../backend/src/identity/login-tokens.service';
 import { sha256 } from '../../backend/src/platform/crypto/tokens';
 import { OutboxWorker } from '../../backend/src/mail/outbox.worker';
-import { OrderEventsService } from '../../backend/src/orders/order-events';
+import { EventBus } from '../../backend/src/platform/events';
 import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
 import { linkIn, startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
@@ -433,14 +433,15 @@ describe('claiming an address', () => {
           buyerSignedInAt: null,
         }),
       );
-      await t.app.get(OrderEventsService).emitPaid({
+      const paid = {
         orderId: order.id,
         userId: owner.id,
         email: typed,
         courseId: 'foundation',
         amountOre: 199700,
         created: false,
-      });
+      };
+      await t.ds.transaction((m) => t.app.get(EventBus).emitInTransaction('order.paid', paid, m));
       await worker.drain();
       expect(sink.to(typed)).toHaveLength(0);
       const mails = sink.to(owner.email);

@@ -3,7 +3,7 @@ import { Order } from '../../backend/src/orders/entities/order.entity';
 import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { WebhookEvent } from '../../backend/src/orders/entities/webhook-event.entity';
-import { OrderEventsService, type OrderEvent, type RefundEvent } from '../../backend/src/orders/order-events';
+import { EventBus, type OrderPaid, type OrderRefunded } from '../../backend/src/platform/events';
 import { RefundsService } from '../../backend/src/orders/refunds.service';
 import {
   chargeRefundedEvent,
@@ -20,21 +20,21 @@ describe('payments: Stripe webhooks, one fulfilment, refunds (fake Stripe server
   let t: TestApp;
   let fake: FakeStripe;
   let refunds: RefundsService;
-  const paid: OrderEvent[] = [];
-  const refunded: RefundEvent[] = [];
+  const paid: OrderPaid[] = [];
+  const refunded: OrderRefunded[] = [];
 
   beforeAll(async () => {
     fake = await startFakeStripe();
     t = await startTestApp(fakeStripeEnv(fake));
     refunds = t.app.get(RefundsService);
-    const events = t.app.get(OrderEventsService);
-    events.onPaid((e) => void paid.push(e));
-    events.onRefunded((e) => void refunded.push(e));
-    // A failing listener is logged and never breaks a payment.
-    events.onPaid(() => {
+    const events = t.app.get(EventBus);
+    events.add('order.paid', 'spec', 'after-commit', (e) => void paid.push(e));
+    events.add('order.refunded', 'spec', 'after-commit', (e) => void refunded.push(e));
+    // A failing handler after the commit is logged and never breaks a payment.
+    events.add('order.paid', 'spec', 'after-commit', () => {
       throw new Error('e-post nede');
     });
-    events.onRefunded(() => Promise.reject(new Error('e-post nede')));
+    events.add('order.refunded', 'spec', 'after-commit', () => Promise.reject(new Error('e-post nede')));
   });
   afterAll(async () => {
     await t.close();

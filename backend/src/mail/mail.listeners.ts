@@ -1,34 +1,26 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import type { SignUp, SignupEvents } from './signup-events';
-import { OrderEventsService } from '../orders/order-events';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { OnEvent, type OrderPaid, type OrderRefunded, type SignedUp } from '../platform/events';
 import { MailService } from './mail.service';
 
 /**
- * Where the mail module hears about business events: paid and refunded orders (payments emit
- * them after the commit, once per order or refund) and accounts made by the free sign-up.
+ * Where the mail module hears about business events. What must never be lost is queued in the
+ * transaction of the change itself (the transactional outbox): the receipt with the order that
+ * became paid, the credit note's mail with the refund, the welcome with the account of a free sign-up.
+ * Each message has a dedupe key, so a repeated event never mails twice.
  */
 @Injectable()
-export class MailListeners implements OnModuleInit, OnModuleDestroy, SignupEvents {
-  private readonly off: Array<() => void> = [];
+export class MailListeners {
+  constructor(private readonly mail: MailService) {}
 
-  constructor(
-    private readonly orders: OrderEventsService,
-    private readonly mail: MailService,
-  ) {}
-
-  onModuleInit(): void {
-    this.off.push(
-      this.orders.onPaid((e) => this.mail.safely(`Kvittering for ordre ${e.orderId}`, () => this.mail.sendReceipt(e))),
-      this.orders.onRefunded((e) =>
-        this.mail.safely(`Refusjon ${e.refundId} for ordre ${e.orderId}`, () =>
-          this.mail.sendRefund({ ...e, refundKey: e.refundId }),
-        ),
-      ),
-    );
+  @OnEvent('order.paid', { phase: 'in-transaction' })
+  async receipt(e: OrderPaid, m: EntityManager): Promise<void> {
+    await this.mail.sendReceipt(e, m);
   }
 
-  onModuleDestroy(): void {
-    for (const off of this.off.splice(0)) off();
+  @OnEvent('order.refunded', { phase: 'in-transaction' })
+  async refund(e: OrderRefunded, m: EntityManager): Promise<void> {
+    await this.mail.sendRefund({ ...e, refundKey: e.refundId }, m);
   }
 
   /**
@@ -36,7 +28,7 @@ export class MailListeners implements OnModuleInit, OnModuleDestroy, SignupEvent
    * passwordless account may get a new one (rate-limited in sendWelcome). An account with a password
    * gets nothing: its owner signs in with it (or asks for a reset).
    */
-  signedUp(signUp: SignUp): Promise<void> {
+  signedUp(signUp: SignedUp): Promise<void> {
     if (!signUp.created && signUp.passwordSet) return Promise.resolve();
     const account = { userId: signUp.userId, email: signUp.email };
     return this.mail.safely(`Velkomst til bruker ${signUp.userId}`, () =>

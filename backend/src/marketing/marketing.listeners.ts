@@ -3,7 +3,7 @@ import { ProgressService } from '../access/progress.service';
 import { UserRecordsService } from '../identity/user-records.service';
 import { LeadEventsService, type LeadCaptured } from '../leads/lead-events';
 import { MarketingHooks } from '../mail/marketing-hooks';
-import { OrderEventsService, type OrderEvent } from '../orders/order-events';
+import { OnEvent, type OrderPaid } from '../platform/events';
 import { SequencesService } from './sequences.service';
 import { SubscribersService } from './subscribers.service';
 
@@ -27,7 +27,6 @@ export class MarketingListeners implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly leads: LeadEventsService,
-    private readonly orders: OrderEventsService,
     private readonly progress: ProgressService,
     private readonly hooks: MarketingHooks,
     private readonly users: UserRecordsService,
@@ -40,7 +39,6 @@ export class MarketingListeners implements OnModuleInit, OnModuleDestroy {
     this.off.push(
       () => this.hooks.setGate(null),
       this.leads.onCaptured((e) => this.safely('Nytt lead', () => this.leadCaptured(e))),
-      this.orders.onPaid((e) => this.safely(`Kjøp ${e.orderId}`, () => this.paid(e))),
       this.hooks.onUnsubscribed((email) => this.subscribers.unsubscribe(email)),
       this.hooks.onResubscribed((email) => this.subscribers.resubscribe(email)),
       this.hooks.onBounced((email) => this.subscribers.markUndeliverable(email, 'bounced')),
@@ -86,7 +84,9 @@ export class MarketingListeners implements OnModuleInit, OnModuleDestroy {
     await this.sequences.handle({ trigger: 'lead', values: variants, email: sub.email, userId: e.userId });
   }
 
-  private async paid(e: OrderEvent): Promise<void> {
+  /** A purchase: soft opt-in as customer, and the sequences that start on 'bought course X'. */
+  @OnEvent('order.paid')
+  async paid(e: OrderPaid): Promise<void> {
     await this.subscribers.markCustomer(e.email, e.userId);
     await this.sequences.handle({ trigger: 'bought', values: [e.courseId], email: e.email, userId: e.userId });
   }

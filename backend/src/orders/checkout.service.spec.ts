@@ -23,7 +23,7 @@ import { saveOrder } from './testing/order-row';
 import { pricingServices } from './testing/pricing-services';
 import { FulfilmentService } from './fulfilment.service';
 import { RefundsService } from './refunds.service';
-import { OrderEventsService } from './order-events';
+import { CrashPoints, EventBus } from '../platform/events';
 
 const browser = (token: string | null = null): SessionClient => ({ token, clientAddress: '198.51.100.4', userAgent: 'Spec' });
 
@@ -65,7 +65,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
     sessions = new SessionsService(ds.getRepository(Session), ds.getRepository(User), cfg);
     const catalog = { invalidate: () => undefined } as unknown as CatalogService;
     priced = pricingServices(ds, cfg);
-    const events = new OrderEventsService();
+    const events = new EventBus();
     const receipts = receiptsService(ds, cfg);
     fulfilment = new FulfilmentService(
       ds,
@@ -73,11 +73,12 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
       grants,
       catalog,
       events,
+      new CrashPoints(),
       sessions,
       priced.seats,
       priced.codes,
       receipts,
-      new RefundsService(ds, null, grants, catalog, events, receipts, priced.seats),
+      new RefundsService(ds, null, grants, catalog, events, new CrashPoints(), receipts, priced.seats),
     );
   });
   afterAll(() => ds.destroy());

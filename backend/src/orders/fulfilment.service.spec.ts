@@ -19,7 +19,7 @@ import { saveOrder } from './testing/order-row';
 import { pricingServices } from './testing/pricing-services';
 import { FulfilmentService } from './fulfilment.service';
 import { RefundsService } from './refunds.service';
-import { OrderEventsService, type OrderEvent } from './order-events';
+import { CrashPoints, EventBus, type OrderPaid } from '../platform/events';
 
 const client = { token: null, clientAddress: '203.0.113.9', userAgent: 'Spec' };
 
@@ -30,7 +30,7 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
   let grants: GrantsService;
   let sessions: SessionsService;
   let invalidations = 0;
-  const paid: OrderEvent[] = [];
+  const paid: OrderPaid[] = [];
   let seq = 0;
 
   beforeAll(async () => {
@@ -41,12 +41,24 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
     grants = new GrantsService(ds.getRepository(Grant));
     sessions = new SessionsService(ds.getRepository(Session), ds.getRepository(User), parseEnv({ NODE_ENV: 'test' }));
     const catalog = { invalidate: () => void invalidations++ } as unknown as CatalogService;
-    const events = new OrderEventsService();
-    events.onPaid((e) => void paid.push(e));
+    const events = new EventBus();
+    events.add('order.paid', 'spec', 'after-commit', (e) => void paid.push(e));
     const { seats, codes } = pricingServices(ds, parseEnv({ NODE_ENV: 'test' }));
     const receipts = receiptsService(ds);
-    const refunds = new RefundsService(ds, null, grants, catalog, events, receipts, seats);
-    fulfilment = new FulfilmentService(ds, users, grants, catalog, events, sessions, seats, codes, receipts, refunds);
+    const refunds = new RefundsService(ds, null, grants, catalog, events, new CrashPoints(), receipts, seats);
+    fulfilment = new FulfilmentService(
+      ds,
+      users,
+      grants,
+      catalog,
+      events,
+      new CrashPoints(),
+      sessions,
+      seats,
+      codes,
+      receipts,
+      refunds,
+    );
   });
   afterAll(() => ds.destroy());
   beforeEach(() => {

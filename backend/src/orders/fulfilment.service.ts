@@ -9,7 +9,7 @@ import { SessionsService } from '../identity/sessions.service';
 import { GrantsService } from '../access/grants.service';
 import type { User } from '../identity/entities/user.entity';
 import { UsersService } from '../identity/users.service';
-import { OrderEventsService } from './order-events';
+import { CrashPoints, EventBus, type OrderPaid } from '../platform/events';
 import { LaunchSeatsService } from '../catalog/launch-seats.service';
 import { MSG } from '@academy/contracts';
 import { badRequest } from '../platform/errors/app-error';
@@ -35,6 +35,17 @@ export function orderAttribution(order: Order): Attribution {
   return out as Attribution;
 }
 
+function paidEvent({ order, user, accountNew }: FulfilmentResult): OrderPaid {
+  return {
+    orderId: order.id,
+    userId: user.id,
+    email: order.email,
+    courseId: order.courseId,
+    amountOre: order.amountOre,
+    created: accountNew,
+  };
+}
+
 /**
  * The one fulfilment of a paid order, used by the Stripe webhook, the success page and demo payments.
  * Safe for any number of concurrent calls: the conditional update lets one call mark the order paid,
@@ -42,8 +53,9 @@ export function orderAttribution(order: Order): Attribution {
  *
  * It runs in three steps so that the webhook can put step 2 in the transaction that records the event:
  * 1. `buyerFor` (no transaction): the account for the order's e-mail, created without a password if needed;
- * 2. `applyPaid(m, …)`: order → paid, grant (source purchase, linked to the order);
- * 3. `afterCommit`: the student count is refreshed and the paid-listeners run (first time only).
+ * 2. `applyPaid(m, …)`: order → paid, grant (source purchase, linked to the order), and the first time
+ *    `order.paid` inside the transaction (the receipt's outbox row, which must never be lost);
+ * 3. `afterCommit`: the student count is refreshed and `order.paid`'s after-commit handlers run (first time only).
  */
 @Injectable()
 export class FulfilmentService {
@@ -54,7 +66,8 @@ export class FulfilmentService {
     private readonly users: UsersService,
     private readonly grants: GrantsService,
     private readonly catalog: CatalogService,
-    private readonly events: OrderEventsService,
+    private readonly events: EventBus,
+    private readonly crash: CrashPoints,
     private readonly sessions: SessionsService,
     private readonly seats: LaunchSeatsService,
     private readonly codes: CampaignCodesService,
@@ -99,7 +112,9 @@ export class FulfilmentService {
     // Last, so the receipt counter (see ReceiptsService) is held as briefly as possible: the receipt
     // takes the next number of the unbroken sequence in this transaction, once per order.
     if (becamePaid) await this.receipts.issueReceipt(m, order);
-    return { order, user, becamePaid, accountNew };
+    const result = { order, user, becamePaid, accountNew };
+    if (becamePaid && !order.refusal) await this.events.emitInTransaction('order.paid', paidEvent(result), m);
+    return result;
   }
 
   /**
@@ -127,6 +142,7 @@ export class FulfilmentService {
 
   async afterCommit(result: FulfilmentResult): Promise<void> {
     const { order, user } = result;
+    if (result.becamePaid) this.crash.reached('order.paid:after-commit');
     // A refused payment is refunded in full at once (again on a later call, should Stripe have failed:
     // the refund's idempotency key makes a repeat the same refund). The buyer is told by mail.
     if (order.refusal) {
@@ -140,14 +156,7 @@ export class FulfilmentService {
     // not see this purchase. The buyer signs in with the receipt's link, which claims the address.
     if (!result.accountNew && user.claimedAt === null) await this.sessions.endAll(user.id);
     this.logger.log({ orderId: order.id, courseId: order.courseId, amountOre: order.amountOre }, 'Ordre betalt');
-    await this.events.emitPaid({
-      orderId: order.id,
-      userId: user.id,
-      email: order.email,
-      courseId: order.courseId,
-      amountOre: order.amountOre,
-      created: result.accountNew,
-    });
+    await this.events.emit('order.paid', paidEvent(result));
   }
 
   /**

@@ -16,7 +16,6 @@ import { Refund } from './entities/refund.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
 import { FirstTouchService } from './first-touch.service';
 import { FulfilmentService } from './fulfilment.service';
-import { OrderEventsService } from './order-events';
 import { OrderRecordsService } from './order-records.service';
 import { RefundsService } from './refunds.service';
 import { RefusedRefunds } from './refused-refunds';
@@ -41,7 +40,6 @@ import { STRIPE_CLIENT, stripeProvider } from './stripe.provider';
   controllers: [CheckoutController, StripeWebhookController, CampaignCodesController, ReceiptsController],
   providers: [
     stripeProvider,
-    OrderEventsService,
     FulfilmentService,
     RefundsService,
     StripeWebhookService,
@@ -55,7 +53,6 @@ import { STRIPE_CLIENT, stripeProvider } from './stripe.provider';
   ],
   exports: [
     STRIPE_CLIENT,
-    OrderEventsService,
     FulfilmentService,
     RefundsService,
     OrderRecordsService,

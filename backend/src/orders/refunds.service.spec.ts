@@ -10,7 +10,7 @@ import { Order } from './entities/order.entity';
 import { receiptsService } from './testing/receipts-service';
 import { saveOrder } from './testing/order-row';
 import { Refund } from './entities/refund.entity';
-import { OrderEventsService, type RefundEvent } from './order-events';
+import { CrashPoints, EventBus, type OrderRefunded } from '../platform/events';
 import { RefundsService } from './refunds.service';
 import { pricingServices } from './testing/pricing-services';
 import { parseEnv } from '../platform/config/env.schema';
@@ -31,7 +31,7 @@ describe('RefundsService (a refund never exceeds what was paid)', () => {
   let ds: DataSource;
   let refunds: RefundsService;
   let grants: GrantsService;
-  const events: RefundEvent[] = [];
+  const events: OrderRefunded[] = [];
   let seq = 0;
 
   beforeAll(async () => {
@@ -39,12 +39,12 @@ describe('RefundsService (a refund never exceeds what was paid)', () => {
     Logger.overrideLogger(false);
     ds = await openMemoryDatabase();
     grants = new GrantsService(ds.getRepository(Grant));
-    const orderEvents = new OrderEventsService();
-    orderEvents.onRefunded((e) => void events.push(e));
+    const orderEvents = new EventBus();
+    orderEvents.add('order.refunded', 'spec', 'after-commit', (e) => void events.push(e));
     const catalog = { invalidate: () => undefined } as unknown as CatalogService;
     // No Stripe client: demo orders are refunded without one; Stripe's own reports come through recordStripeRefunds.
     const { seats } = pricingServices(ds, parseEnv({ NODE_ENV: 'test' }));
-    refunds = new RefundsService(ds, null, grants, catalog, orderEvents, receiptsService(ds), seats);
+    refunds = new RefundsService(ds, null, grants, catalog, orderEvents, new CrashPoints(), receiptsService(ds), seats);
   });
   afterAll(() => ds.destroy());
   beforeEach(() => void (events.length = 0));

@@ -10,7 +10,7 @@ import { AppError, badRequest, conflict, notFound, unavailable } from '../platfo
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { GrantsService } from '../access/grants.service';
 import { Refund } from './entities/refund.entity';
-import { OrderEventsService } from './order-events';
+import { CrashPoints, EventBus, type OrderRefunded } from '../platform/events';
 import { ReceiptsService } from './receipts.service';
 import { STRIPE_CLIENT } from './stripe.provider';
 import { MSG } from '@academy/contracts';
@@ -61,6 +61,26 @@ export interface RefundOptions {
  * so each counts once), refundedOre and the status on the order, and on a full refund the grant that
  * this order created revoked (no other grant of the buyer is touched).
  */
+/** One `order.refunded` per new refund, each with the total refunded up to and including it. */
+function refundEvents(rec: RecordedRefunds, opts: RefundOptions): OrderRefunded[] {
+  let total = rec.order.refundedOre - rec.created.reduce((s, r) => s + r.amountOre, 0);
+  return rec.created.map((r) => {
+    total += r.amountOre;
+    return {
+      orderId: rec.order.id,
+      userId: rec.order.userId,
+      email: rec.order.email,
+      courseId: rec.order.courseId,
+      amountOre: r.amountOre,
+      created: false,
+      refundId: r.id,
+      totalRefundedOre: total,
+      full: total >= rec.order.amountOre,
+      ...(opts.refusal ? { refusal: opts.refusal } : {}),
+    };
+  });
+}
+
 @Injectable()
 export class RefundsService {
   private readonly logger = new Logger('Refunds');
@@ -70,7 +90,8 @@ export class RefundsService {
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
     private readonly grants: GrantsService,
     private readonly catalog: CatalogService,
-    private readonly events: OrderEventsService,
+    private readonly events: EventBus,
+    private readonly crash: CrashPoints,
     private readonly receipts: ReceiptsService,
     private readonly seats: LaunchSeatsService,
   ) {}
@@ -97,14 +118,16 @@ export class RefundsService {
       throw new AppError(400, 'VALIDATION_FAILED', MSG.refundAmount(remaining));
 
     if (order.provider === 'demo') {
-      const rec = await this.ds.transaction((m) =>
-        this.record(
+      const rec = await this.ds.transaction(async (m) => {
+        const r = await this.record(
           m,
           order.id,
           { amountOre: amount, stripeRefundId: null, reason, status: 'succeeded', createdBy: actorId },
           true,
-        ),
-      );
+        );
+        if (r) await this.inTransaction(m, r, opts);
+        return r;
+      });
       if (!rec) throw conflict(MSG.refundConflict);
       await this.afterCommit(rec, opts);
       return { order: rec.order, refund: rec.created[0] };
@@ -143,7 +166,11 @@ export class RefundsService {
       status: sr.status ?? 'succeeded',
       createdBy: actorId,
     };
-    const rec = await this.ds.transaction((m) => this.record(m, order.id, input2, false));
+    const rec = await this.ds.transaction(async (m) => {
+      const r = await this.record(m, order.id, input2, false);
+      if (r) await this.inTransaction(m, r, opts);
+      return r;
+    });
     if (!rec) throw conflict(MSG.refundConflict);
     await this.afterCommit(rec, opts);
     const refund = rec.created[0] ?? (await this.ds.getRepository(Refund).findOneByOrFail({ stripeRefundId: sr.id }));
@@ -197,7 +224,9 @@ export class RefundsService {
         order = rec.order;
       }
     }
-    return { order, created, becameFull };
+    const rec = { order, created, becameFull };
+    await this.inTransaction(m, rec);
+    return rec;
   }
 
   /**
@@ -278,25 +307,18 @@ export class RefundsService {
     return { order, created: [], becameFull: false };
   }
 
-  /** After commit: the student count changes on a full refund; the refund-listeners run for each new refund. */
+  /** Each new refund as `order.refunded` (the credit note's mail is queued here, in the refund's transaction). */
+  private async inTransaction(m: EntityManager, rec: RecordedRefunds, opts: RefundOptions = {}): Promise<void> {
+    for (const e of refundEvents(rec, opts)) await this.events.emitInTransaction('order.refunded', e, m);
+  }
+
+  /** After commit: the student count changes on a full refund; `order.refunded`'s after-commit handlers run for each new refund. */
   async afterCommit(rec: RecordedRefunds, opts: RefundOptions = {}): Promise<void> {
+    if (rec.created.length) this.crash.reached('order.refunded:after-commit');
     if (rec.becameFull) this.catalog.invalidate();
-    let total = rec.order.refundedOre - rec.created.reduce((s, r) => s + r.amountOre, 0);
-    for (const r of rec.created) {
-      total += r.amountOre;
-      this.logger.log({ orderId: rec.order.id, refundId: r.id, amountOre: r.amountOre }, 'Refusjon registrert');
-      await this.events.emitRefunded({
-        orderId: rec.order.id,
-        userId: rec.order.userId,
-        email: rec.order.email,
-        courseId: rec.order.courseId,
-        amountOre: r.amountOre,
-        created: false,
-        refundId: r.id,
-        totalRefundedOre: total,
-        full: total >= rec.order.amountOre,
-        ...(opts.refusal ? { refusal: opts.refusal } : {}),
-      });
+    for (const e of refundEvents(rec, opts)) {
+      this.logger.log({ orderId: e.orderId, refundId: e.refundId, amountOre: e.amountOre }, 'Refusjon registrert');
+      await this.events.emit('order.refunded', e);
     }
   }
 

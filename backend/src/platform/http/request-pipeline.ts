@@ -22,6 +22,7 @@ import { apiSecurityHeaders, securityHeaders } from '../security/security-header
 import { compileBody } from './compiled-body';
 import { FastRoutes, type FastRoute, type RequestLine } from './fast-routes';
 import { requestId } from './request-id';
+import { enterRequest } from '../events/request-context';
 import { createValidationPipe } from './validation.pipe';
 
 /**
@@ -122,6 +123,8 @@ export class RequestPipeline {
       done(refused ?? undefined);
     });
     fastify.addHook('preHandler', (req, reply, done) => {
+      // The handler runs on from here: event handlers' log lines name this request.
+      enterRequest(req.id);
       if (!this.rateLimited(req)) return done();
       if (!this.rateLimiter) return done(new Error('RequestPipeline: ingen rate limit er satt (useRateLimiter)'));
       this.rateLimiter(req, reply).then(() => done(), done);

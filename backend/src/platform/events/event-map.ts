@@ -1,0 +1,82 @@
+/**
+ * Every domain event of the application and its payload. Emitters and handlers name an event by its
+ * string (`'order.paid'`), so searching the code for that string finds every handler and emitter.
+ * The README's "How the code is organised" lists who emits and who handles each one.
+ */
+
+/** An order that became paid (first time only), or the base of a refund. Amounts in øre. */
+export interface OrderPaid {
+  orderId: number;
+  userId: number | null;
+  email: string;
+  courseId: string;
+  /** Paid: the order's amount. Refunded: the amount of this refund. Øre. */
+  amountOre: number;
+  /** The buyer's account was created for this order (a new, passwordless account). */
+  created: boolean;
+}
+
+export interface OrderRefunded extends OrderPaid {
+  refundId: number;
+  /** Everything refunded on the order so far, this refund included. */
+  totalRefundedOre: number;
+  /** The whole order is refunded now (access to the course was revoked). */
+  full: boolean;
+  /** The payment was refused when it landed and refunded at once. */
+  refusal?: 'already_owned' | 'code_used_up';
+}
+
+/** A lead, after it is stored. */
+export interface LeadCaptured {
+  email: string;
+  courseType: string;
+  trafficSource: string | null;
+  /** The page or code the form was sent from. */
+  source: string;
+  /** The box "Ja takk, send meg gratis tips og tilbud på e-post …" was ticked. */
+  marketingConsent: boolean;
+  /** The client's address, for the consent record. */
+  ip: string | null;
+  /** The account, when the lead came with one (the free sign-up). */
+  userId: number | null;
+}
+
+/** A free sign-up. */
+export interface SignedUp {
+  userId: number;
+  email: string;
+  /** This sign-up made the account. */
+  created: boolean;
+  /** The account has a password (its owner signs in with it; no sign-in link is mailed). */
+  passwordSet: boolean;
+}
+
+/** The owner proved the address (a one-time link or a completed reset), or changed the password. */
+export type CredentialChange = 'claimed' | 'password-changed';
+
+export interface EventMap {
+  /** Payments: an order became paid (once per order). In the payment's transaction and after commit. */
+  'order.paid': OrderPaid;
+  /** A refund was recorded (once per refund). In the refund's transaction and after commit. */
+  'order.refunded': OrderRefunded;
+  /** A lead was stored (the lead form or a free sign-up). */
+  'lead.captured': LeadCaptured;
+  /** A free sign-up (in the sign-up's transaction and after commit). */
+  'user.signedUp': SignedUp;
+  /** A student completed every module of a course. */
+  'course.completed': { userId: number; courseId: string };
+  /** A user's access to these courses ended (refund, revoke). In the revoking transaction. */
+  'access.revoked': { userId: number; courseIds: string[]; revokedBy: number | null };
+  /** The address used a signed unsubscribe link. */
+  'mail.unsubscribed': { email: string };
+  /** The address undid its unsubscribe. */
+  'mail.resubscribed': { email: string };
+  /** The mail server refused the address for good (5xx on RCPT). */
+  'mail.bounced': { email: string };
+  /** Something the catalogue shows changed (texts, modules, students, launch seats). */
+  'catalog.changed': Record<string, never>;
+  /** An account's credentials changed: anything keyed to the old ones is replaced. */
+  'credentials.changed': { userId: number; change: CredentialChange };
+}
+
+export type EventName = keyof EventMap;

@@ -1,0 +1,122 @@
+import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { OutboxWorker } from '../../backend/src/mail/outbox.worker';
+import { Order } from '../../backend/src/orders/entities/order.entity';
+import { Refund } from '../../backend/src/orders/entities/refund.entity';
+import { WebhookEvent } from '../../backend/src/orders/entities/webhook-event.entity';
+import { CrashPoints } from '../../backend/src/platform/events';
+import { fakeStripeEnv, signWebhook, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+import { startTestApp, uniqueEmail, type TestApp } from './support/test-app';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+
+/**
+ * The process dies right after a payment's (or a refund's) transaction commits, before any code that
+ * runs after the commit. What must not be lost was written in that transaction (the transactional
+ * outbox): a second instance on the same database sends the receipt exactly once, and Stripe's retry
+ * and the success page's poll behave as for any payment that was already fulfilled.
+ */
+describe('crash point: the process dies between the commit and the after-commit work', () => {
+  let db: TestDatabase;
+  let fake: FakeStripe;
+  let sink: SmtpSink;
+  let t: TestApp | null = null;
+
+  const start = async (): Promise<TestApp> =>
+    startTestApp({ ...fakeStripeEnv(fake), SMTP_URL: sink.url, MAIL_POLL_INTERVAL_MS: '0' }, { db });
+  /** The process dies: nothing more runs in it (its outbox worker never sends). */
+  const die = async (app: TestApp): Promise<void> => {
+    await app.app.get(OutboxWorker).stop();
+    await app.app.close();
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    fake = await startFakeStripe();
+    sink = await startSmtpSink();
+  });
+  afterAll(async () => {
+    if (t) await t.app.close();
+    await db.drop();
+    await fake.close();
+    await sink.close();
+  });
+
+  function deliver(app: TestApp, event: unknown) {
+    const signed = signWebhook(event);
+    return app
+      .http()
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signed.signature)
+      .send(signed.body);
+  }
+
+  it('a paid order: the receipt is sent exactly once by the next instance; the retry is a duplicate; the poll shows it paid', async () => {
+    const first = await start();
+    const email = uniqueEmail('krasj');
+    await first
+      .http()
+      .post('/api/checkout/sessions')
+      .send({ courseId: 'foundation', email, firstName: 'Ola', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true })
+      .expect(201);
+    const session = fake.lastSession();
+    fake.pay(session.id);
+    const event = stripeEvent('checkout.session.completed', { ...session });
+
+    first.app.get(CrashPoints).arm('order.paid:after-commit');
+    const crashed = await deliver(first, event);
+    expect(crashed.status).toBeGreaterThanOrEqual(500);
+    // The payment's transaction committed: the order is paid and the webhook event recorded.
+    const order = await first.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+    expect(order.status).toBe('paid');
+    expect(await first.ds.getRepository(WebhookEvent).countBy({ id: event.id })).toBe(1);
+    await die(first);
+    expect(sink.messages).toHaveLength(0);
+
+    t = await start();
+    // Stripe retries the event: already recorded, a duplicate; nothing is fulfilled twice.
+    expect((await deliver(t, event).expect(200)).body).toEqual({ received: true, duplicate: true });
+    // The success page's poll: paid, with the receipt's path.
+    const page = await t.http().get(`/api/checkout/sessions/${session.id}`).expect(200);
+    expect(page.body).toMatchObject({ status: 'paid', receiptPath: `/kvittering/${order.id}` });
+
+    await t.app.get(OutboxWorker).drain();
+    const receipts = await t.ds.getRepository(OutboxMessage).findBy({ kind: 'receipt', toAddress: email });
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({ status: 'sent', dedupeKey: `receipt:${order.id}` });
+    expect(sink.to(email)).toHaveLength(1);
+
+    // A later delivery of the same payment (another event id) queues nothing more.
+    await deliver(t, stripeEvent('checkout.session.completed', { ...session })).expect(200);
+    await t.app.get(OutboxWorker).drain();
+    expect(await t.ds.getRepository(OutboxMessage).countBy({ kind: 'receipt', toAddress: email })).toBe(1);
+    expect(sink.to(email)).toHaveLength(1);
+  });
+
+  it('a refund: its credit note mail survives a crash right after the refund commits', async () => {
+    const app = t ?? (await start());
+    const email = uniqueEmail('krasj-refusjon');
+    await app
+      .http()
+      .post('/api/checkout/sessions')
+      .send({ courseId: 'foundation', email, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true })
+      .expect(201);
+    const session = fake.lastSession();
+    fake.pay(session.id);
+    await deliver(app, stripeEvent('checkout.session.completed', { ...session })).expect(200);
+    const order = await app.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+    await app.app.get(OutboxWorker).drain();
+    sink.clear();
+
+    const { RefundsService } = await import('../../backend/src/orders/refunds.service');
+    app.app.get(CrashPoints).arm('order.refunded:after-commit');
+    await expect(app.app.get(RefundsService).refund(order.id, { reason: 'Angrerett' })).rejects.toThrow('Simulert krasj');
+    expect(await app.ds.getRepository(Refund).countBy({ orderId: order.id })).toBe(1);
+    await die(app);
+
+    t = await start();
+    await t.app.get(OutboxWorker).drain();
+    expect(await t.ds.getRepository(OutboxMessage).countBy({ kind: 'refund', toAddress: email })).toBe(1);
+    expect(sink.to(email)).toHaveLength(1);
+  });
+});
