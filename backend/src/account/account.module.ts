@@ -17,6 +17,7 @@ import { MeService } from './me.service';
 import { CreateUserController } from './create-user.controller';
 import { CreateUserService } from './create-user.service';
 import { FirstTouchLink } from './first-touch.link';
+import { LeadAccountLink } from './lead-account.link';
 import { ForgotPasswordThrottleGuard } from './forgot-password-throttle.guard';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
@@ -40,6 +41,14 @@ import { PasswordResetService } from './password-reset.service';
     LiveModule,
   ],
   controllers: [AuthController, AccountController, CreateUserController, PasswordResetController],
-  providers: [MeService, AccountService, CreateUserService, PasswordResetService, ForgotPasswordThrottleGuard, FirstTouchLink],
+  providers: [
+    MeService,
+    AccountService,
+    CreateUserService,
+    PasswordResetService,
+    ForgotPasswordThrottleGuard,
+    FirstTouchLink,
+    LeadAccountLink,
+  ],
 })
 export class AccountModule {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { CreateUserResponse } from '@academy/contracts';
+import { firstTouchAttribution, type CreateUserResponse } from '@academy/contracts';
 import { GrantsService } from '../access/grants.service';
 import { LeadEventsService } from '../leads/lead-events';
 import { LeadsService } from '../leads/leads.service';
@@ -30,7 +30,7 @@ export class CreateUserService {
     // The visit's first touch (the page's own code only when the browser knew none) goes on the lead;
     // a new account takes the person's first touch: that of an earlier lead of the address, if any
     // (DECISIONS "Attribution": one value for lead, account and order).
-    const attribution = { ...dto.attribution, trafficSource: dto.attribution?.trafficSource ?? dto.trafficSource };
+    const attribution = firstTouchAttribution(dto);
     const firstTouch = (await this.leads.firstTouchOf(dto.email)) ?? attribution;
     const { user, created } = await this.users.findOrCreatePasswordless({ email: dto.email, attribution: firstTouch });
     await this.leads.record({

@@ -7,7 +7,7 @@ import { AppError } from '../platform/errors/app-error';
 import { validationMessage } from '../platform/http/validation.pipe';
 import { CreateLeadDto } from './dto/create-lead.dto';
 import { LeadEventsService } from './lead-events';
-import { leadDestination, LeadsService } from './leads.service';
+import { LeadsService } from './leads.service';
 import { renderFormError } from './form-error.page';
 
 @Controller()
@@ -40,7 +40,7 @@ export class LeadsController {
     });
     const errors = await validate(candidate, { whitelist: true, forbidNonWhitelisted: true });
     if (errors.length) return fail(validationMessage(errors));
-    const lead = await this.leads.record({ email: candidate.email, courseType: candidate.courseType, source: candidate.source });
+    const { lead, next } = await this.leads.capture(candidate);
     await this.events.emitCaptured({
       email: lead.email,
       courseType: candidate.courseType,
@@ -50,10 +50,6 @@ export class LeadsController {
       ip: req.ip ?? null,
       userId: lead.userId,
     });
-    void reply
-      .status(303)
-      .header('location', leadDestination(candidate.courseType, candidate.email))
-      .header('cache-control', 'no-store')
-      .send();
+    void reply.status(303).header('location', next).header('cache-control', 'no-store').send();
   }
 }

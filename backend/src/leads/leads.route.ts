@@ -1,24 +1,11 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import type { Attribution } from '@academy/contracts';
+import type { CreateLeadResponse } from '@academy/contracts';
 import { pipelineOf } from '../platform/http/request-pipeline';
 import { CreateLeadDto } from './dto/create-lead.dto';
 import { LeadEventsService } from './lead-events';
-import { leadDestination, LeadsService } from './leads.service';
-
-function attributionOf(dto: CreateLeadDto): Attribution {
-  return {
-    ...dto.attribution,
-    // The visit's first touch wins over the code of the page the form is on (DECISIONS "Attribution").
-    trafficSource: dto.attribution?.trafficSource ?? dto.trafficSource,
-    utmSource: dto.attribution?.utmSource ?? dto.utm?.source,
-    utmMedium: dto.attribution?.utmMedium ?? dto.utm?.medium,
-    utmCampaign: dto.attribution?.utmCampaign ?? dto.utm?.campaign,
-    utmTerm: dto.attribution?.utmTerm ?? dto.utm?.term,
-    utmContent: dto.attribution?.utmContent ?? dto.utm?.content,
-  };
-}
+import { LeadsService } from './leads.service';
 
 /**
  * `POST /api/leads`, the pages' lead form: the busiest write of the site, so it is a route of the
@@ -40,12 +27,7 @@ export class LeadsRoute implements OnModuleInit {
       url: '/api/leads',
       body: CreateLeadDto,
       handler: async (req, reply, dto) => {
-        const lead = await this.leads.record({
-          email: dto.email,
-          courseType: dto.courseType,
-          source: dto.source,
-          attribution: attributionOf(dto),
-        });
+        const { lead, next } = await this.leads.capture(dto);
         await this.events.emitCaptured({
           email: lead.email,
           courseType: dto.courseType,
@@ -56,7 +38,8 @@ export class LeadsRoute implements OnModuleInit {
           ip: req.ip ?? null,
           userId: lead.userId,
         });
-        return reply.status(201).send({ success: true, id: lead.id, next: leadDestination(dto.courseType, dto.email) });
+        const body: CreateLeadResponse = { success: true, id: lead.id, next };
+        return reply.status(201).send(body);
       },
     });
   }

@@ -4,7 +4,13 @@ import { Between, DataSource, In, IsNull, Not, Repository, type EntityManager, t
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { isMysql } from '../platform/database/dialect';
 import { insertPrepared } from '../platform/database/prepared';
-import { isCheckoutCourseId, type AccountExport, type Attribution } from '@academy/contracts';
+import {
+  firstTouchAttribution,
+  leadDestination,
+  type AccountExport,
+  type Attribution,
+  type CreateLeadRequest,
+} from '@academy/contracts';
 import { normalizeEmail } from '../platform/crypto/tokens';
 import { attributionColumns } from '../platform/dto/attribution.dto';
 import { runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
@@ -18,15 +24,16 @@ export interface LeadInput {
   userId?: number | null;
 }
 
-/** Where the lead form sends the visitor next (SPEC §4 and §7). */
-export function leadDestination(courseType: string, email: string): string {
-  const e = encodeURIComponent(email);
-  return isCheckoutCourseId(courseType) ? `/bestill?course=${courseType}&email=${e}` : `/course/starter?email=${e}`;
-}
+/** The lead form's body, as both of its routes have it (the form without JavaScript sends no attribution). */
+export type LeadCapture = Pick<CreateLeadRequest, 'email' | 'courseType' | 'source' | 'trafficSource' | 'utm' | 'attribution'>;
+
+/** The account id of a normalised address, or null (identity answers; leads may not read its table). */
+export type AccountLookup = (email: string) => Promise<number | null>;
 
 @Injectable()
 export class LeadsService {
   private insert?: { sql: string; columns: ColumnMetadata[] };
+  private accountOf: AccountLookup | null = null;
 
   constructor(
     @InjectRepository(Lead) private readonly leads: Repository<Lead>,
@@ -34,10 +41,30 @@ export class LeadsService {
   ) {}
 
   /**
-   * The lead INSERT, built once from the entity's metadata: every column but the id, with the
-   * account of the address looked up inside the statement when the caller does not know it.
-   * The form is the busiest write of the site; TypeORM's query builder would rebuild this text
-   * for every lead.
+   * Leads sit below identity in the module graph, so the account module registers at start-up how
+   * the account of an address is found (`record` links a lead to it when the caller does not know it).
+   */
+  useAccountLookup(lookup: AccountLookup): void {
+    this.accountOf = lookup;
+  }
+
+  /**
+   * The lead form's one use case, for both of its routes (`POST /` without JavaScript and
+   * `POST /api/leads`): the first-touch rule, the lead stored, and where the visitor goes next.
+   */
+  async capture(input: LeadCapture): Promise<{ lead: Lead; next: string }> {
+    const lead = await this.record({
+      email: input.email,
+      courseType: input.courseType,
+      source: input.source,
+      attribution: firstTouchAttribution(input),
+    });
+    return { lead, next: leadDestination(input.courseType, input.email) };
+  }
+
+  /**
+   * The lead INSERT, built once from the entity's metadata: every column but the id. The form is the
+   * busiest write of the site; TypeORM's query builder would rebuild this text for every lead.
    */
   private insertStatement(): { sql: string; columns: ColumnMetadata[] } {
     if (this.insert) return this.insert;
@@ -45,10 +72,7 @@ export class LeadsService {
     const q = (name: string) => (isMysql(this.ds) ? `\`${name}\`` : `"${name}"`);
     // Embedded attribution columns have no prefix: every property name is a column of its own.
     const columns = meta.columns.filter((c) => !c.isGenerated);
-    const values = columns.map((c) =>
-      c.propertyName === 'userId' ? `COALESCE(?, (SELECT u.${q('id')} FROM ${q('users')} u WHERE u.${q('email')} = ?))` : '?',
-    );
-    const sql = `INSERT INTO ${q(meta.tableName)} (${columns.map((c) => q(c.databaseName)).join(', ')}) VALUES (${values.join(', ')})`;
+    const sql = `INSERT INTO ${q(meta.tableName)} (${columns.map((c) => q(c.databaseName)).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
     return (this.insert = { sql, columns });
   }
 
@@ -62,20 +86,15 @@ export class LeadsService {
       courseType: input.courseType,
       source: input.source.slice(0, 200),
       attribution,
-      userId: input.userId ?? null,
+      userId: input.userId ?? (this.accountOf ? await this.accountOf(email) : null),
       contacted: false,
       note: null,
       unsubscribedAt: null,
       createdAt: new Date(),
     };
-    // One statement: the account of this address, if any, is looked up inside the insert.
     const { sql, columns } = this.insertStatement();
     const flat: Record<string, unknown> = { ...lead, ...attribution };
-    const params: unknown[] = [];
-    for (const c of columns) {
-      params.push(this.ds.driver.preparePersistentValue(flat[c.propertyName], c));
-      if (c.propertyName === 'userId') params.push(email);
-    }
+    const params = columns.map((c) => this.ds.driver.preparePersistentValue(flat[c.propertyName], c));
     lead.id = await insertPrepared(this.ds, sql, params);
     return lead;
   }
