@@ -1,4 +1,4 @@
-import type { MeResponse } from '@academy/contracts';
+import type { LoginRequest, MeResponse } from '@academy/contracts';
 import { HttpError, type AuthProvider } from 'ra-core';
 import { httpClient, isStepUpError } from './lib/http';
 import { forgetTwoFactorStatus } from './lib/twoFactorState';
@@ -54,7 +54,7 @@ export const authProvider: AuthProvider = {
           email: (email ?? username ?? '').trim(),
           password: password ?? '',
           ...(code ? { totp: code } : {}),
-        }),
+        } satisfies LoginRequest),
       });
     } catch (e) {
       const body = e instanceof HttpError ? (e.body as { message?: string; code?: string } | undefined) : undefined;

@@ -3,7 +3,11 @@ import type {
   AdminCreatedStudent,
   AdminGrant,
   AdminOrderDetail,
+  CreateGrantRequest,
+  CreateStudentRequest,
+  ExtendMentorshipRequest,
   PlayerCourseId,
+  RefundOrderRequest,
   ResendOutboxResponse,
 } from '@academy/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
@@ -43,7 +47,7 @@ export interface AdminDataProvider extends DataProvider {
   /** Extends the grant's mentorship period by whole days. */
   extendMentorship(grantId: number, days: number): Promise<AdminGrant>;
   revokeCertificate(certificateId: number): Promise<AdminCertificate>;
-  refundOrder(orderId: number, input: { amount?: number; reason: string }): Promise<AdminOrderDetail>;
+  refundOrder(orderId: number, input: RefundOrderRequest): Promise<AdminOrderDetail>;
   resendOutbox(messageId: number): Promise<ResendOutboxResponse>;
   exportLeadsCsv(params: {
     filter: Record<string, unknown>;
@@ -78,16 +82,20 @@ export const dataProvider: AdminDataProvider = {
       ? base.create(resource, { ...params, data: cleanModule(params.data as Record<string, unknown>, true) })
       : base.create(resource, params),
 
-  createStudent: (email) => postJson<AdminCreatedStudent>(`${API}/users`, { email }),
+  createStudent: (email) => postJson<AdminCreatedStudent>(`${API}/users`, { email } satisfies CreateStudentRequest),
 
   grantCourse: (userId, courseId, note) =>
-    postJson<AdminGrant>(`${API}/users/${userId}/grants`, note ? { courseId, note } : { courseId }),
+    postJson<AdminGrant>(
+      `${API}/users/${userId}/grants`,
+      (note ? { courseId, note } : { courseId }) satisfies CreateGrantRequest,
+    ),
 
   revokeGrant: (grantId) => httpClient(`${API}/grants/${grantId}`, { method: 'DELETE' }).then(({ json }) => json as AdminGrant),
 
   releaseGrant: (grantId) => postJson<AdminGrant>(`${API}/grants/${grantId}/release`, {}),
 
-  extendMentorship: (grantId, days) => postJson<AdminGrant>(`${API}/grants/${grantId}/mentorship`, { days }),
+  extendMentorship: (grantId, days) =>
+    postJson<AdminGrant>(`${API}/grants/${grantId}/mentorship`, { days } satisfies ExtendMentorshipRequest),
 
   revokeCertificate: (certificateId) => postJson<AdminCertificate>(`${API}/certificates/${certificateId}/revoke`, {}),
 

@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import type { ReauthRequest } from '@academy/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { HttpError, useTranslate } from 'react-admin';
 import { FormError } from '../lib/FormError';
@@ -18,7 +19,7 @@ async function reauth(password: string, totp: string): Promise<void> {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-    body: JSON.stringify({ password, ...(totp ? { totp } : {}) }),
+    body: JSON.stringify({ password, ...(totp ? { totp } : {}) } satisfies ReauthRequest),
   });
   if (res.ok) return;
   const body = (await res.json().catch(() => null)) as { message?: string } | null;

@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import type { TotpEnableResponse, TotpSetupResponse } from '@academy/contracts';
+import type { DisableTotpRequest, EnableTotpRequest, TotpEnableResponse, TotpSetupResponse } from '@academy/contracts';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
@@ -79,7 +79,9 @@ function Enrol({ onDone }: { onDone: () => void }) {
     e.preventDefault();
     await run(
       async () => {
-        const res = await postJson<TotpEnableResponse>('/api/auth/totp/enable', { code: credentials.code.trim() });
+        const res = await postJson<TotpEnableResponse>('/api/auth/totp/enable', {
+          code: credentials.code.trim(),
+        } satisfies EnableTotpRequest);
         setCodes(res.recoveryCodes);
         notify(translate('security.enabled'), { type: 'success' });
       },
@@ -178,7 +180,10 @@ function Disable({ onDone }: { onDone: () => void }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     await run(async () => {
-      await postJson('/api/auth/totp/disable', { password: credentials.password, code: credentials.code.trim() });
+      await postJson('/api/auth/totp/disable', {
+        password: credentials.password,
+        code: credentials.code.trim(),
+      } satisfies DisableTotpRequest);
       notify(translate('security.disabled'));
       onDone();
     });
