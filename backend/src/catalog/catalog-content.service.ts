@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
-import { runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
+import { PLAYER_COURSE_IDS } from '@academy/contracts';
+import { filter, runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
 import { CATALOG_SEED } from './catalog.data';
 import { CourseModule } from './entities/course-module.entity';
 import { Course } from './entities/course.entity';
@@ -31,6 +32,37 @@ export type ModuleChanges = Partial<
  * Course texts and modules as the admin panel edits them and other modules read them. Writes take
  * the caller's transaction (the panel audits in the same one); the caller invalidates the catalogue.
  */
+/** The admin panel's course list (alias `course`): the fields it may sort and filter on. */
+export const COURSES_LIST: ListSpec<Course> = {
+  sort: { id: 'course.id', sortOrder: 'course.sortOrder', title: 'course.title', updatedAt: 'course.updatedAt' },
+  defaultSort: ['sortOrder', 'ASC'],
+  filters: {
+    id: filter.oneOf('course.id', PLAYER_COURSE_IDS),
+    q: filter.search(['course.title', 'course.description']),
+  },
+};
+
+/** The admin panel's module list (alias `mod`). */
+export const MODULES_LIST: ListSpec<CourseModule> = {
+  sort: {
+    id: 'mod.id',
+    courseId: ['mod.courseId', 'mod.position'],
+    position: ['mod.position'],
+    title: 'mod.title',
+    durationMinutes: 'mod.durationMinutes',
+    published: 'mod.published',
+    updatedAt: 'mod.updatedAt',
+  },
+  defaultSort: ['courseId', 'ASC'],
+  filters: {
+    id: filter.ids('mod.id'),
+    q: filter.search(['mod.title', 'mod.description']),
+    courseId: filter.oneOf('mod.courseId', PLAYER_COURSE_IDS),
+    published: filter.boolColumn('mod.published'),
+    hasVideo: filter.isSet('mod.videoId'),
+  },
+};
+
 @Injectable()
 export class CatalogContentService {
   constructor(
@@ -40,9 +72,9 @@ export class CatalogContentService {
 
   // ---- courses
 
-  /** One page of the admin panel's course list (alias `course`). */
-  listCourses(params: ListParams, spec: ListSpec<Course>): Promise<ListResult<Course>> {
-    return runList(this.courses.createQueryBuilder('course'), params, spec);
+  /** One page of the admin panel's course list ({@link COURSES_LIST}). */
+  listCourses(params: ListParams): Promise<ListResult<Course>> {
+    return runList(this.courses.createQueryBuilder('course'), params, COURSES_LIST);
   }
 
   findCourse(id: string, m?: EntityManager): Promise<Course | null> {
@@ -91,9 +123,9 @@ export class CatalogContentService {
 
   // ---- modules
 
-  /** One page of the admin panel's module list (alias `mod`). */
-  listModules(params: ListParams, spec: ListSpec<CourseModule>): Promise<ListResult<CourseModule>> {
-    return runList(this.modules.createQueryBuilder('mod'), params, spec);
+  /** One page of the admin panel's module list ({@link MODULES_LIST}). */
+  listModules(params: ListParams): Promise<ListResult<CourseModule>> {
+    return runList(this.modules.createQueryBuilder('mod'), params, MODULES_LIST);
   }
 
   findModule(id: number, m?: EntityManager): Promise<CourseModule | null> {

@@ -21,7 +21,7 @@ import { AuditService } from '../platform/audit/audit.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { conflict, notFound } from '../platform/errors/app-error';
 import { isUniqueViolation } from '../platform/errors/db-errors';
-import { runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
+import { filter, runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
 import { Clock } from '../platform/time/clock';
 import { newCertificateCode, normaliseCertificateCode } from './certificate-code';
 import { certificatePdf } from './certificate-pdf';
@@ -35,6 +35,25 @@ export function holderNameOf(user: Pick<User, 'firstName' | 'lastName'>): string
   const last = user.lastName?.trim();
   return first && last ? `${first} ${last}` : null;
 }
+
+/** The admin panel's certificate list (alias `cert`): the fields it may sort and filter on. */
+export const CERTIFICATES_LIST: ListSpec<Certificate> = {
+  sort: {
+    id: 'cert.id',
+    issuedAt: 'cert.issuedAt',
+    courseId: 'cert.courseId',
+    holderName: 'cert.holderName',
+    revokedAt: 'cert.revokedAt',
+  },
+  defaultSort: ['issuedAt', 'DESC'],
+  filters: {
+    id: filter.ids('cert.id'),
+    q: filter.search(['cert.code', 'cert.holderName', 'cert.courseTitle']),
+    userId: filter.ids('cert.userId'),
+    courseId: filter.oneOf('cert.courseId', PAID_COURSE_IDS),
+    revoked: filter.isSet('cert.revokedAt'),
+  },
+};
 
 /**
  * Course certificates. One is issued when a student who owns a paid course has completed every
@@ -211,9 +230,9 @@ export class CertificatesService implements OnModuleDestroy {
 
   // ---- the admin panel
 
-  /** One page of the admin list (alias `cert`). */
-  async listForAdmin(params: ListParams, spec: ListSpec<Certificate>): Promise<ListResult<AdminCertificate>> {
-    const res = await runList(this.certs.createQueryBuilder('cert'), params, spec);
+  /** One page of the admin list ({@link CERTIFICATES_LIST}). */
+  async listForAdmin(params: ListParams): Promise<ListResult<AdminCertificate>> {
+    const res = await runList(this.certs.createQueryBuilder('cert'), params, CERTIFICATES_LIST);
     return { ...res, rows: await this.toAdmin(res.rows) };
   }
 

@@ -3,11 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, Repository } from 'typeorm';
 import type { AccountExport } from '@academy/contracts';
 import { attributionColumns } from '../platform/dto/attribution.dto';
-import { runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
+import { runList, type ListParams, type ListResult } from '../platform/list/list-query';
 import { LoginToken } from './entities/login-token.entity';
 import { Session } from './entities/session.entity';
 import { User } from './entities/user.entity';
 import { TotpService } from './totp/totp.service';
+import { usersList, type UserListConditions } from './user-list';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -59,9 +60,9 @@ export class UserRecordsService {
     return new Map(rows.map((u) => [u.email, { id: u.id, trafficSource: u.attribution?.trafficSource ?? null }]));
   }
 
-  /** One page of the admin panel's user list (alias `user`). */
-  listForAdmin(params: ListParams, spec: ListSpec<User>): Promise<ListResult<User>> {
-    return runList(this.users.createQueryBuilder('user'), params, spec);
+  /** One page of the admin panel's user list ({@link usersList}; the caller brings its conditions on other tables). */
+  listForAdmin(params: ListParams, conditions: UserListConditions): Promise<ListResult<User>> {
+    return runList(this.users.createQueryBuilder('user'), params, usersList(conditions));
   }
 
   /** A passwordless student with a normalised address; null when the address already has an account. */

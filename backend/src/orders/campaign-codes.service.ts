@@ -13,7 +13,7 @@ import { CATALOG_SEED } from '../catalog/catalog.data';
 import { LaunchSeatsService } from '../catalog/launch-seats.service';
 import { AppError, badRequest, conflict } from '../platform/errors/app-error';
 import { isUniqueViolation } from '../platform/errors/db-errors';
-import { runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
+import { filter, runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
 import { Clock } from '../platform/time/clock';
 import { CampaignCode } from './entities/campaign-code.entity';
 
@@ -59,6 +59,25 @@ export const CODE_COURSE_IDS: readonly string[] = CATALOG_SEED.filter((c) => c.s
  * valid, used up) gets one answer: the reasons are the mentor's business, not something a visitor
  * can probe code by code.
  */
+/** The admin panel's campaign-code list (alias `code`): the fields it may sort and filter on. */
+export const CAMPAIGN_CODES_LIST: ListSpec<CampaignCode> = {
+  sort: {
+    id: 'code.id',
+    code: 'code.code',
+    uses: 'code.uses',
+    validFrom: 'code.validFrom',
+    validTo: 'code.validTo',
+    active: 'code.active',
+    createdAt: 'code.createdAt',
+  },
+  defaultSort: ['createdAt', 'DESC'],
+  filters: {
+    id: filter.ids('code.id'),
+    q: filter.search(['code.code']),
+    active: filter.boolColumn('code.active'),
+  },
+};
+
 @Injectable()
 export class CampaignCodesService {
   constructor(
@@ -111,9 +130,9 @@ export class CampaignCodesService {
 
   // ---- the admin panel (writes take the caller's transaction, which audits them)
 
-  /** One page of the admin list (alias `code`). */
-  list(params: ListParams, spec: ListSpec<CampaignCode>): Promise<ListResult<CampaignCode>> {
-    return runList(this.codes.createQueryBuilder('code'), params, spec);
+  /** One page of the admin list ({@link CAMPAIGN_CODES_LIST}). */
+  list(params: ListParams): Promise<ListResult<CampaignCode>> {
+    return runList(this.codes.createQueryBuilder('code'), params, CAMPAIGN_CODES_LIST);
   }
 
   find(id: number, m?: EntityManager): Promise<CampaignCode | null> {

@@ -3,9 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Between, In, IsNull, Not, type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
 import { BOUGHT_ORDER_STATUSES, type AccountExport } from '@academy/contracts';
 import { attributionColumns } from '../platform/dto/attribution.dto';
-import { runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
+import { runList, type ListParams, type ListResult } from '../platform/list/list-query';
 import { Order } from './entities/order.entity';
 import { Refund } from './entities/refund.entity';
+import { ORDERS_LIST } from './order-list';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -36,9 +37,9 @@ export class OrderRecordsService {
     return (m ? m.getRepository(Order) : this.orders).findOneBy({ id });
   }
 
-  /** One page of the admin panel's order list (alias `ord`). */
-  listForAdmin(params: ListParams, spec: ListSpec<Order>): Promise<ListResult<Order>> {
-    return runList(this.orders.createQueryBuilder('ord'), params, spec);
+  /** One page of the admin panel's order list ({@link ORDERS_LIST}: its sort and filter fields). */
+  listForAdmin(params: ListParams): Promise<ListResult<Order>> {
+    return runList(this.orders.createQueryBuilder('ord'), params, ORDERS_LIST);
   }
 
   /** An order's refunds, oldest first. */

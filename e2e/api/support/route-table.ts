@@ -1,10 +1,10 @@
 import { ERROR_CODES } from '@academy/contracts';
-import { AUDIT_LIST } from '../../../backend/src/admin/audit/admin-audit-log.service';
-import { COURSES_LIST, MODULES_LIST } from '../../../backend/src/admin/content/admin-content.service';
+import { AUDIT_LIST } from '../../../backend/src/platform/audit/audit.service';
+import { COURSES_LIST, MODULES_LIST } from '../../../backend/src/catalog/catalog-content.service';
 import { LEADS_LIST } from '../../../backend/src/admin/leads/admin-leads.service';
-import { ORDERS_LIST } from '../../../backend/src/admin/orders/admin-orders.service';
+import { ORDERS_LIST } from '../../../backend/src/orders/order-list';
 import { USERS_LIST } from '../../../backend/src/admin/users/admin-users.service';
-import { CERTIFICATES_LIST } from '../../../backend/src/admin/certificates/admin-certificates.controller';
+import { CERTIFICATES_LIST } from '../../../backend/src/certificates/certificates.service';
 import { newCertificateCode } from '../../../backend/src/certificates/certificate-code';
 import { Certificate } from '../../../backend/src/certificates/entities/certificate.entity';
 import { CourseModule } from '../../../backend/src/catalog/entities/course-module.entity';
@@ -24,7 +24,7 @@ import { LiveSessionCourse } from '../../../backend/src/live/entities/live-sessi
 import { LiveSession } from '../../../backend/src/live/entities/live-session.entity';
 import { LiveCalendarService } from '../../../backend/src/live/live-calendar.service';
 import { LIVE_SESSIONS_LIST } from '../../../backend/src/live/live-sessions-admin.service';
-import { CAMPAIGN_CODES_LIST } from '../../../backend/src/admin/campaign-codes/admin-campaign-codes.service';
+import { CAMPAIGN_CODES_LIST } from '../../../backend/src/orders/campaign-codes.service';
 import { CampaignCode } from '../../../backend/src/orders/entities/campaign-code.entity';
 import { signWebhook, stripeEvent } from './fake-stripe';
 import type { RawRequest, RawResponse } from './raw-http';

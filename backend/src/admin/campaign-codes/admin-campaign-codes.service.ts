@@ -2,31 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MSG, type AdminCampaignCode } from '@academy/contracts';
-import { CampaignCodesService, type CampaignCodeInput } from '../../orders/campaign-codes.service';
+import { CAMPAIGN_CODES_LIST, CampaignCodesService, type CampaignCodeInput } from '../../orders/campaign-codes.service';
 import type { CampaignCode } from '../../orders/entities/campaign-code.entity';
 import type { User } from '../../identity/entities/user.entity';
 import { AuditService } from '../../platform/audit/audit.service';
 import { notFound } from '../../platform/errors/app-error';
-import { filter, listParamsFor, type ListResult, type ListSpec } from '../../platform/list/list-query';
+import { listParamsFor, type ListResult } from '../../platform/list/list-query';
 import type { CreateCampaignCodeDto, UpdateCampaignCodeDto } from './dto/campaign-code.dto';
-
-export const CAMPAIGN_CODES_LIST: ListSpec<CampaignCode> = {
-  sort: {
-    id: 'code.id',
-    code: 'code.code',
-    uses: 'code.uses',
-    validFrom: 'code.validFrom',
-    validTo: 'code.validTo',
-    active: 'code.active',
-    createdAt: 'code.createdAt',
-  },
-  defaultSort: ['createdAt', 'DESC'],
-  filters: {
-    id: filter.ids('code.id'),
-    q: filter.search(['code.code']),
-    active: filter.boolColumn('code.active'),
-  },
-};
 
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
 const date = (v: string | null | undefined): Date | null | undefined =>
@@ -59,7 +41,7 @@ export class AdminCampaignCodesService {
   ) {}
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminCampaignCode>> {
-    const res = await this.codes.list(listParamsFor(query, CAMPAIGN_CODES_LIST), CAMPAIGN_CODES_LIST);
+    const res = await this.codes.list(listParamsFor(query, CAMPAIGN_CODES_LIST));
     return { ...res, rows: res.rows.map(toAdminCampaignCode) };
   }
 

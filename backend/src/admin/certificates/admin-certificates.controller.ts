@@ -1,32 +1,13 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { MSG, PAID_COURSE_IDS, type AdminCertificate } from '@academy/contracts';
-import type { Certificate } from '../../certificates/entities/certificate.entity';
-import { CertificatesService } from '../../certificates/certificates.service';
+import { MSG, type AdminCertificate } from '@academy/contracts';
+import { CERTIFICATES_LIST, CertificatesService } from '../../certificates/certificates.service';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
 import type { User } from '../../identity/entities/user.entity';
 import { notFound } from '../../platform/errors/app-error';
-import { filter, listParamsFor, sendContentRange, type ListSpec } from '../../platform/list/list-query';
+import { listParamsFor, sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
-
-export const CERTIFICATES_LIST: ListSpec<Certificate> = {
-  sort: {
-    id: 'cert.id',
-    issuedAt: 'cert.issuedAt',
-    courseId: 'cert.courseId',
-    holderName: 'cert.holderName',
-    revokedAt: 'cert.revokedAt',
-  },
-  defaultSort: ['issuedAt', 'DESC'],
-  filters: {
-    id: filter.ids('cert.id'),
-    q: filter.search(['cert.code', 'cert.holderName', 'cert.courseTitle']),
-    userId: filter.ids('cert.userId'),
-    courseId: filter.oneOf('cert.courseId', PAID_COURSE_IDS),
-    revoked: filter.isSet('cert.revokedAt'),
-  },
-};
 
 /** Issued certificates: read, and revoke (audited; the public page then says it is revoked). */
 @Controller('api/admin/certificates')
@@ -39,7 +20,7 @@ export class AdminCertificatesController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AdminCertificate[]> {
-    const res = await this.certificates.listForAdmin(listParamsFor(query, CERTIFICATES_LIST), CERTIFICATES_LIST);
+    const res = await this.certificates.listForAdmin(listParamsFor(query, CERTIFICATES_LIST));
     sendContentRange(reply, 'certificates', res);
     return res.rows;
   }

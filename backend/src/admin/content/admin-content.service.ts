@@ -1,48 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { MSG, PLAYER_COURSE_IDS, type AdminCourse, type AdminModule, type AdminSettings } from '@academy/contracts';
+import { MSG, type AdminCourse, type AdminModule, type AdminSettings } from '@academy/contracts';
 import { badRequest, notFound } from '../../platform/errors/app-error';
 import { AuditService } from '../../platform/audit/audit.service';
-import { CatalogContentService, type CourseChanges, type ModuleChanges } from '../../catalog/catalog-content.service';
+import {
+  COURSES_LIST,
+  MODULES_LIST,
+  CatalogContentService,
+  type CourseChanges,
+  type ModuleChanges,
+} from '../../catalog/catalog-content.service';
 import { CatalogService } from '../../catalog/catalog.service';
 import { SiteSettingsService } from '../../catalog/site-settings.service';
 import type { Course } from '../../catalog/entities/course.entity';
-import type { CourseModule } from '../../catalog/entities/course-module.entity';
 import { DEFAULT_OVERLAY_TEXT, SETTING_MENTOR_BOOKING_URL, SETTING_OVERLAY_TEXT } from '../../catalog/catalog.seed';
 import type { User } from '../../identity/entities/user.entity';
-import { filter, listParamsFor, type ListResult, type ListSpec } from '../../platform/list/list-query';
+import { listParamsFor, type ListResult } from '../../platform/list/list-query';
 import { toAdminModule } from '../common/mappers';
 import type { CreateModuleDto, UpdateCourseDto, UpdateModuleDto } from './dto/admin-content.dto';
-
-export const COURSES_LIST: ListSpec<Course> = {
-  sort: { id: 'course.id', sortOrder: 'course.sortOrder', title: 'course.title', updatedAt: 'course.updatedAt' },
-  defaultSort: ['sortOrder', 'ASC'],
-  filters: {
-    id: filter.oneOf('course.id', PLAYER_COURSE_IDS),
-    q: filter.search(['course.title', 'course.description']),
-  },
-};
-
-export const MODULES_LIST: ListSpec<CourseModule> = {
-  sort: {
-    id: 'mod.id',
-    courseId: ['mod.courseId', 'mod.position'],
-    position: ['mod.position'],
-    title: 'mod.title',
-    durationMinutes: 'mod.durationMinutes',
-    published: 'mod.published',
-    updatedAt: 'mod.updatedAt',
-  },
-  defaultSort: ['courseId', 'ASC'],
-  filters: {
-    id: filter.ids('mod.id'),
-    q: filter.search(['mod.title', 'mod.description']),
-    courseId: filter.oneOf('mod.courseId', PLAYER_COURSE_IDS),
-    published: filter.boolColumn('mod.published'),
-    hasVideo: filter.isSet('mod.videoId'),
-  },
-};
 
 /**
  * Course texts, modules and the video overlay text. Every change is audited in its transaction,
@@ -63,7 +39,7 @@ export class AdminContentService {
 
   async listCourses(query: Record<string, unknown>): Promise<ListResult<AdminCourse>> {
     const params = listParamsFor(query, COURSES_LIST);
-    const res = await this.content.listCourses(params, COURSES_LIST);
+    const res = await this.content.listCourses(params);
     const counts = await this.content.moduleCounts();
     const seats = await this.launchSeatsLeft();
     return { ...res, rows: res.rows.map((c) => this.toCourse(c, counts, seats)) };
@@ -124,7 +100,7 @@ export class AdminContentService {
 
   async listModules(query: Record<string, unknown>): Promise<ListResult<AdminModule>> {
     const params = listParamsFor(query, MODULES_LIST);
-    const res = await this.content.listModules(params, MODULES_LIST);
+    const res = await this.content.listModules(params);
     return { ...res, rows: res.rows.map(toAdminModule) };
   }
 

@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { MSG, LEAD_COURSE_TYPES, type AdminLead } from '@academy/contracts';
+import { MSG, type AdminLead } from '@academy/contracts';
 import { notFound } from '../../platform/errors/app-error';
 import { AuditService } from '../../platform/audit/audit.service';
 import { accountExistsSql } from '../../identity/account-conditions';
 import type { User } from '../../identity/entities/user.entity';
 import { UserRecordsService } from '../../identity/user-records.service';
 import type { Lead } from '../../leads/entities/lead.entity';
+import { leadsList } from '../../leads/lead-list';
 import { LeadsService } from '../../leads/leads.service';
 import { boughtSql } from '../../orders/order-conditions';
 import { OrderRecordsService } from '../../orders/order-records.service';
-import { trafficSourceFilter } from '../common/conditions';
-import { filter, listParamsFor, parse, type ListParams, type ListResult, type ListSpec } from '../../platform/list/list-query';
+import { listParamsFor, type ListParams, type ListResult } from '../../platform/list/list-query';
 import { toAdminLead } from '../common/mappers';
 import type { UpdateLeadDto } from './dto/update-lead.dto';
 import { LEAD_CSV_HEADER, CSV_BOM, csvLine, leadCsvRow } from './leads-csv';
@@ -20,33 +20,8 @@ import { LEAD_CSV_HEADER, CSV_BOM, csvLine, leadCsvRow } from './leads-csv';
 const EXPORT_BATCH = 1000;
 const EXPORT_MAX_ROWS = 100_000;
 
-export const LEADS_LIST: ListSpec<Lead> = {
-  sort: {
-    id: 'lead.id',
-    createdAt: 'lead.createdAt',
-    email: 'lead.email',
-    courseType: 'lead.courseType',
-    source: 'lead.source',
-    trafficSource: 'lead.attribution.trafficSource',
-    contacted: 'lead.contacted',
-  },
-  defaultSort: ['createdAt', 'DESC'],
-  filters: {
-    id: filter.ids('lead.id'),
-    q: filter.search(['lead.email']),
-    userId: filter.ids('lead.userId'),
-    createdFrom: filter.from('lead.createdAt'),
-    createdTo: filter.to('lead.createdAt'),
-    courseType: filter.oneOf('lead.courseType', LEAD_COURSE_TYPES),
-    trafficSource: trafficSourceFilter('lead.attribution.trafficSource'),
-    utmSource: filter.equals('lead.attribution.utmSource', (raw, key) => parse.string(raw, key, 100)),
-    utmCampaign: filter.equals('lead.attribution.utmCampaign', (raw, key) => parse.string(raw, key, 100)),
-    contacted: filter.boolColumn('lead.contacted'),
-    unsubscribed: filter.isSet('lead.unsubscribedAt'),
-    hasAccount: filter.condition((qb) => `lead.userId IS NOT NULL OR ${accountExistsSql(qb, 'lead.email')}`),
-    hasBought: filter.condition((qb) => boughtSql(qb, 'lead.email', 'lead.userId')),
-  },
-};
+/** The lead list, with its conditions on other modules' tables from their owners. */
+export const LEADS_LIST = leadsList({ accountExists: accountExistsSql, bought: boughtSql });
 
 @Injectable()
 export class AdminLeadsService {

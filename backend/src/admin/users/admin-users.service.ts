@@ -20,6 +20,7 @@ import { attributionColumns } from '../../platform/dto/attribution.dto';
 import { LoginTokensService } from '../../identity/login-tokens.service';
 import type { User } from '../../identity/entities/user.entity';
 import { UserRecordsService } from '../../identity/user-records.service';
+import { usersList, type UserListConditions } from '../../identity/user-list';
 import { CatalogContentService } from '../../catalog/catalog-content.service';
 import { CatalogService } from '../../catalog/catalog.service';
 import { ownsCourseSql } from '../../access/access-conditions';
@@ -27,8 +28,7 @@ import { AccessRecordsService } from '../../access/access-records.service';
 import { GrantsService } from '../../access/grants.service';
 import { LeadsService } from '../../leads/leads.service';
 import { OrderRecordsService } from '../../orders/order-records.service';
-import { trafficSourceFilter } from '../common/conditions';
-import { filter, listParamsFor, parse, type ListResult, type ListSpec } from '../../platform/list/list-query';
+import { listParamsFor, type ListResult } from '../../platform/list/list-query';
 import { activeCourses, toAdminGrant, toAdminOrder, toAdminUser } from '../common/mappers';
 import { AdminLeadsService } from '../leads/admin-leads.service';
 import { oneTimeLink } from '../../identity/one-time-link';
@@ -38,30 +38,10 @@ import type { Grant } from '../../access/entities/grant.entity';
 /** How long the sign-in link for a student the mentor created is valid. */
 export const STUDENT_LINK_TTL_MS = 7 * 86_400_000;
 
-export const USERS_LIST: ListSpec<User> = {
-  sort: {
-    id: 'user.id',
-    email: 'user.email',
-    createdAt: 'user.createdAt',
-    role: 'user.role',
-    lastName: 'user.lastName',
-    trafficSource: 'user.attribution.trafficSource',
-  },
-  defaultSort: ['createdAt', 'DESC'],
-  filters: {
-    id: filter.ids('user.id'),
-    q: filter.search(['user.email', 'user.firstName', 'user.lastName']),
-    role: filter.oneOf('user.role', ['student', 'admin']),
-    createdFrom: filter.from('user.createdAt'),
-    createdTo: filter.to('user.createdAt'),
-    trafficSource: trafficSourceFilter('user.attribution.trafficSource'),
-    hasPassword: filter.isSet('user.passwordHash'),
-    courseId: {
-      parse: parse.oneOf(PLAYER_COURSE_IDS),
-      apply: (qb, v: string, p) => qb.andWhere(ownsCourseSql(qb, 'user.id', p), { [p]: v }),
-    },
-  },
-};
+/** The user list's conditions on other modules' tables, from their owners. */
+const USER_CONDITIONS: UserListConditions = { ownsCourse: ownsCourseSql };
+
+export const USERS_LIST = usersList(USER_CONDITIONS);
 
 @Injectable()
 export class AdminUsersService {
@@ -93,7 +73,7 @@ export class AdminUsersService {
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminUser>> {
     const params = listParamsFor(query, USERS_LIST);
-    const res = await this.users.listForAdmin(params, USERS_LIST);
+    const res = await this.users.listForAdmin(params, USER_CONDITIONS);
     const grants = await this.access.activeGrantsOf(res.rows.map((u) => u.id));
     return {
       ...res,

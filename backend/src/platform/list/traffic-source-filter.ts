@@ -1,14 +1,8 @@
 import type { ObjectLiteral } from 'typeorm';
 import { TRAFFIC_SOURCES } from '@academy/contracts';
-import { parse, type FilterDef } from '../../platform/list/list-query';
+import { parse, type FilterDef } from './list-query';
 
-/**
- * Filters shared by several admin lists. Conditions on other tables ("har konto", "har kjøpt",
- * "eier kurset") come from the owners: identity/account-conditions, orders/order-conditions,
- * access/access-conditions.
- */
-
-/** Variant filter: A, B, C, D, starter, or `ukjent` for rows without one; one value or several. */
+/** Variant filter on an attribution column (leads, users and orders lists): A, B, C, D, starter, or `ukjent` for rows without one; one value or several. */
 export function trafficSourceFilter<E extends ObjectLiteral>(column: string): FilterDef<E> {
   return {
     parse: parse.list(parse.oneOf([...TRAFFIC_SOURCES, 'ukjent'] as const), 10),

@@ -1,0 +1,47 @@
+import type { SelectQueryBuilder } from 'typeorm';
+import { LEAD_COURSE_TYPES } from '@academy/contracts';
+import { filter, parse, type ListSpec } from '../platform/list/list-query';
+import { trafficSourceFilter } from '../platform/list/traffic-source-filter';
+import type { Lead } from './entities/lead.entity';
+
+/**
+ * The lead list's conditions on other modules' tables. Leads sit low in the module graph, so the
+ * caller brings them from their owners; this list hands them its own columns.
+ */
+export interface LeadListConditions {
+  /** SQL that holds when an account has the address in `emailColumn` ("har konto"). */
+  accountExists(qb: SelectQueryBuilder<Lead>, emailColumn: string): string;
+  /** SQL that holds when the address or the user id has a paid order ("har kjøpt"). */
+  bought(qb: SelectQueryBuilder<Lead>, emailColumn: string, userIdColumn: string): string;
+}
+
+/** The admin panel's lead list (alias `lead`): the fields it may sort and filter on. */
+export function leadsList(conditions: LeadListConditions): ListSpec<Lead> {
+  return {
+    sort: {
+      id: 'lead.id',
+      createdAt: 'lead.createdAt',
+      email: 'lead.email',
+      courseType: 'lead.courseType',
+      source: 'lead.source',
+      trafficSource: 'lead.attribution.trafficSource',
+      contacted: 'lead.contacted',
+    },
+    defaultSort: ['createdAt', 'DESC'],
+    filters: {
+      id: filter.ids('lead.id'),
+      q: filter.search(['lead.email']),
+      userId: filter.ids('lead.userId'),
+      createdFrom: filter.from('lead.createdAt'),
+      createdTo: filter.to('lead.createdAt'),
+      courseType: filter.oneOf('lead.courseType', LEAD_COURSE_TYPES),
+      trafficSource: trafficSourceFilter('lead.attribution.trafficSource'),
+      utmSource: filter.equals('lead.attribution.utmSource', (raw, key) => parse.string(raw, key, 100)),
+      utmCampaign: filter.equals('lead.attribution.utmCampaign', (raw, key) => parse.string(raw, key, 100)),
+      contacted: filter.boolColumn('lead.contacted'),
+      unsubscribed: filter.isSet('lead.unsubscribedAt'),
+      hasAccount: filter.condition((qb) => `lead.userId IS NOT NULL OR ${conditions.accountExists(qb, 'lead.email')}`),
+      hasBought: filter.condition((qb) => conditions.bought(qb, 'lead.email', 'lead.userId')),
+    },
+  };
+}
