@@ -13,8 +13,9 @@ import {
 } from '@academy/contracts';
 import { normalizeEmail } from '../platform/crypto/tokens';
 import { attributionColumns } from '../platform/dto/attribution.dto';
-import { runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
+import { runList, type ListParams, type ListResult } from '../platform/list/list-query';
 import { Lead } from './entities/lead.entity';
+import { leadsList, type LeadListConditions } from './lead-list';
 
 export interface LeadInput {
   email: string;
@@ -150,11 +151,18 @@ export class LeadsService {
 
   // ---- for the admin panel and the account (leads sit low in the module graph: others ask here)
 
-  /** One page of the admin panel's lead list (alias `lead`); `subscribedOnly` leaves unsubscribed addresses out. */
-  listForAdmin(params: ListParams, spec: ListSpec<Lead>, opts: { subscribedOnly?: boolean } = {}): Promise<ListResult<Lead>> {
+  /**
+   * One page of the admin panel's lead list ({@link leadsList}; the caller brings its conditions on
+   * other tables); `subscribedOnly` leaves unsubscribed addresses out.
+   */
+  listForAdmin(
+    params: ListParams,
+    conditions: LeadListConditions,
+    opts: { subscribedOnly?: boolean } = {},
+  ): Promise<ListResult<Lead>> {
     const qb: SelectQueryBuilder<Lead> = this.leads.createQueryBuilder('lead');
     if (opts.subscribedOnly) qb.andWhere('lead.unsubscribedAt IS NULL');
-    return runList(qb, params, spec);
+    return runList(qb, params, leadsList(conditions));
   }
 
   findById(id: number): Promise<Lead | null> {

@@ -8,7 +8,7 @@ import { accountExistsSql } from '../../identity/account-conditions';
 import type { User } from '../../identity/entities/user.entity';
 import { UserRecordsService } from '../../identity/user-records.service';
 import type { Lead } from '../../leads/entities/lead.entity';
-import { leadsList } from '../../leads/lead-list';
+import { leadsList, type LeadListConditions } from '../../leads/lead-list';
 import { LeadsService } from '../../leads/leads.service';
 import { boughtSql } from '../../orders/order-conditions';
 import { OrderRecordsService } from '../../orders/order-records.service';
@@ -20,8 +20,10 @@ import { LEAD_CSV_HEADER, CSV_BOM, csvLine, leadCsvRow } from './leads-csv';
 const EXPORT_BATCH = 1000;
 const EXPORT_MAX_ROWS = 100_000;
 
-/** The lead list, with its conditions on other modules' tables from their owners. */
-export const LEADS_LIST = leadsList({ accountExists: accountExistsSql, bought: boughtSql });
+/** The lead list's conditions on other modules' tables, from their owners. */
+const LEAD_CONDITIONS: LeadListConditions = { accountExists: accountExistsSql, bought: boughtSql };
+
+export const LEADS_LIST = leadsList(LEAD_CONDITIONS);
 
 @Injectable()
 export class AdminLeadsService {
@@ -35,7 +37,7 @@ export class AdminLeadsService {
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminLead>> {
     const params = listParamsFor(query, LEADS_LIST);
-    const res = await this.leads.listForAdmin(params, LEADS_LIST);
+    const res = await this.leads.listForAdmin(params, LEAD_CONDITIONS);
     return { ...res, rows: await this.decorate(res.rows) };
   }
 
@@ -78,7 +80,7 @@ export class AdminLeadsService {
     let out = CSV_BOM + csvLine(LEAD_CSV_HEADER);
     for (let start = 0; start < EXPORT_MAX_ROWS; start += EXPORT_BATCH) {
       const page: ListParams = { ...params, range: { start, end: start + EXPORT_BATCH - 1 } };
-      const { rows } = await this.leads.listForAdmin(page, LEADS_LIST, { subscribedOnly: !includeUnsubscribed });
+      const { rows } = await this.leads.listForAdmin(page, LEAD_CONDITIONS, { subscribedOnly: !includeUnsubscribed });
       for (const l of await this.decorate(rows)) out += leadCsvRow(l);
       if (rows.length < EXPORT_BATCH) break;
     }
