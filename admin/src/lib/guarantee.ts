@@ -1,10 +1,10 @@
-import type { AdminOrder } from '@academy/contracts';
+import { GUARANTEE_DAYS, type AdminOrder } from '@academy/contracts';
 import { formatDateTime } from './format';
 
 type GuaranteeFacts = Pick<AdminOrder, 'status' | 'daysSincePurchase' | 'withinGuarantee' | 'guaranteeEndsAt'>;
 
 /**
- * An order's place in the 30-day money-back guarantee, in words. A refunded order says so: the
+ * An order's place in the money-back guarantee (GUARANTEE_DAYS), in words. A refunded order says so: the
  * guarantee no longer applies to it, and 'utenfor garantien' would read as if the refund had been
  * refused. `short` is for a table cell.
  */
@@ -15,5 +15,5 @@ export function guaranteeText(o: GuaranteeFacts, form: 'long' | 'short' = 'long'
   if (form === 'short') return `${days} dager${o.withinGuarantee ? ' (innenfor garantien)' : ''}`;
   return o.withinGuarantee
     ? `${days} dager siden kjøp – innenfor garantien (til ${formatDateTime(o.guaranteeEndsAt)})`
-    : `${days} dager siden kjøp – utenfor 30-dagersgarantien`;
+    : `${days} dager siden kjøp – utenfor ${GUARANTEE_DAYS}-dagersgarantien`;
 }

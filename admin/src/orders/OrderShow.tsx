@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import type { AdminOrderDetail, AdminRefund } from '@academy/contracts';
+import { GUARANTEE_DAYS, type AdminOrderDetail, type AdminRefund } from '@academy/contracts';
 import {
   FunctionField,
   Labeled,
@@ -61,7 +61,7 @@ export function OrderShow() {
           <KrField source="amountOre" />
           <KrField source="refundedOre" />
         </FieldRow>
-        <Labeled label="30-dagersgaranti">
+        <Labeled label={`${GUARANTEE_DAYS}-dagersgaranti`}>
           <Guarantee />
         </Labeled>
         <FunctionField<AdminOrderDetail> label="Kjøper" render={(r) => `${r.firstName} ${r.lastName} <${r.email}>`} />

@@ -9,7 +9,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AdminOrderDetail } from '@academy/contracts';
+import { GUARANTEE_DAYS, type AdminOrderDetail } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useAdminData } from '../dataProvider';
@@ -72,7 +72,7 @@ export function RefundButton() {
             {order.daysSincePurchase !== null ? (
               <Typography gutterBottom color={order.withinGuarantee ? 'success.main' : 'warning.main'}>
                 Kjøpt for {order.daysSincePurchase} dager siden –{' '}
-                {order.withinGuarantee ? 'innenfor 30-dagersgarantien.' : 'utenfor 30-dagersgarantien.'}
+                {`${order.withinGuarantee ? 'innenfor' : 'utenfor'} ${GUARANTEE_DAYS}-dagersgarantien.`}
               </Typography>
             ) : null}
             <RadioGroup value={kind} onChange={(e) => setKind(e.target.value as 'full' | 'partial')} row>

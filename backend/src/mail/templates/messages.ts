@@ -1,9 +1,8 @@
-import type { PaymentMethod } from '@academy/contracts';
+import { GUARANTEE_DAYS, type PaymentMethod } from '@academy/contracts';
 import { formatNok, formatOsloDate, formatOsloDateTime, mvaOf } from '../mail-format';
 import { button, heading, MailBlock, MailBrand, p, renderMail, RenderedMail, rows, small } from './layout';
 
 const PAYMENT_LABEL: Record<PaymentMethod, string> = { card: 'Kort', vipps: 'Vipps' };
-const GUARANTEE_DAYS = 30;
 
 /** The stored receipt or credit note a mail shows (bokføringsforskriften § 5-1-1). */
 export interface MailDocument {
