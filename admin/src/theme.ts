@@ -25,8 +25,11 @@ export const theme: RaThemeOptions = {
         root: { '@media (max-width: 599.95px)': { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } },
       },
     },
-    // A field's value (a long e-mail address, an id) breaks rather than pushing the page wider.
+    // A value (a long e-mail address, an id) breaks rather than pushing the page wider: in a
+    // field, a table cell and a phone's list line.
     RaLabeled: { styleOverrides: { root: { minWidth: 0, overflowWrap: 'anywhere' } } },
+    MuiTableCell: { styleOverrides: { body: { overflowWrap: 'anywhere' } } },
+    MuiListItemText: { styleOverrides: { root: { minWidth: 0, overflowWrap: 'anywhere' } } },
     // A progress indicator has a name (the app bar's loading spinner has none otherwise).
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Laster' } },
     MuiLinearProgress: { defaultProps: { 'aria-label': 'Laster' } },
