@@ -71,8 +71,12 @@ describe('checkout in demo mode (no Stripe key)', () => {
     await until(text(submit(page)), 'START KURSET - 4\u00a0997,-');
     // The button is not a silent dead end: it says what is missing, and a press shows it at each field.
     expect(await submit(page).isEnabled()).toBe(true);
-    expect(await page.getByTestId('checkout-missing').innerText()).toBe('Mangler: fornavn, etternavn og avkrysning for levering.');
-    expect(await submit(page).getAttribute('aria-describedby')).toBe(await page.getByTestId('checkout-missing').getAttribute('id'));
+    expect(await page.getByTestId('checkout-missing').innerText()).toBe(
+      'Mangler: fornavn, etternavn og avkrysning for levering.',
+    );
+    expect(await submit(page).getAttribute('aria-describedby')).toBe(
+      await page.getByTestId('checkout-missing').getAttribute('id'),
+    );
 
     // Switching programme updates title, price, summary and features.
     await page.getByRole('radio', { name: /Foundation/ }).check();

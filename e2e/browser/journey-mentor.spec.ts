@@ -108,7 +108,7 @@ async function check(r: Run, screen: string): Promise<void> {
   if (width > viewport) {
     // Name the innermost elements that reach past the window's edge.
     const culprits = await page.evaluate((edge) => {
-      const past = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > edge + 1);
+      const past = Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > edge + 1);
       return past
         .filter((e) => !past.some((o) => o !== e && e.contains(o)))
         .slice(0, 4)
