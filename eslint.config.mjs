@@ -179,6 +179,24 @@ export default tseslint.config(
     },
   },
 
+  // One event bus (issue 23): only backend/src/platform/events may build an emitter; modules emit
+  // and handle domain events through it (EventBus, @OnEvent). A spec also looks for hand-made ones.
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/platform/events/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['events', 'node:events', '@nestjs/event-emitter', 'eventemitter2', 'eventemitter3', 'mitt'].map((name) => ({
+            name,
+            message: 'Domain events go through platform/events (EventBus.emit, @OnEvent): no emitter of your own.',
+          })),
+        },
+      ],
+    },
+  },
+
   // The module graphs: no import cycles, and the boundaries between modules and features.
   {
     files: ['backend/src/**/*.ts', 'frontend/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}', 'contracts/src/**/*.ts'],

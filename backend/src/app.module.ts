@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
+import { AccessPortsModule } from './access/access-ports.module';
 import { AccountModule } from './account/account.module';
+import { AccountPortsModule } from './account/account-ports.module';
 import { AdminModule } from './admin/admin.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { CertificatesModule } from './certificates/certificates.module';
@@ -9,6 +11,7 @@ import { LeadsModule } from './leads/leads.module';
 import { LiveModule } from './live/live.module';
 import { MailModule } from './mail/mail.module';
 import { MarketingModule } from './marketing/marketing.module';
+import { MarketingPortsModule } from './marketing/marketing-ports.module';
 import { MentorshipModule } from './mentorship/mentorship.module';
 import { OrdersModule } from './orders/orders.module';
 import { AppConfig, ConfigModule } from './platform/config';
@@ -37,14 +40,17 @@ export class AppModule {
         IdentityModule,
         CatalogModule,
         AccessModule,
+        AccessPortsModule,
         LeadsModule,
         OrdersModule,
         MailModule,
         MarketingModule,
+        MarketingPortsModule,
         MentorshipModule,
         CertificatesModule,
         LiveModule,
         AccountModule,
+        AccountPortsModule,
         AdminModule,
         WebModule,
       ],

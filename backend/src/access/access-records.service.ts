@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, type EntityManager, Repository } from 'typeorm';
 import { PAID_COURSE_IDS, type AccountExport } from '@academy/contracts';
-import { CatalogService } from '../catalog/catalog.service';
 import { Grant } from './entities/grant.entity';
 import { Progress } from './entities/progress.entity';
 
@@ -24,10 +23,11 @@ export class AccessRecordsService {
   constructor(
     @InjectRepository(Grant) private readonly grants: Repository<Grant>,
     @InjectRepository(Progress) private readonly progress: Repository<Progress>,
-    catalog: CatalogService,
-  ) {
-    // The catalogue sits below access in the module graph: it asks for the count through this hook.
-    catalog.countStudentsWith(() => this.countStudents(PAID_COURSE_IDS));
+  ) {}
+
+  /** Distinct users with an active paid course (the catalogue's STUDENT_COUNT, see access-ports.module.ts). */
+  countPaidStudents(): Promise<number> {
+    return this.countStudents(PAID_COURSE_IDS);
   }
 
   /** Active grants (user and course) of the given users, as stored. */

@@ -1,5 +1,7 @@
 import { DataSource, type Repository } from 'typeorm';
 import { openMemoryDatabase } from '../platform/database/testing/memory-database';
+import { EventBus } from '../platform/events';
+import { SystemClock } from '../platform/time/clock';
 import { Grant } from './entities/grant.entity';
 import { GrantsService } from './grants.service';
 
@@ -8,11 +10,12 @@ describe('GrantsService (who owns which course)', () => {
   let rows: Repository<Grant>;
   let grants: GrantsService;
   let nextUser = 100;
+  const bus = new EventBus();
 
   beforeAll(async () => {
     ds = await openMemoryDatabase();
     rows = ds.getRepository(Grant);
-    grants = new GrantsService(rows);
+    grants = new GrantsService(rows, new SystemClock(), bus);
   });
   afterAll(() => ds.destroy());
 
@@ -95,7 +98,12 @@ describe('GrantsService (who owns which course)', () => {
     it('a grant of Accelerator opens Foundation as an included grant tied to it; its revoke ends both and tells the listeners', async () => {
       const userId = ++nextUser;
       const ended: Array<{ userId: number; courseIds: string[] }> = [];
-      const off = grants.onAccessEnded(async (e) => void ended.push({ userId: e.userId, courseIds: e.courseIds }));
+      const off = bus.add(
+        'access.revoked',
+        'spec',
+        'in-transaction',
+        async (e) => void ended.push({ userId: e.userId, courseIds: e.courseIds }),
+      );
       const { grant } = await grants.grant({ userId, courseId: 'accelerator', source: 'manual', grantedBy: 3 });
       const included = await rows.findOneByOrFail({ userId, courseId: 'foundation' });
       expect(included).toMatchObject({ source: 'included', includedByGrantId: grant.id, grantedBy: 3, orderId: null });
@@ -117,7 +125,7 @@ describe('GrantsService (who owns which course)', () => {
     it('Foundation of its own is kept when Accelerator is revoked (and is not reported as ended)', async () => {
       const userId = ++nextUser;
       const ended: string[][] = [];
-      const off = grants.onAccessEnded(async (e) => void ended.push(e.courseIds));
+      const off = bus.add('access.revoked', 'spec', 'in-transaction', async (e) => void ended.push(e.courseIds));
       await grants.grant({ userId, courseId: 'foundation', source: 'purchase', orderId: 9001 });
       const acc = await grants.grant({ userId, courseId: 'accelerator', source: 'manual' });
       expect((await grants.activeAccess(userId)).includedBy).toEqual({});

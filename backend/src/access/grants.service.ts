@@ -1,4 +1,4 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, IsNull, Not, Repository, type FindOptionsWhere } from 'typeorm';
 import {
@@ -12,6 +12,7 @@ import {
 } from '@academy/contracts';
 import { CATALOG_SEED } from '../catalog/catalog.data';
 import { conflict } from '../platform/errors/app-error';
+import { EventBus } from '../platform/events';
 import { Clock, SystemClock } from '../platform/time/clock';
 import { Grant, GrantSource } from './entities/grant.entity';
 import type { DripBasis } from './drip';
@@ -36,23 +37,13 @@ export interface GrantRevocation {
   ended?: string[];
 }
 
-/**
- * Told, inside the revoking transaction, which courses a user no longer has access to (refund,
- * admin revoke, the revoke of a larger product): certificates follow access.
- */
-export type AccessEndedListener = (
-  event: { userId: number; courseIds: string[]; revokedBy: number | null },
-  manager: EntityManager,
-) => Promise<void>;
-
 /** Who owns which course. A grant is active while it is not revoked. */
 @Injectable()
 export class GrantsService {
-  private readonly accessEnded = new Set<AccessEndedListener>();
-
   constructor(
     @InjectRepository(Grant) private readonly grants: Repository<Grant>,
-    @Optional() private readonly clock: Clock = new SystemClock(),
+    private readonly clock: Clock = new SystemClock(),
+    private readonly events: EventBus = new EventBus(),
   ) {}
 
   /** Active course ids of a user, in catalogue order. */
@@ -86,12 +77,6 @@ export class GrantsService {
 
   async owns(userId: number, courseId: string): Promise<boolean> {
     return this.grants.exists({ where: { userId, courseId, revokedAt: IsNull() } });
-  }
-
-  /** Registers what runs when a user's access to courses ends; returns the unregistration. */
-  onAccessEnded(listener: AccessEndedListener): () => void {
-    this.accessEnded.add(listener);
-    return () => this.accessEnded.delete(listener);
   }
 
   /**
@@ -160,7 +145,7 @@ export class GrantsService {
    * Revoking a revoked grant changes nothing; the update is conditional, so of two concurrent
    * revocations exactly one reports `changed` (and is audited). An included grant is not revoked on
    * its own (409): it ends with the grant that opened it. The courses whose access ended are told
-   * to the `onAccessEnded` listeners inside the same transaction.
+   * as `access.revoked` inside the same transaction (certificates follow access).
    */
   async revoke(grantId: number, revokedBy: number | null, manager?: EntityManager): Promise<GrantRevocation | null> {
     const repo = manager ? manager.getRepository(Grant) : this.grants;
@@ -188,7 +173,7 @@ export class GrantsService {
     const ended = touched.filter((c) => !stillOwned.has(c));
     if (ended.length) {
       const m = manager ?? this.grants.manager;
-      for (const listener of this.accessEnded) await listener({ userId: before.userId, courseIds: ended, revokedBy }, m);
+      await this.events.emitInTransaction('access.revoked', { userId: before.userId, courseIds: ended, revokedBy }, m);
     }
     return { before, grant: { ...before, revokedAt, revokedBy }, changed: true, included, ended };
   }

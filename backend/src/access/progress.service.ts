@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { MSG, type PlayerCourseId, type ProgressResponse } from '@academy/contracts';
@@ -6,15 +6,13 @@ import { badRequest, conflict, notFound } from '../platform/errors/app-error';
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { CoursesService, type CourseContent } from '../catalog/courses.service';
 import type { User } from '../identity/entities/user.entity';
+import { EventBus } from '../platform/events';
 import { Clock } from '../platform/time/clock';
 import { isLocked, norwegianDate, releaseAtOf } from './drip';
 import { Progress } from './entities/progress.entity';
 import { GrantsService } from './grants.service';
 
 const MAX_ATTEMPTS = 20;
-
-/** Told when a student has completed every module of a course (certificates listen). */
-export type CourseCompletedListener = (userId: number, courseId: PlayerCourseId) => Promise<void>;
 
 /**
  * A student's progress in a course: one row per (user, course), unique. Writes never overwrite
@@ -28,22 +26,8 @@ export class ProgressService {
     private readonly courses: CoursesService,
     private readonly grants: GrantsService,
     private readonly clock: Clock,
+    private readonly events: EventBus,
   ) {}
-
-  private readonly logger = new Logger('Progress');
-  private readonly completedListeners: CourseCompletedListener[] = [];
-
-  /**
-   * Registers a listener for "every module completed" (modules above access in the graph, such as
-   * certificates, hook in here). It runs inside the completing request, after the write.
-   */
-  onCourseCompleted(listener: CourseCompletedListener): () => void {
-    this.completedListeners.push(listener);
-    return () => {
-      const i = this.completedListeners.indexOf(listener);
-      if (i >= 0) this.completedListeners.splice(i, 1);
-    };
-  }
 
   async get(user: User, courseId: string): Promise<ProgressResponse> {
     const course = await this.course(user, courseId);
@@ -91,21 +75,11 @@ export class ProgressService {
       if (attempt === MAX_ATTEMPTS - 1) throw conflict(MSG.progressBusy);
     }
     const view = this.view(course, await this.progress.findOneBy(where));
+    // Every module completed: the handlers (certificates, marketing) run before the request answers.
     if (course.modules.length > 0 && view.completedModules.length === course.modules.length) {
-      await this.courseCompleted(user.id, course.id);
+      await this.events.emit('course.completed', { userId: user.id, courseId: course.id });
     }
     return view;
-  }
-
-  /** Tells the listeners; a failing listener is logged and does not undo the completion. */
-  private async courseCompleted(userId: number, courseId: PlayerCourseId): Promise<void> {
-    for (const listener of this.completedListeners) {
-      try {
-        await listener(userId, courseId);
-      } catch (e) {
-        this.logger.error(`Fullført kurs ${courseId} for bruker ${userId}: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }
   }
 
   /** Moves the student to a module (index into the course's modules). */

@@ -16,7 +16,6 @@ import { AuthController } from './auth.controller';
 import { MeService } from './me.service';
 import { CreateUserController } from './create-user.controller';
 import { CreateUserService } from './create-user.service';
-import { FirstTouchLink } from './first-touch.link';
 import { LeadAccountLink } from './lead-account.link';
 import { ForgotPasswordThrottleGuard } from './forgot-password-throttle.guard';
 import { PasswordResetController } from './password-reset.controller';
@@ -41,14 +40,6 @@ import { PasswordResetService } from './password-reset.service';
     LiveModule,
   ],
   controllers: [AuthController, AccountController, CreateUserController, PasswordResetController],
-  providers: [
-    MeService,
-    AccountService,
-    CreateUserService,
-    PasswordResetService,
-    ForgotPasswordThrottleGuard,
-    FirstTouchLink,
-    LeadAccountLink,
-  ],
+  providers: [MeService, AccountService, CreateUserService, PasswordResetService, ForgotPasswordThrottleGuard, LeadAccountLink],
 })
 export class AccountModule {}

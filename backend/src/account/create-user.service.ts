@@ -1,11 +1,10 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { firstTouchAttribution, type CreateUserResponse } from '@academy/contracts';
 import { GrantsService } from '../access/grants.service';
-import { LeadEventsService } from '../leads/lead-events';
 import { LeadsService } from '../leads/leads.service';
 import { UsersService } from '../identity/users.service';
 import type { CreateUserDto } from '../identity/dto/auth.dto';
-import { SIGNUP_EVENTS, type SignupEvents } from '../mail/signup-events';
+import { EventBus } from '../platform/events';
 
 /**
  * The free sign-up (SPEC §7 `create-user`): records the lead, finds or creates a passwordless
@@ -19,8 +18,7 @@ export class CreateUserService {
     private readonly users: UsersService,
     private readonly grants: GrantsService,
     private readonly leads: LeadsService,
-    private readonly leadEvents: LeadEventsService,
-    @Optional() @Inject(SIGNUP_EVENTS) private readonly events?: SignupEvents,
+    private readonly events: EventBus,
   ) {}
 
   async createUser(
@@ -42,9 +40,14 @@ export class CreateUserService {
     });
     if (created) await this.leads.linkToUser(user.email, user.id);
     await this.grants.grant({ userId: user.id, courseId: 'starter', source: 'free' });
-    await this.events?.signedUp({ userId: user.id, email: user.email, created, passwordSet: !!user.passwordHash });
+    await this.events.emit('user.signedUp', {
+      userId: user.id,
+      email: user.email,
+      created,
+      passwordSet: !!user.passwordHash,
+    });
     // Marketing hears of the lead (consent when the box was ticked; sequences that start on a lead).
-    await this.leadEvents.emitCaptured({
+    await this.events.emit('lead.captured', {
       email: user.email,
       courseType: dto.courseType,
       trafficSource: attribution.trafficSource ?? null,

@@ -1,12 +1,14 @@
 import { isMysql } from '../platform/database/dialect';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { CatalogResponse } from '@academy/contracts';
+import { EventBus } from '../platform/events';
 import { CATALOG_SEED } from './catalog.data';
 import { Course } from './entities/course.entity';
 import { LaunchSeatsService, priceWith } from './launch-seats.service';
+import { STUDENT_COUNT, type StudentCount } from './student-count';
 
 const TTL_MS = 30_000;
 
@@ -29,13 +31,13 @@ export class CatalogService {
   private building: Promise<Cached> | null = null;
   /** The ETag of the last build, to notice a change that came from elsewhere. */
   private lastEtag: string | null = null;
-  private readonly listeners = new Set<() => void>();
-  /** Who counts the students: access owns the grants and registers it (it sits above the catalogue). */
-  private studentCount: () => Promise<number> = () => Promise.resolve(0);
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly launch: LaunchSeatsService,
+    private readonly events: EventBus,
+    /** Access owns the grants and counts the students (it sits above the catalogue). */
+    @Inject(STUDENT_COUNT) private readonly students: StudentCount,
   ) {}
 
   /** The catalogue when the copy in memory is current, else null (then {@link get} builds it). */
@@ -53,19 +55,14 @@ export class CatalogService {
   /** Call after anything the catalogue shows has changed (course texts, modules, a new student, a launch seat taken). */
   invalidate(): void {
     this.cached = null;
-    // The listeners hear of this change now; the rebuild need not tell them again.
+    // The handlers hear of this change now; the rebuild need not tell them again.
     this.lastEtag = null;
-    for (const l of this.listeners) l();
+    this.changed();
   }
 
-  /** Registers the count of distinct students with an active paid course (called once, by access). */
-  countStudentsWith(count: () => Promise<number>): void {
-    this.studentCount = count;
-  }
-
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** `catalog.changed`: its handlers (cached course texts, the server-rendered pages) start at once. */
+  private changed(): void {
+    void this.events.emit('catalog.changed', {});
   }
 
   private async build(): Promise<Cached> {
@@ -77,7 +74,7 @@ export class CatalogService {
         : 'SELECT "courseId", COUNT(*) AS n FROM "modules" WHERE "published" = 1 GROUP BY "courseId"',
     );
     const countOf = new Map(counts.map((r) => [r.courseId, Number(r.n)]));
-    const studentCount = await this.studentCount();
+    const studentCount = await this.students.count();
     // Launch seats taken per course: the launch price and its before-price hold only while seats are left.
     const taken = await this.launch.takenByCourse();
     const value: CatalogResponse = {
@@ -114,8 +111,8 @@ export class CatalogService {
     this.lastEtag = etag;
     this.cached = { value, json, body, etag, builtAt: Date.now() };
     // Changed without an invalidate() here (another instance sold the last launch seat, say): the
-    // listeners (the server-rendered pages) hear of it too.
-    if (previous !== null && previous !== etag) for (const l of this.listeners) l();
+    // handlers (the server-rendered pages) hear of it too.
+    if (previous !== null && previous !== etag) this.changed();
     return this.cached;
   }
 }

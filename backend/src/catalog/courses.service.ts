@@ -1,8 +1,8 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isPlayerCourseId, type CourseModuleView, type PlayerCourseId } from '@academy/contracts';
-import { CatalogService } from './catalog.service';
+import { OnEvent } from '../platform/events';
 import { Course } from './entities/course.entity';
 import { CourseModule } from './entities/course-module.entity';
 
@@ -28,22 +28,20 @@ const TTL_MS = 5_000;
  * which the admin calls after editing courses and modules) drops it at once.
  */
 @Injectable()
-export class CoursesService implements OnModuleDestroy {
+export class CoursesService {
   private readonly cache = new Map<PlayerCourseId, { value: CourseContent | null; at: number }>();
   private readonly loading = new Map<PlayerCourseId, Promise<CourseContent | null>>();
   private generation = 0;
-  private readonly unsubscribe: () => void;
 
   constructor(
     @InjectRepository(Course) private readonly courses: Repository<Course>,
     @InjectRepository(CourseModule) private readonly modules: Repository<CourseModule>,
-    catalog: CatalogService,
-  ) {
-    this.unsubscribe = catalog.onChange(() => this.invalidate());
-  }
+  ) {}
 
-  onModuleDestroy(): void {
-    this.unsubscribe();
+  /** Anything the catalogue shows changed: the cached course texts go too. */
+  @OnEvent('catalog.changed')
+  catalogChanged(): void {
+    this.invalidate();
   }
 
   /** Drops the cached content of one course, or of all. */

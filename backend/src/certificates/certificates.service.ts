@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Repository, type EntityManager } from 'typeorm';
 import {
@@ -13,7 +13,6 @@ import {
 } from '@academy/contracts';
 import { AccessRecordsService } from '../access/access-records.service';
 import { GrantsService } from '../access/grants.service';
-import { ProgressService } from '../access/progress.service';
 import { CoursesService } from '../catalog/courses.service';
 import type { User } from '../identity/entities/user.entity';
 import { UserRecordsService } from '../identity/user-records.service';
@@ -22,6 +21,7 @@ import { APP_CONFIG, AppConfig } from '../platform/config';
 import { conflict, notFound } from '../platform/errors/app-error';
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { filter, runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
+import { OnEvent, type EventMap } from '../platform/events';
 import { Clock } from '../platform/time/clock';
 import { newCertificateCode, normaliseCertificateCode } from './certificate-code';
 import { certificatePdf } from './certificate-pdf';
@@ -61,10 +61,8 @@ export const CERTIFICATES_LIST: ListSpec<Certificate> = {
  * (user, course) index makes concurrent completions issue one. Title and name are kept as issued.
  */
 @Injectable()
-export class CertificatesService implements OnModuleDestroy {
+export class CertificatesService {
   private readonly logger = new Logger('Certificates');
-  private readonly off: () => void;
-  private readonly offAccess: () => void;
 
   constructor(
     @InjectRepository(Certificate) private readonly certs: Repository<Certificate>,
@@ -76,17 +74,21 @@ export class CertificatesService implements OnModuleDestroy {
     private readonly courses: CoursesService,
     private readonly users: UserRecordsService,
     private readonly audit: AuditService,
-    progress: ProgressService,
-  ) {
-    this.off = progress.onCourseCompleted((userId, courseId) => this.issueIfEarned(userId, courseId).then(() => undefined));
-    // Every way access ends (refund, the mentor's revoke, the revoke of a product that included the course)
-    // goes through the grants' one revocation, which tells this inside its transaction.
-    this.offAccess = grants.onAccessEnded((e, m) => this.revokeForEndedAccess(e.userId, e.courseIds, e.revokedBy, m));
+  ) {}
+
+  /** A student completed every module: the certificate, when the course is a paid one they own. */
+  @OnEvent('course.completed')
+  async courseCompleted(e: EventMap['course.completed']): Promise<void> {
+    await this.issueIfEarned(e.userId, e.courseId);
   }
 
-  onModuleDestroy(): void {
-    this.off();
-    this.offAccess();
+  /**
+   * Every way access ends (refund, the mentor's revoke, the revoke of a product that included the
+   * course) goes through the grants' one revocation, which announces it inside its transaction.
+   */
+  @OnEvent('access.revoked', { phase: 'in-transaction' })
+  async accessRevoked(e: EventMap['access.revoked'], m: EntityManager): Promise<void> {
+    await this.revokeForEndedAccess(e.userId, e.courseIds, e.revokedBy, m);
   }
 
   /** Revokes the valid certificates of courses the user no longer has access to (reason `access`). */

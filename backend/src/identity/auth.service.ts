@@ -9,7 +9,7 @@ import type { AuthContext, SessionClient, StartedSession } from './auth.types';
 import type { SetPasswordDto } from './dto/auth.dto';
 import { LoginTokensService } from './login-tokens.service';
 import { SessionsService } from './sessions.service';
-import { CredentialEvents } from './credential-events';
+import { EventBus } from '../platform/events';
 import { TotpService } from './totp/totp.service';
 
 @Injectable()
@@ -19,7 +19,7 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly tokens: LoginTokensService,
     private readonly totp: TotpService,
-    private readonly events: CredentialEvents,
+    private readonly events: EventBus,
   ) {}
 
   /** The user for an e-mail and password, or null. Takes the same time for unknown e-mails. */
@@ -71,7 +71,7 @@ export class AuthService {
     if (first) await this.totp.clearBeforeClaim(user.id);
     const started = await this.sessions.start(user, client);
     await this.sessions.endOthers(user.id, started.auth.sessionHash);
-    await this.events.changed(user.id, 'claimed');
+    await this.events.emit('credentials.changed', { userId: user.id, change: 'claimed' });
     return started;
   }
 
@@ -97,7 +97,7 @@ export class AuthService {
     await this.users.setPasswordHash(user.id, hash);
     user.passwordHash = hash;
     await this.sessions.endOthers(user.id, auth.sessionHash);
-    await this.events.changed(user.id, 'password-changed');
+    await this.events.emit('credentials.changed', { userId: user.id, change: 'password-changed' });
     return { message: changing ? MSG.passwordUpdated : MSG.passwordSet, changed: changing };
   }
 }

@@ -4,7 +4,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { SecurityModule } from '../platform/security/security.module';
 import { AdminSeedService } from './admin-seed.service';
 import { AuthService } from './auth.service';
-import { CredentialEvents } from './credential-events';
 import { LoginToken } from './entities/login-token.entity';
 import { Session } from './entities/session.entity';
 import { User } from './entities/user.entity';
@@ -37,7 +36,6 @@ import { UsersService } from './users.service';
   providers: [
     AdminSeedService,
     AuthService,
-    CredentialEvents,
     UsersService,
     UserRecordsService,
     SessionsService,
@@ -55,7 +53,6 @@ import { UsersService } from './users.service';
   ],
   exports: [
     AuthService,
-    CredentialEvents,
     UsersService,
     UserRecordsService,
     SessionsService,

@@ -6,7 +6,7 @@ import { MSG } from '@academy/contracts';
 import { AppError } from '../platform/errors/app-error';
 import { validationMessage } from '../platform/http/validation.pipe';
 import { CreateLeadDto } from './dto/create-lead.dto';
-import { LeadEventsService } from './lead-events';
+import { EventBus } from '../platform/events';
 import { LeadsService } from './leads.service';
 import { renderFormError } from './form-error.page';
 
@@ -14,7 +14,7 @@ import { renderFormError } from './form-error.page';
 export class LeadsController {
   constructor(
     private readonly leads: LeadsService,
-    private readonly events: LeadEventsService,
+    private readonly events: EventBus,
   ) {}
 
   /**
@@ -41,7 +41,7 @@ export class LeadsController {
     const errors = await validate(candidate, { whitelist: true, forbidNonWhitelisted: true });
     if (errors.length) return fail(validationMessage(errors));
     const { lead, next } = await this.leads.capture(candidate);
-    await this.events.emitCaptured({
+    await this.events.emit('lead.captured', {
       email: lead.email,
       courseType: candidate.courseType,
       trafficSource: lead.attribution.trafficSource ?? null,

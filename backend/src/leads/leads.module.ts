@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SecurityModule } from '../platform/security/security.module';
 import { Lead } from './entities/lead.entity';
-import { LeadEventsService } from './lead-events';
 import { LeadsController } from './leads.controller';
 import { LeadsRoute } from './leads.route';
 import { LeadsService } from './leads.service';
@@ -11,7 +10,7 @@ import { LeadsService } from './leads.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Lead]), SecurityModule],
   controllers: [LeadsController],
-  providers: [LeadsService, LeadsRoute, LeadEventsService],
-  exports: [LeadsService, LeadEventsService],
+  providers: [LeadsService, LeadsRoute],
+  exports: [LeadsService],
 })
 export class LeadsModule {}

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CreateLeadResponse } from '@academy/contracts';
 import { pipelineOf } from '../platform/http/request-pipeline';
 import { CreateLeadDto } from './dto/create-lead.dto';
-import { LeadEventsService } from './lead-events';
+import { EventBus } from '../platform/events';
 import { LeadsService } from './leads.service';
 
 /**
@@ -18,7 +18,7 @@ export class LeadsRoute implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly leads: LeadsService,
-    private readonly events: LeadEventsService,
+    private readonly events: EventBus,
   ) {}
 
   onModuleInit(): void {
@@ -28,7 +28,7 @@ export class LeadsRoute implements OnModuleInit {
       body: CreateLeadDto,
       handler: async (req, reply, dto) => {
         const { lead, next } = await this.leads.capture(dto);
-        await this.events.emitCaptured({
+        await this.events.emit('lead.captured', {
           email: lead.email,
           courseType: dto.courseType,
           // The lead as stored: the visit's first touch before the page's own code (one value everywhere).

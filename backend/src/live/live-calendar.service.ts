@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -6,13 +6,13 @@ import type { AccountExport } from '@academy/contracts';
 import { CatalogContentService } from '../catalog/catalog-content.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { newToken } from '../platform/crypto/tokens';
+import { OnEvent, type EventMap } from '../platform/events';
 import { Clock } from '../platform/time/clock';
 import { osloWallClock } from '../platform/time/oslo-time';
 import { CalendarFeed } from './entities/calendar-feed.entity';
 import { endOf, type SessionWithCourses } from './live-records';
 import { LiveSessionsService, type Viewer } from './live-sessions.service';
 import { UserRecordsService } from '../identity/user-records.service';
-import { CredentialEvents } from '../identity/credential-events';
 
 const TZ = 'Europe/Oslo';
 
@@ -79,7 +79,7 @@ const OSLO_VTIMEZONE = [
  * dashboard instead, where the link appears in its window.
  */
 @Injectable()
-export class LiveCalendarService implements OnModuleInit {
+export class LiveCalendarService {
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     @InjectDataSource() private readonly ds: DataSource,
@@ -87,17 +87,15 @@ export class LiveCalendarService implements OnModuleInit {
     private readonly content: CatalogContentService,
     private readonly users: UserRecordsService,
     private readonly clock: Clock,
-    private readonly credentials: CredentialEvents,
   ) {}
 
   /**
    * The feed's address is a credential too: a claim, a password change or a reset gives it a new
    * secret, so a copy taken by whoever held the account before stops working.
    */
-  onModuleInit(): void {
-    this.credentials.onChange(async (userId) => {
-      await this.ds.getRepository(CalendarFeed).delete({ userId });
-    });
+  @OnEvent('credentials.changed')
+  async credentialsChanged(e: EventMap['credentials.changed']): Promise<void> {
+    await this.ds.getRepository(CalendarFeed).delete({ userId: e.userId });
   }
 
   feedUrl(secret: string): string {

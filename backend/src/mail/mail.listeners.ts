@@ -28,6 +28,7 @@ export class MailListeners {
    * passwordless account may get a new one (rate-limited in sendWelcome). An account with a password
    * gets nothing: its owner signs in with it (or asks for a reset).
    */
+  @OnEvent('user.signedUp')
   signedUp(signUp: SignedUp): Promise<void> {
     if (!signUp.created && signUp.passwordSet) return Promise.resolve();
     const account = { userId: signUp.userId, email: signUp.email };

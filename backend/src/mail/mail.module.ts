@@ -10,13 +10,11 @@ import { SecurityModule } from '../platform/security/security.module';
 import { BackgroundTasks } from './background-tasks';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { MailListeners } from './mail.listeners';
-import { MarketingHooks } from './marketing-hooks';
 import { MailService } from './mail.service';
 import { createMailTransport, MAIL_TRANSPORT } from './mail-transport';
 import { OutboxAdminService } from './outbox-admin.service';
 import { OutboxService } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
-import { SIGNUP_EVENTS } from './signup-events';
 import { UnsubscribeController } from './unsubscribe.controller';
 import { UnsubscribeService } from './unsubscribe.service';
 
@@ -39,24 +37,13 @@ import { UnsubscribeService } from './unsubscribe.service';
   providers: [
     { provide: MAIL_TRANSPORT, inject: [APP_CONFIG], useFactory: (cfg: AppConfig) => createMailTransport(cfg) },
     BackgroundTasks,
-    MarketingHooks,
     OutboxWorker,
     OutboxService,
     MailService,
     UnsubscribeService,
     OutboxAdminService,
     MailListeners,
-    { provide: SIGNUP_EVENTS, useExisting: MailListeners },
   ],
-  exports: [
-    MarketingHooks,
-    MailService,
-    OutboxService,
-    OutboxWorker,
-    OutboxAdminService,
-    UnsubscribeService,
-    BackgroundTasks,
-    SIGNUP_EVENTS,
-  ],
+  exports: [MailService, OutboxService, OutboxWorker, OutboxAdminService, UnsubscribeService, BackgroundTasks],
 })
 export class MailModule {}

@@ -7,7 +7,8 @@ import { APP_CONFIG, AppConfig } from '../platform/config';
 import { BackgroundTasks } from './background-tasks';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { MAIL_TRANSPORT, MailTransport } from './mail-transport';
-import { MARKETING_MAIL_KINDS, MarketingHooks } from './marketing-hooks';
+import { EventBus } from '../platform/events';
+import { MARKETING_GATE, MARKETING_MAIL_KINDS, type MarketingGate } from './marketing-gate';
 import { UnsubscribeService } from './unsubscribe.service';
 
 /** How long a claim holds a message; SMTP timeouts are well inside it. */
@@ -39,7 +40,8 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly unsubscribe: UnsubscribeService,
     private readonly tasks: BackgroundTasks,
-    private readonly marketing: MarketingHooks,
+    @Inject(MARKETING_GATE) private readonly marketing: MarketingGate,
+    private readonly events: EventBus,
   ) {
     this.workerId = `${hostname().slice(0, 40)}:${process.pid}:${randomBytes(4).toString('hex')}`;
   }
@@ -198,7 +200,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
           `E-post ${msg.id} (${msg.kind}) til ${msg.toAddress} ble ikke sendt etter ${msg.attempts} forsøk: ${lastError}`,
         );
         await this.finish(msg, { status: 'failed', lastError });
-        if (permanent) await this.marketing.emitBounced(msg.toAddress);
+        if (permanent) await this.events.emit('mail.bounced', { email: msg.toAddress });
       } else {
         const delay = this.backoffMs(msg.attempts);
         this.logger.warn(

@@ -5,7 +5,7 @@ import { APP_CONFIG, AppConfig } from '../platform/config';
 import { normalizeEmail } from '../platform/crypto/tokens';
 import { LeadsService } from '../leads/leads.service';
 import { linkPage, postButton, type HtmlPage } from './link-page';
-import { MarketingHooks } from './marketing-hooks';
+import { EventBus } from '../platform/events';
 import { MSG } from '@academy/contracts';
 
 /** Signed unsubscribe links (HMAC-SHA256 with APP_SECRET): no login, and nobody can unsubscribe someone else. */
@@ -14,7 +14,7 @@ export class UnsubscribeService implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly leads: LeadsService,
-    private readonly hooks: MarketingHooks,
+    private readonly events: EventBus,
   ) {}
 
   onModuleInit(): void {
@@ -53,7 +53,7 @@ export class UnsubscribeService implements OnModuleInit {
   async unsubscribe(email: string): Promise<number> {
     const e = normalizeEmail(email);
     const n = await this.leads.unsubscribe(e);
-    await this.hooks.emitUnsubscribed(e);
+    await this.events.emit('mail.unsubscribed', { email: e });
     return n;
   }
 
@@ -61,7 +61,7 @@ export class UnsubscribeService implements OnModuleInit {
   async resubscribe(email: string): Promise<void> {
     const e = normalizeEmail(email);
     await this.leads.resubscribe(e);
-    await this.hooks.emitResubscribed(e);
+    await this.events.emit('mail.resubscribed', { email: e });
   }
 
   /** The address of a signed link's query (`email`, `sig`), or null when the link is not genuine. */

@@ -1,9 +1,6 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { ProgressService } from '../access/progress.service';
+import { Injectable } from '@nestjs/common';
 import { UserRecordsService } from '../identity/user-records.service';
-import { LeadEventsService, type LeadCaptured } from '../leads/lead-events';
-import { MarketingHooks } from '../mail/marketing-hooks';
-import { OnEvent, type OrderPaid } from '../platform/events';
+import { OnEvent, type EventMap, type LeadCaptured, type OrderPaid } from '../platform/events';
 import { SequencesService } from './sequences.service';
 import { SubscribersService } from './subscribers.service';
 
@@ -17,58 +14,38 @@ export function variantsOf(e: Pick<LeadCaptured, 'courseType' | 'trafficSource'>
 
 /**
  * Where marketing hears about the rest of the site: leads (consent and 'lead captured' sequences),
- * paid orders (soft opt-in as customer, 'bought course X'), Starter completed, and unsubscribes from
- * the mail module's signed links. It also answers the outbox worker's "may this address get marketing?".
+ * paid orders (soft opt-in as customer, 'bought course X'), Starter completed, and unsubscribes and
+ * bounces from the mail module. (The outbox worker's "may this address get marketing?" is
+ * marketing-ports.module.ts.)
  */
 @Injectable()
-export class MarketingListeners implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger('Marketing');
-  private readonly off: Array<() => void> = [];
-
+export class MarketingListeners {
   constructor(
-    private readonly leads: LeadEventsService,
-    private readonly progress: ProgressService,
-    private readonly hooks: MarketingHooks,
     private readonly users: UserRecordsService,
     private readonly subscribers: SubscribersService,
     private readonly sequences: SequencesService,
   ) {}
 
-  onModuleInit(): void {
-    this.hooks.setGate((email) => this.subscribers.mayReceive(email));
-    this.off.push(
-      () => this.hooks.setGate(null),
-      this.leads.onCaptured((e) => this.safely('Nytt lead', () => this.leadCaptured(e))),
-      this.hooks.onUnsubscribed((email) => this.subscribers.unsubscribe(email)),
-      this.hooks.onResubscribed((email) => this.subscribers.resubscribe(email)),
-      this.hooks.onBounced((email) => this.subscribers.markUndeliverable(email, 'bounced')),
-    );
-    // Starter completed (the access module tells, when it can).
-    const progress = this.progress as Partial<Pick<ProgressService, 'onCourseCompleted'>>;
-    if (typeof progress.onCourseCompleted === 'function')
-      this.off.push(
-        progress.onCourseCompleted.call(this.progress, (userId: number, courseId: string) =>
-          this.safely('Starter fullført', () => this.courseCompleted(userId, courseId)),
-        ),
-      );
+  @OnEvent('mail.unsubscribed')
+  async unsubscribed(e: EventMap['mail.unsubscribed']): Promise<void> {
+    await this.subscribers.unsubscribe(e.email);
   }
 
-  onModuleDestroy(): void {
-    for (const off of this.off.splice(0)) off();
+  @OnEvent('mail.resubscribed')
+  async resubscribed(e: EventMap['mail.resubscribed']): Promise<void> {
+    await this.subscribers.resubscribe(e.email);
   }
 
-  private async safely(what: string, work: () => Promise<unknown>): Promise<void> {
-    try {
-      await work();
-    } catch (e) {
-      this.logger.error(`${what}: ${e instanceof Error ? e.message : String(e)}`);
-    }
+  @OnEvent('mail.bounced')
+  async bounced(e: EventMap['mail.bounced']): Promise<void> {
+    await this.subscribers.markUndeliverable(e.email, 'bounced');
   }
 
   /**
    * A lead: only a ticked box concerns marketing (double opt-in, then the sequences that start on a
    * lead). Without it nothing happens here, and the form costs no more than before.
    */
+  @OnEvent('lead.captured')
   async leadCaptured(e: LeadCaptured): Promise<void> {
     if (!e.marketingConsent) return;
     const variants = variantsOf(e);
@@ -91,7 +68,9 @@ export class MarketingListeners implements OnModuleInit, OnModuleDestroy {
     await this.sequences.handle({ trigger: 'bought', values: [e.courseId], email: e.email, userId: e.userId });
   }
 
-  private async courseCompleted(userId: number, courseId: string): Promise<void> {
+  /** Starter completed: the sequences that start on it. */
+  @OnEvent('course.completed')
+  async courseCompleted({ userId, courseId }: EventMap['course.completed']): Promise<void> {
     if (courseId !== 'starter') return;
     const user = await this.users.findById(userId);
     if (!user) return;

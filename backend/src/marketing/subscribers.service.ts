@@ -32,6 +32,12 @@ export interface ConsentInput {
   isLead?: boolean;
 }
 
+/** Whether marketing may go to the address now (only `subscribed` and `customer`): the list's one answer. */
+export async function mayReceiveMarketing(m: EntityManager, email: string): Promise<boolean> {
+  const s = await m.getRepository(Subscriber).findOneBy({ email: normalizeEmail(email) });
+  return !!s && MARKETABLE_STATUSES.includes(s.status);
+}
+
 /**
  * The marketing list and its consents (markedsføringsloven § 15): double opt-in for the forms'
  * box, soft opt-in for buyers, and every way off the list (unsubscribe, bounce, complaint).
@@ -56,9 +62,8 @@ export class SubscribersService {
   }
 
   /** Whether marketing may go to the address now (only `subscribed` and `customer`). */
-  async mayReceive(email: string): Promise<boolean> {
-    const s = await this.find(email);
-    return !!s && MARKETABLE_STATUSES.includes(s.status);
+  mayReceive(email: string): Promise<boolean> {
+    return mayReceiveMarketing(this.ds.manager, email);
   }
 
   /** The row of the address, made (with `status`) when there is none; concurrent calls agree on one row. */

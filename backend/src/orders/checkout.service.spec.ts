@@ -16,6 +16,7 @@ import { UsersService } from '../identity/users.service';
 import { parseEnv, type AppConfig } from '../platform/config/env.schema';
 import { AppError } from '../platform/errors/app-error';
 import { CheckoutService } from './checkout.service';
+import { FirstTouchService } from './first-touch.service';
 import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 import { Order } from './entities/order.entity';
 import { receiptsService } from './testing/receipts-service';
@@ -82,9 +83,11 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
     );
   });
   afterAll(() => ds.destroy());
+  /** A module spec: nobody here has a lead, so the browser's first touch is the order's. */
+  const noLeads = new FirstTouchService({ firstTouchOf: () => Promise.resolve(null) });
 
   const checkout = (stripe: Stripe | null = null, config: AppConfig = cfg) =>
-    new CheckoutService(config, stripe, ds.getRepository(Order), users, grants, sessions, fulfilment, priced.pricing);
+    new CheckoutService(config, stripe, ds.getRepository(Order), users, grants, sessions, fulfilment, priced.pricing, noLeads);
   const dto = (email = `kjoper-${++seq}@example.no`): CreateCheckoutSessionDto => ({
     courseId: 'foundation',
     email,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { HttpStatus, Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { In, IsNull, MoreThan, Not, Repository } from 'typeorm';
@@ -74,7 +74,7 @@ export class CheckoutService {
     private readonly sessions: SessionsService,
     private readonly fulfilment: FulfilmentService,
     private readonly pricing: CheckoutPricingService,
-    @Optional() private readonly firstTouch?: FirstTouchService,
+    private readonly firstTouch: FirstTouchService,
   ) {}
 
   get demoPayments(): boolean {
@@ -97,7 +97,7 @@ export class CheckoutService {
     if (auth && (await this.grants.owns(auth.user.id, item.id))) throw conflict(MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
 
     // One attribution per person: the buyer's account or earliest lead before what this browser sent.
-    const attribution = this.firstTouch ? await this.firstTouch.forBuyer(email, existing, dto.attribution) : dto.attribution;
+    const attribution = await this.firstTouch.forBuyer(email, existing, dto.attribution);
     const now = new Date();
     const repo = this.orders;
     // The server prices the order (launch seats counted now, the campaign code checked; its uses count

@@ -1,9 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Attribution } from '@academy/contracts';
 import type { User } from '../identity/entities/user.entity';
 
-/** The first touch of an address's earliest lead, or null (leads sit beside orders: a higher module registers it). */
-export type LeadFirstTouchLookup = (email: string) => Promise<Attribution | null>;
+/**
+ * The first touch of an address's earliest lead, or null. Orders declare what they need; leads sit
+ * beside orders, so the account module (which sees both) provides it (account/account-ports.module.ts).
+ */
+export const LEAD_FIRST_TOUCH = Symbol('LEAD_FIRST_TOUCH');
+
+export interface LeadFirstTouch {
+  firstTouchOf(email: string): Promise<Attribution | null>;
+}
 
 function present(a: Partial<Record<keyof Attribution, string | null>> | null | undefined): Attribution | null {
   if (!a) return null;
@@ -18,16 +25,10 @@ function present(a: Partial<Record<keyof Attribution, string | null>> | null | u
  * lead when the account was made); without one, the first touch of the address's earliest lead; only
  * for someone the site has never seen, the first touch the browser sent with this checkout.
  *
- * The orders module may not read leads (module graph), so the account module registers the lookup at
- * start-up (`useLeadLookup`), as the mail module registers its order listeners.
  */
 @Injectable()
 export class FirstTouchService {
-  private leadLookup: LeadFirstTouchLookup | null = null;
-
-  useLeadLookup(lookup: LeadFirstTouchLookup): void {
-    this.leadLookup = lookup;
-  }
+  constructor(@Inject(LEAD_FIRST_TOUCH) private readonly leads: LeadFirstTouch) {}
 
   async forBuyer(
     email: string,
@@ -36,7 +37,7 @@ export class FirstTouchService {
   ): Promise<Attribution | null> {
     const own = present(account?.attribution);
     if (own) return own;
-    const lead = this.leadLookup ? present(await this.leadLookup(email)) : null;
+    const lead = present(await this.leads.firstTouchOf(email));
     return lead ?? present(sent);
   }
 }

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { APP_STATE_ELEMENT_ID, MSG, type AppState, type SiteSettings, type SsrModule } from '@academy/contracts';
 import { CatalogService } from '../catalog/catalog.service';
+import { OnEvent } from '../platform/events';
 import { SiteSettingsService } from '../catalog/site-settings.service';
 import { notFound } from '../platform/errors/app-error';
 import type { FastAnswer } from '../platform/http/fast-routes';
@@ -50,7 +51,8 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
   private notFoundPage: Page | null = null;
   private settings: SiteSettings | null = null;
   private rerenderTimer: NodeJS.Timeout | null = null;
-  private unsubscribe: (() => void) | null = null;
+  /** The first rendering is done: a catalogue change re-renders from then on. */
+  private rendered = false;
   private readonly root: string;
 
   constructor(
@@ -115,11 +117,17 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
     }
     if (!this.template) this.logger.warn(`Nettsiden er ikke bygget (${templatePath} mangler): kjør npm run build`);
     await this.renderAll();
-    this.unsubscribe = this.catalog.onChange(() => this.scheduleRerender());
+    this.rendered = true;
+  }
+
+  /** Something the catalogue shows changed: the server-rendered pages follow shortly. */
+  @OnEvent('catalog.changed')
+  catalogChanged(): void {
+    if (this.rendered) this.scheduleRerender();
   }
 
   onModuleDestroy(): void {
-    this.unsubscribe?.();
+    this.rendered = false;
     if (this.rerenderTimer) clearTimeout(this.rerenderTimer);
   }
 

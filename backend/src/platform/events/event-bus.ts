@@ -46,11 +46,16 @@ export class EventBus implements OnModuleInit {
     }
   }
 
-  /** Adds a handler by hand (unit tests of a module without the whole application). */
-  add<K extends EventName>(event: K, name: string, phase: EventPhase, run: Handler<K>): void {
+  /** Adds a handler by hand (specs without the whole application); returns its removal. */
+  add<K extends EventName>(event: K, name: string, phase: EventPhase, run: Handler<K>): () => void {
     const list = this.handlers.get(event) ?? [];
-    list.push({ name, phase, run: run as Handler<EventName> });
+    const entry: Registered = { name, phase, run: run as Handler<EventName> };
+    list.push(entry);
     this.handlers.set(event, list);
+    return () => {
+      const i = list.indexOf(entry);
+      if (i >= 0) list.splice(i, 1);
+    };
   }
 
   /** The handlers of an event, as `Class.method (phase)` (for the README table's test). */
