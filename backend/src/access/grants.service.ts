@@ -75,8 +75,11 @@ export class GrantsService {
     return { courses, includedBy };
   }
 
-  async owns(userId: number, courseId: string): Promise<boolean> {
-    return this.grants.exists({ where: { userId, courseId, revokedAt: IsNull() } });
+  async owns(userId: number, courseId: string, manager?: EntityManager): Promise<boolean> {
+    // Inside a transaction, read through its manager: a second connection from the pool while the
+    // transaction holds one deadlocks the pool under load.
+    const repo = manager ? manager.getRepository(Grant) : this.grants;
+    return repo.exists({ where: { userId, courseId, revokedAt: IsNull() } });
   }
 
   /**

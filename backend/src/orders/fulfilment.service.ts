@@ -127,7 +127,7 @@ export class FulfilmentService {
    *   is paid instead (the transaction rolls back, the checkout answers 400).
    */
   private async countPaid(m: EntityManager, order: Order, user: User, now: Date): Promise<OrderRefusal | null> {
-    if (await this.grants.owns(user.id, order.courseId)) return 'already_owned';
+    if (await this.grants.owns(user.id, order.courseId, m)) return 'already_owned';
     if (order.campaignCode && !(await this.codes.countUse(m, order.campaignCode))) {
       if (order.provider === 'demo') throw badRequest(MSG.campaignCodeUnusable, 'CAMPAIGN_CODE_UNUSABLE');
       this.logger.warn(
