@@ -94,6 +94,9 @@ describe.each([1366, 390])('keyboard only at %i px', (width) => {
     // On a light page the ring is the solid blue of the buttons (it was a 35 % transparent blue).
     await page.goto('/login');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    // The sign-in page asks the server whether someone is signed in first ("Laster …"); a person
+    // waits for the form before pressing Tab, and so does the test.
+    await page.locator('input[type=email]').waitFor();
     await tabTo(page, (f) => f.tag === 'input' && f.type === 'email');
     expect(await ring(page)).toEqual({ style: 'solid', width: '3px', color: 'rgb(37, 99, 235)' });
     await ctx.close();
