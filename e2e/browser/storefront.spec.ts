@@ -258,8 +258,12 @@ describe('lead capture', () => {
     await at(page, '/signup', { timeout: 1500 });
     expect(page.url()).toBe(`${server.url}/signup`);
     await expect(page.getByTestId('signup-notice').innerText()).resolves.toContain('feilet@example.no');
-    // The retry form has the address already.
-    await expect(page.locator('.choose-card form input[type=email]').inputValue()).resolves.toBe('feilet@example.no');
+    // The retry form has the address already (the form fills it in the frame after it opens).
+    const retryEmail = page.locator('.choose-card form input[type=email]');
+    await page
+      .waitForFunction((el) => (el as HTMLInputElement).value !== '', await retryEmail.elementHandle(), { timeout: 3000 })
+      .catch(() => undefined);
+    await expect(retryEmail.inputValue()).resolves.toBe('feilet@example.no');
     expect(errors.some((e) => e.includes('Registrering feilet'))).toBe(true);
     await ctx.close();
   });
