@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { MarketingExport } from '@academy/contracts';
-import { BroadcastsService } from './broadcasts.service';
-import { SequencesService } from './sequences.service';
+import { BroadcastEngineService } from './broadcast-engine.service';
+import { SequenceEngineService } from './sequence-engine.service';
 import { SubscribersService } from './subscribers.service';
 
 /** The marketing part of the data export and of the account erasure (the account module composes them). */
@@ -10,8 +10,8 @@ import { SubscribersService } from './subscribers.service';
 export class MarketingPrivacyService {
   constructor(
     private readonly subscribers: SubscribersService,
-    private readonly broadcasts: BroadcastsService,
-    private readonly sequences: SequencesService,
+    private readonly broadcasts: BroadcastEngineService,
+    private readonly sequences: SequenceEngineService,
   ) {}
 
   /** The consent as recorded, the sequences and the broadcasts of the address; null when it was never on the list. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { UserRecordsService } from '../identity/user-records.service';
 import { OnEvent, type EventMap, type LeadCaptured, type OrderPaid } from '../platform/events';
-import { SequencesService } from './sequences.service';
+import { SequenceEngineService } from './sequence-engine.service';
 import { SubscribersService } from './subscribers.service';
 
 /** The variants a lead counts for: its landing variant (A–D) and `starter` for the free course. */
@@ -23,7 +24,7 @@ export class MarketingListeners {
   constructor(
     private readonly users: UserRecordsService,
     private readonly subscribers: SubscribersService,
-    private readonly sequences: SequencesService,
+    private readonly sequences: SequenceEngineService,
   ) {}
 
   @OnEvent('mail.unsubscribed')
@@ -61,11 +62,15 @@ export class MarketingListeners {
     await this.sequences.handle({ trigger: 'lead', values: variants, email: sub.email, userId: e.userId });
   }
 
-  /** A purchase: soft opt-in as customer, and the sequences that start on 'bought course X'. */
-  @OnEvent('order.paid')
-  async paid(e: OrderPaid): Promise<void> {
-    await this.subscribers.markCustomer(e.email, e.userId);
-    await this.sequences.handle({ trigger: 'bought', values: [e.courseId], email: e.email, userId: e.userId });
+  /**
+   * A purchase, in the payment's transaction (so a crash right after the commit loses neither): soft
+   * opt-in as customer, and the sequences that start on 'bought course X', once per sequence and
+   * address. Every query goes through `m`.
+   */
+  @OnEvent('order.paid', { phase: 'in-transaction' })
+  async paid(e: OrderPaid, m: EntityManager): Promise<void> {
+    await this.subscribers.markCustomer(e.email, e.userId, m);
+    await this.sequences.handle({ trigger: 'bought', values: [e.courseId], email: e.email, userId: e.userId }, m);
   }
 
   /** Starter completed: the sequences that start on it. */

@@ -3,10 +3,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessModule } from '../access/access.module';
 import { IdentityModule } from '../identity/identity.module';
 import { LeadsModule } from '../leads/leads.module';
-import { MailModule } from '../mail/mail.module';
+import { OutboxModule } from '../outbox/outbox.module';
 import { OrdersModule } from '../orders/orders.module';
 import { AuditModule } from '../platform/audit/audit.module';
-import { BroadcastsService } from './broadcasts.service';
+import { BroadcastEngineService } from './broadcast-engine.service';
+import { BroadcastsEditingService } from './broadcasts-editing.service';
 import { ConsentController } from './consent.controller';
 import { BroadcastRecipient } from './entities/broadcast-recipient.entity';
 import { Broadcast } from './entities/broadcast.entity';
@@ -16,12 +17,14 @@ import { MarketingPrivacyService } from './marketing-privacy.service';
 import { MarketingListeners } from './marketing.listeners';
 import { MarketingRunner } from './marketing.runner';
 import { SegmentsService } from './segments.service';
-import { SequencesService } from './sequences.service';
+import { SequenceEngineService } from './sequence-engine.service';
+import { SequencesEditingService } from './sequences-editing.service';
 import { SubscribersService } from './subscribers.service';
 
 /**
  * Marketing e-mail with consent (DECISIONS "Marketing e-mail"): the list and its double opt-in,
- * broadcasts to segments and sequences on events, all through the mail module's outbox.
+ * broadcasts to segments and sequences on events, all through the mail module's outbox. Broadcasts
+ * and sequences each have the panel's editing service and the engine that runs them (MarketingRunner).
  */
 @Module({
   imports: [
@@ -31,18 +34,20 @@ import { SubscribersService } from './subscribers.service';
     AccessModule,
     LeadsModule,
     OrdersModule,
-    MailModule,
+    OutboxModule,
   ],
   controllers: [ConsentController],
   providers: [
     MarketingPrivacyService,
     SubscribersService,
     SegmentsService,
-    BroadcastsService,
-    SequencesService,
+    BroadcastsEditingService,
+    BroadcastEngineService,
+    SequencesEditingService,
+    SequenceEngineService,
     MarketingListeners,
     MarketingRunner,
   ],
-  exports: [MarketingPrivacyService, SubscribersService, BroadcastsService, SequencesService, MarketingRunner],
+  exports: [MarketingPrivacyService, SubscribersService, BroadcastsEditingService, SequencesEditingService, MarketingRunner],
 })
 export class MarketingModule {}

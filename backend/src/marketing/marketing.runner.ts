@@ -1,8 +1,8 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { PeriodicTask } from '../platform/time/periodic-task';
-import { BroadcastsService } from './broadcasts.service';
-import { SequencesService } from './sequences.service';
+import { BroadcastEngineService } from './broadcast-engine.service';
+import { SequenceEngineService } from './sequence-engine.service';
 
 /**
  * Each instance looks for due broadcast batches and sequence steps every MARKETING_POLL_INTERVAL_MS
@@ -15,8 +15,8 @@ export class MarketingRunner implements OnApplicationBootstrap, BeforeApplicatio
 
   constructor(
     @Inject(APP_CONFIG) cfg: AppConfig,
-    private readonly broadcasts: BroadcastsService,
-    private readonly sequences: SequencesService,
+    private readonly broadcasts: BroadcastEngineService,
+    private readonly sequences: SequenceEngineService,
   ) {
     this.task = new PeriodicTask({
       intervalMs: cfg.marketingPollIntervalMs,

@@ -1,4 +1,4 @@
-import { dueAt } from './sequences.service';
+import { dueAt } from './sequence-steps';
 import { renderMarkdown, withUtm } from './marketing-mail';
 import { variantsOf } from './marketing.listeners';
 

@@ -11,9 +11,10 @@ import {
 } from '@academy/contracts';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { normalizeEmail } from '../platform/crypto/tokens';
+import { isMysql } from '../platform/database/dialect';
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { Clock } from '../platform/time/clock';
-import { OutboxService } from '../mail/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { confirmMail } from './marketing-mail';
 import { Subscriber } from './entities/subscriber.entity';
 
@@ -66,17 +67,36 @@ export class SubscribersService {
     return mayReceiveMarketing(this.ds.manager, email);
   }
 
-  /** The row of the address, made (with `status`) when there is none; concurrent calls agree on one row. */
+  /**
+   * The row as last committed. Inside a transaction on MySQL a plain read sees the transaction's first
+   * snapshot, so the read locks the row (until the commit) and sees what another transaction committed
+   * since; outside one, and on SQLite (one writer at a time), a plain read already does.
+   */
+  private latest(email: string, m: EntityManager): Promise<Subscriber | null> {
+    const qb = m
+      .getRepository(Subscriber)
+      .createQueryBuilder('s')
+      .where('s.email = :email', { email: normalizeEmail(email) });
+    if (isMysql(m) && m.queryRunner?.isTransactionActive) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /**
+   * The row of the address, made (with `status`) when there is none; concurrent calls agree on one row.
+   * Every query goes through `m` (the caller's transaction, if any).
+   */
   private async ensure(
     email: string,
     status: SubscriberStatus,
     patch: Partial<Subscriber>,
+    m: EntityManager = this.ds.manager,
   ): Promise<{ row: Subscriber; created: boolean }> {
-    const existing = await this.find(email);
+    const existing = await this.latest(email, m);
     if (existing) return { row: existing, created: false };
     const now = this.clock.now();
+    const repo = m.getRepository(Subscriber);
     try {
-      const row = this.repo.create({
+      const row = repo.create({
         email,
         status,
         previousStatus: null,
@@ -95,16 +115,20 @@ export class SubscribersService {
         updatedAt: now,
         ...patch,
       });
-      await this.repo.insert(row);
+      await repo.insert(row);
       return { row, created: true };
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
-      return { row: (await this.find(email))!, created: false };
+      return { row: (await this.latest(email, m))!, created: false };
     }
   }
 
   /** What the lead and sign-up forms tell about an address (variants, account): kept for segments. */
-  async noteFacts(s: Subscriber, facts: { userId?: number | null; variant?: string | null; isLead?: boolean }): Promise<void> {
+  async noteFacts(
+    s: Subscriber,
+    facts: { userId?: number | null; variant?: string | null; isLead?: boolean },
+    m: EntityManager = this.ds.manager,
+  ): Promise<void> {
     const patch: Partial<Subscriber> = {};
     if (facts.userId && s.userId !== facts.userId) patch.userId = facts.userId;
     if (facts.isLead && !s.isLead) patch.isLead = true;
@@ -112,7 +136,7 @@ export class SubscribersService {
       patch.variants = `${s.variants || ','}${facts.variant},`.slice(0, 100);
     if (Object.keys(patch).length === 0) return;
     Object.assign(s, patch);
-    await this.repo.update({ id: s.id }, { ...patch, updatedAt: this.clock.now() });
+    await m.getRepository(Subscriber).update({ id: s.id }, { ...patch, updatedAt: this.clock.now() });
   }
 
   /**
@@ -208,15 +232,18 @@ export class SubscribersService {
 
   /**
    * A buyer: `customer` (soft opt-in for similar courses, with the opt-out on the receipt), unless the
-   * address is subscribed already or has left the list (then it stays off).
+   * address is subscribed already or has left the list (then it stays off). Inside the payment's
+   * transaction when `m` is given.
    */
-  async markCustomer(email: string, userId: number | null): Promise<void> {
+  async markCustomer(email: string, userId: number | null, m: EntityManager = this.ds.manager): Promise<void> {
     const e = normalizeEmail(email);
-    const { row, created } = await this.ensure(e, 'customer', { userId, consentSource: 'kjøp', consentAt: this.clock.now() });
+    const { row, created } = await this.ensure(e, 'customer', { userId, consentSource: 'kjøp', consentAt: this.clock.now() }, m);
     if (created) return;
-    await this.noteFacts(row, { userId });
+    await this.noteFacts(row, { userId }, m);
     if (row.status === 'pending')
-      await this.repo.update({ id: row.id, status: 'pending' }, { status: 'customer', updatedAt: this.clock.now() });
+      await m
+        .getRepository(Subscriber)
+        .update({ id: row.id, status: 'pending' }, { status: 'customer', updatedAt: this.clock.now() });
   }
 
   /** Off the list (the signed link, one-click, or the mailto); remembers the status for the undo. */

@@ -12,13 +12,13 @@ import { Progress } from '../../../backend/src/access/entities/progress.entity';
 import { User } from '../../../backend/src/identity/entities/user.entity';
 import { LoginTokensService } from '../../../backend/src/identity/login-tokens.service';
 import { TotpService } from '../../../backend/src/identity/totp/totp.service';
-import { UnsubscribeService } from '../../../backend/src/mail/unsubscribe.service';
+import { UnsubscribeService } from '../../../backend/src/outbox/unsubscribe.service';
 import { Order } from '../../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../../backend/src/orders/entities/receipt.entity';
 import { RefundsService } from '../../../backend/src/orders/refunds.service';
-import { BROADCASTS_LIST, BroadcastsService } from '../../../backend/src/marketing/broadcasts.service';
+import { BROADCASTS_LIST, BroadcastsEditingService } from '../../../backend/src/marketing/broadcasts-editing.service';
 import { Subscriber } from '../../../backend/src/marketing/entities/subscriber.entity';
-import { SEQUENCES_LIST, SequencesService } from '../../../backend/src/marketing/sequences.service';
+import { SEQUENCES_LIST, SequencesEditingService } from '../../../backend/src/marketing/sequences-editing.service';
 import { SubscribersService } from '../../../backend/src/marketing/subscribers.service';
 import { LiveSessionCourse } from '../../../backend/src/live/entities/live-session-course.entity';
 import { LiveSession } from '../../../backend/src/live/entities/live-session.entity';
@@ -1179,12 +1179,12 @@ async function throwawayBroadcast(f: Fixture, scheduled = false): Promise<number
     createdAt: now,
     updatedAt: now,
   });
-  const broadcasts = f.t.app.get(BroadcastsService);
+  const broadcasts = f.t.app.get(BroadcastsEditingService);
   const { id } = await broadcasts.create({ subject: 'Utkast', body: 'Hei', segment: { audience: 'all' } }, f.id.admin.user);
   if (scheduled) await broadcasts.send(id, new Date(now.getTime() + 86_400_000).toISOString(), f.id.admin.user);
   return id;
 }
 
 async function throwawaySequence(f: Fixture): Promise<number> {
-  return (await f.t.app.get(SequencesService).create({ ...SEQUENCE_BODY, trigger: 'lead' }, f.id.admin.user)).id;
+  return (await f.t.app.get(SequencesEditingService).create({ ...SEQUENCE_BODY, trigger: 'lead' }, f.id.admin.user)).id;
 }

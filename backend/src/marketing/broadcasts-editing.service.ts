@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, IsNull, LessThanOrEqual, Or } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   BROADCAST_STATUSES,
   MSG,
@@ -10,22 +10,18 @@ import {
   type Segment,
 } from '@academy/contracts';
 import type { User } from '../identity/entities/user.entity';
-import { OutboxService } from '../mail/outbox.service';
-import { UnsubscribeService } from '../mail/unsubscribe.service';
+import { OutboxService } from '../outbox/outbox.service';
+import { UnsubscribeService } from '../outbox/unsubscribe.service';
 import { AuditService } from '../platform/audit/audit.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { normalizeEmail } from '../platform/crypto/tokens';
 import { badRequest, conflict, notFound } from '../platform/errors/app-error';
-import { isUniqueViolation } from '../platform/errors/db-errors';
 import { filter, listParamsFor, runList, type ListResult, type ListSpec } from '../platform/list/list-query';
 import { Clock } from '../platform/time/clock';
+import { broadcastMail } from './broadcast-mail';
 import { BroadcastRecipient } from './entities/broadcast-recipient.entity';
 import { Broadcast } from './entities/broadcast.entity';
-import { marketingMail, type UtmTags } from './marketing-mail';
 import { SegmentsService } from './segments.service';
-import { SubscribersService } from './subscribers.service';
-
-export const BATCH_INTERVAL_MS = 60_000;
 
 export const BROADCASTS_LIST: ListSpec<Broadcast> = {
   sort: { id: 'b.id', createdAt: 'b.createdAt', sendAt: 'b.sendAt', status: 'b.status', subject: 'b.subject' },
@@ -58,15 +54,12 @@ function cleanSegment(s: Segment): Segment {
 }
 
 /**
- * Broadcasts ('Utsendelser'): written as drafts, tested, sent now or at a time. Sending freezes the
- * recipient list (unique per broadcast and address), then puts MARKETING_SEND_RATE of them in the
- * outbox per minute. Each step is a conditional update, so any number of instances can run it, and a
- * restart simply continues: a recipient goes to the outbox once, in the same transaction as its mark.
+ * Broadcasts ('Utsendelser') as the mentor handles them in the panel: drafts (created, edited,
+ * previewed, tested to one address), then sent now or scheduled, or a scheduled one cancelled; every
+ * write audited. The list shows each broadcast's progress. Sending itself is BroadcastEngineService.
  */
 @Injectable()
-export class BroadcastsService {
-  private readonly logger = new Logger('Marketing');
-
+export class BroadcastsEditingService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
@@ -74,29 +67,11 @@ export class BroadcastsService {
     private readonly outbox: OutboxService,
     private readonly unsubscribe: UnsubscribeService,
     private readonly segments: SegmentsService,
-    private readonly subscribers: SubscribersService,
     private readonly audit: AuditService,
   ) {}
 
   private get repo() {
     return this.ds.getRepository(Broadcast);
-  }
-
-  private brand() {
-    return { siteName: this.cfg.siteName, contactEmail: this.cfg.contactEmail, publicUrl: this.cfg.publicUrl };
-  }
-
-  utmFor(b: Pick<Broadcast, 'id' | 'utm'>): UtmTags | null {
-    return b.utm ? { source: 'nyhetsbrev', medium: 'email', campaign: `utsendelse-${b.id}` } : null;
-  }
-
-  render(b: Pick<Broadcast, 'id' | 'utm' | 'subject' | 'body'>, to: string) {
-    return marketingMail(this.brand(), {
-      subject: b.subject,
-      body: b.body,
-      unsubscribeUrl: this.unsubscribe.url(to),
-      utm: this.utmFor(b),
-    });
   }
 
   async count(segment: Segment): Promise<number> {
@@ -242,9 +217,10 @@ export class BroadcastsService {
 
   /** The mail as a recipient sees it (the unsubscribe link of the mentor's own address). */
   preview(input: Pick<BroadcastInput, 'subject' | 'body' | 'utm'> & { id?: number }, actor: User): BroadcastPreview {
-    const mail = this.render(
+    const mail = broadcastMail(
+      this.cfg,
       { id: input.id ?? 0, utm: input.utm ?? true, subject: input.subject, body: input.body },
-      actor.email,
+      this.unsubscribe.url(actor.email),
     );
     return { subject: mail.subject, html: mail.html, text: mail.text };
   }
@@ -253,7 +229,7 @@ export class BroadcastsService {
   async test(id: number, email: string, actor: User): Promise<{ queued: true }> {
     const b = await this.load(id);
     const to = normalizeEmail(email);
-    const mail = this.render(b, to);
+    const mail = broadcastMail(this.cfg, b, this.unsubscribe.url(to));
     const now = this.clock.now();
     await this.ds.transaction(async (m) => {
       await this.outbox.enqueue({ ...mail, subject: `[Test] ${mail.subject}`, kind: 'broadcast_test', to, userId: null }, m);
@@ -267,7 +243,7 @@ export class BroadcastsService {
     return { queued: true };
   }
 
-  /** Send now, or schedule for `at`. */
+  /** Send now, or schedule for `at` (the engine starts it when it is due). */
   async send(id: number, at: string | undefined, actor: User): Promise<AdminBroadcast> {
     const b = await this.load(id);
     if (b.status !== 'draft') throw conflict(MSG.broadcastAlreadySent);
@@ -318,95 +294,5 @@ export class BroadcastsService {
       );
     });
     return this.get(id);
-  }
-
-  /** One round of the sender (any instance, any time): starts due broadcasts and queues their next batch. */
-  async runDue(): Promise<number> {
-    const now = this.clock.now();
-    const due = await this.repo.find({ select: { id: true }, where: { status: 'scheduled', sendAt: LessThanOrEqual(now) } });
-    for (const { id } of due)
-      await this.repo.update({ id, status: 'scheduled' }, { status: 'sending', startedAt: now, updatedAt: now });
-    let queued = 0;
-    for (const b of await this.repo.find({ where: { status: 'sending' }, order: { id: 'ASC' } })) {
-      if (!b.listReady) await this.freeze(b);
-      queued += await this.batch(b);
-    }
-    return queued;
-  }
-
-  /** The recipient list, made once (again after a crash: the unique key drops what is there). */
-  private async freeze(b: Broadcast): Promise<void> {
-    const list = await this.segments.resolve(b.segment);
-    const repo = this.ds.getRepository(BroadcastRecipient);
-    const now = this.clock.now();
-    for (const r of list) {
-      try {
-        await repo.insert({
-          broadcastId: b.id,
-          email: r.email,
-          userId: r.userId,
-          status: 'pending',
-          outboxId: null,
-          createdAt: now,
-        });
-      } catch (e) {
-        if (!isUniqueViolation(e)) throw e;
-      }
-    }
-    const count = await repo.countBy({ broadcastId: b.id });
-    await this.repo.update({ id: b.id }, { listReady: true, recipientCount: count });
-    b.listReady = true;
-    b.recipientCount = count;
-    this.logger.log(`Utsendelse ${b.id}: ${count} mottakere`);
-  }
-
-  private async batch(b: Broadcast): Promise<number> {
-    const now = this.clock.now();
-    // The batch of this minute: only the instance whose update moved lastBatchAt sends it.
-    const claim = await this.repo.update(
-      { id: b.id, status: 'sending', lastBatchAt: Or(IsNull(), LessThanOrEqual(new Date(now.getTime() - BATCH_INTERVAL_MS))) },
-      { lastBatchAt: now },
-    );
-    if (claim.affected !== 1) return 0;
-    const recipients = this.ds.getRepository(BroadcastRecipient);
-    const next = await recipients.find({
-      where: { broadcastId: b.id, status: 'pending' },
-      order: { id: 'ASC' },
-      take: this.cfg.marketingSendRate,
-    });
-    let queued = 0;
-    for (const r of next) {
-      const may = await this.subscribers.mayReceive(r.email);
-      const mail = may ? this.render(b, r.email) : null;
-      await this.ds.transaction(async (m) => {
-        const mark = await m
-          .getRepository(BroadcastRecipient)
-          .update({ id: r.id, status: 'pending' }, { status: may ? 'queued' : 'skipped' });
-        if (mark.affected !== 1 || !mail) return;
-        const outboxId = await this.outbox.enqueue(
-          { ...mail, kind: 'broadcast', to: r.email, userId: r.userId, dedupeKey: `bc:${b.id}:${r.id}` },
-          m,
-        );
-        await m.getRepository(BroadcastRecipient).update({ id: r.id }, { outboxId });
-        queued++;
-      });
-    }
-    if ((await recipients.countBy({ broadcastId: b.id, status: 'pending' })) === 0)
-      await this.repo.update({ id: b.id, status: 'sending' }, { status: 'sent', finishedAt: now, updatedAt: now });
-    return queued;
-  }
-
-  /** For the data export: the broadcasts that went to an address. */
-  async sentTo(email: string): Promise<Array<{ subject: string; at: string }>> {
-    const rows = await this.ds.getRepository(BroadcastRecipient).find({ where: { email, status: In(['queued']) } });
-    if (rows.length === 0) return [];
-    const bs = await this.repo.findBy({ id: In(rows.map((r) => r.broadcastId)) });
-    return bs.map((b) => ({ subject: b.subject, at: (b.startedAt ?? b.createdAt).toISOString() }));
-  }
-
-  /** Erasure: the address leaves every recipient list. */
-  async eraseFor(email: string, m: import('typeorm').EntityManager): Promise<number> {
-    const res = await m.delete(BroadcastRecipient, { email });
-    return res.affected ?? 0;
   }
 }

@@ -1,0 +1,131 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, IsNull, LessThanOrEqual, Or } from 'typeorm';
+import { OutboxService } from '../outbox/outbox.service';
+import { UnsubscribeService } from '../outbox/unsubscribe.service';
+import { APP_CONFIG, AppConfig } from '../platform/config';
+import { isUniqueViolation } from '../platform/errors/db-errors';
+import { Clock } from '../platform/time/clock';
+import { broadcastMail } from './broadcast-mail';
+import { BroadcastRecipient } from './entities/broadcast-recipient.entity';
+import { Broadcast } from './entities/broadcast.entity';
+import { SegmentsService } from './segments.service';
+import { SubscribersService } from './subscribers.service';
+
+export const BATCH_INTERVAL_MS = 60_000;
+
+/**
+ * Broadcasts ('Utsendelser') as they go out: a due broadcast starts, its recipient list is frozen
+ * (unique per broadcast and address), then MARKETING_SEND_RATE of them go to the outbox per minute.
+ * Each step is a conditional update, so any number of instances can run it, and a restart simply
+ * continues: a recipient goes to the outbox once, in the same transaction as its mark. The marketing
+ * runner calls `runDue` on every instance; the panel's side is BroadcastsEditingService.
+ */
+@Injectable()
+export class BroadcastEngineService {
+  private readonly logger = new Logger('Marketing');
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    private readonly clock: Clock,
+    private readonly outbox: OutboxService,
+    private readonly unsubscribe: UnsubscribeService,
+    private readonly segments: SegmentsService,
+    private readonly subscribers: SubscribersService,
+  ) {}
+
+  private get repo() {
+    return this.ds.getRepository(Broadcast);
+  }
+
+  /** One round of the sender (any instance, any time): starts due broadcasts and queues their next batch. */
+  async runDue(): Promise<number> {
+    const now = this.clock.now();
+    const due = await this.repo.find({ select: { id: true }, where: { status: 'scheduled', sendAt: LessThanOrEqual(now) } });
+    for (const { id } of due)
+      await this.repo.update({ id, status: 'scheduled' }, { status: 'sending', startedAt: now, updatedAt: now });
+    let queued = 0;
+    for (const b of await this.repo.find({ where: { status: 'sending' }, order: { id: 'ASC' } })) {
+      if (!b.listReady) await this.freeze(b);
+      queued += await this.batch(b);
+    }
+    return queued;
+  }
+
+  /** The recipient list, made once (again after a crash: the unique key drops what is there). */
+  private async freeze(b: Broadcast): Promise<void> {
+    const list = await this.segments.resolve(b.segment);
+    const repo = this.ds.getRepository(BroadcastRecipient);
+    const now = this.clock.now();
+    for (const r of list) {
+      try {
+        await repo.insert({
+          broadcastId: b.id,
+          email: r.email,
+          userId: r.userId,
+          status: 'pending',
+          outboxId: null,
+          createdAt: now,
+        });
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+      }
+    }
+    const count = await repo.countBy({ broadcastId: b.id });
+    await this.repo.update({ id: b.id }, { listReady: true, recipientCount: count });
+    b.listReady = true;
+    b.recipientCount = count;
+    this.logger.log(`Utsendelse ${b.id}: ${count} mottakere`);
+  }
+
+  private async batch(b: Broadcast): Promise<number> {
+    const now = this.clock.now();
+    // The batch of this minute: only the instance whose update moved lastBatchAt sends it.
+    const claim = await this.repo.update(
+      { id: b.id, status: 'sending', lastBatchAt: Or(IsNull(), LessThanOrEqual(new Date(now.getTime() - BATCH_INTERVAL_MS))) },
+      { lastBatchAt: now },
+    );
+    if (claim.affected !== 1) return 0;
+    const recipients = this.ds.getRepository(BroadcastRecipient);
+    const next = await recipients.find({
+      where: { broadcastId: b.id, status: 'pending' },
+      order: { id: 'ASC' },
+      take: this.cfg.marketingSendRate,
+    });
+    let queued = 0;
+    for (const r of next) {
+      const may = await this.subscribers.mayReceive(r.email);
+      const mail = may ? broadcastMail(this.cfg, b, this.unsubscribe.url(r.email)) : null;
+      await this.ds.transaction(async (m) => {
+        const mark = await m
+          .getRepository(BroadcastRecipient)
+          .update({ id: r.id, status: 'pending' }, { status: may ? 'queued' : 'skipped' });
+        if (mark.affected !== 1 || !mail) return;
+        const outboxId = await this.outbox.enqueue(
+          { ...mail, kind: 'broadcast', to: r.email, userId: r.userId, dedupeKey: `bc:${b.id}:${r.id}` },
+          m,
+        );
+        await m.getRepository(BroadcastRecipient).update({ id: r.id }, { outboxId });
+        queued++;
+      });
+    }
+    if ((await recipients.countBy({ broadcastId: b.id, status: 'pending' })) === 0)
+      await this.repo.update({ id: b.id, status: 'sending' }, { status: 'sent', finishedAt: now, updatedAt: now });
+    return queued;
+  }
+
+  /** For the data export: the broadcasts that went to an address. */
+  async sentTo(email: string): Promise<Array<{ subject: string; at: string }>> {
+    const rows = await this.ds.getRepository(BroadcastRecipient).find({ where: { email, status: In(['queued']) } });
+    if (rows.length === 0) return [];
+    const bs = await this.repo.findBy({ id: In(rows.map((r) => r.broadcastId)) });
+    return bs.map((b) => ({ subject: b.subject, at: (b.startedAt ?? b.createdAt).toISOString() }));
+  }
+
+  /** Erasure: the address leaves every recipient list. */
+  async eraseFor(email: string, m: EntityManager): Promise<number> {
+    const res = await m.delete(BroadcastRecipient, { email });
+    return res.affected ?? 0;
+  }
+}
