@@ -9,7 +9,8 @@ import { CertificatesModule } from './certificates/certificates.module';
 import { IdentityModule } from './identity/identity.module';
 import { LeadsModule } from './leads/leads.module';
 import { LiveModule } from './live/live.module';
-import { MailModule } from './mail/mail.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { OutboxModule } from './outbox/outbox.module';
 import { MarketingModule } from './marketing/marketing.module';
 import { MarketingPortsModule } from './marketing/marketing-ports.module';
 import { MentorshipModule } from './mentorship/mentorship.module';
@@ -43,7 +44,8 @@ export class AppModule {
         AccessPortsModule,
         LeadsModule,
         OrdersModule,
-        MailModule,
+        OutboxModule,
+        NotificationsModule,
         MarketingModule,
         MarketingPortsModule,
         MentorshipModule,

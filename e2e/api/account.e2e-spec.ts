@@ -5,7 +5,7 @@ import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { LoginToken } from '../../backend/src/identity/entities/login-token.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
-import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { Progress } from '../../backend/src/access/entities/progress.entity';
 import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { Session } from '../../backend/src/identity/entities/session.entity';

@@ -4,7 +4,7 @@ import { Order } from '../../backend/src/orders/entities/order.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
 import { EventBus, type OrderPaid } from '../../backend/src/platform/events';
-import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
 import { FulfilmentService } from '../../backend/src/orders/fulfilment.service';
 import {

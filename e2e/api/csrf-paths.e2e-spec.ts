@@ -1,6 +1,6 @@
 import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { Session } from '../../backend/src/identity/entities/session.entity';
-import { UnsubscribeService } from '../../backend/src/mail/unsubscribe.service';
+import { UnsubscribeService } from '../../backend/src/outbox/unsubscribe.service';
 import { rawClient, type RawClient, type RawResponse } from './support/raw-http';
 import { createUser, startTestApp, type TestApp, uniqueEmail } from './support/test-app';
 

@@ -1,12 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { BackgroundTasks } from '../../backend/src/mail/background-tasks';
+import { BackgroundTasks } from '../../backend/src/outbox/background-tasks';
 import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
 import { runMigrations } from '../../backend/src/platform/database/migrate';
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
-import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { createTestDatabase } from './support/test-database';
 import { createUser, startTestApp, TestApp } from './support/test-app';

@@ -2,7 +2,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { CalendarFeed } from '../../backend/src/live/entities/calendar-feed.entity';
 import { LiveRemindersService } from '../../backend/src/live/live-reminders.service';
-import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { ManualClock } from '../../backend/src/platform/time/clock';
 import { adminAgent } from './admin-helpers';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../backend/src/bootstrap';
 import { parseEnv } from '../../backend/src/platform/config/env.schema';
-import { UnsubscribeService } from '../../backend/src/mail/unsubscribe.service';
+import { UnsubscribeService } from '../../backend/src/outbox/unsubscribe.service';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { rawClient, type RawClient } from './support/raw-http';
 import { createTestDatabase, type TestDatabase } from './support/test-database';

@@ -1,5 +1,5 @@
-import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
-import type { OutboxWorker } from '../../backend/src/mail/outbox.worker';
+import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
+import type { OutboxWorker } from '../../backend/src/outbox/outbox.worker';
 import { useMailApp } from './support/mail-app';
 import type { SmtpSink } from './support/smtp-sink';
 import { loginAs, TestApp, uniqueEmail } from './support/test-app';

@@ -1,10 +1,10 @@
-import { BackgroundTasks } from '../../backend/src/mail/background-tasks';
+import { BackgroundTasks } from '../../backend/src/outbox/background-tasks';
 import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { LoginToken } from '../../backend/src/identity/entities/login-token.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
-import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
-import type { OutboxWorker } from '../../backend/src/mail/outbox.worker';
+import type { OutboxWorker } from '../../backend/src/outbox/outbox.worker';
 import { RefundsService } from '../../backend/src/orders/refunds.service';
 import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
 import { tokenOf, useMailApp } from './support/mail-app';

@@ -1,8 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../backend/src/bootstrap';
-import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
-import { OutboxService, type NewMail } from '../../backend/src/mail/outbox.service';
-import { OutboxWorker } from '../../backend/src/mail/outbox.worker';
+import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
+import { OutboxService, type NewMail } from '../../backend/src/outbox/outbox.service';
+import { OutboxWorker } from '../../backend/src/outbox/outbox.worker';
 import { useMailApp } from './support/mail-app';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { startTestApp, TestApp, uniqueEmail } from './support/test-app';

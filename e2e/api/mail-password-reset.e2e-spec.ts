@@ -1,8 +1,8 @@
 import { IsNull } from 'typeorm';
 import { LoginToken } from '../../backend/src/identity/entities/login-token.entity';
-import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { LoginTokensService } from '../../backend/src/identity/login-tokens.service';
-import { OutboxWorker } from '../../backend/src/mail/outbox.worker';
+import { OutboxWorker } from '../../backend/src/outbox/outbox.worker';
 import { tokenOf, useMailApp } from './support/mail-app';
 import { linkIn, type SmtpSink } from './support/smtp-sink';
 import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';

@@ -1,8 +1,8 @@
 import { MARKETING_CONSENT_TEXT, MARKETING_CONSENT_VERSION } from '@academy/contracts';
-import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
-import { UnsubscribeService } from '../../backend/src/mail/unsubscribe.service';
-import type { OutboxWorker } from '../../backend/src/mail/outbox.worker';
+import { UnsubscribeService } from '../../backend/src/outbox/unsubscribe.service';
+import type { OutboxWorker } from '../../backend/src/outbox/outbox.worker';
 import { Subscriber } from '../../backend/src/marketing/entities/subscriber.entity';
 import { MarketingRunner } from '../../backend/src/marketing/marketing.runner';
 import { adminAgent } from './admin-helpers';

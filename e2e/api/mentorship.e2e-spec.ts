@@ -1,7 +1,7 @@
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { ManualClock } from '../../backend/src/platform/time/clock';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
-import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { MentorshipService } from '../../backend/src/mentorship/mentorship.service';
 import { adminAgent } from './admin-helpers';
 import { loginAs, startTestApp, type TestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
-import { OutboxMessage } from '../../backend/src/mail/entities/outbox-message.entity';
+import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { Receipt, ReceiptSequence } from '../../backend/src/orders/entities/receipt.entity';
 import { FulfilmentService } from '../../backend/src/orders/fulfilment.service';

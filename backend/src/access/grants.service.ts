@@ -85,7 +85,8 @@ export class GrantsService {
   /**
    * Grants a course unless an own (not included) active grant already exists, and opens the courses
    * it includes (COURSE_INCLUSIONS) as `included` grants tied to it. With an order id, the unique
-   * index on orderId makes concurrent fulfilments of one order end in one grant.
+   * index on orderId makes concurrent fulfilments of one order end in one grant. A new grant is told
+   * as `access.granted` (its course and those it opened) inside the granting transaction.
    */
   async grant(input: GrantInput, manager?: EntityManager): Promise<{ grant: Grant; created: boolean }> {
     const repo = manager ? manager.getRepository(Grant) : this.grants;
@@ -116,12 +117,18 @@ export class GrantsService {
         includedByGrantId: null,
       }),
     );
-    await this.openIncluded(grant, repo, new Set([grant.courseId]));
+    const opened = [grant.courseId];
+    await this.openIncluded(grant, repo, new Set([grant.courseId]), opened);
+    await this.events.emitInTransaction(
+      'access.granted',
+      { userId: grant.userId, courseIds: opened, grantId: grant.id, source: grant.source },
+      repo.manager,
+    );
     return { grant, created: true };
   }
 
-  /** The `included` grants a grant opens (and what those include in turn). */
-  private async openIncluded(parent: Grant, repo: Repository<Grant>, seen: Set<string>): Promise<void> {
+  /** The `included` grants a grant opens (and what those include in turn), their courses added to `opened`. */
+  private async openIncluded(parent: Grant, repo: Repository<Grant>, seen: Set<string>, opened: string[]): Promise<void> {
     for (const courseId of includedCourses(parent.courseId)) {
       if (seen.has(courseId)) continue;
       const child = await repo.save(
@@ -138,7 +145,8 @@ export class GrantsService {
           includedByGrantId: parent.id,
         }),
       );
-      await this.openIncluded(child, repo, new Set([...seen, courseId]));
+      opened.push(courseId);
+      await this.openIncluded(child, repo, new Set([...seen, courseId]), opened);
     }
   }
 

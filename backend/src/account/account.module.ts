@@ -3,7 +3,8 @@ import { AccessModule } from '../access/access.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
 import { LeadsModule } from '../leads/leads.module';
-import { MailModule } from '../mail/mail.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { OutboxModule } from '../outbox/outbox.module';
 import { MarketingModule } from '../marketing/marketing.module';
 import { OrdersModule } from '../orders/orders.module';
 import { AuditModule } from '../platform/audit/audit.module';
@@ -34,7 +35,8 @@ import { PasswordResetService } from './password-reset.service';
     AccessModule,
     LeadsModule,
     OrdersModule,
-    MailModule,
+    OutboxModule,
+    NotificationsModule,
     MarketingModule,
     CertificatesModule,
     LiveModule,

@@ -4,7 +4,7 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { User } from '../identity/entities/user.entity';
 import type { UserRecordsService } from '../identity/user-records.service';
 import type { LeadsService } from '../leads/leads.service';
-import type { OutboxService } from '../mail/outbox.service';
+import type { OutboxService } from '../outbox/outbox.service';
 import type { MarketingPrivacyService } from '../marketing/marketing-privacy.service';
 import type { OrderRecordsService } from '../orders/order-records.service';
 import type { AuditService } from '../platform/audit/audit.service';

@@ -11,7 +11,7 @@ import { AccessRecordsService } from '../access/access-records.service';
 import type { User } from '../identity/entities/user.entity';
 import { UserRecordsService } from '../identity/user-records.service';
 import { LeadsService } from '../leads/leads.service';
-import { OutboxService } from '../mail/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { MarketingPrivacyService } from '../marketing/marketing-privacy.service';
 import { OrderRecordsService } from '../orders/order-records.service';
 import { CertificatesService, holderNameOf } from '../certificates/certificates.service';

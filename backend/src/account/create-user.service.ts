@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { firstTouchAttribution, type CreateUserResponse } from '@academy/contracts';
 import { GrantsService } from '../access/grants.service';
 import { LeadsService } from '../leads/leads.service';
 import { UsersService } from '../identity/users.service';
 import type { CreateUserDto } from '../identity/dto/auth.dto';
-import { EventBus } from '../platform/events';
+import { CrashPoints, EventBus } from '../platform/events';
 
 /**
  * The free sign-up (SPEC §7 `create-user`): records the lead, finds or creates a passwordless
@@ -19,6 +21,8 @@ export class CreateUserService {
     private readonly grants: GrantsService,
     private readonly leads: LeadsService,
     private readonly events: EventBus,
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly crash: CrashPoints,
   ) {}
 
   async createUser(
@@ -39,13 +43,15 @@ export class CreateUserService {
       userId: user.id,
     });
     if (created) await this.leads.linkToUser(user.email, user.id);
-    await this.grants.grant({ userId: user.id, courseId: 'starter', source: 'free' });
-    await this.events.emit('user.signedUp', {
-      userId: user.id,
-      email: user.email,
-      created,
-      passwordSet: !!user.passwordHash,
+    // The Starter grant and the welcome (with its sign-in link) are one transaction: a crash after
+    // the commit cannot leave a grant without its mail, and a retried sign-up sends what is missing.
+    const signedUp = { userId: user.id, email: user.email, created, passwordSet: !!user.passwordHash };
+    await this.ds.transaction(async (m) => {
+      await this.grants.grant({ userId: user.id, courseId: 'starter', source: 'free' }, m);
+      await this.events.emitInTransaction('user.signedUp', signedUp, m);
     });
+    this.crash.reached('user.signedUp:after-commit');
+    await this.events.emit('user.signedUp', signedUp);
     // Marketing hears of the lead (consent when the box was ticked; sequences that start on a lead).
     await this.events.emit('lead.captured', {
       email: user.email,

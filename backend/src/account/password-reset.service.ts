@@ -7,9 +7,9 @@ import { MSG, type MeResponse } from '@academy/contracts';
 import { badRequest } from '../platform/errors/app-error';
 import { hashPassword } from '../platform/crypto/password';
 import { UsersService } from '../identity/users.service';
-import { BackgroundTasks } from '../mail/background-tasks';
+import { BackgroundTasks } from '../outbox/background-tasks';
 import type { ForgotPasswordDto, ResetPasswordDto } from './dto/password-reset.dto';
-import { MailService } from '../mail/mail.service';
+import { MailService } from '../notifications/mail.service';
 
 /** 'Glemt passord?': a one-time link by e-mail, then a new password that signs the user in. */
 @Injectable()

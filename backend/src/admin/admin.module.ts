@@ -3,7 +3,7 @@ import { AccessModule } from '../access/access.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
 import { LeadsModule } from '../leads/leads.module';
-import { MailModule } from '../mail/mail.module';
+import { OutboxModule } from '../outbox/outbox.module';
 import { OrdersModule } from '../orders/orders.module';
 import { AuditModule } from '../platform/audit/audit.module';
 import { CertificatesModule } from '../certificates/certificates.module';
@@ -39,7 +39,7 @@ import { AdminUsersService } from './users/admin-users.service';
     AccessModule,
     LeadsModule,
     OrdersModule,
-    MailModule,
+    OutboxModule,
     MentorshipModule,
     CertificatesModule,
     MarketingModule,

@@ -101,14 +101,14 @@ export class LeadsService {
   }
 
   /** Marks every lead of a normalised address as unsubscribed (once; a second time changes nothing). */
-  async unsubscribe(email: string): Promise<number> {
-    const res = await this.leads.update({ email, unsubscribedAt: IsNull() }, { unsubscribedAt: new Date() });
+  async unsubscribe(email: string, m?: EntityManager): Promise<number> {
+    const res = await (m?.getRepository(Lead) ?? this.leads).update({ email, unsubscribedAt: IsNull() }, { unsubscribedAt: new Date() });
     return res.affected ?? 0;
   }
 
   /** Undoes an unsubscribe of a normalised address (the undo on the unsubscribe page). */
-  async resubscribe(email: string): Promise<number> {
-    const res = await this.leads.update({ email, unsubscribedAt: Not(IsNull()) }, { unsubscribedAt: null });
+  async resubscribe(email: string, m?: EntityManager): Promise<number> {
+    const res = await (m?.getRepository(Lead) ?? this.leads).update({ email, unsubscribedAt: Not(IsNull()) }, { unsubscribedAt: null });
     return res.affected ?? 0;
   }
 

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CatalogContentService } from '../catalog/catalog-content.service';
 import { UserRecordsService } from '../identity/user-records.service';
-import { MailService } from '../mail/mail.service';
-import { OutboxService } from '../mail/outbox.service';
-import { liveCancelledMail, liveMovedMail, liveReminderMail, type LiveSessionMailInput } from '../mail/templates/live-sessions';
+import { OutboxService } from '../outbox/outbox.service';
+import { liveCancelledMail, liveMovedMail, liveReminderMail, type LiveSessionMailInput } from './live-mail';
+import { mailBrand } from '../outbox/mail-layout';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import type { LiveSession } from './entities/live-session.entity';
 
@@ -21,7 +21,6 @@ export class LiveMailerService {
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly outbox: OutboxService,
-    private readonly mail: MailService,
     private readonly users: UserRecordsService,
     private readonly content: CatalogContentService,
   ) {}
@@ -64,10 +63,10 @@ export class LiveMailerService {
       };
       const rendered =
         notice.kind === 'reminder'
-          ? liveReminderMail(this.mail.brand, input, notice.lead)
+          ? liveReminderMail(mailBrand(this.cfg), input, notice.lead)
           : notice.kind === 'cancelled'
-            ? liveCancelledMail(this.mail.brand, input)
-            : liveMovedMail(this.mail.brand, input, notice.previousStart);
+            ? liveCancelledMail(mailBrand(this.cfg), input)
+            : liveMovedMail(mailBrand(this.cfg), input, notice.previousStart);
       const id = await this.outbox.enqueue(
         {
           ...rendered,

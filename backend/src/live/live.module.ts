@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessModule } from '../access/access.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
-import { MailModule } from '../mail/mail.module';
+import { OutboxModule } from '../outbox/outbox.module';
 import { AuditModule } from '../platform/audit/audit.module';
 import { CalendarFeed } from './entities/calendar-feed.entity';
 import { LiveSessionCourse } from './entities/live-session-course.entity';
@@ -26,7 +26,7 @@ import { LiveSessionsService } from './live-sessions.service';
     IdentityModule,
     CatalogModule,
     AccessModule,
-    MailModule,
+    OutboxModule,
   ],
   controllers: [LiveSessionsController, CalendarFeedController, AccountCalendarController],
   providers: [LiveSessionsAdminService, LiveSessionsService, LiveCalendarService, LiveMailerService, LiveRemindersService],

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { MAIL_COLOURS } from '../mail/mail-format';
+import { MAIL_COLOURS } from '../outbox/mail-format';
 import { parseEnv } from '../platform/config/env.schema';
 import { ConsentController } from './consent.controller';
 import { confirmMail } from './marketing-mail';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { MSG } from '@academy/contracts';
-import { escapeHtml, MAIL_COLOURS } from '../mail/mail-format';
+import { escapeHtml, MAIL_COLOURS } from '../outbox/mail-format';
 import { APP_CONFIG, type AppConfig } from '../platform/config';
 import { securityHeaders } from '../platform/security/security-headers';
 import type { Subscriber } from './entities/subscriber.entity';

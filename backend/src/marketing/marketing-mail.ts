@@ -1,7 +1,7 @@
 import type MarkdownIt from 'markdown-it';
 import type sanitizeHtmlFn from 'sanitize-html';
 import { lazyDefault } from '../platform/modules/lazy-module';
-import { button, heading, p, renderMail, safeHtml, small, type MailBrand, type RenderedMail } from '../mail/templates/layout';
+import { button, heading, p, renderMail, safeHtml, small, type MailBrand, type RenderedMail } from '../outbox/mail-layout';
 
 // Loaded with the first marketing mail (about 19 MB resident between them).
 const markdownIt = lazyDefault<typeof MarkdownIt>('markdown-it');

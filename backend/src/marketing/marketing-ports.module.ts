@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { MARKETING_GATE, type MarketingGate } from '../mail/marketing-gate';
+import { MARKETING_GATE, type MarketingGate } from '../outbox/marketing-gate';
 import { mayReceiveMarketing } from './subscribers.service';
 
 /**

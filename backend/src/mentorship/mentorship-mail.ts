@@ -1,5 +1,5 @@
-import { formatOsloDate } from '../mail/mail-format';
-import { button, heading, p, renderMail, small, type MailBrand, type RenderedMail } from '../mail/templates/layout';
+import { formatOsloDate } from '../outbox/mail-format';
+import { button, heading, p, renderMail, small, type MailBrand, type RenderedMail } from '../outbox/mail-layout';
 
 export interface MentorshipEndingInput {
   firstName: string | null;

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccessModule } from '../access/access.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
-import { MailModule } from '../mail/mail.module';
+import { OutboxModule } from '../outbox/outbox.module';
 import { AuditModule } from '../platform/audit/audit.module';
 import { MentorshipController } from './mentorship.controller';
 import { MentorshipReminders } from './mentorship-reminders';
@@ -10,7 +10,7 @@ import { MentorshipService } from './mentorship.service';
 
 /** The mentorship period of a grant (Accelerator): the student's view, the admin's extension, the reminder mail. */
 @Module({
-  imports: [AuditModule, CatalogModule, IdentityModule, AccessModule, MailModule],
+  imports: [AuditModule, CatalogModule, IdentityModule, AccessModule, OutboxModule],
   controllers: [MentorshipController],
   providers: [MentorshipService, MentorshipReminders],
   exports: [MentorshipService],

@@ -8,9 +8,9 @@ import { CatalogContentService } from '../catalog/catalog-content.service';
 import { SiteSettingsService } from '../catalog/site-settings.service';
 import type { User } from '../identity/entities/user.entity';
 import { UserRecordsService } from '../identity/user-records.service';
-import { MailService } from '../mail/mail.service';
-import { OutboxService } from '../mail/outbox.service';
+import { OutboxService } from '../outbox/outbox.service';
 import { AuditService } from '../platform/audit/audit.service';
+import { mailBrand } from '../outbox/mail-layout';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { badRequest, notFound } from '../platform/errors/app-error';
 import { osloDate } from '../platform/time/oslo-time';
@@ -40,7 +40,6 @@ export class MentorshipService {
     private readonly content: CatalogContentService,
     private readonly site: SiteSettingsService,
     private readonly users: UserRecordsService,
-    private readonly mail: MailService,
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
   ) {}
@@ -130,7 +129,7 @@ export class MentorshipService {
       if (await this.outbox.exists(dedupeKey)) continue;
       const user = await this.users.findById(g.userId);
       if (!user) continue;
-      const mail = mentorshipEndingMail(this.mail.brand, {
+      const mail = mentorshipEndingMail(mailBrand(this.cfg), {
         firstName: user.firstName,
         courseTitle: terms.get(g.courseId)?.title ?? g.courseId,
         endsAt,

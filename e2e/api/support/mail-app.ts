@@ -1,4 +1,4 @@
-import { OutboxWorker } from '../../../backend/src/mail/outbox.worker';
+import { OutboxWorker } from '../../../backend/src/outbox/outbox.worker';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { startTestApp, type TestApp } from './test-app';
 

@@ -8,10 +8,10 @@ import { AuditLog } from '../../../backend/src/platform/audit/entities/audit-log
 import { CourseModule } from '../../../backend/src/catalog/entities/course-module.entity';
 import { Grant } from '../../../backend/src/access/entities/grant.entity';
 import { Order } from '../../../backend/src/orders/entities/order.entity';
-import { OutboxMessage } from '../../../backend/src/mail/entities/outbox-message.entity';
+import { OutboxMessage } from '../../../backend/src/outbox/entities/outbox-message.entity';
 import { Session } from '../../../backend/src/identity/entities/session.entity';
 import { User } from '../../../backend/src/identity/entities/user.entity';
-import { BackgroundTasks } from '../../../backend/src/mail/background-tasks';
+import { BackgroundTasks } from '../../../backend/src/outbox/background-tasks';
 import { signWebhook, stripeEvent, type FakeStripe } from './fake-stripe';
 import { createUser, type TestApp, uniqueEmail } from './test-app';
 

@@ -4,7 +4,7 @@ import type { AdminOutboxMessage, AdminOutboxMessageDetail, ResendOutboxResponse
 import { AdminOnly } from '../../identity/current-user.decorator';
 import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
-import { OutboxAdminService } from '../../mail/outbox-admin.service';
+import { OutboxAdminService } from '../../outbox/outbox-admin.service';
 
 /** 'Utgående e-post' (ra-data-simple-rest): list, show, resend. */
 @Controller('api/admin/outbox')

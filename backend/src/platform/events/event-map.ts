@@ -65,11 +65,13 @@ export interface EventMap {
   'user.signedUp': SignedUp;
   /** A student completed every module of a course. */
   'course.completed': { userId: number; courseId: string };
+  /** A user's access to these courses began (a purchase, a grant, a free sign-up, an inclusion). In the granting transaction. */
+  'access.granted': { userId: number; courseIds: string[]; grantId: number; source: string };
   /** A user's access to these courses ended (refund, revoke). In the revoking transaction. */
   'access.revoked': { userId: number; courseIds: string[]; revokedBy: number | null };
-  /** The address used a signed unsubscribe link. */
+  /** The address used a signed unsubscribe link. In the click's transaction and after commit. */
   'mail.unsubscribed': { email: string };
-  /** The address undid its unsubscribe. */
+  /** The address undid its unsubscribe. In the undo's transaction and after commit. */
   'mail.resubscribed': { email: string };
   /** The mail server refused the address for good (5xx on RCPT). */
   'mail.bounced': { email: string };

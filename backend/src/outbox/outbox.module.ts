@@ -1,16 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccessModule } from '../access/access.module';
-import { CatalogModule } from '../catalog/catalog.module';
-import { IdentityModule } from '../identity/identity.module';
-import { LeadsModule } from '../leads/leads.module';
-import { OrdersModule } from '../orders/orders.module';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { SecurityModule } from '../platform/security/security.module';
 import { BackgroundTasks } from './background-tasks';
 import { OutboxMessage } from './entities/outbox-message.entity';
-import { MailListeners } from './mail.listeners';
-import { MailService } from './mail.service';
 import { createMailTransport, MAIL_TRANSPORT } from './mail-transport';
 import { OutboxAdminService } from './outbox-admin.service';
 import { OutboxService } from './outbox.service';
@@ -19,31 +12,23 @@ import { UnsubscribeController } from './unsubscribe.controller';
 import { UnsubscribeService } from './unsubscribe.service';
 
 /**
- * Transactional e-mail: the outbox and its worker (nodemailer over SMTP_URL, or the log),
- * receipts, refund confirmations, the Starter welcome, sign-in and reset links, unsubscribe links,
- * and the outbox queries behind 'Utgående e-post' in the admin panel.
+ * The low-level outbox, beside platform: the queue of messages (a row per message, written in the
+ * caller's transaction), the worker that delivers them (nodemailer over SMTP_URL, or the log), the
+ * signed unsubscribe links, and the queue's queries behind 'Utgående e-post' in the admin panel.
+ * It knows no business module: what a message says is written by the module that sends it
+ * (notifications for orders and accounts, marketing, live, mentorship).
  */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([OutboxMessage]),
-    SecurityModule,
-    IdentityModule,
-    CatalogModule,
-    AccessModule,
-    LeadsModule,
-    OrdersModule,
-  ],
+  imports: [TypeOrmModule.forFeature([OutboxMessage]), SecurityModule],
   controllers: [UnsubscribeController],
   providers: [
     { provide: MAIL_TRANSPORT, inject: [APP_CONFIG], useFactory: (cfg: AppConfig) => createMailTransport(cfg) },
     BackgroundTasks,
     OutboxWorker,
     OutboxService,
-    MailService,
     UnsubscribeService,
     OutboxAdminService,
-    MailListeners,
   ],
-  exports: [MailService, OutboxService, OutboxWorker, OutboxAdminService, UnsubscribeService, BackgroundTasks],
+  exports: [OutboxService, OutboxWorker, OutboxAdminService, UnsubscribeService, BackgroundTasks],
 })
-export class MailModule {}
+export class OutboxModule {}

@@ -5,7 +5,7 @@ import type { AccountExport, MailKindName } from '@academy/contracts';
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { OutboxWorker } from './outbox.worker';
-import type { RenderedMail } from './templates/layout';
+import type { RenderedMail } from './mail-layout';
 
 export type MailKind = MailKindName;
 
@@ -59,6 +59,16 @@ export class OutboxService {
     // Inside a transaction the row is visible after the commit; the poll picks it up if the kick is early.
     this.worker.kick(manager ? 250 : 25);
     return id;
+  }
+
+  /** When the account's messages of a kind were queued, newest first (to limit how often a kind is sent again). */
+  async createdTimesOf(userId: number, kind: MailKind, m: EntityManager): Promise<Date[]> {
+    const rows = await m.getRepository(OutboxMessage).find({
+      select: { id: true, createdAt: true },
+      where: { userId, kind },
+      order: { createdAt: 'DESC' },
+    });
+    return rows.map((r) => r.createdAt);
   }
 
   /** Whether a message with this dedupe key exists (to skip building it twice). */

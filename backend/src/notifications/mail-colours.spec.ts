@@ -1,4 +1,4 @@
-import { MAIL_COLOURS } from './mail-format';
+import { MAIL_COLOURS } from '../outbox/mail-format';
 import { welcomeMail } from './templates/messages';
 
 /** The blue the mails used while the site is green (issue 22). */

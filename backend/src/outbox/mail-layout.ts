@@ -1,10 +1,15 @@
-import { escapeHtml, MAIL_COLOURS } from '../mail-format';
+import { escapeHtml, MAIL_COLOURS } from './mail-format';
 
 /** What every message shows: the site's name, address and contact mailbox. */
 export interface MailBrand {
   siteName: string;
   contactEmail: string;
   publicUrl: string;
+}
+
+/** The brand of the configured site (SITE_NAME, CONTACT_EMAIL, PUBLIC_URL). */
+export function mailBrand(cfg: MailBrand): MailBrand {
+  return { siteName: cfg.siteName, contactEmail: cfg.contactEmail, publicUrl: cfg.publicUrl };
 }
 
 export interface RenderedMail {

@@ -6,7 +6,7 @@ import { MailService } from './mail.service';
 /**
  * Where the mail module hears about business events. What must never be lost is queued in the
  * transaction of the change itself (the transactional outbox): the receipt with the order that
- * became paid, the credit note's mail with the refund, the welcome with the account of a free sign-up.
+ * became paid, the credit note's mail with the refund, the welcome with the Starter grant of a free sign-up.
  * Each message has a dedupe key, so a repeated event never mails twice.
  */
 @Injectable()
@@ -24,16 +24,13 @@ export class MailListeners {
   }
 
   /**
-   * A free sign-up: a new account gets the welcome with its sign-in link; a repeated sign-up of a
-   * passwordless account may get a new one (rate-limited in sendWelcome). An account with a password
-   * gets nothing: its owner signs in with it (or asks for a reset).
+   * A free sign-up, in its transaction (with the Starter grant): a new account gets the welcome with
+   * its sign-in link; a repeated sign-up of a passwordless account may get a new one (rate-limited in
+   * sendWelcome). An account with a password gets nothing: its owner signs in with it (or asks for a reset).
    */
-  @OnEvent('user.signedUp')
-  signedUp(signUp: SignedUp): Promise<void> {
-    if (!signUp.created && signUp.passwordSet) return Promise.resolve();
-    const account = { userId: signUp.userId, email: signUp.email };
-    return this.mail.safely(`Velkomst til bruker ${signUp.userId}`, () =>
-      this.mail.sendWelcome(account, { again: !signUp.created }),
-    );
+  @OnEvent('user.signedUp', { phase: 'in-transaction' })
+  async signedUp(signUp: SignedUp, m: EntityManager): Promise<void> {
+    if (!signUp.created && signUp.passwordSet) return;
+    await this.mail.sendWelcome({ userId: signUp.userId, email: signUp.email }, { again: !signUp.created }, m);
   }
 }

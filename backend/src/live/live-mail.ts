@@ -1,5 +1,5 @@
-import { formatOsloDateTime } from '../mail-format';
-import { button, heading, MailBrand, p, renderMail, RenderedMail, rows, small } from './layout';
+import { formatOsloDateTime } from '../outbox/mail-format';
+import { button, heading, MailBrand, p, renderMail, RenderedMail, rows, small } from '../outbox/mail-layout';
 
 /** What the live-session mails show about a session. */
 export interface LiveSessionMailInput {

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { normalizeEmail } from '../platform/crypto/tokens';
-import { LeadsService } from '../leads/leads.service';
 import { linkPage, postButton, type HtmlPage } from './link-page';
 import { EventBus } from '../platform/events';
 import { MSG } from '@academy/contracts';
@@ -13,7 +14,7 @@ import { MSG } from '@academy/contracts';
 export class UnsubscribeService implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
-    private readonly leads: LeadsService,
+    @InjectDataSource() private readonly ds: DataSource,
     private readonly events: EventBus,
   ) {}
 
@@ -47,20 +48,19 @@ export class UnsubscribeService implements OnModuleInit {
   }
 
   /**
-   * Marks every lead of the address as unsubscribed and takes it off the marketing list (once; a
-   * second click changes nothing).
+   * The address is off the marketing list: every lead of it is marked unsubscribed (once; a second
+   * click changes nothing) in one transaction, then the list's owners hear of it.
    */
-  async unsubscribe(email: string): Promise<number> {
+  async unsubscribe(email: string): Promise<void> {
     const e = normalizeEmail(email);
-    const n = await this.leads.unsubscribe(e);
+    await this.ds.transaction((m) => this.events.emitInTransaction('mail.unsubscribed', { email: e }, m));
     await this.events.emit('mail.unsubscribed', { email: e });
-    return n;
   }
 
   /** The undo on the unsubscribe page: back on the list as before. */
   async resubscribe(email: string): Promise<void> {
     const e = normalizeEmail(email);
-    await this.leads.resubscribe(e);
+    await this.ds.transaction((m) => this.events.emitInTransaction('mail.resubscribed', { email: e }, m));
     await this.events.emit('mail.resubscribed', { email: e });
   }
 

@@ -1,6 +1,6 @@
 import { GUARANTEE_DAYS, type PaymentMethod } from '@academy/contracts';
-import { formatNok, formatOsloDate, formatOsloDateTime, mvaOf } from '../mail-format';
-import { button, heading, MailBlock, MailBrand, p, renderMail, RenderedMail, rows, small } from './layout';
+import { formatNok, formatOsloDate, formatOsloDateTime, mvaOf } from '../../outbox/mail-format';
+import { button, heading, MailBlock, MailBrand, p, renderMail, RenderedMail, rows, small } from '../../outbox/mail-layout';
 
 const PAYMENT_LABEL: Record<PaymentMethod, string> = { card: 'Kort', vipps: 'Vipps' };
 

@@ -1,6 +1,6 @@
 import { parseEnv, ConfigError } from '../platform/config/env.schema';
-import { hideTokens } from './outbox-admin.service';
-import { escapeHtml, formatNok, mvaOf } from './mail-format';
+import { hideTokens } from '../outbox/outbox-admin.service';
+import { escapeHtml, formatNok, mvaOf } from '../outbox/mail-format';
 import { receiptMail, refundMail, resetPasswordMail, welcomeMail } from './templates/messages';
 
 const brand = { siteName: 'Trading <Akademiet>', contactEmail: 'hjelp@example.no', publicUrl: 'https://www.example.no' };

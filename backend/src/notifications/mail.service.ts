@@ -12,9 +12,8 @@ import type { Receipt } from '../orders/entities/receipt.entity';
 import { ReceiptsService } from '../orders/receipts.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { orgNrText, type PaymentMethod } from '@academy/contracts';
-import { OutboxMessage } from './entities/outbox-message.entity';
-import { OutboxService } from './outbox.service';
-import type { MailBrand } from './templates/layout';
+import { OutboxService } from '../outbox/outbox.service';
+import { mailBrand, type MailBrand } from '../outbox/mail-layout';
 import {
   receiptMail,
   refundMail,
@@ -23,7 +22,7 @@ import {
   type MailDocument,
   type RefundInput,
 } from './templates/messages';
-import { UnsubscribeService } from './unsubscribe.service';
+import { UnsubscribeService } from '../outbox/unsubscribe.service';
 
 export const RECEIPT_LINK_TTL_MS = 7 * 86400_000;
 export const WELCOME_LINK_TTL_MS = 7 * 86400_000;
@@ -78,7 +77,7 @@ export class MailService {
   ) {}
 
   get brand(): MailBrand {
-    return { siteName: this.cfg.siteName, contactEmail: this.cfg.contactEmail, publicUrl: this.cfg.publicUrl };
+    return mailBrand(this.cfg);
   }
 
   /** `${PUBLIC_URL}/auto-login#token=…&next=…` (the token in the fragment: it never reaches a server log). */
@@ -150,28 +149,27 @@ export class MailService {
    * `again`: a repeated sign-up of a passwordless account (the only way it gets a sign-in link, as the
    * sign-up itself never signs in). Sent again at most every WELCOME_RESEND_AFTER_MS and at most
    * WELCOME_MAX_PER_ACCOUNT times in all, so typing someone's address cannot flood their mailbox.
-   * Concurrent calls agree on the dedupe key, so they make one message.
+   * Concurrent calls agree on the dedupe key, so they make one message. Written in the sign-up's
+   * transaction (with the Starter grant), so a crash after the commit cannot lose it.
    */
-  async sendWelcome(input: { userId: number; email: string }, opts: { again?: boolean } = {}): Promise<number | null> {
-    return this.ds.transaction(async (m) => {
-      const earlier = await m.getRepository(OutboxMessage).find({
-        select: { id: true, createdAt: true },
-        where: { userId: input.userId, kind: 'welcome' },
-        order: { createdAt: 'DESC' },
-      });
-      if (earlier.length > 0 && !opts.again) return null;
-      if (earlier.length >= WELCOME_MAX_PER_ACCOUNT) return null;
-      if (earlier.length > 0 && Date.now() - earlier[0].createdAt.getTime() < WELCOME_RESEND_AFTER_MS) return null;
-      const dedupeKey = earlier.length === 0 ? `welcome:${input.userId}` : `welcome:${input.userId}:${earlier.length + 1}`;
-      if (await this.outbox.exists(dedupeKey, m)) return null;
-      const token = await this.tokens.issue(input.userId, WELCOME_LINK_TTL_MS, 'login', m);
-      const mail = welcomeMail(this.brand, {
-        signInUrl: this.signInUrl(token, '/account/settings'),
-        courseUrl: `${this.cfg.publicUrl}/course/starter`,
-        unsubscribeUrl: this.unsubscribe.url(input.email),
-      });
-      return this.outbox.enqueue({ ...mail, kind: 'welcome', to: input.email, userId: input.userId, dedupeKey }, m);
+  async sendWelcome(
+    input: { userId: number; email: string },
+    opts: { again?: boolean },
+    m: EntityManager,
+  ): Promise<number | null> {
+    const earlier = await this.outbox.createdTimesOf(input.userId, 'welcome', m);
+    if (earlier.length > 0 && !opts.again) return null;
+    if (earlier.length >= WELCOME_MAX_PER_ACCOUNT) return null;
+    if (earlier.length > 0 && Date.now() - earlier[0].getTime() < WELCOME_RESEND_AFTER_MS) return null;
+    const dedupeKey = earlier.length === 0 ? `welcome:${input.userId}` : `welcome:${input.userId}:${earlier.length + 1}`;
+    if (await this.outbox.exists(dedupeKey, m)) return null;
+    const token = await this.tokens.issue(input.userId, WELCOME_LINK_TTL_MS, 'login', m);
+    const mail = welcomeMail(this.brand, {
+      signInUrl: this.signInUrl(token, '/account/settings'),
+      courseUrl: `${this.cfg.publicUrl}/course/starter`,
+      unsubscribeUrl: this.unsubscribe.url(input.email),
     });
+    return this.outbox.enqueue({ ...mail, kind: 'welcome', to: input.email, userId: input.userId, dedupeKey }, m);
   }
 
   /** The forgotten-password mail with a one-time link (1 hour) to /tilbakestill-passord#token=…. */
@@ -186,12 +184,4 @@ export class MailService {
     });
   }
 
-  /** Best effort for hooks that must not fail the caller (the sign-up answers even if mail is down). */
-  async safely(what: string, work: () => Promise<unknown>): Promise<void> {
-    try {
-      await work();
-    } catch (e) {
-      this.logger.error(`${what}: kunne ikke legge e-post i køen: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
 }
