@@ -17,7 +17,6 @@ import { AuthController } from './auth.controller';
 import { MeService } from './me.service';
 import { CreateUserController } from './create-user.controller';
 import { CreateUserService } from './create-user.service';
-import { LeadAccountLink } from './lead-account.link';
 import { ForgotPasswordThrottleGuard } from './forgot-password-throttle.guard';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
@@ -42,6 +41,6 @@ import { PasswordResetService } from './password-reset.service';
     LiveModule,
   ],
   controllers: [AuthController, AccountController, CreateUserController, PasswordResetController],
-  providers: [MeService, AccountService, CreateUserService, PasswordResetService, ForgotPasswordThrottleGuard, LeadAccountLink],
+  providers: [MeService, AccountService, CreateUserService, PasswordResetService, ForgotPasswordThrottleGuard],
 })
 export class AccountModule {}

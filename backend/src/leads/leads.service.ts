@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Between, DataSource, In, IsNull, Not, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { ACCOUNT_LOOKUP, type AccountLookup } from './account-lookup';
 import { isMysql } from '../platform/database/dialect';
 import { insertPrepared } from '../platform/database/prepared';
 import {
@@ -28,26 +29,15 @@ export interface LeadInput {
 /** The lead form's body, as both of its routes have it (the form without JavaScript sends no attribution). */
 export type LeadCapture = Pick<CreateLeadRequest, 'email' | 'courseType' | 'source' | 'trafficSource' | 'utm' | 'attribution'>;
 
-/** The account id of a normalised address, or null (identity answers; leads may not read its table). */
-export type AccountLookup = (email: string) => Promise<number | null>;
-
 @Injectable()
 export class LeadsService {
   private insert?: { sql: string; columns: ColumnMetadata[] };
-  private accountOf: AccountLookup | null = null;
 
   constructor(
     @InjectRepository(Lead) private readonly leads: Repository<Lead>,
     @InjectDataSource() private readonly ds: DataSource,
+    @Inject(ACCOUNT_LOOKUP) private readonly accounts: AccountLookup,
   ) {}
-
-  /**
-   * Leads sit below identity in the module graph, so the account module registers at start-up how
-   * the account of an address is found (`record` links a lead to it when the caller does not know it).
-   */
-  useAccountLookup(lookup: AccountLookup): void {
-    this.accountOf = lookup;
-  }
 
   /**
    * The lead form's one use case, for both of its routes (`POST /` without JavaScript and
@@ -87,7 +77,7 @@ export class LeadsService {
       courseType: input.courseType,
       source: input.source.slice(0, 200),
       attribution,
-      userId: input.userId ?? (this.accountOf ? await this.accountOf(email) : null),
+      userId: input.userId ?? (await this.accounts.accountOf(email)),
       contacted: false,
       note: null,
       unsubscribedAt: null,

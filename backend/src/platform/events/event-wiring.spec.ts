@@ -17,7 +17,7 @@ const HAND_MADE: Array<[string, RegExp]> = [
   ['a set or list of listeners', /(Set|Array)<[^>]*(Listener|Handler)\b|\b\w*(Listener|Handler)s?\[\]\s*=/],
   ['an emit… method', /^\s*(async\s+)?emit[A-Z]\w*\s*\(/m],
   ['an on…(listener) registration method', /^\s*on[A-Z]\w*\s*\(\s*(listener|handler|l|cb|callback)\b/m],
-  ['a callback registered with another service', /\.(on[A-Z]\w*|setGate|countStudentsWith|useLeadLookup)\(\s*(async\s*)?\(/],
+  ['a callback registered with another service', /\.(on[A-Z]\w*|setGate|countStudentsWith|use[A-Z]\w*)\(\s*(async\s*)?\(/],
   ['an @Optional() injection', /@Optional\(\)/],
   ['an event emitter library', /from ['"](node:)?events['"]|EventEmitter2?\b/],
   ['an event named by a variable', /\.emit(InTransaction)?\(\s*[^'"\s)]/],
