@@ -8,6 +8,7 @@ import { UnsubscribeService } from '../../backend/src/outbox/unsubscribe.service
 import { Enrolment } from '../../backend/src/marketing/entities/sequence.entity';
 import { Subscriber } from '../../backend/src/marketing/entities/subscriber.entity';
 import { MarketingRunner } from '../../backend/src/marketing/marketing.runner';
+import { Order } from '../../backend/src/orders/entities/order.entity';
 import { ManualClock } from '../../backend/src/platform/time/clock';
 import { adminAgent } from './admin-helpers';
 import { confirmByLink } from './support/marketing-confirm';
@@ -333,5 +334,32 @@ describe('sequences: enrolment on events, steps at Oslo hours (injected clock), 
       .expect(201);
     await tick();
     expect(subjects(buyer).filter((s) => !s.startsWith('Kvittering'))).toEqual(['Foundation: slik starter du']);
+  });
+
+  it('two purchases by one new buyer at the same moment: both paid, one list entry as customer, one enrolment per sequence', async () => {
+    clock.set(new Date('2026-05-11T08:00:00Z'));
+    const subject = 'Takk for kjøpet';
+    const seq = await admin.agent
+      .post('/api/admin/sequences')
+      .send({ name: 'Etter ethvert kjøp', trigger: 'bought', steps: [{ waitDays: 0, sendHour: 9, subject, body: 'Hei!' }] })
+      .expect(201);
+    const buyer = uniqueEmail('samtidig-kjop');
+    const statuses = await Promise.all(
+      ['foundation', 'accelerator'].map((courseId) =>
+        t
+          .agent()
+          .post('/api/checkout/sessions')
+          .send({ courseId, email: buyer, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true })
+          .then((r) => r.status),
+      ),
+    );
+    expect(statuses).toEqual([201, 201]);
+    expect(await t.ds.getRepository(Order).countBy({ email: buyer, status: 'paid' })).toBe(2);
+    expect(await t.ds.getRepository(Subscriber).findBy({ email: buyer })).toEqual([
+      expect.objectContaining({ status: 'customer' }),
+    ]);
+    expect(await t.ds.getRepository(Enrolment).countBy({ email: buyer, sequenceId: seq.body.id })).toBe(1);
+    await tick();
+    expect(subjects(buyer).filter((s) => s === subject)).toHaveLength(1);
   });
 });
