@@ -19,6 +19,7 @@ import { AppConfig, ConfigModule } from './platform/config';
 import { DatabaseModule } from './platform/database/database.module';
 import { EventsModule } from './platform/events';
 import { HealthModule } from './platform/health/health.module';
+import { MetricsModule } from './platform/metrics';
 import { SecurityModule } from './platform/security/security.module';
 import { Clock } from './platform/time/clock';
 import { WebModule } from './web/web.module';
@@ -38,6 +39,7 @@ export class AppModule {
         EventsModule,
         SecurityModule,
         HealthModule,
+        MetricsModule,
         IdentityModule,
         CatalogModule,
         AccessModule,

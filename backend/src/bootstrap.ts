@@ -4,6 +4,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './platform/config';
 import type { Clock } from './platform/time/clock';
 import { createHttpApp, type HttpAppOptions } from './platform/http/http-app';
+import { MetricsRegistry } from './platform/metrics';
 import { WriteLimit } from './platform/security/write-limit';
 
 export { CSRF_EXEMPT } from './platform/security/csrf';
@@ -22,5 +23,6 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
       const writes = app.get(WriteLimit);
       return (req, reply) => writes.hit(req, reply);
     },
+    observer: (app) => app.get(MetricsRegistry).observe,
   });
 }

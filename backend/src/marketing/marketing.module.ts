@@ -14,6 +14,7 @@ import { Broadcast } from './entities/broadcast.entity';
 import { Enrolment, Sequence, SequenceStep, StepSend } from './entities/sequence.entity';
 import { Subscriber } from './entities/subscriber.entity';
 import { MarketingPrivacyService } from './marketing-privacy.service';
+import { MarketingMetrics } from './marketing-metrics';
 import { MarketingListeners } from './marketing.listeners';
 import { MarketingRunner } from './marketing.runner';
 import { SegmentsService } from './segments.service';
@@ -47,6 +48,7 @@ import { SubscribersService } from './subscribers.service';
     SequenceEngineService,
     MarketingListeners,
     MarketingRunner,
+    MarketingMetrics,
   ],
   exports: [MarketingPrivacyService, SubscribersService, BroadcastsEditingService, SequencesEditingService, MarketingRunner],
 })

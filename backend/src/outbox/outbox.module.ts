@@ -6,6 +6,7 @@ import { BackgroundTasks } from './background-tasks';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { createMailTransport, MAIL_TRANSPORT } from './mail-transport';
 import { OutboxAdminService } from './outbox-admin.service';
+import { OutboxMetrics } from './outbox-metrics';
 import { OutboxService } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
 import { UnsubscribeController } from './unsubscribe.controller';
@@ -28,6 +29,7 @@ import { UnsubscribeService } from './unsubscribe.service';
     OutboxService,
     UnsubscribeService,
     OutboxAdminService,
+    OutboxMetrics,
   ],
   exports: [OutboxService, OutboxWorker, OutboxAdminService, UnsubscribeService, BackgroundTasks],
 })

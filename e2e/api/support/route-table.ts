@@ -108,6 +108,8 @@ export const ROUTES: Route[] = [
 
   // --- public ---------------------------------------------------------------------------------
   { method: 'GET', path: '/api/health', area: 'public', access: ALL(200), valid: () => ({}) },
+  // Prometheus metrics: closed (404) unless METRICS_TOKEN is set (e2e/api/metrics.e2e-spec.ts tests it open).
+  { method: 'GET', path: '/metrics', area: 'public', access: ALL(404), valid: () => ({}) },
   { method: 'GET', path: '/api/catalog', area: 'public', access: ALL(200), valid: () => ({}) },
   { method: 'GET', path: '/api/site', area: 'public', access: ALL(200), valid: () => ({}) },
   {

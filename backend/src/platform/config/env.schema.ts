@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { isCommonPassword } from '../dto/common-passwords';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@academy/contracts';
+import { operationsSettings, type OperationsConfig } from './operations-env';
+
+export type { BackupConfig, BackupS3Config, DkimConfig, OperationsConfig } from './operations-env';
 
 /**
  * The environment, validated once at start. A bad or missing value stops the start
@@ -9,7 +12,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@academy/contracts';
  */
 export type NodeEnv = 'development' | 'production' | 'test';
 
-export interface AppConfig {
+export interface AppConfig extends OperationsConfig {
   nodeEnv: NodeEnv;
   port: number;
   host: string;
@@ -384,6 +387,7 @@ export function parseEnv(env: Env): AppConfig {
     mentorshipReminderIntervalMs: int('MENTORSHIP_REMINDER_INTERVAL_MS', 3_600_000, 0, 86_400_000),
     launchSeats: int('LAUNCH_SEATS', 100, 0, 1_000_000),
     seller: sellerSettings(str, nodeEnv, problems),
+    ...operationsSettings(str, int, url, problems),
   };
   if (problems.length) throw new ConfigError(problems);
   return cfg;

@@ -8,6 +8,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../config';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { createPino, PinoNestLogger } from '../logging/logger';
+import type { RequestObserver } from './fast-routes';
 import { RequestPipeline, type RateLimiter, type RequestLogger } from './request-pipeline';
 import { createValidationPipe } from './validation.pipe';
 
@@ -40,7 +41,11 @@ const hops =
 export async function createHttpApp(
   cfg: AppConfig,
   module: DynamicModule | Type,
-  opts: HttpAppOptions & { rateLimiter: (app: INestApplicationContext) => RateLimiter },
+  opts: HttpAppOptions & {
+    rateLimiter: (app: INestApplicationContext) => RateLimiter;
+    /** Where every request's duration goes (the metrics). */
+    observer?: (app: INestApplicationContext) => RequestObserver;
+  },
 ): Promise<NestFastifyApplication> {
   const pino = createPino(opts.logger === false ? 'silent' : cfg.logLevel, opts.logDestination);
   // One structured line per request, with its id (the health checks of the load balancer left out).
@@ -69,6 +74,7 @@ export async function createHttpApp(
   });
   pipeline.install(fastify);
   pipeline.useRateLimiter(opts.rateLimiter(app));
+  if (opts.observer) pipeline.useObserver(opts.observer(app));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
   await app.register(fastifyCookie as never);

@@ -20,7 +20,7 @@ import { API_CACHE_DEFAULT, policyOf, type RoutePolicy } from '../security/route
 import { isApiPath, normalisedPath, routePath } from '../security/route-path';
 import { apiSecurityHeaders, securityHeaders } from '../security/security-headers';
 import { compileBody } from './compiled-body';
-import { FastRoutes, type FastRoute, type RequestLine } from './fast-routes';
+import { FastRoutes, type FastRoute, type RequestLine, type RequestObserver } from './fast-routes';
 import { requestId } from './request-id';
 import { enterRequest } from '../events/request-context';
 import { createValidationPipe } from './validation.pipe';
@@ -82,6 +82,7 @@ export class RequestPipeline {
   private readonly pipe = createValidationPipe();
   private fastify: FastifyInstance | null = null;
   private rateLimiter: RateLimiter | null = null;
+  private observer: RequestObserver | null = null;
 
   constructor(
     private readonly cfg: AppConfig,
@@ -130,11 +131,18 @@ export class RequestPipeline {
       this.rateLimiter(req, reply).then(() => done(), done);
     });
     const log = this.log;
-    if (log)
-      fastify.addHook('onResponse', (req, reply, done) => {
-        log(this.line(req, reply.statusCode, reply.elapsedTime));
-        done();
-      });
+    fastify.addHook('onResponse', (req, reply, done) => {
+      if (log) log(this.line(req, reply.statusCode, reply.elapsedTime));
+      const observe = this.observer;
+      if (observe) observe(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime, policyOf(req).webhook);
+      done();
+    });
+  }
+
+  /** Step 8's measurement (the application's metrics), for every kind of route, the front door's too. */
+  useObserver(observer: RequestObserver): void {
+    this.observer = observer;
+    this.front.observer = observer;
   }
 
   /** The write limit of step 4 (a Nest provider, so it is known once the application is made). */
@@ -228,7 +236,13 @@ export class RequestPipeline {
         ? new AppError(404, 'NOT_FOUND', MSG.notFound)
         : new AppError(400, 'BAD_REQUEST', MSG.invalidUrl);
     const log = this.log;
-    if (log) reply.raw.once('finish', () => log(this.line(req, reply.statusCode, performance.now() - started)));
+    const observe = this.observer;
+    if (log || observe)
+      reply.raw.once('finish', () => {
+        const ms = performance.now() - started;
+        if (log) log(this.line(req, reply.statusCode, ms));
+        if (observe) observe(req.method, undefined, reply.statusCode, ms);
+      });
     answerError(error, req, reply);
   }
 }

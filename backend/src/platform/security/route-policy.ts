@@ -15,6 +15,8 @@ export interface RoutePolicy {
    * unless it declares otherwise here (or its handler sets the header itself).
    */
   cacheControl?: string;
+  /** The route receives a provider's webhook (`stripe`, `postmark`): its failures are counted by provider in the metrics. */
+  webhook?: string;
 }
 
 /** What an /api answer may be cached as when its route says nothing: not at all, nowhere (accounts, admin data). */
