@@ -26,7 +26,7 @@ import { LEAD_FIRST_TOUCH, type LeadFirstTouch } from '../orders/first-touch.ser
       provide: ACCOUNT_LOOKUP,
       inject: [UsersService],
       useFactory: (users: UsersService): AccountLookup => ({
-        accountOf: async (email) => (await users.findByEmail(email))?.id ?? null,
+        accountOf: (email) => users.idByEmail(email),
       }),
     },
   ],
