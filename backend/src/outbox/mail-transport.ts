@@ -1,5 +1,5 @@
 import { createTransport, type Transporter } from 'nodemailer';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig, DkimConfig } from '../platform/config';
 
 export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
 
@@ -14,8 +14,8 @@ export interface OutgoingMail {
 }
 
 /**
- * Where the outbox worker hands messages. `smtp` sends; `log` only writes them to the log
- * (no SMTP_URL outside production, or MAIL_DISABLED).
+ * Where the outbox worker hands messages. `smtp` sends (signed with DKIM when DKIM_* is set); `log`
+ * only writes them to the log (no SMTP_URL outside production, or MAIL_DISABLED).
  */
 export interface MailTransport {
   readonly mode: 'smtp' | 'log';
@@ -27,9 +27,11 @@ class SmtpMailTransport implements MailTransport {
   readonly mode = 'smtp' as const;
   private readonly transporter: Transporter;
 
-  constructor(url: string) {
+  constructor(url: string, dkim: DkimConfig | null) {
     this.transporter = createTransport({
       url,
+      // DKIM_*: every message signed for the sending domain (nodemailer signs the whole message, body hash and headers).
+      ...(dkim ? { dkim: { domainName: dkim.domainName, keySelector: dkim.keySelector, privateKey: dkim.privateKey } } : {}),
       // Well inside the worker's lock (5 min), so a hanging server never outlives the claim.
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
@@ -56,5 +58,5 @@ class LogMailTransport implements MailTransport {
 
 export function createMailTransport(cfg: AppConfig): MailTransport {
   if (cfg.mailDisabled || !cfg.smtpUrl) return new LogMailTransport();
-  return new SmtpMailTransport(cfg.smtpUrl);
+  return new SmtpMailTransport(cfg.smtpUrl, cfg.dkim);
 }
