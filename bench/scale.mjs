@@ -1,0 +1,380 @@
+// npm run bench:scale: the admin panel, exports, mail and statistics at a successful academy's
+// volume (bench/scale-seed.mjs: 200 000 leads, 30 000 students, 20 000 paid orders, …) on MariaDB,
+// beside the same requests on a small database (the same shape at 1/2000: about a hundred leads).
+// Starts the production build (`npm run build` first) against a fresh database that is dropped after,
+// measures every admin list with its filters, sorts and a deep page, the statistics, the CSV export,
+// a broadcast's freeze and first sends, a student's export and erasure and the member's requests,
+// samples the app's resident memory, and writes bench/scale-results.md.
+//
+//   npm run bench:scale                 → the "Now" section of bench/scale-results.md
+//   npm run bench:scale -- --before     → the "Before" section (kept by later runs)
+// Traffic goes to 127.0.0.1 only. SCALE_SAMPLES (default 15) requests per line after one warm-up.
+import { createHash, randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createConnection } from 'mysql2/promise';
+import { NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { personEmail, scaled, seed, USER_ID_OFFSET, VOLUME } from './scale-seed.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/';
+const SAMPLES = Number(process.env.SCALE_SAMPLES ?? 15);
+const SECTION = process.argv.includes('--before') ? 'Before' : 'Now';
+const RESULTS = join(ROOT, 'bench/scale-results.md');
+const RSS_GOAL_MB = 220;
+
+if (!existsSync(join(ROOT, 'backend/dist/main.js'))) {
+  console.error('Fant ikke backend/dist/main.js: kjør `npm run build` først.');
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((res) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => res(p));
+    });
+  });
+
+async function waitFor(url, ms = 60_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} svarte ikke`);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+const server = new URL(MYSQL);
+const dbName = `ta_scale_${Date.now().toString(36)}`;
+const admin = await createConnection({
+  host: server.hostname,
+  port: Number(server.port || 3306),
+  user: decodeURIComponent(server.username || 'root'),
+  password: decodeURIComponent(server.password || ''),
+});
+await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+const dbUrl = new URL(MYSQL);
+dbUrl.pathname = `/${dbName}`;
+
+const appPort = await freePort();
+const base = `http://127.0.0.1:${appPort}`;
+const app = spawn(process.execPath, [...NODE_FLAGS, '--enable-source-maps', join(ROOT, 'backend/dist/main.js')], {
+  cwd: ROOT,
+  env: {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    MAIL_DISABLED: 'true',
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-12345',
+    SELLER_NAME: 'Bench Trading AS',
+    SELLER_ORG_NR: '923456789',
+    SELLER_ADDRESS: 'Storgata 1, 0155 Oslo',
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATABASE_URL: dbUrl.toString(),
+    ADMIN_EMAIL: 'bench-admin@example.no',
+    ADMIN_PASSWORD: 'bench-admin-passord',
+    ADMIN_2FA: 'optional',
+    LOG_LEVEL: 'warn',
+    MARKETING_POLL_INTERVAL_MS: '500',
+    RATE_LIMIT_WRITES: '10000000',
+    RATE_LIMIT_LOGIN: '10000000',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+// Resident memory, sampled all along; `peak(from)` is the highest since a moment.
+const rssSamples = [];
+const sampleRss = () => {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${app.pid}/status`, 'utf8'))[1]);
+    rssSamples.push([Date.now(), kb / 1024]);
+  } catch {}
+};
+const rssTimer = setInterval(sampleRss, 50);
+const peak = (from) => {
+  sampleRss();
+  return Math.max(0, ...rssSamples.filter(([t]) => t >= from).map(([, mb]) => mb));
+};
+
+/** A signed-in session for a user, as the sign-in makes it (the bench plays the sign-in). */
+async function sessionFor(conn, userId) {
+  const token = randomBytes(32).toString('base64url');
+  await conn.query(
+    `INSERT INTO sessions (tokenHash, userId, createdAt, lastSeenAt, expiresAt, ip, userAgent, authenticatedAt)
+     VALUES (?, ?, NOW(3), NOW(3), NOW(3) + INTERVAL 1 DAY, '127.0.0.1', 'bench', NOW(3))`,
+    [createHash('sha256').update(token).digest('hex'), userId],
+  );
+  return `sid=${token}`;
+}
+
+async function timed(path, init = {}) {
+  const t0 = performance.now();
+  const res = await fetch(base + path, init);
+  const body = await res.arrayBuffer();
+  return { ms: performance.now() - t0, status: res.status, res, bytes: body.byteLength, body };
+}
+
+/** Every admin request measured at both sizes; the erasure and the freeze are one-offs per subject. */
+function requests(adminCookie, student) {
+  const a = { headers: { cookie: adminCookie } };
+  const f = (o) => encodeURIComponent(JSON.stringify(o));
+  const day = (d) => new Date(Date.now() + d * 86400e3).toISOString().slice(0, 10);
+  const deep = (total) => `range=${f([Math.max(0, total - 25), Math.max(24, total - 1)])}`;
+  return [
+    ['leads: first page', `/api/admin/leads`, a],
+    ['leads: deep page', (t) => `/api/admin/leads?${deep(t.leads)}`, a],
+    ['leads: sort by e-mail', `/api/admin/leads?sort=${f(['email', 'ASC'])}`, a],
+    ['leads: search', `/api/admin/leads?filter=${f({ q: 'person1234' })}`, a],
+    ['leads: variant A + utm_source', `/api/admin/leads?filter=${f({ trafficSource: 'A', utmSource: 'google' })}`, a],
+    ['leads: has bought', `/api/admin/leads?filter=${f({ hasBought: true })}`, a],
+    ['leads: has not bought', `/api/admin/leads?filter=${f({ hasBought: false })}`, a],
+    ['leads: has account', `/api/admin/leads?filter=${f({ hasAccount: true })}`, a],
+    [
+      'leads: last 30 days',
+      `/api/admin/leads?filter=${f({ createdFrom: new Date(Date.now() - 30 * 86400e3).toISOString().slice(0, 10) })}`,
+      a,
+    ],
+    ['leads: one lead', `/api/admin/leads/1`, a],
+    ['users: first page', `/api/admin/users`, a],
+    ['users: deep page', (t) => `/api/admin/users?${deep(t.students)}`, a],
+    ['users: search', `/api/admin/users?filter=${f({ q: 'person2345' })}`, a],
+    ['users: owns Foundation', `/api/admin/users?filter=${f({ courseId: 'foundation' })}`, a],
+    ['users: sort by e-mail', `/api/admin/users?sort=${f(['email', 'ASC'])}`, a],
+    ['users: one student', `/api/admin/users/${student.id}`, a],
+    ['orders: first page', `/api/admin/orders`, a],
+    ['orders: deep page', (t) => `/api/admin/orders?${deep(t.paidOrders)}`, a],
+    ['orders: refunded', `/api/admin/orders?filter=${f({ status: 'refunded' })}`, a],
+    ['orders: search', `/api/admin/orders?filter=${f({ q: 'person3456' })}`, a],
+    ['orders: within guarantee', `/api/admin/orders?filter=${f({ withinGuarantee: true })}`, a],
+    ['outbox: first page', `/api/admin/outbox`, a],
+    ['outbox: deep page', (t) => `/api/admin/outbox?${deep(t.outbox)}`, a],
+    ['outbox: search', `/api/admin/outbox?filter=${f({ q: 'person4567' })}`, a],
+    ['outbox: sort by address', `/api/admin/outbox?sort=${f(['toAddress', 'ASC'])}`, a],
+    ['outbox: broadcasts only', `/api/admin/outbox?filter=${f({ kind: 'broadcast' })}`, a],
+    ['audit: first page', `/api/admin/audit-log`, a],
+    ['audit: deep page', (t) => `/api/admin/audit-log?${deep(t.audit)}`, a],
+    ['audit: one lead', `/api/admin/audit-log?filter=${f({ entity: 'lead', entityId: '77' })}`, a],
+    ['broadcasts: list', `/api/admin/broadcasts`, a],
+    ['sequences: list', `/api/admin/sequences`, a],
+    ['certificates: list', `/api/admin/certificates`, a],
+    ['campaign codes: list', `/api/admin/campaign-codes`, a],
+    ['statistics: 30 days', `/api/admin/stats`, a],
+    ['statistics: 366 days', `/api/admin/stats?from=${day(-365)}&to=${day(0)}`, a],
+    ['member: who am I', `/api/auth/me`, { headers: { cookie: student.cookie } }],
+    ['member: Foundation progress', `/api/progress/foundation`, { headers: { cookie: student.cookie } }],
+    ['member: Foundation player', `/api/courses/foundation`, { headers: { cookie: student.cookie } }],
+    ['member: own data export', `/api/account/export`, { headers: { cookie: student.cookie } }],
+  ];
+}
+
+/** One size: seed it, then measure everything. */
+async function phase(conn, label, v, adminId) {
+  console.log(`\n━━ ${label}: seeding …`);
+  const seconds = await seed(conn, v, adminId);
+  console.log(`seeded in ${seconds.toFixed(1)} s`);
+  const adminCookie = await sessionFor(conn, adminId);
+  const totals = v;
+  const out = { seconds, rows: new Map(), notes: [] };
+  // The member: a student who owns Foundation (bought it and kept it).
+  const [[{ userId: studentId }]] = await conn.query(
+    "SELECT MIN(userId) AS userId FROM grants WHERE courseId = 'foundation' AND revokedAt IS NULL",
+  );
+  const student = { id: studentId, cookie: await sessionFor(conn, studentId) };
+
+  for (const [name, path, init] of requests(adminCookie, student)) {
+    const p = typeof path === 'function' ? path(totals) : path;
+    const samples = name.startsWith('statistics') ? Math.max(5, Math.round(SAMPLES / 2)) : SAMPLES;
+    const first = await timed(p, init);
+    if (first.status !== 200)
+      throw new Error(`${name}: ${p} svarte ${first.status}: ${Buffer.from(first.body).toString().slice(0, 300)}`);
+    const ms = [];
+    const t0 = Date.now();
+    for (let i = 0; i < samples; i++) ms.push((await timed(p, init)).ms);
+    out.rows.set(name, { p50: pct(ms, 50), p95: pct(ms, 95), rss: peak(t0) });
+    console.log(`${name.padEnd(34)} p50 ${pct(ms, 50).toFixed(0).padStart(6)} ms  p95 ${pct(ms, 95).toFixed(0).padStart(6)} ms`);
+  }
+
+  // The leads CSV: time to the first byte, to the end, rows counted, memory at its peak.
+  {
+    const [[{ n: expected }]] = await conn.query('SELECT COUNT(*) AS n FROM leads WHERE unsubscribedAt IS NULL');
+    const t0 = Date.now();
+    const start = performance.now();
+    const res = await fetch(`${base}/api/admin/leads/export.csv`, { headers: { cookie: adminCookie } });
+    let firstByte = null;
+    let lines = 0;
+    let bytes = 0;
+    if (res.status === 200) {
+      for await (const chunk of res.body) {
+        if (firstByte === null) firstByte = performance.now() - start;
+        bytes += chunk.length;
+        for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+      }
+    } else {
+      out.notes.push(`CSV export answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    }
+    const total = performance.now() - start;
+    const rows = Math.max(0, lines - 1);
+    out.csv = { firstByte, total, rows, expected: Number(expected), mb: bytes / 1048576, rss: peak(t0) };
+    console.log(
+      `CSV export: first byte ${firstByte?.toFixed(0)} ms, all ${total.toFixed(0)} ms, ${rows}/${expected} rows, peak RSS ${peak(t0).toFixed(0)} MB`,
+    );
+  }
+
+  // A student's export (above) and erasure: each erasure takes another student.
+  {
+    const ms = [];
+    const t0 = Date.now();
+    const erased = [];
+    for (let n = 1; erased.length < Math.min(8, v.students - 2); n++) if (USER_ID_OFFSET + n !== student.id) erased.push(n);
+    for (const n of erased) {
+      const id = USER_ID_OFFSET + n;
+      const cookie = await sessionFor(conn, id);
+      const r = await timed('/api/account', {
+        method: 'DELETE',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ confirmEmail: personEmail(n) }),
+      });
+      if (r.status !== 200) throw new Error(`erasure: ${r.status} ${Buffer.from(r.body).toString().slice(0, 300)}`);
+      ms.push(r.ms);
+    }
+    out.rows.set('member: erase own account', { p50: pct(ms, 50), p95: pct(ms, 95), rss: peak(t0) });
+    console.log(`erasure: p50 ${pct(ms, 50).toFixed(0)} ms p95 ${pct(ms, 95).toFixed(0)} ms`);
+  }
+
+  // A broadcast to every subscriber: the draft's create and GET, then the freeze and the first sends.
+  {
+    const headers = { cookie: adminCookie, 'content-type': 'application/json' };
+    const t0 = Date.now();
+    const created = await timed('/api/admin/broadcasts', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ subject: 'Ukens marked', body: 'Hei! Her er ukens gjennomgang.', segment: { audience: 'all' } }),
+    });
+    if (created.status !== 201) throw new Error(`broadcast create: ${created.status} ${Buffer.from(created.body).toString()}`);
+    const { id, recipients } = JSON.parse(Buffer.from(created.body).toString());
+    out.rows.set('broadcasts: create a draft', { p50: created.ms, p95: created.ms, rss: peak(t0) });
+    const ms = [];
+    for (let i = 0; i < SAMPLES; i++)
+      ms.push((await timed(`/api/admin/broadcasts/${id}`, { headers: { cookie: adminCookie } })).ms);
+    out.rows.set('broadcasts: open a draft', { p50: pct(ms, 50), p95: pct(ms, 95), rss: peak(t0) });
+    const cnt = [];
+    for (let i = 0; i < Math.max(3, Math.round(SAMPLES / 3)); i++)
+      cnt.push(
+        (
+          await timed('/api/admin/broadcasts/count', {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ segment: { audience: 'students' } }),
+          })
+        ).ms,
+      );
+    out.rows.set('broadcasts: count a segment', { p50: pct(cnt, 50), p95: pct(cnt, 95), rss: peak(t0) });
+    const sendStart = Date.now();
+    const sent = await timed(`/api/admin/broadcasts/${id}/send`, { method: 'POST', headers, body: '{}' });
+    if (sent.status !== 200) throw new Error(`broadcast send: ${sent.status} ${Buffer.from(sent.body).toString()}`);
+    let frozen = null;
+    let firstSends = null;
+    let count = 0;
+    while (Date.now() - sendStart < 600_000 && (frozen === null || firstSends === null)) {
+      const [[b]] = await conn.query('SELECT listReady, recipientCount FROM marketing_broadcasts WHERE id = ?', [id]);
+      if (frozen === null && Number(b.listReady) === 1) {
+        frozen = Date.now() - sendStart;
+        count = b.recipientCount;
+      }
+      if (firstSends === null) {
+        const [[q]] = await conn.query('SELECT COUNT(*) AS n FROM outbox WHERE dedupeKey LIKE ?', [`bc:${id}:%`]);
+        if (Number(q.n) > 0) firstSends = Date.now() - sendStart;
+      }
+      await sleep(100);
+    }
+    out.broadcast = { recipients, frozen, firstSends, count, sendMs: sent.ms, rss: peak(sendStart) };
+    console.log(
+      `broadcast: ${recipients} recipients, frozen after ${frozen} ms, first sends after ${firstSends} ms, peak RSS ${peak(sendStart).toFixed(0)} MB`,
+    );
+  }
+  out.peak = peak(0);
+  return out;
+}
+
+let failed = false;
+try {
+  await waitFor(`${base}/api/health`);
+  const conn = await createConnection({ uri: dbUrl.toString(), multipleStatements: false });
+  const [[{ id: adminId }]] = await conn.query("SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1");
+  const small = await phase(conn, 'small (1/2000)', scaled(1 / 2000), adminId);
+  const big = await phase(conn, 'volume', VOLUME, adminId);
+  await conn.end();
+  const rssAfter = rssSamples.at(-1)?.[1] ?? 0;
+
+  const f0 = (x) => (x === null || x === undefined ? '–' : x.toFixed(0));
+  const goal = (name) => (/^member: erase/.test(name) ? 500 : /^member: own data/.test(name) ? 200 : 300);
+  const lines = [];
+  for (const [name, r] of big.rows) {
+    const s = small.rows.get(name);
+    const ok = r.p95 <= goal(name);
+    if (!ok) failed = true;
+    lines.push(`| ${name} | ${f0(r.p50)} | ${f0(r.p95)} | ${f0(s?.p50)} | ${f0(s?.p95)} | ≤ ${goal(name)} | ${ok ? '✓' : '✗'} |`);
+  }
+  const csvOk =
+    big.csv.rows === big.csv.expected && big.csv.firstByte !== null && big.csv.firstByte <= 1000 && big.csv.rss <= RSS_GOAL_MB;
+  const bcOk = big.broadcast.frozen !== null && big.broadcast.frozen <= 10_000 && big.broadcast.rss <= RSS_GOAL_MB;
+  if (!csvOk || !bcOk || big.peak > RSS_GOAL_MB) failed = true;
+  const v = VOLUME;
+  const section = [
+    `## ${SECTION}`,
+    '',
+    `Run: ${new Date().toISOString()}, Node ${process.version}, MariaDB on 127.0.0.1, the same 2-core machine; ${SAMPLES} requests per line after one warm-up (statistics ${Math.max(5, Math.round(SAMPLES / 2))}), one at a time. ` +
+      `Volume: ${v.leads} leads, ${v.students} students, ${v.paidOrders} paid orders (${v.refunds} refunded), ${v.progress} progress rows, ${v.subscribers} confirmed subscribers, ${v.outbox} sent mails, ${v.audit} audit rows; seeded in ${big.seconds.toFixed(1)} s. ` +
+      `"Small" is the same shape at 1/2000 (${scaled(1 / 2000).leads} leads).`,
+    '',
+    '| Request | p50 ms | p95 ms | small p50 | small p95 | goal p95 | ok |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | :-: |',
+    ...lines,
+    '',
+    `- Leads CSV (all pages, unsubscribed left out): first byte ${f0(big.csv.firstByte)} ms (goal ≤ 1000), all ${f0(big.csv.total)} ms, ${big.csv.rows} of ${big.csv.expected} rows, ${big.csv.mb.toFixed(1)} MB; peak RSS ${f0(big.csv.rss)} MB (goal ≤ ${RSS_GOAL_MB}) ${csvOk ? '✓' : '✗'}. Small: first byte ${f0(small.csv.firstByte)} ms, ${small.csv.rows} of ${small.csv.expected} rows.`,
+    `- Broadcast to everyone (${big.broadcast.recipients} at the draft): recipients frozen ${f0(big.broadcast.frozen)} ms after "send" (goal ≤ 10 000; ${big.broadcast.count} frozen), first mails in the outbox after ${f0(big.broadcast.firstSends)} ms; peak RSS ${f0(big.broadcast.rss)} MB ${bcOk ? '✓' : '✗'}. Small: frozen after ${f0(small.broadcast.frozen)} ms.`,
+    `- Resident memory: peak ${f0(big.peak)} MB over the whole run (goal ≤ ${RSS_GOAL_MB}) ${big.peak <= RSS_GOAL_MB ? '✓' : '✗'}, ${f0(rssAfter)} MB at the end.`,
+    ...big.notes.map((n) => `- ${n}`),
+    '',
+  ].join('\n');
+
+  const head = [
+    '# Scale benchmark (`npm run bench:scale`)',
+    '',
+    'The admin panel, exports, mail and statistics at a successful academy\'s volume on MariaDB, each request beside the same request on a small database. "Before" is the run before the volume work; "Now" the latest run.',
+    '',
+  ].join('\n');
+  const old = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
+  const keep = (name) => {
+    const m = new RegExp(`^## ${name}\\n[\\s\\S]*?(?=^## |(?![\\s\\S]))`, 'm').exec(old);
+    return m ? m[0].trimEnd() + '\n' : '';
+  };
+  const extra = keep('What changed and why');
+  const sections = SECTION === 'Before' ? [section, keep('Now')] : [keep('Before'), section];
+  writeFileSync(RESULTS, [head, ...sections.filter(Boolean), extra].filter(Boolean).join('\n'));
+  console.log('\n' + section);
+} catch (e) {
+  failed = true;
+  console.error(e);
+} finally {
+  clearInterval(rssTimer);
+  app.kill('SIGTERM');
+  await new Promise((r) => (app.exitCode !== null ? r() : app.once('exit', r)));
+  await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+  await admin.end();
+}
+process.exit(failed ? 1 : 0);
