@@ -14,6 +14,7 @@ import {
 } from '@academy/contracts';
 import { normalizeEmail } from '../platform/crypto/tokens';
 import { attributionColumns } from '../platform/dto/attribution.dto';
+import { keysetBatches } from '../platform/list/keyset';
 import { runList, type ListParams, type ListResult } from '../platform/list/list-query';
 import { Lead } from './entities/lead.entity';
 import { leadsList, type LeadListConditions } from './lead-list';
@@ -92,13 +93,19 @@ export class LeadsService {
 
   /** Marks every lead of a normalised address as unsubscribed (once; a second time changes nothing). */
   async unsubscribe(email: string, m?: EntityManager): Promise<number> {
-    const res = await (m?.getRepository(Lead) ?? this.leads).update({ email, unsubscribedAt: IsNull() }, { unsubscribedAt: new Date() });
+    const res = await (m?.getRepository(Lead) ?? this.leads).update(
+      { email, unsubscribedAt: IsNull() },
+      { unsubscribedAt: new Date() },
+    );
     return res.affected ?? 0;
   }
 
   /** Undoes an unsubscribe of a normalised address (the undo on the unsubscribe page). */
   async resubscribe(email: string, m?: EntityManager): Promise<number> {
-    const res = await (m?.getRepository(Lead) ?? this.leads).update({ email, unsubscribedAt: Not(IsNull()) }, { unsubscribedAt: null });
+    const res = await (m?.getRepository(Lead) ?? this.leads).update(
+      { email, unsubscribedAt: Not(IsNull()) },
+      { unsubscribedAt: null },
+    );
     return res.affected ?? 0;
   }
 
@@ -153,6 +160,24 @@ export class LeadsService {
     const qb: SelectQueryBuilder<Lead> = this.leads.createQueryBuilder('lead');
     if (opts.subscribedOnly) qb.andWhere('lead.unsubscribedAt IS NULL');
     return runList(qb, params, leadsList(conditions));
+  }
+
+  /**
+   * The whole filtered list in its sort order, in keyset batches of `batchSize` (for the CSV export:
+   * every row, never an OFFSET walk, never the whole list in memory).
+   */
+  exportBatches(
+    params: Pick<ListParams, 'sort' | 'filter'>,
+    conditions: LeadListConditions,
+    opts: { subscribedOnly?: boolean },
+    batchSize: number,
+  ): AsyncGenerator<Lead[]> {
+    const query = () => {
+      const qb: SelectQueryBuilder<Lead> = this.leads.createQueryBuilder('lead');
+      if (opts.subscribedOnly) qb.andWhere('lead.unsubscribedAt IS NULL');
+      return qb;
+    };
+    return keysetBatches(query, params, leadsList(conditions), batchSize);
   }
 
   findById(id: number): Promise<Lead | null> {
