@@ -15,8 +15,8 @@ export function variantsOf(e: Pick<LeadCaptured, 'courseType' | 'trafficSource'>
 
 /**
  * Where marketing hears about the rest of the site: leads (consent and 'lead captured' sequences),
- * paid orders (soft opt-in as customer, 'bought course X'), Starter completed, and unsubscribes and
- * bounces from the mail module. (The outbox worker's "may this address get marketing?" is
+ * paid orders (soft opt-in as customer, 'bought course X'), Starter completed, and unsubscribes,
+ * bounces and spam complaints from the mail module. (The outbox worker's "may this address get marketing?" is
  * marketing-ports.module.ts.)
  */
 @Injectable()
@@ -40,6 +40,11 @@ export class MarketingListeners {
   @OnEvent('mail.bounced')
   async bounced(e: EventMap['mail.bounced']): Promise<void> {
     await this.subscribers.markUndeliverable(e.email, 'bounced');
+  }
+
+  @OnEvent('mail.complained')
+  async complained(e: EventMap['mail.complained']): Promise<void> {
+    await this.subscribers.markUndeliverable(e.email, 'complained');
   }
 
   /**

@@ -9,6 +9,8 @@ import { OutboxAdminService } from './outbox-admin.service';
 import { OutboxMetrics } from './outbox-metrics';
 import { OutboxService } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
+import { PostmarkWebhookController } from './postmark-webhook.controller';
+import { PostmarkWebhookService } from './postmark-webhook.service';
 import { UnsubscribeController } from './unsubscribe.controller';
 import { UnsubscribeService } from './unsubscribe.service';
 
@@ -21,7 +23,7 @@ import { UnsubscribeService } from './unsubscribe.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([OutboxMessage]), SecurityModule],
-  controllers: [UnsubscribeController],
+  controllers: [UnsubscribeController, PostmarkWebhookController],
   providers: [
     { provide: MAIL_TRANSPORT, inject: [APP_CONFIG], useFactory: (cfg: AppConfig) => createMailTransport(cfg) },
     BackgroundTasks,
@@ -30,6 +32,7 @@ import { UnsubscribeService } from './unsubscribe.service';
     UnsubscribeService,
     OutboxAdminService,
     OutboxMetrics,
+    PostmarkWebhookService,
   ],
   exports: [OutboxService, OutboxWorker, OutboxAdminService, UnsubscribeService, BackgroundTasks],
 })

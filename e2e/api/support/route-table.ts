@@ -110,6 +110,14 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/health', area: 'public', access: ALL(200), valid: () => ({}) },
   // Prometheus metrics: closed (404) unless METRICS_TOKEN is set (e2e/api/metrics.e2e-spec.ts tests it open).
   { method: 'GET', path: '/metrics', area: 'public', access: ALL(404), valid: () => ({}) },
+  // Postmark's bounce webhook: closed (404) unless POSTMARK_WEBHOOK_* is set (e2e/api/bounces.e2e-spec.ts tests it open).
+  {
+    method: 'POST',
+    path: '/api/mail/postmark-webhook',
+    area: 'public',
+    access: ALL(404),
+    valid: () => ({ json: { RecordType: 'Bounce', Type: 'HardBounce', TypeCode: 1, Email: 'ukjent@example.no' } }),
+  },
   { method: 'GET', path: '/api/catalog', area: 'public', access: ALL(200), valid: () => ({}) },
   { method: 'GET', path: '/api/site', area: 'public', access: ALL(200), valid: () => ({}) },
   {

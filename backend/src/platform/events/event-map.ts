@@ -73,8 +73,10 @@ export interface EventMap {
   'mail.unsubscribed': { email: string };
   /** The address undid its unsubscribe. In the undo's transaction and after commit. */
   'mail.resubscribed': { email: string };
-  /** The mail server refused the address for good (5xx on RCPT). */
+  /** The mail server refused the address for good (5xx on RCPT, or a hard bounce reported by Postmark's webhook). */
   'mail.bounced': { email: string };
+  /** The address's owner marked a mail as spam (a feedback loop report through Postmark's webhook). */
+  'mail.complained': { email: string };
   /** Something the catalogue shows changed (texts, modules, students, launch seats). */
   'catalog.changed': Record<string, never>;
   /** An account's credentials changed: anything keyed to the old ones is replaced. */
