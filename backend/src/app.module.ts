@@ -5,6 +5,7 @@ import { AccountModule } from './account/account.module';
 import { AccountPortsModule } from './account/account-ports.module';
 import { AdminModule } from './admin/admin.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { VideoModule } from './catalog/video/video.module';
 import { CertificatesModule } from './certificates/certificates.module';
 import { IdentityModule } from './identity/identity.module';
 import { LeadsModule } from './leads/leads.module';
@@ -42,6 +43,7 @@ export class AppModule {
         MetricsModule,
         IdentityModule,
         CatalogModule,
+        VideoModule,
         AccessModule,
         AccessPortsModule,
         LeadsModule,

@@ -1,5 +1,6 @@
 import type { OrderStatus, Role } from './api';
 import type { PaymentMethod, PlayerCourseId } from './catalog';
+import type { MuxVideoStatus, VideoProvider } from './video';
 
 /** Shapes of the admin API (`/api/admin/*`, ra-data-simple-rest dialect), shared with the admin app. */
 
@@ -24,6 +25,10 @@ export const AUDIT_ACTIONS = [
   'module.create',
   'module.update',
   'module.delete',
+  /** The mentor started a Mux upload for a module; Mux's webhook later marks the video ready or failed. */
+  'module.video_upload',
+  'module.video_ready',
+  'module.video_errored',
   'settings.update',
   'grant.release',
   'grant.mentorship.extend',
@@ -209,7 +214,24 @@ export interface AdminModule {
   title: string;
   description: string;
   durationMinutes: number;
+  /** Which service plays the module's video. */
+  videoProvider: VideoProvider;
+  /** The providers the panel may offer for it: Mux only when set up on the server (or already in use). */
+  videoProviders: VideoProvider[];
+  /** The YouTube id (provider `youtube`). */
   videoId: string | null;
+  /** The Mux playback id (signed policy) of the ready video (provider `mux`). */
+  muxPlaybackId: string | null;
+  /** The Mux direct upload in progress or last made. */
+  muxUploadId: string | null;
+  /** Where the Mux video is; null before any upload. */
+  videoStatus: MuxVideoStatus | null;
+  /** Why Mux could not take the last upload (status `errored`). */
+  videoError: string | null;
+  /** The ready Mux video's length in whole seconds. */
+  videoDurationSeconds: number | null;
+  /** A WebVTT captions file the Mux player offers (https, .vtt). */
+  captionsUrl: string | null;
   topics: string[];
   published: boolean;
   /** Drip release: days after the student's grant before the module opens (0: at once). */

@@ -16,3 +16,4 @@ export * from './receipts';
 export * from './variants';
 export * from './leads';
 export * from './requests';
+export * from './video';

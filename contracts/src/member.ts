@@ -1,4 +1,5 @@
 import type { PlayerCourseId } from './catalog';
+import type { ModuleVideo } from './video';
 
 /** One module of a course as the player shows it. */
 export interface CourseModuleView {
@@ -13,8 +14,15 @@ export interface CourseModuleView {
   videoId: string | null;
   hasVideo: boolean;
   /**
+   * The video to play: YouTube, or Mux with short-lived signed tokens (only for someone who may watch
+   * the module now). Null: show the overlay.
+   */
+  video: ModuleVideo | null;
+  /** A WebVTT captions track for the Mux player; null when none. */
+  captionsUrl: string | null;
+  /**
    * Drip release: the module opens `releaseAt` (ISO) after the student's grant. While locked,
-   * its description, topics and video id are not sent (empty / null).
+   * its description, topics and video are not sent (empty / null).
    */
   locked: boolean;
   /** When a drip-released module opens (also after it has opened); null when it is open from the start. */

@@ -7,6 +7,7 @@
 import type { Attribution, MeResponse } from './api';
 import type { LeadCourseType, PaymentMethod, PlayerCourseId, TrafficSource } from './catalog';
 import type { Segment, SegmentAudience, SequenceStepInput, SequenceTrigger } from './marketing';
+import type { VideoProvider } from './video';
 
 // ---- sign-in, password, 2FA (identity, account)
 
@@ -118,7 +119,12 @@ export interface ModuleFieldsRequest {
   description?: string | null;
   durationMinutes?: number;
   topics?: string[];
+  /** `youtube` (the default) or `mux` (needs Mux configured on the server). */
+  videoProvider?: VideoProvider;
+  /** The video of the module's provider: a YouTube id or link, or a Mux playback id; blank or null removes it. */
   videoId?: string | null;
+  /** https address of a .vtt captions file; blank or null removes it. */
+  captionsUrl?: string | null;
   position?: number;
   published?: boolean;
   releaseAfterDays?: number;

@@ -32,6 +32,7 @@ describe('GET /api/courses/:courseId', () => {
     for (const m of res.body.modules) {
       expect(Object.keys(m).sort()).toEqual(
         [
+          'captionsUrl',
           'description',
           'durationMinutes',
           'hasVideo',
@@ -41,11 +42,12 @@ describe('GET /api/courses/:courseId', () => {
           'releaseAt',
           'title',
           'topics',
+          'video',
           'videoId',
         ].sort(),
       );
       expect(m.topics.length).toBeGreaterThan(0);
-      expect(m).toMatchObject({ videoId: null, hasVideo: false });
+      expect(m).toMatchObject({ videoId: null, hasVideo: false, video: null, captionsUrl: null });
     }
   });
 

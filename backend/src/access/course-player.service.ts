@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { MSG, isPlayerCourseId, type CourseContentResponse } from '@academy/contracts';
 import { CoursesService } from '../catalog/courses.service';
 import { SiteSettingsService } from '../catalog/site-settings.service';
+import { playableVideo } from '../catalog/video/module-video';
+import { PlaybackTokensService } from '../catalog/video/playback-tokens.service';
 import type { User } from '../identity/entities/user.entity';
 import { forbidden, notFound, unauthenticated } from '../platform/errors/app-error';
 import { Clock } from '../platform/time/clock';
@@ -16,12 +18,14 @@ export class CoursePlayerService {
     private readonly grants: GrantsService,
     private readonly site: SiteSettingsService,
     private readonly clock: Clock,
+    private readonly playback: PlaybackTokensService,
   ) {}
 
   /**
    * GET /api/courses/:courseId. Starter is open to anyone; other courses need a session and
    * ownership (admins see all). Unknown or removed course → 404. Modules the student's drip
-   * release has not opened yet come locked, without their content.
+   * release has not opened yet come locked, without their content or video. A Mux video comes with
+   * short-lived signed tokens (DECISIONS "Course content").
    */
   async forViewer(courseId: string, viewer: Pick<User, 'id' | 'role'> | null): Promise<CourseContentResponse> {
     if (!isPlayerCourseId(courseId)) throw notFound(MSG.unknownCourse);
@@ -39,7 +43,10 @@ export class CoursePlayerService {
       id: c.id,
       title: c.title,
       description: c.description,
-      modules: c.modules.map((m) => playerModule(m, basis, now)),
+      // Only modules the viewer may watch now get their video; Mux playback is signed for them alone.
+      modules: c.modules.map((m) =>
+        playerModule(m, basis, now, (v) => playableVideo(v, (id) => this.playback.forPlaybackId(id))),
+      ),
       overlayText: await this.site.getOverlayText(),
     };
   }

@@ -1,5 +1,6 @@
-import type { CourseModuleView } from '@academy/contracts';
+import type { CourseModuleView, ModuleVideo } from '@academy/contracts';
 import type { StoredModule } from '../catalog/courses.service';
+import type { StoredVideo } from '../catalog/video/module-video';
 
 const DAY_MS = 86_400_000;
 
@@ -24,14 +25,34 @@ export function isLocked(module: Pick<StoredModule, 'releaseAfterDays'>, basis: 
 
 /**
  * The module as the player may see it. A locked module keeps its place, title and length, but its
- * description, topics and video id stay on the server.
+ * description, topics and video stay on the server; an open one gets its video through `play`
+ * (which signs Mux playback), called only for modules the viewer may watch now.
  */
-export function playerModule(module: StoredModule, basis: DripBasis | null, now: Date): CourseModuleView {
-  const { releaseAfterDays: _days, ...view } = module;
+export function playerModule(
+  module: StoredModule,
+  basis: DripBasis | null,
+  now: Date,
+  play: (video: StoredVideo) => ModuleVideo | null,
+): CourseModuleView {
+  const { releaseAfterDays: _days, video: stored, ...view } = module;
   const at = releaseAtOf(module, basis);
   const releaseAt = at ? at.toISOString() : null;
-  if (!isLocked(module, basis, now)) return { ...view, topics: [...view.topics], locked: false, releaseAt };
-  return { ...view, description: '', topics: [], videoId: null, hasVideo: false, locked: true, releaseAt };
+  if (!isLocked(module, basis, now)) {
+    const video = stored ? play(stored) : null;
+    const videoId = video?.provider === 'youtube' ? video.videoId : null;
+    return { ...view, topics: [...view.topics], videoId, hasVideo: video !== null, video, locked: false, releaseAt };
+  }
+  return {
+    ...view,
+    description: '',
+    topics: [],
+    videoId: null,
+    hasVideo: false,
+    video: null,
+    captionsUrl: null,
+    locked: true,
+    releaseAt,
+  };
 }
 
 const dateFmt = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: 'numeric', month: 'long', year: 'numeric' });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../access/access.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { VideoModule } from '../catalog/video/video.module';
 import { IdentityModule } from '../identity/identity.module';
 import { LeadsModule } from '../leads/leads.module';
 import { OutboxModule } from '../outbox/outbox.module';
@@ -36,6 +37,7 @@ import { AdminUsersService } from './users/admin-users.service';
     AuditModule,
     IdentityModule,
     CatalogModule,
+    VideoModule,
     AccessModule,
     LeadsModule,
     OrdersModule,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
-import { PLAYER_COURSE_IDS } from '@academy/contracts';
+import { PLAYER_COURSE_IDS, VIDEO_PROVIDERS } from '@academy/contracts';
 import { filter, runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
 import { CATALOG_SEED } from './catalog.data';
 import { CourseModule } from './entities/course-module.entity';
@@ -15,6 +15,10 @@ export interface NewModule {
   description?: string | null;
   durationMinutes?: number;
   videoId?: string | null;
+  videoProvider?: string;
+  muxPlaybackId?: string | null;
+  videoStatus?: string | null;
+  captionsUrl?: string | null;
   topics?: string[];
   published?: boolean;
   releaseAfterDays?: number;
@@ -24,9 +28,30 @@ export type CourseChanges = Partial<Pick<Course, 'title' | 'description' | 'ment
 export type ModuleChanges = Partial<
   Pick<
     CourseModule,
-    'title' | 'description' | 'durationMinutes' | 'topics' | 'videoId' | 'position' | 'published' | 'releaseAfterDays'
+    | 'title'
+    | 'description'
+    | 'durationMinutes'
+    | 'topics'
+    | 'videoId'
+    | 'position'
+    | 'published'
+    | 'releaseAfterDays'
+    | ModuleVideoField
   >
 >;
+
+/** The module's video fields besides the YouTube id: the provider and the Mux video's state. */
+export const MODULE_VIDEO_FIELDS = [
+  'videoProvider',
+  'muxPlaybackId',
+  'muxUploadId',
+  'muxAssetId',
+  'videoStatus',
+  'videoError',
+  'videoDurationSeconds',
+  'captionsUrl',
+] as const;
+export type ModuleVideoField = (typeof MODULE_VIDEO_FIELDS)[number];
 
 /**
  * Course texts and modules as the admin panel edits them and other modules read them. Writes take
@@ -60,6 +85,7 @@ export const MODULES_LIST: ListSpec<CourseModule> = {
     courseId: filter.oneOf('mod.courseId', PLAYER_COURSE_IDS),
     published: filter.boolColumn('mod.published'),
     hasVideo: filter.isSet('mod.videoId'),
+    videoProvider: filter.oneOf('mod.videoProvider', VIDEO_PROVIDERS),
   },
 };
 
@@ -132,6 +158,14 @@ export class CatalogContentService {
     return (m ? m.getRepository(CourseModule) : this.modules).findOneBy({ id });
   }
 
+  /** The module a Mux direct upload was made for (the webhook names the upload), or null. */
+  findModuleByUpload(uploadId: string, m: EntityManager): Promise<CourseModule | null> {
+    const qb = m.getRepository(CourseModule).createQueryBuilder('mod').where('mod.muxUploadId = :uploadId', { uploadId });
+    // Two deliveries of one event at once: the second waits and then sees the first one's result.
+    if (m.connection.options.type === 'mysql' && m.queryRunner?.isTransactionActive) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
   /** Ids of the published modules with their course. */
   publishedModules(): Promise<Array<Pick<CourseModule, 'id' | 'courseId'>>> {
     return this.modules.find({ select: { id: true, courseId: true }, where: { published: true } });
@@ -159,6 +193,10 @@ export class CatalogContentService {
         description: input.description ?? '',
         durationMinutes: input.durationMinutes ?? 0,
         videoId: input.videoId ?? null,
+        videoProvider: input.videoProvider ?? 'youtube',
+        muxPlaybackId: input.muxPlaybackId ?? null,
+        videoStatus: input.videoStatus ?? null,
+        captionsUrl: input.captionsUrl ?? null,
         topics: input.topics ?? [],
         published: input.published ?? true,
         releaseAfterDays: input.releaseAfterDays ?? 0,

@@ -12,6 +12,7 @@ import { LaunchPriceEnd, LaunchSeat } from './entities/launch-seat.entity';
 import { Setting } from './entities/setting.entity';
 import { LaunchSeatsService } from './launch-seats.service';
 import { SiteSettingsService } from './site-settings.service';
+import { PlaybackTokensService } from './video/playback-tokens.service';
 
 /** What the academy sells and teaches: the catalogue, course texts and modules, and site settings. */
 @Module({
@@ -25,7 +26,15 @@ import { SiteSettingsService } from './site-settings.service';
     CatalogContentService,
     CatalogRoute,
     LaunchSeatsService,
+    PlaybackTokensService,
   ],
-  exports: [CatalogService, SiteSettingsService, CoursesService, CatalogContentService, LaunchSeatsService],
+  exports: [
+    CatalogService,
+    SiteSettingsService,
+    CoursesService,
+    CatalogContentService,
+    LaunchSeatsService,
+    PlaybackTokensService,
+  ],
 })
 export class CatalogModule {}

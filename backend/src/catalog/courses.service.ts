@@ -5,9 +5,16 @@ import { isPlayerCourseId, type CourseModuleView, type PlayerCourseId } from '@a
 import { OnEvent } from '../platform/events';
 import { Course } from './entities/course.entity';
 import { CourseModule } from './entities/course-module.entity';
+import { storedVideoOf, type StoredVideo } from './video/module-video';
 
-/** A published module as stored, with its drip-release delay (the player works out whether it is locked). */
-export type StoredModule = Omit<CourseModuleView, 'locked' | 'releaseAt'> & { releaseAfterDays: number };
+/**
+ * A published module as stored, with its drip-release delay and its video before signing (the player
+ * works out whether it is locked, and signs Mux playback for those who may watch it).
+ */
+export type StoredModule = Omit<CourseModuleView, 'locked' | 'releaseAt' | 'video' | 'videoId' | 'hasVideo'> & {
+  releaseAfterDays: number;
+  video: StoredVideo | null;
+};
 
 /** A course as stored: its texts and published modules in order (video ids included). */
 export interface CourseContent {
@@ -105,8 +112,8 @@ export class CoursesService {
         description: m.description,
         durationMinutes: m.durationMinutes,
         topics: Array.isArray(m.topics) ? m.topics.filter((t): t is string => typeof t === 'string') : [],
-        videoId: m.videoId || null,
-        hasVideo: !!m.videoId,
+        video: storedVideoOf(m),
+        captionsUrl: m.captionsUrl || null,
         releaseAfterDays: Math.max(0, Number(m.releaseAfterDays ?? 0)),
       })),
     };

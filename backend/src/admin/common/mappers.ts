@@ -1,5 +1,6 @@
 import {
   GUARANTEE_DAYS,
+  MUX_VIDEO_STATUSES,
   isPlayerCourseId,
   type AdminAuditEntry,
   type AdminGrant,
@@ -129,7 +130,8 @@ export function toAdminRefund(r: Refund): AdminRefund {
   };
 }
 
-export function toAdminModule(m: CourseModule): AdminModule {
+/** A module for the panel; `muxEnabled`: Mux is set up on the server (the panel then offers it). */
+export function toAdminModule(m: CourseModule, muxEnabled = false): AdminModule {
   return {
     id: m.id,
     courseId: m.courseId as PlayerCourseId,
@@ -137,7 +139,18 @@ export function toAdminModule(m: CourseModule): AdminModule {
     title: m.title,
     description: m.description,
     durationMinutes: m.durationMinutes,
+    videoProvider: m.videoProvider === 'mux' ? 'mux' : 'youtube',
+    videoProviders: muxEnabled || m.videoProvider === 'mux' ? ['youtube', 'mux'] : ['youtube'],
     videoId: m.videoId,
+    muxPlaybackId: m.muxPlaybackId ?? null,
+    muxUploadId: m.muxUploadId ?? null,
+    videoStatus: (MUX_VIDEO_STATUSES as readonly string[]).includes(m.videoStatus ?? '')
+      ? (m.videoStatus as AdminModule['videoStatus'])
+      : null,
+    videoError: m.videoError ?? null,
+    videoDurationSeconds:
+      m.videoDurationSeconds === null || m.videoDurationSeconds === undefined ? null : Number(m.videoDurationSeconds),
+    captionsUrl: m.captionsUrl ?? null,
     topics: Array.isArray(m.topics) ? m.topics : [],
     published: !!m.published,
     releaseAfterDays: Number(m.releaseAfterDays ?? 0),

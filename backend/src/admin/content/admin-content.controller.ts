@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { AdminCourse, AdminModule, AdminSettings } from '@academy/contracts';
+import type { AdminCourse, AdminModule, AdminSettings, VideoUploadResponse } from '@academy/contracts';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
@@ -72,6 +72,13 @@ export class AdminModulesController {
   @Delete(':id')
   remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminModule> {
     return this.content.deleteModule(id, actor);
+  }
+
+  /** "Last opp video": a Mux direct upload link for the browser (503 when Mux is not set up). */
+  @Post(':id/video-upload')
+  @HttpCode(201)
+  videoUpload(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<VideoUploadResponse> {
+    return this.content.startVideoUpload(id, actor);
   }
 }
 

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { MSG, type AdminCourse, type AdminModule, type AdminSettings } from '@academy/contracts';
+import {
+  MSG,
+  MUX_PLAYBACK_ID_PATTERN,
+  VIDEO_MSG,
+  YOUTUBE_ID_PATTERN,
+  type AdminCourse,
+  type AdminModule,
+  type AdminSettings,
+  type VideoUploadResponse,
+} from '@academy/contracts';
 import { badRequest, notFound } from '../../platform/errors/app-error';
 import { AuditService } from '../../platform/audit/audit.service';
 import {
@@ -14,11 +23,52 @@ import {
 import { CatalogService } from '../../catalog/catalog.service';
 import { SiteSettingsService } from '../../catalog/site-settings.service';
 import type { Course } from '../../catalog/entities/course.entity';
+import type { CourseModule } from '../../catalog/entities/course-module.entity';
+import { VideoUploadsService } from '../../catalog/video/video-uploads.service';
 import { DEFAULT_OVERLAY_TEXT, SETTING_MENTOR_BOOKING_URL, SETTING_OVERLAY_TEXT } from '../../catalog/catalog.seed';
 import type { User } from '../../identity/entities/user.entity';
 import { listParamsFor, type ListResult } from '../../platform/list/list-query';
 import { toAdminModule } from '../common/mappers';
 import type { CreateModuleDto, UpdateCourseDto, UpdateModuleDto } from './dto/admin-content.dto';
+
+type VideoFields = Pick<
+  CourseModule,
+  'videoProvider' | 'videoId' | 'muxPlaybackId' | 'videoStatus' | 'videoError' | 'captionsUrl'
+>;
+
+/**
+ * The video fields a module write sets. `videoId` belongs to the provider in effect after the write: a
+ * YouTube id, or a Mux playback id (signed policy; the video counts as ready). Mux can be chosen only
+ * when it is set up on the server (a module already on Mux keeps it).
+ */
+export function videoChanges(
+  stored: VideoFields | null,
+  dto: Pick<UpdateModuleDto, 'videoProvider' | 'videoId' | 'captionsUrl'>,
+  muxEnabled: boolean,
+): Partial<VideoFields> {
+  const out: Partial<VideoFields> = {};
+  const provider = dto.videoProvider ?? (stored?.videoProvider === 'mux' ? 'mux' : 'youtube');
+  if (dto.videoProvider !== undefined) {
+    if (dto.videoProvider === 'mux' && !muxEnabled && stored?.videoProvider !== 'mux')
+      throw badRequest(VIDEO_MSG.muxNotConfigured, 'VALIDATION_FAILED');
+    out.videoProvider = dto.videoProvider;
+  }
+  if (dto.videoId !== undefined) {
+    if (provider === 'youtube') {
+      if (dto.videoId !== null && !YOUTUBE_ID_PATTERN.test(dto.videoId))
+        throw badRequest(VIDEO_MSG.invalidYouTubeId, 'VALIDATION_FAILED');
+      out.videoId = dto.videoId;
+    } else {
+      if (dto.videoId !== null && !MUX_PLAYBACK_ID_PATTERN.test(dto.videoId))
+        throw badRequest(VIDEO_MSG.invalidMuxPlaybackId, 'VALIDATION_FAILED');
+      out.muxPlaybackId = dto.videoId;
+      out.videoStatus = dto.videoId === null ? null : 'ready';
+      out.videoError = null;
+    }
+  }
+  if (dto.captionsUrl !== undefined) out.captionsUrl = dto.captionsUrl;
+  return out;
+}
 
 /**
  * Course texts, modules and the video overlay text. Every change is audited in its transaction,
@@ -33,7 +83,11 @@ export class AdminContentService {
     private readonly catalog: CatalogService,
     private readonly content: CatalogContentService,
     private readonly site: SiteSettingsService,
+    private readonly uploads: VideoUploadsService,
   ) {}
+
+  /** A module as the panel shows it (with the video providers it may offer). */
+  private toModule = (m: CourseModule): AdminModule => toAdminModule(m, this.uploads.enabled);
 
   // ---- courses
 
@@ -101,31 +155,33 @@ export class AdminContentService {
   async listModules(query: Record<string, unknown>): Promise<ListResult<AdminModule>> {
     const params = listParamsFor(query, MODULES_LIST);
     const res = await this.content.listModules(params);
-    return { ...res, rows: res.rows.map(toAdminModule) };
+    return { ...res, rows: res.rows.map(this.toModule) };
   }
 
   async getModule(id: number): Promise<AdminModule> {
     const m = await this.content.findModule(id);
     if (!m) throw notFound(MSG.moduleNotFound);
-    return toAdminModule(m);
+    return this.toModule(m);
   }
 
   /** A new module; without a position it goes last in its course. */
   async createModule(dto: CreateModuleDto, actor: User): Promise<AdminModule> {
+    const video = videoChanges(null, dto, this.uploads.enabled);
     const created = await this.ds.transaction(async (m) => {
-      const row = await this.content.createModule(dto, m);
+      const { videoProvider: _p, videoId: _v, captionsUrl: _c, ...fields } = dto;
+      const row = await this.content.createModule({ ...fields, ...video }, m);
       if (!row) throw notFound(MSG.courseNotFound);
       await this.audit.record(m, actor, {
         action: 'module.create',
         entity: 'module',
         entityId: row.id,
         before: null,
-        after: toAdminModule(row),
+        after: this.toModule(row),
       });
       return row;
     });
     this.catalog.invalidate();
-    return toAdminModule(created);
+    return this.toModule(created);
   }
 
   async updateModule(id: number, dto: UpdateModuleDto, actor: User): Promise<AdminModule> {
@@ -137,7 +193,7 @@ export class AdminContentService {
         description: dto.description === null ? '' : dto.description,
         durationMinutes: dto.durationMinutes,
         topics: dto.topics,
-        videoId: dto.videoId,
+        ...videoChanges(before, dto, this.uploads.enabled),
         position: dto.position,
         published: dto.published,
         releaseAfterDays: dto.releaseAfterDays,
@@ -160,13 +216,37 @@ export class AdminContentService {
         action: 'module.delete',
         entity: 'module',
         entityId: id,
-        before: toAdminModule(before),
+        before: this.toModule(before),
         after: null,
       });
       return before;
     });
     this.catalog.invalidate();
-    return toAdminModule(deleted);
+    return this.toModule(deleted);
+  }
+
+  /**
+   * "Last opp video": a Mux direct upload for the module (signed playback). The module keeps playing
+   * what it has until Mux's webhook says the new video is ready; the panel shows «Behandles …» meanwhile.
+   */
+  async startVideoUpload(id: number, actor: User): Promise<VideoUploadResponse> {
+    if (!(await this.content.findModule(id))) throw notFound(MSG.moduleNotFound);
+    const upload = await this.uploads.create(id);
+    await this.ds.transaction(async (m) => {
+      const before = await this.content.findModule(id, m);
+      if (!before) throw notFound(MSG.moduleNotFound);
+      const after = { muxUploadId: upload.uploadId, muxAssetId: null, videoStatus: 'waiting', videoError: null };
+      await this.content.updateModule(id, after, m);
+      await this.audit.record(m, actor, {
+        action: 'module.video_upload',
+        entity: 'module',
+        entityId: id,
+        before: { muxUploadId: before.muxUploadId, videoStatus: before.videoStatus, videoError: before.videoError },
+        after,
+      });
+    });
+    this.catalog.invalidate();
+    return upload;
   }
 
   // ---- settings

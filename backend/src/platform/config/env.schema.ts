@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { isCommonPassword } from '../dto/common-passwords';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@academy/contracts';
+import { muxSettings, type MuxConfig } from './mux.config';
 import { operationsSettings, type OperationsConfig } from './operations-env';
 
 export type { BackupConfig, BackupS3Config, DkimConfig, OperationsConfig } from './operations-env';
@@ -33,6 +34,8 @@ export interface AppConfig extends OperationsConfig {
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
   stripeApiBase: URL | null;
+  /** Mux (MUX_*): paid video with signed playback and uploads from the panel; null when not set up (YouTube only). */
+  mux: MuxConfig | null;
   gaMeasurementId: string | null;
   siteName: string;
   mentorName: string;
@@ -362,6 +365,7 @@ export function parseEnv(env: Env): AppConfig {
     stripeSecretKey,
     stripeWebhookSecret,
     stripeApiBase,
+    mux: muxSettings(str, url, problems),
     gaMeasurementId: ga,
     siteName,
     mentorName: str('MENTOR_NAME') ?? 'Mentoren',

@@ -10,6 +10,7 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTION
  * cannot send JSON from the site and do not rely on the visitor's cookie.
  * - `POST /`: the lead form without JavaScript (form-encoded; it signs nobody in and reads no session).
  * - `POST /api/stripe/webhook`: authenticated by Stripe's signature.
+ * - `POST /api/mux/webhook`: authenticated by Mux's signature (`mux-signature`, HMAC-SHA256 of the raw body).
  * - `POST /api/unsubscribe`: RFC 8058 one-click unsubscribe, posted form-encoded by mail providers;
  *   authenticated by the link's signature.
  * - `POST /api/marketing/confirm`: the button of the double opt-in page, a plain form (form-encoded);
@@ -18,6 +19,7 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTION
 export const CSRF_EXEMPT: ReadonlySet<string> = new Set([
   'POST /',
   'POST /api/stripe/webhook',
+  'POST /api/mux/webhook',
   'POST /api/unsubscribe',
   'POST /api/marketing/confirm',
 ]);

@@ -1,8 +1,24 @@
 import helmet from 'helmet';
 import type { AppConfig } from '../config';
 
-/** The Content-Security-Policy: the site's own code, YouTube nocookie frames, the Stripe redirect, the Google tag. */
-export function contentSecurityPolicy(): Record<string, string[]> {
+/**
+ * Mux: the player's stream and thumbnails (stream.mux.com, image.mux.com; hls.js plays through blob:
+ * media and a blob: worker), Mux Data only after statistics consent (litix.io), and the panel's direct
+ * uploads (Mux hands out Google Cloud Storage upload links). MUX_API_BASE (tests) is allowed as well,
+ * since the fake hands out upload links on its own address.
+ */
+function muxSources(cfg?: Pick<AppConfig, 'mux'>): { connect: string[]; img: string[]; media: string[] } {
+  const fake = cfg?.mux?.apiBase ? [cfg.mux.apiBase.origin] : [];
+  return {
+    connect: ['https://*.mux.com', 'https://*.litix.io', 'https://storage.googleapis.com', ...fake],
+    img: ['https://image.mux.com', 'https://*.litix.io'],
+    media: ["'self'", 'blob:', 'https://*.mux.com'],
+  };
+}
+
+/** The Content-Security-Policy: the site's own code, YouTube nocookie frames, Mux video, the Stripe redirect, the Google tag. */
+export function contentSecurityPolicy(cfg?: Pick<AppConfig, 'mux'>): Record<string, string[]> {
+  const mux = muxSources(cfg);
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
@@ -17,6 +33,7 @@ export function contentSecurityPolicy(): Record<string, string[]> {
       'https://img.youtube.com',
       'https://www.googletagmanager.com',
       'https://*.google-analytics.com',
+      ...mux.img,
     ],
     fontSrc: ["'self'", 'data:'],
     connectSrc: [
@@ -24,7 +41,10 @@ export function contentSecurityPolicy(): Record<string, string[]> {
       'https://*.google-analytics.com',
       'https://*.analytics.google.com',
       'https://www.googletagmanager.com',
+      ...mux.connect,
     ],
+    mediaSrc: mux.media,
+    workerSrc: ["'self'", 'blob:'],
     frameSrc: ['https://www.youtube-nocookie.com'],
     formAction: ["'self'", 'https://checkout.stripe.com'],
     upgradeInsecureRequests: [],
@@ -50,7 +70,7 @@ export function securityHeaders(cfg: AppConfig): Record<string, string> {
     getHeader: (k: string) => headers[k.toLowerCase()],
   };
   helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy() },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(cfg) },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

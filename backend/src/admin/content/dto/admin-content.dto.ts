@@ -13,6 +13,7 @@ import {
   Max,
   MaxLength,
   Min,
+  type ValidationArguments,
 } from 'class-validator';
 import type {
   CreateModuleRequest,
@@ -21,7 +22,15 @@ import type {
   UpdateModuleRequest,
   UpdateSettingsRequest,
 } from '@academy/contracts';
-import { MSG, PLAYER_COURSE_IDS, YOUTUBE_ID_PATTERN, type PlayerCourseId } from '@academy/contracts';
+import {
+  CAPTIONS_URL_PATTERN,
+  MSG,
+  PLAYER_COURSE_IDS,
+  VIDEO_MSG,
+  VIDEO_PROVIDERS,
+  type PlayerCourseId,
+  type VideoProvider,
+} from '@academy/contracts';
 import { Trim } from '../../../platform/dto/transforms';
 import { IfPresent } from '../../common/if-present';
 
@@ -44,7 +53,12 @@ export function normalizeVideoId(value: unknown): unknown {
 }
 
 const VideoId = () => Transform(({ value }) => normalizeVideoId(value));
-const VIDEO_ID_MESSAGE = 'Video-id må være en YouTube-id på 11 tegn (eller en YouTube-lenke)';
+const VIDEO_ID_MESSAGE = VIDEO_MSG.invalidYouTubeId;
+/** The message for a bad video id: the Mux one when the request names Mux as the provider. */
+const videoIdMessage = ({ object }: ValidationArguments) =>
+  (object as { videoProvider?: unknown }).videoProvider === 'mux' ? VIDEO_MSG.invalidMuxPlaybackId : VIDEO_ID_MESSAGE;
+/** A YouTube id or a Mux playback id; which one the module needs is checked against its provider. */
+const ANY_VIDEO_ID = /^[A-Za-z0-9_-]{10,100}$/;
 const TOPICS_MESSAGE = 'Temaer må være en liste med maks 30 tekster på maks 200 tegn';
 
 /** Topics: trimmed, blank ones dropped. */
@@ -99,11 +113,28 @@ class ModuleFieldsDto implements ModuleFieldsRequest {
   @MaxLength(200, { each: true, message: TOPICS_MESSAGE })
   topics?: string[];
 
+  /** `youtube` or `mux`; switching to Mux needs Mux set up on the server. */
+  @IfPresent()
+  @IsIn(VIDEO_PROVIDERS, { message: VIDEO_MSG.invalidProvider })
+  videoProvider?: VideoProvider;
+
+  /**
+   * The video of the module's provider (the one given here, else the stored one): a YouTube id or
+   * link, or a Mux playback id. The service checks it against that provider.
+   */
   @IsOptional()
   @VideoId()
-  @IsString({ message: VIDEO_ID_MESSAGE })
-  @Matches(YOUTUBE_ID_PATTERN, { message: VIDEO_ID_MESSAGE })
+  @IsString({ message: videoIdMessage })
+  @Matches(ANY_VIDEO_ID, { message: videoIdMessage })
   videoId?: string | null;
+
+  /** A WebVTT captions file for the Mux player; blank or null removes it. */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value))
+  @IsString({ message: VIDEO_MSG.invalidCaptionsUrl })
+  @MaxLength(500, { message: VIDEO_MSG.invalidCaptionsUrl })
+  @Matches(CAPTIONS_URL_PATTERN, { message: VIDEO_MSG.invalidCaptionsUrl })
+  captionsUrl?: string | null;
 
   @IfPresent()
   @IsInt({ message: MSG.wholeNumber('Rekkefølge') })

@@ -1,0 +1,77 @@
+import { createPrivateKey } from 'node:crypto';
+
+/**
+ * Mux (paid video with signed playback, uploads from the admin panel). All five keys together or
+ * none: without them the panel offers only YouTube.
+ */
+export interface MuxConfig {
+  /** MUX_TOKEN_ID / MUX_TOKEN_SECRET: an access token with Mux Video read and write. */
+  tokenId: string;
+  tokenSecret: string;
+  /** MUX_WEBHOOK_SECRET: the signing secret of the webhook pointed at /api/mux/webhook. */
+  webhookSecret: string;
+  /** MUX_SIGNING_KEY_ID: the id of the URL signing key (the `kid` of every playback token). */
+  signingKeyId: string;
+  /** The signing key's private half as PEM (MUX_SIGNING_PRIVATE_KEY is it base64-encoded, as Mux's dashboard gives it). */
+  signingPrivateKeyPem: string;
+  /** MUX_API_BASE: send the API calls elsewhere (tests, local fakes) instead of https://api.mux.com. */
+  apiBase: URL | null;
+}
+
+export const MUX_KEYS = [
+  'MUX_TOKEN_ID',
+  'MUX_TOKEN_SECRET',
+  'MUX_WEBHOOK_SECRET',
+  'MUX_SIGNING_KEY_ID',
+  'MUX_SIGNING_PRIVATE_KEY',
+] as const;
+
+/** The PEM inside MUX_SIGNING_PRIVATE_KEY (base64 of the PEM; a pasted PEM is taken as it is), or null when it is not an RSA private key. */
+export function signingKeyPem(value: string): string | null {
+  const text = value.startsWith('-----BEGIN') ? value : Buffer.from(value, 'base64').toString('utf8').trim();
+  if (!text.startsWith('-----BEGIN')) return null;
+  try {
+    const key = createPrivateKey(text);
+    return key.asymmetricKeyType === 'rsa' ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** MUX_*: the five keys together or none; MUX_API_BASE only with them. Problems are named per variable. */
+export function muxSettings(
+  str: (name: string) => string | null,
+  url: (name: string, def: string | null) => string | null,
+  problems: string[],
+): MuxConfig | null {
+  const values = MUX_KEYS.map((k) => str(k));
+  const set = MUX_KEYS.filter((_k, i) => values[i] !== null);
+  const apiBaseRaw = url('MUX_API_BASE', null);
+  if (set.length === 0) {
+    if (apiBaseRaw !== null) problems.push(`MUX_API_BASE: brukes bare når ${MUX_KEYS.join(', ')} er satt`);
+    return null;
+  }
+  if (set.length < MUX_KEYS.length) {
+    problems.push(
+      `${MUX_KEYS.filter((_k, i) => values[i] === null).join(', ')}: påkrevd når ${set.join(', ')} er satt (alle fem eller ingen)`,
+    );
+    return null;
+  }
+  const [tokenId, tokenSecret, webhookSecret, signingKeyId, privateKey] = values as string[];
+  const pem = signingKeyPem(privateKey);
+  if (pem === null)
+    problems.push(
+      'MUX_SIGNING_PRIVATE_KEY: må være den private RSA-nøkkelen base64-kodet, slik Mux viser den når signeringsnøkkelen lages',
+    );
+  if (!/^[A-Za-z0-9]{10,100}$/.test(signingKeyId)) problems.push(`MUX_SIGNING_KEY_ID: bokstaver og tall, fikk "${signingKeyId}"`);
+  if (webhookSecret.length < 16) problems.push('MUX_WEBHOOK_SECRET: signeringshemmeligheten fra Mux (minst 16 tegn)');
+  if (pem === null) return null;
+  return {
+    tokenId,
+    tokenSecret,
+    webhookSecret,
+    signingKeyId,
+    signingPrivateKeyPem: pem,
+    apiBase: apiBaseRaw ? new URL(apiBaseRaw) : null,
+  };
+}

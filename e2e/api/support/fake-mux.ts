@@ -1,0 +1,350 @@
+import { createHmac, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small fake of Mux Video for the test suites (no network), built from Mux's published API: the
+ * calls the site makes (`POST /video/v1/uploads`, `GET /video/v1/uploads/:id`, `GET /video/v1/assets/:id`)
+ * with HTTP Basic auth and the `{data: …}` / `{error: {type, messages}}` envelopes, the direct-upload
+ * link a browser PUTs the file to in resumable chunks (Content-Range; 308 with `Range` for a chunk, 200
+ * when the file is whole; CORS only for the upload's `cors_origin`), and the webhook events Mux sends
+ * (`video.upload.asset_created`, `video.asset.ready`, `video.asset.errored`) signed like Mux signs them.
+ */
+
+export const FAKE_MUX_TOKEN_ID = 'fake-mux-token-id';
+export const FAKE_MUX_TOKEN_SECRET = 'fake-mux-token-secret';
+export const FAKE_MUX_WEBHOOK_SECRET = 'fake-mux-webhook-signing-secret';
+export const FAKE_MUX_SIGNING_KEY_ID = 'FakeSigningKey0123456789';
+
+export interface FakeUpload {
+  id: string;
+  url: string;
+  cors_origin: string;
+  status: 'waiting' | 'asset_created' | 'errored' | 'cancelled' | 'timed_out';
+  timeout: number;
+  new_asset_settings: Record<string, unknown>;
+  asset_id?: string;
+  test: boolean;
+  /** Bytes received through the upload link so far (not part of Mux's object). */
+  received: number;
+}
+
+export interface FakeAsset {
+  id: string;
+  status: 'preparing' | 'ready' | 'errored';
+  upload_id: string;
+  passthrough?: string;
+  playback_ids: Array<{ id: string; policy: 'public' | 'signed' }>;
+  duration?: number;
+  created_at: string;
+  errors?: { type: string; messages: string[] };
+}
+
+export interface RecordedMuxCall {
+  method: string;
+  path: string;
+  body: unknown;
+  authorization: string | undefined;
+}
+
+export interface MuxEvent {
+  type: string;
+  id: string;
+  created_at: string;
+  object: { type: 'asset' | 'upload'; id: string };
+  environment: { name: string; id: string };
+  data: Record<string, unknown>;
+  attempts: unknown[];
+  accessor_source: null;
+  accessor: null;
+  request_id: null;
+}
+
+export interface FakeMux {
+  url: string;
+  calls: RecordedMuxCall[];
+  uploads: Map<string, FakeUpload>;
+  assets: Map<string, FakeAsset>;
+  /** The public half of the URL signing key whose private half the app signs playback tokens with. */
+  signingPublicKey: KeyObject;
+  /** The app's MUX_* environment pointing at this fake. */
+  env(): Record<string, string>;
+  /** Behaves like Mux after an upload: the asset made from it becomes ready (or errors); the event to deliver. */
+  assetReady(uploadId: string, durationSeconds?: number): MuxEvent;
+  assetErrored(uploadId: string, messages?: string[]): MuxEvent;
+  /** `video.upload.asset_created` for a finished upload. */
+  assetCreated(uploadId: string): MuxEvent;
+  /** When set, the fake delivers its events itself (signed) to this address, as Mux does. */
+  webhookUrl: string | null;
+  /** The next `times` API calls answer `status` with Mux's error envelope. */
+  fail(status?: number, times?: number): void;
+  close(): Promise<void>;
+}
+
+/** `mux-signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, as Mux signs webhooks. */
+export function signMuxWebhook(
+  payload: unknown,
+  opts: { secret?: string; timestamp?: number } = {},
+): { body: string; signature: string } {
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const t = opts.timestamp ?? Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', opts.secret ?? FAKE_MUX_WEBHOOK_SECRET)
+    .update(`${t}.${body}`)
+    .digest('hex');
+  return { body, signature: `t=${t},v1=${v1}` };
+}
+
+/** A Mux webhook event around an asset or upload object. */
+export function muxEvent(type: string, data: { id: string } & Record<string, unknown>): MuxEvent {
+  return {
+    type,
+    id: randomUUID(),
+    created_at: new Date().toISOString(),
+    object: { type: type.startsWith('video.upload') ? 'upload' : 'asset', id: data.id },
+    environment: { name: 'Test', id: 'fake-env' },
+    data,
+    attempts: [],
+    accessor_source: null,
+    accessor: null,
+    request_id: null,
+  };
+}
+
+/** A new RSA key pair as Mux makes a URL signing key: the private half base64-encoded PEM (MUX_SIGNING_PRIVATE_KEY). */
+export function muxSigningKey(): { privateKeyBase64: string; publicKey: KeyObject } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+  return { privateKeyBase64: Buffer.from(pem).toString('base64'), publicKey };
+}
+
+const muxId = () =>
+  randomBytes(24)
+    .toString('base64url')
+    .replace(/[^A-Za-z0-9]/g, 'x')
+    .slice(0, 32);
+const PLAYBACK_POLICIES = ['public', 'signed', 'drm'];
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((res, rej) => {
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.on('end', () => res(Buffer.concat(parts)));
+    req.on('error', rej);
+  });
+}
+
+export async function startFakeMux(): Promise<FakeMux> {
+  const calls: RecordedMuxCall[] = [];
+  const uploads = new Map<string, FakeUpload>();
+  const assets = new Map<string, FakeAsset>();
+  const key = muxSigningKey();
+  let failure: { status: number; times: number } | null = null;
+  let base = '';
+  const expectedAuth = `Basic ${Buffer.from(`${FAKE_MUX_TOKEN_ID}:${FAKE_MUX_TOKEN_SECRET}`).toString('base64')}`;
+
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  const error = (res: ServerResponse, status: number, type: string, message: string) =>
+    json(res, status, { error: { type, messages: [message] } });
+  const view = (u: FakeUpload) => {
+    const { received: _r, ...rest } = u;
+    return rest;
+  };
+
+  const deliver = (event: MuxEvent): void => {
+    if (!fake.webhookUrl) return;
+    const signed = signMuxWebhook(event);
+    void fetch(fake.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'mux-signature': signed.signature },
+      body: signed.body,
+    }).catch(() => undefined);
+  };
+
+  /** The browser's PUT of one chunk to the upload link (Google Cloud Storage's resumable protocol). */
+  const uploadChunk = async (req: IncomingMessage, res: ServerResponse, upload: FakeUpload) => {
+    const origin = req.headers.origin;
+    const cors: Record<string, string> =
+      origin === upload.cors_origin
+        ? {
+            'access-control-allow-origin': origin,
+            'access-control-expose-headers': 'Range',
+            vary: 'Origin',
+          }
+        : {};
+    if (req.method === 'OPTIONS') {
+      res.writeHead(origin === upload.cors_origin ? 204 : 403, {
+        ...cors,
+        'access-control-allow-methods': 'PUT, OPTIONS',
+        'access-control-allow-headers': 'content-type, content-range',
+        'access-control-max-age': '600',
+      });
+      return res.end();
+    }
+    const body = await readBody(req);
+    if (req.method !== 'PUT') {
+      res.writeHead(405, cors);
+      return res.end();
+    }
+    if (upload.status !== 'waiting') {
+      res.writeHead(410, cors);
+      return res.end();
+    }
+    const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(req.headers['content-range'] ?? ''));
+    if (!m || Number(m[1]) !== upload.received || Number(m[2]) - Number(m[1]) + 1 !== body.length) {
+      res.writeHead(400, cors);
+      return res.end('bad Content-Range');
+    }
+    upload.received += body.length;
+    const total = Number(m[3]);
+    if (upload.received < total) {
+      res.writeHead(308, { ...cors, range: `bytes=0-${upload.received - 1}` });
+      return res.end();
+    }
+    // The whole file: Mux makes the asset (with the upload's asset settings) and says so.
+    const settings = upload.new_asset_settings as { playback_policies?: string[]; passthrough?: string };
+    const asset: FakeAsset = {
+      id: muxId(),
+      status: 'preparing',
+      upload_id: upload.id,
+      passthrough: settings.passthrough,
+      playback_ids: (settings.playback_policies ?? ['public']).map((p) => ({ id: muxId(), policy: p as 'public' | 'signed' })),
+      created_at: String(Math.floor(Date.now() / 1000)),
+    };
+    assets.set(asset.id, asset);
+    upload.status = 'asset_created';
+    upload.asset_id = asset.id;
+    res.writeHead(200, cors);
+    res.end();
+    if (fake.webhookUrl) {
+      deliver(fake.assetCreated(upload.id));
+      setTimeout(() => deliver(fake.assetReady(upload.id)), 50);
+    }
+  };
+
+  const api = async (req: IncomingMessage, res: ServerResponse, path: string) => {
+    const raw = await readBody(req);
+    let body: unknown = null;
+    if (raw.length) {
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return error(res, 400, 'invalid_parameters', 'Invalid JSON');
+      }
+    }
+    calls.push({ method: req.method ?? '', path, body, authorization: req.headers.authorization });
+    if (req.headers.authorization !== expectedAuth) return error(res, 401, 'unauthorized', 'Unauthorized request');
+    if (failure && failure.times > 0) {
+      failure.times--;
+      return error(res, failure.status, failure.status >= 500 ? 'internal_error' : 'invalid_parameters', 'Fake failure');
+    }
+    if (req.method === 'POST' && path === '/video/v1/uploads') {
+      const b = (body ?? {}) as { cors_origin?: unknown; new_asset_settings?: unknown; timeout?: unknown; test?: unknown };
+      if (b.cors_origin !== undefined && typeof b.cors_origin !== 'string')
+        return error(res, 400, 'invalid_parameters', 'cors_origin must be a string');
+      if (b.timeout !== undefined && (typeof b.timeout !== 'number' || b.timeout < 60 || b.timeout > 604800))
+        return error(res, 400, 'invalid_parameters', 'timeout must be between 60 and 604800');
+      const settings = (b.new_asset_settings ?? {}) as Record<string, unknown>;
+      if (typeof settings !== 'object' || Array.isArray(settings))
+        return error(res, 400, 'invalid_parameters', 'new_asset_settings must be an object');
+      const policies = settings.playback_policies ?? settings.playback_policy;
+      if (policies !== undefined && (!Array.isArray(policies) || policies.some((p) => !PLAYBACK_POLICIES.includes(p as string))))
+        return error(res, 400, 'invalid_parameters', 'playback_policies must be a list of public, signed or drm');
+      if (settings.video_quality !== undefined && !['basic', 'plus', 'premium'].includes(settings.video_quality as string))
+        return error(res, 400, 'invalid_parameters', 'video_quality must be basic, plus or premium');
+      if (typeof settings.passthrough === 'string' && settings.passthrough.length > 255)
+        return error(res, 400, 'invalid_parameters', 'passthrough is at most 255 characters');
+      const id = muxId();
+      const upload: FakeUpload = {
+        id,
+        url: `${base}/upload/${id}`,
+        cors_origin: (b.cors_origin as string | undefined) ?? '*',
+        status: 'waiting',
+        timeout: (b.timeout as number | undefined) ?? 3600,
+        new_asset_settings: { ...settings, ...(policies ? { playback_policies: policies } : {}) },
+        test: b.test === true,
+        received: 0,
+      };
+      uploads.set(id, upload);
+      return json(res, 201, { data: view(upload) });
+    }
+    let m = /^\/video\/v1\/uploads\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && m) {
+      const u = uploads.get(m[1]);
+      return u ? json(res, 200, { data: view(u) }) : error(res, 404, 'not_found', 'The requested resource could not be found');
+    }
+    m = /^\/video\/v1\/assets\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && m) {
+      const a = assets.get(m[1]);
+      return a ? json(res, 200, { data: a }) : error(res, 404, 'not_found', 'The requested resource could not be found');
+    }
+    return error(res, 404, 'not_found', 'The requested resource could not be found');
+  };
+
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const up = /^\/upload\/([^/]+)$/.exec(path);
+    const handler = up
+      ? (() => {
+          const upload = uploads.get(up[1]);
+          if (!upload) {
+            res.writeHead(404);
+            res.end();
+            return Promise.resolve();
+          }
+          return uploadChunk(req, res, upload);
+        })()
+      : api(req, res, path);
+    handler.catch((e: unknown) => {
+      if (!res.headersSent) error(res, 500, 'internal_error', String(e));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const assetOf = (uploadId: string): FakeAsset => {
+    const u = uploads.get(uploadId);
+    if (!u?.asset_id) throw new Error(`upload ${uploadId} has no asset yet (send the file first)`);
+    return assets.get(u.asset_id)!;
+  };
+
+  const fake: FakeMux = {
+    url: base,
+    calls,
+    uploads,
+    assets,
+    signingPublicKey: key.publicKey,
+    webhookUrl: null,
+    env: () => ({
+      MUX_TOKEN_ID: FAKE_MUX_TOKEN_ID,
+      MUX_TOKEN_SECRET: FAKE_MUX_TOKEN_SECRET,
+      MUX_WEBHOOK_SECRET: FAKE_MUX_WEBHOOK_SECRET,
+      MUX_SIGNING_KEY_ID: FAKE_MUX_SIGNING_KEY_ID,
+      MUX_SIGNING_PRIVATE_KEY: key.privateKeyBase64,
+      MUX_API_BASE: base,
+    }),
+    assetCreated(uploadId) {
+      const u = uploads.get(uploadId)!;
+      return muxEvent('video.upload.asset_created', { ...view(u) });
+    },
+    assetReady(uploadId, durationSeconds = 125.4) {
+      const a = assetOf(uploadId);
+      a.status = 'ready';
+      a.duration = durationSeconds;
+      return muxEvent('video.asset.ready', { ...a });
+    },
+    assetErrored(uploadId, messages = ['The file does not contain a video track.']) {
+      const a = assetOf(uploadId);
+      a.status = 'errored';
+      a.errors = { type: 'invalid_input', messages };
+      return muxEvent('video.asset.errored', { ...a });
+    },
+    fail(status = 500, times = 1) {
+      failure = { status, times };
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+  return fake;
+}
