@@ -16,3 +16,15 @@ export function ownsCourseSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>
     .getQuery();
   return `EXISTS ${sub}`;
 }
+
+/** `EXISTS` an active grant of any course for the row's user id ("elev": owns at least one course). */
+export function hasActiveGrantSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, userIdColumn: string): string {
+  const sub = qb
+    .subQuery()
+    .select('1')
+    .from(Grant, 'ag')
+    .where(`ag.userId = ${userIdColumn}`)
+    .andWhere('ag.revokedAt IS NULL')
+    .getQuery();
+  return `EXISTS ${sub}`;
+}

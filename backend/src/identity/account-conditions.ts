@@ -9,3 +9,12 @@ export function accountExistsSql<E extends ObjectLiteral>(qb: SelectQueryBuilder
   const sub = qb.subQuery().select('1').from(User, 'acc').where(`acc.email = ${emailColumn}`).getQuery();
   return `EXISTS ${sub}`;
 }
+
+/**
+ * The id of the account with the row's e-mail, as a scalar subquery (NULL without one): for other
+ * modules' set-based statements (a broadcast's recipients) that need the account without reading
+ * the users table themselves.
+ */
+export function accountIdSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, emailColumn: string): string {
+  return qb.subQuery().select('aid.id').from(User, 'aid').where(`aid.email = ${emailColumn}`).getQuery();
+}

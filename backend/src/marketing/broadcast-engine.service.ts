@@ -4,7 +4,6 @@ import { DataSource, EntityManager, In, IsNull, LessThanOrEqual, Or } from 'type
 import { OutboxService } from '../outbox/outbox.service';
 import { UnsubscribeService } from '../outbox/unsubscribe.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
-import { isUniqueViolation } from '../platform/errors/db-errors';
 import { Clock } from '../platform/time/clock';
 import { broadcastMail } from './broadcast-mail';
 import { BroadcastRecipient } from './entities/broadcast-recipient.entity';
@@ -53,26 +52,10 @@ export class BroadcastEngineService {
     return queued;
   }
 
-  /** The recipient list, made once (again after a crash: the unique key drops what is there). */
+  /** The recipient list, made once in one statement (again after a crash: the unique key drops what is there). */
   private async freeze(b: Broadcast): Promise<void> {
-    const list = await this.segments.resolve(b.segment);
-    const repo = this.ds.getRepository(BroadcastRecipient);
-    const now = this.clock.now();
-    for (const r of list) {
-      try {
-        await repo.insert({
-          broadcastId: b.id,
-          email: r.email,
-          userId: r.userId,
-          status: 'pending',
-          outboxId: null,
-          createdAt: now,
-        });
-      } catch (e) {
-        if (!isUniqueViolation(e)) throw e;
-      }
-    }
-    const count = await repo.countBy({ broadcastId: b.id });
+    await this.segments.freeze(b.id, b.segment, this.clock.now());
+    const count = await this.ds.getRepository(BroadcastRecipient).countBy({ broadcastId: b.id });
     await this.repo.update({ id: b.id }, { listReady: true, recipientCount: count });
     b.listReady = true;
     b.recipientCount = count;

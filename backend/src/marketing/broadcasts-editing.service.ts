@@ -75,7 +75,7 @@ export class BroadcastsEditingService {
   }
 
   async count(segment: Segment): Promise<number> {
-    return (await this.segments.resolve(cleanSegment(segment))).length;
+    return this.segments.count(cleanSegment(segment));
   }
 
   /** A new draft: `{id, recipients}` and the rest of the record (so the panel can show it at once). */
@@ -92,7 +92,8 @@ export class BroadcastsEditingService {
         status: 'draft',
         sendAt: null,
         listReady: false,
-        recipientCount: 0,
+        // The segment's size when saved: shown on the draft without counting it again on every GET.
+        recipientCount: recipients,
         lastBatchAt: null,
         startedAt: null,
         finishedAt: null,
@@ -134,14 +135,21 @@ export class BroadcastsEditingService {
       utm: patch.utm ?? before.utm,
     };
     const segment = cleanSegment(input.segment);
-    await this.count(segment);
+    const recipients = await this.count(segment);
     const now = this.clock.now();
     await this.ds.transaction(async (m) => {
       const res = await m
         .getRepository(Broadcast)
         .update(
           { id, status: 'draft' },
-          { subject: input.subject, body: input.body, segment, utm: input.utm ?? before.utm, updatedAt: now },
+          {
+            subject: input.subject,
+            body: input.body,
+            segment,
+            utm: input.utm ?? before.utm,
+            recipientCount: recipients,
+            updatedAt: now,
+          },
         );
       if (res.affected !== 1) throw conflict(MSG.broadcastNotDraft);
       await this.audit.record(
@@ -173,12 +181,13 @@ export class BroadcastsEditingService {
   }
 
   private async view(b: Broadcast): Promise<AdminBroadcast> {
-    let recipients = b.recipientCount;
+    const recipients = b.recipientCount;
     let sent = 0;
     let failed = 0;
     let pending = 0;
+    // Before the list is frozen: the segment's size as last counted (saved with the draft and again
+    // at "send"), not counted anew on every GET; POST /count gives the size this moment.
     if (b.status === 'draft' || b.status === 'scheduled' || (b.status === 'sending' && !b.listReady)) {
-      recipients = await this.count(b.segment);
       pending = b.status === 'draft' ? 0 : recipients;
     }
     if (b.listReady) {
@@ -251,11 +260,12 @@ export class BroadcastsEditingService {
     const sendAt = at ? new Date(at) : now;
     if (Number.isNaN(sendAt.getTime())) throw badRequest('at må være et tidspunkt (ISO 8601)', 'VALIDATION_FAILED');
     if (at && sendAt.getTime() < now.getTime() - 60_000) throw badRequest(MSG.broadcastAtPast, 'VALIDATION_FAILED');
-    if ((await this.count(b.segment)) === 0) throw badRequest(MSG.broadcastNoRecipients, 'VALIDATION_FAILED');
+    const recipients = await this.count(b.segment);
+    if (recipients === 0) throw badRequest(MSG.broadcastNoRecipients, 'VALIDATION_FAILED');
     await this.ds.transaction(async (m) => {
       const res = await m
         .getRepository(Broadcast)
-        .update({ id, status: 'draft' }, { status: 'scheduled', sendAt, updatedAt: now });
+        .update({ id, status: 'draft' }, { status: 'scheduled', sendAt, recipientCount: recipients, updatedAt: now });
       if (res.affected !== 1) throw conflict(MSG.broadcastAlreadySent);
       await this.audit.record(
         m,
