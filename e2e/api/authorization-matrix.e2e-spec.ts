@@ -15,6 +15,7 @@ import {
 } from './support/route-fixture';
 import { answerProblem, ROUTES, routeName, toRaw, type Route } from './support/route-table';
 import { startTestApp, type TestApp } from './support/test-app';
+import { startFakeMux, type FakeMux } from './support/fake-mux';
 
 /**
  * Every route × anonymous / student (owns Foundation) / another student (owns Accelerator, reaches
@@ -24,13 +25,15 @@ import { startTestApp, type TestApp } from './support/test-app';
 describe('authorisation matrix', () => {
   let t: TestApp;
   let fake: FakeStripe;
+  let mux: FakeMux;
   let f: Fixture;
   let client: RawClient;
   const pages = staticRootFixture();
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    t = await startTestApp({ ...fakeStripeEnv(fake), ...routeSuiteEnv({ STATIC_ROOT: pages.dir }) });
+    mux = await startFakeMux();
+    t = await startTestApp({ ...fakeStripeEnv(fake), ...mux.env(), ...routeSuiteEnv({ STATIC_ROOT: pages.dir }) });
     f = await buildFixture(t, fake);
     client = await rawClient(t);
   }, 60_000);
@@ -38,6 +41,7 @@ describe('authorisation matrix', () => {
     client?.close();
     await t?.close();
     await fake?.close();
+    await mux?.close();
     pages.remove();
   });
 

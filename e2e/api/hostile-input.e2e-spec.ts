@@ -31,6 +31,7 @@ import {
 } from './support/route-fixture';
 import { answerProblem, fillPath, queryString, ROUTES, routeName, type Route, type RouteRequest } from './support/route-table';
 import { startTestApp, type TestApp } from './support/test-app';
+import { startFakeMux, type FakeMux } from './support/fake-mux';
 
 /**
  * Hostile input, property-based (fast-check): every route of the route table gets its valid request
@@ -217,7 +218,8 @@ function build(route: Route, valid: RouteRequest, plan: Plan, cookie: string | u
   const type = plan.contentType === undefined ? defaultType : plan.contentType;
   if (type !== undefined && type !== null) headers['content-type'] = wireHeader(type);
   if (valid.raw) {
-    headers['stripe-signature'] = valid.raw.headers['stripe-signature'];
+    // The webhook's own signature headers (Stripe's, Mux's) go along with its body.
+    for (const [k, v] of Object.entries(valid.raw.headers)) if (k !== 'content-type') headers[k] = v;
     if (plan.signJunk && body !== undefined) headers['stripe-signature'] = signRaw(body);
   }
   if (route.method !== 'GET' && body === undefined && !valid.raw && valid.json === undefined && !valid.form)
@@ -266,6 +268,7 @@ function describeRequest(r: RawRequest): string {
 describe('hostile input (fast-check)', () => {
   let t: TestApp;
   let fake: FakeStripe;
+  let mux: FakeMux;
   let f: Fixture;
   let client: RawClient;
   let cookieName: string;
@@ -273,7 +276,8 @@ describe('hostile input (fast-check)', () => {
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    t = await startTestApp({ ...fakeStripeEnv(fake), ...routeSuiteEnv({ STATIC_ROOT: pages.dir }) });
+    mux = await startFakeMux();
+    t = await startTestApp({ ...fakeStripeEnv(fake), ...mux.env(), ...routeSuiteEnv({ STATIC_ROOT: pages.dir }) });
     f = await buildFixture(t, fake);
     client = await rawClient(t);
     cookieName = t.app.get(SessionsService).cookieName;
@@ -282,6 +286,7 @@ describe('hostile input (fast-check)', () => {
     client?.close();
     await t?.close();
     await fake?.close();
+    await mux?.close();
     pages.remove();
   });
 

@@ -27,6 +27,7 @@ import { LIVE_SESSIONS_LIST } from '../../../backend/src/live/live-sessions-admi
 import { CAMPAIGN_CODES_LIST } from '../../../backend/src/orders/campaign-codes.service';
 import { CampaignCode } from '../../../backend/src/orders/entities/campaign-code.entity';
 import { signWebhook, stripeEvent } from './fake-stripe';
+import { muxEvent, signMuxWebhook } from './fake-mux';
 import type { RawRequest, RawResponse } from './raw-http';
 import { throwawayGrant, throwawayModule, type Fixture, type Identity, type Role } from './route-fixture';
 import { createUser, uniqueEmail } from './test-app';
@@ -327,6 +328,18 @@ export const ROUTES: Route[] = [
       };
     },
   },
+  {
+    method: 'POST',
+    path: '/api/mux/webhook',
+    area: 'public',
+    access: ALL(200),
+    valid: () => {
+      // A signed Mux event for an upload no module made: acknowledged and ignored.
+      const event = muxEvent('video.asset.ready', { id: `asset${Date.now()}`, upload_id: 'ukjentopplasting', playback_ids: [] });
+      const signed = signMuxWebhook(event);
+      return { raw: { body: signed.body, headers: { 'content-type': 'application/json', 'mux-signature': signed.signature } } };
+    },
+  },
 
   // --- admin ----------------------------------------------------------------------------------
   {
@@ -517,6 +530,13 @@ export const ROUTES: Route[] = [
     area: 'admin',
     access: ADMIN(200),
     valid: async (f) => ({ params: { id: String(await throwawayModule(f.t)) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/modules/:id/video-upload',
+    area: 'admin',
+    access: ADMIN(201),
+    valid: (f) => ({ params: { id: String(f.editableModuleId) }, json: {} }),
   },
   { method: 'GET', path: '/api/admin/settings', area: 'admin', access: ADMIN(200), valid: () => ({}) },
   {
