@@ -150,7 +150,7 @@ export interface AdminOrder {
   refundedOre: number;
   currency: string;
   paymentMethod: PaymentMethod;
-  provider: 'stripe' | 'demo';
+  provider: 'stripe' | 'vipps' | 'demo';
   status: OrderStatus;
   stripeSessionId: string | null;
   stripePaymentIntentId: string | null;

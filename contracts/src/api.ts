@@ -110,6 +110,8 @@ export interface SiteSettings {
   publicUrl: string;
   videoOverlayText: string;
   demoPayments: boolean;
+  /** The payment methods the checkout offers (Vipps only with Vipps keys, or in demo mode). */
+  paymentMethods: PaymentMethod[];
   /** SELLER_*: named the same way in the footer, the terms, the privacy page and on receipts. */
   seller: SellerInfo;
 }

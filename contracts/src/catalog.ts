@@ -48,8 +48,11 @@ export type LeadCourseType = CatalogId;
 export const TRAFFIC_SOURCES = ['A', 'B', 'C', 'D', 'starter'] as const;
 export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
 
-export const PAYMENT_METHODS = ['card', 'vipps'] as const;
+export const PAYMENT_METHODS = ['card', 'vipps', 'klarna'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** "Delbetaling med Klarna" is offered for purchases from this amount (øre): 1 500 kr. */
+export const KLARNA_MIN_ORE = 150_000;
 
 export function isCatalogId(v: unknown): v is CatalogId {
   return typeof v === 'string' && (CATALOG_IDS as readonly string[]).includes(v);

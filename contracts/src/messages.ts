@@ -88,10 +88,13 @@ export const MSG = {
   refusedCodeUsedUp: 'Kampanjekoden var brukt opp da betalingen kom: betalingen er refundert automatisk',
   acceptTermsRequired:
     'Du må samtykke til at leveringen starter med en gang og bekrefte at angreretten da bortfaller, før du kan betale.',
-  paymentMethod: 'Velg betalingsmåte: kort eller Vipps',
+  paymentMethod: 'Velg betalingsmåte: kort, Vipps eller Klarna',
+  /** The method is not offered for this purchase (Vipps not set up, Klarna below 1 500 kr). */
+  paymentMethodUnavailable: (method: string) => `${method} er ikke tilgjengelig for dette kjøpet. Velg en annen betalingsmåte.`,
   nameTooLong: 'Navnet kan være maks 100 tegn',
   invalidSignature: 'Ugyldig eller manglende signatur',
   invalidEvent: 'Ugyldig hendelse fra Stripe',
+  invalidVippsEvent: 'Ugyldig hendelse fra Vipps',
   sessionNotFound: 'Fant ikke betalingen',
   providerCheckFailed: 'Vi fikk ikke sjekket betalingen akkurat nå. Prøv igjen om litt.',
   orderNotFound: 'Fant ikke ordren',
@@ -103,6 +106,8 @@ export const MSG = {
   refundRejected: 'Betalingsleverandøren avviste refusjonen. Ingenting er endret.',
   refundProviderDown: 'Fikk ikke kontakt med betalingsleverandøren. Ingenting er endret – prøv igjen om litt.',
   refundMissingReference: 'Ordren mangler betalingsreferanse fra Stripe og kan ikke refunderes herfra.',
+  refundNotCaptured: 'Vipps-betalingen er ikke trukket ennå og kan ikke refunderes nå. Prøv igjen om litt.',
+  refundedInVipps: 'Refundert i Vipps',
   refundConflict: 'Ordren ble endret samtidig. Last inn siden på nytt og prøv igjen.',
   refundedInStripe: 'Refundert i Stripe',
 

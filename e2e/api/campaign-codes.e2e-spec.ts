@@ -418,31 +418,31 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
       expect(await usesOf(t, c.code)).toBe(1);
     });
 
-    it('a buyer who goes back to switch card → Vipps reuses their own open order; the first session can no longer be paid', async () => {
+    it('a buyer who goes back to switch card → Klarna reuses their own open order; the first session can no longer be paid', async () => {
       const c = await makeCode(admin, { maxUses: 1 });
       const email = uniqueEmail('bytter');
       await t
         .http()
         .post('/api/checkout/sessions')
-        .send(buyer({ campaignCode: c.code }, email))
+        .send(buyer({ courseId: 'accelerator', campaignCode: c.code }, email))
         .expect(201);
       const first = fake.lastSession();
       await t
         .http()
         .post('/api/checkout/sessions')
-        .send(buyer({ campaignCode: c.code.toLowerCase(), paymentMethod: 'vipps' }, email))
+        .send(buyer({ courseId: 'accelerator', campaignCode: c.code.toLowerCase(), paymentMethod: 'klarna' }, email))
         .expect(201);
       const second = fake.lastSession();
       expect(second.id).not.toBe(first.id);
-      expect(second.allowed_payment_method_types).toEqual(['vipps']);
+      expect(second.allowed_payment_method_types).toEqual(['klarna']);
       expect(fake.sessions.get(first.id)!.status).toBe('expired');
       const orders = await t.ds.getRepository(Order).findBy({ email });
       expect(orders).toHaveLength(1);
       expect(orders[0]).toMatchObject({
         stripeSessionId: second.id,
-        paymentMethod: 'vipps',
+        paymentMethod: 'klarna',
         status: 'pending',
-        amountOre: 149700,
+        amountOre: 374700,
       });
       // The first session's expiry, reported late, changes nothing.
       await deliverWebhook(t.http(), stripeEvent('checkout.session.expired', fake.sessions.get(first.id)!)).expect(200);
@@ -468,7 +468,7 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
       await t
         .http()
         .post('/api/checkout/sessions')
-        .send(buyer({ firstName: ' kari ', lastName: 'NORDMANN', paymentMethod: 'vipps' }, email))
+        .send(buyer({ firstName: ' kari ', lastName: 'NORDMANN', paymentMethod: 'klarna' }, email))
         .expect(201);
       expect(await t.ds.getRepository(Order).countBy({ email })).toBe(3);
     });

@@ -108,19 +108,30 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       expect(await t.ds.getRepository(User).countBy({ email: b.email })).toBe(0);
     });
 
-    it('Vipps: the session allows only Vipps; Accelerator is charged at its catalogue price', async () => {
+    it('Klarna: the session allows only Klarna, in NOK; Accelerator is charged at its catalogue price', async () => {
       await t
         .http()
         .post('/api/checkout/sessions')
-        .send(body({ courseId: 'accelerator', paymentMethod: 'vipps' }))
+        .send(body({ courseId: 'accelerator', paymentMethod: 'klarna' }))
         .expect(201);
       const [call] = fake.callsTo('sessions.create');
-      expect(call.body.allowed_payment_method_types).toEqual(['vipps']);
+      expect(call.body.allowed_payment_method_types).toEqual(['klarna']);
       expect(call.body).toMatchObject({
+        currency: 'nok',
         line_items: [{ price_data: { currency: 'nok', unit_amount: '499700', product_data: { name: 'Accelerator Kurs' } } }],
       });
       const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
-      expect(order).toMatchObject({ paymentMethod: 'vipps', amountOre: 499700, courseId: 'accelerator' });
+      expect(order).toMatchObject({ paymentMethod: 'klarna', provider: 'stripe', amountOre: 499700, courseId: 'accelerator' });
+    });
+
+    it('Vipps never goes through Stripe: without Vipps keys it is refused in Norwegian and Stripe is not asked', async () => {
+      const res = await t
+        .http()
+        .post('/api/checkout/sessions')
+        .send(body({ courseId: 'accelerator', paymentMethod: 'vipps' }))
+        .expect(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Vipps er ikke tilgjengelig for dette kjøpet. Velg en annen betalingsmåte.' });
+      expect(fake.calls).toHaveLength(0);
     });
 
     it.each([
@@ -156,7 +167,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       ['no last name', { lastName: undefined }, FILL_ALL],
       ['a non-string name', { firstName: 42 }, FILL_ALL],
       ['a malformed e-mail', { email: 'ikke-en-adresse' }, 'Skriv inn en gyldig e-postadresse'],
-      ['an unknown payment method', { paymentMethod: 'paypal' }, 'Velg betalingsmåte: kort eller Vipps'],
+      ['an unknown payment method', { paymentMethod: 'paypal' }, 'Velg betalingsmåte: kort, Vipps eller Klarna'],
       ['no course', { courseId: undefined }, 'Invalid course ID'],
       ['a name over 100 characters', { lastName: 'x'.repeat(101) }, 'Etternavnet kan være maks 100 tegn'],
     ])('%s → 400 with a Norwegian message, nothing written', async (_label, over, message) => {

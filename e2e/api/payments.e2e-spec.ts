@@ -203,7 +203,7 @@ describe('payments: Stripe webhooks, one fulfilment, refunds (fake Stripe server
     });
 
     it('async success: completed (unpaid) keeps it pending; async_payment_succeeded fulfils', async () => {
-      const { order, session } = await checkout({ paymentMethod: 'vipps' });
+      const { order, session } = await checkout({ paymentMethod: 'klarna' });
       fake.setPaymentStatus(session.id, 'unpaid', 'complete');
       await deliver(sessionEvent('checkout.session.completed', session)).expect(200);
       const pending = await orders().findOneByOrFail({ id: order.id });
@@ -219,7 +219,7 @@ describe('payments: Stripe webhooks, one fulfilment, refunds (fake Stripe server
     });
 
     it('async failure: order failed, no grant; the success page says failed', async () => {
-      const { order, session } = await checkout({ paymentMethod: 'vipps' });
+      const { order, session } = await checkout({ paymentMethod: 'klarna' });
       fake.setPaymentStatus(session.id, 'unpaid', 'complete');
       await deliver(sessionEvent('checkout.session.completed', session)).expect(200);
       await deliver(sessionEvent('checkout.session.async_payment_failed', session)).expect(200);

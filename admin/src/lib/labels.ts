@@ -37,8 +37,8 @@ export const GRANT_SOURCE_LABELS: Record<string, string> = {
   included: 'Inkludert i et større kurs',
 };
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = { card: 'Kort', vipps: 'Vipps' };
-export const PROVIDER_LABELS: Record<string, string> = { stripe: 'Stripe', demo: 'Demo' };
+export const PAYMENT_METHOD_LABELS: Record<string, string> = { card: 'Kort', vipps: 'Vipps', klarna: 'Klarna' };
+export const PROVIDER_LABELS: Record<string, string> = { stripe: 'Stripe', vipps: 'Vipps MobilePay', demo: 'Demo' };
 export const ROLE_LABELS: Record<string, string> = { student: 'Elev', admin: 'Administrator' };
 
 /**
@@ -102,8 +102,8 @@ export const leadCourseChoices = choices(LEAD_COURSE_TYPES, COURSE_LABELS);
 /** The variants by their one name (contracts' VARIANT_LABELS), and `ukjent` for none. */
 export const variantChoices = [...TRAFFIC_SOURCES, 'ukjent'].map((id) => ({ id, name: variantLabel(id) }));
 export const orderStatusChoices = choices(ORDER_STATUSES, ORDER_STATUS_LABELS);
-export const paymentMethodChoices = choices(['card', 'vipps'], PAYMENT_METHOD_LABELS);
-export const providerChoices = choices(['stripe', 'demo'], PROVIDER_LABELS);
+export const paymentMethodChoices = choices(['card', 'vipps', 'klarna'], PAYMENT_METHOD_LABELS);
+export const providerChoices = choices(['stripe', 'vipps', 'demo'], PROVIDER_LABELS);
 export const roleChoices = choices(['student', 'admin'], ROLE_LABELS);
 export const actionChoices = choices(AUDIT_ACTIONS, ACTION_LABELS);
 export const entityChoices = choices(Object.keys(ENTITY_LABELS), ENTITY_LABELS);

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../platform/config';
-import { orgNrText, type SellerInfo, type SiteSettings } from '@academy/contracts';
+import { orgNrText, type PaymentMethod, type SellerInfo, type SiteSettings } from '@academy/contracts';
 import { Setting } from './entities/setting.entity';
 import { DEFAULT_OVERLAY_TEXT, SETTING_MENTOR_BOOKING_URL, SETTING_OVERLAY_TEXT } from './catalog.seed';
 
@@ -19,6 +19,16 @@ export class SiteSettingsService {
 
   get demoPayments(): boolean {
     return !this.cfg.stripeSecretKey && this.cfg.nodeEnv !== 'production';
+  }
+
+  /** What the checkout offers: card and Klarna with Stripe, Vipps with Vipps keys; every method in demo mode. */
+  get paymentMethods(): PaymentMethod[] {
+    const stripe = !!this.cfg.stripeSecretKey || this.demoPayments;
+    const out: PaymentMethod[] = [];
+    if (stripe) out.push('card');
+    if (this.cfg.vipps || this.demoPayments) out.push('vipps');
+    if (stripe) out.push('klarna');
+    return out;
   }
 
   async getOverlayText(): Promise<string> {
@@ -83,6 +93,7 @@ export class SiteSettingsService {
       publicUrl: this.cfg.publicUrl,
       videoOverlayText: await this.getOverlayText(),
       demoPayments: this.demoPayments,
+      paymentMethods: this.paymentMethods,
       seller: this.seller,
     };
   }

@@ -1,3 +1,4 @@
+import { VippsPaymentsService } from './vipps-payments.service';
 import { Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
@@ -53,6 +54,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
   let grants: GrantsService;
   let sessions: SessionsService;
   let fulfilment: FulfilmentService;
+  let vipps: VippsPaymentsService;
   let priced: ReturnType<typeof pricingServices>;
   let seq = 0;
 
@@ -68,6 +70,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
     priced = pricingServices(ds, cfg);
     const events = new EventBus();
     const receipts = receiptsService(ds, cfg);
+    vipps = new VippsPaymentsService(cfg, null, ds);
     fulfilment = new FulfilmentService(
       ds,
       users,
@@ -79,7 +82,8 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
       priced.seats,
       priced.codes,
       receipts,
-      new RefundsService(ds, null, grants, catalog, events, new CrashPoints(), receipts, priced.seats),
+      new RefundsService(ds, null, grants, catalog, events, new CrashPoints(), receipts, priced.seats, null, vipps),
+      vipps,
     );
   });
   afterAll(() => ds.destroy());
@@ -87,7 +91,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
   const noLeads = new FirstTouchService({ firstTouchOf: () => Promise.resolve(null) });
 
   const checkout = (stripe: Stripe | null = null, config: AppConfig = cfg) =>
-    new CheckoutService(config, stripe, ds.getRepository(Order), users, grants, sessions, fulfilment, priced.pricing, noLeads);
+    new CheckoutService(config, stripe, ds.getRepository(Order), users, grants, sessions, fulfilment, priced.pricing, noLeads, vipps);
   const dto = (email = `kjoper-${++seq}@example.no`): CreateCheckoutSessionDto => ({
     courseId: 'foundation',
     email,

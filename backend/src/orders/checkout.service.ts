@@ -8,6 +8,7 @@ import { SessionsService } from '../identity/sessions.service';
 import { APP_CONFIG, type AppConfig } from '../platform/config';
 import {
   isCheckoutCourseId,
+  KLARNA_MIN_ORE,
   MSG,
   normalizeCampaignCode,
   type CheckoutSessionResponse,
@@ -25,12 +26,17 @@ import { paymentIntentId, sessionMatchesOrder } from './stripe-webhook.service';
 import type { User } from '../identity/entities/user.entity';
 import { UsersService } from '../identity/users.service';
 import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
-import { Order } from './entities/order.entity';
+import { Order, type PaymentProvider } from './entities/order.entity';
 import { SharedReads, STRIPE_READ_CACHE_MS } from './shared-reads';
+import { VippsApiError } from './vipps-api';
+import { newVippsReference, VippsPaymentsService } from './vipps-payments.service';
 
 /** A new buyer may be signed in by the success page this long after paying. */
 const SIGN_IN_WINDOW_MS = 24 * 3600_000;
-const SESSION_ID_RE = /^(cs|demo)_[A-Za-z0-9_]{1,250}$/;
+const SESSION_ID_RE = /^((cs|demo)_[A-Za-z0-9_]{1,250}|vipps-[a-f0-9]{32})$/;
+
+/** How the methods are named to the buyer when one is not offered. */
+const METHOD_NAMES = { card: 'Kort', vipps: 'Vipps', klarna: 'Klarna' } as const;
 
 /**
  * The reference of a demo payment, in the column Stripe's session id uses: the confirmation page
@@ -75,17 +81,33 @@ export class CheckoutService {
     private readonly fulfilment: FulfilmentService,
     private readonly pricing: CheckoutPricingService,
     private readonly firstTouch: FirstTouchService,
+    private readonly vipps: VippsPaymentsService,
   ) {}
 
   get demoPayments(): boolean {
     return !this.stripe && this.cfg.nodeEnv !== 'production';
   }
 
+  /**
+   * Who takes a payment by this method: Vipps MobilePay (with Vipps keys), Stripe (card and Klarna),
+   * or, outside production without the provider's keys, a demo payment as before.
+   */
+  private providerFor(method: CreateCheckoutSessionDto['paymentMethod']): PaymentProvider {
+    if (method === 'vipps') {
+      if (this.vipps.configured) return 'vipps';
+      if (this.demoPayments) return 'demo';
+      throw new AppError(HttpStatus.BAD_REQUEST, 'VALIDATION_FAILED', MSG.paymentMethodUnavailable(METHOD_NAMES.vipps));
+    }
+    if (this.stripe) return 'stripe';
+    if (this.demoPayments) return 'demo';
+    throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
+  }
+
   async createSession(dto: CreateCheckoutSessionDto, client: SessionClient): Promise<WithSession<CheckoutSessionResponse>> {
     if (!isCheckoutCourseId(dto.courseId)) throw badRequest(MSG.invalidCourseId, 'INVALID_COURSE');
     const item = CATALOG_SEED.find((c) => c.id === dto.courseId && c.soldByCheckout);
     if (!item) throw badRequest(MSG.invalidCourseId, 'INVALID_COURSE');
-    if (!this.stripe && !this.demoPayments) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
+    const provider = this.providerFor(dto.paymentMethod);
 
     // A signed-in student buys for the account they are signed in to, and is told plainly when it owns
     // the course. A signed-out visitor is answered as anyone else, whatever the address owns (nobody
@@ -105,9 +127,12 @@ export class CheckoutService {
     // session cannot be paid later (see CHECKOUT_LIFETIME_MS), which bounds the launch price's grace.
     // The buyer's own open checkout of the same course and code is reused (its Stripe session expired
     // first, so it can never be paid twice): going back to switch card → Vipps leaves one order.
-    const reusable = this.stripe ? await this.reusablePending(email, item.id, dto, auth?.user.id ?? null) : null;
+    const reusable = provider === 'stripe' ? await this.reusablePending(email, item.id, dto, auth?.user.id ?? null) : null;
     const order = await repo.manager.transaction(async (m) => {
-      const price = await this.pricing.price(m, item, dto.campaignCode, !!this.stripe);
+      const price = await this.pricing.price(m, item, dto.campaignCode, provider !== 'demo');
+      // "Delbetaling med Klarna" is for purchases from 1 500 kr (what is charged, after any code).
+      if (dto.paymentMethod === 'klarna' && price.amountOre < KLARNA_MIN_ORE)
+        throw new AppError(HttpStatus.BAD_REQUEST, 'VALIDATION_FAILED', MSG.paymentMethodUnavailable(METHOD_NAMES.klarna));
       if (reusable) {
         const res = await m.update(
           Order,
@@ -142,9 +167,10 @@ export class CheckoutService {
           expiresAt: price.expiresAt,
           currency: 'NOK',
           paymentMethod: dto.paymentMethod,
-          provider: this.stripe ? 'stripe' : 'demo',
+          provider,
           status: 'pending',
-          stripeSessionId: null,
+          // A Vipps payment's reference is the order's own, known before Vipps is asked.
+          stripeSessionId: provider === 'vipps' ? newVippsReference() : null,
           stripePaymentIntentId: null,
           refundedOre: 0,
           termsAcceptedAt: now,
@@ -158,7 +184,9 @@ export class CheckoutService {
       );
     });
 
-    if (!this.stripe) return this.payDemo(order, auth?.user ?? null, client);
+    if (provider === 'demo') return this.payDemo(order, auth?.user ?? null, client);
+    if (provider === 'vipps') return { result: { url: await this.startVipps(order, item.productName) }, session: null };
+    if (!this.stripe) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
 
     const base = this.cfg.publicUrl;
     let session: Stripe.Checkout.Session;
@@ -214,6 +242,18 @@ export class CheckoutService {
     }
     await repo.update({ id: order.id, stripeSessionId: IsNull() }, { stripeSessionId: session.id, updatedAt: new Date() });
     return { result: { url: session.url }, session: null };
+  }
+
+  /** The Vipps payment of a new order: Vipps' page for the buyer, or the order failed and 502. */
+  private async startVipps(order: Order, productName: string): Promise<string> {
+    try {
+      return await this.vipps.create(order, productName);
+    } catch (err) {
+      const e = err as VippsApiError;
+      this.logger.error({ orderId: order.id, status: e.status, problem: e.problem, msg: e.message }, 'Vipps-betaling feilet');
+      await this.orders.update({ id: order.id, status: 'pending' }, { status: 'failed', updatedAt: new Date() });
+      throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.paymentError);
+    }
   }
 
   /**
@@ -302,7 +342,16 @@ export class CheckoutService {
     if (!order) throw notFound(MSG.sessionNotFound);
     let result: FulfilmentResult | null = null;
 
-    if (order.status === 'pending') {
+    if (order.status === 'pending' && order.provider === 'vipps') {
+      const outcome = await this.vippsOutcome(order);
+      if (outcome === 'authorized') {
+        result = await this.fulfilment.fulfil(order, null);
+        order = result.order;
+      } else if (outcome === 'closed') {
+        await repo.update({ id: order.id, status: 'pending' }, { status: 'expired', updatedAt: new Date() });
+        order = await repo.findOneByOrFail({ id: order.id });
+      }
+    } else if (order.status === 'pending') {
       if (!this.stripe) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
       let session: Stripe.Checkout.Session;
       const stripe = this.stripe;
@@ -339,6 +388,18 @@ export class CheckoutService {
       },
       session,
     };
+  }
+
+  /** The state of a Vipps payment for the success page (AUTHORIZED fulfils, as the webhook does). */
+  private async vippsOutcome(order: Order) {
+    if (!this.vipps.configured) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
+    try {
+      return await this.vipps.outcome(order);
+    } catch (err) {
+      const e = err as VippsApiError;
+      this.logger.warn({ orderId: order.id, status: e.status, msg: e.message }, 'Kunne ikke lese Vipps-betalingen');
+      throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.providerCheckFailed);
+    }
   }
 
   /**

@@ -1,3 +1,4 @@
+import { VippsPaymentsService } from './vipps-payments.service';
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { openMemoryDatabase } from '../platform/database/testing/memory-database';
@@ -45,7 +46,8 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
     events.add('order.paid', 'spec', 'after-commit', (e) => void paid.push(e));
     const { seats, codes } = pricingServices(ds, parseEnv({ NODE_ENV: 'test' }));
     const receipts = receiptsService(ds);
-    const refunds = new RefundsService(ds, null, grants, catalog, events, new CrashPoints(), receipts, seats);
+    const vipps = new VippsPaymentsService(parseEnv({ NODE_ENV: 'test' }), null, ds);
+    const refunds = new RefundsService(ds, null, grants, catalog, events, new CrashPoints(), receipts, seats, null, vipps);
     fulfilment = new FulfilmentService(
       ds,
       users,
@@ -58,6 +60,7 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
       codes,
       receipts,
       refunds,
+      vipps,
     );
   });
   afterAll(() => ds.destroy());

@@ -16,6 +16,7 @@ import { badRequest } from '../platform/errors/app-error';
 import { CampaignCodesService } from './campaign-codes.service';
 import { ReceiptsService } from './receipts.service';
 import { RefundsService } from './refunds.service';
+import { VippsPaymentsService } from './vipps-payments.service';
 
 /** Orders that a confirmed payment turns into 'paid'. */
 const PAYABLE: OrderStatus[] = ['pending', 'failed', 'expired'];
@@ -47,7 +48,7 @@ function paidEvent({ order, user, accountNew }: FulfilmentResult): OrderPaid {
 }
 
 /**
- * The one fulfilment of a paid order, used by the Stripe webhook, the success page and demo payments.
+ * The one fulfilment of a paid order, used by the Stripe and Vipps webhooks, the success page and demo payments.
  * Safe for any number of concurrent calls: the conditional update lets one call mark the order paid,
  * and the unique index on grants.orderId leaves one grant.
  *
@@ -73,6 +74,7 @@ export class FulfilmentService {
     private readonly codes: CampaignCodesService,
     private readonly receipts: ReceiptsService,
     private readonly refunds: RefundsService,
+    private readonly vipps: VippsPaymentsService,
   ) {}
 
   async buyerFor(order: Order): Promise<User> {
@@ -143,6 +145,9 @@ export class FulfilmentService {
   async afterCommit(result: FulfilmentResult): Promise<void> {
     const { order, user } = result;
     if (result.becamePaid) this.crash.reached('order.paid:after-commit');
+    // Vipps reserves the amount when the buyer approves; the course is delivered now, so the whole
+    // amount is captured now, once (a failed capture is tried again by the periodic round).
+    if (result.becamePaid && order.provider === 'vipps') await this.vipps.capture(order);
     // A refused payment is refunded in full at once (again on a later call, should Stripe have failed:
     // the refund's idempotency key makes a repeat the same refund). The buyer is told by mail.
     if (order.refusal) {
@@ -165,6 +170,7 @@ export class FulfilmentService {
    * whose own refund may still be under way. Answers how many were refunded.
    */
   async retryRefusedRefunds(settleMs = 60_000): Promise<number> {
+    await this.vipps.retryCaptures(settleMs);
     const stuck = await this.ds.getRepository(Order).find({
       where: { refusal: Not(IsNull()), status: 'paid', paidAt: LessThan(new Date(Date.now() - settleMs)) },
       order: { id: 'ASC' },

@@ -23,7 +23,7 @@ export const ORDERS_LIST: ListSpec<Order> = {
     q: filter.search(['ord.email', 'ord.firstName', 'ord.lastName', 'ord.stripeSessionId', 'ord.stripePaymentIntentId']),
     status: filter.oneOf('ord.status', ORDER_STATUSES),
     courseId: filter.oneOf('ord.courseId', PLAYER_COURSE_IDS),
-    provider: filter.oneOf('ord.provider', ['stripe', 'demo']),
+    provider: filter.oneOf('ord.provider', ['stripe', 'vipps', 'demo']),
     paymentMethod: filter.oneOf('ord.paymentMethod', PAYMENT_METHODS),
     userId: filter.ids('ord.userId'),
     email: filter.equals('ord.email', (raw, key) => normalizeEmail(parse.string(raw, key, 254))),

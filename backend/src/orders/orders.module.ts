@@ -24,9 +24,13 @@ import { ReceiptsService } from './receipts.service';
 import { StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
 import { STRIPE_CLIENT, stripeProvider } from './stripe.provider';
+import { vippsApiProvider } from './vipps-api';
+import { VippsPaymentsService } from './vipps-payments.service';
+import { VippsWebhookController } from './vipps-webhook.controller';
+import { VippsWebhookService } from './vipps-webhook.service';
 
 /**
- * Orders and money: the checkout, Stripe (one client from configuration), the webhook, the one
+ * Orders and money: the checkout, Stripe and Vipps MobilePay (one client each from configuration), their webhooks, the one
  * fulfilment, refunds and the order events (the mail module listens for receipts).
  */
 @Module({
@@ -37,9 +41,12 @@ import { STRIPE_CLIENT, stripeProvider } from './stripe.provider';
     CatalogModule,
     AccessModule,
   ],
-  controllers: [CheckoutController, StripeWebhookController, CampaignCodesController, ReceiptsController],
+  controllers: [CheckoutController, StripeWebhookController, VippsWebhookController, CampaignCodesController, ReceiptsController],
   providers: [
     stripeProvider,
+    vippsApiProvider,
+    VippsPaymentsService,
+    VippsWebhookService,
     FulfilmentService,
     RefundsService,
     StripeWebhookService,

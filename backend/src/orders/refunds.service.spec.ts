@@ -1,3 +1,4 @@
+import { VippsPaymentsService } from './vipps-payments.service';
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { openMemoryDatabase } from '../platform/database/testing/memory-database';
@@ -44,7 +45,18 @@ describe('RefundsService (a refund never exceeds what was paid)', () => {
     const catalog = { invalidate: () => undefined } as unknown as CatalogService;
     // No Stripe client: demo orders are refunded without one; Stripe's own reports come through recordStripeRefunds.
     const { seats } = pricingServices(ds, parseEnv({ NODE_ENV: 'test' }));
-    refunds = new RefundsService(ds, null, grants, catalog, orderEvents, new CrashPoints(), receiptsService(ds), seats);
+    refunds = new RefundsService(
+      ds,
+      null,
+      grants,
+      catalog,
+      orderEvents,
+      new CrashPoints(),
+      receiptsService(ds),
+      seats,
+      null,
+      new VippsPaymentsService(parseEnv({ NODE_ENV: 'test' }), null, ds),
+    );
   });
   afterAll(() => ds.destroy());
   beforeEach(() => void (events.length = 0));

@@ -13,6 +13,8 @@ import { Refund } from './entities/refund.entity';
 import { CrashPoints, EventBus, type OrderRefunded } from '../platform/events';
 import { ReceiptsService } from './receipts.service';
 import { STRIPE_CLIENT } from './stripe.provider';
+import { VIPPS_API, VippsApiError, type VippsApi } from './vipps-api';
+import { VippsPaymentsService } from './vipps-payments.service';
 import { MSG } from '@academy/contracts';
 
 /** The dialect's quoting of a column name, for the raw increments below. */
@@ -94,6 +96,8 @@ export class RefundsService {
     private readonly crash: CrashPoints,
     private readonly receipts: ReceiptsService,
     private readonly seats: LaunchSeatsService,
+    @Inject(VIPPS_API) private readonly vippsApi: VippsApi | null,
+    private readonly vipps: VippsPaymentsService,
   ) {}
 
   /**
@@ -132,6 +136,8 @@ export class RefundsService {
       await this.afterCommit(rec, opts);
       return { order: rec.order, refund: rec.created[0] };
     }
+
+    if (order.provider === 'vipps') return this.refundVipps(order, amount, reason, actorId, opts);
 
     if (!this.stripe) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
     if (!order.stripePaymentIntentId) throw badRequest(MSG.refundMissingReference, 'PAYMENT_PROVIDER_ERROR');
@@ -174,6 +180,53 @@ export class RefundsService {
     if (!rec) throw conflict(MSG.refundConflict);
     await this.afterCommit(rec, opts);
     const refund = rec.created[0] ?? (await this.ds.getRepository(Refund).findOneByOrFail({ stripeRefundId: sr.id }));
+    return { order: rec.order, refund };
+  }
+
+  /**
+   * A Vipps payment is refunded through the ePayment API (POST …/refund with an Idempotency-Key from
+   * the order's state, as for Stripe), after its capture (tried now if it failed before). The refund is
+   * recorded under Vipps' pspReference of the refund, so a repeated answer counts once.
+   */
+  private async refundVipps(
+    order: Order,
+    amount: number,
+    reason: string,
+    actorId: number | null,
+    opts: RefundOptions,
+  ): Promise<RefundResult> {
+    if (!this.vippsApi) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
+    if (!order.stripeSessionId) throw badRequest(MSG.refundMissingReference, 'PAYMENT_PROVIDER_ERROR');
+    if (!(await this.vipps.capture(order)))
+      throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.refundNotCaptured);
+    let res: Awaited<ReturnType<VippsApi['refund']>>;
+    try {
+      res = await this.vippsApi.refund(
+        order.stripeSessionId,
+        { modificationAmount: { currency: 'NOK', value: amount } },
+        `refund-${order.id}-${order.createdAt.getTime()}-${order.refundedOre}-${amount}`,
+      );
+    } catch (err) {
+      const e = err as VippsApiError;
+      this.logger.warn({ orderId: order.id, status: e.status, problem: e.problem }, 'Vipps avviste refusjon');
+      throw e instanceof VippsApiError && e.rejected
+        ? new AppError(HttpStatus.BAD_REQUEST, 'PAYMENT_PROVIDER_ERROR', MSG.refundRejected)
+        : new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.refundProviderDown);
+    }
+    const refundId = `vipps_${res.pspReference}`;
+    const rec = await this.ds.transaction(async (m) => {
+      const r = await this.record(
+        m,
+        order.id,
+        { amountOre: amount, stripeRefundId: refundId, reason, status: 'succeeded', createdBy: actorId },
+        false,
+      );
+      if (r) await this.inTransaction(m, r, opts);
+      return r;
+    });
+    if (!rec) throw conflict(MSG.refundConflict);
+    await this.afterCommit(rec, opts);
+    const refund = rec.created[0] ?? (await this.ds.getRepository(Refund).findOneByOrFail({ stripeRefundId: refundId }));
     return { order: rec.order, refund };
   }
 

@@ -120,6 +120,9 @@ export function parseForm(body: string): Parsed {
   return root;
 }
 
+/** The currencies Stripe lists for Klarna payments. */
+export const KLARNA_CURRENCIES = ['aud', 'cad', 'chf', 'czk', 'dkk', 'eur', 'gbp', 'nok', 'nzd', 'pln', 'ron', 'sek', 'usd'];
+
 const rid = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
 export async function startFakeStripe(): Promise<FakeStripe> {
@@ -153,7 +156,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return null;
   };
 
-  const handle = (r: FakeRoute, path: string, body: Parsed): { status: number; body: unknown } => {
+  const handle = (r: FakeRoute, path: string, body: Parsed, stripeVersion?: string): { status: number; body: unknown } => {
     switch (r) {
       case 'sessions.create': {
         const items =
@@ -163,6 +166,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (body.payment_method_types !== undefined)
           return error(400, 'Received unknown parameter: payment_method_types. Use allowed_payment_method_types.');
         const allowed = (body.allowed_payment_method_types as string[] | undefined) ?? null;
+        const currency = String(body.currency ?? items[0]?.price_data?.currency ?? '').toLowerCase();
+        // Klarna takes only the currencies Stripe lists for it (docs.stripe.com/payments/klarna).
+        if (allowed?.includes('klarna') && !KLARNA_CURRENCIES.includes(currency))
+          return error(
+            400,
+            `The currency provided (${currency}) is invalid. Payments with klarna support the following currencies: ${KLARNA_CURRENCIES.join(', ')}.`,
+          );
+        // Vipps on Stripe is a private preview: every request with it needs the vipps_preview API version.
+        if (allowed?.includes('vipps') && !/vipps_preview=v1/.test(stripeVersion ?? ''))
+          return error(400, 'The payment method type "vipps" is invalid. Vipps requires the vipps_preview=v1 API version.');
         const id = rid('cs');
         const s: FakeSession = {
           id,
@@ -285,7 +298,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const prior = idempotent.get(key)!;
         return send(prior.status, prior.body);
       }
-      const out = handle(r, url.pathname, body);
+      const out = handle(r, url.pathname, body, call.stripeVersion);
       if (key && out.status < 500) idempotent.set(key, out);
       send(out.status, out.body);
     });

@@ -13,6 +13,7 @@ import { Session } from '../../../backend/src/identity/entities/session.entity';
 import { User } from '../../../backend/src/identity/entities/user.entity';
 import { BackgroundTasks } from '../../../backend/src/outbox/background-tasks';
 import { signWebhook, stripeEvent, type FakeStripe } from './fake-stripe';
+import { FAKE_VIPPS } from './fake-vipps';
 import { createUser, type TestApp, uniqueEmail } from './test-app';
 
 /**
@@ -292,6 +293,13 @@ export function routeSuiteEnv(extra: Record<string, string> = {}): Record<string
     MAIL_POLL_INTERVAL_MS: '0',
     PASSWORD_RESET_LIMIT_PER_IP: '1000000',
     PASSWORD_RESET_LIMIT_PER_ADDRESS: '1000000',
+    // Vipps set up (its webhook answers); no call reaches Vipps in these suites.
+    VIPPS_CLIENT_ID: FAKE_VIPPS.clientId,
+    VIPPS_CLIENT_SECRET: FAKE_VIPPS.clientSecret,
+    VIPPS_SUBSCRIPTION_KEY: FAKE_VIPPS.subscriptionKey,
+    VIPPS_MSN: FAKE_VIPPS.msn,
+    VIPPS_WEBHOOK_SECRET: FAKE_VIPPS.webhookSecret,
+    VIPPS_API_BASE: 'http://127.0.0.1:9',
     ...extra,
   };
 }

@@ -28,6 +28,7 @@ import { CAMPAIGN_CODES_LIST } from '../../../backend/src/orders/campaign-codes.
 import { CampaignCode } from '../../../backend/src/orders/entities/campaign-code.entity';
 import { signWebhook, stripeEvent } from './fake-stripe';
 import { muxEvent, signMuxWebhook } from './fake-mux';
+import { FAKE_VIPPS, signVippsWebhook } from './fake-vipps';
 import type { RawRequest, RawResponse } from './raw-http';
 import { throwawayGrant, throwawayModule, type Fixture, type Identity, type Role } from './route-fixture';
 import { createUser, uniqueEmail } from './test-app';
@@ -326,6 +327,25 @@ export const ROUTES: Route[] = [
       return {
         raw: { body: signed.body, headers: { 'content-type': 'application/json', 'stripe-signature': signed.signature } },
       };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/vipps/webhook',
+    area: 'stripe',
+    access: ALL(200),
+    valid: () => {
+      // A signed ePayment event for a reference no order has: acknowledged and ignored.
+      const body = JSON.stringify({
+        msn: FAKE_VIPPS.msn,
+        reference: `vipps-${'0'.repeat(32)}`,
+        pspReference: String(Date.now()),
+        name: 'AUTHORIZED',
+        amount: { currency: 'NOK', value: 199700 },
+        timestamp: new Date().toISOString(),
+        success: true,
+      });
+      return { raw: { body, headers: signVippsWebhook(body) } };
     },
   },
   {

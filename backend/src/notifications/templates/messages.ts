@@ -2,7 +2,7 @@ import { GUARANTEE_DAYS, type PaymentMethod } from '@academy/contracts';
 import { formatNok, formatOsloDate, formatOsloDateTime, mvaOf } from '../../outbox/mail-format';
 import { button, heading, MailBlock, MailBrand, p, renderMail, RenderedMail, rows, small } from '../../outbox/mail-layout';
 
-const PAYMENT_LABEL: Record<PaymentMethod, string> = { card: 'Kort', vipps: 'Vipps' };
+const PAYMENT_LABEL: Record<PaymentMethod, string> = { card: 'Kort', vipps: 'Vipps', klarna: 'Klarna' };
 
 /** The stored receipt or credit note a mail shows (bokføringsforskriften § 5-1-1). */
 export interface MailDocument {

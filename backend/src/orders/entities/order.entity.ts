@@ -3,7 +3,7 @@ import { AttributionColumns } from '../../platform/database/attribution.embedded
 import { DateTimeColumn } from '../../platform/database/columns';
 import type { OrderStatus, PaymentMethod } from '@academy/contracts';
 
-export type PaymentProvider = 'stripe' | 'demo';
+export type PaymentProvider = 'stripe' | 'vipps' | 'demo';
 
 /**
  * Why a payment was refused when it landed (it is refunded at once and gives nothing): the buyer's
@@ -50,6 +50,10 @@ export class Order {
   @Column({ type: 'varchar', length: 24, default: 'pending' })
   status: OrderStatus;
 
+  /**
+   * The checkout's reference at its provider, which the success page's address carries: the Stripe
+   * Checkout Session id (cs_…), the Vipps ePayment reference (vipps-…), or a demo payment's (demo_…).
+   */
   @Index('uq_orders_stripe_session', { unique: true })
   @Column({ type: 'varchar', length: 255, nullable: true })
   stripeSessionId: string | null;
@@ -100,6 +104,13 @@ export class Order {
   /** Set when the payment landed but could not be accepted (no grant, no seat; refunded at once). */
   @Column({ type: 'varchar', length: 24, nullable: true })
   refusal: OrderRefusal | null;
+
+  /**
+   * Vipps: when the authorised amount was captured (in full, at fulfilment: the course is delivered at
+   * once). Null for other providers and for a Vipps payment not captured yet.
+   */
+  @DateTimeColumn({ nullable: true })
+  capturedAt: Date | null;
 
   /** When the success page signed a new passwordless buyer in: at most once per order. */
   @DateTimeColumn({ nullable: true })

@@ -36,6 +36,8 @@ export interface AppConfig extends OperationsConfig {
   stripeApiBase: URL | null;
   /** Mux (MUX_*): paid video with signed playback and uploads from the panel; null when not set up (YouTube only). */
   mux: MuxConfig | null;
+  /** Vipps MobilePay's ePayment API (VIPPS_*), or null when its keys are not set (no Vipps button). */
+  vipps: VippsConfig | null;
   gaMeasurementId: string | null;
   siteName: string;
   mentorName: string;
@@ -87,6 +89,21 @@ export interface AppConfig extends OperationsConfig {
   launchSeats: number;
   /** The seller named on receipts, credit notes, the terms, the privacy page and the footer (SELLER_*). */
   seller: SellerConfig;
+}
+
+/** VIPPS_CLIENT_ID, VIPPS_CLIENT_SECRET, VIPPS_SUBSCRIPTION_KEY, VIPPS_MSN (all four or none), and the rest. */
+export interface VippsConfig {
+  clientId: string;
+  clientSecret: string;
+  subscriptionKey: string;
+  /** The merchant serial number of the sales unit (4 to 7 digits). */
+  msn: string;
+  /** The secret Vipps gave when the webhook was registered; without it every webhook is refused. */
+  webhookSecret: string | null;
+  /** Vipps' test environment (apitest.vipps.no) instead of production. */
+  testMode: boolean;
+  /** Send the calls elsewhere (tests, local mocks) instead of Vipps' own address. */
+  apiBase: URL | null;
 }
 
 /** SELLER_NAME, SELLER_ORG_NR (nine digits), SELLER_ADDRESS: required in production. */
@@ -180,6 +197,40 @@ export function adminPasswordProblem(password: string, nodeEnv: NodeEnv): string
       `(ingen «change», «example», «endre») og ikke et vanlig passord; lag et med f.eks. openssl rand -base64 18`
     );
   return null;
+}
+
+/** VIPPS_*: the four keys together or none; the rest only with them. */
+function vippsSettings(
+  str: (name: string) => string | null,
+  bool: (name: string, def: boolean) => boolean,
+  url: (name: string, def: string | null) => string | null,
+  problems: string[],
+): VippsConfig | null {
+  const keys = ['VIPPS_CLIENT_ID', 'VIPPS_CLIENT_SECRET', 'VIPPS_SUBSCRIPTION_KEY', 'VIPPS_MSN'] as const;
+  const [clientId, clientSecret, subscriptionKey, msn] = keys.map((k) => str(k));
+  const set = keys.filter((k) => str(k) !== null);
+  const webhookSecret = str('VIPPS_WEBHOOK_SECRET');
+  const testMode = bool('VIPPS_TEST_MODE', false);
+  const apiBaseRaw = url('VIPPS_API_BASE', null);
+  if (set.length === 0) {
+    if (webhookSecret !== null || apiBaseRaw !== null)
+      problems.push('VIPPS_CLIENT_ID, VIPPS_CLIENT_SECRET, VIPPS_SUBSCRIPTION_KEY og VIPPS_MSN: mangler (Vipps er delvis satt opp)');
+    return null;
+  }
+  if (set.length < keys.length) {
+    problems.push(`${keys.filter((k) => str(k) === null).join(', ')}: påkrevd når ${set.join(', ')} er satt (alle fire eller ingen)`);
+    return null;
+  }
+  if (!/^[0-9]{4,7}$/.test(msn!)) problems.push(`VIPPS_MSN: salgsstedets nummer (MSN), 4 til 7 sifre, fikk "${msn}"`);
+  return {
+    clientId: clientId!,
+    clientSecret: clientSecret!,
+    subscriptionKey: subscriptionKey!,
+    msn: msn!,
+    webhookSecret,
+    testMode,
+    apiBase: apiBaseRaw ? new URL(apiBaseRaw) : null,
+  };
 }
 
 /** SELLER_*: required in production (each missing one is named), neutral placeholders elsewhere. */
@@ -366,6 +417,7 @@ export function parseEnv(env: Env): AppConfig {
     stripeWebhookSecret,
     stripeApiBase,
     mux: muxSettings(str, url, problems),
+    vipps: vippsSettings(str, bool, url, problems),
     gaMeasurementId: ga,
     siteName,
     mentorName: str('MENTOR_NAME') ?? 'Mentoren',

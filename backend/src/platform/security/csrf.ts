@@ -11,6 +11,7 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTION
  * - `POST /`: the lead form without JavaScript (form-encoded; it signs nobody in and reads no session).
  * - `POST /api/stripe/webhook`: authenticated by Stripe's signature.
  * - `POST /api/mux/webhook`: authenticated by Mux's signature (`mux-signature`, HMAC-SHA256 of the raw body).
+ * - `POST /api/vipps/webhook`: authenticated by Vipps' HMAC signature.
  * - `POST /api/unsubscribe`: RFC 8058 one-click unsubscribe, posted form-encoded by mail providers;
  *   authenticated by the link's signature.
  * - `POST /api/marketing/confirm`: the button of the double opt-in page, a plain form (form-encoded);
@@ -20,6 +21,7 @@ export const CSRF_EXEMPT: ReadonlySet<string> = new Set([
   'POST /',
   'POST /api/stripe/webhook',
   'POST /api/mux/webhook',
+  'POST /api/vipps/webhook',
   'POST /api/unsubscribe',
   'POST /api/marketing/confirm',
 ]);

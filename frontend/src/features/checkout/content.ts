@@ -1,7 +1,7 @@
 /** The checkout's Norwegian copy in one place (SPEC §2, §8 texts word for word). */
 export const CHECKOUT_COPY = {
   seoTitle: 'Bestill kurs',
-  seoDescription: 'Velg program og start kurset. Betal trygt med kort eller Vipps.',
+  seoDescription: 'Velg program og start kurset. Betal trygt med kort, Vipps eller Klarna.',
   back: 'Tilbake til kursinfo',
   secure: 'Sikker betaling',
   programLegend: 'Velg program',
@@ -21,6 +21,14 @@ export const CHECKOUT_COPY = {
   cardHint: 'Visa, Mastercard, etc.',
   vipps: 'Vipps',
   vippsHint: 'Betal med Vipps-appen',
+  klarna: 'Delbetaling med Klarna',
+  klarnaHint: 'Betal nå, senere eller del opp betalingen',
+  /** Klarna's own description of its options; the rates and costs are Klarna's, shown by Klarna before the buyer confirms. */
+  klarnaInfoTitle: 'Slik fungerer Klarna',
+  klarnaInfo:
+    'Du sendes til Klarna, der du velger om du vil betale nå, betale senere eller dele opp betalingen. Klarna viser deg vilkårene og hva det eventuelt koster før du bekrefter. Vi får betalt med en gang, og du får tilgang til kurset straks betalingen er godkjent.',
+  klarnaTermsLink: 'Klarnas vilkår',
+  klarnaTermsUrl: 'https://cdn.klarna.com/1.0/shared/content/legal/terms/0/nb_no/user',
   waiver:
     'Jeg ber om at kurset leveres med en gang, og er kjent med at angreretten da bortfaller (angrerettloven § 22 n). 30 dagers pengene-tilbake-garanti gjelder fortsatt.',
   waiverTermsLead: 'Les mer i',
@@ -28,6 +36,8 @@ export const CHECKOUT_COPY = {
   submit: (price: string) => `START KURSET - ${price}`,
   busy: 'BEHANDLER...',
   reassurance: 'Du sendes til Stripe for å betale. Vi lagrer aldri kortopplysningene dine.',
+  reassuranceVipps: 'Du sendes til Vipps for å godkjenne betalingen, og kommer tilbake hit etterpå.',
+  reassuranceKlarna: 'Du sendes til Klarna via Stripe for å betale. Vi lagrer aldri betalingsopplysningene dine.',
   reassuranceDemo: 'Demo modus: ingen betaling trekkes, og kurset legges til med en gang.',
   fieldMissing: {
     email: 'Skriv inn e-postadressen din',

@@ -1,6 +1,7 @@
 import {
   CHECKOUT_COURSE_IDS,
   isCheckoutCourseId,
+  KLARNA_MIN_ORE,
   type CatalogItem,
   type CheckoutCourseId,
   type PaymentMethod,
@@ -34,6 +35,7 @@ import './CheckoutPage.css';
 const PAYMENT_OPTIONS: { id: PaymentMethod; label: string; hint: string }[] = [
   { id: 'card', label: T.card, hint: T.cardHint },
   { id: 'vipps', label: T.vipps, hint: T.vippsHint },
+  { id: 'klarna', label: T.klarna, hint: T.klarnaHint },
 ];
 
 /** The buyer's details the order needs, in the order the form asks for them. */
@@ -51,12 +53,12 @@ function missingFields(v: { email: string; first: string; last: string; terms: b
   return out;
 }
 
-/** `/bestill` and `/payment`: choose Foundation or Accelerator, fill in your details, pay by card or Vipps. */
+/** `/bestill` and `/payment`: choose the course, fill in your details, pay by card, Vipps or Klarna. */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const catalog = useCatalog();
-  const { demoPayments } = useSettings();
+  const { demoPayments, paymentMethods } = useSettings();
   const { me, refresh } = useSession();
   const uid = useId();
 
@@ -93,6 +95,12 @@ export default function CheckoutPage() {
   // A campaign code the server priced for this course; the server prices it again when the order is made.
   const quote = code.quote?.courseId === item.id ? code.quote : null;
   const price = formatPriceDash(quote ? quote.priceOre : item.priceOre);
+  // The methods this site offers (Vipps only when set up); Klarna for purchases from 1 500 kr.
+  const amountOre = quote ? quote.priceOre : item.priceOre;
+  const payOptions = PAYMENT_OPTIONS.filter(
+    (o) => (paymentMethods ?? ['card']).includes(o.id) && (o.id !== 'klarna' || amountOre >= KLARNA_MIN_ORE),
+  );
+  const method: PaymentMethod = payOptions.some((o) => o.id === paymentMethod) ? paymentMethod : (payOptions[0]?.id ?? 'card');
 
   const choose = (id: CheckoutCourseId) => {
     setCourse(id);
@@ -118,7 +126,7 @@ export default function CheckoutPage() {
         email: buyerEmail.trim(),
         firstName: firstName.trim(),
         lastName: lastName.trim(),
-        paymentMethod,
+        paymentMethod: method,
         acceptTerms: true,
         ...(quote ? { campaignCode: quote.code } : {}),
         attribution: getAttribution(),
@@ -299,19 +307,28 @@ export default function CheckoutPage() {
                 <fieldset className="checkout-fieldset">
                   <legend className="checkout-card__title">{T.paymentTitle}</legend>
                   <div className="checkout-options checkout-options--pay">
-                    {PAYMENT_OPTIONS.map((o) => (
+                    {payOptions.map((o) => (
                       <CheckoutOption
                         key={o.id}
                         pay
                         name={payName}
                         value={o.id}
-                        checked={paymentMethod === o.id}
+                        checked={method === o.id}
                         onSelect={() => setPaymentMethod(o.id)}
                         title={o.label}
                         desc={o.hint}
                       />
                     ))}
                   </div>
+                  {method === 'klarna' && (
+                    <div className="checkout-klarna" data-testid="klarna-info">
+                      <p className="checkout-klarna__title">{T.klarnaInfoTitle}</p>
+                      <p>{T.klarnaInfo}</p>
+                      <a href={T.klarnaTermsUrl} target="_blank" rel="noopener noreferrer">
+                        {T.klarnaTermsLink}
+                      </a>
+                    </div>
+                  )}
                 </fieldset>
 
                 <div className="checkout-waiver">
@@ -375,7 +392,13 @@ export default function CheckoutPage() {
                   </p>
                 )}
                 <p className="checkout-form__reassure">
-                  <Icon name="lock" size={14} /> {demoPayments ? T.reassuranceDemo : T.reassurance}
+                  <Icon name="lock" size={14} /> {demoPayments
+                    ? T.reassuranceDemo
+                    : method === 'vipps'
+                      ? T.reassuranceVipps
+                      : method === 'klarna'
+                        ? T.reassuranceKlarna
+                        : T.reassurance}
                 </p>
               </form>
             </Card>

@@ -18,6 +18,7 @@ import { MoneyRules1795600100000 } from './1795600100000-MoneyRules';
 import { GrantInclusion1795600200000 } from './1795600200000-GrantInclusion';
 import { CertificateRevokedReason1795600210000 } from './1795600210000-CertificateRevokedReason';
 import { NorwegianCurriculum1795600220000 } from './1795600220000-NorwegianCurriculum';
+import { VippsCapture1795610000000 } from './1795610000000-VippsCapture';
 import { ModuleVideo1795630000000 } from './1795630000000-ModuleVideo';
 
 /** Every migration, oldest first. */
@@ -42,5 +43,6 @@ export const SQLITE_MIGRATIONS: Function[] = [
   GrantInclusion1795600200000,
   CertificateRevokedReason1795600210000,
   NorwegianCurriculum1795600220000,
+  VippsCapture1795610000000,
   ModuleVideo1795630000000,
 ];

@@ -1,0 +1,14 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** Vipps payments are captured at fulfilment: when that happened, so a failed capture is tried again. */
+export class VippsCapture1795610000000 implements MigrationInterface {
+  name = 'VippsCapture1795610000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "orders" ADD COLUMN "capturedAt" datetime(3)`);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "orders" DROP COLUMN "capturedAt"`);
+  }
+}

@@ -1,0 +1,460 @@
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type {
+  AuthorizationTokenResponse,
+  CaptureModificationRequest,
+  CreatePaymentResponse,
+  GetPaymentResponse,
+  Problem,
+  RefundModificationRequest,
+  RegisterRequest,
+  RegisterResponse,
+} from '@vippsmobilepay/sdk';
+import type {
+  Aggregate,
+  CreatePaymentData,
+  CreatePaymentRequest,
+  ModificationResponse,
+  PaymentEventName,
+  State,
+  WebhookEvent,
+} from '@vippsmobilepay/sdk/script/generated_types/epayment/types.gen';
+import type { FetchAuthorizationTokenUsingPostData } from '@vippsmobilepay/sdk/script/generated_types/access_token/types.gen';
+
+/**
+ * A fake of Vipps MobilePay's ePayment API for the test suites, built from its published contract (the
+ * SDK's generated request and response types, and the documented rules they carry in their comments):
+ * the access token, creating a payment (WEB_REDIRECT with a returnUrl, a reference of 8–64 of
+ * a-z/A-Z/0-9/-, at least 100 øre, an Idempotency-Key), reading it, capture and refund within what
+ * is authorised and captured, and webhook registration. A request Vipps would refuse is refused here
+ * with Vipps' Problem shape. Its landing page stands in for the Vipps app: approve or abort, then back
+ * to the returnUrl. Webhooks are signed the way Vipps signs them (HMAC-SHA256).
+ */
+
+export const FAKE_VIPPS = {
+  clientId: 'fake-client-id',
+  clientSecret: 'fake-client-secret',
+  subscriptionKey: 'fake-subscription-key',
+  msn: '123456',
+  webhookSecret: 'fake-vipps-webhook-secret',
+} as const;
+
+export type FakeVippsRoute = 'token' | 'create' | 'get' | 'capture' | 'refund' | 'cancel' | 'webhooks.register';
+
+export interface FakeVippsCall {
+  route: FakeVippsRoute;
+  method: string;
+  path: string;
+  headers: Record<string, string | undefined>;
+  body: unknown;
+}
+
+export interface FakePayment {
+  request: CreatePaymentRequest;
+  state: State;
+  aggregate: Aggregate;
+  pspReference: string;
+  redirectUrl: string;
+  /** Each capture and refund that changed the payment (one per Idempotency-Key). */
+  captures: CaptureModificationRequest[];
+  refunds: RefundModificationRequest[];
+}
+
+export interface FakeVipps {
+  url: string;
+  calls: FakeVippsCall[];
+  payments: Map<string, FakePayment>;
+  webhooks: Array<RegisterRequest & RegisterResponse>;
+  callsTo(route: FakeVippsRoute): FakeVippsCall[];
+  lastPayment(): FakePayment;
+  /** What the buyer does in the app. */
+  approve(reference: string): FakePayment;
+  abort(reference: string): FakePayment;
+  expire(reference: string): FakePayment;
+  /** The next `times` calls of a route answer `status`. */
+  fail(route: FakeVippsRoute, status?: number, times?: number): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const nok = (value: number) => ({ currency: 'NOK' as const, value });
+const REFERENCE_RE = /^[a-zA-Z0-9-]{8,64}$/;
+const USER_FLOWS = ['PUSH_MESSAGE', 'NATIVE_REDIRECT', 'WEB_REDIRECT', 'QR'];
+const CURRENCIES = ['NOK', 'DKK', 'EUR'];
+/** The smallest amounts Vipps takes (Amount: "NOK 100 øre, DKK 1 øre, EUR 1 cent"). */
+const MIN_AMOUNT: Record<string, number> = { NOK: 100, DKK: 1, EUR: 1 };
+
+/** The headers the SDK's generated `CreatePaymentData` requires (the same for capture and refund). */
+type RequiredHeaders = keyof Pick<CreatePaymentData['headers'], 'Idempotency-Key' | 'Merchant-Serial-Number' | 'Ocp-Apim-Subscription-Key'>;
+type TokenHeaders = keyof Pick<FetchAuthorizationTokenUsingPostData['headers'], 'client_id' | 'client_secret' | 'Ocp-Apim-Subscription-Key'>;
+
+function problem(status: number, title: string, detail?: string, extra?: Problem['extraDetails']): { status: number; body: Problem } {
+  return {
+    status,
+    body: {
+      type: `https://developer.vippsmobilepay.com/docs/APIs/epayment-api/problems#${title.toLowerCase().replace(/\W+/g, '-')}`,
+      title,
+      status,
+      traceId: randomUUID(),
+      ...(detail ? { detail } : {}),
+      ...(extra ? { extraDetails: extra } : {}),
+    },
+  };
+}
+
+/** The problems with a payment request, as Vipps states its rules (null: acceptable). */
+export function createPaymentProblem(body: unknown): string | null {
+  const b = body as Partial<CreatePaymentRequest> | null;
+  if (!b || typeof b !== 'object') return 'body must be a CreatePaymentRequest';
+  const amount = b.amount;
+  if (!amount || typeof amount !== 'object') return 'amount is required';
+  if (!CURRENCIES.includes(amount.currency)) return 'amount.currency must be NOK, DKK or EUR';
+  if (!Number.isInteger(amount.value) || amount.value < MIN_AMOUNT[amount.currency])
+    return `amount.value must be an integer of at least ${MIN_AMOUNT[amount.currency]} minor units`;
+  if (!b.paymentMethod || !['WALLET', 'CARD'].includes(b.paymentMethod.type)) return 'paymentMethod.type must be WALLET or CARD';
+  if (typeof b.reference !== 'string' || !REFERENCE_RE.test(b.reference)) return 'reference must match ^[a-zA-Z0-9-]{8,64}$';
+  if (typeof b.userFlow !== 'string' || !USER_FLOWS.includes(b.userFlow)) return 'userFlow is invalid';
+  if (b.userFlow === 'WEB_REDIRECT' || b.userFlow === 'NATIVE_REDIRECT') {
+    if (typeof b.returnUrl !== 'string') return 'returnUrl is required for WEB_REDIRECT';
+    let u: URL;
+    try {
+      u = new URL(b.returnUrl);
+    } catch {
+      return 'returnUrl must be a URL';
+    }
+    // https:// (or an app's own scheme); http:// only for this machine, where the tests' site runs.
+    const local = u.hostname === 'localhost' || u.hostname === '127.0.0.1';
+    if (u.protocol === 'http:' && !local) return 'returnUrl must use https://';
+  }
+  if (b.userFlow === 'PUSH_MESSAGE' && !b.customer) return 'customer is required for PUSH_MESSAGE';
+  if (b.expiresAt && b.userFlow !== 'PUSH_MESSAGE' && b.userFlow !== 'QR') return 'expiresAt needs PUSH_MESSAGE or QR';
+  if (b.paymentDescription !== undefined && (typeof b.paymentDescription !== 'string' || b.paymentDescription.length > 100))
+    return 'paymentDescription must be at most 100 characters';
+  return null;
+}
+
+export async function startFakeVipps(): Promise<FakeVipps> {
+  const calls: FakeVippsCall[] = [];
+  const payments = new Map<string, FakePayment>();
+  const webhooks: Array<RegisterRequest & RegisterResponse> = [];
+  const tokens = new Set<string>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const failures = new Map<FakeVippsRoute, { status: number; times: number }>();
+  let base = '';
+
+  const psp = () => String(Date.now()) + String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
+
+  const modification = (ref: string, p: FakePayment): ModificationResponse => ({
+    amount: p.request.amount,
+    state: p.state,
+    aggregate: p.aggregate,
+    pspReference: psp(),
+    reference: ref,
+  });
+
+  const route = (method: string, path: string): FakeVippsRoute | null => {
+    if (method === 'POST' && path === '/accesstoken/get') return 'token';
+    if (method === 'POST' && path === '/epayment/v1/payments') return 'create';
+    if (method === 'GET' && /^\/epayment\/v1\/payments\/[^/]+$/.test(path)) return 'get';
+    if (method === 'POST' && /^\/epayment\/v1\/payments\/[^/]+\/capture$/.test(path)) return 'capture';
+    if (method === 'POST' && /^\/epayment\/v1\/payments\/[^/]+\/refund$/.test(path)) return 'refund';
+    if (method === 'POST' && /^\/epayment\/v1\/payments\/[^/]+\/cancel$/.test(path)) return 'cancel';
+    if (method === 'POST' && path === '/webhooks/v1/webhooks') return 'webhooks.register';
+    return null;
+  };
+
+  const refOf = (path: string) => decodeURIComponent(path.split('/')[4] ?? '');
+
+  const handle = (r: FakeVippsRoute, path: string, h: (n: string) => string | undefined, body: unknown) => {
+    switch (r) {
+      case 'token': {
+        const need: TokenHeaders[] = ['client_id', 'client_secret', 'Ocp-Apim-Subscription-Key'];
+        if (need.some((n) => !h(n))) return problem(400, 'Bad Request', 'client_id, client_secret and Ocp-Apim-Subscription-Key are required');
+        if (h('client_id') !== FAKE_VIPPS.clientId || h('client_secret') !== FAKE_VIPPS.clientSecret)
+          return { status: 401, body: { error: 'unauthorized_client', error_description: 'Invalid client credentials' } };
+        const token = `fake-token-${randomBytes(12).toString('hex')}`;
+        tokens.add(token);
+        const now = Math.floor(Date.now() / 1000);
+        const out: AuthorizationTokenResponse = {
+          token_type: 'Bearer',
+          expires_in: '3599',
+          ext_expires_in: '3599',
+          expires_on: String(now + 3599),
+          not_before: String(now),
+          resource: '00000002-0000-0000-c000-000000000000',
+          access_token: token,
+        };
+        return { status: 200, body: out };
+      }
+      case 'webhooks.register': {
+        const b = body as Partial<RegisterRequest> | null;
+        if (!b || typeof b.url !== 'string' || !Array.isArray(b.events) || !b.events.length)
+          return problem(400, 'Bad Request', 'url and events are required');
+        const out: RegisterResponse = { id: randomUUID(), secret: FAKE_VIPPS.webhookSecret };
+        webhooks.push({ url: b.url, events: b.events, ...out });
+        return { status: 201, body: out };
+      }
+      case 'create': {
+        const why = createPaymentProblem(body);
+        if (why) return problem(400, 'Bad Request', why, [{ name: 'body', reason: why }]);
+        const req = body as CreatePaymentRequest;
+        if (payments.has(req.reference)) return problem(409, 'Conflict', `Reference ${req.reference} is already in use`);
+        const redirectUrl = `${base}/landing/${encodeURIComponent(req.reference)}`;
+        payments.set(req.reference, {
+          request: req,
+          state: 'CREATED',
+          aggregate: { authorizedAmount: nok(0), cancelledAmount: nok(0), capturedAmount: nok(0), refundedAmount: nok(0) },
+          pspReference: psp(),
+          redirectUrl,
+          captures: [],
+          refunds: [],
+        });
+        const out: CreatePaymentResponse = { redirectUrl, reference: req.reference };
+        return { status: 201, body: out };
+      }
+      case 'get': {
+        const ref = refOf(path);
+        const p = payments.get(ref);
+        if (!p) return problem(404, 'Not Found', `Payment ${ref} not found`);
+        const out: GetPaymentResponse = {
+          aggregate: p.aggregate,
+          amount: p.request.amount,
+          state: p.state,
+          paymentMethod: { type: p.request.paymentMethod.type },
+          profile: {},
+          pspReference: p.pspReference,
+          redirectUrl: p.redirectUrl,
+          reference: ref,
+        };
+        return { status: 200, body: out };
+      }
+      case 'capture':
+      case 'refund': {
+        const ref = refOf(path);
+        const p = payments.get(ref);
+        if (!p) return problem(404, 'Not Found', `Payment ${ref} not found`);
+        const m = (body as Partial<CaptureModificationRequest> | null)?.modificationAmount;
+        if (!m || m.currency !== p.request.amount.currency || !Number.isInteger(m.value) || m.value < 1)
+          return problem(400, 'Bad Request', 'modificationAmount must be a positive amount in the payment currency');
+        const a = p.aggregate;
+        if (r === 'capture') {
+          if (p.state !== 'AUTHORIZED') return problem(400, 'Bad Request', `Cannot capture a payment in state ${p.state}`);
+          if (m.value > a.authorizedAmount.value - a.capturedAmount.value - a.cancelledAmount.value)
+            return problem(400, 'Bad Request', 'Capture amount exceeds the remaining authorized amount');
+          a.capturedAmount = nok(a.capturedAmount.value + m.value);
+          p.captures.push({ modificationAmount: m });
+        } else {
+          if (m.value > a.capturedAmount.value - a.refundedAmount.value)
+            return problem(400, 'Bad Request', 'Refund amount exceeds the captured amount not yet refunded');
+          a.refundedAmount = nok(a.refundedAmount.value + m.value);
+          p.refunds.push({ modificationAmount: m });
+        }
+        return { status: 200, body: modification(ref, p) };
+      }
+      case 'cancel': {
+        const ref = refOf(path);
+        const p = payments.get(ref);
+        if (!p) return problem(404, 'Not Found', `Payment ${ref} not found`);
+        if (p.aggregate.capturedAmount.value > 0) return problem(400, 'Bad Request', 'A captured payment cannot be cancelled');
+        p.aggregate.cancelledAmount = nok(p.aggregate.authorizedAmount.value);
+        p.state = p.state === 'CREATED' ? 'TERMINATED' : p.state;
+        return { status: 200, body: modification(ref, p) };
+      }
+    }
+  };
+
+  const must = (ref: string) => {
+    const p = payments.get(ref);
+    if (!p) throw new Error(`fake vipps: no payment ${ref}`);
+    return p;
+  };
+  const approve = (ref: string) => {
+    const p = must(ref);
+    if (p.state !== 'CREATED') throw new Error(`fake vipps: ${ref} is ${p.state}`);
+    p.state = 'AUTHORIZED';
+    p.aggregate.authorizedAmount = { ...p.request.amount };
+    return p;
+  };
+  const close = (ref: string, state: State) => {
+    const p = must(ref);
+    p.state = state;
+    return p;
+  };
+
+  const landing = (ref: string, p: FakePayment) => `<!doctype html>
+<html lang="nb"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Vipps (test)</title>
+<style>body{font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#222}
+button{display:block;width:100%;padding:.9rem;margin:.6rem 0;font-size:1rem;border-radius:.5rem;border:0;cursor:pointer}
+.ok{background:#ff5b24;color:#fff}.no{background:#eee;color:#222}</style></head>
+<body><main><h1>Betal med Vipps</h1>
+<p>${(p.request.paymentDescription ?? '').replace(/[<>&"]/g, '')}</p>
+<p><strong>${(p.request.amount.value / 100).toFixed(2).replace('.', ',')} kr</strong></p>
+<form method="post" action="/landing/${encodeURIComponent(ref)}/approve"><button class="ok" type="submit">Godkjenn</button></form>
+<form method="post" action="/landing/${encodeURIComponent(ref)}/abort"><button class="no" type="submit">Avbryt</button></form>
+</main></body></html>`;
+
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const method = req.method ?? 'GET';
+      const path = url.pathname;
+      const h = (n: string) => {
+        const v = req.headers[n.toLowerCase()];
+        return Array.isArray(v) ? v[0] : v;
+      };
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' });
+        res.end(JSON.stringify(payload));
+      };
+
+      // The landing page (the Vipps app, for the browser journey).
+      const land = /^\/landing\/([^/]+)(?:\/(approve|abort))?$/.exec(path);
+      if (land) {
+        const ref = decodeURIComponent(land[1]);
+        const p = payments.get(ref);
+        if (!p) return send(404, { title: 'Not Found' });
+        if (method === 'GET' && !land[2]) {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          return res.end(landing(ref, p));
+        }
+        if (method === 'POST' && land[2]) {
+          if (p.state === 'CREATED') (land[2] === 'approve' ? approve : (r: string) => close(r, 'ABORTED'))(ref);
+          res.writeHead(303, { location: p.request.returnUrl ?? '/' });
+          return res.end();
+        }
+      }
+
+      const r = route(method, path);
+      let body: unknown = null;
+      const raw = Buffer.concat(chunks).toString('utf8');
+      if (raw && r !== 'token') {
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          return send(400, problem(400, 'Bad Request', 'The body is not JSON').body);
+        }
+      }
+      const headers: Record<string, string | undefined> = {};
+      for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v[0] : v;
+      if (!r) return send(404, problem(404, 'Not Found', `${method} ${path}`).body);
+      calls.push({ route: r, method, path, headers, body });
+
+      const f = failures.get(r);
+      if (f && f.times > 0) {
+        f.times -= 1;
+        return send(f.status, problem(f.status, f.status >= 500 ? 'Internal Server Error' : 'Bad Request').body);
+      }
+      // Every call but the token needs a token from /accesstoken/get, the subscription key and the MSN.
+      if (r !== 'token') {
+        if (h('ocp-apim-subscription-key') !== FAKE_VIPPS.subscriptionKey)
+          return send(401, problem(401, 'Unauthorized', 'Invalid Ocp-Apim-Subscription-Key').body);
+        const bearer = /^Bearer (.+)$/.exec(h('authorization') ?? '');
+        if (!bearer || !tokens.has(bearer[1])) return send(401, problem(401, 'Unauthorized', 'Invalid access token').body);
+        if (r !== 'webhooks.register' && h('merchant-serial-number') !== FAKE_VIPPS.msn)
+          return send(403, problem(403, 'Forbidden', 'Merchant-Serial-Number does not match the token').body);
+      } else if (h('ocp-apim-subscription-key') !== FAKE_VIPPS.subscriptionKey) {
+        return send(401, problem(401, 'Unauthorized', 'Invalid Ocp-Apim-Subscription-Key').body);
+      }
+      // Money-moving calls need an Idempotency-Key; the same key answers the same again.
+      const needsKey = r === 'create' || r === 'capture' || r === 'refund' || r === 'cancel';
+      const key = h('idempotency-key');
+      const required: RequiredHeaders = 'Idempotency-Key';
+      if (needsKey && !key) return send(400, problem(400, 'Bad Request', `${required} header is required`).body);
+      const memo = needsKey ? `${r}:${path}:${key}` : null;
+      if (memo && idempotent.has(memo)) {
+        const prior = idempotent.get(memo)!;
+        return send(prior.status, prior.body);
+      }
+      const out = handle(r, path, h, body);
+      if (memo && out.status < 500) idempotent.set(memo, out);
+      send(out.status, out.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: base,
+    calls,
+    payments,
+    webhooks,
+    callsTo: (r) => calls.filter((c) => c.route === r),
+    lastPayment: () => {
+      const all = [...payments.values()];
+      if (!all.length) throw new Error('fake vipps: no payment created');
+      return all[all.length - 1];
+    },
+    approve,
+    abort: (ref) => close(ref, 'ABORTED'),
+    expire: (ref) => close(ref, 'EXPIRED'),
+    fail: (r, status = 500, times = 1) => void failures.set(r, { status, times }),
+    reset: () => {
+      calls.length = 0;
+      payments.clear();
+      webhooks.length = 0;
+      failures.clear();
+      idempotent.clear();
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((e) => (e ? reject(e) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The environment that points the app at the fake. */
+export function fakeVippsEnv(fake: FakeVipps): Record<string, string> {
+  return {
+    VIPPS_CLIENT_ID: FAKE_VIPPS.clientId,
+    VIPPS_CLIENT_SECRET: FAKE_VIPPS.clientSecret,
+    VIPPS_SUBSCRIPTION_KEY: FAKE_VIPPS.subscriptionKey,
+    VIPPS_MSN: FAKE_VIPPS.msn,
+    VIPPS_WEBHOOK_SECRET: FAKE_VIPPS.webhookSecret,
+    VIPPS_TEST_MODE: 'true',
+    VIPPS_API_BASE: fake.url,
+  };
+}
+
+/** An ePayment webhook event (the SDK's `WebhookEvent`) for a payment of the fake. */
+export function vippsEvent(fake: FakeVipps, reference: string, name: PaymentEventName, over: Partial<WebhookEvent> = {}): WebhookEvent {
+  const p = fake.payments.get(reference);
+  return {
+    msn: FAKE_VIPPS.msn,
+    reference,
+    pspReference: over.pspReference ?? String(Date.now()) + randomBytes(3).toString('hex'),
+    name,
+    amount: p ? p.request.amount : nok(0),
+    timestamp: new Date().toISOString(),
+    idempotencyKey: null,
+    success: true,
+    ...over,
+  };
+}
+
+/**
+ * A delivery as Vipps signs it: x-ms-content-sha256 (base64 SHA-256 of the body), x-ms-date, and an
+ * Authorization of HMAC-SHA256 over `POST\n<path and query>\n<date>;<host>;<hash>` with the secret.
+ */
+export function signVippsWebhook(
+  body: string,
+  opts: { secret?: string; host?: string; path?: string; date?: string } = {},
+): Record<string, string> {
+  const secret = opts.secret ?? FAKE_VIPPS.webhookSecret;
+  const host = opts.host ?? 'localhost:3000';
+  const path = opts.path ?? '/api/vipps/webhook';
+  const date = opts.date ?? new Date().toUTCString();
+  const hash = createHash('sha256').update(body, 'utf8').digest('base64');
+  const signature = createHmac('sha256', secret).update(`POST\n${path}\n${date};${host};${hash}`, 'utf8').digest('base64');
+  return {
+    'content-type': 'application/json',
+    host,
+    'x-ms-date': date,
+    'x-ms-content-sha256': hash,
+    authorization: `HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=${signature}`,
+  };
+}
