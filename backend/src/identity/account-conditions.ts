@@ -18,3 +18,9 @@ export function accountExistsSql<E extends ObjectLiteral>(qb: SelectQueryBuilder
 export function accountIdSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, emailColumn: string): string {
   return qb.subQuery().select('aid.id').from(User, 'aid').where(`aid.email = ${emailColumn}`).getQuery();
 }
+
+/** The variant of the account with the row's e-mail (its first touch), as a scalar subquery. */
+export function accountVariantSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, emailColumn: string): string {
+  const column = qb.connection.getMetadata(User).findColumnWithPropertyPath('attribution.trafficSource')!.databaseName;
+  return qb.subQuery().select(`avr.${column}`).from(User, 'avr').where(`avr.email = ${emailColumn}`).getQuery();
+}

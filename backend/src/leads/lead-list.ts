@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'typeorm';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { LEAD_COURSE_TYPES } from '@academy/contracts';
 import { filter, parse, type ListSpec } from '../platform/list/list-query';
 import { trafficSourceFilter } from '../platform/list/traffic-source-filter';
@@ -13,6 +13,16 @@ export interface LeadListConditions {
   accountExists(qb: SelectQueryBuilder<Lead>, emailColumn: string): string;
   /** SQL that holds when the address or the user id has a paid order ("har kjøpt"). */
   bought(qb: SelectQueryBuilder<Lead>, emailColumn: string, userIdColumn: string): string;
+}
+
+/** The dashboard funnel's conditions on other modules' tables (accounts and orders), from their owners. */
+export interface LeadFunnelConditions {
+  /** The account id of the address in `emailColumn`, as a scalar subquery (NULL without one). */
+  accountId(qb: SelectQueryBuilder<ObjectLiteral>, emailColumn: string): string;
+  /** The variant of that account (its first touch), as a scalar subquery. */
+  accountVariant(qb: SelectQueryBuilder<ObjectLiteral>, emailColumn: string): string;
+  /** SQL that holds when the address or the user id has a paid order. */
+  bought(qb: SelectQueryBuilder<ObjectLiteral>, emailColumn: string, userIdColumn: string): string;
 }
 
 /** The admin panel's lead list (alias `lead`): the fields it may sort and filter on. */

@@ -9,8 +9,10 @@ import {
   type WeekMoney,
 } from '@academy/contracts';
 import { badRequest } from '../../platform/errors/app-error';
-import { UserRecordsService } from '../../identity/user-records.service';
+import { accountIdSql, accountVariantSql } from '../../identity/account-conditions';
+import type { LeadFunnelConditions } from '../../leads/lead-list';
 import { LeadsService } from '../../leads/leads.service';
+import { boughtSql } from '../../orders/order-conditions';
 import { OrderRecordsService } from '../../orders/order-records.service';
 import { singleParam } from '../../platform/list/list-query';
 import { toAdminOrder } from '../common/mappers';
@@ -19,7 +21,6 @@ import { daysBetween, isoWeekLabel, osloDate, osloDayEnd, osloDayStart, weekStar
 
 export const STATS_MAX_DAYS = 366;
 const DEFAULT_DAYS = 30;
-const CHUNK = 500;
 const LATEST = 10;
 
 function variantOf(source: string | null | undefined): StatsVariant {
@@ -28,23 +29,20 @@ function variantOf(source: string | null | undefined): StatsVariant {
     : 'ukjent';
 }
 
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
+/** The funnel's conditions on accounts and orders, from their owners. */
+const FUNNEL_CONDITIONS: LeadFunnelConditions = { accountId: accountIdSql, accountVariant: accountVariantSql, bought: boughtSql };
 
 /**
  * The dashboard: leads per day and variant, the funnel lead → account → purchase per variant,
- * money per week, newest leads and orders. Rows are fetched with plain portable queries and
- * grouped by Oslo day and week here, so MySQL and SQLite give the same answer.
+ * money per week, newest leads and orders. Leads and the funnel are counted in SQL (per UTC hour,
+ * turned into Oslo days here); paid orders and refunds of the period are grouped by Oslo week here,
+ * so MySQL and SQLite give the same answer.
  */
 @Injectable()
 export class AdminStatsService {
   constructor(
     private readonly adminLeads: AdminLeadsService,
     private readonly leads: LeadsService,
-    private readonly users: UserRecordsService,
     private readonly orders: OrderRecordsService,
   ) {}
 
@@ -66,42 +64,28 @@ export class AdminStatsService {
     const start = osloDayStart(from)!;
     const end = new Date(osloDayEnd(to)!.getTime() - 1);
 
-    const leads = await this.leads.createdBetween(start, end);
-
-    // Leads per Oslo day and variant.
+    // Leads per Oslo day and variant, from counts per UTC hour (see LeadsService.countsPerHour).
     const days = daysBetween(from, to);
     const perDay = new Map<string, LeadsPerDay>(
       days.map((date) => [date, { date, ...Object.fromEntries(STATS_VARIANTS.map((v) => [v, 0])) } as LeadsPerDay]),
     );
-    for (const l of leads) {
-      const row = perDay.get(osloDate(l.createdAt));
-      if (row) row[variantOf(l.attribution?.trafficSource)]++;
+    for (const h of await this.leads.countsPerHour(start, end)) {
+      const row = perDay.get(osloDate(new Date(`${h.hour.replace(' ', 'T')}:00:00Z`)));
+      if (row) row[variantOf(h.variant)] += h.n;
     }
 
     // Funnel: distinct e-mails with a lead in the period → with an account → with a paid order, each
     // person counted under one variant, their first touch (DECISIONS "Attribution"): the account's
     // (taken from the person's earliest lead when it was made), else the earliest lead's with a variant.
-    const allEmails = [...new Set(leads.map((l) => l.email))];
-    const accountByEmail = new Map<string, number>();
-    const personVariant = new Map<string, string>();
-    for (const part of chunks(allEmails)) {
-      const firstLead = await this.leads.firstVariantByEmail(part);
-      for (const [email, source] of firstLead) personVariant.set(email, source);
-      for (const [email, account] of await this.users.accountsByEmail(part)) {
-        accountByEmail.set(email, account.id);
-        if (account.trafficSource) personVariant.set(email, account.trafficSource);
-      }
-    }
-    for (const l of leads) if (l.userId !== null && !accountByEmail.has(l.email)) accountByEmail.set(l.email, l.userId);
-    const emailsByVariant = new Map<StatsVariant, Set<string>>(STATS_VARIANTS.map((v) => [v, new Set<string>()]));
-    for (const email of allEmails) emailsByVariant.get(variantOf(personVariant.get(email)))!.add(email);
-    const buyers = new Set<string>();
-    for (const part of chunks(allEmails)) {
-      for (const o of await this.orders.buyers(part, [])) buyers.add(o.email);
-    }
-    const emailByUser = new Map([...accountByEmail].map(([e, id]) => [id, e]));
-    for (const part of chunks([...emailByUser.keys()])) {
-      for (const o of await this.orders.buyers([], part)) if (o.userId !== null) buyers.add(emailByUser.get(o.userId)!);
+    // Counted in SQL (LeadsService.funnel) with the owners' conditions on accounts and orders.
+    const byVariant = new Map<StatsVariant, { leads: number; accounts: number; buyers: number }>(
+      STATS_VARIANTS.map((v) => [v, { leads: 0, accounts: 0, buyers: 0 }]),
+    );
+    for (const r of await this.leads.funnel(start, end, FUNNEL_CONDITIONS)) {
+      const acc = byVariant.get(variantOf(r.variant))!;
+      acc.leads += r.leads;
+      acc.accounts += r.accounts;
+      acc.buyers += r.buyers;
     }
 
     // Money: orders paid in the period (by payment time), refunds made in the period.
@@ -128,16 +112,12 @@ export class AdminStatsService {
       if (w) w.refundsOre += r.amountOre;
     }
 
-    const funnel: FunnelRow[] = STATS_VARIANTS.map((variant) => {
-      const emails = [...emailsByVariant.get(variant)!];
-      return {
-        variant,
-        leads: emails.length,
-        accounts: emails.filter((e) => accountByEmail.has(e)).length,
-        buyers: emails.filter((e) => buyers.has(e)).length,
-        revenueOre: revenueByVariant.get(variant) ?? 0,
-      };
-    });
+    const funnel: FunnelRow[] = STATS_VARIANTS.map((variant) => ({
+      variant,
+      ...byVariant.get(variant)!,
+      revenueOre: revenueByVariant.get(variant) ?? 0,
+    }));
+    const sum = (k: 'leads' | 'accounts' | 'buyers') => funnel.reduce((n, r) => n + r[k], 0);
 
     const latestLeadRows = await this.leads.latest(LATEST);
     const latestOrderRows = await this.orders.latest(LATEST);
@@ -149,9 +129,9 @@ export class AdminStatsService {
       funnel,
       revenuePerWeek: [...weeks.values()],
       totals: {
-        leads: allEmails.length,
-        accounts: allEmails.filter((e) => accountByEmail.has(e)).length,
-        buyers: allEmails.filter((e) => buyers.has(e)).length,
+        leads: sum('leads'),
+        accounts: sum('accounts'),
+        buyers: sum('buyers'),
         revenueOre: paidOrders.reduce((s, o) => s + o.amountOre, 0),
         refundsOre: refunds.reduce((s, r) => s + r.amountOre, 0),
       },
