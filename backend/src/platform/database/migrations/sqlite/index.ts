@@ -19,6 +19,7 @@ import { GrantInclusion1795600200000 } from './1795600200000-GrantInclusion';
 import { CertificateRevokedReason1795600210000 } from './1795600210000-CertificateRevokedReason';
 import { NorwegianCurriculum1795600220000 } from './1795600220000-NorwegianCurriculum';
 import { VippsCapture1795610000000 } from './1795610000000-VippsCapture';
+import { OutboxRecipientIndex1795620000000 } from './1795620000000-OutboxRecipientIndex';
 import { ModuleVideo1795630000000 } from './1795630000000-ModuleVideo';
 
 /** Every migration, oldest first. */
@@ -44,5 +45,6 @@ export const SQLITE_MIGRATIONS: Function[] = [
   CertificateRevokedReason1795600210000,
   NorwegianCurriculum1795600220000,
   VippsCapture1795610000000,
+  OutboxRecipientIndex1795620000000,
   ModuleVideo1795630000000,
 ];
