@@ -1,13 +1,14 @@
 /**
  * A buyer's first purchase (issue 22), at a desktop and a phone width, each on a fresh database: from the
- * sales page through the order form to Stripe (the fake Stripe server) with card, with Vipps (today
- * through Stripe, as the checkout does) and with a campaign code, back on the confirmation page with
+ * sales page through the order form to Stripe (the fake Stripe server) with card, with Klarna and with a
+ * campaign code, to Vipps (the fake Vipps ePayment server and its page standing in for the app), back on the confirmation page with
  * the course link and the receipt; and a demo-mode purchase (no Stripe key) on the same page.
  * On the production build: `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/journey-buyer.spec.ts`.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
+import { fakeVippsEnv, startFakeVipps, type FakeVipps } from '../api/support/fake-vipps';
 import { newContext } from './support/browser';
 import { startWithMail, stopWithMail, type MailSetup } from './support/mail';
 import { ADMIN } from './support/server';
@@ -40,7 +41,7 @@ async function openBuyer(setup: MailSetup, width: number): Promise<Buyer> {
 }
 
 /** From the Foundation sales page to the order form, filled in; `kode` arrives by a campaign link instead. */
-async function orderForm(page: Page, email: string, opts: { kode?: string; vipps?: boolean } = {}): Promise<void> {
+async function orderForm(page: Page, email: string, opts: { kode?: string; method?: 'Vipps' | 'Klarna' } = {}): Promise<void> {
   if (opts.kode) {
     await page.goto(`/bestill?course=foundation&kode=${opts.kode}`);
   } else {
@@ -52,7 +53,7 @@ async function orderForm(page: Page, email: string, opts: { kode?: string; vipps
   await page.getByLabel('E-post', { exact: true }).fill(email);
   await page.getByLabel('Fornavn').fill('Kari');
   await page.getByLabel('Etternavn').fill('Nordmann');
-  if (opts.vipps) await page.getByRole('radio', { name: /Vipps/ }).check();
+  if (opts.method) await page.getByRole('radio', { name: new RegExp(opts.method) }).check();
   await page.locator('input[name="acceptTerms"]').check();
 }
 
@@ -83,17 +84,20 @@ describe.each([1366, 390])('the buyer, at %i px', (width) => {
   describe('with Stripe (the fake Stripe server)', () => {
     let setup: MailSetup;
     let fake: FakeStripe;
+    let vipps: FakeVipps;
     beforeAll(async () => {
       fake = await startFakeStripe();
-      setup = await startWithMail(fakeStripeEnv(fake));
+      vipps = await startFakeVipps();
+      setup = await startWithMail({ ...fakeStripeEnv(fake), ...fakeVippsEnv(vipps) });
     });
     afterAll(async () => {
       await stopWithMail(setup ?? {});
       await fake?.close();
+      await vipps?.close();
     });
 
     /** Submits the order form, pays at the fake Stripe and comes back the way Stripe sends the buyer. */
-    async function payAtStripe(page: Page, method: 'card' | 'vipps', amountOre: number): Promise<void> {
+    async function payAtStripe(page: Page, method: 'card' | 'klarna', amountOre: number): Promise<void> {
       await page.getByTestId('checkout-submit').click();
       await page.waitForURL('https://checkout.stripe.test/**');
       const session = fake.lastSession();
@@ -112,11 +116,34 @@ describe.each([1366, 390])('the buyer, at %i px', (width) => {
       await b.ctx.close();
     });
 
-    it('pays with Vipps: the same confirmation page', async () => {
+    it('pays with Vipps: to Vipps (the fake’s page for the app), approved, back to the same confirmation page', async () => {
       const b = await openBuyer(setup, width);
       const email = uniqueEmail('vipps');
-      await orderForm(b.page, email, { vipps: true });
-      await payAtStripe(b.page, 'vipps', 199700);
+      await orderForm(b.page, email, { method: 'Vipps' });
+      expect(flat(await b.page.locator('.checkout-form__reassure').innerText())).toContain('Du sendes til Vipps');
+      await b.page.getByTestId('checkout-submit').click();
+      await b.page.waitForURL(`${vipps.url}/landing/**`);
+      const payment = vipps.lastPayment();
+      expect(payment.request.amount).toEqual({ currency: 'NOK', value: 199700 });
+      await b.page.screenshot({ path: `/tmp/vipps-landing-${width}.png` });
+      // Approved in the app: Vipps sends the buyer back to the payment page, which sees AUTHORIZED.
+      await b.page.getByRole('button', { name: 'Godkjenn' }).click();
+      await at(b.page, '/betaling/fullfort');
+      await expectConfirmation(b.page, email, '1 997');
+      expect(payment.captures).toEqual([{ modificationAmount: { currency: 'NOK', value: 199700 } }]);
+      expect(b.problems).toEqual([]);
+      await b.ctx.close();
+    });
+
+    it('pays with Klarna: how it works and Klarna’s terms on the order form, then the same confirmation page', async () => {
+      const b = await openBuyer(setup, width);
+      const email = uniqueEmail('klarna');
+      await orderForm(b.page, email, { method: 'Klarna' });
+      const info = b.page.getByTestId('klarna-info');
+      expect(flat(await info.innerText())).toContain('betale nå, betale senere eller dele opp betalingen');
+      expect(await info.getByRole('link', { name: 'Klarnas vilkår' }).getAttribute('href')).toMatch(/^https:\/\/cdn\.klarna\.com\//);
+      await b.page.screenshot({ path: `/tmp/klarna-checkout-${width}.png`, fullPage: true });
+      await payAtStripe(b.page, 'klarna', 199700);
       await expectConfirmation(b.page, email, '1 997');
       expect(b.problems).toEqual([]);
       await b.ctx.close();
