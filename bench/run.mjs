@@ -125,12 +125,14 @@ const app = spawn(process.execPath, [...NODE_FLAGS, '--enable-source-maps', join
     DATABASE_URL: dbUrl.toString(),
     ADMIN_EMAIL: 'bench-admin@example.no',
     ADMIN_PASSWORD: 'bench-admin-passord',
-    LOG_LEVEL: 'warn',
     RATE_LIMIT_WRITES: '10000000',
     RATE_LIMIT_LOGIN: '10000000',
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  // stdout (a JSON line per request at info) is read and counted, as a log collector would take it.
+  stdio: ['ignore', 'pipe', 'inherit'],
 });
+let logBytes = 0;
+app.stdout.on('data', (c) => (logBytes += c.length));
 const base = `http://127.0.0.1:${appPort}`;
 let bare;
 const rows = [];
@@ -238,7 +240,7 @@ try {
   const lines = [
     '# Benchmark results',
     '',
-    `Run: ${new Date().toISOString()}, Node ${process.version}, ${SECONDS} s × ${CONNECTIONS} connections per target and side (after ${WARMUP_SECONDS} s of warm-up each; app and bare take turns in ${ROUNDS} rounds), autocannon on the same 2-core machine, MariaDB on 127.0.0.1.`,
+    `Run: ${new Date().toISOString()}, Node ${process.version}, ${SECONDS} s × ${CONNECTIONS} connections per target and side (after ${WARMUP_SECONDS} s of warm-up each; app and bare take turns in ${ROUNDS} rounds), autocannon on the same 2-core machine, MariaDB on 127.0.0.1; the app at its default LOG_LEVEL (info), an access line per request.`,
     '',
     '| Target | req/s | p50 ms | p99 ms | bare req/s | bare p50 | bare p99 | ratio | goal | non-2xx+errors | ok |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :-: |',
@@ -248,6 +250,7 @@ try {
     ),
     '',
     `Resident memory of the app after the run: ${rss.toFixed(0)} MB (goal ≤ 200 MB) ${rss <= 200 ? '✓' : '✗'}; the app ran with the image's V8 flags \`${NODE_FLAGS.join(' ')}\`.`,
+    `Log written by the app during the run: ${(logBytes / 1048576).toFixed(0)} MB of JSON lines on stdout.`,
     `Leads stored by the app during the run: ${Number(leadsAfter) - Number(leadsBefore)} (the bare server's inserts included; the app answered ${appLeads} × 201).`,
     '',
   ];
