@@ -5,6 +5,8 @@ import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
 import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { FulfilmentService } from '../../backend/src/orders/fulfilment.service';
 import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
+import { SdkVippsApi, VIPPS_TEST_BASE } from '../../backend/src/orders/vipps-api';
+import { registerVippsWebhook } from '../../backend/src/orders/vipps-webhook-registration';
 import { adminAgent } from './admin-helpers';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { FAKE_VIPPS, fakeVippsEnv, signVippsWebhook, startFakeVipps, vippsEvent, type FakeVipps } from './support/fake-vipps';
@@ -270,6 +272,58 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
       .expect(502);
     expect(res.body).toMatchObject({ code: 'PAYMENT_PROVIDER_ERROR', message: 'Det oppstod en feil ved opprettelse av betalingen. Prøv igjen.' });
     expect(await orders().findOneByOrFail({ email })).toMatchObject({ provider: 'vipps', status: 'failed' });
+  });
+
+  it('npm run vipps:register-webhook registers the webhook for the ePayment events and hands back the secret', async () => {
+    const r = await registerVippsWebhook(t.cfg);
+    expect(r).toMatchObject({ url: 'http://localhost:3000/api/vipps/webhook', secret: FAKE_VIPPS.webhookSecret });
+    expect(vipps.webhooks.at(-1)).toMatchObject({
+      url: 'http://localhost:3000/api/vipps/webhook',
+      events: [
+        'epayments.payment.authorized.v1',
+        'epayments.payment.aborted.v1',
+        'epayments.payment.expired.v1',
+        'epayments.payment.cancelled.v1',
+        'epayments.payment.terminated.v1',
+      ],
+    });
+  });
+
+  it('the official SDK (Vipps’ own address) sends the same requests, which the fake accepts', async () => {
+    // The SDK's base URL is fixed: its requests to the test environment are sent on to the fake.
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = ((input: Request | string | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(input, init);
+      expect(req.url.startsWith(VIPPS_TEST_BASE)).toBe(true);
+      return realFetch(new Request(req.url.replace(VIPPS_TEST_BASE, vipps.url), req));
+    }) as typeof fetch;
+    try {
+      const api = new SdkVippsApi({ ...t.cfg.vipps!, apiBase: null, testMode: true });
+      const reference = `vipps-${'c'.repeat(32)}`;
+      const created = await api.createPayment(
+        {
+          amount: { currency: 'NOK', value: 199700 },
+          paymentMethod: { type: 'WALLET' },
+          reference,
+          userFlow: 'WEB_REDIRECT',
+          returnUrl: 'https://www.example.no/betaling/fullfort',
+          paymentDescription: 'Foundation Kurs',
+        },
+        'ignored-by-the-sdk',
+      );
+      expect(created).toEqual({ reference, redirectUrl: expect.stringContaining('/landing/') });
+      vipps.approve(reference);
+      expect((await api.getPayment(reference)).state).toBe('AUTHORIZED');
+      await api.capture(reference, { modificationAmount: { currency: 'NOK', value: 199700 } }, 'k1');
+      await api.refund(reference, { modificationAmount: { currency: 'NOK', value: 199700 } }, 'k2');
+      expect(vipps.payments.get(reference)!.aggregate.refundedAmount.value).toBe(199700);
+      // A refusal arrives as a VippsApiError with Vipps' status.
+      await expect(api.refund(reference, { modificationAmount: { currency: 'NOK', value: 1 } }, 'k3')).rejects.toMatchObject({
+        status: 400,
+      });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 
   it('the site settings offer Vipps beside card and Klarna', async () => {

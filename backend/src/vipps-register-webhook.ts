@@ -1,0 +1,35 @@
+// `npm run vipps:register-webhook [-- <url>]`: registers https://<PUBLIC_URL>/api/vipps/webhook (or the
+// given address) with Vipps MobilePay for the ePayment events the site acts on, and prints the secret
+// to store in VIPPS_WEBHOOK_SECRET. Reads the same environment as the service (.env for npm scripts).
+import { ConfigError, parseEnv } from './platform/config/env.schema';
+import { registerVippsWebhook } from './orders/vipps-webhook-registration';
+import { VippsApiError } from './orders/vipps-api';
+
+async function main(): Promise<void> {
+  const cfg = parseEnv(process.env);
+  const url = process.argv[2]?.trim() || undefined;
+  const r = await registerVippsWebhook(cfg, url);
+  process.stdout.write(
+    [
+      '',
+      `  Webhook registrert hos Vipps MobilePay${cfg.vipps?.testMode ? ' (testmiljøet)' : ''}:`,
+      `    adresse:   ${r.url}`,
+      `    hendelser: ${r.events.join(', ')}`,
+      `    id:        ${r.id}`,
+      '',
+      '  Lagre hemmeligheten i VIPPS_WEBHOOK_SECRET (vises bare nå) og start tjenesten på nytt:',
+      '',
+      `    VIPPS_WEBHOOK_SECRET=${r.secret}`,
+      '',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+  else if (err instanceof VippsApiError)
+    process.stderr.write(`Vipps avviste registreringen (${err.status ?? 'ingen kontakt'}): ${JSON.stringify(err.problem)}\n`);
+  else process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
