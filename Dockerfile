@@ -38,6 +38,10 @@ RUN npm ci --omit=dev --workspace=backend --include-workspace-root --no-audit --
 # 4. Slim runtime.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production PORT=3000
+# The MariaDB client (mariadb-dump, mariadb) for the backup service (npm run backup / restore); the
+# upload folder and the backup folder belong to the node user, so volumes mounted there are writable.
+RUN apt-get update && apt-get install -y --no-install-recommends mariadb-client && rm -rf /var/lib/apt/lists/* \
+  && mkdir -p /app/data/uploads /backups && chown -R node:node /app/data /backups
 WORKDIR /app
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=prod-deps --chown=node:node /app/package.json ./package.json
