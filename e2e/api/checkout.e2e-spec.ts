@@ -130,7 +130,10 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         .post('/api/checkout/sessions')
         .send(body({ courseId: 'accelerator', paymentMethod: 'vipps' }))
         .expect(400);
-      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Vipps er ikke tilgjengelig for dette kjøpet. Velg en annen betalingsmåte.' });
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Vipps er ikke tilgjengelig for dette kjøpet. Velg en annen betalingsmåte.',
+      });
       expect(fake.calls).toHaveLength(0);
     });
 

@@ -40,7 +40,15 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
     const res = await t
       .http()
       .post('/api/checkout/sessions')
-      .send({ courseId: 'foundation', email, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'vipps', acceptTerms: true, ...over })
+      .send({
+        courseId: 'foundation',
+        email,
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        paymentMethod: 'vipps',
+        acceptTerms: true,
+        ...over,
+      })
       .expect(201);
     const payment = vipps.lastPayment();
     const order = await orders().findOneByOrFail({ stripeSessionId: payment.request.reference });
@@ -77,7 +85,13 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
     const create = vipps.callsTo('create').at(-1)!;
     expect(create.headers['idempotency-key']).toBe(`create-${reference}`);
     expect(create.headers.authorization).toMatch(/^Bearer fake-token-/);
-    expect(order).toMatchObject({ provider: 'vipps', paymentMethod: 'vipps', status: 'pending', amountOre: 499700, capturedAt: null });
+    expect(order).toMatchObject({
+      provider: 'vipps',
+      paymentMethod: 'vipps',
+      status: 'pending',
+      amountOre: 499700,
+      capturedAt: null,
+    });
     // No Stripe session for a Vipps payment.
     expect(stripe.callsTo('sessions.create')).toHaveLength(0);
   });
@@ -172,7 +186,10 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
     await deliver(vippsEvent(vipps, reference, 'AUTHORIZED')).expect(200);
     vipps.fail('refund', 400);
     const res = await admin.post(`/api/admin/orders/${order.id}/refund`).send({ reason: 'Angret' }).expect(400);
-    expect(res.body).toMatchObject({ code: 'PAYMENT_PROVIDER_ERROR', message: 'Betalingsleverandøren avviste refusjonen. Ingenting er endret.' });
+    expect(res.body).toMatchObject({
+      code: 'PAYMENT_PROVIDER_ERROR',
+      message: 'Betalingsleverandøren avviste refusjonen. Ingenting er endret.',
+    });
     expect(await orders().findOneByOrFail({ id: order.id })).toMatchObject({ status: 'paid', refundedOre: 0 });
   });
 
@@ -270,7 +287,10 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
       .post('/api/checkout/sessions')
       .send({ courseId: 'foundation', email, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'vipps', acceptTerms: true })
       .expect(502);
-    expect(res.body).toMatchObject({ code: 'PAYMENT_PROVIDER_ERROR', message: 'Det oppstod en feil ved opprettelse av betalingen. Prøv igjen.' });
+    expect(res.body).toMatchObject({
+      code: 'PAYMENT_PROVIDER_ERROR',
+      message: 'Det oppstod en feil ved opprettelse av betalingen. Prøv igjen.',
+    });
     expect(await orders().findOneByOrFail({ email })).toMatchObject({ provider: 'vipps', status: 'failed' });
   });
 
@@ -349,9 +369,19 @@ describe('Vipps without Vipps keys', () => {
     const res = await t
       .http()
       .post('/api/checkout/sessions')
-      .send({ courseId: 'foundation', email: uniqueEmail(), firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'vipps', acceptTerms: true })
+      .send({
+        courseId: 'foundation',
+        email: uniqueEmail(),
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        paymentMethod: 'vipps',
+        acceptTerms: true,
+      })
       .expect(400);
-    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Vipps er ikke tilgjengelig for dette kjøpet. Velg en annen betalingsmåte.' });
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Vipps er ikke tilgjengelig for dette kjøpet. Velg en annen betalingsmåte.',
+    });
     expect(stripe.callsTo('sessions.create')).toHaveLength(0);
     const body = JSON.stringify({ msn: FAKE_VIPPS.msn, reference: 'vipps-' + 'b'.repeat(32), name: 'AUTHORIZED' });
     const hook = t.http().post('/api/vipps/webhook');

@@ -141,7 +141,9 @@ describe.each([1366, 390])('the buyer, at %i px', (width) => {
       await orderForm(b.page, email, { method: 'Klarna' });
       const info = b.page.getByTestId('klarna-info');
       expect(flat(await info.innerText())).toContain('betale nå, betale senere eller dele opp betalingen');
-      expect(await info.getByRole('link', { name: 'Klarnas vilkår' }).getAttribute('href')).toMatch(/^https:\/\/cdn\.klarna\.com\//);
+      expect(await info.getByRole('link', { name: 'Klarnas vilkår' }).getAttribute('href')).toMatch(
+        /^https:\/\/cdn\.klarna\.com\//,
+      );
       await b.page.screenshot({ path: `/tmp/klarna-checkout-${width}.png`, fullPage: true });
       await payAtStripe(b.page, 'klarna', 199700);
       await expectConfirmation(b.page, email, '1 997');

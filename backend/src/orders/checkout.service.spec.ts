@@ -91,7 +91,18 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
   const noLeads = new FirstTouchService({ firstTouchOf: () => Promise.resolve(null) });
 
   const checkout = (stripe: Stripe | null = null, config: AppConfig = cfg) =>
-    new CheckoutService(config, stripe, ds.getRepository(Order), users, grants, sessions, fulfilment, priced.pricing, noLeads, vipps);
+    new CheckoutService(
+      config,
+      stripe,
+      ds.getRepository(Order),
+      users,
+      grants,
+      sessions,
+      fulfilment,
+      priced.pricing,
+      noLeads,
+      vipps,
+    );
   const dto = (email = `kjoper-${++seq}@example.no`): CreateCheckoutSessionDto => ({
     courseId: 'foundation',
     email,

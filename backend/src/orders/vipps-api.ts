@@ -198,7 +198,11 @@ export class SdkVippsApi implements VippsApi {
     }
     if (res.ok) return res.data;
     const status = sdkStatus(res.error);
-    throw new VippsApiError(`Vipps svarte ${status ?? 'ikke'}`, status, res.error instanceof Error ? res.error.message : res.error);
+    throw new VippsApiError(
+      `Vipps svarte ${status ?? 'ikke'}`,
+      status,
+      res.error instanceof Error ? res.error.message : res.error,
+    );
   }
 
   async createPayment(body: VippsCreatePayment): Promise<CreatePaymentResponse> {

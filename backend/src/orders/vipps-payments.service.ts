@@ -22,7 +22,10 @@ const DESCRIPTION_MAX = 100;
 export type VippsOutcome = 'authorized' | 'closed' | 'pending';
 
 /** The payment is for the order's amount in NOK. */
-export function amountMatches(amount: { currency: string; value: number } | undefined, order: Pick<Order, 'amountOre' | 'currency'>): boolean {
+export function amountMatches(
+  amount: { currency: string; value: number } | undefined,
+  order: Pick<Order, 'amountOre' | 'currency'>,
+): boolean {
   return !!amount && amount.value === order.amountOre && amount.currency === order.currency.toUpperCase();
 }
 
@@ -90,7 +93,10 @@ export class VippsPaymentsService {
       await api.capture(reference, { modificationAmount: { currency: 'NOK', value: order.amountOre } }, `capture-${reference}`);
     } catch (err) {
       const e = err as VippsApiError;
-      this.logger.error({ orderId: order.id, status: e.status, problem: e.problem }, 'Vipps-betalingen kunne ikke trekkes; prøves igjen');
+      this.logger.error(
+        { orderId: order.id, status: e.status, problem: e.problem },
+        'Vipps-betalingen kunne ikke trekkes; prøves igjen',
+      );
       return false;
     }
     const now = new Date();

@@ -86,10 +86,21 @@ const CURRENCIES = ['NOK', 'DKK', 'EUR'];
 const MIN_AMOUNT: Record<string, number> = { NOK: 100, DKK: 1, EUR: 1 };
 
 /** The headers the SDK's generated `CreatePaymentData` requires (the same for capture and refund). */
-type RequiredHeaders = keyof Pick<CreatePaymentData['headers'], 'Idempotency-Key' | 'Merchant-Serial-Number' | 'Ocp-Apim-Subscription-Key'>;
-type TokenHeaders = keyof Pick<FetchAuthorizationTokenUsingPostData['headers'], 'client_id' | 'client_secret' | 'Ocp-Apim-Subscription-Key'>;
+type RequiredHeaders = keyof Pick<
+  CreatePaymentData['headers'],
+  'Idempotency-Key' | 'Merchant-Serial-Number' | 'Ocp-Apim-Subscription-Key'
+>;
+type TokenHeaders = keyof Pick<
+  FetchAuthorizationTokenUsingPostData['headers'],
+  'client_id' | 'client_secret' | 'Ocp-Apim-Subscription-Key'
+>;
 
-function problem(status: number, title: string, detail?: string, extra?: Problem['extraDetails']): { status: number; body: Problem } {
+function problem(
+  status: number,
+  title: string,
+  detail?: string,
+  extra?: Problem['extraDetails'],
+): { status: number; body: Problem } {
   return {
     status,
     body: {
@@ -170,7 +181,8 @@ export async function startFakeVipps(): Promise<FakeVipps> {
     switch (r) {
       case 'token': {
         const need: TokenHeaders[] = ['client_id', 'client_secret', 'Ocp-Apim-Subscription-Key'];
-        if (need.some((n) => !h(n))) return problem(400, 'Bad Request', 'client_id, client_secret and Ocp-Apim-Subscription-Key are required');
+        if (need.some((n) => !h(n)))
+          return problem(400, 'Bad Request', 'client_id, client_secret and Ocp-Apim-Subscription-Key are required');
         if (h('client_id') !== FAKE_VIPPS.clientId || h('client_secret') !== FAKE_VIPPS.clientSecret)
           return { status: 401, body: { error: 'unauthorized_client', error_description: 'Invalid client credentials' } };
         const token = `fake-token-${randomBytes(12).toString('hex')}`;
@@ -421,7 +433,12 @@ export function fakeVippsEnv(fake: FakeVipps): Record<string, string> {
 }
 
 /** An ePayment webhook event (the SDK's `WebhookEvent`) for a payment of the fake. */
-export function vippsEvent(fake: FakeVipps, reference: string, name: PaymentEventName, over: Partial<WebhookEvent> = {}): WebhookEvent {
+export function vippsEvent(
+  fake: FakeVipps,
+  reference: string,
+  name: PaymentEventName,
+  over: Partial<WebhookEvent> = {},
+): WebhookEvent {
   const p = fake.payments.get(reference);
   return {
     msn: FAKE_VIPPS.msn,

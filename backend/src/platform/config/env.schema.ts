@@ -214,11 +214,15 @@ function vippsSettings(
   const apiBaseRaw = url('VIPPS_API_BASE', null);
   if (set.length === 0) {
     if (webhookSecret !== null || apiBaseRaw !== null)
-      problems.push('VIPPS_CLIENT_ID, VIPPS_CLIENT_SECRET, VIPPS_SUBSCRIPTION_KEY og VIPPS_MSN: mangler (Vipps er delvis satt opp)');
+      problems.push(
+        'VIPPS_CLIENT_ID, VIPPS_CLIENT_SECRET, VIPPS_SUBSCRIPTION_KEY og VIPPS_MSN: mangler (Vipps er delvis satt opp)',
+      );
     return null;
   }
   if (set.length < keys.length) {
-    problems.push(`${keys.filter((k) => str(k) === null).join(', ')}: påkrevd når ${set.join(', ')} er satt (alle fire eller ingen)`);
+    problems.push(
+      `${keys.filter((k) => str(k) === null).join(', ')}: påkrevd når ${set.join(', ')} er satt (alle fire eller ingen)`,
+    );
     return null;
   }
   if (!/^[0-9]{4,7}$/.test(msn!)) problems.push(`VIPPS_MSN: salgsstedets nummer (MSN), 4 til 7 sifre, fikk "${msn}"`);

@@ -392,7 +392,8 @@ export default function CheckoutPage() {
                   </p>
                 )}
                 <p className="checkout-form__reassure">
-                  <Icon name="lock" size={14} /> {demoPayments
+                  <Icon name="lock" size={14} />{' '}
+                  {demoPayments
                     ? T.reassuranceDemo
                     : method === 'vipps'
                       ? T.reassuranceVipps
