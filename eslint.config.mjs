@@ -23,6 +23,7 @@ const backendGraph = {
   live: ['platform', 'catalog', 'identity', 'access', 'outbox'],
   mentorship: ['platform', 'catalog', 'identity', 'access', 'outbox'],
   certificates: ['platform', 'catalog', 'identity', 'access', 'outbox'],
+  community: ['platform', 'catalog', 'identity', 'access', 'outbox'],
   account: [
     'platform',
     'catalog',
@@ -36,6 +37,7 @@ const backendGraph = {
     'live',
     'mentorship',
     'certificates',
+    'community',
   ],
   admin: [
     'platform',
@@ -50,6 +52,7 @@ const backendGraph = {
     'live',
     'mentorship',
     'certificates',
+    'community',
   ],
   web: ['platform', 'catalog'],
 };

@@ -5,6 +5,7 @@ import broadcasts from './broadcasts';
 import campaignCodes from './campaign-codes';
 import { authProvider } from './authProvider';
 import certificates from './certificates';
+import questions from './questions';
 import courses from './courses';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
@@ -37,6 +38,7 @@ const VIEWS: Record<ResourceName, Omit<ResourceProps, 'name'>> = {
   'audit-log': auditLog,
   outbox,
   certificates,
+  questions,
   broadcasts,
   sequences,
 };

@@ -3,6 +3,9 @@ import type {
   AdminCreatedStudent,
   AdminGrant,
   AdminOrderDetail,
+  AdminQuestion,
+  AnswerQuestionRequest,
+  UpdateQuestionRequest,
   CreateGrantRequest,
   CreateStudentRequest,
   ExtendMentorshipRequest,
@@ -49,6 +52,10 @@ export interface AdminDataProvider extends DataProvider {
   revokeCertificate(certificateId: number): Promise<AdminCertificate>;
   refundOrder(orderId: number, input: RefundOrderRequest): Promise<AdminOrderDetail>;
   resendOutbox(messageId: number): Promise<ResendOutboxResponse>;
+  /** Answers a lesson question (the first answer mails the asker). */
+  answerQuestion(questionId: number, body: string): Promise<AdminQuestion>;
+  /** Hides, shows, pins or unpins a lesson question. */
+  moderateQuestion(questionId: number, changes: UpdateQuestionRequest): Promise<AdminQuestion>;
   exportLeadsCsv(params: {
     filter: Record<string, unknown>;
     sort?: { field: string; order: string };
@@ -102,6 +109,14 @@ export const dataProvider: AdminDataProvider = {
   refundOrder: (orderId, input) => postJson<AdminOrderDetail>(`${API}/orders/${orderId}/refund`, input),
 
   resendOutbox: (messageId) => postJson<ResendOutboxResponse>(`${API}/outbox/${messageId}/resend`, {}),
+
+  answerQuestion: (questionId, body) =>
+    postJson<AdminQuestion>(`${API}/questions/${questionId}/answer`, { body } satisfies AnswerQuestionRequest),
+
+  moderateQuestion: (questionId, changes) =>
+    httpClient(`${API}/questions/${questionId}`, { method: 'PATCH', body: JSON.stringify(changes) }).then(
+      ({ json }) => json as AdminQuestion,
+    ),
 
   /** Downloads the filtered leads as CSV (the server writes it: UTF-8 with BOM, `;`). */
   exportLeadsCsv: async ({ filter, sort, includeUnsubscribed }) => {

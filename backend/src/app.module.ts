@@ -7,6 +7,7 @@ import { AdminModule } from './admin/admin.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { VideoModule } from './catalog/video/video.module';
 import { CertificatesModule } from './certificates/certificates.module';
+import { CommunityModule } from './community/community.module';
 import { IdentityModule } from './identity/identity.module';
 import { LeadsModule } from './leads/leads.module';
 import { LiveModule } from './live/live.module';
@@ -55,6 +56,7 @@ export class AppModule {
         MentorshipModule,
         CertificatesModule,
         LiveModule,
+        CommunityModule,
         AccountModule,
         AccountPortsModule,
         AdminModule,

@@ -47,6 +47,10 @@ export const AUDIT_ACTIONS = [
   'broadcast.cancelled',
   'sequence.created',
   'sequence.updated',
+  'question.answer',
+  'question.answer_edit',
+  'question.update',
+  'question.delete',
   'account.deleted_by_user',
   /** Written by the e-mail normalisation migration: this account's address now names another account. */
   'user.email-duplicate',

@@ -17,3 +17,4 @@ export * from './variants';
 export * from './leads';
 export * from './requests';
 export * from './video';
+export * from './community';

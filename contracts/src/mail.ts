@@ -23,6 +23,7 @@ export const MAIL_KINDS = [
   'broadcast_test',
   'sequence',
   'mentorship_ending',
+  'question_answered',
 ] as const;
 export type MailKindName = (typeof MAIL_KINDS)[number];
 
@@ -38,6 +39,7 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   broadcast_test: 'Testutsendelse',
   sequence: 'Sekvens',
   mentorship_ending: 'Mentorperioden slutter snart',
+  question_answered: 'Svar på spørsmål',
 };
 
 /** GET /api/admin/outbox (list rows). */

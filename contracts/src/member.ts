@@ -166,4 +166,6 @@ export interface AccountExport {
     issuedAt: string;
     revokedAt: string | null;
   }>;
+  /** Questions asked under the lessons, with the mentor's answers. */
+  questions: import('./community').QuestionExport[];
 }

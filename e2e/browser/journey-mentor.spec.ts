@@ -76,6 +76,7 @@ const seed = {
   refundBuyer: uniqueEmail('ola'),
   homeLead: uniqueEmail('forside'),
   certificateCode: '',
+  question: `Hvordan tegner jeg en range ${Date.now().toString(36)}?`,
 };
 
 /** The rows of the list on the page: table rows on a computer, list items on a phone. */
@@ -325,6 +326,15 @@ const WALKS: Record<ResourceName, Walk> = {
       await page.getByText(seed.buyer).first().waitFor();
     },
   },
+  questions: {
+    row: () => seed.question,
+    opens: 'show',
+    filter: search(),
+    show: async ({ page }) => {
+      await page.getByText(seed.question).first().waitFor();
+      await page.getByText('Ubesvart').first().waitFor();
+    },
+  },
   certificates: {
     row: () => seed.certificateCode,
     opens: 'show',
@@ -509,6 +519,11 @@ describe("the mentor's journey", () => {
       const certs = (await (await ctx.request.get('/api/certificates')).json()) as Array<{ code: string }>;
       seed.certificateCode = certs[0]?.code ?? '';
       expect(seed.certificateCode).toMatch(/^[0-9A-Z]{4}-/);
+      // The buyer asks under the first module: a question waiting in 'Spørsmål'.
+      const asked = await ctx.request.post(`/api/courses/foundation/modules/${course.modules[0].id}/questions`, {
+        data: { body: seed.question },
+      });
+      expect(asked.status()).toBe(201);
       await ctx.close();
     });
 

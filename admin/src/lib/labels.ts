@@ -76,6 +76,10 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'broadcast.cancelled': 'Utsendelse avbrutt',
   'sequence.created': 'Sekvens opprettet',
   'sequence.updated': 'Sekvens endret',
+  'question.answer': 'Spørsmål besvart',
+  'question.answer_edit': 'Svar på spørsmål endret',
+  'question.update': 'Spørsmål skjult, vist eller festet',
+  'question.delete': 'Spørsmål slettet',
   'account.deleted_by_user': 'Konto slettet av eleven selv',
   'user.email-duplicate': 'E-postadresse kolliderer med en annen konto (må ryddes)',
 };
@@ -93,6 +97,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   live_session: 'Live-økt',
   broadcast: 'Utsendelse',
   sequence: 'Sekvens',
+  lesson_question: 'Spørsmål',
 };
 
 const choices = (ids: readonly string[], labels: Record<string, string>) => ids.map((id) => ({ id, name: labels[id] ?? id }));

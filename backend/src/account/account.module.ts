@@ -10,6 +10,7 @@ import { OrdersModule } from '../orders/orders.module';
 import { AuditModule } from '../platform/audit/audit.module';
 import { CertificatesModule } from '../certificates/certificates.module';
 import { LiveModule } from '../live/live.module';
+import { CommunityModule } from '../community/community.module';
 import { SecurityModule } from '../platform/security/security.module';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
@@ -39,6 +40,7 @@ import { PasswordResetService } from './password-reset.service';
     MarketingModule,
     CertificatesModule,
     LiveModule,
+    CommunityModule,
   ],
   controllers: [AuthController, AccountController, CreateUserController, PasswordResetController],
   providers: [MeService, AccountService, CreateUserService, PasswordResetService, ForgotPasswordThrottleGuard],

@@ -10,6 +10,7 @@ import type { OrderRecordsService } from '../orders/order-records.service';
 import type { AuditService } from '../platform/audit/audit.service';
 import type { CertificatesService } from '../certificates/certificates.service';
 import type { LiveCalendarService } from '../live/live-calendar.service';
+import type { QuestionsService } from '../community/questions.service';
 import { AccountService } from './account.service';
 
 const user = { id: 7, email: 'ola@example.no', role: 'student', passwordHash: null } as User;
@@ -85,6 +86,10 @@ function setup(stored: User | null = user) {
     ),
     eraseFor: jest.fn(async (id: number, m: EntityManager) => (calls.push(['certificates', id, m]), 1)),
   };
+  const questions = {
+    exportFor: jest.fn(async (id: number, m: EntityManager) => (calls.push(['questions.export', id, m]), { questions: ['q'] })),
+    eraseFor: jest.fn(async (id: number, m: EntityManager) => (calls.push(['questions', id, m]), { questionsAnonymised: 3 })),
+  };
   const service = new AccountService(
     ds,
     catalog as unknown as CatalogService,
@@ -97,6 +102,7 @@ function setup(stored: User | null = user) {
     audit as unknown as AuditService,
     certificates as unknown as CertificatesService,
     calendar as unknown as LiveCalendarService,
+    questions as unknown as QuestionsService,
   );
   return { service, ds, tx, plain, calls, catalog, owners: [users, access, orders, leads, outbox] };
 }
@@ -118,6 +124,7 @@ describe('AccountService: each owner exports and erases its own rows', () => {
       ['marketing', owner],
       ['certificates', 7],
       ['calendar', 7],
+      ['questions', 7],
       ['audit', 7],
       [
         'audit.record',
@@ -140,6 +147,7 @@ describe('AccountService: each owner exports and erases its own rows', () => {
               marketingRemoved: 1,
               certificatesRemoved: 1,
               calendarFeedsRemoved: 0,
+              questionsAnonymised: 3,
             },
           },
         },
@@ -180,6 +188,7 @@ describe('AccountService: each owner exports and erases its own rows', () => {
       marketing: null,
       certificates: ['c'],
       calendarFeed: null,
+      questions: ['q'],
     });
     const owner = { userId: 7, email: 'ny@example.no' };
     expect(calls.filter(([what]) => what.endsWith('.export')).map(([what, arg]) => [what, arg])).toEqual([
@@ -191,6 +200,7 @@ describe('AccountService: each owner exports and erases its own rows', () => {
       ['marketing.export', owner],
       ['certificates.export', 7],
       ['calendar.export', 7],
+      ['questions.export', 7],
     ]);
     expect(calls.every(([, , m]) => m === plain)).toBe(true);
   });

@@ -16,6 +16,7 @@ import { MarketingPrivacyService } from '../marketing/marketing-privacy.service'
 import { OrderRecordsService } from '../orders/order-records.service';
 import { CertificatesService, holderNameOf } from '../certificates/certificates.service';
 import { LiveCalendarService } from '../live/live-calendar.service';
+import { QuestionsService } from '../community/questions.service';
 import { MSG } from '@academy/contracts';
 
 /** The privacy rights the privacy page promises: access (export) and erasure (delete). */
@@ -35,6 +36,7 @@ export class AccountService {
     private readonly audit: AuditService,
     private readonly certificates: CertificatesService,
     private readonly calendar: LiveCalendarService,
+    private readonly questions: QuestionsService,
   ) {}
 
   /**
@@ -55,7 +57,7 @@ export class AccountService {
     const m = this.ds.manager;
     const fresh = (await this.users.findById(user.id, m)) ?? user;
     const owner = { userId: fresh.id, email: fresh.email };
-    const [identity, access, orders, leads, mail, marketing, certificates, calendar] = await Promise.all([
+    const [identity, access, orders, leads, mail, marketing, certificates, calendar, questions] = await Promise.all([
       this.users.exportFor(fresh, m),
       this.access.exportFor(fresh.id, m),
       this.orders.exportFor(owner, m),
@@ -64,6 +66,7 @@ export class AccountService {
       this.marketing.exportFor(owner, m),
       this.certificates.exportFor(fresh.id, m),
       this.calendar.exportFor(fresh.id, m),
+      this.questions.exportFor(fresh.id, m),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -77,6 +80,7 @@ export class AccountService {
       marketing: marketing.marketing,
       certificates: certificates.certificates,
       calendarFeed: calendar.calendarFeed,
+      questions: questions.questions,
     };
   }
 
@@ -120,6 +124,7 @@ export class AccountService {
       ...(await this.marketing.eraseFor(owner, m)),
       certificatesRemoved: await this.certificates.eraseFor(userId, m),
       calendarFeedsRemoved: await this.calendar.eraseFor(userId, m),
+      ...(await this.questions.eraseFor(userId, m)),
     };
     await this.audit.eraseFor(userId, m);
     await this.audit.record(

@@ -11,6 +11,8 @@ import { CertificatesModule } from '../certificates/certificates.module';
 import { MentorshipModule } from '../mentorship/mentorship.module';
 import { MarketingModule } from '../marketing/marketing.module';
 import { LiveModule } from '../live/live.module';
+import { CommunityModule } from '../community/community.module';
+import { AdminQuestionsController } from './questions/admin-questions.controller';
 import { AdminBroadcastsController } from './broadcasts/admin-broadcasts.controller';
 import { AdminSequencesController } from './sequences/admin-sequences.controller';
 import { AdminLiveSessionsController } from './live-sessions/admin-live-sessions.controller';
@@ -46,6 +48,7 @@ import { AdminUsersService } from './users/admin-users.service';
     CertificatesModule,
     MarketingModule,
     LiveModule,
+    CommunityModule,
   ],
   controllers: [
     AdminLeadsController,
@@ -63,6 +66,7 @@ import { AdminUsersService } from './users/admin-users.service';
     AdminBroadcastsController,
     AdminSequencesController,
     AdminLiveSessionsController,
+    AdminQuestionsController,
   ],
   providers: [
     AdminLeadsService,

@@ -35,6 +35,13 @@ export class UserRecordsService {
     return (m ? m.getRepository(User) : this.users).findOneBy({ id });
   }
 
+  /** The e-mail addresses of the accounts (ids of erased accounts are left out). */
+  async emailsByIds(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.users.find({ select: { id: true, email: true }, where: { id: In([...new Set(ids)]) } });
+    return new Map(rows.map((u) => [u.id, u.email]));
+  }
+
   /** Sets the account's name (already validated and trimmed), inside the caller's transaction when given. */
   async setName(id: number, firstName: string, lastName: string, m?: EntityManager): Promise<void> {
     await (m ? m.getRepository(User) : this.users).update({ id }, { firstName, lastName, updatedAt: new Date() });

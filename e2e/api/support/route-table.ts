@@ -24,6 +24,8 @@ import { LiveSessionCourse } from '../../../backend/src/live/entities/live-sessi
 import { LiveSession } from '../../../backend/src/live/entities/live-session.entity';
 import { LiveCalendarService } from '../../../backend/src/live/live-calendar.service';
 import { LIVE_SESSIONS_LIST } from '../../../backend/src/live/live-sessions-admin.service';
+import { QUESTIONS_LIST } from '../../../backend/src/community/questions-admin.service';
+import { LessonQuestion } from '../../../backend/src/community/entities/lesson-question.entity';
 import { CAMPAIGN_CODES_LIST } from '../../../backend/src/orders/campaign-codes.service';
 import { CampaignCode } from '../../../backend/src/orders/entities/campaign-code.entity';
 import { signWebhook, stripeEvent } from './fake-stripe';
@@ -823,6 +825,60 @@ export const ROUTES: Route[] = [
     valid: async (f) => ({ params: { id: String(await throwawayLiveSession(f)) } }),
   },
 
+  // --- questions on every lesson (issue 26) ---
+  {
+    method: 'GET',
+    path: '/api/courses/:courseId/modules/:moduleId/questions',
+    area: 'member',
+    access: FOUNDATION(200),
+    valid: (f) => ({ params: { courseId: 'foundation', moduleId: String(f.foundationModuleId) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/courses/:courseId/modules/:moduleId/questions',
+    area: 'member',
+    access: FOUNDATION(201),
+    fresh: true,
+    valid: (f) => ({ params: { courseId: 'foundation', moduleId: String(f.foundationModuleId) }, json: { body: 'Hvordan tegner jeg en range?' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/questions',
+    area: 'admin',
+    access: ADMIN(200),
+    queryKeys: LIST_KEYS,
+    ...spec(QUESTIONS_LIST),
+    valid: () => ({ query: LIST }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/questions/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayQuestion(f)) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/questions/:id/answer',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayQuestion(f)) }, json: { body: 'Se på volumet.' } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/questions/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayQuestion(f)) }, json: { hidden: true, pinned: false } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/questions/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayQuestion(f)) } }),
+  },
+
   // --- campaign codes ---------------------------------------------------------------------------
   {
     method: 'GET',
@@ -1183,6 +1239,17 @@ async function throwawayCertificate(f: Fixture): Promise<Certificate> {
       revokedBy: null,
     }),
   );
+}
+
+/** A question of a throwaway account under a Foundation module, straight in the database. */
+async function throwawayQuestion(f: Fixture): Promise<number> {
+  const user = await createUser(f.t, { password: null, courses: ['foundation'] });
+  const now = new Date();
+  const repo = f.t.ds.getRepository(LessonQuestion);
+  const saved = await repo.save(
+    repo.create({ courseId: 'foundation', moduleId: f.foundationModuleId, userId: user.id, askerName: null, body: 'Hva er en range?', createdAt: now, updatedAt: now }),
+  );
+  return saved.id;
 }
 
 /** The user has completed every published module of the course and has a name (the certificate PDF's preconditions). */

@@ -18,7 +18,8 @@ export type AuditEntity =
   | 'certificate'
   | 'broadcast'
   | 'sequence'
-  | 'campaign_code';
+  | 'campaign_code'
+  | 'lesson_question';
 
 export const AUDIT_ENTITIES: readonly AuditEntity[] = [
   'lead',
@@ -33,6 +34,7 @@ export const AUDIT_ENTITIES: readonly AuditEntity[] = [
   'broadcast',
   'sequence',
   'campaign_code',
+  'lesson_question',
 ];
 
 export interface AuditEntry {

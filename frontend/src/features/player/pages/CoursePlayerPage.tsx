@@ -17,6 +17,7 @@ import { loginHrefFor } from '../../../lib/next';
 import { useSession } from '../../../lib/session';
 import { useCourse } from '../api/course';
 import { CourseNotFound } from '../components/CourseNotFound';
+import { LessonQuestions } from '../components/LessonQuestions';
 import { VideoArea } from '../components/VideoArea';
 import { percentOf, usePlayerProgress } from '../hooks/use-player-progress';
 import './CoursePlayerPage.css';
@@ -230,6 +231,7 @@ function Player({
                 isStarter ? (
                   <div className="player-card player-card--done" role="status">
                     <Icon name="check" size={32} />
+                {me && <LessonQuestions key={mod.id} courseId={courseId} moduleId={mod.id} />}
                     <h2>Grunnlaget er lagt</h2>
                     <p>Du har fullført Starter. Neste steg er Foundation: hele rammeverket for å handle med en plan.</p>
                     <ButtonLink to={paths.courseSales.href('foundation')} size="lg">

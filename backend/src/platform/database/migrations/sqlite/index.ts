@@ -21,6 +21,7 @@ import { NorwegianCurriculum1795600220000 } from './1795600220000-NorwegianCurri
 import { VippsCapture1795610000000 } from './1795610000000-VippsCapture';
 import { OutboxRecipientIndex1795620000000 } from './1795620000000-OutboxRecipientIndex';
 import { ModuleVideo1795630000000 } from './1795630000000-ModuleVideo';
+import { LessonQuestions1795650000000 } from './1795650000000-LessonQuestions';
 
 /** Every migration, oldest first. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -47,4 +48,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   VippsCapture1795610000000,
   OutboxRecipientIndex1795620000000,
   ModuleVideo1795630000000,
+  LessonQuestions1795650000000,
 ];
