@@ -16,6 +16,7 @@ import {
   type FakeStripe,
 } from './support/fake-stripe';
 import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
+import { adminAgent } from './admin-helpers';
 
 const FILL_ALL = 'Vennligst fyll ut alle feltene';
 const WAIVER =
@@ -122,6 +123,62 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       });
       const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
       expect(order).toMatchObject({ paymentMethod: 'klarna', provider: 'stripe', amountOre: 499700, courseId: 'accelerator' });
+    });
+
+    describe('Klarna from 1 500 kr: what is charged, after any campaign code', () => {
+      let admin: Awaited<ReturnType<typeof adminAgent>>['agent'];
+      const makeCode = async (body: Record<string, unknown>) => {
+        const code = `KLARNA${Math.random().toString(36).slice(2, 8)}`.toUpperCase();
+        await admin
+          .post('/api/admin/campaign-codes')
+          .send({ code, courseIds: ['foundation'], ...body })
+          .expect(201);
+        return code;
+      };
+      beforeAll(async () => {
+        admin = (await adminAgent(t)).agent;
+      });
+
+      it('a code that brings Foundation under 1 500 kr refuses Klarna in Norwegian; nothing is written and Stripe is not asked', async () => {
+        // 1 997 kr − 30 % = 1 397 kr (whole kroner, in the buyer's favour).
+        const campaignCode = await makeCode({ percentOff: 30 });
+        const before = await orderCount();
+        const res = await t
+          .http()
+          .post('/api/checkout/sessions')
+          .send(body({ paymentMethod: 'klarna', campaignCode }))
+          .expect(400);
+        expect(res.body).toEqual({
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'Klarna er ikke tilgjengelig for dette kjøpet. Velg en annen betalingsmåte.',
+        });
+        expect(fake.calls).toHaveLength(0);
+        expect(await orderCount()).toBe(before);
+
+        // The same code by card is sold, at the price the code gives.
+        await t.http().post('/api/checkout/sessions').send(body({ paymentMethod: 'card', campaignCode })).expect(201);
+        const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
+        expect(order).toMatchObject({ paymentMethod: 'card', amountOre: 139700, campaignCode });
+      });
+
+      it('exactly 1 500 kr after the code is offered Klarna; 1 499 kr is not', async () => {
+        const at = await makeCode({ amountOffOre: 199700 - 150000 });
+        await t.http().post('/api/checkout/sessions').send(body({ paymentMethod: 'klarna', campaignCode: at })).expect(201);
+        expect(fake.callsTo('sessions.create')[0].body.allowed_payment_method_types).toEqual(['klarna']);
+        const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
+        expect(order).toMatchObject({ paymentMethod: 'klarna', amountOre: 150000 });
+
+        fake.reset();
+        const under = await makeCode({ amountOffOre: 199700 - 149900 });
+        const res = await t
+          .http()
+          .post('/api/checkout/sessions')
+          .send(body({ paymentMethod: 'klarna', campaignCode: under }))
+          .expect(400);
+        expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/^Klarna er ikke tilgjengelig/) });
+        expect(fake.calls).toHaveLength(0);
+      });
     });
 
     it('Vipps never goes through Stripe: without Vipps keys it is refused in Norwegian and Stripe is not asked', async () => {
