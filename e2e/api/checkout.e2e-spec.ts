@@ -157,14 +157,22 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         expect(await orderCount()).toBe(before);
 
         // The same code by card is sold, at the price the code gives.
-        await t.http().post('/api/checkout/sessions').send(body({ paymentMethod: 'card', campaignCode })).expect(201);
+        await t
+          .http()
+          .post('/api/checkout/sessions')
+          .send(body({ paymentMethod: 'card', campaignCode }))
+          .expect(201);
         const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
         expect(order).toMatchObject({ paymentMethod: 'card', amountOre: 139700, campaignCode });
       });
 
       it('exactly 1 500 kr after the code is offered Klarna; 1 499 kr is not', async () => {
         const at = await makeCode({ amountOffOre: 199700 - 150000 });
-        await t.http().post('/api/checkout/sessions').send(body({ paymentMethod: 'klarna', campaignCode: at })).expect(201);
+        await t
+          .http()
+          .post('/api/checkout/sessions')
+          .send(body({ paymentMethod: 'klarna', campaignCode: at }))
+          .expect(201);
         expect(fake.callsTo('sessions.create')[0].body.allowed_payment_method_types).toEqual(['klarna']);
         const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
         expect(order).toMatchObject({ paymentMethod: 'klarna', amountOre: 150000 });
@@ -176,7 +184,10 @@ describe('checkout with Stripe (fake Stripe server)', () => {
           .post('/api/checkout/sessions')
           .send(body({ paymentMethod: 'klarna', campaignCode: under }))
           .expect(400);
-        expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/^Klarna er ikke tilgjengelig/) });
+        expect(res.body).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          message: expect.stringMatching(/^Klarna er ikke tilgjengelig/),
+        });
         expect(fake.calls).toHaveLength(0);
       });
     });
