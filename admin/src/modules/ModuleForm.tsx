@@ -1,7 +1,9 @@
-import { YOUTUBE_ID_PATTERN } from '@academy/contracts';
+import { CAPTIONS_URL_PATTERN, VIDEO_MSG, YOUTUBE_ID_PATTERN, type AdminModule, type VideoProvider } from '@academy/contracts';
 import {
   ArrayInput,
   BooleanInput,
+  FormDataConsumer,
+  useRecordContext,
   maxLength,
   maxValue,
   minValue,
@@ -12,6 +14,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { courseChoices } from '../lib/labels';
+import { VideoUpload } from './VideoUpload';
 
 const YOUTUBE_URL = /^(?:https?:\/\/)?(?:www\.|m\.)?(?:youtube(?:-nocookie)?\.com|youtu\.be)\//i;
 
@@ -23,18 +26,49 @@ export function validateVideoId(value: unknown): string | undefined {
   return 'Skriv en YouTube-id på 11 tegn eller lim inn en YouTube-lenke';
 }
 
+/** A captions file: an https address of a .vtt file; blank means none. */
+export function validateCaptionsUrl(value: unknown): string | undefined {
+  if (value === null || value === undefined || String(value).trim() === '') return undefined;
+  return CAPTIONS_URL_PATTERN.test(String(value).trim()) ? undefined : VIDEO_MSG.invalidCaptionsUrl;
+}
+
+const PROVIDER_NAMES: Record<VideoProvider, string> = { youtube: 'YouTube', mux: 'Mux (betalt, signert)' };
+
 /** The fields of a module, for create and edit. The course is chosen when the module is made. */
 export function ModuleFields({ create = false }: { create?: boolean }) {
+  const record = useRecordContext<AdminModule>();
+  const providers: VideoProvider[] = record?.videoProviders ?? ['youtube'];
   return (
     <>
       {create ? <SelectInput source="courseId" choices={courseChoices} validate={required()} /> : null}
       <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
       <TextInput source="description" validate={maxLength(5000)} multiline minRows={2} fullWidth />
       <NumberInput source="durationMinutes" min={0} max={1000} step={1} validate={[minValue(0), maxValue(1000)]} />
+      {providers.length > 1 ? (
+        <SelectInput
+          source="videoProvider"
+          choices={providers.map((id) => ({ id, name: PROVIDER_NAMES[id] }))}
+          helperText="YouTube for gratis innhold og smakebiter; Mux for betalt innhold (signert avspilling)."
+          validate={required()}
+        />
+      ) : null}
+      <FormDataConsumer<AdminModule>>
+        {({ formData }) =>
+          formData.videoProvider === 'mux' ? null : (
+            <TextInput
+              source="videoId"
+              validate={validateVideoId}
+              helperText="YouTube-id eller lenke. Tomt felt viser teksten «kommer» i spilleren."
+              fullWidth
+            />
+          )
+        }
+      </FormDataConsumer>
+      {create ? null : <VideoUpload />}
       <TextInput
-        source="videoId"
-        validate={validateVideoId}
-        helperText="YouTube-id eller lenke. Tomt felt viser teksten «kommer» i spilleren."
+        source="captionsUrl"
+        validate={validateCaptionsUrl}
+        helperText="Valgfritt: https-adresse til en WebVTT-fil (.vtt) med teksting for Mux-spilleren."
         fullWidth
       />
       <NumberInput

@@ -1,4 +1,4 @@
-import type { AdminModule } from '@academy/contracts';
+import { VIDEO_MSG, type AdminModule } from '@academy/contracts';
 import { DataTable } from 'react-admin';
 import { CourseField } from '../lib/fields';
 import { choiceFilter, searchFilter, yesNoFilters } from '../lib/filters';
@@ -29,7 +29,17 @@ export function ModuleList() {
       <DataTable.NumberCol source="position" />
       <DataTable.Col source="title" />
       <DataTable.NumberCol source="durationMinutes" />
-      <DataTable.Col source="videoId" disableSort render={(m: AdminModule) => m.videoId ?? '–'} />
+      <DataTable.Col
+        source="videoId"
+        disableSort
+        render={(m: AdminModule) =>
+          m.videoProvider === 'mux'
+            ? `Mux · ${m.videoStatus === 'ready' ? 'klar' : m.videoStatus === 'errored' ? 'feilet' : m.videoStatus ? VIDEO_MSG.processing : '–'}`
+            : m.videoStatus === 'waiting' || m.videoStatus === 'processing'
+              ? `${m.videoId ?? '–'} (Mux: ${VIDEO_MSG.processing})`
+              : (m.videoId ?? '–')
+        }
+      />
       <DataTable.Col source="published" render={(m: AdminModule) => (m.published ? 'Ja' : 'Nei')} />
     </ResourceList>
   );

@@ -1,7 +1,10 @@
 import type { CourseModuleView } from '@academy/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Icon } from '../../../components/Icon';
 import './VideoArea.css';
+
+/** Mux Player is loaded on the click, not before: the player page's first load stays as small as it was. */
+const MuxPlayerView = lazy(() => import('./MuxPlayerView'));
 
 export function youTubeEmbedUrl(videoId: string): string {
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?rel=0&modestbranding=1&autoplay=1`;
@@ -11,14 +14,49 @@ export function youTubeThumbnailUrl(videoId: string): string {
   return `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/hqdefault.jpg`;
 }
 
+/** The poster of a signed Mux video (image.mux.com needs the thumbnail token). */
+export function muxThumbnailUrl(playbackId: string, thumbnailToken: string): string {
+  return `https://image.mux.com/${encodeURIComponent(playbackId)}/thumbnail.webp?width=960&token=${encodeURIComponent(thumbnailToken)}`;
+}
+
+/** Tokens this close to their end are fetched anew before the player starts. */
+const TOKEN_MARGIN_MS = 60_000;
+
+function PlayButton({ title, image, note, onClick }: { title: string; image: string; note: string; onClick(): void }) {
+  return (
+    <div className="video">
+      <button type="button" className="video__poster" onClick={onClick} aria-label={`Spill av video: ${title}`}>
+        <img src={image} alt="" loading="lazy" decoding="async" />
+        <span className="video__play" aria-hidden="true">
+          <Icon name="play" size={34} />
+        </span>
+        <span className="video__privacy">{note}</span>
+      </button>
+    </div>
+  );
+}
+
 /**
- * The video area: a thumbnail that loads YouTube's privacy-enhanced player only after a click, or,
- * for a module without a video, the overlay text from the site settings (default «Videoen kommer snart»).
+ * The video area: a thumbnail that loads the player only after a click (YouTube's privacy-enhanced
+ * embed, or Mux Player with signed playback), or, for a module without a video, the overlay text
+ * from the site settings (default «Videoen kommer snart»).
  */
-export function VideoArea({ module, overlayText }: { module: CourseModuleView; overlayText: string }) {
+export function VideoArea({
+  module,
+  overlayText,
+  onWatched,
+  onTokensStale,
+}: {
+  module: CourseModuleView;
+  overlayText: string;
+  /** The player saw 90 % of the video (Mux): the module counts as completed. */
+  onWatched?: () => void;
+  /** The signed tokens are (nearly) expired: fetch the course again for new ones. */
+  onTokensStale?: () => void;
+}) {
   const [playing, setPlaying] = useState(false);
-  const videoId = module.hasVideo ? module.videoId : null;
-  if (!videoId) {
+  const video = module.video;
+  if (!video) {
     return (
       <div className="video video--coming" data-testid="video-overlay">
         <div className="video__overlay">
@@ -28,12 +66,46 @@ export function VideoArea({ module, overlayText }: { module: CourseModuleView; o
       </div>
     );
   }
+  if (video.provider === 'mux') {
+    if (!playing)
+      return (
+        <PlayButton
+          title={module.title}
+          image={muxThumbnailUrl(video.playbackId, video.thumbnailToken)}
+          note="Videoen spilles av fra Mux når du trykker"
+          onClick={() => {
+            if (new Date(video.expiresAt).getTime() - Date.now() < TOKEN_MARGIN_MS) onTokensStale?.();
+            setPlaying(true);
+          }}
+        />
+      );
+    return (
+      <div className="video video--mux">
+        <Suspense
+          fallback={
+            <div className="video__overlay" role="status">
+              <p>Laster videospilleren …</p>
+            </div>
+          }
+        >
+          <MuxPlayerView
+            playbackId={video.playbackId}
+            token={video.token}
+            thumbnailToken={video.thumbnailToken}
+            title={module.title}
+            captionsUrl={module.captionsUrl}
+            onWatched={() => onWatched?.()}
+          />
+        </Suspense>
+      </div>
+    );
+  }
   if (playing) {
     return (
       <div className="video">
         <iframe
           className="video__frame"
-          src={youTubeEmbedUrl(videoId)}
+          src={youTubeEmbedUrl(video.videoId)}
           title={`Video: ${module.title}`}
           allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
           referrerPolicy="strict-origin-when-cross-origin"
@@ -43,19 +115,11 @@ export function VideoArea({ module, overlayText }: { module: CourseModuleView; o
     );
   }
   return (
-    <div className="video">
-      <button
-        type="button"
-        className="video__poster"
-        onClick={() => setPlaying(true)}
-        aria-label={`Spill av video: ${module.title}`}
-      >
-        <img src={youTubeThumbnailUrl(videoId)} alt="" loading="lazy" decoding="async" />
-        <span className="video__play" aria-hidden="true">
-          <Icon name="play" size={34} />
-        </span>
-        <span className="video__privacy">Videoen lastes fra YouTube når du trykker</span>
-      </button>
-    </div>
+    <PlayButton
+      title={module.title}
+      image={youTubeThumbnailUrl(video.videoId)}
+      note="Videoen lastes fra YouTube når du trykker"
+      onClick={() => setPlaying(true)}
+    />
   );
 }

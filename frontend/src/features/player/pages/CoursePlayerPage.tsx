@@ -198,7 +198,13 @@ function Player({
             </div>
           ) : (
             <>
-              <VideoArea key={mod.id} module={mod} overlayText={course.overlayText} />
+              <VideoArea
+                key={mod.id}
+                module={mod}
+                overlayText={course.overlayText}
+                onWatched={() => complete(mod.id)}
+                onTokensStale={() => void courseQ.refetch()}
+              />
               <div className="player__module">
                 <p className="player__module-meta">
                   Modul {current + 1} av {n} · {mod.durationMinutes} min

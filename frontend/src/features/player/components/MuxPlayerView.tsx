@@ -1,0 +1,67 @@
+import MuxPlayer from '@mux/mux-player-react';
+import { useEffect, useRef } from 'react';
+import { readConsent } from '../../../lib/consent';
+
+/** Share of the video after which the player reports the module as watched. */
+export const WATCHED_SHARE = 0.9;
+
+export interface MuxPlayerViewProps {
+  playbackId: string;
+  token: string;
+  thumbnailToken: string;
+  title: string;
+  captionsUrl: string | null;
+  /** Called once when 90 % of the video has been watched. */
+  onWatched(): void;
+}
+
+/**
+ * Mux Player with signed playback (loaded only after the student clicks play, in its own chunk). No
+ * cookies: Mux Data is off unless statistics consent was given, and its cookie is never set.
+ */
+export default function MuxPlayerView(p: MuxPlayerViewProps) {
+  const ref = useRef<HTMLElement | null>(null);
+  const reported = useRef(false);
+  // Statistics consent: only then may Mux Data measure the viewing. Functional consent: only then may
+  // the player remember volume and mute on the device.
+  const consent = readConsent();
+  const analytics = consent?.analytics === true;
+  const functional = consent?.functional === true;
+
+  // The play button is gone: keyboard focus moves into the player, whose controls take Space, arrows, F, M, C.
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+
+  return (
+    <MuxPlayer
+      ref={(el) => {
+        ref.current = el as unknown as HTMLElement | null;
+        // No casting: it would load Google's Cast script from gstatic.com, which the site does not allow.
+        (el as unknown as { media?: HTMLElement } | null)?.media?.setAttribute('disableremoteplayback', '');
+      }}
+      className="video__mux"
+      data-testid="mux-player"
+      playbackId={p.playbackId}
+      tokens={{ playback: p.token, thumbnail: p.thumbnailToken }}
+      streamType="on-demand"
+      autoPlay
+      title={p.title}
+      metadata={{ video_title: p.title }}
+      disableTracking={!analytics}
+      disableCookies
+      noVolumePref={!functional}
+      noMutedPref={!functional}
+      accentColor="#16a34a"
+      onTimeUpdate={(e) => {
+        const el = e.target as HTMLMediaElement;
+        if (!reported.current && el.duration > 0 && el.currentTime / el.duration >= WATCHED_SHARE) {
+          reported.current = true;
+          p.onWatched();
+        }
+      }}
+    >
+      {p.captionsUrl ? <track kind="captions" src={p.captionsUrl} srcLang="nb" label="Norsk" default /> : null}
+    </MuxPlayer>
+  );
+}
