@@ -13,7 +13,7 @@ export interface PlaybackTokens {
 }
 
 /** A token is handed out again while it has at least this long left; after that a new one is signed. */
-const REISSUE_BEFORE_SECONDS = 60 * 60;
+const REISSUE_BEFORE_SECONDS = 3 * 60 * 60;
 /** Playback ids kept (a course has a few dozen modules; the whole academy a few hundred). */
 const MAX_CACHED = 2000;
 
@@ -24,7 +24,7 @@ const b64url = (v: Buffer | string) => Buffer.from(v).toString('base64url');
  * `t`, `exp` at most six hours ahead and `kid` = the signing key's id, signed offline with the key's
  * private half. A token names only the playback id, so every viewer of a module may get the same one;
  * the course API decides who gets it at all. Tokens are kept per playback id and signed again once
- * less than an hour of their life is left (two RSA signatures per module per hour, not per request).
+ * less than three hours of their life are left (two RSA signatures per module every three hours, not per request).
  */
 @Injectable()
 export class PlaybackTokensService {

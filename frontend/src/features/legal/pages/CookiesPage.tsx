@@ -64,9 +64,11 @@ export default function CookiesPage() {
           title: 'Tredjepartscookies',
           body: (
             <p>
-              Google (analyse) kan sette cookies når du har samtykket. Kursvideoer fra YouTube vises i personvernforbedret modus
-              og lastes først når du trykker på avspilling. Betalingsleverandørene (Stripe og Vipps) setter egne cookies på sine
-              sider under betaling.
+              Google (analyse) kan sette cookies når du har samtykket. Gratisvideoer fra YouTube vises i personvernforbedret modus
+              og lastes først når du trykker på avspilling. Kursvideoer fra Mux lastes også først ved avspilling og setter ingen
+              cookies; Mux får IP-adresse og nettleserinformasjon for å levere videoen, og seerstatistikk (Mux Data) sendes bare
+              når du har samtykket til statistikk. Volum og lyd av/på huskes i nettleseren bare med samtykke til funksjonelle
+              cookies. Betalingsleverandørene (Stripe og Vipps) setter egne cookies på sine sider under betaling.
             </p>
           ),
         },

@@ -103,8 +103,16 @@ export default function PrivacyPage() {
                 <strong>Betaling:</strong> Stripe og Vipps behandler betalingene som selvstendige behandlingsansvarlige.
               </li>
               <li>
-                <strong>Videostrømming:</strong> kursvideoer vises gjennom YouTube i personvernforbedret modus
+                <strong>Videostrømming:</strong> gratisvideoer og smakebiter vises gjennom YouTube i personvernforbedret modus
                 (youtube-nocookie.com), og lastes først når du velger å spille av.
+              </li>
+              <li>
+                <strong>Kursvideoer (Mux):</strong> videoene i betalte kurs strømmes fra Mux, Inc., som behandler opplysningene på
+                våre vegne som databehandler (med EUs standardavtaleklausuler for overføring til USA). Når du trykker på
+                avspilling, får Mux din IP-adresse, nettleser og enhet og hvilken video som spilles av – det som trengs for å
+                levere strømmen – og en kortlivet tilgangsnøkkel som bare viser at du har tilgang; ikke navn eller e-postadresse.
+                Avspillingen setter ingen egne cookies. Seerstatistikk (Mux Data: avspillinger, feil og kvalitet) samles bare inn
+                når du har samtykket til statistikk-cookies.
               </li>
             </ul>
           ),
