@@ -222,6 +222,8 @@ function build(route: Route, valid: RouteRequest, plan: Plan, cookie: string | u
     for (const [k, v] of Object.entries(valid.raw.headers)) if (k !== 'content-type') headers[k] = v;
     if (plan.signJunk && body !== undefined) headers['stripe-signature'] = signRaw(body);
   }
+  // A machine caller's credentials (the metrics token, a webhook's basic auth) go along with every variant.
+  for (const [k, v] of Object.entries(valid.headers ?? {})) headers[k] = v;
   if (route.method !== 'GET' && body === undefined && !valid.raw && valid.json === undefined && !valid.form)
     headers['x-requested-with'] = 'XMLHttpRequest';
   if (plan.xrw) headers['x-requested-with'] = 'XMLHttpRequest';

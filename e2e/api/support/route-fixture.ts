@@ -287,12 +287,23 @@ export function staticRootFixture(): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** The secrets of the operator's endpoints in the route-table suites: the metrics token, the bounce webhook's basic auth. */
+export const OPS_SECRETS = {
+  metricsToken: 'maaletoken-rutetabell-0123456789',
+  postmarkUser: 'postmark',
+  postmarkPassword: 'webhook-passord-rutetabell-0123',
+};
+
 /** The test app's environment for the route-table suites. */
 export function routeSuiteEnv(extra: Record<string, string> = {}): Record<string, string> {
   return {
     MAIL_POLL_INTERVAL_MS: '0',
     PASSWORD_RESET_LIMIT_PER_IP: '1000000',
     PASSWORD_RESET_LIMIT_PER_ADDRESS: '1000000',
+    // The metrics and the bounce webhook open (each answers only its own credentials).
+    METRICS_TOKEN: OPS_SECRETS.metricsToken,
+    POSTMARK_WEBHOOK_USER: OPS_SECRETS.postmarkUser,
+    POSTMARK_WEBHOOK_PASSWORD: OPS_SECRETS.postmarkPassword,
     // Vipps set up (its webhook answers); no call reaches Vipps in these suites.
     VIPPS_CLIENT_ID: FAKE_VIPPS.clientId,
     VIPPS_CLIENT_SECRET: FAKE_VIPPS.clientSecret,

@@ -32,7 +32,7 @@ import { signWebhook, stripeEvent } from './fake-stripe';
 import { muxEvent, signMuxWebhook } from './fake-mux';
 import { FAKE_VIPPS, signVippsWebhook } from './fake-vipps';
 import type { RawRequest, RawResponse } from './raw-http';
-import { throwawayGrant, throwawayModule, type Fixture, type Identity, type Role } from './route-fixture';
+import { OPS_SECRETS, throwawayGrant, throwawayModule, type Fixture, type Identity, type Role } from './route-fixture';
 import { createUser, uniqueEmail } from './test-app';
 import { enrolDirect, totpCode } from './two-factor';
 
@@ -55,6 +55,8 @@ export interface RouteRequest {
   form?: Record<string, string>;
   /** A body sent as is, with its headers (the Stripe webhook). */
   raw?: { body: string; headers: Record<string, string> };
+  /** Headers of the request (credentials of a machine caller: the metrics token, a webhook's basic auth). */
+  headers?: Record<string, string>;
 }
 
 export interface Route {
@@ -112,15 +114,26 @@ export const ROUTES: Route[] = [
 
   // --- public ---------------------------------------------------------------------------------
   { method: 'GET', path: '/api/health', area: 'public', access: ALL(200), valid: () => ({}) },
-  // Prometheus metrics: closed (404) unless METRICS_TOKEN is set (e2e/api/metrics.e2e-spec.ts tests it open).
-  { method: 'GET', path: '/metrics', area: 'public', access: ALL(404), valid: () => ({}) },
-  // Postmark's bounce webhook: closed (404) unless POSTMARK_WEBHOOK_* is set (e2e/api/bounces.e2e-spec.ts tests it open).
+  // Prometheus metrics, with METRICS_TOKEN (e2e/api/metrics.e2e-spec.ts: 404 without it, 401 for a wrong one).
+  {
+    method: 'GET',
+    path: '/metrics',
+    area: 'public',
+    access: ALL(200),
+    valid: () => ({ headers: { authorization: `Bearer ${OPS_SECRETS.metricsToken}` } }),
+  },
+  // Postmark's bounce webhook, with its basic auth (e2e/api/bounces.e2e-spec.ts: 404 without it, 401 for a wrong one).
   {
     method: 'POST',
     path: '/api/mail/postmark-webhook',
     area: 'public',
-    access: ALL(404),
-    valid: () => ({ json: { RecordType: 'Bounce', Type: 'HardBounce', TypeCode: 1, Email: 'ukjent@example.no' } }),
+    access: ALL(200),
+    valid: () => ({
+      json: { RecordType: 'Bounce', Type: 'HardBounce', TypeCode: 1, Email: 'ukjent@example.no' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${OPS_SECRETS.postmarkUser}:${OPS_SECRETS.postmarkPassword}`).toString('base64')}`,
+      },
+    }),
   },
   { method: 'GET', path: '/api/catalog', area: 'public', access: ALL(200), valid: () => ({}) },
   { method: 'GET', path: '/api/site', area: 'public', access: ALL(200), valid: () => ({}) },
@@ -839,7 +852,10 @@ export const ROUTES: Route[] = [
     area: 'member',
     access: FOUNDATION(201),
     fresh: true,
-    valid: (f) => ({ params: { courseId: 'foundation', moduleId: String(f.foundationModuleId) }, json: { body: 'Hvordan tegner jeg en range?' } }),
+    valid: (f) => ({
+      params: { courseId: 'foundation', moduleId: String(f.foundationModuleId) },
+      json: { body: 'Hvordan tegner jeg en range?' },
+    }),
   },
   {
     method: 'GET',
@@ -1191,6 +1207,7 @@ export function toRaw(route: Route, req: RouteRequest, opts: { cookie?: string }
   } else if (route.method !== 'GET') {
     headers['x-requested-with'] = 'XMLHttpRequest';
   }
+  if (req.headers) Object.assign(headers, req.headers);
   if (opts.cookie) headers.cookie = opts.cookie;
   return { method: route.method, path: (req.path ?? fillPath(route.path, req.params)) + queryString(req.query), headers, body };
 }
@@ -1247,7 +1264,15 @@ async function throwawayQuestion(f: Fixture): Promise<number> {
   const now = new Date();
   const repo = f.t.ds.getRepository(LessonQuestion);
   const saved = await repo.save(
-    repo.create({ courseId: 'foundation', moduleId: f.foundationModuleId, userId: user.id, askerName: null, body: 'Hva er en range?', createdAt: now, updatedAt: now }),
+    repo.create({
+      courseId: 'foundation',
+      moduleId: f.foundationModuleId,
+      userId: user.id,
+      askerName: null,
+      body: 'Hva er en range?',
+      createdAt: now,
+      updatedAt: now,
+    }),
   );
   return saved.id;
 }
