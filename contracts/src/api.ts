@@ -146,6 +146,25 @@ export interface CheckoutSessionResponse {
   demo?: boolean;
 }
 
+/**
+ * GET /api/checkout/quote?courseId=…[&campaignCode=…]: what the checkout will charge the signed-in
+ * student (a visitor gets no upgrade credit). amountOre = priceOre − upgradeCreditOre − discountOre;
+ * the campaign code applies after the credit.
+ */
+export interface CheckoutQuoteResponse {
+  courseId: string;
+  /** The course's price now (launch price while it holds). */
+  priceOre: number;
+  /** What the campaign code takes off (after the credit); 0 without a code. */
+  discountOre: number;
+  /** What the student paid for the course this one upgrades (refunds subtracted); 0 when not an upgrade. */
+  upgradeCreditOre: number;
+  /** What is charged. */
+  amountOre: number;
+  /** The course the credit comes from, when there is a credit. */
+  upgradeFrom?: string;
+}
+
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded';
 
 export interface CheckoutStatusResponse {

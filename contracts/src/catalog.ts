@@ -30,6 +30,15 @@ export const COURSE_INCLUSIONS: Readonly<Partial<Record<CatalogId, readonly Cata
   vip: ['kryptovaluta', 'microkurs', 'temakurs'],
 };
 
+/**
+ * Upgrades for the difference (DECISIONS "One catalogue, one price"): a student who owns the course on
+ * the right and buys the one on the left pays its current price minus what they paid for the one they
+ * own (refunds subtracted), never below MIN_DISCOUNTED_PRICE_ORE.
+ */
+export const UPGRADE_FROM: Readonly<Partial<Record<CatalogId, CatalogId>>> = {
+  accelerator: 'foundation',
+};
+
 /** The courses a grant of `id` opens besides itself (directly included ones). */
 export function includedCourses(id: string): readonly CatalogId[] {
   return isCatalogId(id) ? (COURSE_INCLUSIONS[id] ?? []) : [];

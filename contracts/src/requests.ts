@@ -81,6 +81,12 @@ export interface CreateCheckoutSessionRequest {
   attribution?: Attribution;
 }
 
+/** GET /api/checkout/quote (query string). */
+export interface CheckoutQuoteQuery {
+  courseId: string;
+  campaignCode?: string;
+}
+
 // ---- the admin panel
 
 /** POST /api/admin/users: a student made by an administrator. */

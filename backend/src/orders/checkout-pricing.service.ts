@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { In, IsNull, type EntityManager } from 'typeorm';
+import { MIN_DISCOUNTED_PRICE_ORE, UPGRADE_FROM, type CatalogId } from '@academy/contracts';
 import type { CatalogSeed } from '../catalog/catalog.data';
 import { LaunchSeatsService } from '../catalog/launch-seats.service';
+import { GrantsService } from '../access/grants.service';
 import { Clock } from '../platform/time/clock';
 import { CampaignCodesService } from './campaign-codes.service';
+import { Order } from './entities/order.entity';
 
 /**
  * How long a Stripe Checkout Session can be paid (its `expires_at`; Stripe allows 30 minutes to 24
@@ -14,35 +17,77 @@ export const CHECKOUT_LIFETIME_MS = 32 * 60_000;
 
 /** What a new order costs, made by the server alone. */
 export interface OrderPrice {
+  /** The course's price of this moment (launch seats counted now). */
+  priceOre: number;
+  /** An upgrade's credit: what the buyer paid for the course it upgrades, net of refunds (0 otherwise). */
+  upgradeCreditOre: number;
+  /** The course the credit comes from (null when there is none). */
+  upgradeFrom: CatalogId | null;
   /** What is charged (øre). */
   amountOre: number;
   campaignCode: string | null;
-  /** What the code took off. */
+  /** What the code took off (after the credit). */
   discountOre: number;
   /** Null for demo payments (paid at once). */
   expiresAt: Date | null;
 }
 
-/** Prices a new order: the catalogue's price of this moment (launch seats counted now), then the campaign code. */
+/**
+ * Prices a new order: the catalogue's price of this moment (launch seats counted now), then an
+ * upgrade's credit for the signed-in student, then the campaign code. Every checkout, the quote the
+ * page shows and the order itself are priced here.
+ */
 @Injectable()
 export class CheckoutPricingService {
   constructor(
     private readonly launch: LaunchSeatsService,
     private readonly codes: CampaignCodesService,
+    private readonly grants: GrantsService,
     private readonly clock: Clock,
   ) {}
 
-  /** Inside the transaction that inserts the order (the code is checked there; its uses count only when paid). */
-  async price(m: EntityManager, item: CatalogSeed, campaignCode: string | undefined, payable: boolean): Promise<OrderPrice> {
+  /**
+   * Inside the transaction that inserts the order (the code is checked there; its uses count only when
+   * paid). `buyerId` is the signed-in student's account: only they get an upgrade's credit (a visitor
+   * typing an address learns nothing of what it owns).
+   */
+  async price(
+    m: EntityManager,
+    item: CatalogSeed,
+    campaignCode: string | undefined,
+    payable: boolean,
+    buyerId: number | null = null,
+  ): Promise<OrderPrice> {
     const code = campaignCode !== undefined ? await this.codes.checkFor(m, campaignCode, item.id) : null;
     const { priceOre } = await this.launch.priceNow(item, m);
-    const discountOre = code ? code.discountOn(priceOre) : 0;
+    const upgradeFrom = buyerId !== null ? (UPGRADE_FROM[item.id] ?? null) : null;
+    const paid = upgradeFrom !== null ? await this.paidFor(m, buyerId!, upgradeFrom) : 0;
+    // Never below the smallest charge: an upgrade always costs at least 3 kr.
+    const upgradeCreditOre = Math.max(0, Math.min(paid, priceOre - MIN_DISCOUNTED_PRICE_ORE));
+    const base = priceOre - upgradeCreditOre;
+    const discountOre = code ? code.discountOn(base) : 0;
     return {
-      amountOre: priceOre - discountOre,
+      priceOre,
+      upgradeCreditOre,
+      upgradeFrom: upgradeCreditOre > 0 ? upgradeFrom : null,
+      amountOre: base - discountOre,
       campaignCode: code?.code ?? null,
       discountOre,
       // Whole seconds, as Stripe's expires_at.
       expiresAt: payable ? new Date(Math.floor((this.clock.now().getTime() + CHECKOUT_LIFETIME_MS) / 1000) * 1000) : null,
     };
+  }
+
+  /**
+   * What the student has paid for a course they own now: their paid orders of it, refunds subtracted.
+   * A course owned only by the mentor's grant (or not at all any more) gives no credit.
+   */
+  private async paidFor(m: EntityManager, userId: number, courseId: string): Promise<number> {
+    if (!(await this.grants.owns(userId, courseId, m))) return 0;
+    const rows = await m.find(Order, {
+      select: { amountOre: true, refundedOre: true },
+      where: { userId, courseId, status: In(['paid', 'partially_refunded']), refusal: IsNull() },
+    });
+    return rows.reduce((sum, o) => sum + Math.max(0, o.amountOre - o.refundedOre), 0);
   }
 }

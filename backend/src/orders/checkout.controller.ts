@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddressKey } from '../platform/security/client-address';
 import { WriteLimit } from '../platform/security/write-limit';
-import type { CheckoutSessionResponse } from '@academy/contracts';
+import type { CheckoutQuoteResponse, CheckoutSessionResponse } from '@academy/contracts';
+import { APP_CONFIG, type AppConfig } from '../platform/config';
 import { SessionCookie } from '../identity/session-cookie';
 import { CheckoutService, type CheckoutStatus } from './checkout.service';
+import { CheckoutQuoteQueryDto } from './dto/checkout-quote.dto';
 import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 
 /**
@@ -21,7 +23,30 @@ export class CheckoutController {
     private readonly checkout: CheckoutService,
     private readonly limits: WriteLimit,
     private readonly cookie: SessionCookie,
+    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {}
+
+  /**
+   * What the checkout will charge the student signed in (an upgrade's credit, then the campaign code).
+   * With a code it is limited per client address like the code lookup, so codes cannot be guessed in bulk.
+   */
+  @Get('quote')
+  async quote(
+    @Query() query: CheckoutQuoteQueryDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CheckoutQuoteResponse> {
+    reply.header('cache-control', 'no-store');
+    if (query.campaignCode !== undefined)
+      await this.limits.take(
+        'campaign-code-quote',
+        clientAddressKey(req.ip),
+        this.cfg.rateLimitWrites,
+        this.cfg.rateLimitWindowSeconds * 1000,
+        reply,
+      );
+    return this.checkout.quote(query, this.cookie.client(req));
+  }
 
   @Post('sessions')
   @HttpCode(201)

@@ -11,10 +11,13 @@ import {
   KLARNA_MIN_ORE,
   MSG,
   normalizeCampaignCode,
+  UPGRADE_FROM,
+  type CheckoutQuoteQuery,
+  type CheckoutQuoteResponse,
   type CheckoutSessionResponse,
   type CheckoutStatusResponse,
 } from '@academy/contracts';
-import { CATALOG_SEED } from '../catalog/catalog.data';
+import { CATALOG_SEED, type CatalogSeed } from '../catalog/catalog.data';
 import { AppError, badRequest, conflict, notFound, unavailable } from '../platform/errors/app-error';
 import { attributionColumns } from '../platform/dto/attribution.dto';
 import { GrantsService } from '../access/grants.service';
@@ -48,6 +51,13 @@ function demoSessionId(): string {
 }
 
 export type CheckoutStatus = CheckoutStatusResponse & { signedIn: boolean };
+
+/** The product as the payment page names it: an upgrade says what it upgrades from. */
+function upgradeName(item: CatalogSeed, order: Pick<Order, 'upgradeCreditOre'>): string {
+  const from = UPGRADE_FROM[item.id];
+  const fromItem = from ? CATALOG_SEED.find((c) => c.id === from) : undefined;
+  return order.upgradeCreditOre > 0 && fromItem ? `${item.productName} (oppgradering fra ${fromItem.title})` : item.productName;
+}
 
 /**
  * The status the success page shows. A payment refused because the address already owned the course
@@ -129,7 +139,7 @@ export class CheckoutService {
     // first, so it can never be paid twice): going back to switch card → Vipps leaves one order.
     const reusable = provider === 'stripe' ? await this.reusablePending(email, item.id, dto, auth?.user.id ?? null) : null;
     const order = await repo.manager.transaction(async (m) => {
-      const price = await this.pricing.price(m, item, dto.campaignCode, provider !== 'demo');
+      const price = await this.pricing.price(m, item, dto.campaignCode, provider !== 'demo', auth?.user.id ?? null);
       // "Delbetaling med Klarna" is for purchases from 1 500 kr (what is charged, after any code).
       if (dto.paymentMethod === 'klarna' && price.amountOre < KLARNA_MIN_ORE)
         throw new AppError(HttpStatus.BAD_REQUEST, 'VALIDATION_FAILED', MSG.paymentMethodUnavailable(METHOD_NAMES.klarna));
@@ -144,6 +154,7 @@ export class CheckoutService {
             amountOre: price.amountOre,
             campaignCode: price.campaignCode,
             discountOre: price.discountOre,
+            upgradeCreditOre: price.upgradeCreditOre,
             expiresAt: price.expiresAt,
             paymentMethod: dto.paymentMethod,
             status: 'pending',
@@ -164,6 +175,7 @@ export class CheckoutService {
           amountOre: price.amountOre,
           campaignCode: price.campaignCode,
           discountOre: price.discountOre,
+          upgradeCreditOre: price.upgradeCreditOre,
           expiresAt: price.expiresAt,
           currency: 'NOK',
           paymentMethod: dto.paymentMethod,
@@ -185,7 +197,8 @@ export class CheckoutService {
     });
 
     if (provider === 'demo') return this.payDemo(order, auth?.user ?? null, client);
-    if (provider === 'vipps') return { result: { url: await this.startVipps(order, item.productName) }, session: null };
+    const productName = upgradeName(item, order);
+    if (provider === 'vipps') return { result: { url: await this.startVipps(order, productName) }, session: null };
     if (!this.stripe) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
 
     const base = this.cfg.publicUrl;
@@ -202,7 +215,7 @@ export class CheckoutService {
                 currency: 'nok',
                 unit_amount: order.amountOre,
                 product_data: {
-                  name: item.productName,
+                  name: productName,
                   description: order.campaignCode
                     ? `${item.shortDescription} (kampanjekode ${order.campaignCode})`
                     : item.shortDescription,
@@ -242,6 +255,28 @@ export class CheckoutService {
     }
     await repo.update({ id: order.id, stripeSessionId: IsNull() }, { stripeSessionId: session.id, updatedAt: new Date() });
     return { result: { url: session.url }, session: null };
+  }
+
+  /**
+   * GET /api/checkout/quote: what a checkout of this course (with this code) charges the student signed
+   * in now, priced exactly as the order will be (a visitor gets no upgrade credit). An owned course is
+   * 409 for the signed-in student, as at checkout.
+   */
+  async quote(query: CheckoutQuoteQuery, client: SessionClient): Promise<CheckoutQuoteResponse> {
+    const { courseId, campaignCode: code } = query;
+    const item = isCheckoutCourseId(courseId) ? CATALOG_SEED.find((c) => c.id === courseId && c.soldByCheckout) : undefined;
+    if (!item) throw badRequest(MSG.invalidCourseId, 'INVALID_COURSE');
+    const auth = await this.sessions.resolve(client.token);
+    if (auth && (await this.grants.owns(auth.user.id, item.id))) throw conflict(MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
+    const price = await this.orders.manager.transaction((m) => this.pricing.price(m, item, code, false, auth?.user.id ?? null));
+    return {
+      courseId: item.id,
+      priceOre: price.priceOre,
+      discountOre: price.discountOre,
+      upgradeCreditOre: price.upgradeCreditOre,
+      amountOre: price.amountOre,
+      ...(price.upgradeFrom ? { upgradeFrom: price.upgradeFrom } : {}),
+    };
   }
 
   /** The Vipps payment of a new order: Vipps' page for the buyer, or the order failed and 502. */

@@ -5,7 +5,9 @@ import {
   MSG,
   orgNrText,
   splitVat,
+  UPGRADE_FROM,
   VAT_RATE_PERCENT,
+  type CatalogId,
   type OrderReceiptResponse,
   type ReceiptDocument,
   type Role,
@@ -17,6 +19,14 @@ import { Clock } from '../platform/time/clock';
 import { Order } from './entities/order.entity';
 import { Receipt, ReceiptSequence } from './entities/receipt.entity';
 import type { Refund } from './entities/refund.entity';
+
+/** Whole kroner in a receipt's text: "1 997 kr" (a plain space between thousands, which every PDF font has). */
+function formatKr(ore: number): string {
+  const kr = Math.floor(ore / 100);
+  const rest = ore % 100;
+  const whole = String(kr).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return rest === 0 ? `${whole} kr` : `${whole},${String(rest).padStart(2, '0')} kr`;
+}
 
 /** The one row of receipt_sequence. */
 const SEQUENCE_ID = 1;
@@ -50,9 +60,13 @@ export class ReceiptsService {
     const existing = await m.findOneBy(Receipt, { documentKey: receiptKey(order.id) });
     if (existing) return existing;
     const title = await this.content.titleOf(order.courseId, m);
-    const description = order.campaignCode
-      ? `Nettkurs «${title}», ordre ${order.id} (kampanjekode ${order.campaignCode})`
+    const from = order.upgradeCreditOre > 0 ? UPGRADE_FROM[order.courseId as CatalogId] : undefined;
+    const fromTitle = from ? await this.content.titleOf(from, m) : null;
+    // An upgrade says what it upgrades from and what was credited for it (kr).
+    const what = fromTitle
+      ? `Oppgradering fra «${fromTitle}» til «${title}», ordre ${order.id} (${formatKr(order.upgradeCreditOre)} betalt for ${fromTitle} trukket fra)`
       : `Nettkurs «${title}», ordre ${order.id}`;
+    const description = order.campaignCode ? `${what} (kampanjekode ${order.campaignCode})` : what;
     return this.issue(m, {
       kind: 'receipt',
       documentKey: receiptKey(order.id),

@@ -325,6 +325,14 @@ export const ROUTES: Route[] = [
   },
   {
     method: 'GET',
+    path: '/api/checkout/quote',
+    area: 'public',
+    // What the checkout charges the one asking (an upgrade's credit only for the student signed in).
+    access: ALL(200),
+    valid: () => ({ query: { courseId: 'accelerator' } }),
+  },
+  {
+    method: 'GET',
     path: '/api/checkout/sessions/:id',
     area: 'public',
     access: ALL(200),

@@ -95,6 +95,13 @@ export class Order {
   discountOre: number;
 
   /**
+   * An upgrade (UPGRADE_FROM): what the buyer had paid for the course it upgrades, net of refunds,
+   * taken off the price before the campaign code (øre). 0 for every other order.
+   */
+  @Column({ type: 'int', default: 0 })
+  upgradeCreditOre: number;
+
+  /**
    * When the checkout stops being payable (the Stripe Checkout Session's expires_at): the price it was
    * made with, launch price and campaign code included, is honoured until then. Null for demo orders.
    */

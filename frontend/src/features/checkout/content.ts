@@ -9,6 +9,9 @@ export const CHECKOUT_COPY = {
   summaryTitle: 'Kurssammendrag',
   originalPrice: 'Ordinær pris',
   launchDiscount: 'Lanseringsrabatt',
+  /** An upgrade: what the student paid for the course it upgrades, taken off. */
+  upgradeCredit: (from: string) => `Fratrekk for ${from} du har kjøpt`,
+  upgradeNote: (from: string, to: string) => `Du eier ${from} og betaler bare forskjellen for å oppgradere til ${to}.`,
   total: 'Totalt (inkl. mva)',
   saves: (amount: string) => `Du sparer ${amount}!`,
   detailsTitle: 'Dine opplysninger',

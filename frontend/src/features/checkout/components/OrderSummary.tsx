@@ -1,16 +1,32 @@
-import type { CampaignCodeQuote, CatalogItem } from '@academy/contracts';
+import type { CampaignCodeQuote, CatalogItem, CheckoutQuoteResponse } from '@academy/contracts';
 import { formatPriceKr } from '../../../lib/format';
 import { CHECKOUT_COPY as T } from '../content';
 import './OrderSummary.css';
 
 /**
- * What the order costs: the ordinary price, the launch discount (while it holds) and a campaign code's
- * discount as the server priced it, and the total.
+ * What the order costs: the ordinary price, the launch discount (while it holds), an upgrade's credit
+ * on its own line (the signed-in student's quote), a campaign code's discount as the server priced it
+ * (after the credit), and the total.
  */
-export function OrderSummary({ item, quote = null }: { item: CatalogItem; quote?: CampaignCodeQuote | null }) {
+export function OrderSummary({
+  item,
+  quote = null,
+  checkoutQuote = null,
+  upgradeFromTitle = null,
+}: {
+  item: CatalogItem;
+  quote?: CampaignCodeQuote | null;
+  /** The signed-in student's quote for this course (and code): its numbers are what is charged. */
+  checkoutQuote?: CheckoutQuoteResponse | null;
+  upgradeFromTitle?: string | null;
+}) {
   const discounted = item.beforePriceOre !== null && item.discountOre > 0;
   const code = quote && quote.courseId === item.id ? quote : null;
-  const saved = (discounted ? item.discountOre : 0) + (code?.discountOre ?? 0);
+  const priced = checkoutQuote && checkoutQuote.courseId === item.id ? checkoutQuote : null;
+  const creditOre = priced?.upgradeCreditOre ?? 0;
+  const codeDiscountOre = priced ? priced.discountOre : (code?.discountOre ?? 0);
+  const totalOre = priced ? priced.amountOre : code ? code.priceOre : item.priceOre;
+  const saved = (discounted ? item.discountOre : 0) + codeDiscountOre;
   return (
     <section className="checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title" className="checkout-card__title">
@@ -30,17 +46,26 @@ export function OrderSummary({ item, quote = null }: { item: CatalogItem; quote?
             <dd>−{formatPriceKr(item.discountOre)}</dd>
           </div>
         )}
-        {code && (
+        {creditOre > 0 && (
+          <div className="checkout-summary__row checkout-summary__row--discount" data-testid="checkout-upgrade-credit">
+            <dt>{T.upgradeCredit(upgradeFromTitle ?? '')}</dt>
+            <dd>−{formatPriceKr(creditOre)}</dd>
+          </div>
+        )}
+        {code && codeDiscountOre > 0 && (
           <div className="checkout-summary__row checkout-summary__row--discount">
             <dt>{T.codeApplied(code.code)}</dt>
-            <dd>−{formatPriceKr(code.discountOre)}</dd>
+            <dd>−{formatPriceKr(codeDiscountOre)}</dd>
           </div>
         )}
         <div className="checkout-summary__row checkout-summary__row--total">
           <dt>{T.total}</dt>
-          <dd data-testid="checkout-total">{formatPriceKr(code ? code.priceOre : item.priceOre)}</dd>
+          <dd data-testid="checkout-total">{formatPriceKr(totalOre)}</dd>
         </div>
       </dl>
+      {creditOre > 0 && upgradeFromTitle && (
+        <p className="checkout-summary__upgrade">{T.upgradeNote(upgradeFromTitle, item.title)}</p>
+      )}
       {saved > 0 && <p className="checkout-summary__saving">{T.saves(formatPriceKr(saved))}</p>}
     </section>
   );

@@ -22,6 +22,7 @@ import { formatPriceDash, formatPriceKr } from '../../../lib/format';
 import { inLaunch } from '../../../lib/launch';
 import { Seo } from '../../../lib/head';
 import { useSession } from '../../../lib/session';
+import { useCheckoutQuote } from '../api/checkout-quote';
 import { createCheckoutSession } from '../api/create-checkout-session';
 import { CampaignCodeField, useCampaignCode } from '../components/CampaignCodeField';
 import { CheckoutBadges } from '../components/CheckoutBadges';
@@ -94,9 +95,14 @@ export default function CheckoutPage() {
   const missing = missingFields({ email: buyerEmail, first: firstName, last: lastName, terms: acceptTerms });
   // A campaign code the server priced for this course; the server prices it again when the order is made.
   const quote = code.quote?.courseId === item.id ? code.quote : null;
-  const price = formatPriceDash(quote ? quote.priceOre : item.priceOre);
+  // Signed in: the server's quote for this student (an upgrade's credit, then the code) is what is charged.
+  const checkoutQuote = useCheckoutQuote(item.id as CheckoutCourseId, quote?.code ?? null, ownsSelected ? null : lockedEmail);
+  const upgradeFromTitle = checkoutQuote?.upgradeFrom
+    ? (catalog.items.find((i) => i.id === checkoutQuote.upgradeFrom)?.title ?? null)
+    : null;
   // The methods this site offers (Vipps only when set up); Klarna for purchases from 1 500 kr.
-  const amountOre = quote ? quote.priceOre : item.priceOre;
+  const amountOre = checkoutQuote ? checkoutQuote.amountOre : quote ? quote.priceOre : item.priceOre;
+  const price = formatPriceDash(amountOre);
   const payOptions = PAYMENT_OPTIONS.filter(
     (o) => (paymentMethods ?? ['card']).includes(o.id) && (o.id !== 'klarna' || amountOre >= KLARNA_MIN_ORE),
   );
@@ -243,7 +249,7 @@ export default function CheckoutPage() {
 
           <div className="checkout-grid__aside">
             <Card className="checkout-card">
-              <OrderSummary item={item} quote={quote} />
+              <OrderSummary item={item} quote={quote} checkoutQuote={checkoutQuote} upgradeFromTitle={upgradeFromTitle} />
               <CampaignCodeField state={code} disabled={busy} />
 
               <form className="checkout-form" onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined}>

@@ -19,9 +19,11 @@ import { GrantInclusion1795600200000 } from './1795600200000-GrantInclusion';
 import { CertificateRevokedReason1795600210000 } from './1795600210000-CertificateRevokedReason';
 import { NorwegianCurriculum1795600220000 } from './1795600220000-NorwegianCurriculum';
 import { VippsCapture1795610000000 } from './1795610000000-VippsCapture';
+import { UpgradeCredit1795615000000 } from './1795615000000-UpgradeCredit';
 import { OutboxRecipientIndex1795620000000 } from './1795620000000-OutboxRecipientIndex';
 import { ModuleVideo1795630000000 } from './1795630000000-ModuleVideo';
 import { LessonQuestions1795650000000 } from './1795650000000-LessonQuestions';
+import { MentorThreads1795655000000 } from './1795655000000-MentorThreads';
 
 /** Every migration, oldest first. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -46,7 +48,9 @@ export const MYSQL_MIGRATIONS: Function[] = [
   CertificateRevokedReason1795600210000,
   NorwegianCurriculum1795600220000,
   VippsCapture1795610000000,
+  UpgradeCredit1795615000000,
   OutboxRecipientIndex1795620000000,
   ModuleVideo1795630000000,
   LessonQuestions1795650000000,
+  MentorThreads1795655000000,
 ];

@@ -1,0 +1,217 @@
+import type TestAgent from 'supertest/lib/agent';
+import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { Order } from '../../backend/src/orders/entities/order.entity';
+import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
+import { RefundsService } from '../../backend/src/orders/refunds.service';
+import { adminAgent } from './admin-helpers';
+import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
+import { loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
+
+/**
+ * Upgrade for the difference (DECISIONS "One catalogue, one price"): a student who owns Foundation and
+ * buys Accelerator pays Accelerator's current price minus what they paid for Foundation, refunds
+ * subtracted, never below 3 kr; a campaign code applies after the credit; the quote, the payment, the
+ * order and the receipt show the same numbers; a refund of the upgrade refunds what was paid for it.
+ */
+describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
+  let t: TestApp;
+  let fake: FakeStripe;
+  let refunds: RefundsService;
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await startTestApp(fakeStripeEnv(fake));
+    refunds = t.app.get(RefundsService);
+    admin = (await adminAgent(t)).agent;
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const orders = () => t.ds.getRepository(Order);
+  const grants = () => t.ds.getRepository(Grant);
+  const buyer = (over: Record<string, unknown> = {}) => ({
+    courseId: 'foundation',
+    email: uniqueEmail('oppgradering'),
+    firstName: 'Kari',
+    lastName: 'Nordmann',
+    paymentMethod: 'card',
+    acceptTerms: true,
+    ...over,
+  });
+  const lastCreate = () =>
+    fake.callsTo('sessions.create').at(-1)!.body as {
+      line_items: Array<{ price_data: { unit_amount: string; product_data: { name: string } } }>;
+    };
+
+  /** A checkout by `agent` paid through Stripe's webhook: the paid order. */
+  async function buyAndPay(agent: TestAgent, over: Record<string, unknown> = {}): Promise<Order> {
+    await agent.post('/api/checkout/sessions').send(buyer(over)).expect(201);
+    const session = fake.pay(fake.lastSession().id);
+    await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', session)).expect(200);
+    return orders().findOneByOrFail({ stripeSessionId: session.id });
+  }
+
+  /** A signed-in student who bought Foundation through the checkout. */
+  async function foundationOwner() {
+    const { agent, user } = await loginAs(t);
+    const foundation = await buyAndPay(agent);
+    expect(foundation).toMatchObject({ status: 'paid', amountOre: 199700, userId: user.id });
+    return { agent, user, foundation };
+  }
+
+  it('a visitor is quoted the full price (no credit); a course the checkout does not sell is 400', async () => {
+    const res = await t.http().get('/api/checkout/quote?courseId=accelerator').expect(200);
+    expect(res.body).toEqual({
+      courseId: 'accelerator',
+      priceOre: 499700,
+      discountOre: 0,
+      upgradeCreditOre: 0,
+      amountOre: 499700,
+    });
+    expect(res.headers['cache-control']).toContain('no-store');
+    for (const q of ['courseId=kryptovaluta', 'courseId=ukjent', '']) {
+      const bad = await t.http().get(`/api/checkout/quote?${q}`).expect(400);
+      expect(bad.body).toMatchObject({ statusCode: 400, message: 'Invalid course ID' });
+    }
+    const unknown = await t.http().get('/api/checkout/quote?courseId=accelerator&price=1').expect(400);
+    expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Ukjent felt: price' });
+  });
+
+  it('Foundation owner: quoted and charged the difference; the receipt describes the upgrade; a refund of the upgrade refunds what was paid and keeps Foundation', async () => {
+    const { agent, user, foundation } = await foundationOwner();
+    const quote = await agent.get('/api/checkout/quote?courseId=accelerator').expect(200);
+    expect(quote.body).toEqual({
+      courseId: 'accelerator',
+      priceOre: 499700,
+      discountOre: 0,
+      upgradeCreditOre: 199700,
+      amountOre: 300000,
+      upgradeFrom: 'foundation',
+    });
+    // Foundation itself: owned, as at checkout.
+    expect((await agent.get('/api/checkout/quote?courseId=foundation').expect(409)).body.code).toBe('ALREADY_OWNED');
+
+    const upgrade = await buyAndPay(agent, { courseId: 'accelerator' });
+    expect(lastCreate().line_items[0].price_data).toMatchObject({
+      unit_amount: '300000',
+      product_data: { name: 'Accelerator Kurs (oppgradering fra Foundation)' },
+    });
+    expect(upgrade).toMatchObject({
+      status: 'paid',
+      amountOre: 300000,
+      upgradeCreditOre: 199700,
+      discountOre: 0,
+      userId: user.id,
+    });
+    const receipt = await t.ds.getRepository(Receipt).findOneByOrFail({ orderId: upgrade.id, kind: 'receipt' });
+    expect(receipt.totalOre).toBe(300000);
+    expect(receipt.description).toBe(
+      `Oppgradering fra «Foundation» til «Accelerator», ordre ${upgrade.id} (1 997 kr betalt for Foundation trukket fra)`,
+    );
+    expect((await agent.get('/api/checkout/quote?courseId=accelerator').expect(409)).body.code).toBe('ALREADY_OWNED');
+
+    // The upgrade refunded in full: what was paid for it, no more; Accelerator ends, Foundation stays.
+    const { refund, order } = await refunds.refund(upgrade.id, { reason: 'Angret oppgraderingen' });
+    expect(refund.amountOre).toBe(300000);
+    expect(fake.callsTo('refunds.create').at(-1)!.body).toMatchObject({ amount: '300000' });
+    expect(order).toMatchObject({ status: 'refunded', refundedOre: 300000 });
+    const active = await grants().find({ where: { userId: user.id }, order: { id: 'ASC' } });
+    expect(active.filter((g) => g.revokedAt === null).map((g) => g.courseId)).toEqual(['foundation']);
+    expect(await orders().findOneByOrFail({ id: foundation.id })).toMatchObject({ status: 'paid', refundedOre: 0 });
+  });
+
+  it('refunds of Foundation are subtracted from the credit; a campaign code applies after the credit', async () => {
+    const { agent, foundation } = await foundationOwner();
+    await refunds.refund(foundation.id, { amount: 50000, reason: 'Delvis refusjon' });
+    const quote = await agent.get('/api/checkout/quote?courseId=accelerator').expect(200);
+    expect(quote.body).toMatchObject({ upgradeCreditOre: 149700, discountOre: 0, amountOre: 350000 });
+
+    const code = `OPPG${Math.random().toString(36).slice(2, 8)}`.toUpperCase();
+    await admin
+      .post('/api/admin/campaign-codes')
+      .send({ code, courseIds: ['accelerator'], percentOff: 10 })
+      .expect(201);
+    // 10 % off what is left after the credit (3 500 kr), not off 4 997 kr.
+    const withCode = await agent.get(`/api/checkout/quote?courseId=accelerator&campaignCode=${code.toLowerCase()}`).expect(200);
+    expect(withCode.body).toEqual({
+      courseId: 'accelerator',
+      priceOre: 499700,
+      upgradeCreditOre: 149700,
+      discountOre: 35000,
+      amountOre: 315000,
+      upgradeFrom: 'foundation',
+    });
+    const upgrade = await buyAndPay(agent, { courseId: 'accelerator', campaignCode: code });
+    expect(upgrade).toMatchObject({ amountOre: 315000, upgradeCreditOre: 149700, discountOre: 35000, campaignCode: code });
+    expect(lastCreate().line_items[0].price_data.unit_amount).toBe('315000');
+    const receipt = await t.ds.getRepository(Receipt).findOneByOrFail({ orderId: upgrade.id, kind: 'receipt' });
+    expect(receipt.description).toBe(
+      `Oppgradering fra «Foundation» til «Accelerator», ordre ${upgrade.id} (1 497 kr betalt for Foundation trukket fra) (kampanjekode ${code})`,
+    );
+  });
+
+  it('never below 3 kr: a credit as large as the price leaves 3 kr to pay', async () => {
+    const { agent, user } = await loginAs(t, { courses: ['foundation'] });
+    // Paid for Foundation when its price was higher than Accelerator's is now.
+    const now = new Date();
+    await orders().insert({
+      userId: user.id,
+      email: user.email,
+      firstName: 'Kari',
+      lastName: 'Nordmann',
+      courseId: 'foundation',
+      amountOre: 520000,
+      currency: 'NOK',
+      paymentMethod: 'card',
+      provider: 'stripe',
+      status: 'paid',
+      stripeSessionId: null,
+      stripePaymentIntentId: null,
+      refundedOre: 0,
+      termsAcceptedAt: now,
+      attribution: {},
+      createdAt: now,
+      updatedAt: now,
+      paidAt: now,
+      anonymisedAt: null,
+      buyerSignedInAt: null,
+    });
+    const quote = await agent.get('/api/checkout/quote?courseId=accelerator').expect(200);
+    expect(quote.body).toMatchObject({ priceOre: 499700, upgradeCreditOre: 499400, amountOre: 300 });
+    await agent
+      .post('/api/checkout/sessions')
+      .send(buyer({ courseId: 'accelerator' }))
+      .expect(201);
+    expect(lastCreate().line_items[0].price_data.unit_amount).toBe('300');
+  });
+
+  it('no credit without a paid Foundation (granted by the mentor), nor for a signed-out checkout with an owner’s address', async () => {
+    const { agent } = await loginAs(t, { courses: ['foundation'] });
+    expect((await agent.get('/api/checkout/quote?courseId=accelerator').expect(200)).body).toMatchObject({
+      upgradeCreditOre: 0,
+      amountOre: 499700,
+    });
+
+    const { user } = await foundationOwner();
+    // Typing an owner's address reveals nothing and credits nothing: the ordinary price.
+    await t
+      .http()
+      .post('/api/checkout/sessions')
+      .send(buyer({ courseId: 'accelerator', email: user.email }))
+      .expect(201);
+    const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
+    expect(order).toMatchObject({ amountOre: 499700, upgradeCreditOre: 0 });
+  });
+
+  it('a Foundation refunded in full gives no credit (it is no longer owned)', async () => {
+    const { agent, foundation } = await foundationOwner();
+    await refunds.refund(foundation.id, { reason: 'Angret' });
+    expect((await agent.get('/api/checkout/quote?courseId=accelerator').expect(200)).body).toMatchObject({
+      upgradeCreditOre: 0,
+      amountOre: 499700,
+    });
+  });
+});
