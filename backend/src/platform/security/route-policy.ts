@@ -15,7 +15,7 @@ export interface RoutePolicy {
    * unless it declares otherwise here (or its handler sets the header itself).
    */
   cacheControl?: string;
-  /** The route receives a provider's webhook (`stripe`, `postmark`): its failures are counted by provider in the metrics. */
+  /** The route receives a provider's webhook (`stripe`, `vipps`, `mux`, `postmark`): its failures are counted by provider in the metrics. */
   webhook?: string;
 }
 
