@@ -19,6 +19,12 @@ export interface RoutePolicy {
   webhook?: string;
 }
 
+declare module 'fastify' {
+  /** A route's Fastify config carries its policy (so a plugin that adds its own config keys still accepts it). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyContextConfig extends RoutePolicy {}
+}
+
 /** What an /api answer may be cached as when its route says nothing: not at all, nowhere (accounts, admin data). */
 export const API_CACHE_DEFAULT = 'private, no-store';
 
