@@ -1,6 +1,6 @@
 import MuxPlayer from '@mux/mux-player-react';
 import { useEffect, useRef } from 'react';
-import { readConsent } from '../../../lib/consent';
+import { useCookieSettings } from '../../../lib/cookie-settings';
 
 /** Share of the video after which the player reports the module as watched. */
 export const WATCHED_SHARE = 0.9;
@@ -24,7 +24,8 @@ export default function MuxPlayerView(p: MuxPlayerViewProps) {
   const reported = useRef(false);
   // Statistics consent: only then may Mux Data measure the viewing. Functional consent: only then may
   // the player remember volume and mute on the device.
-  const consent = readConsent();
+  // The choice as the cookie banner holds it (no import of the consent store: this chunk stays apart from it).
+  const { consent } = useCookieSettings();
   const analytics = consent?.analytics === true;
   const functional = consent?.functional === true;
 
