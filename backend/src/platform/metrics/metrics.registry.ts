@@ -1,10 +1,11 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import type { RequestObserver } from '../http/fast-routes';
 import { METRIC_GAUGES, type GaugeReading, type GaugeSpec } from './gauges';
+import { asMetric, RequestHistogram } from './request-histogram';
 
 interface Source {
   name: string;
@@ -36,11 +37,9 @@ interface Mysql2Pool {
 export class MetricsRegistry implements OnModuleInit {
   readonly registry = new Registry();
   private readonly logger = new Logger('Metrics');
-  private readonly duration: Histogram<'method' | 'route' | 'status'>;
+  private readonly duration: RequestHistogram;
   private readonly webhookFailures: Counter<'provider'>;
   private readonly webhookRequests: Counter<'provider'>;
-  /** One child per method, route and status: an observation is then a bucket increment, no label hashing. */
-  private readonly children = new Map<string, { observe(v: number): void }>();
   private readonly sources: Source[] = [];
 
   constructor(
@@ -49,13 +48,12 @@ export class MetricsRegistry implements OnModuleInit {
     private readonly scanner: MetadataScanner,
   ) {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
-    this.duration = new Histogram({
+    this.duration = new RequestHistogram({
       name: 'http_request_duration_seconds',
       help: 'Svartid per forespørsel, etter rutemønster, metode og status',
-      labelNames: ['method', 'route', 'status'],
       buckets: DURATION_BUCKETS,
-      registers: [this.registry],
     });
+    this.registry.registerMetric(asMetric(this.duration));
     this.webhookRequests = new Counter({
       name: 'webhook_requests_total',
       help: 'Webhook-leveranser mottatt, etter leverandør',
@@ -98,13 +96,7 @@ export class MetricsRegistry implements OnModuleInit {
 
   /** The request pipeline's observer: called once per answered request. */
   readonly observe: RequestObserver = (method, route, status, ms, webhook) => {
-    const key = `${method} ${status} ${route ?? ''}`;
-    let child = this.children.get(key);
-    if (child === undefined) {
-      child = this.duration.labels(method, route ?? UNMATCHED_ROUTE, String(status));
-      this.children.set(key, child);
-    }
-    child.observe(ms / 1000);
+    this.duration.observe(method, route ?? UNMATCHED_ROUTE, status, ms / 1000);
     if (webhook !== undefined) {
       this.webhookRequests.labels(webhook).inc();
       const failures = this.webhookFailures.labels(webhook);
