@@ -2,19 +2,19 @@
  * Catalogue ids and kinds shared by the server and the pages. Prices and texts are served by
  * GET /api/catalog (backend/src/catalog/catalog.data.ts).
  */
-export const PLAYER_COURSE_IDS = ['starter', 'foundation', 'accelerator', 'kryptovaluta'] as const;
+export const PLAYER_COURSE_IDS = ['starter', 'foundation', 'accelerator', 'kryptovaluta', 'microkurs', 'temakurs'] as const;
 export type PlayerCourseId = (typeof PLAYER_COURSE_IDS)[number];
 
 /** Courses that need ownership (everything in the player except the free starter). */
-export const PAID_COURSE_IDS = ['foundation', 'accelerator', 'kryptovaluta'] as const;
+export const PAID_COURSE_IDS = ['foundation', 'accelerator', 'kryptovaluta', 'microkurs', 'temakurs'] as const;
 export type PaidCourseId = (typeof PAID_COURSE_IDS)[number];
 
-/** What the checkout sells. */
-export const CHECKOUT_COURSE_IDS = ['foundation', 'accelerator'] as const;
+/** What the checkout sells (Kryptovaluta only comes with VIP or from the mentor). */
+export const CHECKOUT_COURSE_IDS = ['foundation', 'accelerator', 'microkurs', 'temakurs'] as const;
 export type CheckoutCourseId = (typeof CHECKOUT_COURSE_IDS)[number];
 
-/** Crypto series offered on the crypto page (lead capture only). */
-export const SERIES_IDS = ['microkurs', 'temakurs', 'vip'] as const;
+/** Products of the crypto series that are not courses in the player (VIP: the membership). */
+export const SERIES_IDS = ['vip'] as const;
 export type SeriesId = (typeof SERIES_IDS)[number];
 
 export const CATALOG_IDS = [...PLAYER_COURSE_IDS, ...SERIES_IDS] as const;

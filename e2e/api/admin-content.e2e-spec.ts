@@ -21,10 +21,17 @@ describe('admin API: courses, modules and the overlay text', () => {
     (await t.http().get('/api/catalog').expect(200)).body.items.find((i: { id: string }) => i.id === id);
   const player = async (courseId: string) => (await owner.get(`/api/courses/${courseId}`).expect(200)).body;
 
-  it('lists the four player courses with module counts, and shows one', async () => {
+  it('lists the six player courses with module counts, and shows one', async () => {
     const res = await admin.get('/api/admin/courses').expect(200);
-    expect(res.headers['content-range']).toBe('courses 0-3/4');
-    expect(res.body.map((c: { id: string }) => c.id)).toEqual(['starter', 'foundation', 'accelerator', 'kryptovaluta']);
+    expect(res.headers['content-range']).toBe('courses 0-5/6');
+    expect(res.body.map((c: { id: string }) => c.id)).toEqual([
+      'starter',
+      'foundation',
+      'accelerator',
+      'kryptovaluta',
+      'microkurs',
+      'temakurs',
+    ]);
     expect(res.body[0]).toMatchObject({ id: 'starter', title: 'Starter', moduleCount: 4, publishedModuleCount: 4 });
     const one = await admin.get('/api/admin/courses/kryptovaluta').expect(200);
     expect(one.body).toMatchObject({ id: 'kryptovaluta', moduleCount: 1 });
@@ -52,7 +59,7 @@ describe('admin API: courses, modules and the overlay text', () => {
     for (const body of [{ title: '' }, { title: 'x'.repeat(121) }, { id: 'foundation' }, { sortOrder: 9 }, { title: null }]) {
       await admin.patch('/api/admin/courses/kryptovaluta').send(body).expect(400);
     }
-    await admin.put('/api/admin/courses/microkurs').send({ title: 'Nei' }).expect(404);
+    await admin.put('/api/admin/courses/vip').send({ title: 'Nei' }).expect(404);
   });
 
   it('creates, edits and deletes modules; the player and the module count follow at once', async () => {
@@ -134,7 +141,7 @@ describe('admin API: courses, modules and the overlay text', () => {
         { courseId: 'kryptovaluta', title: 'Ny', videoId: 'abc"<script>' },
         'Video-id må være en YouTube-id på 11 tegn (eller en YouTube-lenke)',
       ],
-      [{ courseId: 'microkurs', title: 'Ny' }, 'Ukjent kurs'],
+      [{ courseId: 'vip', title: 'Ny' }, 'Ukjent kurs'],
       [{ courseId: 'kryptovaluta', title: '   ' }, 'Tittel kan ikke være tom'],
       [{ courseId: 'kryptovaluta', title: 'Ny', durationMinutes: -1 }, 'Varighet kan ikke være negativ'],
       [{ courseId: 'kryptovaluta', title: 'Ny', durationMinutes: 2.5 }, 'Varighet må være et helt antall minutter'],

@@ -52,7 +52,7 @@ describe('GET /api/courses/:courseId', () => {
   });
 
   it('an unknown course id answers 404 "Kurs ikke funnet" to anyone', async () => {
-    for (const id of ['nope', 'microkurs', 'STARTER', '1']) {
+    for (const id of ['nope', 'vip', 'STARTER', '1']) {
       const res = await t.http().get(`/api/courses/${id}`).expect(404);
       expect(res.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Kurs ikke funnet' });
     }

@@ -105,17 +105,17 @@ describe('migrations and seed', () => {
     await seed(ds, cfg);
     await ds.getRepository(Course).update({ id: 'foundation' }, { title: 'Foundation (redigert)' });
     await seed(ds, cfg);
-    expect(await ds.getRepository(Course).count()).toBe(4);
+    expect(await ds.getRepository(Course).count()).toBe(6);
     expect((await ds.getRepository(Course).findOneByOrFail({ id: 'foundation' })).title).toBe('Foundation (redigert)');
     const counts = Object.fromEntries(
       await Promise.all(
-        ['starter', 'foundation', 'accelerator', 'kryptovaluta'].map(async (id) => [
+        ['starter', 'foundation', 'accelerator', 'kryptovaluta', 'microkurs', 'temakurs'].map(async (id) => [
           id,
           await ds.getRepository(CourseModule).countBy({ courseId: id }),
         ]),
       ),
     );
-    expect(counts).toEqual({ starter: 4, foundation: 8, accelerator: 12, kryptovaluta: 1 });
+    expect(counts).toEqual({ starter: 4, foundation: 8, accelerator: 12, kryptovaluta: 1, microkurs: 3, temakurs: 5 });
     const starterTitles = (
       await ds.getRepository(CourseModule).find({ where: { courseId: 'starter' }, order: { position: 'ASC' } })
     ).map((m) => [m.title, m.durationMinutes]);
@@ -144,8 +144,8 @@ describe('migrations and seed', () => {
     try {
       await Promise.all(sources.map((s) => withMigrationLock(s, async () => (await runMigrations(s), await seed(s, cfg)))));
       const s = sources[0];
-      expect(await s.getRepository(Course).count()).toBe(4);
-      expect(await s.getRepository(CourseModule).count()).toBe(25);
+      expect(await s.getRepository(Course).count()).toBe(6);
+      expect(await s.getRepository(CourseModule).count()).toBe(33);
       expect(await s.getRepository(User).count()).toBe(1);
       const rows: unknown[] = await s.query('SELECT * FROM migrations');
       expect(rows).toHaveLength(s.migrations.length);

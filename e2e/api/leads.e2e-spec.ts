@@ -43,7 +43,7 @@ describe('lead capture', () => {
 
     it.each([
       ['starter', '/course/starter?email='],
-      ['microkurs', '/course/starter?email='],
+      ['microkurs', '/bestill?course=microkurs&email='],
       ['vip', '/course/starter?email='],
       ['accelerator', '/bestill?course=accelerator&email='],
     ])('sends %s leads on to %s…', async (courseType, prefix) => {

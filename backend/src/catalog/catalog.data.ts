@@ -1,4 +1,5 @@
 import type { CatalogId, PlayerCourseId } from '@academy/contracts';
+import { CRYPTO_COURSES_2026_11 } from '../platform/database/migrations/crypto-courses';
 
 /**
  * The one catalogue the server sells from: prices, texts and the player modules the database starts with.
@@ -101,28 +102,28 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
   },
   {
     id: 'microkurs',
-    kind: 'series',
+    kind: 'course',
     title: 'Microkurs',
     productName: 'Microkurs',
     description: 'Korte, konkrete kurs om ett tema i kryptomarkedet.',
     shortDescription: 'Ett tema, rett på sak',
     priceOre: 49900,
     beforePriceOre: 79900,
-    soldByCheckout: false,
-    features: ['Ett avgrenset tema', 'Kort og konkret', 'Livstidstilgang'],
+    soldByCheckout: true,
+    features: ['Ett avgrenset tema: risiko i kryptomarkedet', 'Kort og konkret', 'Livstidstilgang'],
     color: 'teal',
     icon: 'zap',
   },
   {
     id: 'temakurs',
-    kind: 'series',
+    kind: 'course',
     title: 'Temakurs',
     productName: 'Temakurs',
     description: 'Grundige kurs om de viktigste temaene i kryptotrading.',
     shortDescription: 'Dybde i hvert tema',
     priceOre: 150000,
     beforePriceOre: 250000,
-    soldByCheckout: false,
+    soldByCheckout: true,
     popular: true,
     features: ['Flere moduler per tema', 'Praktiske eksempler', 'Livstidstilgang'],
     color: 'indigo',
@@ -316,4 +317,7 @@ export const MODULE_SEED: Record<PlayerCourseId, ModuleSeed[]> = {
       topics: ['Volatilitet', 'Likviditet på børsene', 'Handel døgnet rundt'],
     },
   ],
+  // The crypto series' courses: the same modules migration 1795616000000 gives an existing database.
+  microkurs: CRYPTO_COURSES_2026_11.microkurs.modules,
+  temakurs: CRYPTO_COURSES_2026_11.temakurs.modules,
 };

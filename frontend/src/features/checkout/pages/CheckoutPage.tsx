@@ -39,6 +39,16 @@ const PAYMENT_OPTIONS: { id: PaymentMethod; label: string; hint: string }[] = [
   { id: 'klarna', label: T.klarna, hint: T.klarnaHint },
 ];
 
+/** The programme choices shown together: the trading programmes, or the crypto series' courses. */
+const PROGRAM_GROUPS: readonly (readonly CheckoutCourseId[])[] = [
+  ['foundation', 'accelerator'],
+  ['microkurs', 'temakurs'],
+];
+const groupOf = (id: CheckoutCourseId) => PROGRAM_GROUPS.find((g) => g.includes(id)) ?? CHECKOUT_COURSE_IDS;
+/** Where "back" leads without history: the course's sales page, or the crypto page for the crypto series. */
+const backFallback = (id: CheckoutCourseId) =>
+  id === 'foundation' || id === 'accelerator' ? paths.courseSales.href(id) : paths.crypto.href();
+
 /** The buyer's details the order needs, in the order the form asks for them. */
 type BuyerField = 'email' | 'first' | 'last' | 'terms';
 
@@ -87,7 +97,9 @@ export default function CheckoutPage() {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
-  const items = CHECKOUT_COURSE_IDS.map((id) => catalog.items.find((i) => i.id === id)).filter((i): i is CatalogItem => !!i);
+  const items = groupOf(course)
+    .map((id) => catalog.items.find((i) => i.id === id))
+    .filter((i): i is CatalogItem => !!i);
   const item = items.find((i) => i.id === course) ?? items[0];
   const lockedEmail = me?.email ?? null;
   const buyerEmail = lockedEmail ?? email;
@@ -194,7 +206,7 @@ export default function CheckoutPage() {
     <CheckoutShell>
       <Seo title={T.seoTitle} description={T.seoDescription} noindex />
       <div className="container checkout-page">
-        <BackButton label={T.back} fallback={paths.courseSales.href(course)} className="checkout-page__back" />
+        <BackButton label={T.back} fallback={backFallback(course)} className="checkout-page__back" />
         <div className="checkout-grid">
           <div className="checkout-grid__main">
             <header className="checkout-intro">

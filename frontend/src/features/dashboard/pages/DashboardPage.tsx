@@ -127,7 +127,11 @@ function CourseCard({
         {body}
         {item.soldByCheckout ? (
           <ButtonLink
-            to={paths.courseSales.href(item.id as 'foundation' | 'accelerator')}
+            to={
+              item.id === 'foundation' || item.id === 'accelerator'
+                ? paths.courseSales.href(item.id)
+                : paths.checkout.href({ course: item.id })
+            }
             size="sm"
             variant="secondary"
             className="course-card__buy"

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { ButtonAnchor } from '../../../components/Button';
+import { ButtonAnchor, ButtonLink } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { Section, SectionHeader } from '../../../components/Layout';
 import { PageHero } from '../../../components/PageHero';
+import { paths } from '../../../config/paths';
 import { useCatalogItem } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { useCanonicalPath } from '../../../lib/use-canonical';
@@ -52,7 +53,7 @@ export default function CryptoPage() {
           id="series-title"
           eyebrow="Krypto-serien"
           title="Velg ditt nivå"
-          lead="Fra korte kurs om ett tema til VIP med ukentlige live-økter. Meld interesse, så får du gratis tilgang til Starter med en gang."
+          lead="Fra korte kurs om ett tema til VIP med ukentlige live-økter. Microkurs og Temakurs kjøper du og starter med en gang."
           center
         />
         <CourseTabs
@@ -60,11 +61,17 @@ export default function CryptoPage() {
           selected={tab}
           onSelect={setTab}
           label="Krypto-kurs"
-          action={() => (
-            <ButtonAnchor href="#crypto-signup" size="lg" block>
-              Meld interesse
-            </ButtonAnchor>
-          )}
+          action={(item) =>
+            item.soldByCheckout ? (
+              <ButtonLink to={paths.checkout.href({ course: item.id })} size="lg" block data-testid={`buy-${item.id}`}>
+                Kjøp {item.title}
+              </ButtonLink>
+            ) : (
+              <ButtonAnchor href="#crypto-signup" size="lg" block>
+                Meld interesse
+              </ButtonAnchor>
+            )
+          }
         />
       </Section>
 

@@ -20,6 +20,7 @@ import { CertificateRevokedReason1795600210000 } from './1795600210000-Certifica
 import { NorwegianCurriculum1795600220000 } from './1795600220000-NorwegianCurriculum';
 import { VippsCapture1795610000000 } from './1795610000000-VippsCapture';
 import { UpgradeCredit1795615000000 } from './1795615000000-UpgradeCredit';
+import { CryptoCourses1795616000000 } from './1795616000000-CryptoCourses';
 import { OutboxRecipientIndex1795620000000 } from './1795620000000-OutboxRecipientIndex';
 import { ModuleVideo1795630000000 } from './1795630000000-ModuleVideo';
 import { LessonQuestions1795650000000 } from './1795650000000-LessonQuestions';
@@ -49,6 +50,7 @@ export const MYSQL_MIGRATIONS: Function[] = [
   NorwegianCurriculum1795600220000,
   VippsCapture1795610000000,
   UpgradeCredit1795615000000,
+  CryptoCourses1795616000000,
   OutboxRecipientIndex1795620000000,
   ModuleVideo1795630000000,
   LessonQuestions1795650000000,
