@@ -23,7 +23,7 @@ const backendGraph = {
   live: ['platform', 'catalog', 'identity', 'access', 'outbox'],
   mentorship: ['platform', 'catalog', 'identity', 'access', 'outbox'],
   certificates: ['platform', 'catalog', 'identity', 'access', 'outbox'],
-  community: ['platform', 'catalog', 'identity', 'access', 'outbox'],
+  community: ['platform', 'catalog', 'identity', 'access', 'outbox', 'mentorship'],
   account: [
     'platform',
     'catalog',

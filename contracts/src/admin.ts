@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = [
   'question.answer_edit',
   'question.update',
   'question.delete',
+  'mentor_thread.answer',
+  'mentor_thread.status',
   'account.deleted_by_user',
   /** Written by the e-mail normalisation migration: this account's address now names another account. */
   'user.email-duplicate',

@@ -92,3 +92,146 @@ export const QUESTION_MSG = {
   anonymous: 'Slettet bruker',
   student: 'Elev',
 } as const;
+
+/*
+ * Chart review and the mentor's inbox (issue 26): a student with an active mentorship, or a course
+ * that includes chart review, starts threads with chart images in the member area ("Mentor"); the
+ * mentor answers from the panel ('Innboks').
+ */
+
+/** Courses whose owners may send charts to the mentor whether or not a mentorship period runs. */
+export const CHART_REVIEW_COURSE_IDS = ['accelerator'] as const;
+/** Chart images per message. */
+export const MENTOR_MAX_IMAGES = 4;
+/** Largest chart image, in bytes (8 MB). */
+export const MENTOR_MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** Longest side of a stored image, in pixels (larger ones are scaled down). */
+export const MENTOR_IMAGE_MAX_SIDE = 2560;
+export const MENTOR_TITLE_MAX_LENGTH = 160;
+export const MENTOR_BODY_MAX_LENGTH = 8000;
+/** What an upload field accepts, for the file picker. */
+export const MENTOR_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export type MentorThreadStatus = 'waiting' | 'answered' | 'closed';
+
+export const MENTOR_STATUS_LABELS: Record<MentorThreadStatus, string> = {
+  waiting: 'Venter på mentor',
+  answered: 'Besvart',
+  closed: 'Lukket',
+};
+
+/** A stored chart image: its address answers only the student of the thread and admins. */
+export interface MentorImage {
+  id: number;
+  /** `/api/mentor/images/:id` */
+  url: string;
+  /** `/api/mentor/images/:id?thumb=1` */
+  thumbUrl: string;
+  width: number;
+  height: number;
+}
+
+export interface MentorMessage {
+  id: number;
+  /** Who wrote it: the student or the mentor. */
+  author: 'student' | 'mentor';
+  authorName: string;
+  body: string;
+  /** Markdown rendered and sanitised on the server. */
+  bodyHtml: string;
+  images: MentorImage[];
+  createdAt: string;
+}
+
+export interface MentorThreadSummary {
+  id: number;
+  title: string;
+  status: MentorThreadStatus;
+  createdAt: string;
+  /** The newest message's time. */
+  lastMessageAt: string;
+  messageCount: number;
+}
+
+export interface MentorThread extends MentorThreadSummary {
+  messages: MentorMessage[];
+}
+
+/** The monthly fair-use quota of new threads (a calendar month, Oslo time). */
+export interface MentorQuota {
+  used: number;
+  limit: number;
+  /** "3 av 8 brukt denne måneden" */
+  label: string;
+}
+
+/** GET /api/mentor/threads */
+export interface MentorThreadsResponse {
+  /** May start threads (an active mentorship, or a course with chart review). */
+  eligible: boolean;
+  quota: MentorQuota;
+  threads: MentorThreadSummary[];
+}
+
+/** POST /api/mentor/threads as JSON (without images); with images it is multipart/form-data with `title`, `body`, `images`. */
+export interface CreateMentorThreadRequest {
+  title: string;
+  body: string;
+}
+
+/** POST /api/mentor/threads/:id/messages, POST /api/admin/mentor-threads/:id/messages (JSON, or multipart with `body` and `images`). */
+export interface MentorMessageRequest {
+  body: string;
+}
+
+/** PATCH /api/admin/mentor-threads/:id */
+export interface UpdateMentorThreadRequest {
+  status: MentorThreadStatus;
+}
+
+/** GET /api/admin/mentor-threads ('Innboks': waiting first, the newest first). */
+export interface AdminMentorThread extends MentorThreadSummary {
+  userId: number | null;
+  studentEmail: string | null;
+  studentName: string;
+}
+
+export interface AdminMentorThreadDetail extends AdminMentorThread {
+  messages: MentorMessage[];
+}
+
+/** A thread in the account's data export (the images by their stored size and type; the files are erased with the account). */
+export interface MentorThreadExport {
+  title: string;
+  status: MentorThreadStatus;
+  createdAt: string;
+  messages: Array<{
+    author: 'student' | 'mentor';
+    body: string;
+    createdAt: string;
+    images: Array<{ url: string; contentType: string; width: number; height: number; bytes: number }>;
+  }>;
+}
+
+export const mentorQuotaLabel = (used: number, limit: number): string => `${used} av ${limit} brukt denne måneden`;
+
+export const MENTOR_MSG = {
+  notFound: 'Fant ikke tråden.',
+  imageNotFound: 'Fant ikke bildet.',
+  notEligible: 'Mentor-innboksen er for elever med aktiv mentorordning eller et kurs med gjennomgang av charts.',
+  quota: (limit: number) => `Du har brukt alle ${limit} trådene denne måneden. Du kan starte nye tråder fra den 1. neste måned.`,
+  title: 'Gi tråden en tittel.',
+  titleTooLong: `Tittelen kan være på høyst ${MENTOR_TITLE_MAX_LENGTH} tegn.`,
+  body: 'Skriv en melding.',
+  bodyTooLong: `Meldingen kan være på høyst ${MENTOR_BODY_MAX_LENGTH} tegn.`,
+  tooManyImages: `Du kan legge ved høyst ${MENTOR_MAX_IMAGES} bilder.`,
+  mentorOneImage: 'Svaret kan ha ett bilde.',
+  imageTooLarge: `Hvert bilde kan være på høyst ${MENTOR_MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
+  notAnImage: (name: string) => `«${name}» er ikke et bilde vi kan lese. Last opp PNG, JPEG eller WebP.`,
+  badForm: 'Skjemaet kom ikke fram riktig. Prøv igjen.',
+  unknownField: (name: string) => `Ukjent felt i skjemaet: ${name}.`,
+  closed: 'Tråden er lukket. Start en ny tråd.',
+  status: 'Status må være waiting, answered eller closed.',
+  student: 'Elev',
+  anonymous: 'Slettet bruker',
+} as const;

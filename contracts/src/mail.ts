@@ -24,6 +24,7 @@ export const MAIL_KINDS = [
   'sequence',
   'mentorship_ending',
   'question_answered',
+  'mentor_answered',
 ] as const;
 export type MailKindName = (typeof MAIL_KINDS)[number];
 
@@ -40,6 +41,7 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   sequence: 'Sekvens',
   mentorship_ending: 'Mentorperioden slutter snart',
   question_answered: 'Svar på spørsmål',
+  mentor_answered: 'Svar fra mentoren (innboks)',
 };
 
 /** GET /api/admin/outbox (list rows). */

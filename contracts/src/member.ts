@@ -168,4 +168,6 @@ export interface AccountExport {
   }>;
   /** Questions asked under the lessons, with the mentor's answers. */
   questions: import('./community').QuestionExport[];
+  /** Threads with the mentor (chart review), with every message and the images' details. */
+  mentorThreads: import('./community').MentorThreadExport[];
 }

@@ -80,6 +80,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'question.answer_edit': 'Svar på spørsmål endret',
   'question.update': 'Spørsmål skjult, vist eller festet',
   'question.delete': 'Spørsmål slettet',
+  'mentor_thread.answer': 'Mentor-tråd besvart',
+  'mentor_thread.status': 'Status på mentor-tråd endret',
   'account.deleted_by_user': 'Konto slettet av eleven selv',
   'user.email-duplicate': 'E-postadresse kolliderer med en annen konto (må ryddes)',
 };
@@ -98,6 +100,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   broadcast: 'Utsendelse',
   sequence: 'Sekvens',
   lesson_question: 'Spørsmål',
+  mentor_thread: 'Mentor-tråd',
 };
 
 const choices = (ids: readonly string[], labels: Record<string, string>) => ids.map((id) => ({ id, name: labels[id] ?? id }));

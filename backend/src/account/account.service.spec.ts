@@ -11,6 +11,7 @@ import type { AuditService } from '../platform/audit/audit.service';
 import type { CertificatesService } from '../certificates/certificates.service';
 import type { LiveCalendarService } from '../live/live-calendar.service';
 import type { QuestionsService } from '../community/questions.service';
+import type { MentorThreadsService } from '../community/mentor/mentor-threads.service';
 import { AccountService } from './account.service';
 
 const user = { id: 7, email: 'ola@example.no', role: 'student', passwordHash: null } as User;
@@ -90,6 +91,17 @@ function setup(stored: User | null = user) {
     exportFor: jest.fn(async (id: number, m: EntityManager) => (calls.push(['questions.export', id, m]), { questions: ['q'] })),
     eraseFor: jest.fn(async (id: number, m: EntityManager) => (calls.push(['questions', id, m]), { questionsAnonymised: 3 })),
   };
+  const mentor = {
+    exportFor: jest.fn(async (id: number, m: EntityManager) => (calls.push(['mentor.export', id, m]), { mentorThreads: ['t'] })),
+    eraseFor: jest.fn(
+      async (id: number, m: EntityManager) => (
+        calls.push(['mentor', id, m]),
+        { mentorThreadsRemoved: 2, mentorImagesRemoved: 5 }
+      ),
+    ),
+    // The files go after the commit, outside the transaction.
+    removeFilesOf: jest.fn(async (id: number) => void calls.push(['mentor.files', id, null as unknown as EntityManager])),
+  };
   const service = new AccountService(
     ds,
     catalog as unknown as CatalogService,
@@ -103,8 +115,9 @@ function setup(stored: User | null = user) {
     certificates as unknown as CertificatesService,
     calendar as unknown as LiveCalendarService,
     questions as unknown as QuestionsService,
+    mentor as unknown as MentorThreadsService,
   );
-  return { service, ds, tx, plain, calls, catalog, owners: [users, access, orders, leads, outbox] };
+  return { service, ds, tx, plain, calls, catalog, mentor, owners: [users, access, orders, leads, outbox] };
 }
 
 describe('AccountService: each owner exports and erases its own rows', () => {
@@ -125,6 +138,7 @@ describe('AccountService: each owner exports and erases its own rows', () => {
       ['certificates', 7],
       ['calendar', 7],
       ['questions', 7],
+      ['mentor', 7],
       ['audit', 7],
       [
         'audit.record',
@@ -148,22 +162,27 @@ describe('AccountService: each owner exports and erases its own rows', () => {
               certificatesRemoved: 1,
               calendarFeedsRemoved: 0,
               questionsAnonymised: 3,
+              mentorThreadsRemoved: 2,
+              mentorImagesRemoved: 5,
             },
           },
         },
       ],
+      ['mentor.files', 7],
     ]);
-    expect(calls.every(([, , m]) => m === tx)).toBe(true);
+    expect(calls.slice(0, -1).every(([, , m]) => m === tx)).toBe(true);
     expect(catalog.invalidate).toHaveBeenCalledTimes(1);
   });
 
   it('an owner that fails fails the whole transaction (nothing after it runs, nothing is invalidated)', async () => {
-    const { service, calls, catalog, owners } = setup();
+    const { service, calls, catalog, owners, mentor } = setup();
     const leads = owners[3];
     leads.eraseFor.mockRejectedValueOnce(new Error('lock wait timeout'));
     await expect(service.delete(user, { confirmEmail: user.email })).rejects.toThrow('lock wait timeout');
     expect(calls.map(([what]) => what)).toEqual(['orders', 'access', 'identity']);
     expect(catalog.invalidate).not.toHaveBeenCalled();
+    // The images stay with the account that was not erased.
+    expect(mentor.removeFilesOf).not.toHaveBeenCalled();
   });
 
   it('an account that is already gone erases nothing', async () => {
@@ -189,6 +208,7 @@ describe('AccountService: each owner exports and erases its own rows', () => {
       certificates: ['c'],
       calendarFeed: null,
       questions: ['q'],
+      mentorThreads: ['t'],
     });
     const owner = { userId: 7, email: 'ny@example.no' };
     expect(calls.filter(([what]) => what.endsWith('.export')).map(([what, arg]) => [what, arg])).toEqual([
@@ -201,6 +221,7 @@ describe('AccountService: each owner exports and erases its own rows', () => {
       ['certificates.export', 7],
       ['calendar.export', 7],
       ['questions.export', 7],
+      ['mentor.export', 7],
     ]);
     expect(calls.every(([, , m]) => m === plain)).toBe(true);
   });

@@ -17,6 +17,7 @@ import { OrderRecordsService } from '../orders/order-records.service';
 import { CertificatesService, holderNameOf } from '../certificates/certificates.service';
 import { LiveCalendarService } from '../live/live-calendar.service';
 import { QuestionsService } from '../community/questions.service';
+import { MentorThreadsService } from '../community/mentor/mentor-threads.service';
 import { MSG } from '@academy/contracts';
 
 /** The privacy rights the privacy page promises: access (export) and erasure (delete). */
@@ -37,6 +38,7 @@ export class AccountService {
     private readonly certificates: CertificatesService,
     private readonly calendar: LiveCalendarService,
     private readonly questions: QuestionsService,
+    private readonly mentor: MentorThreadsService,
   ) {}
 
   /**
@@ -57,7 +59,7 @@ export class AccountService {
     const m = this.ds.manager;
     const fresh = (await this.users.findById(user.id, m)) ?? user;
     const owner = { userId: fresh.id, email: fresh.email };
-    const [identity, access, orders, leads, mail, marketing, certificates, calendar, questions] = await Promise.all([
+    const [identity, access, orders, leads, mail, marketing, certificates, calendar, questions, mentor] = await Promise.all([
       this.users.exportFor(fresh, m),
       this.access.exportFor(fresh.id, m),
       this.orders.exportFor(owner, m),
@@ -67,6 +69,7 @@ export class AccountService {
       this.certificates.exportFor(fresh.id, m),
       this.calendar.exportFor(fresh.id, m),
       this.questions.exportFor(fresh.id, m),
+      this.mentor.exportFor(fresh.id, m),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -81,6 +84,7 @@ export class AccountService {
       certificates: certificates.certificates,
       calendarFeed: calendar.calendarFeed,
       questions: questions.questions,
+      mentorThreads: mentor.mentorThreads,
     };
   }
 
@@ -104,6 +108,8 @@ export class AccountService {
   async delete(user: User, dto: { password?: string; confirmEmail?: string }): Promise<DeleteAccountResponse> {
     await this.checkDeletion(user, dto);
     const counts = await this.ds.transaction((m) => this.erase(m, user.id));
+    // The chart images' files go once the rows are gone for good (a rolled-back erasure keeps them).
+    if (counts) await this.mentor.removeFilesOf(user.id);
     if (counts) this.catalog.invalidate();
     this.logger.log(`Konto ${user.id} slettet på brukerens forespørsel`);
     return { message: MSG.accountDeleted };
@@ -125,6 +131,7 @@ export class AccountService {
       certificatesRemoved: await this.certificates.eraseFor(userId, m),
       calendarFeedsRemoved: await this.calendar.eraseFor(userId, m),
       ...(await this.questions.eraseFor(userId, m)),
+      ...(await this.mentor.eraseFor(userId, m)),
     };
     await this.audit.eraseFor(userId, m);
     await this.audit.record(

@@ -13,6 +13,7 @@ import { MarketingModule } from '../marketing/marketing.module';
 import { LiveModule } from '../live/live.module';
 import { CommunityModule } from '../community/community.module';
 import { AdminQuestionsController } from './questions/admin-questions.controller';
+import { AdminMentorThreadsController } from './mentor-threads/admin-mentor-threads.controller';
 import { AdminBroadcastsController } from './broadcasts/admin-broadcasts.controller';
 import { AdminSequencesController } from './sequences/admin-sequences.controller';
 import { AdminLiveSessionsController } from './live-sessions/admin-live-sessions.controller';
@@ -67,6 +68,7 @@ import { AdminUsersService } from './users/admin-users.service';
     AdminSequencesController,
     AdminLiveSessionsController,
     AdminQuestionsController,
+    AdminMentorThreadsController,
   ],
   providers: [
     AdminLeadsService,

@@ -311,6 +311,8 @@ export function routeSuiteEnv(extra: Record<string, string> = {}): Record<string
     VIPPS_MSN: FAKE_VIPPS.msn,
     VIPPS_WEBHOOK_SECRET: FAKE_VIPPS.webhookSecret,
     VIPPS_API_BASE: 'http://127.0.0.1:9',
+    // Chart images of the mentor inbox's routes go to a folder of the machine's temporary files.
+    UPLOAD_DIR: join(tmpdir(), 'academy-route-suite-uploads'),
     ...extra,
   };
 }

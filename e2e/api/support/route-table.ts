@@ -26,8 +26,13 @@ import { LiveCalendarService } from '../../../backend/src/live/live-calendar.ser
 import { LIVE_SESSIONS_LIST } from '../../../backend/src/live/live-sessions-admin.service';
 import { QUESTIONS_LIST } from '../../../backend/src/community/questions-admin.service';
 import { LessonQuestion } from '../../../backend/src/community/entities/lesson-question.entity';
+import { MENTOR_THREADS_LIST } from '../../../backend/src/community/mentor/mentor-inbox.service';
+import { addMessage, MentorThreadsService } from '../../../backend/src/community/mentor/mentor-threads.service';
+import { MentorThread } from '../../../backend/src/community/entities/mentor-thread.entity';
+import { Grant } from '../../../backend/src/access/entities/grant.entity';
 import { CAMPAIGN_CODES_LIST } from '../../../backend/src/orders/campaign-codes.service';
 import { CampaignCode } from '../../../backend/src/orders/entities/campaign-code.entity';
+import sharp from 'sharp';
 import { signWebhook, stripeEvent } from './fake-stripe';
 import { muxEvent, signMuxWebhook } from './fake-mux';
 import { FAKE_VIPPS, signVippsWebhook } from './fake-vipps';
@@ -903,6 +908,83 @@ export const ROUTES: Route[] = [
     valid: async (f) => ({ params: { id: String(await throwawayQuestion(f)) } }),
   },
 
+  // --- the mentor inbox: chart review (issue 26) ---
+  // Multipart uploads (images, limits, CSRF) are covered by mentor-threads.e2e-spec.ts; here each
+  // write route is called with its JSON form. The student is made eligible (Accelerator) per call.
+  {
+    method: 'GET',
+    path: '/api/mentor/threads',
+    area: 'member',
+    access: SIGNED_IN(200),
+    valid: () => ({}),
+  },
+  {
+    method: 'POST',
+    path: '/api/mentor/threads',
+    area: 'member',
+    access: { anonymous: 401, student: 201, otherStudent: 403, admin: 403 },
+    fresh: true,
+    valid: async (f, me) => {
+      if (me?.role === 'student') await chartReview(f, me.user.id);
+      return { json: { title: 'EURUSD breakout', body: 'Var dette en god entry?' } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/mentor/threads/:id',
+    area: 'member',
+    access: { anonymous: 401, student: 200, otherStudent: 404, admin: 200 },
+    fresh: true,
+    valid: async (f, me) => ({ params: { id: String(await mentorThreadFor(f, me)) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/mentor/threads/:id/messages',
+    area: 'member',
+    access: { anonymous: 401, student: 201, otherStudent: 404, admin: 404 },
+    fresh: true,
+    valid: async (f, me) => ({ params: { id: String(await mentorThreadFor(f, me)) }, json: { body: 'Og denne?' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/mentor/images/:id',
+    area: 'member',
+    access: { anonymous: 401, student: 200, otherStudent: 404, admin: 200 },
+    fresh: true,
+    queryKeys: ['thumb'],
+    valid: async (f, me) => ({ params: { id: String(await mentorImageFor(f, me)) }, query: { thumb: '1' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/mentor-threads',
+    area: 'admin',
+    access: ADMIN(200),
+    queryKeys: LIST_KEYS,
+    ...spec(MENTOR_THREADS_LIST),
+    valid: () => ({ query: LIST }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/mentor-threads/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await mentorThreadFor(f, null)) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/mentor-threads/:id/messages',
+    area: 'admin',
+    access: ADMIN(201),
+    valid: async (f) => ({ params: { id: String(await mentorThreadFor(f, null)) }, json: { body: 'Stopp under swing low.' } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/mentor-threads/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await mentorThreadFor(f, null)) }, json: { status: 'closed' } }),
+  },
+
   // --- campaign codes ---------------------------------------------------------------------------
   {
     method: 'GET',
@@ -1283,6 +1365,49 @@ async function throwawayQuestion(f: Fixture): Promise<number> {
     }),
   );
   return saved.id;
+}
+
+/** Chart review for the account: an Accelerator grant. */
+async function chartReview(f: Fixture, userId: number): Promise<void> {
+  await f.t.ds.getRepository(Grant).insert({ userId, courseId: 'accelerator', source: 'manual', grantedAt: new Date() });
+}
+
+/** A thread of the caller when it is a student (made eligible), else of a new student: others get 404. */
+async function mentorThreadFor(f: Fixture, me: Identity | null): Promise<number> {
+  const userId = me?.role === 'student' ? me.user.id : (await createUser(f.t, { password: null })).id;
+  await chartReview(f, userId);
+  const now = new Date();
+  const repo = f.t.ds.getRepository(MentorThread);
+  const thread = await repo.save(
+    repo.create({
+      userId,
+      title: 'Chart',
+      status: 'waiting',
+      queueRank: 2,
+      messageCount: 0,
+      lastMessageAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
+  await addMessage(f.t.ds.manager, thread, { author: 'student', authorId: userId, body: 'Se her', now }, []);
+  return thread.id;
+}
+
+/** A stored chart image in a thread of the caller when it is a student, else of a new student. */
+async function mentorImageFor(f: Fixture, me: Identity | null): Promise<number> {
+  const threadId = await mentorThreadFor(f, me);
+  const thread = await f.t.ds.getRepository(MentorThread).findOneByOrFail({ id: threadId });
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#246' } })
+    .png()
+    .toBuffer();
+  const message = await f.t.app
+    .get(MentorThreadsService)
+    .withImages(thread.userId, [{ filename: 'chart.png', data: png }], 1, (m, stored) =>
+      addMessage(m, thread, { author: 'student', authorId: thread.userId, body: 'Bilde', now: new Date() }, stored),
+    );
+  const [image] = await f.t.ds.query(`SELECT id FROM mentor_images WHERE messageId = ${Number(message.id)}`);
+  return Number((image as { id: number }).id);
 }
 
 /** The user has completed every published module of the course and has a name (the certificate PDF's preconditions). */

@@ -19,7 +19,8 @@ export type AuditEntity =
   | 'broadcast'
   | 'sequence'
   | 'campaign_code'
-  | 'lesson_question';
+  | 'lesson_question'
+  | 'mentor_thread';
 
 export const AUDIT_ENTITIES: readonly AuditEntity[] = [
   'lead',
@@ -35,6 +36,7 @@ export const AUDIT_ENTITIES: readonly AuditEntity[] = [
   'sequence',
   'campaign_code',
   'lesson_question',
+  'mentor_thread',
 ];
 
 export interface AuditEntry {

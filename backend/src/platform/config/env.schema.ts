@@ -85,6 +85,8 @@ export interface AppConfig extends OperationsConfig {
   liveReminderIntervalMs: number;
   /** How often the mentorship scheduler (the mail 14 days before a period ends) runs (ms); 0 = only on demand (tests). */
   mentorshipReminderIntervalMs: number;
+  /** MENTOR_THREADS_PER_MONTH: new threads a student may start in the mentor inbox per calendar month (Oslo time). */
+  mentorThreadsPerMonth: number;
   /** LAUNCH_SEATS: the launch price holds while fewer than this many distinct students have paid for a course. */
   launchSeats: number;
   /** The seller named on receipts, credit notes, the terms, the privacy page and the footer (SELLER_*). */
@@ -445,6 +447,7 @@ export function parseEnv(env: Env): AppConfig {
     ...mailSettings(),
     liveReminderIntervalMs: int('LIVE_REMINDER_INTERVAL_MS', 60_000, 0, 3_600_000),
     mentorshipReminderIntervalMs: int('MENTORSHIP_REMINDER_INTERVAL_MS', 3_600_000, 0, 86_400_000),
+    mentorThreadsPerMonth: int('MENTOR_THREADS_PER_MONTH', 8, 1, 1000),
     launchSeats: int('LAUNCH_SEATS', 100, 0, 1_000_000),
     seller: sellerSettings(str, nodeEnv, problems),
     ...operationsSettings(str, int, url, problems),

@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import type { DynamicModule, INestApplicationContext, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -78,5 +79,14 @@ export async function createHttpApp(
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
   await app.register(fastifyCookie as never);
+  // multipart/form-data is parsed only when a handler asks (the upload routes, which the CSRF rule
+  // alone admits it on), with the handler's limits; these are the strict defaults under them.
+  await app.register(
+    fastifyMultipart as never,
+    {
+      limits: { fileSize: 8 * 1024 * 1024, files: 4, fields: 8, fieldSize: 64 * 1024, parts: 12, headerPairs: 50 },
+      throwFileSizeLimit: true,
+    } as never,
+  );
   return app;
 }

@@ -1,6 +1,13 @@
 import type { Type } from '@nestjs/common';
 import { MSG } from '@academy/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions, RouteHandlerMethod } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+  RouteHandlerMethod,
+} from 'fastify';
 import {
   createServer,
   STATUS_CODES,
@@ -163,7 +170,8 @@ export class RequestPipeline {
     fastify.route({
       method: def.method,
       url: def.url,
-      config: policy,
+      // (RoutePolicy and Fastify's config share no declared field; the policy is read back by policyOf.)
+      config: policy as FastifyContextConfig,
       preHandler: validate ? [validate] : undefined,
       handler,
     });

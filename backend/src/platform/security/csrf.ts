@@ -26,6 +26,17 @@ export const CSRF_EXEMPT: ReadonlySet<string> = new Set([
   'POST /api/marketing/confirm',
 ]);
 
+/**
+ * The upload routes: the only ones where a multipart/form-data body (chart images) is admitted, and
+ * only with the `X-Requested-With` header and an `Origin` that is the site's own (a plain HTML form
+ * from another site can send multipart, but neither that header nor this origin).
+ */
+export const MULTIPART_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/mentor/threads',
+  'POST /api/mentor/threads/:id/messages',
+  'POST /api/admin/mentor-threads/:id/messages',
+]);
+
 /** Whether the CSRF rule judges this method on this route (the matched pattern; undefined: no route). */
 export function csrfApplies(method: string, route: string | undefined): boolean {
   return !SAFE_METHODS.has(method) && (route === undefined || !CSRF_EXEMPT.has(`${method} ${route}`));
@@ -33,7 +44,8 @@ export function csrfApplies(method: string, route: string | undefined): boolean 
 
 /**
  * The CSRF rule, for every state-changing request on every route: it must be JSON (or bodiless with
- * X-Requested-With), and when the browser sends an Origin it must be the site's own. The rule is
+ * X-Requested-With, or multipart on an upload route, {@link MULTIPART_ROUTES}), and when the browser
+ * sends an Origin it must be the site's own. The rule is
  * decided on the route that will run (its pattern, whatever spelling of the path reached it), so
  * `//api/…`, `/%61pi/…` and the like are judged like `/api/…`; only {@link CSRF_EXEMPT} is let through.
  * A request no route answers is judged too (it reaches no handler either way).
@@ -50,6 +62,11 @@ export function csrfRefusal(
   if (origin !== undefined && origin !== publicOrigin) return new AppError(403, 'CSRF_REJECTED', MSG.csrf);
   const ct = String(headers['content-type'] ?? '').toLowerCase();
   const json = ct.startsWith('application/json');
+  if (ct.startsWith('multipart/form-data') && route !== undefined && MULTIPART_ROUTES.has(`${method} ${route}`)) {
+    return origin === publicOrigin && headers['x-requested-with'] !== undefined
+      ? null
+      : new AppError(403, 'CSRF_REJECTED', MSG.csrf);
+  }
   const hasBody =
     (headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined;
   if (json || (!hasBody && headers['x-requested-with'] !== undefined)) return null;

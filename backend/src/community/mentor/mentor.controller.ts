@@ -1,0 +1,69 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MENTOR_MAX_IMAGES, MENTOR_MSG, type MentorThread, type MentorThreadsResponse } from '@academy/contracts';
+import { CurrentUser, SignedIn } from '../../identity/current-user.decorator';
+import type { User } from '../../identity/entities/user.entity';
+import { notFound } from '../../platform/errors/app-error';
+import { parseId } from '../../platform/http/parse-id.pipe';
+import { CreateMentorThreadDto, MentorMessageDto } from '../dto/mentor.dto';
+import { readMentorForm } from './mentor-form';
+import { MentorThreadsService } from './mentor-threads.service';
+
+/**
+ * "Mentor" in the member area: the student's threads with the mentor. Starting a thread and writing
+ * in one take JSON, or multipart/form-data with chart images (the CSRF rule admits multipart on
+ * these two routes and the mentor's answer only).
+ */
+@Controller('api/mentor')
+@SignedIn()
+export class MentorController {
+  constructor(private readonly threads: MentorThreadsService) {}
+
+  @Get('threads')
+  list(@CurrentUser() user: User): Promise<MentorThreadsResponse> {
+    return this.threads.overview(user);
+  }
+
+  @Post('threads')
+  @HttpCode(201)
+  async create(@Req() req: FastifyRequest, @CurrentUser() user: User): Promise<MentorThread> {
+    const form = await readMentorForm(req, CreateMentorThreadDto, MENTOR_MAX_IMAGES);
+    return this.threads.create(user, form.fields, form.files);
+  }
+
+  @Get('threads/:id')
+  get(@Param('id') id: string, @CurrentUser() user: User): Promise<MentorThread> {
+    return this.threads.get(user, parseId(id, MENTOR_MSG.notFound));
+  }
+
+  @Post('threads/:id/messages')
+  @HttpCode(201)
+  async reply(@Param('id') id: string, @Req() req: FastifyRequest, @CurrentUser() user: User): Promise<MentorThread> {
+    const form = await readMentorForm(req, MentorMessageDto, MENTOR_MAX_IMAGES);
+    return this.threads.reply(user, parseId(id, MENTOR_MSG.notFound), form.fields.body, form.files);
+  }
+
+  /** A chart image (or its thumbnail with `?thumb=1`): only the thread's student and admins get it, anyone else 404. */
+  @Get('images/:id')
+  async image(
+    @Param('id') id: string,
+    @Query('thumb') thumb: unknown,
+    @CurrentUser() user: User,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.threads.image(user, parseId(id, MENTOR_MSG.imageNotFound), thumb === '1');
+    const size = await stat(file.path).then(
+      (s) => s.size,
+      () => null,
+    );
+    if (size === null) throw notFound(MENTOR_MSG.imageNotFound);
+    await reply
+      .header('content-type', file.contentType)
+      .header('content-length', String(size))
+      .header('content-disposition', 'inline')
+      .header('cache-control', 'private, max-age=86400')
+      .send(createReadStream(file.path));
+  }
+}

@@ -1,0 +1,288 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type TestAgent from 'supertest/lib/agent';
+import type { Test } from 'supertest';
+import { MentorImage } from '../../backend/src/community/entities/mentor-image.entity';
+import { MentorMessage } from '../../backend/src/community/entities/mentor-message.entity';
+import { MentorThread } from '../../backend/src/community/entities/mentor-thread.entity';
+import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
+import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
+import { ManualClock } from '../../backend/src/platform/time/clock';
+import { adminAgent } from './admin-helpers';
+import { loginAs, startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Chart review and the mentor's inbox (issue 26): students with an active mentorship or a course with
+ * chart review start threads with chart images (multipart, limits while streaming, decoded and
+ * re-encoded), the images answer only their student and admins, a monthly quota, the mentor answers
+ * from 'Innboks' with a mail in the answer's transaction, export and erasure with the files.
+ */
+describe('mentor inbox', () => {
+  const clock = new ManualClock(new Date('2026-05-04T08:00:00Z'));
+  const uploadDir = join(mkdtempSync(join(tmpdir(), 'ta-mentor-')), 'uploads');
+  let t: TestApp;
+  let admin: TestAgent;
+  let student: Awaited<ReturnType<typeof loginAs>>;
+  let mentee: Awaited<ReturnType<typeof loginAs>>;
+  let other: Awaited<ReturnType<typeof loginAs>>;
+  let png: Buffer;
+  let jpeg: Buffer;
+
+  /** A multipart write as the member area sends it: the site's Origin and X-Requested-With. */
+  const upload = (req: Test): Test => req.set('Origin', t.cfg.publicOrigin).set('X-Requested-With', 'XMLHttpRequest');
+  const files = (userId: number): string[] => {
+    const dir = join(uploadDir, 'mentor', String(userId));
+    return existsSync(dir) ? readdirSync(dir).sort() : [];
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ MAIL_POLL_INTERVAL_MS: '0', UPLOAD_DIR: uploadDir, MENTOR_THREADS_PER_MONTH: '3' }, { clock });
+    ({ agent: admin } = await adminAgent(t));
+    student = await loginAs(t, { courses: ['accelerator'] });
+    other = await loginAs(t, { courses: ['accelerator'] });
+    // Foundation alone has no chart review; a mentorship period set on the grant opens the inbox.
+    mentee = await loginAs(t, { courses: ['foundation'] });
+    // A wide chart with camera metadata (EXIF) that must not survive.
+    png = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: { r: 20, g: 120, b: 60 } } })
+      .withExif({ IFD0: { Artist: 'Kari Nordmann', Copyright: 'hemmelig' } })
+      .png()
+      .toBuffer();
+    jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#345' } })
+      .withExif({ IFD0: { Artist: 'Kari Nordmann' } })
+      .jpeg()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(join(uploadDir, '..'), { recursive: true, force: true });
+  });
+
+  it('a student without mentorship or chart review is refused; a mentorship period opens the inbox', async () => {
+    await t.http().get('/api/mentor/threads').expect(401);
+    const before = await mentee.agent.get('/api/mentor/threads').expect(200);
+    expect(before.body).toMatchObject({
+      eligible: false,
+      threads: [],
+      quota: { used: 0, limit: 3, label: '0 av 3 brukt denne måneden' },
+    });
+    const refused = await mentee.agent.post('/api/mentor/threads').send({ title: 'Chart', body: 'Se her' }).expect(403);
+    expect(refused.body).toMatchObject({ statusCode: 403, code: 'FORBIDDEN', message: expect.stringContaining('mentorordning') });
+
+    await t.ds
+      .getRepository(Grant)
+      .update({ userId: mentee.user.id, courseId: 'foundation' }, { mentorshipEndsAt: new Date('2026-06-01T00:00:00Z') });
+    expect((await mentee.agent.get('/api/mentor/threads').expect(200)).body.eligible).toBe(true);
+    const made = await mentee.agent
+      .post('/api/mentor/threads')
+      .send({ title: 'Bare tekst', body: 'Et spørsmål uten bilde' })
+      .expect(201);
+    expect(made.body).toMatchObject({ status: 'waiting', messageCount: 1, messages: [{ author: 'student', images: [] }] });
+  });
+
+  it('a thread with chart images: decoded, re-encoded without metadata, long side at most 2560 px, a thumbnail', async () => {
+    const res = await upload(student.agent.post('/api/mentor/threads'))
+      .field('title', 'EURUSD breakout')
+      .field('body', 'Var dette en **god** entry?')
+      .attach('images', png, { filename: 'chart.png', contentType: 'image/png' })
+      .attach('images', jpeg, { filename: 'bilde.jpg', contentType: 'image/jpeg' })
+      .expect(201);
+    expect(res.body).toMatchObject({ title: 'EURUSD breakout', status: 'waiting', messageCount: 1 });
+    const [msg] = res.body.messages;
+    expect(msg.bodyHtml).toContain('<strong>god</strong>');
+    expect(msg.images).toHaveLength(2);
+    expect(msg.images[0]).toMatchObject({ width: 2560, height: 1280, url: `/api/mentor/images/${msg.images[0].id}` });
+
+    const full = await student.agent.get(msg.images[0].url).buffer(true).expect(200);
+    expect(full.headers['content-type']).toBe('image/png');
+    const meta = await sharp(full.body as Buffer).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['png', 2560, 1280, undefined]);
+    const jpg = await student.agent.get(msg.images[1].url).buffer(true).expect(200);
+    const jmeta = await sharp(jpg.body as Buffer).metadata();
+    expect([jmeta.format, jmeta.width, jmeta.exif]).toEqual(['jpeg', 800, undefined]);
+    const thumb = await student.agent.get(msg.images[0].thumbUrl).buffer(true).expect(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect((await sharp(thumb.body as Buffer).metadata()).width).toBe(480);
+    // Two images, two thumbnails on disk, in the student's folder.
+    expect(files(student.user.id)).toHaveLength(4);
+
+    const list = await student.agent.get('/api/mentor/threads').expect(200);
+    expect(list.body).toMatchObject({ eligible: true, quota: { used: 1, limit: 3, label: '1 av 3 brukt denne måneden' } });
+  });
+
+  it('refuses what is not an image, too large or too many files, in Norwegian, and keeps nothing', async () => {
+    const threads = await t.ds.getRepository(MentorThread).countBy({ userId: student.user.id });
+    const stored = files(student.user.id);
+    const notImage = await upload(student.agent.post('/api/mentor/threads'))
+      .field('title', 'Falsk')
+      .field('body', 'Tekst')
+      .attach('images', png, { filename: 'ekte.png', contentType: 'image/png' })
+      .attach('images', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/> ikke et bilde'), {
+        filename: 'chart.png',
+        contentType: 'image/png',
+      })
+      .expect(400);
+    expect(notImage.body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      field: 'images',
+      message: expect.stringContaining('«chart.png» er ikke et bilde'),
+    });
+
+    const big = Buffer.concat([png, Buffer.alloc(8 * 1024 * 1024)]);
+    const tooLarge = await upload(student.agent.post('/api/mentor/threads'))
+      .field('title', 'Stor')
+      .field('body', 'Tekst')
+      .attach('images', big, { filename: 'stor.png', contentType: 'image/png' })
+      .expect(413);
+    expect(tooLarge.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Hvert bilde kan være på høyst 8 MB.' });
+
+    let many = upload(student.agent.post('/api/mentor/threads')).field('title', 'Mange').field('body', 'Tekst');
+    for (let i = 0; i < 5; i++) many = many.attach('images', jpeg, { filename: `b${i}.jpg`, contentType: 'image/jpeg' });
+    expect((await many.expect(400)).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Du kan legge ved høyst 4 bilder.',
+    });
+
+    const noTitle = await upload(student.agent.post('/api/mentor/threads'))
+      .field('body', 'Tekst')
+      .attach('images', jpeg, { filename: 'b.jpg', contentType: 'image/jpeg' })
+      .expect(400);
+    expect(noTitle.body).toMatchObject({ field: 'title', message: 'Gi tråden en tittel.' });
+
+    expect(await t.ds.getRepository(MentorThread).countBy({ userId: student.user.id })).toBe(threads);
+    expect(files(student.user.id)).toEqual(stored);
+  });
+
+  it('multipart only on the upload routes, with X-Requested-With and the site as Origin', async () => {
+    const post = () => student.agent.post('/api/mentor/threads').field('title', 'T').field('body', 'B');
+    expect((await post().set('X-Requested-With', 'x').expect(403)).body.code).toBe('CSRF_REJECTED');
+    expect((await post().set('Origin', t.cfg.publicOrigin).expect(403)).body.code).toBe('CSRF_REJECTED');
+    await post().set('Origin', 'https://evil.example').set('X-Requested-With', 'x').expect(403);
+    const elsewhere = await upload(student.agent.patch('/api/account'))
+      .field('firstName', 'Kari')
+      .field('lastName', 'N')
+      .expect(415);
+    expect(elsewhere.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('threads and images answer only their student and admins', async () => {
+    const mine = (await student.agent.get('/api/mentor/threads').expect(200)).body.threads[0];
+    const thread = (await student.agent.get(`/api/mentor/threads/${mine.id}`).expect(200)).body;
+    const image = thread.messages[0].images[0];
+    expect((await other.agent.get(`/api/mentor/threads/${mine.id}`).expect(404)).body.code).toBe('NOT_FOUND');
+    await other.agent.get(image.url).expect(404);
+    await other.agent.get(image.thumbUrl).expect(404);
+    await t.http().get(image.url).expect(401);
+    await upload(other.agent.post(`/api/mentor/threads/${mine.id}/messages`))
+      .send({ body: 'Hei' })
+      .expect(404);
+    expect((await other.agent.get('/api/mentor/threads').expect(200)).body.threads).toEqual([]);
+    await admin.get(image.url).expect(200);
+    await admin.get(`/api/mentor/threads/${mine.id}`).expect(200);
+    await student.agent.get('/api/mentor/images/999999').expect(404);
+    await student.agent.get('/api/mentor/threads/abc').expect(404);
+  });
+
+  it('the monthly quota: the limit refuses with 429, the next calendar month (Oslo) starts again', async () => {
+    const q = await loginAs(t, { courses: ['accelerator'] });
+    for (let i = 1; i <= 3; i++)
+      await q.agent
+        .post('/api/mentor/threads')
+        .send({ title: `Tråd ${i}`, body: 'Tekst' })
+        .expect(201);
+    const over = await q.agent.post('/api/mentor/threads').send({ title: 'Én til', body: 'Tekst' }).expect(429);
+    expect(over.body).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringContaining('alle 3 trådene denne måneden'),
+    });
+    expect((await q.agent.get('/api/mentor/threads').expect(200)).body.quota.label).toBe('3 av 3 brukt denne måneden');
+    // 31 May 23:30 in Oslo is still May; 1 June 00:10 Oslo time is a new month.
+    clock.set(new Date('2026-05-31T21:30:00Z'));
+    await q.agent.post('/api/mentor/threads').send({ title: 'Mai', body: 'Tekst' }).expect(429);
+    clock.set(new Date('2026-05-31T22:10:00Z'));
+    await q.agent.post('/api/mentor/threads').send({ title: 'Juni', body: 'Tekst' }).expect(201);
+    expect((await q.agent.get('/api/mentor/threads').expect(200)).body.quota.label).toBe('1 av 3 brukt denne måneden');
+    clock.set(new Date('2026-05-04T09:00:00Z'));
+  });
+
+  it("the mentor's inbox: waiting first, an answer with an image mails the student once; states follow the conversation", async () => {
+    const a = (await other.agent.post('/api/mentor/threads').send({ title: 'Eldre', body: 'Første' }).expect(201)).body
+      .id as number;
+    clock.advance(60_000);
+    const b = (await other.agent.post('/api/mentor/threads').send({ title: 'Nyere', body: 'Andre' }).expect(201)).body
+      .id as number;
+    await student.agent.get('/api/admin/mentor-threads').expect(403);
+
+    const answer = await upload(admin.post(`/api/admin/mentor-threads/${a}/messages`))
+      .field('body', 'Stopp under **swing low**.')
+      .attach('images', jpeg, { filename: 'svar.jpg', contentType: 'image/jpeg' })
+      .expect(201);
+    expect(answer.body).toMatchObject({ id: a, status: 'answered', studentEmail: other.user.email, messageCount: 2 });
+    expect(answer.body.messages[1]).toMatchObject({ author: 'mentor', images: [expect.objectContaining({ width: 800 })] });
+    // The mentor's image belongs to the student's thread: the student sees it, others do not.
+    await other.agent.get(answer.body.messages[1].images[0].url).expect(200);
+    await student.agent.get(answer.body.messages[1].images[0].url).expect(404);
+    await upload(admin.post(`/api/admin/mentor-threads/${a}/messages`))
+      .field('body', 'To bilder')
+      .attach('images', jpeg, { filename: '1.jpg', contentType: 'image/jpeg' })
+      .attach('images', jpeg, { filename: '2.jpg', contentType: 'image/jpeg' })
+      .expect(400);
+
+    const list = await admin.get('/api/admin/mentor-threads').query({ range: '[0,99]' }).expect(200);
+    expect(list.headers['content-range']).toMatch(/^mentor-threads 0-\d+\/\d+$/);
+    const rows = list.body as Array<{ id: number; status: string }>;
+    expect(rows.map((r) => r.id).indexOf(b)).toBeLessThan(rows.map((r) => r.id).indexOf(a));
+    const statuses = rows.map((r) => r.status);
+    expect(statuses.lastIndexOf('waiting')).toBeLessThan(statuses.indexOf('answered'));
+    // The newest waiting first.
+    const waiting = (list.body as Array<{ status: string; lastMessageAt: string }>)
+      .filter((r) => r.status === 'waiting')
+      .map((r) => r.lastMessageAt);
+    expect(waiting).toEqual([...waiting].sort().reverse());
+
+    const mails = await t.ds.getRepository(OutboxMessage).findBy({ kind: 'mentor_answered', toAddress: other.user.email });
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain('Eldre');
+    expect(mails[0].html).toContain('<strong>swing low</strong>');
+    expect(mails[0].textBody).toContain(`/mentor/${a}`);
+    const audit = await t.ds.getRepository(AuditLog).findBy({ entity: 'mentor_thread', entityId: String(a) });
+    expect(audit.map((r) => r.action)).toEqual(['mentor_thread.answer']);
+
+    const seen = await other.agent.get(`/api/mentor/threads/${a}`).expect(200);
+    expect(seen.body.messages.map((m: { author: string }) => m.author)).toEqual(['student', 'mentor']);
+    const again = await other.agent.post(`/api/mentor/threads/${a}/messages`).send({ body: 'Takk! Og denne?' }).expect(201);
+    expect(again.body.status).toBe('waiting');
+
+    await admin.patch(`/api/admin/mentor-threads/${a}`).send({ status: 'closed' }).expect(200);
+    await admin.patch(`/api/admin/mentor-threads/${a}`).send({ status: 'maybe' }).expect(400);
+    const closed = await other.agent.post(`/api/mentor/threads/${a}/messages`).send({ body: 'Hallo?' }).expect(409);
+    expect(closed.body.message).toBe('Tråden er lukket. Start en ny tråd.');
+    await admin.post('/api/admin/mentor-threads/999999/messages').send({ body: 'x' }).expect(404);
+  });
+
+  it('export lists the threads with their images; erasure deletes the rows and the files', async () => {
+    const exp = await student.agent.get('/api/account/export').expect(200);
+    expect(exp.body.mentorThreads).toEqual([
+      expect.objectContaining({
+        title: 'EURUSD breakout',
+        messages: [
+          expect.objectContaining({
+            author: 'student',
+            images: [expect.objectContaining({ contentType: 'image/png', width: 2560 }), expect.anything()],
+          }),
+        ],
+      }),
+    ]);
+    expect(files(student.user.id).length).toBeGreaterThan(0);
+    await student.agent.delete('/api/account').send({ password: 'hemmelig123' }).expect(200);
+    expect(files(student.user.id)).toEqual([]);
+    expect(await t.ds.getRepository(MentorThread).countBy({ userId: student.user.id })).toBe(0);
+    expect(await t.ds.getRepository(MentorImage).countBy({ userId: student.user.id })).toBe(0);
+    expect(await t.ds.getRepository(MentorMessage).countBy({ authorId: student.user.id })).toBe(0);
+    // The other student's files stay.
+    expect(files(other.user.id).length).toBeGreaterThan(0);
+  });
+});
