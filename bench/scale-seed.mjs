@@ -36,6 +36,7 @@ const TABLES = [
   'progress',
   'marketing_subscribers',
   'outbox',
+  'outbox_bodies',
   'audit_log',
   'marketing_broadcasts',
   'marketing_broadcast_recipients',
@@ -155,18 +156,24 @@ export async function seed(conn, v, adminId) {
     [v.students, USER_ID_OFFSET, v.subscribers],
   );
 
-  // Sent mail with its full HTML (about 4 KB each), to persons across the list.
+  // Sent mail to persons across the list, each with its full HTML (about 4 KB) in outbox_bodies.
   await q(
-    `INSERT INTO outbox (kind, toAddress, subject, html, textBody, status, attempts, nextAttemptAt, sentAt, userId, createdAt)
+    `INSERT INTO outbox (kind, toAddress, subject, status, attempts, nextAttemptAt, sentAt, userId, createdAt)
      SELECT ELT(1 + n % 5, 'receipt', 'welcome', 'broadcast', 'sequence', 'marketing_confirm'),
        CONCAT('person', p, '@example.no'),
        ELT(1 + n % 5, 'Kvittering for kjøpet ditt', 'Velkommen til akademiet', 'Ukens marked', 'Dag 3: risikostyring', 'Bekreft påmeldingen'),
-       CONCAT('<!doctype html><html lang="nb"><body><table>', REPEAT(?, 16), '</table></body></html>'),
-       REPEAT('Hei! Her er ukens gjennomgang av markedet. ', 24), 'sent', 1, at, at + INTERVAL 3 SECOND,
+       'sent', 1, at, at + INTERVAL 3 SECOND,
        IF(p <= ?, p + ?, NULL), at
      FROM (SELECT n, ((n * 13) % ?) + 1 AS p, NOW(3) - INTERVAL FLOOR((? - n) * ? / ?) SECOND AS at
            FROM bench_nums WHERE n <= ?) x`,
-    [HTML_BLOCK, v.students, USER_ID_OFFSET, people, v.outbox, span, v.outbox, v.outbox],
+    [v.students, USER_ID_OFFSET, people, v.outbox, span, v.outbox, v.outbox],
+  );
+  await q(
+    `INSERT INTO outbox_bodies (messageId, html, textBody)
+     SELECT id, CONCAT('<!doctype html><html lang="nb"><body><table>', REPEAT(?, 16), '</table></body></html>'),
+       REPEAT('Hei! Her er ukens gjennomgang av markedet. ', 24)
+     FROM outbox`,
+    [HTML_BLOCK],
   );
 
   await q(

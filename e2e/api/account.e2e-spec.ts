@@ -1,3 +1,4 @@
+import { In } from 'typeorm';
 import { LoginTokensService } from '../../backend/src/identity/login-tokens.service';
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
@@ -6,6 +7,7 @@ import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { LoginToken } from '../../backend/src/identity/entities/login-token.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
+import { OutboxBody } from '../../backend/src/outbox/entities/outbox-body.entity';
 import { Progress } from '../../backend/src/access/entities/progress.entity';
 import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { Session } from '../../backend/src/identity/entities/session.entity';
@@ -51,12 +53,10 @@ describe('privacy rights: GET /api/account/export and DELETE /api/account', () =
 
   async function addOutbox(toAddress: string, userId: number | null): Promise<void> {
     const now = new Date();
-    await t.ds.getRepository(OutboxMessage).insert({
+    const res = await t.ds.getRepository(OutboxMessage).insert({
       kind: 'receipt',
       toAddress,
       subject: 'Kvittering',
-      html: '<p>Takk</p>',
-      textBody: 'Takk',
       status: 'sent',
       attempts: 1,
       nextAttemptAt: now,
@@ -64,6 +64,9 @@ describe('privacy rights: GET /api/account/export and DELETE /api/account', () =
       userId,
       createdAt: now,
     });
+    await t.ds
+      .getRepository(OutboxBody)
+      .insert({ messageId: Number(res.identifiers[0]?.id), html: '<p>Takk</p>', textBody: 'Takk' });
   }
 
   /** A student with a bit of everything: grants, an order, a refund, progress, leads, a queued e-mail. */
@@ -154,6 +157,14 @@ describe('privacy rights: GET /api/account/export and DELETE /api/account', () =
     const secondDevice = t.agent();
     await secondDevice.post('/api/auth/login').send({ email, password: 'hemmelig123' }).expect(200);
 
+    const mailIds = (
+      await t.ds
+        .getRepository(OutboxMessage)
+        .find({ where: [{ toAddress: email }, { userId: user.id }], loadEagerRelations: false })
+    ).map((m) => m.id);
+    expect(mailIds.length).toBeGreaterThan(0);
+    expect(await t.ds.getRepository(OutboxBody).countBy({ messageId: In(mailIds) })).toBe(mailIds.length);
+
     const res = await agent.delete('/api/account').send({ password: 'hemmelig123' }).expect(200);
     expect(res.body).toEqual({ message: 'Kontoen din er slettet. Ordrene er beholdt anonymisert for regnskapet.' });
     const setCookie = String(res.headers['set-cookie'] ?? '');
@@ -183,6 +194,9 @@ describe('privacy rights: GET /api/account/export and DELETE /api/account', () =
     expect(await t.ds.getRepository(LoginToken).countBy({ userId: user.id })).toBe(0);
     expect(await t.ds.getRepository(Lead).countBy({ email })).toBe(0);
     expect(await t.ds.getRepository(OutboxMessage).countBy({ toAddress: email })).toBe(0);
+    // The bodies went with their messages (they hold the address and the links); no other body went.
+    expect(await t.ds.getRepository(OutboxBody).countBy({ messageId: In(mailIds) })).toBe(0);
+    expect(await t.ds.getRepository(OutboxBody).count()).toBe(await t.ds.getRepository(OutboxMessage).count());
 
     // Sessions ended on every device; the password no longer signs in.
     await agent.get('/api/auth/me').expect(401);

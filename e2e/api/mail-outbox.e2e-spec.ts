@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../backend/src/bootstrap';
+import { OutboxBody } from '../../backend/src/outbox/entities/outbox-body.entity';
 import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { OutboxService, type NewMail } from '../../backend/src/outbox/outbox.service';
 import { OutboxWorker } from '../../backend/src/outbox/outbox.worker';
@@ -231,16 +232,19 @@ describe('the worker runs with the app', () => {
     try {
       const to = uniqueEmail('poll');
       // Written straight to the table (no kick): only the poll can find it.
-      await t.ds.getRepository(OutboxMessage).insert({
-        kind: 'password_reset',
-        toAddress: to,
-        subject: 'Fra pollingen',
-        html: '<p>Hei</p>',
-        textBody: 'Hei',
-        status: 'pending',
-        attempts: 0,
-        nextAttemptAt: new Date(),
-        createdAt: new Date(),
+      await t.ds.transaction(async (m) => {
+        const res = await m.getRepository(OutboxMessage).insert({
+          kind: 'password_reset',
+          toAddress: to,
+          subject: 'Fra pollingen',
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: new Date(),
+          createdAt: new Date(),
+        });
+        await m
+          .getRepository(OutboxBody)
+          .insert({ messageId: Number(res.identifiers[0]?.id), html: '<p>Hei</p>', textBody: 'Hei' });
       });
       const got = await sink.waitFor((m) => m.to.includes(to), 5000);
       expect(got.subject).toBe('Fra pollingen');

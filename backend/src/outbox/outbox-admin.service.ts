@@ -11,6 +11,7 @@ import {
 } from '@academy/contracts';
 import { conflict, notFound } from '../platform/errors/app-error';
 import { filter, listParamsFor, runList, type ListResult, type ListSpec } from '../platform/list/list-query';
+import { OutboxBody } from './entities/outbox-body.entity';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { OutboxWorker } from './outbox.worker';
 
@@ -105,7 +106,7 @@ export class OutboxAdminService {
    */
   async resend(id: number): Promise<ResendOutboxResponse> {
     const repo = this.ds.getRepository(OutboxMessage);
-    const m = await repo.findOneBy({ id });
+    const m = await repo.findOne({ where: { id }, relations: { body: true } });
     if (!m) throw notFound(MSG.mailNotFound);
     const now = new Date();
     if (m.status === 'failed' || m.status === 'pending') {
@@ -118,25 +119,28 @@ export class OutboxAdminService {
       return { action: 'requeued', message: toDetail(await repo.findOneByOrFail({ id })) };
     }
     if (m.status === 'sending') throw conflict(MSG.mailSending);
-    const res = await repo.insert({
-      kind: m.kind,
-      toAddress: m.toAddress,
-      subject: m.subject,
-      html: m.html,
-      textBody: m.textBody,
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: now,
-      lockedBy: null,
-      lockedUntil: null,
-      lastError: null,
-      sentAt: null,
-      userId: m.userId,
-      dedupeKey: null,
-      createdAt: now,
+    const copyId = await this.ds.transaction(async (tx) => {
+      const res = await tx.getRepository(OutboxMessage).insert({
+        kind: m.kind,
+        toAddress: m.toAddress,
+        subject: m.subject,
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: null,
+        sentAt: null,
+        userId: m.userId,
+        dedupeKey: null,
+        createdAt: now,
+      });
+      const id = Number(res.identifiers[0]?.id);
+      await tx.getRepository(OutboxBody).insert({ messageId: id, html: m.html, textBody: m.textBody });
+      return id;
     });
     this.worker.kick();
-    const copy = await repo.findOneByOrFail({ id: Number(res.identifiers[0]?.id) });
+    const copy = await repo.findOneByOrFail({ id: copyId });
     return { action: 'copied', message: toDetail(copy) };
   }
 }

@@ -35,6 +35,7 @@ export class OutboxMetrics {
       .getRawMany<{ status: string; n: string | number }>();
     const n = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
     const oldest = await repo.findOne({
+      loadEagerRelations: false,
       select: { id: true, createdAt: true },
       where: { status: In(['pending', 'sending']) },
       order: { createdAt: 'ASC', id: 'ASC' },

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { SecurityModule } from '../platform/security/security.module';
 import { BackgroundTasks } from './background-tasks';
+import { OutboxBody } from './entities/outbox-body.entity';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { createMailTransport, MAIL_TRANSPORT } from './mail-transport';
 import { OutboxAdminService } from './outbox-admin.service';
@@ -22,7 +23,7 @@ import { UnsubscribeService } from './unsubscribe.service';
  * (notifications for orders and accounts, marketing, live, mentorship).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxMessage]), SecurityModule],
+  imports: [TypeOrmModule.forFeature([OutboxMessage, OutboxBody]), SecurityModule],
   controllers: [UnsubscribeController, PostmarkWebhookController],
   providers: [
     { provide: MAIL_TRANSPORT, inject: [APP_CONFIG], useFactory: (cfg: AppConfig) => createMailTransport(cfg) },

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AccountExport, MailKindName } from '@academy/contracts';
 import { isUniqueViolation } from '../platform/errors/db-errors';
+import { OutboxBody } from './entities/outbox-body.entity';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { OutboxWorker } from './outbox.worker';
 import type { RenderedMail } from './mail-layout';
@@ -30,16 +31,12 @@ export class OutboxService {
    * exists exactly when the change does. Returns the id, or null when the dedupe key was taken.
    */
   async enqueue(mail: NewMail, manager?: EntityManager): Promise<number | null> {
-    const repo = (manager ?? this.ds.manager).getRepository(OutboxMessage);
     const now = new Date();
-    let id: number;
-    try {
-      const res = await repo.insert({
+    const write = async (m: EntityManager): Promise<number> => {
+      const res = await m.getRepository(OutboxMessage).insert({
         kind: mail.kind,
         toAddress: mail.to,
         subject: mail.subject.slice(0, 300),
-        html: mail.html,
-        textBody: mail.text,
         status: 'pending',
         attempts: 0,
         nextAttemptAt: now,
@@ -51,7 +48,14 @@ export class OutboxService {
         dedupeKey: mail.dedupeKey ?? null,
         createdAt: now,
       });
-      id = Number(res.identifiers[0]?.id);
+      const id = Number(res.identifiers[0]?.id);
+      await m.getRepository(OutboxBody).insert({ messageId: id, html: mail.html, textBody: mail.text });
+      return id;
+    };
+    let id: number;
+    try {
+      // The message and its body together: the worker never claims a message without its body.
+      id = manager ? await write(manager) : await this.ds.transaction(write);
     } catch (e) {
       if (mail.dedupeKey && isUniqueViolation(e)) return null;
       throw e;
@@ -67,6 +71,7 @@ export class OutboxService {
       select: { id: true, createdAt: true },
       where: { userId, kind },
       order: { createdAt: 'DESC' },
+      loadEagerRelations: false,
     });
     return rows.map((r) => r.createdAt);
   }
@@ -94,6 +99,7 @@ export class OutboxService {
   async exportFor(owner: { userId: number; email: string }, m: EntityManager): Promise<Pick<AccountExport, 'emails'>> {
     const rows = await m.find(OutboxMessage, {
       where: [{ userId: owner.userId }, { toAddress: owner.email }],
+      loadEagerRelations: false,
       order: { createdAt: 'ASC', id: 'ASC' },
     });
     return {
@@ -109,6 +115,19 @@ export class OutboxService {
 
   /** Erasure, inside the caller's transaction: every message to the account or its address, sent or not. */
   async eraseFor(owner: { userId: number; email: string }, m: EntityManager): Promise<{ emailsRemoved: number }> {
+    // The bodies first (they hold the address and the links), then the messages.
+    const ids = m
+      .createQueryBuilder()
+      .subQuery()
+      .select('o.id')
+      .from(OutboxMessage, 'o')
+      .where('o.userId = :eraseUserId OR o.toAddress = :eraseEmail');
+    await m
+      .createQueryBuilder()
+      .delete()
+      .from(OutboxBody)
+      .where(`messageId IN ${ids.getQuery()}`, { eraseUserId: owner.userId, eraseEmail: owner.email })
+      .execute();
     const byUser = await m.delete(OutboxMessage, { userId: owner.userId });
     const byAddress = await m.delete(OutboxMessage, { toAddress: owner.email });
     return { emailsRemoved: (byUser.affected ?? 0) + (byAddress.affected ?? 0) };

@@ -131,6 +131,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       ],
       order: { nextAttemptAt: 'ASC', id: 'ASC' },
       take: BATCH,
+      loadEagerRelations: false,
     });
     let claimed = 0;
     for (const { id } of due) {
@@ -155,11 +156,15 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     let res = await this.outbox.update({ id, status: 'pending', nextAttemptAt: LessThanOrEqual(now) }, lock);
     if (res.affected !== 1) res = await this.outbox.update({ id, status: 'sending', lockedUntil: LessThan(now) }, lock);
     if (res.affected !== 1) return null;
-    const msg = await this.outbox.findOneBy({ id, lockedBy: this.workerId });
-    return msg;
+    // With its body (the one read of `outbox_bodies` per delivery).
+    return this.outbox.findOne({ where: { id, lockedBy: this.workerId }, relations: { body: true } });
   }
 
   private async deliver(msg: OutboxMessage): Promise<void> {
+    if (!msg.body) {
+      await this.finish(msg, { status: 'failed', lastError: 'Innholdet i e-posten mangler' });
+      return;
+    }
     if (msg.attempts > this.cfg.mailMaxAttempts) {
       await this.finish(msg, { status: 'failed', lastError: msg.lastError ?? 'Ga opp etter for mange forsøk' });
       return;

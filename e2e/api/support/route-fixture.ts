@@ -239,7 +239,7 @@ export function declaredRoutes(t: TestApp): string[] {
  * Columns written once with a rendered mail and never changed: the digest reads their length, not
  * their text, so the thousands of mails a fuzz run queues do not make every digest read megabytes.
  */
-const WRITE_ONCE_BODIES: Record<string, ReadonlySet<string>> = { outbox: new Set(['html', 'textBody']) };
+const WRITE_ONCE_BODIES: Record<string, ReadonlySet<string>> = { outbox_bodies: new Set(['html', 'textBody']) };
 
 /**
  * A fingerprint of every table except the rate-limit counters (which count rejected requests on

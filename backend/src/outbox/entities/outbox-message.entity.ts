@@ -1,5 +1,6 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, OneToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { DateTimeColumn } from '../../platform/database/columns';
+import { OutboxBody } from './outbox-body.entity';
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'logged';
 
@@ -21,11 +22,22 @@ export class OutboxMessage {
   @Column({ type: 'varchar', length: 300 })
   subject: string;
 
-  @Column({ type: 'text' })
-  html: string;
+  /**
+   * The rendered HTML and text, in their own table (`outbox_bodies`). Loaded with `find*`; the
+   * queue's own queries (the worker's claim, the panel's list, export and erasure) leave it out.
+   */
+  @OneToOne(() => OutboxBody, (b) => b.message, { eager: true })
+  body?: OutboxBody;
 
-  @Column({ type: 'text' })
-  textBody: string;
+  /** The HTML of a message loaded with its body (empty when the body was not loaded). */
+  get html(): string {
+    return this.body?.html ?? '';
+  }
+
+  /** The plain text of a message loaded with its body (empty when the body was not loaded). */
+  get textBody(): string {
+    return this.body?.textBody ?? '';
+  }
 
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   status: OutboxStatus;
