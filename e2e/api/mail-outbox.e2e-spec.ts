@@ -60,6 +60,30 @@ describe('the outbox and its worker (SMTP sink)', () => {
     expect(sink.messages).toHaveLength(1);
   });
 
+  it('keeps the body apart from the queue, and claims a message only once its body is written', async () => {
+    const to = uniqueEmail('uten-innhold');
+    const res = await rows().insert({
+      kind: 'password_reset',
+      toAddress: to,
+      subject: 'Innholdet kommer',
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: new Date(Date.now() - 1000),
+      createdAt: new Date(),
+    });
+    const id = Number(res.identifiers[0]?.id);
+    expect(await worker.runOnce()).toBe(0);
+    expect(await rows().findOneByOrFail({ id })).toMatchObject({ status: 'pending', attempts: 0 });
+    await t.ds.getRepository(OutboxBody).insert({ messageId: id, html: '<p>Nå <em>kom</em> det</p>', textBody: 'Nå kom det' });
+    await worker.drain();
+    const got = sink.messages.find((m) => m.to.includes(to))!;
+    expect(got.html).toContain('<em>kom</em>');
+    expect(got.text).toContain('Nå kom det');
+    expect(await rows().findOneByOrFail({ id })).toMatchObject({ status: 'sent', attempts: 1 });
+    // The queue's own row carries no body columns.
+    expect(t.ds.getMetadata(OutboxMessage).columns.map((c) => c.databaseName)).not.toEqual(expect.arrayContaining(['html']));
+  });
+
   it('a message written in a transaction that rolls back is never sent', async () => {
     const to = uniqueEmail('rulletilbake');
     await expect(

@@ -32,7 +32,9 @@ export class OutboxService {
    */
   async enqueue(mail: NewMail, manager?: EntityManager): Promise<number | null> {
     const now = new Date();
-    const write = async (m: EntityManager): Promise<number> => {
+    const m = manager ?? this.ds.manager;
+    let id: number;
+    try {
       const res = await m.getRepository(OutboxMessage).insert({
         kind: mail.kind,
         toAddress: mail.to,
@@ -48,16 +50,17 @@ export class OutboxService {
         dedupeKey: mail.dedupeKey ?? null,
         createdAt: now,
       });
-      const id = Number(res.identifiers[0]?.id);
-      await m.getRepository(OutboxBody).insert({ messageId: id, html: mail.html, textBody: mail.text });
-      return id;
-    };
-    let id: number;
-    try {
-      // The message and its body together: the worker never claims a message without its body.
-      id = manager ? await write(manager) : await this.ds.transaction(write);
+      id = Number(res.identifiers[0]?.id);
     } catch (e) {
       if (mail.dedupeKey && isUniqueViolation(e)) return null;
+      throw e;
+    }
+    // The body second. The worker claims only messages whose body is there, so outside a transaction
+    // it never sends one half-written; without the caller's transaction, a failed body takes its message along.
+    try {
+      await m.getRepository(OutboxBody).insert({ messageId: id, html: mail.html, textBody: mail.text });
+    } catch (e) {
+      if (!manager) await this.ds.getRepository(OutboxMessage).delete({ id });
       throw e;
     }
     // Inside a transaction the row is visible after the commit; the poll picks it up if the kick is early.

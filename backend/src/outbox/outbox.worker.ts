@@ -2,9 +2,10 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { LessThan, LessThanOrEqual, Repository } from 'typeorm';
+import { In, LessThan, LessThanOrEqual, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { BackgroundTasks } from './background-tasks';
+import { OutboxBody } from './entities/outbox-body.entity';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { MAIL_TRANSPORT, MailTransport } from './mail-transport';
 import { EventBus } from '../platform/events';
@@ -36,6 +37,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
 
   constructor(
     @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
+    @InjectRepository(OutboxBody) private readonly bodies: Repository<OutboxBody>,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly unsubscribe: UnsubscribeService,
@@ -111,17 +113,11 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  private async hasDue(): Promise<boolean> {
-    const now = new Date();
-    return this.outbox.exists({
-      where: [
-        { status: 'pending', nextAttemptAt: LessThanOrEqual(now) },
-        { status: 'sending', lockedUntil: LessThan(now) },
-      ],
-    });
-  }
-
-  private async round(): Promise<number> {
+  /**
+   * The ids of up to BATCH due messages whose body is written: a message queued outside a
+   * transaction gets its body a moment after its row.
+   */
+  private async dueIds(): Promise<number[]> {
     const now = new Date();
     const due = await this.outbox.find({
       select: { id: true },
@@ -133,8 +129,20 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       take: BATCH,
       loadEagerRelations: false,
     });
+    if (due.length === 0) return [];
+    const written = await this.bodies.find({ select: { messageId: true }, where: { messageId: In(due.map((d) => d.id)) } });
+    const ready = new Set(written.map((b) => b.messageId));
+    return due.map((d) => d.id).filter((id) => ready.has(id));
+  }
+
+  private async hasDue(): Promise<boolean> {
+    return (await this.dueIds()).length > 0;
+  }
+
+  private async round(): Promise<number> {
+    const due = await this.dueIds();
     let claimed = 0;
-    for (const { id } of due) {
+    for (const id of due) {
       if (this.stopped) break;
       const msg = await this.claim(id);
       if (!msg) continue;
