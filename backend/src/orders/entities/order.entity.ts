@@ -79,6 +79,8 @@ export class Order {
   @DateTimeColumn()
   updatedAt: Date;
 
+  /** The dashboard's money per week reads orders by payment time (EXPLAIN: every order without it). */
+  @Index('idx_orders_paid')
   @DateTimeColumn({ nullable: true })
   paidAt: Date | null;
 

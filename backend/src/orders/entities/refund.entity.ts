@@ -26,6 +26,8 @@ export class Refund {
   @Column({ type: 'int', nullable: true })
   createdBy: number | null;
 
+  /** The dashboard's refunds per week read refunds by time (EXPLAIN: every refund without it). */
+  @Index('idx_refunds_created')
   @DateTimeColumn()
   createdAt: Date;
 }

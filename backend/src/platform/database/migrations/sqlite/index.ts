@@ -23,6 +23,7 @@ import { UpgradeCredit1795615000000 } from './1795615000000-UpgradeCredit';
 import { CryptoCourses1795616000000 } from './1795616000000-CryptoCourses';
 import { OutboxRecipientIndex1795620000000 } from './1795620000000-OutboxRecipientIndex';
 import { OutboxBodies1795625000000 } from './1795625000000-OutboxBodies';
+import { StatisticsIndexes1795625100000 } from './1795625100000-StatisticsIndexes';
 import { ModuleVideo1795630000000 } from './1795630000000-ModuleVideo';
 import { LessonQuestions1795650000000 } from './1795650000000-LessonQuestions';
 import { MentorThreads1795655000000 } from './1795655000000-MentorThreads';
@@ -54,6 +55,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   CryptoCourses1795616000000,
   OutboxRecipientIndex1795620000000,
   OutboxBodies1795625000000,
+  StatisticsIndexes1795625100000,
   ModuleVideo1795630000000,
   LessonQuestions1795650000000,
   MentorThreads1795655000000,
