@@ -6,6 +6,7 @@ import campaignCodes from './campaign-codes';
 import { authProvider } from './authProvider';
 import certificates from './certificates';
 import questions from './questions';
+import mentorThreads from './mentor-threads';
 import courses from './courses';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
@@ -38,6 +39,7 @@ const VIEWS: Record<ResourceName, Omit<ResourceProps, 'name'>> = {
   'audit-log': auditLog,
   outbox,
   certificates,
+  'mentor-threads': mentorThreads,
   questions,
   broadcasts,
   sequences,

@@ -4,6 +4,9 @@ import type {
   AdminGrant,
   AdminOrderDetail,
   AdminQuestion,
+  AdminMentorThreadDetail,
+  MentorThreadStatus,
+  UpdateMentorThreadRequest,
   AnswerQuestionRequest,
   UpdateQuestionRequest,
   CreateGrantRequest,
@@ -56,6 +59,9 @@ export interface AdminDataProvider extends DataProvider {
   answerQuestion(questionId: number, body: string): Promise<AdminQuestion>;
   /** Hides, shows, pins or unpins a lesson question. */
   moderateQuestion(questionId: number, changes: UpdateQuestionRequest): Promise<AdminQuestion>;
+  /** Answers a mentor thread with text and, optionally, one image (multipart then); the student is mailed. */
+  answerMentorThread(threadId: number, body: string, image: File | null): Promise<AdminMentorThreadDetail>;
+  setMentorThreadStatus(threadId: number, status: MentorThreadStatus): Promise<AdminMentorThreadDetail>;
   exportLeadsCsv(params: {
     filter: Record<string, unknown>;
     sort?: { field: string; order: string };
@@ -117,6 +123,22 @@ export const dataProvider: AdminDataProvider = {
     httpClient(`${API}/questions/${questionId}`, { method: 'PATCH', body: JSON.stringify(changes) }).then(
       ({ json }) => json as AdminQuestion,
     ),
+
+  answerMentorThread: (threadId, body, image) => {
+    const url = `${API}/mentor-threads/${threadId}/messages`;
+    if (!image) return postJson<AdminMentorThreadDetail>(url, { body });
+    // Multipart (the upload routes alone admit it); the browser sets the boundary and the Origin.
+    const form = new FormData();
+    form.append('body', body);
+    form.append('images', image, image.name);
+    return httpClient(url, { method: 'POST', body: form }).then(({ json }) => json as AdminMentorThreadDetail);
+  },
+
+  setMentorThreadStatus: (threadId, status) =>
+    httpClient(`${API}/mentor-threads/${threadId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ status } satisfies UpdateMentorThreadRequest),
+    }).then(({ json }) => json as AdminMentorThreadDetail),
 
   /** Downloads the filtered leads as CSV (the server writes it: UTF-8 with BOM, `;`). */
   exportLeadsCsv: async ({ filter, sort, includeUnsubscribed }) => {

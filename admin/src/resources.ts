@@ -11,6 +11,7 @@ export const RESOURCE_NAMES = [
   'courses',
   'modules',
   'live-sessions',
+  'mentor-threads',
   'questions',
   'audit-log',
   'outbox',

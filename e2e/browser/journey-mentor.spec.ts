@@ -77,6 +77,7 @@ const seed = {
   homeLead: uniqueEmail('forside'),
   certificateCode: '',
   question: `Hvordan tegner jeg en range ${Date.now().toString(36)}?`,
+  thread: `Chart til gjennomgang ${Date.now().toString(36)}`,
 };
 
 /** The rows of the list on the page: table rows on a computer, list items on a phone. */
@@ -326,6 +327,15 @@ const WALKS: Record<ResourceName, Walk> = {
       await page.getByText(seed.buyer).first().waitFor();
     },
   },
+  'mentor-threads': {
+    row: () => seed.thread,
+    opens: 'show',
+    filter: search(),
+    show: async ({ page }) => {
+      await page.getByText(seed.thread).first().waitFor();
+      await page.getByTestId('inbox-status').getByText('Venter på mentor').waitFor();
+    },
+  },
   questions: {
     row: () => seed.question,
     opens: 'show',
@@ -525,6 +535,24 @@ describe("the mentor's journey", () => {
       });
       expect(asked.status()).toBe(201);
       await ctx.close();
+      // An Accelerator student sends a chart thread: one waiting in 'Innboks'.
+      const mentee = await newContext(browser, server.url, { width: 1280, height: 900 });
+      const bought = await mentee.request.post('/api/checkout/sessions', {
+        data: {
+          courseId: 'accelerator',
+          email: uniqueEmail('chart'),
+          firstName: 'Kari',
+          lastName: 'Nordmann',
+          paymentMethod: 'vipps',
+          acceptTerms: true,
+        },
+      });
+      expect(bought.status()).toBe(201);
+      const thread = await mentee.request.post('/api/mentor/threads', {
+        data: { title: seed.thread, body: 'Var dette en god entry?' },
+      });
+      expect(thread.status()).toBe(201);
+      await mentee.close();
     });
 
     afterAll(async () => {

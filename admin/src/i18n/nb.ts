@@ -423,10 +423,20 @@ export const appMessages = {
         mentorBookingUrl: 'Bookinglenke for mentorsamtaler',
       },
     },
-    certificates: {
-      name: 'Sertifikat |||| Sertifikater',
-      forcedCaseName: 'sertifikat |||| sertifikater',
+    'mentor-threads': {
+      name: 'Innboks |||| Innboks',
+      forcedCaseName: 'tråd |||| tråder',
       fields: {
+        id: 'Nr.',
+        title: 'Tittel',
+        status: 'Status',
+        lastMessageAt: 'Siste melding',
+        createdAt: 'Startet',
+        studentEmail: 'Elev',
+        messageCount: 'Meldinger',
+        q: 'Søk',
+      },
+    },
     questions: {
       name: 'Spørsmål |||| Spørsmål',
       forcedCaseName: 'spørsmål |||| spørsmål',
@@ -447,6 +457,10 @@ export const appMessages = {
         q: 'Søk',
       },
     },
+    certificates: {
+      name: 'Sertifikat |||| Sertifikater',
+      forcedCaseName: 'sertifikat |||| sertifikater',
+      fields: {
         id: 'Nr.',
         code: 'Kode',
         userId: 'Elev',

@@ -38,6 +38,8 @@ export const serverPages: PageComponents = {
   dashboard: ClientOnly,
   coursePlayer: ClientOnly,
   accountSettings: ClientOnly,
+  mentorInbox: ClientOnly,
+  mentorThread: ClientOnly,
   certificate: ClientOnly,
   receipt: ClientOnly,
 };

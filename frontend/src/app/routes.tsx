@@ -33,6 +33,8 @@ const APP_PAGES = [
   'dashboard',
   'coursePlayer',
   'accountSettings',
+  'mentorInbox',
+  'mentorThread',
   'certificate',
   'receipt',
 ] as const;

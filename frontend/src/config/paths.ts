@@ -79,6 +79,9 @@ export const paths = {
   // Member area.
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
   accountSettings: { path: '/account/settings', href: () => '/account/settings' },
+  /** "Mentor": chart review, the student's threads with the mentor. */
+  mentorInbox: { path: '/mentor', href: () => '/mentor' },
+  mentorThread: { path: '/mentor/:threadId', href: (threadId: number | string) => `/mentor/${threadId}` },
   coursePlayer: {
     path: '/course/:courseId',
     href: (courseId: PlayerCourseId | string, query?: { email?: string }) => withQuery(`/course/${courseId}`, query),
@@ -140,13 +143,19 @@ const APP_PATHS = new Set<string>([
   paths.resetPassword.path,
   paths.dashboard.path,
   paths.accountSettings.path,
+  paths.mentorInbox.path,
 ]);
 
 /** Paths the browser renders by itself (member area, checkout, sign-in): the server answers with the shell. */
 export function isAppPath(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (APP_PATHS.has(p)) return true;
-  return /^\/course\/[^/]+$/.test(p) || /^\/sertifikat\/[^/]+$/.test(p) || /^\/kvittering\/[^/]+$/.test(p);
+  return (
+    /^\/course\/[^/]+$/.test(p) ||
+    /^\/sertifikat\/[^/]+$/.test(p) ||
+    /^\/kvittering\/[^/]+$/.test(p) ||
+    /^\/mentor\/[^/]+$/.test(p)
+  );
 }
 
 /** The canonical (Norwegian) path of a page, for `<link rel=canonical>`. */

@@ -1,5 +1,6 @@
-import { ButtonAnchor } from '../../../components/Button';
+import { ButtonAnchor, ButtonLink } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
+import { paths } from '../../../config/paths';
 import { useMentorship } from '../api/mentorship';
 
 const dateFmt = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: 'numeric', month: 'long', year: 'numeric' });
@@ -28,6 +29,13 @@ export function MentorshipSection({ userId }: { userId: number }) {
           </li>
         ))}
       </ul>
+      {data.periods.some((p) => p.active) && (
+        <p>
+          <ButtonLink to={paths.mentorInbox.href()} size="sm">
+            Send chart til mentoren
+          </ButtonLink>
+        </p>
+      )}
       {data.periods.some((p) => p.active) &&
         (data.bookingUrl ? (
           <ButtonAnchor href={data.bookingUrl} target="_blank" rel="noopener noreferrer" variant="secondary" size="sm">

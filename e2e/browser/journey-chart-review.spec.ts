@@ -1,0 +1,136 @@
+/**
+ * Chart review (issue 26), on a phone (390 px) and a computer (1366 px): an Accelerator student opens
+ * "Mentor" in the member area, starts a thread with a chart image, the mentor answers it from
+ * 'Innboks' in the panel, and the student reads the answer. Every student screen is checked with axe
+ * (WCAG 2.1 A and AA) and must not scroll sideways.
+ *
+ * Needs the production builds: `npm run build`.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { signInToAdmin } from './support/admin';
+import { launchBrowser, newContext } from './support/browser';
+import { ADMIN, startServer, type RunningServer } from './support/server';
+import { storeConsent, uniqueEmail } from './support/site';
+
+jest.setTimeout(180_000);
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+let server: RunningServer;
+let browser: Browser;
+let chart: Buffer;
+const uploads = mkdtempSync(join(tmpdir(), 'ta-chart-review-'));
+
+beforeAll(async () => {
+  server = await startServer({ UPLOAD_DIR: uploads });
+  browser = await launchBrowser();
+  chart = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1d3b2a' } })
+    .png()
+    .toBuffer();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(uploads, { recursive: true, force: true });
+});
+
+/** axe finds nothing and the page is no wider than the window. */
+async function check(page: Page, screen: string, problems: string[]): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  const viewport = page.viewportSize()!.width;
+  if (width > viewport) problems.push(`${screen}: ${width} px wide in a ${viewport} px window`);
+  const result = await new AxeBuilder({ page: page as never }).withTags(AXE_TAGS).analyze();
+  for (const v of result.violations) problems.push(`${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+describe.each([
+  ['a phone', 390],
+  ['a computer', 1366],
+])('chart review on %s', (_label, width) => {
+  it('the student sends a chart, the mentor answers in Innboks, the student reads the answer', async () => {
+    const problems: string[] = [];
+    const errors: string[] = [];
+    const title = `EURUSD breakout ${width}`;
+
+    // An Accelerator student (the demo checkout signs the buyer in).
+    const ctx = await newContext(browser, server.url, { width, height: 900 });
+    await storeConsent(ctx);
+    const bought = await ctx.request.post('/api/checkout/sessions', {
+      data: {
+        courseId: 'accelerator',
+        email: uniqueEmail('chart'),
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        paymentMethod: 'vipps',
+        acceptTerms: true,
+      },
+    });
+    expect(bought.status()).toBe(201);
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    await page.goto('/mentor');
+    await page.getByRole('heading', { name: 'Mentor', level: 1 }).waitFor();
+    await page.getByTestId('mentor-quota').getByText('0 av 8 brukt denne måneden').waitFor();
+    await check(page, 'the inbox', problems);
+
+    await page.getByLabel('Tittel').fill(title);
+    await page.getByLabel('Hva vil du ha tilbakemelding på?').fill('Var dette en **god** entry over motstanden?');
+    await page
+      .getByLabel(/Charts \(PNG, JPEG eller WebP/)
+      .setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: chart });
+    await page.getByRole('button', { name: 'Fjern chart.png' }).waitFor();
+    await page.getByRole('button', { name: 'Send til mentoren' }).click();
+    await page.waitForURL(/\/mentor\/\d+$/);
+    const threadUrl = new URL(page.url()).pathname;
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await page.getByTestId('mentor-thread-status').getByText('Venter på mentor').waitFor();
+    const thumb = page.locator('.mentor-message__images img').first();
+    await thumb.waitFor();
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 480,
+      await thumb.elementHandle(),
+    );
+    await check(page, 'the new thread', problems);
+
+    // The mentor answers from the panel.
+    const admin = await newContext(browser, server.url, { width: 1366, height: 900 });
+    const panel = await admin.newPage();
+    panel.on('pageerror', (e) => errors.push(e.message));
+    await signInToAdmin(panel, ADMIN.email, ADMIN.password);
+    await panel.waitForURL(/\/admin\/?$/);
+    await panel.goto('/admin/mentor-threads');
+    await panel.getByText(title).first().click();
+    await panel.waitForURL(/\/admin\/mentor-threads\/\d+\/show$/);
+    await panel.getByTestId('inbox-status').getByText('Venter på mentor').waitFor();
+    await panel.locator('[data-testid="inbox-message-student"] img').first().waitFor();
+    await panel.getByLabel('Svar (Markdown)').fill('Fin entry. Legg stoppen under **swing low**.');
+    await panel.getByRole('button', { name: 'Send svar' }).click();
+    await panel.getByTestId('inbox-status').getByText('Besvart').waitFor();
+    await admin.close();
+
+    // The student reads the answer.
+    await page.goto(threadUrl);
+    await page.getByTestId('mentor-thread-status').getByText('Besvart').waitFor();
+    const answer = page.getByTestId('mentor-message-mentor');
+    await answer.getByText(/Svar fra/).waitFor();
+    await answer.locator('strong', { hasText: 'swing low' }).waitFor();
+    await check(page, 'the answered thread', problems);
+    await page.goto('/mentor');
+    await page.getByTestId('mentor-quota').getByText('1 av 8 brukt denne måneden').waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(title) })
+      .getByText('Besvart')
+      .waitFor();
+    await check(page, 'the inbox with a thread', problems);
+    await ctx.close();
+
+    expect({ problems, errors }).toEqual({ problems: [], errors: [] });
+  });
+});
