@@ -22,6 +22,7 @@ const backendGraph = {
   marketing: ['platform', 'catalog', 'identity', 'access', 'leads', 'orders', 'outbox'],
   live: ['platform', 'catalog', 'identity', 'access', 'outbox'],
   mentorship: ['platform', 'catalog', 'identity', 'access', 'outbox'],
+  membership: ['platform', 'catalog', 'identity', 'access', 'outbox'],
   certificates: ['platform', 'catalog', 'identity', 'access', 'outbox'],
   community: ['platform', 'catalog', 'identity', 'access', 'outbox', 'mentorship'],
   account: [

@@ -16,6 +16,7 @@ import { OutboxModule } from './outbox/outbox.module';
 import { MarketingModule } from './marketing/marketing.module';
 import { MarketingPortsModule } from './marketing/marketing-ports.module';
 import { MentorshipModule } from './mentorship/mentorship.module';
+import { MembershipModule } from './membership/membership.module';
 import { OrdersModule } from './orders/orders.module';
 import { AppConfig, ConfigModule } from './platform/config';
 import { DatabaseModule } from './platform/database/database.module';
@@ -54,6 +55,7 @@ export class AppModule {
         MarketingModule,
         MarketingPortsModule,
         MentorshipModule,
+        MembershipModule,
         CertificatesModule,
         LiveModule,
         CommunityModule,

@@ -9,8 +9,8 @@ export type PlayerCourseId = (typeof PLAYER_COURSE_IDS)[number];
 export const PAID_COURSE_IDS = ['foundation', 'accelerator', 'kryptovaluta', 'microkurs', 'temakurs'] as const;
 export type PaidCourseId = (typeof PAID_COURSE_IDS)[number];
 
-/** What the checkout sells (Kryptovaluta only comes with VIP or from the mentor). */
-export const CHECKOUT_COURSE_IDS = ['foundation', 'accelerator', 'microkurs', 'temakurs'] as const;
+/** What the checkout sells (Kryptovaluta only comes with VIP or from the mentor; VIP is a membership). */
+export const CHECKOUT_COURSE_IDS = ['foundation', 'accelerator', 'microkurs', 'temakurs', 'vip'] as const;
 export type CheckoutCourseId = (typeof CHECKOUT_COURSE_IDS)[number];
 
 /** Products of the crypto series that are not courses in the player (VIP: the membership). */
@@ -29,6 +29,20 @@ export const COURSE_INCLUSIONS: Readonly<Partial<Record<CatalogId, readonly Cata
   accelerator: ['foundation'],
   vip: ['kryptovaluta', 'microkurs', 'temakurs'],
 };
+
+/**
+ * Memberships (DECISIONS "One catalogue, one price"): a grant of the key lasts this many months, then
+ * ends with the courses it includes. Buying it again while a period runs extends from that period's
+ * end (never automatically). Everything else is owned for life.
+ */
+export const MEMBERSHIP_MONTHS: Readonly<Partial<Record<CatalogId, number>>> = {
+  vip: 12,
+};
+
+/** The number of months a grant of `id` lasts, or null for a course owned for life. */
+export function membershipMonths(id: string): number | null {
+  return isCatalogId(id) ? (MEMBERSHIP_MONTHS[id] ?? null) : null;
+}
 
 /**
  * Upgrades for the difference (DECISIONS "One catalogue, one price"): a student who owns the course on

@@ -18,3 +18,4 @@ export * from './leads';
 export * from './requests';
 export * from './video';
 export * from './community';
+export * from './membership';

@@ -1,7 +1,10 @@
 /** Live sessions (issue 17): the mentor's planned sessions, the students' view and the calendar feed. */
 
-/** Courses a live session can be for (the paid ones: starter is everyone's, and its owners get no live sessions). */
-export const LIVE_SESSION_COURSE_IDS = ['foundation', 'accelerator', 'kryptovaluta'] as const;
+/**
+ * Courses a live session can be for (the paid ones: starter is everyone's, and its owners get no live
+ * sessions). `vip`: the weekly VIP sessions, for members whose VIP period runs.
+ */
+export const LIVE_SESSION_COURSE_IDS = ['foundation', 'accelerator', 'kryptovaluta', 'vip'] as const;
 export type LiveSessionCourseId = (typeof LIVE_SESSION_COURSE_IDS)[number];
 
 /** The join link shows from this long before the start until the end. */

@@ -25,6 +25,7 @@ export const MAIL_KINDS = [
   'mentorship_ending',
   'question_answered',
   'mentor_answered',
+  'membership_ending',
 ] as const;
 export type MailKindName = (typeof MAIL_KINDS)[number];
 
@@ -42,6 +43,7 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   mentorship_ending: 'Mentorperioden slutter snart',
   question_answered: 'Svar på spørsmål',
   mentor_answered: 'Svar fra mentoren (innboks)',
+  membership_ending: 'VIP-medlemskapet slutter snart',
 };
 
 /** GET /api/admin/outbox (list rows). */

@@ -221,7 +221,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       expect(await orderCount()).toBe(before);
     });
 
-    it.each(['starter', 'kryptovaluta', 'vip', 'ukjent', 'FOUNDATION'])(
+    it.each(['starter', 'kryptovaluta', 'VIP', 'ukjent', 'FOUNDATION'])(
       'course "%s" → 400 Invalid course ID, nothing written',
       async (courseId) => {
         const before = await orderCount();

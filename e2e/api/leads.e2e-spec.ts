@@ -44,7 +44,8 @@ describe('lead capture', () => {
     it.each([
       ['starter', '/course/starter?email='],
       ['microkurs', '/bestill?course=microkurs&email='],
-      ['vip', '/course/starter?email='],
+      ['vip', '/bestill?course=vip&email='],
+      ['kryptovaluta', '/course/starter?email='],
       ['accelerator', '/bestill?course=accelerator&email='],
     ])('sends %s leads on to %s…', async (courseType, prefix) => {
       const res = await t.http().post('/api/leads').send({ email: 'x@example.no', courseType, source: '/d' }).expect(201);

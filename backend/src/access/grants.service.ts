@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, IsNull, Not, Repository, type FindOptionsWhere } from 'typeorm';
+import { EntityManager, In, IsNull, LessThanOrEqual, Not, Repository, type FindOptionsWhere } from 'typeorm';
 import {
+  CATALOG_IDS,
   MSG,
   PLAYER_COURSE_IDS,
   includedCourses,
   isCatalogId,
   isPlayerCourseId,
+  membershipMonths,
   type CatalogId,
   type PlayerCourseId,
 } from '@academy/contracts';
@@ -14,6 +16,7 @@ import { CATALOG_SEED } from '../catalog/catalog.data';
 import { conflict } from '../platform/errors/app-error';
 import { EventBus } from '../platform/events';
 import { Clock, SystemClock } from '../platform/time/clock';
+import { addCalendarMonths } from '../platform/time/calendar-period';
 import { Grant, GrantSource } from './entities/grant.entity';
 import type { DripBasis } from './drip';
 
@@ -75,6 +78,13 @@ export class GrantsService {
     return { courses, includedBy };
   }
 
+  /** Every catalogue id (courses and memberships such as VIP) the user holds an active grant of, in catalogue order. */
+  async activeCatalogIds(userId: number): Promise<CatalogId[]> {
+    const rows = await this.grants.find({ select: { courseId: true }, where: { userId, revokedAt: IsNull() } });
+    const owned = new Set(rows.map((r) => r.courseId));
+    return CATALOG_IDS.filter((id) => owned.has(id));
+  }
+
   async owns(userId: number, courseId: string, manager?: EntityManager): Promise<boolean> {
     // Inside a transaction, read through its manager: a second connection from the pool while the
     // transaction holds one deadlocks the pool under load.
@@ -103,6 +113,7 @@ export class GrantsService {
       });
       if (active) return { grant: active, created: false };
     }
+    const grantedAt = this.clock.now();
     const grant = await repo.save(
       repo.create({
         userId: input.userId,
@@ -111,10 +122,11 @@ export class GrantsService {
         orderId: input.orderId ?? null,
         note: input.note ?? null,
         grantedBy: input.grantedBy ?? null,
-        grantedAt: this.clock.now(),
+        grantedAt,
         revokedAt: null,
         revokedBy: null,
         includedByGrantId: null,
+        accessEndsAt: await this.membershipEnd(input.userId, input.courseId, grantedAt, repo),
       }),
     );
     const opened = [grant.courseId];
@@ -125,6 +137,47 @@ export class GrantsService {
       repo.manager,
     );
     return { grant, created: true };
+  }
+
+  /**
+   * A membership's new period (MEMBERSHIP_MONTHS): its months from the end of the member's running
+   * period (a renewal adds to what is left), or from now when none runs. Null for a course owned for life.
+   */
+  private async membershipEnd(userId: number, courseId: string, now: Date, repo: Repository<Grant>): Promise<Date | null> {
+    const months = membershipMonths(courseId);
+    if (months === null) return null;
+    const running = await repo.find({
+      select: { id: true, accessEndsAt: true },
+      where: { userId, courseId, revokedAt: IsNull(), includedByGrantId: IsNull(), accessEndsAt: Not(IsNull()) },
+    });
+    const latest = Math.max(now.getTime(), ...running.map((g) => new Date(g.accessEndsAt!).getTime()));
+    return addCalendarMonths(new Date(latest), months);
+  }
+
+  /** A user's active grants of a membership (those with an access period), oldest first. */
+  activeMembershipGrants(userId: number, courseId: string): Promise<Grant[]> {
+    return this.grants.find({
+      where: { userId, courseId, revokedAt: IsNull(), includedByGrantId: IsNull(), accessEndsAt: Not(IsNull()) },
+      order: { grantedAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  /** Active membership grants whose access period is over at `now` (the periodic round ends them), oldest first. */
+  endedMembershipGrants(now: Date, limit = 500): Promise<Grant[]> {
+    return this.grants.find({
+      where: { revokedAt: IsNull(), accessEndsAt: LessThanOrEqual(now) },
+      order: { accessEndsAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /** Active membership grants of the given products, oldest first (the reminder round). */
+  activeMemberships(courseIds: string[]): Promise<Grant[]> {
+    if (courseIds.length === 0) return Promise.resolve([]);
+    return this.grants.find({
+      where: { courseId: In(courseIds), revokedAt: IsNull(), includedByGrantId: IsNull(), accessEndsAt: Not(IsNull()) },
+      order: { userId: 'ASC', grantedAt: 'ASC', id: 'ASC' },
+    });
   }
 
   /** The `included` grants a grant opens (and what those include in turn), their courses added to `opened`. */

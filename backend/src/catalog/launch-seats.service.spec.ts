@@ -34,19 +34,37 @@ describe('the launch price rule (priceWith)', () => {
   });
 
   it('courses not sold by checkout keep their catalogue prices and have no seats', () => {
+    // A product with a before-price that the checkout does not sell (as VIP was before it was sold).
+    const unsold = { ...item('vip'), soldByCheckout: false };
     expect(hasLaunch(item('starter'))).toBe(false);
-    expect(hasLaunch(item('vip'))).toBe(false);
+    expect(hasLaunch(unsold)).toBe(false);
     expect(priceWith(item('starter'), 500, 100)).toEqual({
       priceOre: 0,
       beforePriceOre: null,
       discountOre: 0,
       launchSeatsLeft: null,
     });
-    expect(priceWith(item('vip'), 500, 100)).toEqual({
+    expect(priceWith(unsold, 500, 100)).toEqual({
       priceOre: 500000,
       beforePriceOre: 750000,
       discountOre: 250000,
       launchSeatsLeft: null,
+    });
+  });
+
+  it('VIP, sold by checkout, has the launch price like the courses: 5 000 kr, then 7 500 kr', () => {
+    expect(hasLaunch(item('vip'))).toBe(true);
+    expect(priceWith(item('vip'), 99, 100)).toEqual({
+      priceOre: 500000,
+      beforePriceOre: 750000,
+      discountOre: 250000,
+      launchSeatsLeft: 1,
+    });
+    expect(priceWith(item('vip'), 100, 100)).toEqual({
+      priceOre: 750000,
+      beforePriceOre: null,
+      discountOre: 0,
+      launchSeatsLeft: 0,
     });
   });
 });

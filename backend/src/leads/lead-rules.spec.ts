@@ -5,8 +5,8 @@ describe('the lead form rules in contracts (server and storefront share them)', 
     expect(leadDestination('foundation', 'ola+1@example.no')).toBe('/bestill?course=foundation&email=ola%2B1%40example.no');
     expect(leadDestination('accelerator', 'a@b.no')).toBe('/bestill?course=accelerator&email=a%40b.no');
     expect(leadDestination('temakurs', 'a@b.no')).toBe('/bestill?course=temakurs&email=a%40b.no');
-    for (const c of ['starter', 'kryptovaluta', 'vip'])
-      expect(leadDestination(c, 'a@b.no')).toBe('/course/starter?email=a%40b.no');
+    expect(leadDestination('vip', 'a@b.no')).toBe('/bestill?course=vip&email=a%40b.no');
+    for (const c of ['starter', 'kryptovaluta']) expect(leadDestination(c, 'a@b.no')).toBe('/course/starter?email=a%40b.no');
   });
 
   it("the visit's first touch wins over the page's own variant and UTM parameters", () => {

@@ -17,9 +17,7 @@ import { LiveSession } from './entities/live-session.entity';
 import { endOf, inCatalogueOrder, type SessionWithCourses } from './live-records';
 import { LiveSessionsAdminService } from './live-sessions-admin.service';
 
-const UPCOMING_MAX = 50;
-const PAST_MAX = 30;
-/** How far back the calendar feed reaches. */
+/** How far back the calendar feed and the list of past sessions reach (every session of the period is listed). */
 const FEED_PAST_DAYS = 180;
 
 /** Who is asking: the signed-in user (or the feed's owner). */
@@ -47,10 +45,13 @@ export class LiveSessionsService {
     private readonly clock: Clock,
   ) {}
 
-  /** The live-session courses the user owns (an admin sees every course, as in the player). */
+  /**
+   * The live-session courses the user owns (an admin sees every course, as in the player). VIP's
+   * weekly sessions are for members whose VIP grant is active: it ends with the period.
+   */
   async ownedCourseIds(user: Viewer): Promise<string[]> {
     if (user.role === 'admin') return [...LIVE_SESSION_COURSE_IDS];
-    const owned = new Set<string>(await this.grants.activeCourseIds(user.id));
+    const owned = new Set<string>(await this.grants.activeCatalogIds(user.id));
     return LIVE_SESSION_COURSE_IDS.filter((id) => owned.has(id));
   }
 
@@ -86,11 +87,9 @@ export class LiveSessionsService {
     const now = this.clock.now();
     const from = new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000);
     const all = await this.sessionsOf(courses, from, 2000);
-    const upcoming = all.filter(({ session }) => endOf(session).getTime() > now.getTime()).slice(0, UPCOMING_MAX);
-    const past = all
-      .filter(({ session }) => !session.cancelledAt && endOf(session).getTime() <= now.getTime())
-      .reverse()
-      .slice(0, PAST_MAX);
+    // Every upcoming session and every past one of the period: no silent cut at a count.
+    const upcoming = all.filter(({ session }) => endOf(session).getTime() > now.getTime());
+    const past = all.filter(({ session }) => !session.cancelledAt && endOf(session).getTime() <= now.getTime()).reverse();
     return { upcoming: upcoming.map((s) => this.view(s, now)), past: past.map((s) => this.view(s, now)) };
   }
 

@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config';
 import {
   isCheckoutCourseId,
   KLARNA_MIN_ORE,
+  membershipMonths,
   MSG,
   normalizeCampaignCode,
   UPGRADE_FROM,
@@ -126,7 +127,10 @@ export class CheckoutService {
     const auth = await this.sessions.resolve(client.token);
     const email = auth ? auth.user.email : dto.email;
     const existing = auth?.user ?? (await this.users.findByEmail(email));
-    if (auth && (await this.grants.owns(auth.user.id, item.id))) throw conflict(MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
+    // A membership (VIP) bought again while it runs is a renewal from its end, never "already owned".
+    const renewable = membershipMonths(item.id) !== null;
+    if (auth && !renewable && (await this.grants.owns(auth.user.id, item.id)))
+      throw conflict(MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
 
     // One attribution per person: the buyer's account or earliest lead before what this browser sent.
     const attribution = await this.firstTouch.forBuyer(email, existing, dto.attribution);
@@ -267,7 +271,8 @@ export class CheckoutService {
     const item = isCheckoutCourseId(courseId) ? CATALOG_SEED.find((c) => c.id === courseId && c.soldByCheckout) : undefined;
     if (!item) throw badRequest(MSG.invalidCourseId, 'INVALID_COURSE');
     const auth = await this.sessions.resolve(client.token);
-    if (auth && (await this.grants.owns(auth.user.id, item.id))) throw conflict(MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
+    if (auth && membershipMonths(item.id) === null && (await this.grants.owns(auth.user.id, item.id)))
+      throw conflict(MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
     const price = await this.orders.manager.transaction((m) => this.pricing.price(m, item, code, false, auth?.user.id ?? null));
     return {
       courseId: item.id,

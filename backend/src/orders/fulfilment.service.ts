@@ -11,7 +11,7 @@ import type { User } from '../identity/entities/user.entity';
 import { UsersService } from '../identity/users.service';
 import { CrashPoints, EventBus, type OrderPaid } from '../platform/events';
 import { LaunchSeatsService } from '../catalog/launch-seats.service';
-import { MSG } from '@academy/contracts';
+import { MSG, membershipMonths } from '@academy/contracts';
 import { badRequest } from '../platform/errors/app-error';
 import { CampaignCodesService } from './campaign-codes.service';
 import { ReceiptsService } from './receipts.service';
@@ -123,13 +123,14 @@ export class FulfilmentService {
    * With the payment, in its transaction: whether it can be accepted, and if so the student's launch
    * seat (once per student; the catalogue is invalidated after commit) and one use of the order's
    * campaign code. Refused (nothing granted, no seat, no use; refunded after commit):
-   * - the account already owns the course (a checkout by a signed-out visitor is never told so);
+   * - the account already owns the course (a checkout by a signed-out visitor is never told so); a
+   *   membership (VIP) is never refused so: paying again renews it from the running period's end;
    * - the code's last paid use went to another buyer first (the conditional UPDATE counts only below
    *   maxUses, so concurrent payments never count past it). A demo payment is refused before anything
    *   is paid instead (the transaction rolls back, the checkout answers 400).
    */
   private async countPaid(m: EntityManager, order: Order, user: User, now: Date): Promise<OrderRefusal | null> {
-    if (await this.grants.owns(user.id, order.courseId, m)) return 'already_owned';
+    if (membershipMonths(order.courseId) === null && (await this.grants.owns(user.id, order.courseId, m))) return 'already_owned';
     if (order.campaignCode && !(await this.codes.countUse(m, order.campaignCode))) {
       if (order.provider === 'demo') throw badRequest(MSG.campaignCodeUnusable, 'CAMPAIGN_CODE_UNUSABLE');
       this.logger.warn(

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   MSG,
+  membershipMonths,
   orgNrText,
   splitVat,
   UPGRADE_FROM,
@@ -62,10 +63,13 @@ export class ReceiptsService {
     const title = await this.content.titleOf(order.courseId, m);
     const from = order.upgradeCreditOre > 0 ? UPGRADE_FROM[order.courseId as CatalogId] : undefined;
     const fromTitle = from ? await this.content.titleOf(from, m) : null;
-    // An upgrade says what it upgrades from and what was credited for it (kr).
+    // An upgrade says what it upgrades from and what was credited for it (kr); a membership its months.
+    const months = membershipMonths(order.courseId);
     const what = fromTitle
       ? `Oppgradering fra «${fromTitle}» til «${title}», ordre ${order.id} (${formatKr(order.upgradeCreditOre)} betalt for ${fromTitle} trukket fra)`
-      : `Nettkurs «${title}», ordre ${order.id}`;
+      : months !== null
+        ? `Medlemskap «${title}», ${months} måneder, ordre ${order.id}`
+        : `Nettkurs «${title}», ordre ${order.id}`;
     const description = order.campaignCode ? `${what} (kampanjekode ${order.campaignCode})` : what;
     return this.issue(m, {
       kind: 'receipt',

@@ -702,6 +702,7 @@ export const ROUTES: Route[] = [
 
   // --- mentorship, drip release and certificates (issue 17) ---
   { method: 'GET', path: '/api/mentorship', area: 'member', access: SIGNED_IN(200), valid: () => ({}) },
+  { method: 'GET', path: '/api/membership', area: 'member', access: SIGNED_IN(200), valid: () => ({}) },
   { method: 'GET', path: '/api/certificates', area: 'member', access: SIGNED_IN(200), valid: () => ({}) },
   {
     method: 'GET',

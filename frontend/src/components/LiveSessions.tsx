@@ -10,6 +10,7 @@ const COURSE_NAMES: Record<LiveSessionCourseId, string> = {
   foundation: 'Foundation',
   accelerator: 'Accelerator',
   kryptovaluta: 'Kryptovaluta',
+  vip: 'VIP',
 };
 
 const dayFmt = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', weekday: 'long', day: 'numeric', month: 'long' });

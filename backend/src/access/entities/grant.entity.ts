@@ -55,4 +55,12 @@ export class Grant {
   /** The mentorship period's end when the admin set it (extended); null: the course's default length. */
   @DateTimeColumn({ nullable: true })
   mentorshipEndsAt: Date | null;
+
+  /**
+   * A membership's grant (VIP, MEMBERSHIP_MONTHS): when its access period ends. The periodic round
+   * revokes it then, with its included grants. Null for a course owned for life.
+   */
+  @Index('idx_grants_access_ends')
+  @DateTimeColumn({ nullable: true })
+  accessEndsAt: Date | null;
 }

@@ -45,6 +45,8 @@ export interface AppConfig extends OperationsConfig {
   contactEmail: string;
   privacyEmail: string;
   communityUrl: string;
+  /** VIP_COMMUNITY_URL: the VIP community's link, shown to active VIP members only (null: COMMUNITY_URL). */
+  vipCommunityUrl: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   sessionIdleMinutes: number;
   sessionAbsoluteDays: number;
@@ -85,6 +87,8 @@ export interface AppConfig extends OperationsConfig {
   liveReminderIntervalMs: number;
   /** How often the mentorship scheduler (the mail 14 days before a period ends) runs (ms); 0 = only on demand (tests). */
   mentorshipReminderIntervalMs: number;
+  /** How often the membership round (VIP: the reminder 14 days before the end, the end of access) runs (ms); 0 = only on demand. */
+  membershipIntervalMs: number;
   /** MENTOR_THREADS_PER_MONTH: new threads a student may start in the mentor inbox per calendar month (Oslo time). */
   mentorThreadsPerMonth: number;
   /** LAUNCH_SEATS: the launch price holds while fewer than this many distinct students have paid for a course. */
@@ -431,6 +435,7 @@ export function parseEnv(env: Env): AppConfig {
     contactEmail,
     privacyEmail: email('PRIVACY_EMAIL', contactEmail) ?? contactEmail,
     communityUrl: url('COMMUNITY_URL', 'https://discord.com') ?? 'https://discord.com',
+    vipCommunityUrl: url('VIP_COMMUNITY_URL', null),
     logLevel,
     sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 60 * 24 * 14, 5, 60 * 24 * 365),
     sessionAbsoluteDays: int('SESSION_ABSOLUTE_DAYS', 90, 1, 3650),
@@ -447,6 +452,8 @@ export function parseEnv(env: Env): AppConfig {
     ...mailSettings(),
     liveReminderIntervalMs: int('LIVE_REMINDER_INTERVAL_MS', 60_000, 0, 3_600_000),
     mentorshipReminderIntervalMs: int('MENTORSHIP_REMINDER_INTERVAL_MS', 3_600_000, 0, 86_400_000),
+    // Tests run the membership round themselves (MembershipService.runDue) at the injected clock's time.
+    membershipIntervalMs: int('MEMBERSHIP_INTERVAL_MS', nodeEnv === 'test' ? 0 : 900_000, 0, 86_400_000),
     mentorThreadsPerMonth: int('MENTOR_THREADS_PER_MONTH', 8, 1, 1000),
     launchSeats: int('LAUNCH_SEATS', 100, 0, 1_000_000),
     seller: sellerSettings(str, nodeEnv, problems),

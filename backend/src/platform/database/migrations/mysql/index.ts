@@ -21,6 +21,7 @@ import { NorwegianCurriculum1795600220000 } from './1795600220000-NorwegianCurri
 import { VippsCapture1795610000000 } from './1795610000000-VippsCapture';
 import { UpgradeCredit1795615000000 } from './1795615000000-UpgradeCredit';
 import { CryptoCourses1795616000000 } from './1795616000000-CryptoCourses';
+import { VipMembership1795617000000 } from './1795617000000-VipMembership';
 import { OutboxRecipientIndex1795620000000 } from './1795620000000-OutboxRecipientIndex';
 import { OutboxBodies1795625000000 } from './1795625000000-OutboxBodies';
 import { StatisticsIndexes1795625100000 } from './1795625100000-StatisticsIndexes';
@@ -53,6 +54,7 @@ export const MYSQL_MIGRATIONS: Function[] = [
   VippsCapture1795610000000,
   UpgradeCredit1795615000000,
   CryptoCourses1795616000000,
+  VipMembership1795617000000,
   OutboxRecipientIndex1795620000000,
   OutboxBodies1795625000000,
   StatisticsIndexes1795625100000,
