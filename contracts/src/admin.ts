@@ -189,8 +189,14 @@ export interface AdminUserDetail extends AdminUser {
   grants: AdminGrant[];
   orders: AdminOrder[];
   progress: AdminCourseProgress[];
+  /** The newest {@link STUDENT_LEADS_SHOWN} leads of the account or its address. */
   leads: AdminLead[];
+  /** How many leads it has in all (the panel says so when `leads` shows fewer). */
+  leadsTotal: number;
 }
+
+/** How many of a student's leads the student page carries (the newest); the lead list has them all. */
+export const STUDENT_LEADS_SHOWN = 50;
 
 /** POST /api/admin/users: the new student and a one-time sign-in link for the mentor to send. */
 export interface AdminCreatedStudent extends AdminUser {

@@ -1,4 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
+import { STUDENT_LEADS_SHOWN } from '@academy/contracts';
 import { adminAgent, listQuery, totalOf } from './admin-helpers';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -105,5 +106,26 @@ describe('admin API: the lead list and its CSV at volume', () => {
       .expect(200);
     expect((deep.body as Array<{ id: number }>).map((l) => l.id)).toEqual(expected.slice(COUNT - 7));
     expect(deep.headers['content-range']).toBe(`leads ${COUNT - 7}-${COUNT - 1}/${COUNT}`);
+  });
+
+  it("the student page carries a student's newest leads and says how many there are in all", async () => {
+    const email = `${tag}-elev@example.no`;
+    const student = await admin.post('/api/admin/users').send({ email }).expect(201);
+    const id = student.body.id as number;
+    const shown = STUDENT_LEADS_SHOWN;
+    for (let i = 0; i < shown + 12; i++) {
+      await t.ds.query(`INSERT INTO leads (email, courseType, source, contacted, createdAt) VALUES (?, 'starter', '/', 0, ?)`, [
+        email,
+        `2026-03-${String(1 + (i % 28)).padStart(2, '0')} 10:00:${String(i % 60).padStart(2, '0')}.000`,
+      ]);
+    }
+    const all: Array<{ id: number | string }> = await t.ds.query(
+      'SELECT id FROM leads WHERE email = ? ORDER BY createdAt DESC, id DESC',
+      [email],
+    );
+    const res = await admin.get(`/api/admin/users/${id}`).expect(200);
+    expect(res.body.leadsTotal).toBe(all.length);
+    expect(all.length).toBeGreaterThan(shown);
+    expect((res.body.leads as Array<{ id: number }>).map((l) => l.id)).toEqual(all.slice(0, shown).map((r) => Number(r.id)));
   });
 });

@@ -433,6 +433,15 @@ describe('live sessions', () => {
       'live_session.update',
     ]);
   });
+
+  it("lists every upcoming session of the student's courses, however many (no cut at a count)", async () => {
+    for (const startsAt of ['2027-01-05T18:00', '2028-01-04T18:00']) {
+      await create({ title: 'Ukentlig gjennomgang', startsAt, recurrence: { frequency: 'weekly', count: 52 } }).expect(201);
+    }
+    const res = await owner.get('/api/live-sessions').expect(200);
+    const weekly = (res.body.upcoming as Array<{ title: string }>).filter((s) => s.title === 'Ukentlig gjennomgang');
+    expect(weekly).toHaveLength(104);
+  });
 });
 
 /** Collects a text body whatever its content type (supertest parses only some). */

@@ -7,7 +7,7 @@ import {
   type AdminOrder,
   type AdminUserDetail,
 } from '@academy/contracts';
-import { FunctionField, Show, TabbedShowLayout, TabbedShowLayoutTabs, TextField, WithRecord } from 'react-admin';
+import { FunctionField, Link, Show, TabbedShowLayout, TabbedShowLayoutTabs, TextField, WithRecord } from 'react-admin';
 import { DetailTable, type DetailColumn, type DetailTableProps } from '../lib/DetailTable';
 import { DateTimeField, OrderStatusChip, VariantField, YesNo } from '../lib/fields';
 import { formatDateTime } from '../lib/format';
@@ -83,6 +83,18 @@ function firstVisit(u: AdminUserDetail): string {
   );
 }
 
+/** Says so when the student page shows only the newest of the student's leads, with a way to all of them. */
+function MoreLeads({ user }: { user: AdminUserDetail }) {
+  if (user.leadsTotal <= user.leads.length) return null;
+  const filter = encodeURIComponent(JSON.stringify({ q: user.email }));
+  return (
+    <Typography variant="body2" role="status" sx={{ mt: 1 }}>
+      Viser de {user.leads.length} nyeste av {user.leadsTotal} leads.{' '}
+      <Link to={`/leads?filter=${filter}`}>Se alle i lead-listen</Link>
+    </Typography>
+  );
+}
+
 /** A tab's table of the student's own rows (orders, progress, leads). */
 function StudentRows<T>({ rows, ...table }: Omit<DetailTableProps<T>, 'rows'> & { rows: (u: AdminUserDetail) => readonly T[] }) {
   return <WithRecord<AdminUserDetail> render={(u) => <DetailTable {...table} rows={rows(u)} />} />;
@@ -131,6 +143,7 @@ export function UserShow() {
             columns={LEAD_COLUMNS}
             empty="Ingen leads fra denne adressen."
           />
+          <WithRecord<AdminUserDetail> render={(u) => <MoreLeads user={u} />} />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>

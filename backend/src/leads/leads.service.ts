@@ -197,8 +197,14 @@ export class LeadsService {
   }
 
   /** Leads of an account or its address, newest first. */
-  leadsOf(owner: { userId: number; email: string }, take: number): Promise<Lead[]> {
-    return this.leads.find({ where: [{ userId: owner.userId }, { email: owner.email }], order: { createdAt: 'DESC' }, take });
+  /** The newest `take` leads of the account or its address, and how many it has in all. */
+  async leadsOf(owner: { userId: number; email: string }, take: number): Promise<{ leads: Lead[]; total: number }> {
+    const [leads, total] = await this.leads.findAndCount({
+      where: [{ userId: owner.userId }, { email: owner.email }],
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take,
+    });
+    return { leads, total };
   }
 
   /**

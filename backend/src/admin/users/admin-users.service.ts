@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '../../platform/config';
 import {
   MSG,
   PLAYER_COURSE_IDS,
+  STUDENT_LEADS_SHOWN,
   type AdminCourseProgress,
   type AdminCreatedStudent,
   type AdminGrant,
@@ -90,7 +91,7 @@ export class AdminUsersService {
       this.access.grantsOf(id),
       this.orders.ordersOf(owner),
       this.progressOf(id),
-      this.leads.leadsOf(owner, 50),
+      this.leads.leadsOf(owner, STUDENT_LEADS_SHOWN),
     ]);
     const now = new Date();
     return {
@@ -101,7 +102,8 @@ export class AdminUsersService {
       grants: await this.adminGrants(grants),
       orders: orders.map((o) => toAdminOrder(o, now)),
       progress,
-      leads: await this.adminLeads.decorate(leads),
+      leads: await this.adminLeads.decorate(leads.leads),
+      leadsTotal: leads.total,
     };
   }
 
