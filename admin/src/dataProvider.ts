@@ -19,6 +19,7 @@ import type {
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider, type RaRecord, type UpdateParams } from 'react-admin';
 import { httpClient, postJson } from './lib/http';
+import { listWithTotals } from './lib/listTotals';
 
 export const API = '/api/admin';
 
@@ -75,6 +76,8 @@ export interface AdminDataProvider extends DataProvider {
  */
 export const dataProvider: AdminDataProvider = {
   ...base,
+
+  getList: listWithTotals(API, httpClient),
 
   getOne: (resource, params) =>
     resource === 'settings'

@@ -1,5 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
 import { STUDENT_LEADS_SHOWN } from '@academy/contracts';
+import { COUNT_AHEAD } from '../../backend/src/platform/list/list-query';
 import { adminAgent, listQuery, totalOf } from './admin-helpers';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -106,6 +107,34 @@ describe('admin API: the lead list and its CSV at volume', () => {
       .expect(200);
     expect((deep.body as Array<{ id: number }>).map((l) => l.id)).toEqual(expected.slice(COUNT - 7));
     expect(deep.headers['content-range']).toBe(`leads ${COUNT - 7}-${COUNT - 1}/${COUNT}`);
+  });
+
+  it('under «har konto» and «har kjøpt» the total is counted a bound past the page and says so; the pages still reach every row', async () => {
+    const expected = await dbIds('createdAt DESC, id DESC', false);
+    const page = (range: [number, number], filter: Record<string, unknown> = { hasAccount: false }) =>
+      admin.get(`/api/admin/leads${listQuery({ filter: { q: tag, ...filter }, range })}`).expect(200);
+    const first = await page([0, 24]);
+    expect(first.headers['content-range']).toBe(`leads 0-24/${25 + COUNT_AHEAD + 1}`);
+    expect(first.headers['x-total-capped']).toBe('1');
+    // Near the end the bound passes the last row: the total is exact again, and not marked.
+    const last = await page([COUNT - 500, COUNT - 1]);
+    expect(last.headers['content-range']).toBe(`leads ${COUNT - 500}-${COUNT - 1}/${COUNT}`);
+    expect(last.headers['x-total-capped']).toBeUndefined();
+    const walked: number[] = [];
+    for (let start = 0; start < COUNT; start += 500) {
+      const res = await page([start, start + 499], { hasBought: false });
+      expect(totalOf(res)).toBeGreaterThanOrEqual(Math.min(COUNT, start + 500 + 1));
+      walked.push(...(res.body as Array<{ id: number }>).map((l) => l.id));
+    }
+    expect(walked).toEqual(expected);
+    // Fewer rows than the bound: exact.
+    const none = await page([0, 24], { hasBought: true });
+    expect(none.headers['content-range']).toBe('leads */0');
+    expect(none.headers['x-total-capped']).toBeUndefined();
+    // Filters that read only the lead's own columns are always counted exactly.
+    const plain = await page([0, 24], {});
+    expect(plain.headers['content-range']).toBe(`leads 0-24/${COUNT}`);
+    expect(plain.headers['x-total-capped']).toBeUndefined();
   });
 
   it("the student page carries a student's newest leads and says how many there are in all", async () => {

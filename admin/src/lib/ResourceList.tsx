@@ -1,3 +1,4 @@
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { ReactElement, ReactNode } from 'react';
@@ -8,6 +9,7 @@ import {
   List,
   SimpleList,
   TopToolbar,
+  useListContext,
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
@@ -46,6 +48,21 @@ interface ResourceListProps<T extends RaRecord> {
 }
 
 /**
+ * Says so when the server counted the list's rows only up to a bound (`X-Total-Capped`, a filter that
+ * looks every row up in another table): the total is then a lower bound, and the pages go on past it.
+ */
+function CappedTotalNote() {
+  const { meta, total } = useListContext();
+  if (!(meta as { totalCapped?: boolean } | undefined)?.totalCapped || total === undefined) return null;
+  return (
+    <Typography variant="body2" role="status" sx={{ px: 2, pt: 1 }}>
+      Minst {total.toLocaleString('nb-NO')} treff. Med dette filteret telles ikke alle (det tar for lang tid med så mange rader);
+      bla videre for flere, eller eksporter for å få alle.
+    </Typography>
+  );
+}
+
+/**
  * A resource's list page, the same for every resource: the filters (the rest behind 'Legg til
  * filter'), no client-side export, and a table whose rows open the record, without bulk actions
  * (on a phone a simple list, each line opening the record the same way). A list that can create
@@ -78,6 +95,7 @@ export function ResourceList<T extends RaRecord>({
       exporter={false}
       empty={createLabel ? undefined : false}
     >
+      <CappedTotalNote />
       {isPhone ? (
         <SimpleList<T>
           primaryText={phone.primary}

@@ -50,8 +50,11 @@ export function leadsList(conditions: LeadListConditions): ListSpec<Lead> {
       utmCampaign: filter.equals('lead.attribution.utmCampaign', (raw, key) => parse.string(raw, key, 100)),
       contacted: filter.boolColumn('lead.contacted'),
       unsubscribed: filter.isSet('lead.unsubscribedAt'),
-      hasAccount: filter.condition((qb) => `lead.userId IS NOT NULL OR ${conditions.accountExists(qb, 'lead.email')}`),
-      hasBought: filter.condition((qb) => conditions.bought(qb, 'lead.email', 'lead.userId')),
+      // A lookup in another table per lead: the total is counted up to a bound (list-query COUNT_AHEAD).
+      hasAccount: filter.costly(
+        filter.condition((qb) => `lead.userId IS NOT NULL OR ${conditions.accountExists(qb, 'lead.email')}`),
+      ),
+      hasBought: filter.costly(filter.condition((qb) => conditions.bought(qb, 'lead.email', 'lead.userId'))),
     },
   };
 }
