@@ -24,6 +24,7 @@ import { Seo } from '../../../lib/head';
 import { logout, setSession, useSession } from '../../../lib/session';
 import { useCoursesProgress } from '../api/progress';
 import { CertificatesSection } from '../components/CertificatesSection';
+import { MembershipSection } from '../components/MembershipSection';
 import { MentorshipSection } from '../components/MentorshipSection';
 import './DashboardPage.css';
 
@@ -254,6 +255,7 @@ function Dashboard({ me }: { me: MeResponse }) {
           ))}
         </ul>
 
+        <MembershipSection userId={me.id} />
         <LiveSessions userId={me.id} />
         <MentorshipSection userId={me.id} />
         <CertificatesSection userId={me.id} />

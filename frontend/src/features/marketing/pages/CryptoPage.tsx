@@ -53,7 +53,7 @@ export default function CryptoPage() {
           id="series-title"
           eyebrow="Krypto-serien"
           title="Velg ditt nivå"
-          lead="Fra korte kurs om ett tema til VIP med ukentlige live-økter. Microkurs og Temakurs kjøper du og starter med en gang."
+          lead="Fra korte kurs om ett tema til VIP med ukentlige live-økter. Microkurs og Temakurs kjøper du og starter med en gang; VIP er 12 måneders medlemskap med kursene inkludert, og fornyes bare når du selv betaler igjen."
           center
         />
         <CourseTabs
@@ -78,7 +78,7 @@ export default function CryptoPage() {
       <CtaSection
         id="crypto-signup"
         title={`Interessert i ${selected.title}?`}
-        lead="Skriv inn e-postadressen din. Du får gratis tilgang til Starter med en gang, og beskjed når krypto-serien åpner."
+        lead="Skriv inn e-postadressen din. Du får gratis tilgang til Starter med en gang, og hører fra oss om krypto-serien."
       >
         <LeadForm courseType={tab} source={canonical} signupAs="D" tone="dark" submitLabel="MELD INTERESSE" />
       </CtaSection>
