@@ -39,10 +39,10 @@ const PAYMENT_OPTIONS: { id: PaymentMethod; label: string; hint: string }[] = [
   { id: 'klarna', label: T.klarna, hint: T.klarnaHint },
 ];
 
-/** The programme choices shown together: the trading programmes, or the crypto series' courses. */
+/** The programme choices shown together: the trading programmes, or the crypto series (with VIP). */
 const PROGRAM_GROUPS: readonly (readonly CheckoutCourseId[])[] = [
   ['foundation', 'accelerator'],
-  ['microkurs', 'temakurs'],
+  ['microkurs', 'temakurs', 'vip'],
 ];
 const groupOf = (id: CheckoutCourseId) => PROGRAM_GROUPS.find((g) => g.includes(id)) ?? CHECKOUT_COURSE_IDS;
 /** Where "back" leads without history: the course's sales page, or the crypto page for the crypto series. */
@@ -103,7 +103,8 @@ export default function CheckoutPage() {
   const item = items.find((i) => i.id === course) ?? items[0];
   const lockedEmail = me?.email ?? null;
   const buyerEmail = lockedEmail ?? email;
-  const ownsSelected = !!me && me.courses.includes(course);
+  // A membership (VIP) is never "owned" here: buying it again renews it from the end of its period.
+  const ownsSelected = !!me && (me.courses as readonly string[]).includes(course);
   const missing = missingFields({ email: buyerEmail, first: firstName, last: lastName, terms: acceptTerms });
   // A campaign code the server priced for this course; the server prices it again when the order is made.
   const quote = code.quote?.courseId === item.id ? code.quote : null;
