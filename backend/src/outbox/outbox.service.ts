@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import type { AccountExport, MailKindName } from '@academy/contracts';
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { OutboxBody } from './entities/outbox-body.entity';
@@ -118,19 +118,17 @@ export class OutboxService {
 
   /** Erasure, inside the caller's transaction: every message to the account or its address, sent or not. */
   async eraseFor(owner: { userId: number; email: string }, m: EntityManager): Promise<{ emailsRemoved: number }> {
-    // The bodies first (they hold the address and the links), then the messages.
-    const ids = m
-      .createQueryBuilder()
-      .subQuery()
-      .select('o.id')
-      .from(OutboxMessage, 'o')
-      .where('o.userId = :eraseUserId OR o.toAddress = :eraseEmail');
-    await m
-      .createQueryBuilder()
-      .delete()
-      .from(OutboxBody)
-      .where(`messageId IN ${ids.getQuery()}`, { eraseUserId: owner.userId, eraseEmail: owner.email })
-      .execute();
+    // The bodies first (they hold the address and the links), then the messages. The ids are found
+    // on the outbox's own indexes first: a DELETE … WHERE messageId IN (SELECT …) read every body
+    // (an erasure took 3 s with 100 000 sent mails, bench/scale-results.md).
+    const ids = (
+      await m.find(OutboxMessage, {
+        select: { id: true },
+        where: [{ userId: owner.userId }, { toAddress: owner.email }],
+        loadEagerRelations: false,
+      })
+    ).map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 1000) await m.delete(OutboxBody, { messageId: In(ids.slice(i, i + 1000)) });
     const byUser = await m.delete(OutboxMessage, { userId: owner.userId });
     const byAddress = await m.delete(OutboxMessage, { toAddress: owner.email });
     return { emailsRemoved: (byUser.affected ?? 0) + (byAddress.affected ?? 0) };
