@@ -1,16 +1,26 @@
+import { membershipMonths } from '@academy/contracts';
 import { Icon, type IconName } from '../../../components/Icon';
 import { pluralize } from '../../../lib/format';
 import { CHECKOUT_COPY as T } from '../content';
 import './CheckoutBadges.css';
 
 /**
- * Guarantee, lifetime access and the real number of students (or, while there are none, the launch
- * offer as long as launch seats are left).
+ * Guarantee, the access (for life, or a membership's months: VIP) and the real number of students
+ * (or, while there are none, the launch offer as long as launch seats are left).
  */
-export function CheckoutBadges({ studentCount, launchSeats }: { studentCount: number; launchSeats: number | null }) {
+export function CheckoutBadges({
+  courseId,
+  studentCount,
+  launchSeats,
+}: {
+  courseId?: string;
+  studentCount: number;
+  launchSeats: number | null;
+}) {
+  const months = courseId ? membershipMonths(courseId) : null;
   const badges: { icon: IconName; text: string }[] = [
     { icon: 'shield', text: T.badgeGuarantee },
-    { icon: 'infinity', text: T.badgeLifetime },
+    months !== null ? { icon: 'clock', text: `${months} måneders tilgang` } : { icon: 'infinity', text: T.badgeLifetime },
     {
       icon: 'users',
       text:

@@ -257,7 +257,11 @@ export default function CheckoutPage() {
               <FeatureList items={item.features} iconSize={20} />
             </section>
 
-            <CheckoutBadges studentCount={catalog.studentCount} launchSeats={items.some(inLaunch) ? catalog.launchSeats : null} />
+            <CheckoutBadges
+              courseId={item.id}
+              studentCount={catalog.studentCount}
+              launchSeats={items.some(inLaunch) ? catalog.launchSeats : null}
+            />
           </div>
 
           <div className="checkout-grid__aside">
