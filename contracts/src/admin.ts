@@ -178,6 +178,9 @@ export interface AdminOrder {
 export interface AdminOrderDetail extends AdminOrder {
   attribution: AdminAttribution;
   termsAcceptedAt: string | null;
+  /** The risk acknowledgement at checkout, with its text's version (null for older orders). */
+  riskAcceptedAt: string | null;
+  riskTextVersion: string | null;
   updatedAt: string;
   refunds: AdminRefund[];
 }

@@ -235,3 +235,20 @@ export const MENTOR_MSG = {
   student: 'Elev',
   anonymous: 'Slettet bruker',
 } as const;
+
+/*
+ * Risk acknowledgement (issue 26): trading carries financial risk. The checkout records the buyer's
+ * acknowledgement of this text with its version and time; live sessions and recordings show a short notice.
+ */
+
+/** The checkbox at checkout. Change RISK_TEXT_VERSION whenever the text changes. */
+export const RISK_ACKNOWLEDGEMENT_TEXT =
+  'Jeg forstår at trading innebærer risiko for tap og at kurset ikke er investeringsrådgivning';
+/** The version of {@link RISK_ACKNOWLEDGEMENT_TEXT} stored with each order. */
+export const RISK_TEXT_VERSION = '2026-11';
+/** The short notice beside live sessions and recordings. */
+export const RISK_NOTICE =
+  'Trading innebærer risiko for tap. Innholdet er opplæring, ikke investeringsrådgivning: du tar dine egne beslutninger.';
+export const RISK_MSG = {
+  required: 'Du må bekrefte at du forstår at trading innebærer risiko for tap og at kurset ikke er investeringsrådgivning.',
+} as const;

@@ -120,6 +120,9 @@ export interface AccountExport {
     status: string;
     refundedOre: number;
     termsAcceptedAt: string | null;
+    /** The risk acknowledgement at checkout and the version of its text (null for orders before it was asked). */
+    riskAcceptedAt: string | null;
+    riskTextVersion: string | null;
     createdAt: string;
     paidAt: string | null;
     attribution: Record<string, string | null>;

@@ -76,6 +76,8 @@ export interface CreateCheckoutSessionRequest {
   paymentMethod: PaymentMethod;
   /** Immediate delivery, and the right of withdrawal lapses (angrerettloven § 22 n). */
   acceptTerms: true;
+  /** The risk text (RISK_ACKNOWLEDGEMENT_TEXT) acknowledged; stored with its version and time. */
+  acceptRisk: true;
   /** A campaign code; the server checks and prices it. */
   campaignCode?: string;
   attribution?: Attribution;

@@ -268,6 +268,7 @@ describe('privacy rights: GET /api/account/export and DELETE /api/account', () =
           lastName: 'Nordmann',
           paymentMethod: 'card',
           acceptTerms: true,
+          acceptRisk: true,
           ...over,
         });
 

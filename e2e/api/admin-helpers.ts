@@ -125,6 +125,7 @@ export async function demoPurchase(
     lastName: 'Nordmann',
     paymentMethod: 'card',
     acceptTerms: true,
+    acceptRisk: true,
     ...(opts.trafficSource ? { attribution: { trafficSource: opts.trafficSource } } : {}),
   });
   if (res.status !== 201 && res.status !== 200)

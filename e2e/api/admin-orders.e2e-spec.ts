@@ -145,7 +145,15 @@ describe('admin API: refunds through Stripe (fake Stripe server)', () => {
     await t
       .http()
       .post('/api/checkout/sessions')
-      .send({ courseId: 'foundation', email, firstName: 'Ola', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true })
+      .send({
+        courseId: 'foundation',
+        email,
+        firstName: 'Ola',
+        lastName: 'Nordmann',
+        paymentMethod: 'card',
+        acceptTerms: true,
+        acceptRisk: true,
+      })
       .expect(201);
     const session = fake.pay(fake.lastSession().id);
     await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', { ...session })).expect(200);

@@ -39,6 +39,7 @@ function buyBody(email: string, attribution?: Record<string, string>) {
     lastName: 'Nordmann',
     paymentMethod: 'card',
     acceptTerms: true,
+    acceptRisk: true,
     ...(attribution ? { attribution } : {}),
   };
 }

@@ -124,6 +124,7 @@ describe.each([
         lastName: 'Nordmann',
         paymentMethod: 'card',
         acceptTerms: true,
+        acceptRisk: true,
       })
       .expect(201);
     const paid = fake.pay(fake.lastSession().id);

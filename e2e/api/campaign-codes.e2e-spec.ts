@@ -26,6 +26,7 @@ const buyer = (extra: Record<string, unknown> = {}, email = uniqueEmail('kode'))
   lastName: 'Nordmann',
   paymentMethod: 'card',
   acceptTerms: true,
+  acceptRisk: true,
   ...extra,
 });
 let seq = 0;

@@ -41,6 +41,7 @@ describe('polling the payment status', () => {
         lastName: 'Nordmann',
         paymentMethod: 'card',
         acceptTerms: true,
+        acceptRisk: true,
       })
       .expect(201);
     readsBefore = fake.callsTo('sessions.retrieve').length;

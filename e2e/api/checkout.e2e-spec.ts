@@ -15,6 +15,7 @@ import {
   stripeEvent,
   type FakeStripe,
 } from './support/fake-stripe';
+import { RISK_MSG, RISK_TEXT_VERSION } from '@academy/contracts';
 import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
 import { adminAgent } from './admin-helpers';
 
@@ -30,6 +31,7 @@ function body(over: Record<string, unknown> = {}) {
     lastName: 'Nordmann',
     paymentMethod: 'card',
     acceptTerms: true,
+    acceptRisk: true,
     ...over,
   };
 }
@@ -104,6 +106,9 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         refundedOre: 0,
       });
       expect(order.termsAcceptedAt).toBeInstanceOf(Date);
+      // The risk acknowledgement, with the version of the text the buyer saw.
+      expect(order.riskAcceptedAt).toBeInstanceOf(Date);
+      expect(order.riskTextVersion).toBe(RISK_TEXT_VERSION);
       expect(order.attribution).toMatchObject({ trafficSource: 'B', landingPath: '/b', utmSource: 'nyhetsbrev' });
       // Nothing is granted and no account is made before payment.
       expect(await t.ds.getRepository(User).countBy({ email: b.email })).toBe(0);
@@ -258,6 +263,19 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       const before = await orderCount();
       const res = await t.http().post('/api/checkout/sessions').send(body({ acceptTerms })).expect(400);
       expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: WAIVER });
+      expect(fake.calls).toHaveLength(0);
+      expect(await orderCount()).toBe(before);
+    });
+
+    it.each([
+      ['false', false],
+      ['missing', undefined],
+      ['the string "true"', 'true'],
+    ])('the risk acknowledgement %s → 400 naming acceptRisk, in Norwegian; nothing written', async (_label, acceptRisk) => {
+      const before = await orderCount();
+      const res = await t.http().post('/api/checkout/sessions').send(body({ acceptRisk })).expect(400);
+      expect(res.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', field: 'acceptRisk', message: RISK_MSG.required });
+      expect(res.body.message).toContain('risiko for tap');
       expect(fake.calls).toHaveLength(0);
       expect(await orderCount()).toBe(before);
     });

@@ -33,7 +33,7 @@ function cookieOf(res: { headers: Record<string, unknown> }): string | undefined
 }
 
 function purchase(email: string, courseId = 'foundation') {
-  return { courseId, email, firstName: 'Ola', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true };
+  return { courseId, email, firstName: 'Ola', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true, acceptRisk: true };
 }
 
 /**

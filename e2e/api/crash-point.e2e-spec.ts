@@ -62,7 +62,15 @@ describe('crash point: the process dies between the commit and the after-commit 
     await first
       .http()
       .post('/api/checkout/sessions')
-      .send({ courseId: 'foundation', email, firstName: 'Ola', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true })
+      .send({
+        courseId: 'foundation',
+        email,
+        firstName: 'Ola',
+        lastName: 'Nordmann',
+        paymentMethod: 'card',
+        acceptTerms: true,
+        acceptRisk: true,
+      })
       .expect(201);
     const session = fake.lastSession();
     fake.pay(session.id);
@@ -104,7 +112,15 @@ describe('crash point: the process dies between the commit and the after-commit 
     await app
       .http()
       .post('/api/checkout/sessions')
-      .send({ courseId: 'foundation', email, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true })
+      .send({
+        courseId: 'foundation',
+        email,
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        paymentMethod: 'card',
+        acceptTerms: true,
+        acceptRisk: true,
+      })
       .expect(201);
     const session = fake.lastSession();
     fake.pay(session.id);
@@ -164,7 +180,15 @@ describe('crash point: the process dies between the commit and the after-commit 
     await app
       .http()
       .post('/api/checkout/sessions')
-      .send({ courseId: 'foundation', email, firstName: 'Per', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true })
+      .send({
+        courseId: 'foundation',
+        email,
+        firstName: 'Per',
+        lastName: 'Nordmann',
+        paymentMethod: 'card',
+        acceptTerms: true,
+        acceptRisk: true,
+      })
       .expect(201);
     const session = fake.lastSession();
     fake.pay(session.id);

@@ -30,6 +30,7 @@ describe('Microkurs and Temakurs for sale (fake Stripe server)', () => {
     lastName: 'Nordmann',
     paymentMethod: 'card',
     acceptTerms: true,
+    acceptRisk: true,
     ...over,
   });
 

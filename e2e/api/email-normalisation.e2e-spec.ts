@@ -113,6 +113,7 @@ describe('one spelling per address: sign-in, sign-up, leads and checkout reach t
         lastName: 'Nordmann',
         paymentMethod: 'card',
         acceptTerms: true,
+        acceptRisk: true,
       });
     await order('ｏｌａ@ＧＭＡＩＬ.com').expect(201);
     await order('per@gmäil.com').expect(201);

@@ -159,6 +159,7 @@ describe('MariaDB outage (through a TCP proxy)', () => {
           lastName: 'Nordmann',
           paymentMethod: 'card',
           acceptTerms: true,
+          acceptRisk: true,
         }),
       }),
     },
@@ -252,6 +253,7 @@ describe('MariaDB outage (through a TCP proxy)', () => {
         lastName: 'Nordmann',
         paymentMethod: 'card',
         acceptTerms: true,
+        acceptRisk: true,
       }),
     });
     expect(created.status).toBe(201);

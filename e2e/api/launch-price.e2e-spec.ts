@@ -20,6 +20,7 @@ const buyer = (courseId = 'foundation', email = uniqueEmail('lansering')) => ({
   lastName: 'Nordmann',
   paymentMethod: 'card',
   acceptTerms: true,
+  acceptRisk: true,
 });
 
 async function catalog(t: TestApp): Promise<CatalogResponse & { byId: Record<string, CatalogItem> }> {

@@ -74,6 +74,7 @@ describe('request logs hold no secrets from the address', () => {
         lastName: 'Nordmann',
         paymentMethod: 'card',
         acceptTerms: true,
+        acceptRisk: true,
       })
       .expect(201);
     const session = fake.lastSession().id;

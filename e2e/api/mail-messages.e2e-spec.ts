@@ -25,6 +25,7 @@ function purchase(over: Record<string, unknown> = {}) {
     lastName: 'Nordmann',
     paymentMethod: 'card',
     acceptTerms: true,
+    acceptRisk: true,
     ...over,
   };
 }

@@ -204,7 +204,15 @@ describe('marketing consent: the box, double opt-in, soft opt-in, one-click unsu
     await t
       .agent()
       .post('/api/checkout/sessions')
-      .send({ courseId: 'foundation', email, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true })
+      .send({
+        courseId: 'foundation',
+        email,
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        paymentMethod: 'card',
+        acceptTerms: true,
+        acceptRisk: true,
+      })
       .expect(201);
     await worker.drain();
     expect((await subscriber(email))!.status).toBe('customer');
@@ -217,7 +225,15 @@ describe('marketing consent: the box, double opt-in, soft opt-in, one-click unsu
     await t
       .agent()
       .post('/api/checkout/sessions')
-      .send({ courseId: 'accelerator', email, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true })
+      .send({
+        courseId: 'accelerator',
+        email,
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        paymentMethod: 'card',
+        acceptTerms: true,
+        acceptRisk: true,
+      })
       .expect(201);
     await worker.drain();
     expect((await subscriber(email))!.status).toBe('unsubscribed');

@@ -62,6 +62,7 @@ describe('payments: Stripe webhooks, one fulfilment, refunds (fake Stripe server
         lastName: 'Nordmann',
         paymentMethod: 'card',
         acceptTerms: true,
+        acceptRisk: true,
         ...over,
       })
       .expect(201);
@@ -474,7 +475,15 @@ describe('demo refunds (no Stripe)', () => {
     await t
       .http()
       .post('/api/checkout/sessions')
-      .send({ courseId: 'foundation', email, firstName: 'D', lastName: 'E', paymentMethod: 'card', acceptTerms: true })
+      .send({
+        courseId: 'foundation',
+        email,
+        firstName: 'D',
+        lastName: 'E',
+        paymentMethod: 'card',
+        acceptTerms: true,
+        acceptRisk: true,
+      })
       .expect(201);
     const order = await t.ds.getRepository(Order).findOneByOrFail({ email });
     const svc = t.app.get(RefundsService);

@@ -48,6 +48,7 @@ describe('transactions never ask the pool for a second connection (pool of 3)', 
               lastName: `Kjøper ${i}`,
               paymentMethod: 'card',
               acceptTerms: true,
+              acceptRisk: true,
             })
             .then((r) => r.status),
         ),

@@ -85,6 +85,7 @@ describe('session fixation: every way of signing in gives a new session and ends
             lastName: 'Nordmann',
             paymentMethod: 'card',
             acceptTerms: true,
+            acceptRisk: true,
           },
           victim: () => t.ds.getRepository(User).findOneByOrFail({ email }),
         };
@@ -194,6 +195,7 @@ describe('cookie flags', () => {
           lastName: 'Nordmann',
           paymentMethod: 'vipps',
           acceptTerms: true,
+          acceptRisk: true,
         })) as unknown as Res;
       expect(res.status).toBe(201);
       expect(cookieAttributes(res, '__Host-sid')).toEqual(

@@ -330,6 +330,7 @@ describe('sequences: enrolment on events, steps at Oslo hours (injected clock), 
         lastName: 'Nordmann',
         paymentMethod: 'card',
         acceptTerms: true,
+        acceptRisk: true,
       })
       .expect(201);
     await tick();
@@ -349,7 +350,15 @@ describe('sequences: enrolment on events, steps at Oslo hours (injected clock), 
         t
           .agent()
           .post('/api/checkout/sessions')
-          .send({ courseId, email: buyer, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true })
+          .send({
+            courseId,
+            email: buyer,
+            firstName: 'Kari',
+            lastName: 'Nordmann',
+            paymentMethod: 'card',
+            acceptTerms: true,
+            acceptRisk: true,
+          })
           .then((r) => r.status),
       ),
     );

@@ -39,6 +39,7 @@ describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
     lastName: 'Nordmann',
     paymentMethod: 'card',
     acceptTerms: true,
+    acceptRisk: true,
     ...over,
   });
   const lastCreate = () =>

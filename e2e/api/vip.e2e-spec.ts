@@ -78,6 +78,7 @@ describe('VIP membership (fake Stripe server, injected clock)', () => {
     lastName: 'Nordmann',
     paymentMethod: 'card',
     acceptTerms: true,
+    acceptRisk: true,
     ...over,
   });
 

@@ -47,6 +47,7 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
         lastName: 'Nordmann',
         paymentMethod: 'vipps',
         acceptTerms: true,
+        acceptRisk: true,
         ...over,
       })
       .expect(201);
@@ -285,7 +286,15 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
     const res = await t
       .http()
       .post('/api/checkout/sessions')
-      .send({ courseId: 'foundation', email, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'vipps', acceptTerms: true })
+      .send({
+        courseId: 'foundation',
+        email,
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        paymentMethod: 'vipps',
+        acceptTerms: true,
+        acceptRisk: true,
+      })
       .expect(502);
     expect(res.body).toMatchObject({
       code: 'PAYMENT_PROVIDER_ERROR',
@@ -376,6 +385,7 @@ describe('Vipps without Vipps keys', () => {
         lastName: 'Nordmann',
         paymentMethod: 'vipps',
         acceptTerms: true,
+        acceptRisk: true,
       })
       .expect(400);
     expect(res.body).toMatchObject({

@@ -184,6 +184,7 @@ describe.each(WIDTHS)('WCAG 2.1 AA at %i px', (width) => {
         lastName: 'Nordmann',
         paymentMethod: 'card',
         acceptTerms: true,
+        acceptRisk: true,
       },
     });
     expect(res.status()).toBe(201);

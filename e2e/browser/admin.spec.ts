@@ -28,7 +28,15 @@ describe('admin panel', () => {
     });
     expect(lead.status()).toBe(201);
     const buy = await student.request.post('/api/checkout/sessions', {
-      data: { courseId: 'foundation', email, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'vipps', acceptTerms: true },
+      data: {
+        courseId: 'foundation',
+        email,
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        paymentMethod: 'vipps',
+        acceptTerms: true,
+        acceptRisk: true,
+      },
     });
     expect(buy.status()).toBe(201);
     const me = await student.request.get('/api/auth/me');

@@ -80,6 +80,7 @@ it('from /b to a paid order in one visit: the funnel counts lead, account and pu
   await page.getByLabel('Fornavn').fill('Kari');
   await page.getByLabel('Etternavn').fill('Nordmann');
   await page.getByRole('checkbox', { name: /angrerett/i }).check();
+  await page.getByRole('checkbox', { name: /risiko for tap/i }).check();
   const orderSent = page.waitForRequest((r) => r.url().endsWith('/api/checkout/sessions') && r.method() === 'POST');
   await page.getByTestId('checkout-submit').click();
   expect(JSON.parse((await orderSent).postData() ?? '{}').attribution).toMatchObject({ trafficSource: 'B' });

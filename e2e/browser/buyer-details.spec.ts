@@ -50,6 +50,7 @@ async function fillCheckout(page: Page, email: string): Promise<void> {
   await page.getByLabel('Fornavn').fill('Kari');
   await page.getByLabel('Etternavn').fill('Nordmann');
   await page.getByRole('checkbox', { name: /angrerett/i }).check();
+  await page.getByRole('checkbox', { name: /risiko for tap/i }).check();
 }
 
 describe('a development server (demo payments)', () => {

@@ -94,6 +94,7 @@ describe('campaign codes and the end of the launch price (demo payments, LAUNCH_
     await page.getByLabel('Fornavn').fill('Kari');
     await page.getByLabel('Etternavn').fill('Nordmann');
     await page.locator('input[name=acceptTerms]').check();
+    await page.locator('input[name=acceptRisk]').check();
     await page.getByTestId('checkout-submit').click();
     // A demo purchase ends on the same confirmation page as a paid one.
     await page.waitForURL(/\/betaling\/fullfort/, { timeout: 15_000 });
@@ -115,6 +116,7 @@ describe('campaign codes and the end of the launch price (demo payments, LAUNCH_
         lastName: 'Nordmann',
         paymentMethod: 'card',
         acceptTerms: true,
+        acceptRisk: true,
       }),
     });
     expect(res.status).toBe(201);

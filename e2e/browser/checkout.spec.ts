@@ -72,7 +72,7 @@ describe('checkout in demo mode (no Stripe key)', () => {
     // The button is not a silent dead end: it says what is missing, and a press shows it at each field.
     expect(await submit(page).isEnabled()).toBe(true);
     expect(await page.getByTestId('checkout-missing').innerText()).toBe(
-      'Mangler: fornavn, etternavn og avkrysning for levering.',
+      'Mangler: fornavn, etternavn, avkrysning for levering og avkrysning for risiko.',
     );
     expect(await submit(page).getAttribute('aria-describedby')).toBe(
       await page.getByTestId('checkout-missing').getAttribute('id'),
@@ -90,7 +90,8 @@ describe('checkout in demo mode (no Stripe key)', () => {
     // Blank names are missing names: the press says so under the field and moves focus there.
     await page.getByLabel('Fornavn').fill('   ');
     await page.getByLabel('Etternavn').fill('Nordmann');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /angrerett/i }).check();
+    await page.getByRole('checkbox', { name: /risiko for tap/i }).check();
     await submit(page).click();
     const first = page.getByLabel('Fornavn');
     expect(await first.getAttribute('aria-invalid')).toBe('true');
@@ -175,7 +176,8 @@ describe('checkout with Stripe (fake Stripe server)', () => {
     await page.getByLabel('E-post').fill(email);
     await page.getByLabel('Fornavn').fill('Ola');
     await page.getByLabel('Etternavn').fill('Nordmann');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /angrerett/i }).check();
+    await page.getByRole('checkbox', { name: /risiko for tap/i }).check();
     await submit(page).click();
     await page.waitForURL('https://checkout.stripe.test/**');
     const session = fake.lastSession();
@@ -224,7 +226,8 @@ describe('checkout with Stripe (fake Stripe server)', () => {
     await page.getByLabel('E-post').fill(`feil-${Date.now()}@example.no`);
     await page.getByLabel('Fornavn').fill('Per');
     await page.getByLabel('Etternavn').fill('Hansen');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /angrerett/i }).check();
+    await page.getByRole('checkbox', { name: /risiko for tap/i }).check();
     await submit(page).click();
     await until(text(page.getByRole('alert')), 'Det oppstod en feil ved opprettelse av betalingen. Prøv igjen.');
     expect(alerts).toEqual([]);

@@ -24,7 +24,15 @@ describe('Accelerator includes Foundation', () => {
     student = await newContext(browser, server.url, { width: 1280, height: 900 });
     await storeConsent(student);
     const buy = await student.request.post('/api/checkout/sessions', {
-      data: { courseId: 'accelerator', email, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true },
+      data: {
+        courseId: 'accelerator',
+        email,
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        paymentMethod: 'card',
+        acceptTerms: true,
+        acceptRisk: true,
+      },
     });
     expect(buy.status()).toBe(201);
     const me = await (await student.request.get('/api/auth/me')).json();

@@ -55,6 +55,7 @@ async function orderForm(page: Page, email: string, opts: { kode?: string; metho
   await page.getByLabel('Etternavn').fill('Nordmann');
   if (opts.method) await page.getByRole('radio', { name: new RegExp(opts.method) }).check();
   await page.locator('input[name="acceptTerms"]').check();
+  await page.locator('input[name="acceptRisk"]').check();
 }
 
 /** The confirmation page of a paid order: thanks, the course link, the receipt, and the way to a password. `kr`: '1 997'. */

@@ -69,6 +69,7 @@ describe.each([
         lastName: 'Nordmann',
         paymentMethod: 'vipps',
         acceptTerms: true,
+        acceptRisk: true,
       },
     });
     expect(bought.status()).toBe(201);

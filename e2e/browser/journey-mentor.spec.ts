@@ -515,6 +515,7 @@ describe("the mentor's journey", () => {
             lastName: 'Nordmann',
             paymentMethod: 'vipps',
             acceptTerms: true,
+            acceptRisk: true,
           },
         });
         expect(buy.status()).toBe(201);
@@ -545,6 +546,7 @@ describe("the mentor's journey", () => {
           lastName: 'Nordmann',
           paymentMethod: 'vipps',
           acceptTerms: true,
+          acceptRisk: true,
         },
       });
       expect(bought.status()).toBe(201);

@@ -152,6 +152,9 @@ describe.each([1366, 390])('keyboard only at %i px', (width) => {
     await tabTo(page, (f) => f.name === 'acceptTerms', 3);
     await page.keyboard.press('Space');
     expect(await page.locator('input[name="acceptTerms"]').isChecked()).toBe(true);
+    await tabTo(page, (f) => f.name === 'acceptRisk', 2);
+    await page.keyboard.press('Space');
+    expect(await page.locator('input[name="acceptRisk"]').isChecked()).toBe(true);
     await tabTo(page, (f) => f.text.startsWith('START KURSET'), 4);
     await page.keyboard.press('Enter');
     await at(page, '/betaling/fullfort', { timeout: 15_000 });

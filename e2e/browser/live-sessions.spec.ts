@@ -7,6 +7,7 @@
  * Needs the production builds: `npm run build` (frontend, admin, backend).
  */
 import { readFileSync } from 'node:fs';
+import { RISK_NOTICE } from '@academy/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openAdminPage, signInToAdmin } from './support/admin';
 import { launchBrowser, newContext } from './support/browser';
@@ -24,7 +25,15 @@ async function buyer(browser: Browser, url: string, courseId: 'foundation' | 'ac
   const ctx = await newContext(browser, url, { width: 1280, height: 900 });
   const email = `elev-${courseId}-${Date.now().toString(36)}@example.no`;
   const buy = await ctx.request.post('/api/checkout/sessions', {
-    data: { courseId, email, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'vipps', acceptTerms: true },
+    data: {
+      courseId,
+      email,
+      firstName: 'Kari',
+      lastName: 'Nordmann',
+      paymentMethod: 'vipps',
+      acceptTerms: true,
+      acceptRisk: true,
+    },
   });
   expect(buy.status()).toBe(201);
   // Accelerator includes Foundation (the catalogue's inclusion rule).
@@ -91,6 +100,8 @@ describe('live sessions', () => {
     await page.goto('/dashboard');
     const live = page.getByTestId('live-sessions');
     await live.getByRole('heading', { name: 'Live-økter' }).waitFor();
+    // Trading carries risk: a short notice beside the sessions and their recordings.
+    await live.getByTestId('risk-notice').getByText(RISK_NOTICE).waitFor();
     const item = live.locator('li', { hasText: TITLE });
     await item.waitFor();
     expect(await item.textContent()).toContain('kl. 18:30–20:30');

@@ -98,6 +98,7 @@ describe('money, end to end (fake Stripe, 25 % campaign code)', () => {
     await page.getByLabel('Fornavn').fill('Kari');
     await page.getByLabel('Etternavn').fill('Nordmann');
     await page.locator('input[name=acceptTerms]').check();
+    await page.locator('input[name=acceptRisk]').check();
     await page.getByTestId('checkout-submit').click();
     await page.waitForURL('https://checkout.stripe.test/**', { timeout: 15_000 });
 

@@ -52,6 +52,7 @@ describe('paid video: upload from the panel, signed playback for the student', (
         lastName: 'Nordmann',
         paymentMethod: 'card',
         acceptTerms: true,
+        acceptRisk: true,
       },
     });
     expect(buy.status()).toBe(201);

@@ -48,6 +48,7 @@ async function buy(page: Page, email: string): Promise<void> {
   await page.getByLabel('Fornavn').fill('Kari');
   await page.getByLabel('Etternavn').fill('Nordmann');
   await page.locator('input[name="acceptTerms"]').check();
+  await page.locator('input[name="acceptRisk"]').check();
   await page.getByTestId('checkout-submit').click();
   await at(page, '/betaling/fullfort', { timeout: 15_000 });
   await page.getByRole('heading', { name: 'Takk for kjøpet!' }).waitFor();

@@ -37,7 +37,8 @@ describe('upgrade and the crypto series at checkout (demo payments)', () => {
     await p.getByLabel('E-post').fill(uniqueEmail('oppgrader'));
     await p.getByLabel('Fornavn').fill('Kari');
     await p.getByLabel('Etternavn').fill('Nordmann');
-    await p.getByRole('checkbox').check();
+    await p.getByRole('checkbox', { name: /angrerett/i }).check();
+    await p.getByRole('checkbox', { name: /risiko for tap/i }).check();
     await p.getByTestId('checkout-submit').click();
     await p.waitForURL((u) => u.pathname === '/betaling/fullfort', { timeout: 15_000 });
 

@@ -136,6 +136,7 @@ describe(`load: ${VISITORS} visitors for ${SECONDS} s through the funnel (produc
             lastName: `Test ${v}`,
             paymentMethod: 'card',
             acceptTerms: true,
+            acceptRisk: true,
           }),
         });
         if (!bought) continue;

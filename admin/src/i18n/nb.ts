@@ -318,6 +318,8 @@ export const appMessages = {
         updatedAt: 'Endret',
         paidAt: 'Betalt',
         termsAcceptedAt: 'Vilkår godtatt',
+        riskAcceptedAt: 'Risiko bekreftet',
+        riskTextVersion: 'Versjon av risikoteksten',
         daysSincePurchase: 'Dager siden kjøp',
         withinGuarantee: 'Innenfor 30-dagersgarantien',
         guaranteeEndsAt: 'Garantien utløper',

@@ -75,6 +75,8 @@ export function OrderShow() {
         <TextField source="stripeSessionId" emptyText="–" />
         <TextField source="stripePaymentIntentId" emptyText="–" />
         <DateTimeField source="termsAcceptedAt" />
+        <DateTimeField source="riskAcceptedAt" emptyText="–" />
+        <TextField source="riskTextVersion" emptyText="–" />
         <VariantField source="trafficSource" />
         <Labeled source="refunds" fullWidth>
           <WithRecord<AdminOrderDetail>

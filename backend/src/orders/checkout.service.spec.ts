@@ -110,6 +110,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
     lastName: 'Nordmann',
     paymentMethod: 'card',
     acceptTerms: true,
+    acceptRisk: true,
   });
   const orderOf = (email: string) => ds.getRepository(Order).findOneByOrFail({ email });
 

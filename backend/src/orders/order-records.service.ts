@@ -111,6 +111,8 @@ export class OrderRecordsService {
         status: o.status,
         refundedOre: o.refundedOre,
         termsAcceptedAt: iso(o.termsAcceptedAt),
+        riskAcceptedAt: iso(o.riskAcceptedAt),
+        riskTextVersion: o.riskTextVersion,
         createdAt: o.createdAt.toISOString(),
         paidAt: iso(o.paidAt),
         attribution: attributionColumns(o.attribution),

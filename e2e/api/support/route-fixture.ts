@@ -123,6 +123,7 @@ export async function buildFixture(t: TestApp, fake: FakeStripe): Promise<Fixtur
       lastName: 'Nordmann',
       paymentMethod: 'card',
       acceptTerms: true,
+      acceptRisk: true,
     });
     if (res.status !== 201) throw new Error(`fixture checkout: ${res.status} ${res.text}`);
     const session = fake.lastSession();

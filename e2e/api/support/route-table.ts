@@ -324,6 +324,7 @@ export const ROUTES: Route[] = [
         lastName: 'Nordmann',
         paymentMethod: 'card',
         acceptTerms: true,
+        acceptRisk: true,
         attribution: { trafficSource: 'C', utmCampaign: 'host' },
       },
     }),

@@ -1,4 +1,4 @@
-import type { LiveSessionCourseId, LiveSessionView } from '@academy/contracts';
+import { RISK_NOTICE, type LiveSessionCourseId, type LiveSessionView } from '@academy/contracts';
 import { useState } from 'react';
 import { liveSessionIcsUrl, useLiveSessions } from '../lib/live-sessions';
 import { ButtonAnchor } from './Button';
@@ -124,6 +124,10 @@ export function LiveSessions({ userId, courseId, className }: { userId: number; 
       <h2 id={`live-heading-${courseId ?? 'all'}`}>
         <Icon name="users" size={22} /> Live-økter
       </h2>
+      {/* Trading carries risk: said beside the sessions and their recordings. */}
+      <p className="live-session__note" data-testid="risk-notice">
+        {RISK_NOTICE}
+      </p>
       {data.upcoming.length > 0 ? (
         <>
           <h3 className="live-sessions__sub">Kommende</h3>

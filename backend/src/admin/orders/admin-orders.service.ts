@@ -38,6 +38,8 @@ export class AdminOrdersService {
       ...toAdminOrder(order),
       attribution: attributionColumns(order.attribution),
       termsAcceptedAt: order.termsAcceptedAt ? order.termsAcceptedAt.toISOString() : null,
+      riskAcceptedAt: order.riskAcceptedAt ? order.riskAcceptedAt.toISOString() : null,
+      riskTextVersion: order.riskTextVersion,
       updatedAt: order.updatedAt.toISOString(),
       refunds: refunds.map(toAdminRefund),
     };

@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { Equals, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import type { CreateCheckoutSessionRequest } from '@academy/contracts';
-import { CAMPAIGN_CODE_PATTERN, MSG, PAYMENT_METHODS, type PaymentMethod } from '@academy/contracts';
+import { CAMPAIGN_CODE_PATTERN, MSG, PAYMENT_METHODS, RISK_MSG, type PaymentMethod } from '@academy/contracts';
 import { AttributionDto } from '../../platform/dto/attribution.dto';
 import { IsEmailAddress } from '../../platform/dto/email.dto';
 import { PersonName } from '../../platform/dto/person-name';
@@ -38,6 +38,10 @@ export class CreateCheckoutSessionDto implements CreateCheckoutSessionRequest {
   /** Immediate delivery and the lapse of the right of withdrawal (angrerettloven § 22 n), accepted. */
   @Equals(true, { message: MSG.acceptTermsRequired })
   acceptTerms: true;
+
+  /** "Jeg forstår at trading innebærer risiko for tap og at kurset ikke er investeringsrådgivning" (RISK_ACKNOWLEDGEMENT_TEXT). */
+  @Equals(true, { message: RISK_MSG.required })
+  acceptRisk: true;
 
   /** A campaign code (any case; blank = none). The server checks and prices it. */
   @Transform(({ value }) =>

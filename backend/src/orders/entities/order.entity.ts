@@ -69,6 +69,13 @@ export class Order {
   @DateTimeColumn({ nullable: true })
   termsAcceptedAt: Date | null;
 
+  /** When the buyer acknowledged the risk text (RISK_ACKNOWLEDGEMENT_TEXT), and which version of it; null for older orders. */
+  @DateTimeColumn({ nullable: true })
+  riskAcceptedAt: Date | null;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  riskTextVersion: string | null;
+
   @Column(() => AttributionColumns, { prefix: false })
   attribution: AttributionColumns;
 

@@ -47,10 +47,17 @@ export const CHECKOUT_COPY = {
     first: 'Skriv inn fornavnet ditt',
     last: 'Skriv inn etternavnet ditt',
     terms: 'Kryss av for levering med en gang for å fortsette.',
+    risk: 'Kryss av for at du forstår risikoen ved trading for å fortsette.',
   },
   emailInvalid: 'Skriv inn en gyldig e-postadresse',
   /** Beside the order button: what is still missing, named as the list below names it. */
-  missingName: { email: 'e-post', first: 'fornavn', last: 'etternavn', terms: 'avkrysning for levering' },
+  missingName: {
+    email: 'e-post',
+    first: 'fornavn',
+    last: 'etternavn',
+    terms: 'avkrysning for levering',
+    risk: 'avkrysning for risiko',
+  },
   missing: (names: string[]) =>
     `Mangler: ${names.length > 1 ? `${names.slice(0, -1).join(', ')} og ${names[names.length - 1]}` : names[0]}.`,
   paymentError: 'Det oppstod en feil ved opprettelse av betalingen. Prøv igjen.',

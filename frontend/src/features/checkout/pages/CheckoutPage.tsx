@@ -1,4 +1,5 @@
 import {
+  RISK_ACKNOWLEDGEMENT_TEXT,
   CHECKOUT_COURSE_IDS,
   isCheckoutCourseId,
   KLARNA_MIN_ORE,
@@ -50,17 +51,18 @@ const backFallback = (id: CheckoutCourseId) =>
   id === 'foundation' || id === 'accelerator' ? paths.courseSales.href(id) : paths.crypto.href();
 
 /** The buyer's details the order needs, in the order the form asks for them. */
-type BuyerField = 'email' | 'first' | 'last' | 'terms';
+type BuyerField = 'email' | 'first' | 'last' | 'terms' | 'risk';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** What is still missing (or, for the address, not an address), in the form's order. */
-function missingFields(v: { email: string; first: string; last: string; terms: boolean }): BuyerField[] {
+function missingFields(v: { email: string; first: string; last: string; terms: boolean; risk: boolean }): BuyerField[] {
   const out: BuyerField[] = [];
   if (!EMAIL_RE.test(v.email.trim())) out.push('email');
   if (!v.first.trim()) out.push('first');
   if (!v.last.trim()) out.push('last');
   if (!v.terms) out.push('terms');
+  if (!v.risk) out.push('risk');
   return out;
 }
 
@@ -80,13 +82,20 @@ export default function CheckoutPage() {
   const [lastName, setLastName] = useState('');
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
   const [acceptTerms, setAcceptTerms] = useState(false);
+  const [acceptRisk, setAcceptRisk] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [owned, setOwned] = useState<string | null>(null);
   const code = useCampaignCode(course, params.get('kode'));
   /** Set by a submit with fields missing: from then on each missing field says so under itself. */
   const [showFieldErrors, setShowFieldErrors] = useState(false);
-  const fieldRefs = useRef<Record<BuyerField, HTMLInputElement | null>>({ email: null, first: null, last: null, terms: null });
+  const fieldRefs = useRef<Record<BuyerField, HTMLInputElement | null>>({
+    email: null,
+    first: null,
+    last: null,
+    terms: null,
+    risk: null,
+  });
   // Back from Stripe with the browser's back button, the page comes out of the back/forward cache as
   // it was left: busy. The payment was not made here, so the form is ready again.
   useEffect(() => {
@@ -105,7 +114,13 @@ export default function CheckoutPage() {
   const buyerEmail = lockedEmail ?? email;
   // A membership (VIP) is never "owned" here: buying it again renews it from the end of its period.
   const ownsSelected = !!me && (me.courses as readonly string[]).includes(course);
-  const missing = missingFields({ email: buyerEmail, first: firstName, last: lastName, terms: acceptTerms });
+  const missing = missingFields({
+    email: buyerEmail,
+    first: firstName,
+    last: lastName,
+    terms: acceptTerms,
+    risk: acceptRisk,
+  });
   // A campaign code the server priced for this course; the server prices it again when the order is made.
   const quote = code.quote?.courseId === item.id ? code.quote : null;
   // Signed in: the server's quote for this student (an upgrade's credit, then the code) is what is charged.
@@ -147,6 +162,7 @@ export default function CheckoutPage() {
         lastName: lastName.trim(),
         paymentMethod: method,
         acceptTerms: true,
+        acceptRisk: true,
         ...(quote ? { campaignCode: quote.code } : {}),
         attribution: getAttribution(),
       });
@@ -370,6 +386,21 @@ export default function CheckoutPage() {
                     <span>{T.waiver}</span>
                   </label>
                   {errorText('terms')}
+                  <label className="checkout-waiver__label">
+                    <input
+                      type="checkbox"
+                      name="acceptRisk"
+                      checked={acceptRisk}
+                      aria-invalid={fieldError('risk') ? true : undefined}
+                      aria-describedby={describedBy('risk')}
+                      ref={(el) => {
+                        fieldRefs.current.risk = el;
+                      }}
+                      onChange={(e) => setAcceptRisk(e.target.checked)}
+                    />
+                    <span>{RISK_ACKNOWLEDGEMENT_TEXT}.</span>
+                  </label>
+                  {errorText('risk')}
                   <p className="checkout-waiver__terms">
                     {T.waiverTermsLead}{' '}
                     <Link to={paths.terms.href()} target="_blank" rel="noopener">

@@ -28,6 +28,7 @@ import { StatisticsIndexes1795625100000 } from './1795625100000-StatisticsIndexe
 import { ModuleVideo1795630000000 } from './1795630000000-ModuleVideo';
 import { LessonQuestions1795650000000 } from './1795650000000-LessonQuestions';
 import { MentorThreads1795655000000 } from './1795655000000-MentorThreads';
+import { RiskAcknowledgement1795656000000 } from './1795656000000-RiskAcknowledgement';
 
 /** Every migration, oldest first. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -61,4 +62,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   ModuleVideo1795630000000,
   LessonQuestions1795650000000,
   MentorThreads1795655000000,
+  RiskAcknowledgement1795656000000,
 ];
