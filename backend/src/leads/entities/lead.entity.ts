@@ -3,6 +3,10 @@ import { AttributionColumns } from '../../platform/database/attribution.embedded
 import { DateTimeColumn } from '../../platform/database/columns';
 
 @Entity('leads')
+// The lead list's order (newest first, the id as tie-breaker) with the address beside it: an e-mail
+// search reads this index instead of the rows. At 200 000 leads a search took 244 ms for the page and
+// 174 ms for the count with (createdAt) alone, 85 ms and 57 ms with it (ANALYZE, bench/scale-results.md).
+@Index('idx_leads_created', ['createdAt', 'id', 'email'])
 export class Lead {
   @PrimaryGeneratedColumn()
   id: number;
@@ -34,7 +38,6 @@ export class Lead {
   @DateTimeColumn({ nullable: true })
   unsubscribedAt: Date | null;
 
-  @Index('idx_leads_created')
   @DateTimeColumn()
   createdAt: Date;
 }

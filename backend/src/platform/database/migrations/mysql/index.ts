@@ -25,6 +25,7 @@ import { VipMembership1795617000000 } from './1795617000000-VipMembership';
 import { OutboxRecipientIndex1795620000000 } from './1795620000000-OutboxRecipientIndex';
 import { OutboxBodies1795625000000 } from './1795625000000-OutboxBodies';
 import { StatisticsIndexes1795625100000 } from './1795625100000-StatisticsIndexes';
+import { LeadSearchIndex1795625200000 } from './1795625200000-LeadSearchIndex';
 import { ModuleVideo1795630000000 } from './1795630000000-ModuleVideo';
 import { LessonQuestions1795650000000 } from './1795650000000-LessonQuestions';
 import { MentorThreads1795655000000 } from './1795655000000-MentorThreads';
@@ -59,6 +60,7 @@ export const MYSQL_MIGRATIONS: Function[] = [
   OutboxRecipientIndex1795620000000,
   OutboxBodies1795625000000,
   StatisticsIndexes1795625100000,
+  LeadSearchIndex1795625200000,
   ModuleVideo1795630000000,
   LessonQuestions1795650000000,
   MentorThreads1795655000000,
