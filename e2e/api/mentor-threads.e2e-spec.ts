@@ -156,6 +156,34 @@ describe('mentor inbox', () => {
     expect(files(student.user.id)).toEqual(stored);
   });
 
+  it('a broken multipart body is a 400 in Norwegian, never a 500, and writes nothing', async () => {
+    const threads = await t.ds.getRepository(MentorThread).count();
+    const raw = (type: string, body: string) =>
+      upload(student.agent.post('/api/mentor/threads')).set('Content-Type', type).send(body);
+    const cases: Array<[string, string]> = [
+      // Cut off in the middle of a part.
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nTittel'],
+      // No boundary at all.
+      ['multipart/form-data', '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nT\r\n--x--\r\n'],
+      // A file where a text field belongs.
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="title"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc\r\n--x--\r\n',
+      ],
+      // The same text field twice.
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nA\r\n--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nB\r\n--x--\r\n',
+      ],
+    ];
+    for (const [type, body] of cases) {
+      const res = await raw(type, body);
+      expect([type, res.status]).toEqual([type, 400]);
+      expect(res.body).toMatchObject({ statusCode: 400, message: expect.any(String) });
+    }
+    expect(await t.ds.getRepository(MentorThread).count()).toBe(threads);
+  });
+
   it('multipart only on the upload routes, with X-Requested-With and the site as Origin', async () => {
     const post = () => student.agent.post('/api/mentor/threads').field('title', 'T').field('body', 'B');
     expect((await post().set('X-Requested-With', 'x').expect(403)).body.code).toBe('CSRF_REJECTED');
