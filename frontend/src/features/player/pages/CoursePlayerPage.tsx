@@ -1,5 +1,5 @@
 import type { MeResponse, PlayerCourseId } from '@academy/contracts';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';
 import { FeatureList } from '../../../components/FeatureList';
@@ -17,10 +17,12 @@ import { loginHrefFor } from '../../../lib/next';
 import { useSession } from '../../../lib/session';
 import { useCourse } from '../api/course';
 import { CourseNotFound } from '../components/CourseNotFound';
-import { LessonQuestions } from '../components/LessonQuestions';
 import { VideoArea } from '../components/VideoArea';
 import { percentOf, usePlayerProgress } from '../hooks/use-player-progress';
 import './CoursePlayerPage.css';
+
+/** The questions under a module load after the player (their forms and mutations are not in the page's first load). */
+const LessonQuestions = lazy(() => import('../components/LessonQuestions').then((m) => ({ default: m.LessonQuestions })));
 
 const LOADING_TEXT = 'Laster kurs...';
 
@@ -231,13 +233,17 @@ function Player({
                   </Button>
                 </div>
                 <ModuleNav current={current} count={n} select={select} />
+                {me && (
+                  <Suspense fallback={null}>
+                    <LessonQuestions key={mod.id} courseId={courseId} moduleId={mod.id} />
+                  </Suspense>
+                )}
               </div>
 
               {allDone ? (
                 isStarter ? (
                   <div className="player-card player-card--done" role="status">
                     <Icon name="check" size={32} />
-                {me && <LessonQuestions key={mod.id} courseId={courseId} moduleId={mod.id} />}
                     <h2>Grunnlaget er lagt</h2>
                     <p>Du har fullført Starter. Neste steg er Foundation: hele rammeverket for å handle med en plan.</p>
                     <ButtonLink to={paths.courseSales.href('foundation')} size="lg">
