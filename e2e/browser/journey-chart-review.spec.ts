@@ -76,7 +76,10 @@ describe.each([
     const page = await ctx.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto('/mentor');
+    // From the dashboard to "Mentor".
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Send chart til mentoren' }).click();
+    await page.waitForURL(/\/mentor$/);
     await page.getByRole('heading', { name: 'Mentor', level: 1 }).waitFor();
     await page.getByTestId('mentor-quota').getByText('0 av 8 brukt denne måneden').waitFor();
     await check(page, 'the inbox', problems);

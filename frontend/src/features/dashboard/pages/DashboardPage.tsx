@@ -257,7 +257,7 @@ function Dashboard({ me }: { me: MeResponse }) {
 
         <MembershipSection userId={me.id} />
         <LiveSessions userId={me.id} />
-        <MentorshipSection userId={me.id} />
+        <MentorshipSection userId={me.id} courses={me.courses} />
         <CertificatesSection userId={me.id} />
 
         <section className="dashboard__account" aria-labelledby="account-heading">
