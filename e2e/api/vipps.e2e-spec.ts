@@ -5,7 +5,7 @@ import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
 import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { FulfilmentService } from '../../backend/src/orders/fulfilment.service';
 import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
-import { SdkVippsApi, VIPPS_TEST_BASE } from '../../backend/src/orders/vipps-api';
+import { SdkVippsApi, VIPPS_TEST_BASE, type VippsApi } from '../../backend/src/orders/vipps-api';
 import { registerVippsWebhook } from '../../backend/src/orders/vipps-webhook-registration';
 import { adminAgent } from './admin-helpers';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
@@ -327,7 +327,8 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
       return realFetch(new Request(req.url.replace(VIPPS_TEST_BASE, vipps.url), req));
     }) as typeof fetch;
     try {
-      const api = new SdkVippsApi({ ...t.cfg.vipps!, apiBase: null, testMode: true });
+      // Through the interface the site uses: the SDK ignores the Idempotency-Key the callers pass.
+      const api: VippsApi = new SdkVippsApi({ ...t.cfg.vipps!, apiBase: null, testMode: true });
       const reference = `vipps-${'c'.repeat(32)}`;
       const created = await api.createPayment(
         {
