@@ -33,7 +33,9 @@ describe('lesson questions', () => {
     owner = await loginAs(t, { courses: ['foundation'] });
     otherOwner = await loginAs(t, { courses: ['accelerator'] }); // Accelerator includes Foundation
     stranger = await loginAs(t, { courses: ['kryptovaluta'] });
-    modules = await t.ds.getRepository(CourseModule).find({ where: { courseId: 'foundation', published: true }, order: { position: 'ASC' } });
+    modules = await t.ds
+      .getRepository(CourseModule)
+      .find({ where: { courseId: 'foundation', published: true }, order: { position: 'ASC' } });
     accModule = await t.ds
       .getRepository(CourseModule)
       .findOneOrFail({ where: { courseId: 'accelerator', published: true }, order: { position: 'ASC' } });
@@ -48,7 +50,9 @@ describe('lesson questions', () => {
     // A module of another course, an unknown course, a malformed module id.
     expect((await owner.agent.get(url(accModule.id)).expect(404)).body.code).toBe('NOT_FOUND');
     await owner.agent.get(url(modules[0].id, 'nope')).expect(404);
-    expect((await owner.agent.get('/api/courses/foundation/modules/01/questions').expect(400)).body.code).toBe('VALIDATION_FAILED');
+    expect((await owner.agent.get('/api/courses/foundation/modules/01/questions').expect(400)).body.code).toBe(
+      'VALIDATION_FAILED',
+    );
 
     for (const bad of ['', '   ', 42, null, 'x'.repeat(4001)]) {
       const res = await ask(owner.agent, bad).expect(400);
@@ -57,7 +61,10 @@ describe('lesson questions', () => {
     }
     await owner.agent.post(url(modules[0].id)).send({ body: 'Hei', extra: 1 }).expect(400);
 
-    const created = await ask(owner.agent, '  Hvordan tegner jeg **en range**? <script>alert(1)</script> [lenke](javascript:alert(1))  ').expect(201);
+    const created = await ask(
+      owner.agent,
+      '  Hvordan tegner jeg **en range**? <script>alert(1)</script> [lenke](javascript:alert(1))  ',
+    ).expect(201);
     expect(created.body).toMatchObject({ mine: true, pinned: false, answer: null, body: expect.stringMatching(/^Hvordan/) });
     expect(created.body.bodyHtml).toContain('<strong>en range</strong>');
     expect(created.body.bodyHtml).not.toMatch(/<script|href="javascript:/i);
@@ -79,8 +86,16 @@ describe('lesson questions', () => {
     await t.http().get('/api/admin/questions').expect(401);
     await owner.agent.get('/api/admin/questions').expect(403);
 
-    const answered = await admin.post(`/api/admin/questions/${a}/answer`).send({ body: 'Se på **volumet**.\n\n- punkt' }).expect(200);
-    expect(answered.body).toMatchObject({ id: a, status: 'answered', answerBody: 'Se på **volumet**.\n\n- punkt', askerEmail: owner.user.email });
+    const answered = await admin
+      .post(`/api/admin/questions/${a}/answer`)
+      .send({ body: 'Se på **volumet**.\n\n- punkt' })
+      .expect(200);
+    expect(answered.body).toMatchObject({
+      id: a,
+      status: 'answered',
+      answerBody: 'Se på **volumet**.\n\n- punkt',
+      askerEmail: owner.user.email,
+    });
     expect(answered.body.answerHtml).toContain('<strong>volumet</strong>');
 
     const list = await admin.get('/api/admin/questions').query({ range: '[0,99]' }).expect(200);
@@ -89,10 +104,16 @@ describe('lesson questions', () => {
     expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
     const statuses = (list.body as Array<{ status: string }>).map((q) => q.status);
     expect(statuses.lastIndexOf('unanswered')).toBeLessThan(statuses.indexOf('answered'));
-    const open = await admin.get('/api/admin/questions').query({ filter: JSON.stringify({ status: 'unanswered' }) }).expect(200);
+    const open = await admin
+      .get('/api/admin/questions')
+      .query({ filter: JSON.stringify({ status: 'unanswered' }) })
+      .expect(200);
     expect((open.body as Array<{ id: number }>).map((q) => q.id)).toContain(b);
     expect((open.body as Array<{ id: number }>).map((q) => q.id)).not.toContain(a);
-    await admin.get('/api/admin/questions').query({ filter: JSON.stringify({ status: 'maybe' }) }).expect(400);
+    await admin
+      .get('/api/admin/questions')
+      .query({ filter: JSON.stringify({ status: 'maybe' }) })
+      .expect(400);
 
     // Editing the answer mails nothing more.
     await admin.post(`/api/admin/questions/${a}/answer`).send({ body: 'Se på volumet og strukturen.' }).expect(200);
@@ -103,7 +124,9 @@ describe('lesson questions', () => {
     expect(mails[0].textBody).toContain('/course/foundation');
 
     const player = await owner.agent.get(url(modules[1].id)).expect(200);
-    const mine = (player.body.questions as Array<{ id: number; answer: { body: string; html: string } | null }>).find((q) => q.id === a)!;
+    const mine = (player.body.questions as Array<{ id: number; answer: { body: string; html: string } | null }>).find(
+      (q) => q.id === a,
+    )!;
     expect(mine.answer).toMatchObject({ body: 'Se på volumet og strukturen.' });
 
     const audit = await t.ds.getRepository(AuditLog).findBy({ entity: 'lesson_question', entityId: String(a) });
@@ -137,7 +160,9 @@ describe('lesson questions', () => {
     await admin.delete(`/api/admin/questions/${first}`).set('X-Requested-With', 'fetch').expect(200);
     expect(await t.ds.getRepository(LessonQuestion).existsBy({ id: first })).toBe(false);
     await admin.get(`/api/admin/questions/${first}`).expect(404);
-    const actions = (await t.ds.getRepository(AuditLog).findBy({ entity: 'lesson_question', entityId: String(first) })).map((r) => r.action);
+    const actions = (await t.ds.getRepository(AuditLog).findBy({ entity: 'lesson_question', entityId: String(first) })).map(
+      (r) => r.action,
+    );
     expect(actions.sort()).toEqual(['question.delete', 'question.update']);
   });
 
@@ -146,7 +171,9 @@ describe('lesson questions', () => {
     await t.ds.getRepository(CourseModule).update({ id: late.id }, { releaseAfterDays: 30 });
     t.app.get(await import('../../backend/src/catalog/catalog.service').then((m) => m.CatalogService)).invalidate();
     const fresh = await loginAs(t);
-    await t.ds.getRepository(Grant).insert({ userId: fresh.user.id, courseId: 'foundation', source: 'manual', grantedAt: clock.now() });
+    await t.ds
+      .getRepository(Grant)
+      .insert({ userId: fresh.user.id, courseId: 'foundation', source: 'manual', grantedAt: clock.now() });
     const res = await ask(fresh.agent, 'For tidlig?', late.id).expect(409);
     expect(res.body.code).toBe('MODULE_LOCKED');
     await t.ds.getRepository(CourseModule).update({ id: late.id }, { releaseAfterDays: 0 });
@@ -170,16 +197,26 @@ describe('lesson questions', () => {
     const exported = await leaver.agent.get('/api/account/export').expect(200);
     const data = typeof exported.body === 'object' && exported.body.questions ? exported.body : JSON.parse(exported.text);
     expect(data.questions).toEqual([
-      expect.objectContaining({ courseId: 'foundation', moduleId: modules[4].id, body: 'Spørsmål før jeg slutter', answer: 'Svaret blir stående.' }),
+      expect.objectContaining({
+        courseId: 'foundation',
+        moduleId: modules[4].id,
+        body: 'Spørsmål før jeg slutter',
+        answer: 'Svaret blir stående.',
+      }),
     ]);
     expect(JSON.stringify(data)).not.toContain('Første spørsmål');
 
     await leaver.agent.delete('/api/account').send({ password: leaver.password }).expect(200);
     const row = await t.ds.getRepository(LessonQuestion).findOneByOrFail({ id });
-    expect(row).toMatchObject({ userId: null, askerName: null, body: 'Spørsmål før jeg slutter', answerBody: 'Svaret blir stående.' });
-    const shown = ((await owner.agent.get(url(modules[4].id)).expect(200)).body.questions as Array<{ id: number; askerName: string }>).find(
-      (q) => q.id === id,
-    );
+    expect(row).toMatchObject({
+      userId: null,
+      askerName: null,
+      body: 'Spørsmål før jeg slutter',
+      answerBody: 'Svaret blir stående.',
+    });
+    const shown = (
+      (await owner.agent.get(url(modules[4].id)).expect(200)).body.questions as Array<{ id: number; askerName: string }>
+    ).find((q) => q.id === id);
     expect(shown).toMatchObject({ askerName: 'Slettet bruker' });
     expect((await admin.get(`/api/admin/questions/${id}`).expect(200)).body).toMatchObject({ userId: null, askerEmail: null });
   });

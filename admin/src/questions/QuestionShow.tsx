@@ -66,10 +66,16 @@ function Moderation({ q }: { q: AdminQuestion }) {
   };
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-      <Button variant="outlined" onClick={() => void change({ pinned: !q.pinned }, q.pinned ? 'Spørsmålet er ikke festet lenger' : 'Spørsmålet er festet')}>
+      <Button
+        variant="outlined"
+        onClick={() => void change({ pinned: !q.pinned }, q.pinned ? 'Spørsmålet er ikke festet lenger' : 'Spørsmålet er festet')}
+      >
         {q.pinned ? 'Løsne' : 'Fest øverst'}
       </Button>
-      <Button variant="outlined" onClick={() => void change({ hidden: !q.hidden }, q.hidden ? 'Spørsmålet vises igjen' : 'Spørsmålet er skjult')}>
+      <Button
+        variant="outlined"
+        onClick={() => void change({ hidden: !q.hidden }, q.hidden ? 'Spørsmålet vises igjen' : 'Spørsmålet er skjult')}
+      >
         {q.hidden ? 'Vis igjen' : 'Skjul'}
       </Button>
       <ConfirmButton

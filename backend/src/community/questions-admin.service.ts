@@ -94,7 +94,13 @@ export class QuestionsAdminService {
       await this.audit.record(
         m,
         actor,
-        { action: first ? 'question.answer' : 'question.answer_edit', entity: 'lesson_question', entityId: id, before, after: auditView(q) },
+        {
+          action: first ? 'question.answer' : 'question.answer_edit',
+          entity: 'lesson_question',
+          entityId: id,
+          before,
+          after: auditView(q),
+        },
         now,
       );
       if (!first || q.userId === null) return;
@@ -111,7 +117,10 @@ export class QuestionsAdminService {
         answer: body,
         url: `${this.cfg.publicUrl}/course/${q.courseId}`,
       });
-      await this.outbox.enqueue({ ...mail, kind: 'question_answered', to: asker.email, userId: asker.id, dedupeKey: `question-answered:${id}` }, m);
+      await this.outbox.enqueue(
+        { ...mail, kind: 'question_answered', to: asker.email, userId: asker.id, dedupeKey: `question-answered:${id}` },
+        m,
+      );
     });
     return this.get(id);
   }
@@ -149,7 +158,13 @@ export class QuestionsAdminService {
       await this.audit.record(
         m,
         actor,
-        { action: 'question.delete', entity: 'lesson_question', entityId: id, before: { ...auditView(q), body: q.body }, after: null },
+        {
+          action: 'question.delete',
+          entity: 'lesson_question',
+          entityId: id,
+          before: { ...auditView(q), body: q.body },
+          after: null,
+        },
         now,
       );
     });

@@ -138,19 +138,17 @@ export class BroadcastsEditingService {
     const recipients = await this.count(segment);
     const now = this.clock.now();
     await this.ds.transaction(async (m) => {
-      const res = await m
-        .getRepository(Broadcast)
-        .update(
-          { id, status: 'draft' },
-          {
-            subject: input.subject,
-            body: input.body,
-            segment,
-            utm: input.utm ?? before.utm,
-            recipientCount: recipients,
-            updatedAt: now,
-          },
-        );
+      const res = await m.getRepository(Broadcast).update(
+        { id, status: 'draft' },
+        {
+          subject: input.subject,
+          body: input.body,
+          segment,
+          utm: input.utm ?? before.utm,
+          recipientCount: recipients,
+          updatedAt: now,
+        },
+      );
       if (res.affected !== 1) throw conflict(MSG.broadcastNotDraft);
       await this.audit.record(
         m,

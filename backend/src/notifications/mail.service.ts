@@ -183,5 +183,4 @@ export class MailService {
       return this.outbox.enqueue({ ...mail, kind: 'password_reset', to: user.email, userId: user.id }, m);
     });
   }
-
 }

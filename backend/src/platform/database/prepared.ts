@@ -18,7 +18,6 @@ export async function selectPrepared<T>(ds: DataSource, sql: string, params: unk
   );
 }
 
-
 /**
  * Runs one INSERT and answers the new row's id. On MySQL/MariaDB it runs as a server-side
  * prepared statement on TypeORM's own pool: the server parses the text once per connection and

@@ -2,8 +2,7 @@ import type { AskQuestionRequest, LessonQuestion, LessonQuestionsResponse } from
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiGet } from '../../../lib/api';
 
-const path = (courseId: string, moduleId: number) =>
-  `/api/courses/${encodeURIComponent(courseId)}/modules/${moduleId}/questions`;
+const path = (courseId: string, moduleId: number) => `/api/courses/${encodeURIComponent(courseId)}/modules/${moduleId}/questions`;
 const key = (courseId: string, moduleId: number) => ['lesson-questions', courseId, moduleId] as const;
 
 /** GET /api/courses/:courseId/modules/:moduleId/questions: pinned first, then newest. */

@@ -49,7 +49,8 @@ export function LessonQuestions({ courseId, moduleId }: { courseId: string; modu
           setBody('');
           setStatus({ kind: 'success', text: 'Spørsmålet er sendt. Du får e-post når mentoren har svart.' });
         },
-        onError: (err) => setStatus({ kind: 'error', text: err instanceof ApiError ? err.message : 'Kunne ikke sende spørsmålet.' }),
+        onError: (err) =>
+          setStatus({ kind: 'error', text: err instanceof ApiError ? err.message : 'Kunne ikke sende spørsmålet.' }),
       },
     );
   };
