@@ -105,21 +105,23 @@ describe('campaign codes and the end of the launch price (demo payments, LAUNCH_
   });
 
   it('after the last launch seats, the pages, the checkout and the server-rendered HTML show no launch price', async () => {
-    // The last seat of Accelerator goes to another buyer (Foundation's went above).
-    const res = await fetch(`${server.url}/api/checkout/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({
-        courseId: 'accelerator',
-        email: `siste-${Date.now().toString(36)}@example.no`,
-        firstName: 'Ola',
-        lastName: 'Nordmann',
-        paymentMethod: 'card',
-        acceptTerms: true,
-        acceptRisk: true,
-      }),
-    });
-    expect(res.status).toBe(201);
+    // The last seat of every other course with a launch price goes to another buyer (Foundation's went above).
+    for (const courseId of ['accelerator', 'microkurs', 'temakurs', 'vip']) {
+      const res = await fetch(`${server.url}/api/checkout/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({
+          courseId,
+          email: `siste-${courseId}-${Date.now().toString(36)}@example.no`,
+          firstName: 'Ola',
+          lastName: 'Nordmann',
+          paymentMethod: 'card',
+          acceptTerms: true,
+          acceptRisk: true,
+        }),
+      });
+      expect(res.status).toBe(201);
+    }
 
     const catalog = (await (await fetch(`${server.url}/api/catalog`)).json()) as {
       items: Array<{ id: string; priceOre: number; beforePriceOre: number | null; launchSeatsLeft: number | null }>;
@@ -127,9 +129,19 @@ describe('campaign codes and the end of the launch price (demo payments, LAUNCH_
     const byId = Object.fromEntries(catalog.items.map((i) => [i.id, i]));
     expect(byId.foundation).toMatchObject({ priceOre: 299700, beforePriceOre: null, launchSeatsLeft: 0 });
     expect(byId.accelerator).toMatchObject({ priceOre: 799700, beforePriceOre: null, launchSeatsLeft: 0 });
+    expect(byId.microkurs).toMatchObject({ priceOre: 79900, beforePriceOre: null, launchSeatsLeft: 0 });
+    expect(byId.temakurs).toMatchObject({ priceOre: 250000, beforePriceOre: null, launchSeatsLeft: 0 });
+    expect(byId.vip).toMatchObject({ priceOre: 750000, beforePriceOre: null, launchSeatsLeft: 0 });
 
     // The server re-renders its pages shortly after the catalogue changed.
-    const pages = ['/', '/profesjonell-trading-utdanning', '/kurs/foundation', '/kurs/accelerator', '/gratis-trading-kurs'];
+    const pages = [
+      '/',
+      '/profesjonell-trading-utdanning',
+      '/kurs/foundation',
+      '/kurs/accelerator',
+      '/gratis-trading-kurs',
+      '/kryptovaluta-trading-kurs',
+    ];
     for (const p of pages) await until(async () => LAUNCH.test(await html(p)), false);
     expect(await html('/kurs/foundation')).toMatch(/2(?:\s|&nbsp;|&#160;)997/);
 
