@@ -150,6 +150,19 @@ describe('metrics: with METRICS_TOKEN', () => {
     );
   });
 
+  it('a refused Vipps or Mux webhook counts as a failure of its provider', async () => {
+    const failures = (text: string, provider: string) =>
+      samples(text, 'webhook_failures_total').find((s) => s.labels.provider === provider)?.value ?? 0;
+    const before = await scrape();
+    const vipps = await t.http().post('/api/vipps/webhook').set('Content-Type', 'application/json').send('{}');
+    const mux = await t.http().post('/api/mux/webhook').set('Content-Type', 'application/json').send('{}');
+    expect(vipps.status).toBeGreaterThanOrEqual(400);
+    expect(mux.status).toBeGreaterThanOrEqual(400);
+    const after = await scrape();
+    expect(failures(after, 'vipps')).toBe(failures(before, 'vipps') + 1);
+    expect(failures(after, 'mux')).toBe(failures(before, 'mux') + 1);
+  });
+
   it('is one registry per application', () => {
     expect(t.app.get(MetricsRegistry).registry.getSingleMetric('http_request_duration_seconds')).toBeDefined();
   });
