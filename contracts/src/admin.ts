@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = [
   'mentor_thread.answer',
   'mentor_thread.status',
   'account.deleted_by_user',
+  /** The mentor compared a student's Discord roles with their access and repaired them ("synkroniser nå"). */
+  'user.discord_sync',
   /** Written by the e-mail normalisation migration: this account's address now names another account. */
   'user.email-duplicate',
 ] as const;

@@ -1,5 +1,6 @@
 import type { SellerInfo } from './receipts';
 import type { CatalogId, PaymentMethod, PlayerCourseId, TrafficSource } from './catalog';
+import type { DiscordStatus } from './discord';
 
 /** Every error the API answers has this shape. `message` is the Norwegian text a page shows. */
 export interface ApiError {
@@ -62,6 +63,8 @@ export interface MeResponse {
   /** The owner has used a mailed one-time link (or reset the password): only then can a first password be set. */
   claimed: boolean;
   createdAt: string;
+  /** The private Discord: whether the site has it, and the account's link. */
+  discord: DiscordStatus;
 }
 
 export interface CatalogItem {

@@ -19,3 +19,4 @@ export * from './requests';
 export * from './video';
 export * from './community';
 export * from './membership';
+export * from './discord';

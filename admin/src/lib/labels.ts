@@ -83,6 +83,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'mentor_thread.answer': 'Mentor-tråd besvart',
   'mentor_thread.status': 'Status på mentor-tråd endret',
   'account.deleted_by_user': 'Konto slettet av eleven selv',
+  'user.discord_sync': 'Discord-roller synkronisert',
   'user.email-duplicate': 'E-postadresse kolliderer med en annen konto (må ryddes)',
 };
 

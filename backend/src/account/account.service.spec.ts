@@ -12,6 +12,7 @@ import type { CertificatesService } from '../certificates/certificates.service';
 import type { LiveCalendarService } from '../live/live-calendar.service';
 import type { QuestionsService } from '../community/questions.service';
 import type { MentorThreadsService } from '../community/mentor/mentor-threads.service';
+import type { DiscordService } from '../community/discord/discord.service';
 import { AccountService } from './account.service';
 
 const user = { id: 7, email: 'ola@example.no', role: 'student', passwordHash: null } as User;
@@ -102,6 +103,9 @@ function setup(stored: User | null = user) {
     // The files go after the commit, outside the transaction.
     removeFilesOf: jest.fn(async (id: number) => void calls.push(['mentor.files', id, null as unknown as EntityManager])),
   };
+  const discord = {
+    eraseFor: jest.fn(async (id: number, m: EntityManager) => (calls.push(['discord', id, m]), { discordLinksRemoved: 1 })),
+  };
   const service = new AccountService(
     ds,
     catalog as unknown as CatalogService,
@@ -116,6 +120,7 @@ function setup(stored: User | null = user) {
     calendar as unknown as LiveCalendarService,
     questions as unknown as QuestionsService,
     mentor as unknown as MentorThreadsService,
+    discord as unknown as DiscordService,
   );
   return { service, ds, tx, plain, calls, catalog, mentor, owners: [users, access, orders, leads, outbox] };
 }
@@ -139,6 +144,7 @@ describe('AccountService: each owner exports and erases its own rows', () => {
       ['calendar', 7],
       ['questions', 7],
       ['mentor', 7],
+      ['discord', 7],
       ['audit', 7],
       [
         'audit.record',
@@ -164,6 +170,7 @@ describe('AccountService: each owner exports and erases its own rows', () => {
               questionsAnonymised: 3,
               mentorThreadsRemoved: 2,
               mentorImagesRemoved: 5,
+              discordLinksRemoved: 1,
             },
           },
         },

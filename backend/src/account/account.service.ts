@@ -18,6 +18,7 @@ import { CertificatesService, holderNameOf } from '../certificates/certificates.
 import { LiveCalendarService } from '../live/live-calendar.service';
 import { QuestionsService } from '../community/questions.service';
 import { MentorThreadsService } from '../community/mentor/mentor-threads.service';
+import { DiscordService } from '../community/discord/discord.service';
 import { MSG } from '@academy/contracts';
 
 /** The privacy rights the privacy page promises: access (export) and erasure (delete). */
@@ -39,6 +40,7 @@ export class AccountService {
     private readonly calendar: LiveCalendarService,
     private readonly questions: QuestionsService,
     private readonly mentor: MentorThreadsService,
+    private readonly discord: DiscordService,
   ) {}
 
   /**
@@ -132,6 +134,7 @@ export class AccountService {
       calendarFeedsRemoved: await this.calendar.eraseFor(userId, m),
       ...(await this.questions.eraseFor(userId, m)),
       ...(await this.mentor.eraseFor(userId, m)),
+      ...(await this.discord.eraseFor(userId, m)),
     };
     await this.audit.eraseFor(userId, m);
     await this.audit.record(

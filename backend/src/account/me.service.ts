@@ -2,14 +2,18 @@ import { Injectable } from '@nestjs/common';
 import type { MeResponse } from '@academy/contracts';
 import { GrantsService } from '../access/grants.service';
 import type { User } from '../identity/entities/user.entity';
+import { DiscordService } from '../community/discord/discord.service';
 
 /** The signed-in account as the pages see it: who, which role, which courses. */
 @Injectable()
 export class MeService {
-  constructor(private readonly grants: GrantsService) {}
+  constructor(
+    private readonly grants: GrantsService,
+    private readonly discord: DiscordService,
+  ) {}
 
   async of(user: User): Promise<MeResponse> {
-    const access = await this.grants.activeAccess(user.id);
+    const [access, discord] = await Promise.all([this.grants.activeAccess(user.id), this.discord.statusOf(user.id)]);
     return {
       id: user.id,
       email: user.email,
@@ -19,6 +23,7 @@ export class MeService {
       passwordSet: !!user.passwordHash,
       claimed: !!user.claimedAt,
       createdAt: user.createdAt.toISOString(),
+      discord,
     };
   }
 }

@@ -14,6 +14,7 @@ import { LiveModule } from '../live/live.module';
 import { CommunityModule } from '../community/community.module';
 import { AdminQuestionsController } from './questions/admin-questions.controller';
 import { AdminMentorThreadsController } from './mentor-threads/admin-mentor-threads.controller';
+import { AdminDiscordController } from './discord/admin-discord.controller';
 import { AdminBroadcastsController } from './broadcasts/admin-broadcasts.controller';
 import { AdminSequencesController } from './sequences/admin-sequences.controller';
 import { AdminLiveSessionsController } from './live-sessions/admin-live-sessions.controller';
@@ -52,6 +53,7 @@ import { AdminUsersService } from './users/admin-users.service';
     CommunityModule,
   ],
   controllers: [
+    AdminDiscordController,
     AdminLeadsController,
     AdminUsersController,
     AdminGrantsController,

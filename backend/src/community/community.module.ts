@@ -11,6 +11,13 @@ import { LessonQuestion } from './entities/lesson-question.entity';
 import { MentorImage } from './entities/mentor-image.entity';
 import { MentorMessage } from './entities/mentor-message.entity';
 import { MentorThread } from './entities/mentor-thread.entity';
+import { DiscordLink } from './entities/discord-link.entity';
+import { DiscordOAuthState } from './entities/discord-oauth-state.entity';
+import { DiscordRoleChange } from './entities/discord-role-change.entity';
+import { DiscordController } from './discord/discord.controller';
+import { DiscordListeners } from './discord/discord.listeners';
+import { DiscordService } from './discord/discord.service';
+import { DiscordWorker } from './discord/discord-worker';
 import { MentorInboxService } from './mentor/mentor-inbox.service';
 import { MentorThreadsService } from './mentor/mentor-threads.service';
 import { MentorController } from './mentor/mentor.controller';
@@ -21,11 +28,19 @@ import { QuestionsService } from './questions.service';
 /**
  * Community and mentorship beyond the course (issue 26): questions on every lesson, answered and
  * moderated by the mentor in the panel; chart review in the mentor's inbox (threads with images,
- * answered from 'Innboks').
+ * answered from 'Innboks'); the private Discord, whose roles follow access.
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([LessonQuestion, MentorThread, MentorMessage, MentorImage]),
+    TypeOrmModule.forFeature([
+      LessonQuestion,
+      MentorThread,
+      MentorMessage,
+      MentorImage,
+      DiscordLink,
+      DiscordRoleChange,
+      DiscordOAuthState,
+    ]),
     AuditModule,
     SecurityModule,
     IdentityModule,
@@ -34,8 +49,16 @@ import { QuestionsService } from './questions.service';
     OutboxModule,
     MentorshipModule,
   ],
-  controllers: [QuestionsController, MentorController],
-  providers: [QuestionsService, QuestionsAdminService, MentorThreadsService, MentorInboxService],
-  exports: [QuestionsService, QuestionsAdminService, MentorThreadsService, MentorInboxService],
+  controllers: [QuestionsController, MentorController, DiscordController],
+  providers: [
+    QuestionsService,
+    QuestionsAdminService,
+    MentorThreadsService,
+    MentorInboxService,
+    DiscordService,
+    DiscordListeners,
+    DiscordWorker,
+  ],
+  exports: [QuestionsService, QuestionsAdminService, MentorThreadsService, MentorInboxService, DiscordService, DiscordWorker],
 })
 export class CommunityModule {}

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { isCommonPassword } from '../dto/common-passwords';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@academy/contracts';
 import { muxSettings, type MuxConfig } from './mux.config';
+import { discordSettings, type DiscordConfig } from './discord.config';
 import { operationsSettings, type OperationsConfig } from './operations-env';
 
 export type { BackupConfig, BackupS3Config, DkimConfig, OperationsConfig } from './operations-env';
@@ -38,6 +39,8 @@ export interface AppConfig extends OperationsConfig {
   mux: MuxConfig | null;
   /** Vipps MobilePay's ePayment API (VIPPS_*), or null when its keys are not set (no Vipps button). */
   vipps: VippsConfig | null;
+  /** The private Discord (DISCORD_*): linking and roles that follow access; null when not set up (COMMUNITY_URL shows). */
+  discord: DiscordConfig | null;
   gaMeasurementId: string | null;
   siteName: string;
   mentorName: string;
@@ -428,6 +431,7 @@ export function parseEnv(env: Env): AppConfig {
     stripeApiBase,
     mux: muxSettings(str, url, problems),
     vipps: vippsSettings(str, bool, url, problems),
+    discord: discordSettings(env, str, int, url, nodeEnv, problems),
     gaMeasurementId: ga,
     siteName,
     mentorName: str('MENTOR_NAME') ?? 'Mentoren',

@@ -124,6 +124,11 @@ export class RequestPipeline {
     if (pipelines.has(fastify)) throw new Error('RequestPipeline.install: allerede installert');
     this.fastify = fastify;
     pipelines.set(fastify, this);
+    // The summed access lines of answers from memory are written before the server is gone.
+    fastify.addHook('onClose', (_instance, done) => {
+      this.front.flushLog();
+      done();
+    });
     fastify.addHook('onRequest', (req, reply, done) => {
       const route = req.routeOptions.url;
       this.identify(req, reply, route);
@@ -144,6 +149,11 @@ export class RequestPipeline {
       if (observe) observe(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime, policyOf(req).webhook);
       done();
     });
+  }
+
+  /** Writes the summed access lines of answers from memory now (they are written every ACCESS_SUMMARY_MS and on close). */
+  flushLog(): void {
+    this.front.flushLog();
   }
 
   /** Step 8's measurement (the application's metrics), for every kind of route, the front door's too. */

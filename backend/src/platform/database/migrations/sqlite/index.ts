@@ -30,6 +30,7 @@ import { ModuleVideo1795630000000 } from './1795630000000-ModuleVideo';
 import { LessonQuestions1795650000000 } from './1795650000000-LessonQuestions';
 import { MentorThreads1795655000000 } from './1795655000000-MentorThreads';
 import { RiskAcknowledgement1795656000000 } from './1795656000000-RiskAcknowledgement';
+import { DiscordRoles1795657000000 } from './1795657000000-DiscordRoles';
 
 /** Every migration, oldest first. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -65,4 +66,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   LessonQuestions1795650000000,
   MentorThreads1795655000000,
   RiskAcknowledgement1795656000000,
+  DiscordRoles1795657000000,
 ];

@@ -1,0 +1,35 @@
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { MSG, type AdminDiscordView } from '@academy/contracts';
+import { DiscordService } from '../../community/discord/discord.service';
+import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
+import type { User } from '../../identity/entities/user.entity';
+import { UserRecordsService } from '../../identity/user-records.service';
+import { notFound } from '../../platform/errors/app-error';
+import { parseId } from '../../platform/http/parse-id.pipe';
+
+/** A student's Discord on the student page: the link, the roles wanted and held, and "synkroniser nå" (audited). */
+@Controller('api/admin/users/:id/discord')
+@AdminOnly()
+export class AdminDiscordController {
+  constructor(
+    private readonly discord: DiscordService,
+    private readonly users: UserRecordsService,
+  ) {}
+
+  private async userId(raw: string): Promise<number> {
+    const id = parseId(raw, MSG.studentNotFound);
+    if (!(await this.users.findById(id))) throw notFound(MSG.studentNotFound);
+    return id;
+  }
+
+  @Get()
+  async get(@Param('id') id: string): Promise<AdminDiscordView> {
+    return this.discord.adminView(await this.userId(id));
+  }
+
+  @Post('sync')
+  @HttpCode(200)
+  async sync(@Param('id') id: string, @CurrentUser() actor: User): Promise<AdminDiscordView> {
+    return this.discord.syncNow(await this.userId(id), actor);
+  }
+}

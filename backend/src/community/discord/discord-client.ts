@@ -1,0 +1,121 @@
+import { DiscordAPIError, REST } from '@discordjs/rest';
+import {
+  RESTJSONErrorCodes,
+  Routes,
+  type RESTGetAPICurrentUserResult,
+  type RESTGetAPIGuildMemberResult,
+  type RESTPostOAuth2AccessTokenResult,
+  type RESTPutAPIGuildMemberJSONBody,
+} from 'discord-api-types/v10';
+import type { DiscordConfig } from '../../platform/config/discord.config';
+
+/** The Discord account behind an OAuth2 grant (`identify`). */
+export interface DiscordUser {
+  id: string;
+  username: string;
+}
+
+/**
+ * Discord's REST API through @discordjs/rest (no gateway: nothing here needs a socket). The client
+ * waits out 429 answers (`retry_after`) and retries 5xx and timeouts itself; a refusal (4xx) is thrown
+ * as DiscordAPIError. The OAuth2 calls are made with the member's access token, the rest with the bot's.
+ */
+export class DiscordClient {
+  private readonly rest: REST;
+
+  constructor(private readonly cfg: DiscordConfig) {
+    this.rest = new REST({
+      api: cfg.apiBase,
+      version: '10',
+      timeout: 10_000,
+      retries: 2,
+      // No background sweepers: the buckets are few, and a timer would keep a stopping process alive.
+      hashSweepInterval: 0,
+      handlerSweepInterval: 0,
+    }).setToken(cfg.botToken);
+  }
+
+  /** Where "Koble til Discord" sends the browser: Discord's consent page with `identify guilds.join` and the state. */
+  authorizeUrl(redirectUri: string, state: string): string {
+    const url = new URL('/oauth2/authorize', new URL(this.cfg.apiBase).origin);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: this.cfg.clientId,
+      scope: 'identify guilds.join',
+      redirect_uri: redirectUri,
+      state,
+      prompt: 'consent',
+    }).toString();
+    return url.toString();
+  }
+
+  /** Exchanges the callback's code for the member's access token (`POST /oauth2/token`). */
+  async exchangeCode(code: string, redirectUri: string): Promise<string> {
+    const body = new URLSearchParams({
+      client_id: this.cfg.clientId,
+      client_secret: this.cfg.clientSecret,
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+    });
+    const res = (await this.rest.post(Routes.oauth2TokenExchange(), {
+      auth: false,
+      passThroughBody: true,
+      body: body.toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })) as RESTPostOAuth2AccessTokenResult;
+    return res.access_token;
+  }
+
+  /** The member's Discord account (`GET /users/@me` with the access token). */
+  async currentUser(accessToken: string): Promise<DiscordUser> {
+    const me = (await this.rest.get(Routes.user(), {
+      auth: false,
+      headers: { Authorization: `Bearer ${accessToken}` },
+    })) as RESTGetAPICurrentUserResult;
+    return { id: me.id, username: me.username };
+  }
+
+  /** Adds the member to the server with these roles (`PUT /guilds/{guild}/members/{user}`); a member already there is left as is. */
+  async addMember(discordUserId: string, accessToken: string, roles: string[]): Promise<void> {
+    const body: RESTPutAPIGuildMemberJSONBody = { access_token: accessToken, roles };
+    await this.rest.put(Routes.guildMember(this.cfg.guildId, discordUserId), { body });
+  }
+
+  async addRole(discordUserId: string, roleId: string, reason: string): Promise<void> {
+    await this.rest.put(Routes.guildMemberRole(this.cfg.guildId, discordUserId, roleId), { reason });
+  }
+
+  async removeRole(discordUserId: string, roleId: string, reason: string): Promise<void> {
+    await this.rest.delete(Routes.guildMemberRole(this.cfg.guildId, discordUserId, roleId), { reason });
+  }
+
+  /** The member's roles on the server, or null when the account is not a member (Unknown Member). */
+  async memberRoles(discordUserId: string): Promise<string[] | null> {
+    try {
+      const member = (await this.rest.get(Routes.guildMember(this.cfg.guildId, discordUserId))) as RESTGetAPIGuildMemberResult;
+      return member.roles;
+    } catch (e) {
+      if (isUnknownMember(e)) return null;
+      throw e;
+    }
+  }
+}
+
+/** Discord's "Unknown Member" (the account left the server, or never joined). */
+export function isUnknownMember(e: unknown): boolean {
+  return (
+    e instanceof DiscordAPIError && (e.code === RESTJSONErrorCodes.UnknownMember || e.code === RESTJSONErrorCodes.UnknownUser)
+  );
+}
+
+/** A refusal of the request itself (4xx other than 429): retrying the same request will not help. */
+export function isRefusal(e: unknown): boolean {
+  return e instanceof DiscordAPIError && e.status >= 400 && e.status < 500 && e.status !== 429;
+}
+
+/** A short description of a failure for the queue's row and the panel. */
+export function describeFailure(e: unknown): string {
+  const text = e instanceof DiscordAPIError ? `${e.status} ${e.code}: ${e.message}` : e instanceof Error ? e.message : String(e);
+  return text.slice(0, 250);
+}

@@ -1,0 +1,83 @@
+import { CATALOG_IDS } from '@academy/contracts';
+
+/**
+ * The private Discord (issue 26): members link their Discord account, and roles follow access. The
+ * four core keys together or none; without them the feature is hidden and COMMUNITY_URL shows.
+ */
+export interface DiscordConfig {
+  /** DISCORD_CLIENT_ID / DISCORD_CLIENT_SECRET: the OAuth2 application (identify, guilds.join). */
+  clientId: string;
+  clientSecret: string;
+  /** DISCORD_BOT_TOKEN: the application's bot (Manage Roles, its role above the course roles). */
+  botToken: string;
+  /** DISCORD_GUILD_ID: the server. */
+  guildId: string;
+  /** DISCORD_ROLE_<PRODUCT> (a catalogue id such as FOUNDATION or VIP, or MENTORSHIP): the role id, by lower-case key. */
+  roles: Record<string, string>;
+  /** DISCORD_API_BASE: Discord's API (default https://discord.com/api; tests point it at a fake). */
+  apiBase: string;
+  /** DISCORD_SYNC_INTERVAL_MS: how often the role queue is worked (0: never, tests run it themselves). */
+  syncIntervalMs: number;
+  /** DISCORD_RECONCILE_INTERVAL_MS: how often every linked member's roles are compared and repaired (0: never). */
+  reconcileIntervalMs: number;
+}
+
+export const DISCORD_KEYS = ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN', 'DISCORD_GUILD_ID'] as const;
+/** What a DISCORD_ROLE_<KEY> may name: a catalogue product, or an active mentorship period. */
+export const DISCORD_ROLE_KEYS: readonly string[] = [...CATALOG_IDS, 'mentorship'];
+const SNOWFLAKE = /^\d{17,20}$/;
+
+/** DISCORD_*: the core keys together or none; role ids and the API base only with them. Problems are named per variable. */
+export function discordSettings(
+  env: Record<string, string | undefined>,
+  str: (name: string) => string | null,
+  int: (name: string, def: number, min: number, max: number) => number,
+  url: (name: string, def: string | null) => string | null,
+  nodeEnv: string,
+  problems: string[],
+): DiscordConfig | null {
+  const values = DISCORD_KEYS.map((k) => str(k));
+  const set = DISCORD_KEYS.filter((_k, i) => values[i] !== null);
+  const roleVars = Object.keys(env)
+    .filter((k) => k.startsWith('DISCORD_ROLE_') && str(k) !== null)
+    .sort();
+  const apiBase = url('DISCORD_API_BASE', null);
+  if (set.length === 0) {
+    const stray = [...roleVars, ...(apiBase !== null ? ['DISCORD_API_BASE'] : [])];
+    if (stray.length) problems.push(`${stray.join(', ')}: brukes bare når ${DISCORD_KEYS.join(', ')} er satt`);
+    return null;
+  }
+  if (set.length < DISCORD_KEYS.length) {
+    problems.push(
+      `${DISCORD_KEYS.filter((_k, i) => values[i] === null).join(', ')}: påkrevd når ${set.join(', ')} er satt (alle fire eller ingen)`,
+    );
+    return null;
+  }
+  const [clientId, clientSecret, botToken, guildId] = values as string[];
+  if (!SNOWFLAKE.test(clientId)) problems.push('DISCORD_CLIENT_ID: applikasjonens id (17–20 sifre)');
+  if (!SNOWFLAKE.test(guildId)) problems.push('DISCORD_GUILD_ID: serverens id (17–20 sifre)');
+  const roles: Record<string, string> = {};
+  for (const name of roleVars) {
+    const key = name.slice('DISCORD_ROLE_'.length).toLowerCase();
+    const value = str(name)!;
+    if (!DISCORD_ROLE_KEYS.includes(key)) {
+      problems.push(
+        `${name}: ukjent produkt (en av ${DISCORD_ROLE_KEYS.map((k) => `DISCORD_ROLE_${k.toUpperCase()}`).join(', ')})`,
+      );
+    } else if (!SNOWFLAKE.test(value)) {
+      problems.push(`${name}: rollens id (17–20 sifre)`);
+    } else {
+      roles[key] = value;
+    }
+  }
+  return {
+    clientId,
+    clientSecret,
+    botToken,
+    guildId,
+    roles,
+    apiBase: (apiBase ?? 'https://discord.com/api').replace(/\/+$/, ''),
+    syncIntervalMs: int('DISCORD_SYNC_INTERVAL_MS', nodeEnv === 'test' ? 0 : 15_000, 0, 3_600_000),
+    reconcileIntervalMs: int('DISCORD_RECONCILE_INTERVAL_MS', nodeEnv === 'test' ? 0 : 3_600_000, 0, 86_400_000),
+  };
+}
