@@ -25,6 +25,21 @@ export const FAKE_DISCORD = {
   },
 };
 
+/** The app's environment for a Discord at this address (the fake's, or a closed port: Discord down). */
+export function fakeDiscordEnv(url: string): Record<string, string> {
+  return {
+    DISCORD_CLIENT_ID: FAKE_DISCORD.clientId,
+    DISCORD_CLIENT_SECRET: FAKE_DISCORD.clientSecret,
+    DISCORD_BOT_TOKEN: FAKE_DISCORD.botToken,
+    DISCORD_GUILD_ID: FAKE_DISCORD.guildId,
+    DISCORD_ROLE_FOUNDATION: FAKE_DISCORD.roles.foundation,
+    DISCORD_ROLE_ACCELERATOR: FAKE_DISCORD.roles.accelerator,
+    DISCORD_ROLE_VIP: FAKE_DISCORD.roles.vip,
+    DISCORD_ROLE_MENTORSHIP: FAKE_DISCORD.roles.mentorship,
+    DISCORD_API_BASE: `${url}/api`,
+  };
+}
+
 export interface DiscordAccount {
   id: string;
   username: string;
@@ -216,17 +231,7 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     calls,
     members,
     down: false,
-    env: () => ({
-      DISCORD_CLIENT_ID: FAKE_DISCORD.clientId,
-      DISCORD_CLIENT_SECRET: FAKE_DISCORD.clientSecret,
-      DISCORD_BOT_TOKEN: FAKE_DISCORD.botToken,
-      DISCORD_GUILD_ID: FAKE_DISCORD.guildId,
-      DISCORD_ROLE_FOUNDATION: FAKE_DISCORD.roles.foundation,
-      DISCORD_ROLE_ACCELERATOR: FAKE_DISCORD.roles.accelerator,
-      DISCORD_ROLE_VIP: FAKE_DISCORD.roles.vip,
-      DISCORD_ROLE_MENTORSHIP: FAKE_DISCORD.roles.mentorship,
-      DISCORD_API_BASE: `${url}/api`,
-    }),
+    env: () => fakeDiscordEnv(url),
     consent(authorizeUrl, account) {
       const u = new URL(authorizeUrl);
       const q = u.searchParams;

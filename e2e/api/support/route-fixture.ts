@@ -14,6 +14,7 @@ import { User } from '../../../backend/src/identity/entities/user.entity';
 import { BackgroundTasks } from '../../../backend/src/outbox/background-tasks';
 import { signWebhook, stripeEvent, type FakeStripe } from './fake-stripe';
 import { FAKE_VIPPS } from './fake-vipps';
+import { fakeDiscordEnv } from './fake-discord';
 import { createUser, type TestApp, uniqueEmail } from './test-app';
 
 /**
@@ -312,6 +313,8 @@ export function routeSuiteEnv(extra: Record<string, string> = {}): Record<string
     VIPPS_MSN: FAKE_VIPPS.msn,
     VIPPS_WEBHOOK_SECRET: FAKE_VIPPS.webhookSecret,
     VIPPS_API_BASE: 'http://127.0.0.1:9',
+    // Discord set up (its routes answer); its calls go to a closed port and fail as when Discord is down.
+    ...fakeDiscordEnv('http://127.0.0.1:9'),
     // Chart images of the mentor inbox's routes go to a folder of the machine's temporary files.
     UPLOAD_DIR: join(tmpdir(), 'academy-route-suite-uploads'),
     ...extra,

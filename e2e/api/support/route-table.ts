@@ -30,6 +30,7 @@ import { MENTOR_THREADS_LIST } from '../../../backend/src/community/mentor/mento
 import { addMessage, MentorThreadsService } from '../../../backend/src/community/mentor/mentor-threads.service';
 import { MentorThread } from '../../../backend/src/community/entities/mentor-thread.entity';
 import { Grant } from '../../../backend/src/access/entities/grant.entity';
+import { DiscordLink } from '../../../backend/src/community/entities/discord-link.entity';
 import { CAMPAIGN_CODES_LIST } from '../../../backend/src/orders/campaign-codes.service';
 import { CampaignCode } from '../../../backend/src/orders/entities/campaign-code.entity';
 import sharp from 'sharp';
@@ -99,6 +100,14 @@ async function receiptOrder(f: Fixture, me: Identity | null): Promise<number> {
   const orderId = await f.paidOrder();
   if (me?.role === 'student') await f.t.ds.getRepository(Order).update({ id: orderId }, { userId: me.user.id });
   return orderId;
+}
+
+/** The user's Discord account linked (as the OAuth2 callback leaves it), a new one each time. */
+let discordIds = 500000000000000000n;
+async function linkDiscord(f: Fixture, userId: number): Promise<void> {
+  const links = f.t.ds.getRepository(DiscordLink);
+  await links.delete({ userId });
+  await links.insert({ userId, discordUserId: String(discordIds++), username: 'rutetabell', linkedAt: new Date() });
 }
 
 const LIST = { sort: '["id","ASC"]', range: '[0,9]', filter: '{}' };
@@ -795,6 +804,44 @@ export const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/api/account/calendar', area: 'member', access: SIGNED_IN(200), valid: () => ({}) },
   { method: 'POST', path: '/api/account/calendar/reset', area: 'member', access: SIGNED_IN(200), valid: () => ({ json: {} }) },
+  // The private Discord (e2e/api/discord.e2e-spec.ts drives the flow against the fake Discord).
+  { method: 'GET', path: '/api/account/discord/connect', area: 'member', access: SIGNED_IN(302), valid: () => ({}) },
+  {
+    method: 'GET',
+    path: '/api/account/discord/callback',
+    area: 'member',
+    // A state this site never issued: back to the settings with `?discord=state`.
+    access: SIGNED_IN(302),
+    valid: () => ({ query: { code: 'kode', state: 'ukjent-state' } }),
+    queryKeys: ['code', 'state', 'error'],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/discord',
+    area: 'member',
+    access: SIGNED_IN(200),
+    valid: async (f, me) => {
+      if (me) await linkDiscord(f, me.user.id);
+      return { json: {} };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users/:id/discord',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: (f) => ({ params: { id: String(f.id.student.user.id) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/discord/sync',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => {
+      await linkDiscord(f, f.id.student.user.id);
+      return { params: { id: String(f.id.student.user.id) }, json: {} };
+    },
+  },
   {
     method: 'GET',
     path: '/api/admin/live-sessions',
