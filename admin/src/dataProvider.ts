@@ -1,4 +1,5 @@
 import type {
+  AdminDiscordView,
   AdminCertificate,
   AdminCreatedStudent,
   AdminGrant,
@@ -53,6 +54,10 @@ export interface AdminDataProvider extends DataProvider {
   releaseGrant(grantId: number): Promise<AdminGrant>;
   /** Extends the grant's mentorship period by whole days. */
   extendMentorship(grantId: number, days: number): Promise<AdminGrant>;
+  /** The student's Discord link and roles (wanted, held at the last comparison). */
+  discordOf(userId: number): Promise<AdminDiscordView>;
+  /** "Synkroniser nå": the student's roles compared with Discord and repaired (audited). */
+  syncDiscord(userId: number): Promise<AdminDiscordView>;
   revokeCertificate(certificateId: number): Promise<AdminCertificate>;
   refundOrder(orderId: number, input: RefundOrderRequest): Promise<AdminOrderDetail>;
   resendOutbox(messageId: number): Promise<ResendOutboxResponse>;
@@ -109,6 +114,10 @@ export const dataProvider: AdminDataProvider = {
   revokeGrant: (grantId) => httpClient(`${API}/grants/${grantId}`, { method: 'DELETE' }).then(({ json }) => json as AdminGrant),
 
   releaseGrant: (grantId) => postJson<AdminGrant>(`${API}/grants/${grantId}/release`, {}),
+
+  discordOf: (userId) => httpClient(`${API}/users/${userId}/discord`).then(({ json }) => json as AdminDiscordView),
+
+  syncDiscord: (userId) => postJson<AdminDiscordView>(`${API}/users/${userId}/discord/sync`, {}),
 
   extendMentorship: (grantId, days) =>
     postJson<AdminGrant>(`${API}/grants/${grantId}/mentorship`, { days } satisfies ExtendMentorshipRequest),

@@ -16,6 +16,7 @@ import { formatKr } from '../lib/money';
 import { COURSE_LABELS, label, ROLE_LABELS } from '../lib/labels';
 import { BackToListActions, ShowLink } from '../lib/ShowParts';
 import { GrantPanel } from './GrantPanel';
+import { DiscordPanel } from './DiscordPanel';
 import { fullRecord } from '../lib/fullRecord';
 
 const ORDER_COLUMNS: DetailColumn<AdminOrder>[] = [
@@ -144,6 +145,9 @@ export function UserShow() {
             empty="Ingen leads fra denne adressen."
           />
           <WithRecord<AdminUserDetail> render={(u) => <MoreLeads user={u} />} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Discord" path="discord">
+          <DiscordPanel />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>
