@@ -13,6 +13,7 @@ import { setSession } from '../../../lib/session';
 import { AccountSection } from '../components/AccountSection';
 import { NameSection } from '../components/NameSection';
 import { CalendarFeedSection } from '../components/CalendarFeedSection';
+import { DiscordSection } from '../components/DiscordSection';
 import { ChangePasswordForm, SetPasswordForm } from '../components/PasswordForms';
 import { PrivacySection } from '../components/PrivacySection';
 import './AccountSettingsPage.css';
@@ -105,6 +106,7 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
           </>
         )}
         {!settingFirst && <CalendarFeedSection me={me} />}
+        {!settingFirst && <DiscordSection me={me} />}
         <PrivacySection me={me} onDeleted={onDeleted} />
       </div>
     </MemberPage>
