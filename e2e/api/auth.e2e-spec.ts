@@ -88,6 +88,8 @@ describe('accounts and sessions', () => {
         passwordSet: true,
         claimed: true,
         createdAt: user.createdAt.toISOString(),
+        // This site has no Discord settings: the settings show the community's invite link instead.
+        discord: { enabled: false, linked: false, username: null },
       });
     });
 
