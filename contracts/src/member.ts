@@ -173,4 +173,6 @@ export interface AccountExport {
   questions: import('./community').QuestionExport[];
   /** Threads with the mentor (chart review), with every message and the images' details. */
   mentorThreads: import('./community').MentorThreadExport[];
+  /** The linked Discord account (the private community), or null. */
+  discord: { discordUserId: string; username: string; linkedAt: string } | null;
 }

@@ -74,6 +74,9 @@ describe('The private Discord: linking, roles that follow access, reconciliation
     expect(join).toMatchObject({ status: 201, body: { roles: [R.foundation], access_token: expect.any(String) } });
     const me = (await agent.get('/api/auth/me').expect(200)).body as MeResponse;
     expect(me.discord).toEqual({ enabled: true, linked: true, username: a.username });
+    // The data export names the linked account.
+    const exported = (await agent.get('/api/account/export').expect(200)).body as { discord: unknown };
+    expect(exported.discord).toEqual({ discordUserId: a.id, username: a.username, linkedAt: expect.any(String) });
   });
 
   it('a forged, foreign, reused or expired state is refused, and nothing is linked', async () => {

@@ -104,6 +104,7 @@ function setup(stored: User | null = user) {
     removeFilesOf: jest.fn(async (id: number) => void calls.push(['mentor.files', id, null as unknown as EntityManager])),
   };
   const discord = {
+    exportFor: jest.fn(async (id: number, m: EntityManager) => (calls.push(['discord.export', id, m]), { username: 'kari' })),
     eraseFor: jest.fn(async (id: number, m: EntityManager) => (calls.push(['discord', id, m]), { discordLinksRemoved: 1 })),
   };
   const service = new AccountService(
@@ -216,6 +217,7 @@ describe('AccountService: each owner exports and erases its own rows', () => {
       calendarFeed: null,
       questions: ['q'],
       mentorThreads: ['t'],
+      discord: { username: 'kari' },
     });
     const owner = { userId: 7, email: 'ny@example.no' };
     expect(calls.filter(([what]) => what.endsWith('.export')).map(([what, arg]) => [what, arg])).toEqual([
@@ -229,6 +231,7 @@ describe('AccountService: each owner exports and erases its own rows', () => {
       ['calendar.export', 7],
       ['questions.export', 7],
       ['mentor.export', 7],
+      ['discord.export', 7],
     ]);
     expect(calls.every(([, , m]) => m === plain)).toBe(true);
   });

@@ -61,18 +61,20 @@ export class AccountService {
     const m = this.ds.manager;
     const fresh = (await this.users.findById(user.id, m)) ?? user;
     const owner = { userId: fresh.id, email: fresh.email };
-    const [identity, access, orders, leads, mail, marketing, certificates, calendar, questions, mentor] = await Promise.all([
-      this.users.exportFor(fresh, m),
-      this.access.exportFor(fresh.id, m),
-      this.orders.exportFor(owner, m),
-      this.leads.exportFor(owner, m),
-      this.outbox.exportFor(owner, m),
-      this.marketing.exportFor(owner, m),
-      this.certificates.exportFor(fresh.id, m),
-      this.calendar.exportFor(fresh.id, m),
-      this.questions.exportFor(fresh.id, m),
-      this.mentor.exportFor(fresh.id, m),
-    ]);
+    const [identity, access, orders, leads, mail, marketing, certificates, calendar, questions, mentor, discord] =
+      await Promise.all([
+        this.users.exportFor(fresh, m),
+        this.access.exportFor(fresh.id, m),
+        this.orders.exportFor(owner, m),
+        this.leads.exportFor(owner, m),
+        this.outbox.exportFor(owner, m),
+        this.marketing.exportFor(owner, m),
+        this.certificates.exportFor(fresh.id, m),
+        this.calendar.exportFor(fresh.id, m),
+        this.questions.exportFor(fresh.id, m),
+        this.mentor.exportFor(fresh.id, m),
+        this.discord.exportFor(fresh.id, m),
+      ]);
     return {
       exportedAt: new Date().toISOString(),
       account: identity.account,
@@ -87,6 +89,7 @@ export class AccountService {
       calendarFeed: calendar.calendarFeed,
       questions: questions.questions,
       mentorThreads: mentor.mentorThreads,
+      discord,
     };
   }
 

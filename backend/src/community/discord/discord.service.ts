@@ -2,7 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, LessThan, LessThanOrEqual, MoreThan } from 'typeorm';
 import { randomBytes } from 'node:crypto';
-import { DISCORD_MSG, type AdminDiscordView, type DiscordResult, type DiscordStatus } from '@academy/contracts';
+import {
+  DISCORD_MSG,
+  type AccountExport,
+  type AdminDiscordView,
+  type DiscordResult,
+  type DiscordStatus,
+} from '@academy/contracts';
 import { GrantsService } from '../../access/grants.service';
 import type { User } from '../../identity/entities/user.entity';
 import { MentorshipService } from '../../mentorship/mentorship.service';
@@ -175,8 +181,8 @@ export class DiscordService {
   }
 
   /** The export's part: the linked account. */
-  async exportFor(userId: number): Promise<{ discordUserId: string; username: string; linkedAt: string } | null> {
-    const link = await this.ds.getRepository(DiscordLink).findOneBy({ userId });
+  async exportFor(userId: number, m: EntityManager = this.ds.manager): Promise<AccountExport['discord']> {
+    const link = await m.getRepository(DiscordLink).findOneBy({ userId });
     return link ? { discordUserId: link.discordUserId, username: link.username, linkedAt: link.linkedAt.toISOString() } : null;
   }
 
