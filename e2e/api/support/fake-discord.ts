@@ -61,6 +61,11 @@ export interface FakeDiscord {
   members: Map<string, Set<string>>;
   /** The member consents on the authorize page: the code and state go back to the redirect_uri (path and query). */
   consent(authorizeUrl: string, account: DiscordAccount): string;
+  /**
+   * The member a browser consents as on Discord's authorize page (`GET /oauth2/authorize` answers 302
+   * back to the redirect_uri with the code and state, as Discord does after "Authorize"); null: 404.
+   */
+  signedInAs: DiscordAccount | null;
   /** The next n calls with the bot's token are answered 429. */
   rateLimitNext(n: number): void;
   /** While down, every call is answered 503. */
@@ -99,6 +104,12 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     const path = (req.url ?? '').split('?')[0];
     const auth = req.headers.authorization ?? '';
     if (fake.down) return err(res, 503, 0, 'Service Unavailable');
+    if (method === 'GET' && path === '/oauth2/authorize' && fake.signedInAs) {
+      const authorize = new URL(req.url ?? '', url);
+      const back = new URL(authorize.searchParams.get('redirect_uri') ?? '');
+      res.writeHead(302, { location: `${back.origin}${fake.consent(authorize.href, fake.signedInAs)}` }).end();
+      return 302;
+    }
     if (!path.startsWith(API)) return err(res, 404, 0, '404: Not Found');
     const p = path.slice(API.length);
 
@@ -231,6 +242,7 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     calls,
     members,
     down: false,
+    signedInAs: null,
     env: () => fakeDiscordEnv(url),
     consent(authorizeUrl, account) {
       const u = new URL(authorizeUrl);
