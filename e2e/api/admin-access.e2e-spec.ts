@@ -77,6 +77,18 @@ const ROUTES: Array<[Method, string, Record<string, unknown>?]> = [
   ['PUT', '/api/admin/live-sessions/1', { title: 'Hacket' }],
   ['PATCH', '/api/admin/live-sessions/1', { title: 'Hacket' }],
   ['DELETE', '/api/admin/live-sessions/1'],
+  ['POST', '/api/admin/modules/1/video-upload', {}],
+  ['GET', '/api/admin/questions'],
+  ['GET', '/api/admin/questions/1'],
+  ['POST', '/api/admin/questions/1/answer', { body: 'Hacket' }],
+  ['PATCH', '/api/admin/questions/1', { hidden: true }],
+  ['DELETE', '/api/admin/questions/1'],
+  ['GET', '/api/admin/mentor-threads'],
+  ['GET', '/api/admin/mentor-threads/1'],
+  ['POST', '/api/admin/mentor-threads/1/messages', { body: 'Hacket' }],
+  ['PATCH', '/api/admin/mentor-threads/1', { status: 'lukket' }],
+  ['GET', '/api/admin/users/1/discord'],
+  ['POST', '/api/admin/users/1/discord/sync', {}],
 ];
 
 /** Rows of three (jest would take a missing third value for a `done` callback). */
