@@ -13,6 +13,8 @@ import { startTestApp, type TestApp } from './support/test-app';
 const DECLARED: Record<string, RegExp> = {
   'GET /api/catalog': /^public, max-age=0, must-revalidate$/,
   'GET /api/calendar/:file': /^private, no-cache$/,
+  // A chart image never changes under its id: the student's or the admin's browser may keep it, no shared cache.
+  'GET /api/mentor/images/:id': /^private, max-age=86400$/,
 };
 
 /** The roles whose answer is checked: each that the route lets through, and anonymous (often a refusal). */
