@@ -6,16 +6,14 @@
  *
  * Needs the production builds: `npm run build`.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { FAKE_DISCORD, startFakeDiscord, type FakeDiscord } from '../api/support/fake-discord';
 import { launchBrowser, newContext } from './support/browser';
+import { buyDemo, checkScreen } from './support/page-check';
 import { startServer, type RunningServer } from './support/server';
 import { storeConsent, uniqueEmail } from './support/site';
 
 jest.setTimeout(120_000);
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 let server: RunningServer;
 let browser: Browser;
@@ -33,14 +31,6 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function check(page: Page, screen: string, problems: string[]): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  const viewport = page.viewportSize()!.width;
-  if (width > viewport) problems.push(`${screen}: ${width} px wide in a ${viewport} px window`);
-  const result = await new AxeBuilder({ page: page as never }).withTags(AXE_TAGS).analyze();
-  for (const v of result.violations) problems.push(`${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 describe.each([
   ['a phone', 390],
   ['a computer', 1366],
@@ -52,18 +42,7 @@ describe.each([
 
     const ctx = await newContext(browser, server.url, { width, height: 900 });
     await storeConsent(ctx);
-    const bought = await ctx.request.post('/api/checkout/sessions', {
-      data: {
-        courseId: 'foundation',
-        email: uniqueEmail('discord'),
-        firstName: 'Kari',
-        lastName: 'Nordmann',
-        paymentMethod: 'vipps',
-        acceptTerms: true,
-        acceptRisk: true,
-      },
-    });
-    expect(bought.status()).toBe(201);
+    await buyDemo(ctx.request, 'foundation', uniqueEmail('discord'));
     const page = await ctx.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     // On Discord's authorize page the member is signed in and presses "Authorize" (the fake sends them back).
@@ -71,13 +50,13 @@ describe.each([
     await page.goto('/account/settings');
     const section = page.getByTestId('discord');
     await section.getByRole('heading', { name: 'Discord' }).waitFor();
-    await check(page, 'settings before linking', problems);
+    await checkScreen(page, 'settings before linking', problems);
     await page.screenshot({ path: `/tmp/discord-settings-${width}.png`, fullPage: true });
 
     await section.getByRole('link', { name: 'Koble til Discord' }).click();
     await page.waitForURL((u) => u.pathname === '/account/settings' && u.searchParams.get('discord') === 'linked');
     await section.getByText(account.username).waitFor();
-    await check(page, 'settings linked', problems);
+    await checkScreen(page, 'settings linked', problems);
     await page.screenshot({ path: `/tmp/discord-linked-${width}.png`, fullPage: true });
     expect([...(fake.members.get(account.id) ?? [])]).toEqual([FAKE_DISCORD.roles.foundation]);
 

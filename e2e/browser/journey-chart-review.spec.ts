@@ -6,20 +6,18 @@
  *
  * Needs the production builds: `npm run build`.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { signInToAdmin } from './support/admin';
 import { launchBrowser, newContext } from './support/browser';
+import { buyDemo, checkScreen } from './support/page-check';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 import { storeConsent, uniqueEmail } from './support/site';
 
 jest.setTimeout(180_000);
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 let server: RunningServer;
 let browser: Browser;
@@ -40,15 +38,6 @@ afterAll(async () => {
   rmSync(uploads, { recursive: true, force: true });
 });
 
-/** axe finds nothing and the page is no wider than the window. */
-async function check(page: Page, screen: string, problems: string[]): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  const viewport = page.viewportSize()!.width;
-  if (width > viewport) problems.push(`${screen}: ${width} px wide in a ${viewport} px window`);
-  const result = await new AxeBuilder({ page: page as never }).withTags(AXE_TAGS).analyze();
-  for (const v of result.violations) problems.push(`${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 describe.each([
   ['a phone', 390],
   ['a computer', 1366],
@@ -61,18 +50,7 @@ describe.each([
     // An Accelerator student (the demo checkout signs the buyer in).
     const ctx = await newContext(browser, server.url, { width, height: 900 });
     await storeConsent(ctx);
-    const bought = await ctx.request.post('/api/checkout/sessions', {
-      data: {
-        courseId: 'accelerator',
-        email: uniqueEmail('chart'),
-        firstName: 'Kari',
-        lastName: 'Nordmann',
-        paymentMethod: 'vipps',
-        acceptTerms: true,
-        acceptRisk: true,
-      },
-    });
-    expect(bought.status()).toBe(201);
+    await buyDemo(ctx.request, 'accelerator', uniqueEmail('chart'));
     const page = await ctx.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
 
@@ -82,7 +60,7 @@ describe.each([
     await page.waitForURL(/\/mentor$/);
     await page.getByRole('heading', { name: 'Mentor', level: 1 }).waitFor();
     await page.getByTestId('mentor-quota').getByText('0 av 8 brukt denne måneden').waitFor();
-    await check(page, 'the inbox', problems);
+    await checkScreen(page, 'the inbox', problems);
 
     await page.getByLabel('Tittel').fill(title);
     await page.getByLabel('Hva vil du ha tilbakemelding på?').fill('Var dette en **god** entry over motstanden?');
@@ -101,7 +79,7 @@ describe.each([
       (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 480,
       await thumb.elementHandle(),
     );
-    await check(page, 'the new thread', problems);
+    await checkScreen(page, 'the new thread', problems);
 
     // The mentor answers from the panel.
     const admin = await newContext(browser, server.url, { width: 1366, height: 900 });
@@ -125,14 +103,14 @@ describe.each([
     const answer = page.getByTestId('mentor-message-mentor');
     await answer.getByText(/Svar fra/).waitFor();
     await answer.locator('strong', { hasText: 'swing low' }).waitFor();
-    await check(page, 'the answered thread', problems);
+    await checkScreen(page, 'the answered thread', problems);
     await page.goto('/mentor');
     await page.getByTestId('mentor-quota').getByText('1 av 8 brukt denne måneden').waitFor();
     await page
       .getByRole('link', { name: new RegExp(title) })
       .getByText('Besvart')
       .waitFor();
-    await check(page, 'the inbox with a thread', problems);
+    await checkScreen(page, 'the inbox with a thread', problems);
     await ctx.close();
 
     expect({ problems, errors }).toEqual({ problems: [], errors: [] });
