@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'user.create',
   'grant.create',
   'grant.revoke',
+  'grant.membership.end',
   'order.refund',
   'course.update',
   'module.create',

@@ -38,6 +38,10 @@ function writtenActions(): Map<string, string> {
       const expr = action[1];
       const literals = [...expr.matchAll(/'([^']+)'/g)].map((l) => l[1]);
       const named = constants.get(expr.trim());
+      // A parameter (`action satisfies AuditAction`) in a file that declares its *_AUDIT_ACTION
+      // constants: those constants are the keys (collected below).
+      const ownConstants = /^action\b/.test(expr.trim()) && /export const \w+_AUDIT_ACTION\s*=/.test(text);
+      if (ownConstants) continue;
       const keys = literals.length > 0 ? literals : named ? [named] : [];
       if (keys.length === 0) throw new Error(`${where}: audit action \`${expr}\` is neither a string nor a known *_AUDIT_ACTION`);
       for (const k of keys) found.set(k, where);

@@ -50,6 +50,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.create': 'Elev opprettet',
   'grant.create': 'Tilgang gitt',
   'grant.revoke': 'Tilgang trukket tilbake',
+  'grant.membership.end': 'Medlemskap utløpt',
   'order.refund': 'Ordre refundert',
   'course.update': 'Kurs endret',
   'module.create': 'Modul opprettet',

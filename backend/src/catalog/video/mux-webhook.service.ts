@@ -10,6 +10,12 @@ import { CatalogService } from '../catalog.service';
 import type { CourseModule } from '../entities/course-module.entity';
 import { MUX_CLIENT } from './mux.provider';
 
+/** The audit actions a Mux webhook writes (each has its label in the admin panel). */
+export const VIDEO_UPLOAD_AUDIT_ACTION = 'module.video_upload';
+export const VIDEO_READY_AUDIT_ACTION = 'module.video_ready';
+export const VIDEO_ERRORED_AUDIT_ACTION = 'module.video_errored';
+type MuxAuditAction = typeof VIDEO_UPLOAD_AUDIT_ACTION | typeof VIDEO_READY_AUDIT_ACTION | typeof VIDEO_ERRORED_AUDIT_ACTION;
+
 /** Mux's tolerance for a signature's timestamp, both ways (its SDK checks only the past). */
 const TOLERANCE_SECONDS = 300;
 
@@ -108,13 +114,13 @@ export class MuxWebhookService {
     const d = e.data;
     switch (e.type) {
       case 'video.upload.asset_created':
-        return this.apply(str(d.id), 'module.video_upload', (mod) =>
+        return this.apply(str(d.id), VIDEO_UPLOAD_AUDIT_ACTION, (mod) =>
           mod.videoStatus === 'waiting' ? { videoStatus: 'processing', muxAssetId: str(d.asset_id) } : null,
         );
       case 'video.asset.ready':
-        return this.apply(str(d.upload_id), 'module.video_ready', (mod) => this.ready(mod, d));
+        return this.apply(str(d.upload_id), VIDEO_READY_AUDIT_ACTION, (mod) => this.ready(mod, d));
       case 'video.asset.errored':
-        return this.apply(str(d.upload_id), 'module.video_errored', (mod) =>
+        return this.apply(str(d.upload_id), VIDEO_ERRORED_AUDIT_ACTION, (mod) =>
           // A ready video is not undone by a late error about the same asset.
           mod.videoStatus === 'ready' && mod.muxAssetId === str(d.id)
             ? null
@@ -123,7 +129,7 @@ export class MuxWebhookService {
       case 'video.upload.errored':
       case 'video.upload.cancelled':
       case 'video.upload.timed_out':
-        return this.apply(str(d.id), 'module.video_errored', (mod) =>
+        return this.apply(str(d.id), VIDEO_ERRORED_AUDIT_ACTION, (mod) =>
           mod.videoStatus === 'waiting'
             ? {
                 videoStatus: 'errored',
@@ -165,7 +171,7 @@ export class MuxWebhookService {
    */
   private async apply(
     uploadId: string | null,
-    action: AuditAction,
+    action: MuxAuditAction,
     change: (mod: CourseModule) => ModuleChanges | null,
   ): Promise<MuxWebhookAnswer> {
     if (!uploadId) return { received: true, ignored: true };
@@ -183,7 +189,13 @@ export class MuxWebhookService {
       }
       if (!Object.keys(after).length) return 'duplicate' as const;
       await this.content.updateModule(mod.id, after as ModuleChanges, m);
-      await this.audit.record(m, null, { action, entity: 'module', entityId: mod.id, before, after });
+      await this.audit.record(m, null, {
+        action: action satisfies AuditAction,
+        entity: 'module',
+        entityId: mod.id,
+        before,
+        after,
+      });
       return 'changed' as const;
     });
     if (result === 'ignored') return { received: true, ignored: true };
