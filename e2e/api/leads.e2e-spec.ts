@@ -1,3 +1,4 @@
+import { User } from '../../backend/src/identity/entities/user.entity';
 import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { createUser, startTestApp, TestApp, uniqueEmail } from './support/test-app';
 
@@ -7,6 +8,24 @@ describe('lead capture', () => {
     t = await startTestApp();
   });
   afterAll(() => t.close());
+
+  /**
+   * The statements on the leads and users tables while `fn` runs: TypeORM's (its logger hears every
+   * one) and, on MySQL/MariaDB, the server-side prepared ones run on its pool.
+   */
+  async function leadAndAccountStatements(fn: () => Promise<unknown>): Promise<string[]> {
+    const pool = (t.ds.driver as unknown as { pool?: { execute: (...a: unknown[]) => unknown } }).pool;
+    const logged = jest.spyOn(t.ds.logger, 'logQuery');
+    const prepared = pool ? jest.spyOn(pool, 'execute') : null;
+    try {
+      await fn();
+      const texts = [...logged.mock.calls, ...(prepared?.mock.calls ?? [])].map((c) => String(c[0]));
+      return texts.filter((sql) => /[`"\s](leads|users)[`"\s]/i.test(sql));
+    } finally {
+      logged.mockRestore();
+      prepared?.mockRestore();
+    }
+  }
 
   describe('POST /api/leads', () => {
     it('stores the lead with its normalised e-mail, page and first-touch attribution, and says where to go next', async () => {
@@ -50,6 +69,51 @@ describe('lead capture', () => {
     ])('sends %s leads on to %s…', async (courseType, prefix) => {
       const res = await t.http().post('/api/leads').send({ email: 'x@example.no', courseType, source: '/d' }).expect(201);
       expect(res.body.next.startsWith(prefix)).toBe(true);
+    });
+
+    it("links a lead of an existing account's address in its one INSERT (the account found inside the statement)", async () => {
+      await createUser(t); // another account beside it
+      const user = await createUser(t);
+      let id = 0;
+      const sql = await leadAndAccountStatements(async () => {
+        const res = await t
+          .http()
+          .post('/api/leads')
+          .send({ email: ` ${user.email.toUpperCase()}`, courseType: 'foundation', source: '/' })
+          .expect(201);
+        id = res.body.id;
+      });
+      expect(sql).toHaveLength(1);
+      const q = '[`"]';
+      expect(sql[0]).toMatch(new RegExp(`^INSERT INTO ${q}leads${q} \\(`));
+      expect(sql[0]).toMatch(
+        new RegExp(`COALESCE\\(\\?, \\(SELECT \\w+\\.${q}id${q} FROM ${q}users${q} \\w+ WHERE \\w+\\.${q}email${q} = \\?\\)\\)`),
+      );
+      expect(await t.ds.getRepository(Lead).findOneByOrFail({ id })).toMatchObject({ email: user.email, userId: user.id });
+
+      // An address without an account: the same one statement, and no account.
+      const email = uniqueEmail('uten-konto');
+      const none = await leadAndAccountStatements(() =>
+        t.http().post('/api/leads').send({ email, courseType: 'starter', source: '/' }).expect(201),
+      );
+      expect(none).toEqual(sql);
+      expect(await t.ds.getRepository(Lead).findOneByOrFail({ email })).toMatchObject({ userId: null });
+    });
+
+    it('a free sign-up links its own lead and the earlier leads of the address to the new account', async () => {
+      const email = uniqueEmail('forst-lead');
+      await t.http().post('/api/leads').send({ email, courseType: 'foundation', source: '/kurs/foundation' }).expect(201);
+      expect(await t.ds.getRepository(Lead).findOneByOrFail({ email })).toMatchObject({ userId: null });
+      await t.http().post('/api/create-user').send({ email, courseType: 'starter', trafficSource: 'A' }).expect(200);
+      const user = await t.ds.getRepository(User).findOneByOrFail({ email });
+      const leads = await t.ds.getRepository(Lead).find({ where: { email }, order: { id: 'ASC' } });
+      expect(leads.map((l) => [l.courseType, l.userId])).toEqual([
+        ['foundation', user.id],
+        ['starter', user.id],
+      ]);
+      // And a later lead of the address, by the form, is the account's too.
+      await t.http().post('/api/leads').send({ email, courseType: 'vip', source: '/' }).expect(201);
+      expect(await t.ds.getRepository(Lead).findOneByOrFail({ email, courseType: 'vip' })).toMatchObject({ userId: user.id });
     });
 
     it('stores repeated submissions (never an error) and links them to an existing account', async () => {

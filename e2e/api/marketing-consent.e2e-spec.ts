@@ -9,7 +9,7 @@ import { adminAgent } from './admin-helpers';
 import { useMailApp } from './support/mail-app';
 import { confirmByLink } from './support/marketing-confirm';
 import { linkIn, type SmtpSink, type SunkMail } from './support/smtp-sink';
-import { signInByLink, uniqueEmail, type TestApp } from './support/test-app';
+import { createUser, signInByLink, uniqueEmail, type TestApp } from './support/test-app';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const CONFIRM = `${PUBLIC_URL}/api/marketing/confirm?`;
@@ -124,6 +124,31 @@ describe('marketing consent: the box, double opt-in, soft opt-in, one-click unsu
     expect(again.text).not.toContain('<form');
     await t.http().post('/api/marketing/confirm').type('form').send(forged).expect(200);
     expect((await subscriber(email))!.confirmedAt).toEqual(after.confirmedAt);
+  });
+
+  it("with the box, from an address that has an account (JSON and the form): the subscriber is that account's", async () => {
+    // The lead form does not know the account (its INSERT links the lead in SQL): marketing asks identity.
+    const user = await createUser(t);
+    await lead({ email: user.email.toUpperCase(), marketingConsent: true }).expect(201);
+    expect(await subscriber(user.email)).toMatchObject({ status: 'pending', userId: user.id, isLead: true });
+    const other = await createUser(t);
+    await t
+      .http()
+      .post('/')
+      .type('form')
+      .send({
+        'form-name': 'lead-capture',
+        email: other.email,
+        'course-type': 'starter',
+        source: '/c',
+        'marketing-consent': 'on',
+      })
+      .expect(303);
+    expect(await subscriber(other.email)).toMatchObject({ status: 'pending', userId: other.id });
+    // An address without an account stays without one.
+    const none = uniqueEmail('uten-konto');
+    await lead({ email: none, marketingConsent: true }).expect(201);
+    expect(await subscriber(none)).toMatchObject({ status: 'pending', userId: null });
   });
 
   it('the button may post the link as it is (the fields in the query); a link from before a newer tick does not work', async () => {

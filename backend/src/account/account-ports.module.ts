@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module';
-import { UsersService } from '../identity/users.service';
-import { ACCOUNT_LOOKUP, type AccountLookup } from '../leads/account-lookup';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { accountIdOfAddressSql } from '../identity/account-conditions';
+import { ACCOUNT_OF_ADDRESS, type AccountOfAddress } from '../leads/account-of-address';
 import { LeadsModule } from '../leads/leads.module';
 import { LeadsService } from '../leads/leads.service';
 import { LEAD_FIRST_TOUCH, type LeadFirstTouch } from '../orders/first-touch.service';
@@ -11,11 +12,12 @@ import { LEAD_FIRST_TOUCH, type LeadFirstTouch } from '../orders/first-touch.ser
  * which declare what they need; Nest wires it:
  * - to orders, the first touch of an address's earliest lead (DECISIONS "Attribution": the lead's
  *   first touch wins when an existing lead later buys; orders/first-touch.service.ts);
- * - to leads, the account of an address (a new lead is linked to it; leads/account-lookup.ts).
+ * - to leads, identity's SQL for the account of an address, which the lead INSERT embeds (a new lead
+ *   is linked to the account in the same statement; leads/account-of-address.ts).
  */
 @Global()
 @Module({
-  imports: [LeadsModule, IdentityModule],
+  imports: [LeadsModule],
   providers: [
     {
       provide: LEAD_FIRST_TOUCH,
@@ -23,13 +25,11 @@ import { LEAD_FIRST_TOUCH, type LeadFirstTouch } from '../orders/first-touch.ser
       useFactory: (leads: LeadsService): LeadFirstTouch => ({ firstTouchOf: (email) => leads.firstTouchOf(email) }),
     },
     {
-      provide: ACCOUNT_LOOKUP,
-      inject: [UsersService],
-      useFactory: (users: UsersService): AccountLookup => ({
-        accountOf: (email) => users.idByEmail(email),
-      }),
+      provide: ACCOUNT_OF_ADDRESS,
+      inject: [getDataSourceToken()],
+      useFactory: (ds: DataSource): AccountOfAddress => ({ idSql: (quote) => accountIdOfAddressSql(ds, quote) }),
     },
   ],
-  exports: [LEAD_FIRST_TOUCH, ACCOUNT_LOOKUP],
+  exports: [LEAD_FIRST_TOUCH, ACCOUNT_OF_ADDRESS],
 })
 export class AccountPortsModule {}

@@ -1,4 +1,4 @@
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { User } from './entities/user.entity';
 
 /**
@@ -17,6 +17,19 @@ export function accountExistsSql<E extends ObjectLiteral>(qb: SelectQueryBuilder
  */
 export function accountIdSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, emailColumn: string): string {
   return qb.subQuery().select('aid.id').from(User, 'aid').where(`aid.email = ${emailColumn}`).getQuery();
+}
+
+/**
+ * The id of the account with the address bound to the next `?` placeholder, as a parenthesised scalar
+ * subquery (NULL without one), with names quoted by `quote` for the caller's dialect: for another
+ * module's hand-written statement (the lead INSERT, `COALESCE(?, <this>)`) that links its row to the
+ * account in the same statement without naming the users table itself. The unique email index
+ * answers it.
+ */
+export function accountIdOfAddressSql(ds: DataSource, quote: (name: string) => string): string {
+  const meta = ds.getMetadata(User);
+  const column = (property: string) => `acc.${quote(meta.findColumnWithPropertyName(property)!.databaseName)}`;
+  return `(SELECT ${column('id')} FROM ${quote(meta.tableName)} acc WHERE ${column('email')} = ?)`;
 }
 
 /** The variant of the account with the row's e-mail (its first touch), as a scalar subquery. */

@@ -27,8 +27,9 @@ export class UsersService {
   }
 
   /**
-   * The account id of an address, or null: one prepared SELECT on the unique email index (the lead
-   * insert asks it on every lead; an entity load costs it about a third of its throughput).
+   * The account id of an address, or null: one prepared SELECT on the unique email index (marketing
+   * asks it for a lead form with the marketing box ticked; the lead INSERT itself embeds
+   * account-conditions.ts's accountIdOfAddressSql instead of asking).
    */
   async idByEmail(email: string): Promise<number | null> {
     const rows = await selectPrepared<{ id: number | string }>(

@@ -48,7 +48,6 @@ export class LeadsController {
       source: candidate.source,
       marketingConsent: one(body['marketing-consent']) === 'on',
       ip: req.ip ?? null,
-      userId: lead.userId,
     });
     void reply.status(303).header('location', next).header('cache-control', 'no-store').send();
   }

@@ -36,7 +36,6 @@ export class LeadsRoute implements OnModuleInit {
           source: dto.source,
           marketingConsent: dto.marketingConsent === true,
           ip: req.ip ?? null,
-          userId: lead.userId,
         });
         const body: CreateLeadResponse = { success: true, id: lead.id, next };
         return reply.status(201).send(body);

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Between, DataSource, In, IsNull, Not, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { ACCOUNT_LOOKUP, type AccountLookup } from './account-lookup';
+import { ACCOUNT_OF_ADDRESS, type AccountOfAddress } from './account-of-address';
 import { isMysql } from '../platform/database/dialect';
 import { insertPrepared } from '../platform/database/prepared';
 import {
@@ -24,27 +24,34 @@ export interface LeadInput {
   courseType: string;
   source: string;
   attribution?: Attribution | null;
-  userId?: number | null;
+  /** The account, when the caller knows it (the free sign-up); else the INSERT finds that of the address. */
+  userId?: number;
 }
+
+/**
+ * A lead as {@link LeadsService.record} stored it. `userId` is there only when the caller gave it:
+ * otherwise the INSERT linked the lead to the address's account in SQL, and nothing read it back.
+ */
+export type RecordedLead = Omit<Lead, 'userId'> & { userId?: number };
 
 /** The lead form's body, as both of its routes have it (the form without JavaScript sends no attribution). */
 export type LeadCapture = Pick<CreateLeadRequest, 'email' | 'courseType' | 'source' | 'trafficSource' | 'utm' | 'attribution'>;
 
 @Injectable()
 export class LeadsService {
-  private insert?: { sql: string; columns: ColumnMetadata[] };
+  private insert?: { sql: string; columns: ColumnMetadata[]; account: ColumnMetadata };
 
   constructor(
     @InjectRepository(Lead) private readonly leads: Repository<Lead>,
     @InjectDataSource() private readonly ds: DataSource,
-    @Inject(ACCOUNT_LOOKUP) private readonly accounts: AccountLookup,
+    @Inject(ACCOUNT_OF_ADDRESS) private readonly accountOfAddress: AccountOfAddress,
   ) {}
 
   /**
    * The lead form's one use case, for both of its routes (`POST /` without JavaScript and
    * `POST /api/leads`): the first-touch rule, the lead stored, and where the visitor goes next.
    */
-  async capture(input: LeadCapture): Promise<{ lead: Lead; next: string }> {
+  async capture(input: LeadCapture): Promise<{ lead: RecordedLead; next: string }> {
     const lead = await this.record({
       email: input.email,
       courseType: input.courseType,
@@ -56,37 +63,50 @@ export class LeadsService {
 
   /**
    * The lead INSERT, built once from the entity's metadata: every column but the id. The form is the
-   * busiest write of the site; TypeORM's query builder would rebuild this text for every lead.
+   * busiest write of the site; TypeORM's query builder would rebuild this text for every lead. The
+   * account column is `COALESCE(?, <the account of the address in ?>)`, the subquery being identity's
+   * (leads may not name its table): the caller's account, else that of the address, in one statement.
    */
-  private insertStatement(): { sql: string; columns: ColumnMetadata[] } {
+  private insertStatement(): { sql: string; columns: ColumnMetadata[]; account: ColumnMetadata } {
     if (this.insert) return this.insert;
     const meta = this.ds.getMetadata(Lead);
     const q = (name: string) => (isMysql(this.ds) ? `\`${name}\`` : `"${name}"`);
     // Embedded attribution columns have no prefix: every property name is a column of its own.
     const columns = meta.columns.filter((c) => !c.isGenerated);
-    const sql = `INSERT INTO ${q(meta.tableName)} (${columns.map((c) => q(c.databaseName)).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-    return (this.insert = { sql, columns });
+    const account = meta.findColumnWithPropertyName('userId')!;
+    const values = columns.map((c) => (c === account ? `COALESCE(?, ${this.accountOfAddress.idSql(q)})` : '?'));
+    const sql = `INSERT INTO ${q(meta.tableName)} (${columns.map((c) => q(c.databaseName)).join(', ')}) VALUES (${values.join(', ')})`;
+    return (this.insert = { sql, columns, account });
   }
 
-  /** Stores a lead. Repeated submissions are stored too: each is a touchpoint. */
-  async record(input: LeadInput): Promise<Lead> {
+  /**
+   * Stores a lead, in one INSERT. Repeated submissions are stored too: each is a touchpoint. A lead
+   * of an address that has an account is linked to it (the caller's `userId`, else the account of
+   * the address, found inside the statement).
+   */
+  async record(input: LeadInput): Promise<RecordedLead> {
     const email = normalizeEmail(input.email);
     const attribution = attributionColumns(input.attribution);
-    const lead: Lead = {
+    const lead: RecordedLead = {
       id: 0,
       email,
       courseType: input.courseType,
       source: input.source.slice(0, 200),
       attribution,
-      userId: input.userId ?? (await this.accounts.accountOf(email)),
       contacted: false,
       note: null,
       unsubscribedAt: null,
       createdAt: new Date(),
     };
-    const { sql, columns } = this.insertStatement();
-    const flat: Record<string, unknown> = { ...lead, ...attribution };
-    const params = columns.map((c) => this.ds.driver.preparePersistentValue(flat[c.propertyName], c));
+    if (input.userId !== undefined) lead.userId = input.userId;
+    const { sql, columns, account } = this.insertStatement();
+    const flat: Record<string, unknown> = { ...lead, ...attribution, userId: input.userId ?? null };
+    const params: unknown[] = [];
+    for (const c of columns) {
+      params.push(this.ds.driver.preparePersistentValue(flat[c.propertyName], c));
+      // COALESCE(?, (SELECT … WHERE email = ?)): the caller's account, then the address for the subquery.
+      if (c === account) params.push(email);
+    }
     lead.id = await insertPrepared(this.ds, sql, params);
     return lead;
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { UserRecordsService } from '../identity/user-records.service';
+import { UsersService } from '../identity/users.service';
 import { OnEvent, type EventMap, type LeadCaptured, type OrderPaid } from '../platform/events';
 import { SequenceEngineService } from './sequence-engine.service';
 import { SubscribersService } from './subscribers.service';
@@ -23,6 +24,7 @@ export function variantsOf(e: Pick<LeadCaptured, 'courseType' | 'trafficSource'>
 export class MarketingListeners {
   constructor(
     private readonly users: UserRecordsService,
+    private readonly accounts: UsersService,
     private readonly subscribers: SubscribersService,
     private readonly sequences: SequenceEngineService,
   ) {}
@@ -49,22 +51,24 @@ export class MarketingListeners {
 
   /**
    * A lead: only a ticked box concerns marketing (double opt-in, then the sequences that start on a
-   * lead). Without it nothing happens here, and the form costs no more than before.
+   * lead). Without it nothing happens here, and the form costs no more than before. The lead form
+   * does not know the account (its INSERT links it in SQL): with consent, identity is asked here.
    */
   @OnEvent('lead.captured')
   async leadCaptured(e: LeadCaptured): Promise<void> {
     if (!e.marketingConsent) return;
+    const userId = e.userId ?? (await this.accounts.idByEmail(e.email));
     const variants = variantsOf(e);
     const sub = await this.subscribers.requestConsent({
       email: e.email,
-      userId: e.userId,
+      userId,
       source: e.source,
       ip: e.ip,
       variant: variants[0] ?? null,
       isLead: true,
     });
     for (const v of variants.slice(1)) await this.subscribers.noteFacts(sub, { variant: v });
-    await this.sequences.handle({ trigger: 'lead', values: variants, email: sub.email, userId: e.userId });
+    await this.sequences.handle({ trigger: 'lead', values: variants, email: sub.email, userId });
   }
 
   /**

@@ -7,7 +7,7 @@ interface PreparedPool {
 
 /**
  * Runs one SELECT and answers its rows, as a server-side prepared statement on MySQL/MariaDB (see
- * insertPrepared), through TypeORM on SQLite. For the hot paths only: the lead insert's account lookup.
+ * insertPrepared), through TypeORM on SQLite. For the hot paths only: the account of an address.
  */
 export async function selectPrepared<T>(ds: DataSource, sql: string, params: unknown[]): Promise<T[]> {
   if (!isMysql(ds)) return (await ds.query(sql, params)) as T[];

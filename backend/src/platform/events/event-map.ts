@@ -37,8 +37,11 @@ export interface LeadCaptured {
   marketingConsent: boolean;
   /** The client's address, for the consent record. */
   ip: string | null;
-  /** The account, when the lead came with one (the free sign-up). */
-  userId: number | null;
+  /**
+   * The account, when the emitter knows it (the free sign-up). The lead form leaves it out: its INSERT
+   * links the lead to the address's account in SQL and reads nothing back; ask identity when needed.
+   */
+  userId?: number;
 }
 
 /** A free sign-up. */
