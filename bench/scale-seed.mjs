@@ -29,6 +29,7 @@ export const personEmail = (n) => `person${n}@example.no`;
 
 const TABLES = [
   'leads',
+  'lead_addresses',
   'users',
   'orders',
   'refunds',

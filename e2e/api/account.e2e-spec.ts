@@ -3,6 +3,8 @@ import { LoginTokensService } from '../../backend/src/identity/login-tokens.serv
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
+import { LeadAddress } from '../../backend/src/leads/entities/lead-address.entity';
+import { LeadStatisticsService } from '../../backend/src/leads/lead-statistics.service';
 import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { LoginToken } from '../../backend/src/identity/entities/login-token.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
@@ -165,6 +167,11 @@ describe('privacy rights: GET /api/account/export and DELETE /api/account', () =
     expect(mailIds.length).toBeGreaterThan(0);
     expect(await t.ds.getRepository(OutboxBody).countBy({ messageId: In(mailIds) })).toBe(mailIds.length);
 
+    // The dashboard's row of the address (its account and purchase), made as the statistics make it,
+    // is there before, and goes with the leads.
+    await t.app.get(LeadStatisticsService).catchUp();
+    expect(await t.ds.getRepository(LeadAddress).findOneByOrFail({ email })).toMatchObject({ userId: user.id, bought: true });
+
     const res = await agent.delete('/api/account').send({ password: 'hemmelig123' }).expect(200);
     expect(res.body).toEqual({ message: 'Kontoen din er slettet. Ordrene er beholdt anonymisert for regnskapet.' });
     const setCookie = String(res.headers['set-cookie'] ?? '');
@@ -193,6 +200,9 @@ describe('privacy rights: GET /api/account/export and DELETE /api/account', () =
     expect(await t.ds.getRepository(Session).countBy({ userId: user.id })).toBe(0);
     expect(await t.ds.getRepository(LoginToken).countBy({ userId: user.id })).toBe(0);
     expect(await t.ds.getRepository(Lead).countBy({ email })).toBe(0);
+    expect(await t.ds.getRepository(LeadAddress).countBy({ email })).toBe(0);
+    expect(await t.ds.getRepository(LeadAddress).countBy({ userId: user.id })).toBe(0);
+    expect(await t.ds.getRepository(LeadAddress).countBy({ email: other.email })).toBe(1);
     expect(await t.ds.getRepository(OutboxMessage).countBy({ toAddress: email })).toBe(0);
     // The bodies went with their messages (they hold the address and the links); no other body went.
     expect(await t.ds.getRepository(OutboxBody).countBy({ messageId: In(mailIds) })).toBe(0);

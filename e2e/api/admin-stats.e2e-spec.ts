@@ -1,7 +1,9 @@
 import type TestAgent from 'supertest/lib/agent';
 import { Refund } from '../../backend/src/orders/entities/refund.entity';
-import { adminAgent, createUser, insertLead, insertOrder } from './admin-helpers';
-import { startTestApp, type TestApp } from './support/test-app';
+import { LeadAddress } from '../../backend/src/leads/entities/lead-address.entity';
+import { Lead } from '../../backend/src/leads/entities/lead.entity';
+import { adminAgent, createUser, demoPurchase, insertLead, insertOrder } from './admin-helpers';
+import { startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
 describe('admin API: dashboard statistics', () => {
   let t: TestApp;
@@ -121,5 +123,84 @@ describe('admin API: dashboard statistics', () => {
   ])('bad period %s answers 400', async (qs) => {
     const res = await admin.get(`/api/admin/stats?${qs}`).expect(400);
     expect(res.body).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST' });
+  });
+});
+
+describe('admin API: the funnel follows what happens after its per-address rows are made', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ agent: admin } = await adminAgent(t));
+  });
+  afterAll(() => t.close());
+
+  /** The funnel of the last 30 days for one variant. */
+  const funnelOf = async (variant: string) => {
+    const s = (await admin.get('/api/admin/stats').expect(200)).body;
+    return s.funnel.find((r: { variant: string }) => r.variant === variant) as {
+      leads: number;
+      accounts: number;
+      buyers: number;
+    };
+  };
+  const lead = (email: string, trafficSource: string) =>
+    t
+      .http()
+      .post('/api/leads')
+      .send({ email, courseType: 'foundation', source: '/kurs/foundation', attribution: { trafficSource } })
+      .expect(201);
+
+  it('a lead, then a free sign-up, then a purchase: each shows in the next statistics', async () => {
+    const email = uniqueEmail('trakt');
+    await lead(email, 'C');
+    expect(await funnelOf('C')).toMatchObject({ leads: 1, accounts: 0, buyers: 0 });
+    // The row exists now, and the lead points at it.
+    const row = await t.ds.getRepository(LeadAddress).findOneByOrFail({ email });
+    expect(row).toMatchObject({ firstVariant: 'C', userId: null, bought: false });
+    expect(await t.ds.getRepository(Lead).findOneByOrFail({ email })).toMatchObject({ addressId: row.id });
+
+    await t.http().post('/api/create-user').send({ email, courseType: 'starter', trafficSource: 'C' }).expect(200);
+    expect(await funnelOf('C')).toMatchObject({ leads: 1, accounts: 1, buyers: 0 });
+
+    await demoPurchase(t, { email, courseId: 'foundation' });
+    expect(await funnelOf('C')).toMatchObject({ leads: 1, accounts: 1, buyers: 1 });
+    // A second lead of the same person is the same address.
+    await lead(email, 'D');
+    expect(await funnelOf('C')).toMatchObject({ leads: 1, accounts: 1, buyers: 1 });
+    expect(await funnelOf('D')).toMatchObject({ leads: 0 });
+  });
+
+  it('counts Oslo days across both clock changes of a year, on either side of midnight', async () => {
+    const at = (iso: string) => new Date(iso);
+    for (const iso of [
+      '2025-03-29T22:59:00Z', // 23:59 on the 29th (winter time)
+      '2025-03-29T23:00:00Z', // 00:00 on the 30th; the clocks go forward at 01:00 UTC
+      '2025-03-30T21:59:00Z', // 23:59 on the 30th (summer time)
+      '2025-03-30T22:00:00Z', // 00:00 on the 31st
+      '2025-10-25T21:59:00Z', // 23:59 on 25 October (summer time)
+      '2025-10-25T22:00:00Z', // 00:00 on the 26th; the clocks go back at 01:00 UTC
+      '2025-10-26T22:59:00Z', // 23:59 on the 26th (winter time)
+      '2025-10-26T23:00:00Z', // 00:00 on the 27th
+    ])
+      await insertLead(t, { email: uniqueEmail('klokke'), trafficSource: 'starter', createdAt: at(iso) });
+    const s = (await admin.get('/api/admin/stats?from=2025-03-29&to=2025-10-27').expect(200)).body;
+    const starter = (d: string) => s.leadsPerDay.find((r: { date: string }) => r.date === d).starter;
+    expect(['2025-03-29', '2025-03-30', '2025-03-31', '2025-10-25', '2025-10-26', '2025-10-27'].map(starter)).toEqual([
+      1, 2, 1, 1, 2, 1,
+    ]);
+    expect(s.leadsPerDay.reduce((n: number, r: { starter: number }) => n + r.starter, 0)).toBe(8);
+  });
+
+  it('a buyer without a lead before, and a student the mentor makes, count once their lead is there', async () => {
+    const buyer = uniqueEmail('kjoper-trakt');
+    await demoPurchase(t, { email: buyer, courseId: 'foundation' });
+    await lead(buyer, 'D');
+    const made = uniqueEmail('elev-trakt');
+    await lead(made, 'D');
+    expect(await funnelOf('D')).toMatchObject({ leads: 2, accounts: 1, buyers: 1 });
+    await admin.post('/api/admin/users').send({ email: made }).expect(201);
+    expect(await funnelOf('D')).toMatchObject({ leads: 2, accounts: 2, buyers: 1 });
   });
 });

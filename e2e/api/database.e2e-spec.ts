@@ -58,6 +58,7 @@ describe('migrations and seed', () => {
     expect(emailColumns.sort()).toEqual(
       [
         'audit_log.actorEmail',
+        'lead_addresses.email',
         'leads.email',
         'marketing_broadcast_recipients.email',
         'marketing_enrolments.email',

@@ -1,9 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { accountIdOfAddressSql } from '../identity/account-conditions';
+import { accountIdOfAddressSql, accountIdSql, accountVariantSql } from '../identity/account-conditions';
 import { ACCOUNT_OF_ADDRESS, type AccountOfAddress } from '../leads/account-of-address';
+import { ADDRESS_FACTS, type AddressFacts } from '../leads/address-facts';
 import { LeadsModule } from '../leads/leads.module';
+import { boughtSql } from '../orders/order-conditions';
 import { LeadsService } from '../leads/leads.service';
 import { LEAD_FIRST_TOUCH, type LeadFirstTouch } from '../orders/first-touch.service';
 
@@ -13,7 +15,9 @@ import { LEAD_FIRST_TOUCH, type LeadFirstTouch } from '../orders/first-touch.ser
  * - to orders, the first touch of an address's earliest lead (DECISIONS "Attribution": the lead's
  *   first touch wins when an existing lead later buys; orders/first-touch.service.ts);
  * - to leads, identity's SQL for the account of an address, which the lead INSERT embeds (a new lead
- *   is linked to the account in the same statement; leads/account-of-address.ts).
+ *   is linked to the account in the same statement; leads/account-of-address.ts);
+ * - to leads, the SQL for an address's account, its variant and "bought", for the dashboard's funnel
+ *   rows (leads/address-facts.ts).
  */
 @Global()
 @Module({
@@ -29,7 +33,11 @@ import { LEAD_FIRST_TOUCH, type LeadFirstTouch } from '../orders/first-touch.ser
       inject: [getDataSourceToken()],
       useFactory: (ds: DataSource): AccountOfAddress => ({ idSql: (quote) => accountIdOfAddressSql(ds, quote) }),
     },
+    {
+      provide: ADDRESS_FACTS,
+      useValue: { accountId: accountIdSql, accountVariant: accountVariantSql, bought: boughtSql } satisfies AddressFacts,
+    },
   ],
-  exports: [LEAD_FIRST_TOUCH, ACCOUNT_OF_ADDRESS],
+  exports: [LEAD_FIRST_TOUCH, ACCOUNT_OF_ADDRESS, ADDRESS_FACTS],
 })
 export class AccountPortsModule {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { Between, DataSource, In, IsNull, Not, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, IsNull, Not, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ACCOUNT_OF_ADDRESS, type AccountOfAddress } from './account-of-address';
 import { isMysql } from '../platform/database/dialect';
@@ -17,7 +17,8 @@ import { attributionColumns } from '../platform/dto/attribution.dto';
 import { keysetBatches } from '../platform/list/keyset';
 import { runList, type ListParams, type ListResult } from '../platform/list/list-query';
 import { Lead } from './entities/lead.entity';
-import { leadsList, type LeadFunnelConditions, type LeadListConditions } from './lead-list';
+import { LeadStatisticsService } from './lead-statistics.service';
+import { leadsList, type LeadListConditions } from './lead-list';
 
 export interface LeadInput {
   email: string;
@@ -45,6 +46,7 @@ export class LeadsService {
     @InjectRepository(Lead) private readonly leads: Repository<Lead>,
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(ACCOUNT_OF_ADDRESS) private readonly accountOfAddress: AccountOfAddress,
+    private readonly statistics: LeadStatisticsService,
   ) {}
 
   /**
@@ -97,6 +99,7 @@ export class LeadsService {
       note: null,
       unsubscribedAt: null,
       createdAt: new Date(),
+      addressId: null,
     };
     if (input.userId !== undefined) lead.userId = input.userId;
     const { sql, columns, account } = this.insertStatement();
@@ -148,22 +151,11 @@ export class LeadsService {
     return out as Attribution;
   }
 
-  /** The variant of each address's first touch (earliest lead with a variant), for the funnel. */
-  async firstVariantByEmail(emails: string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    if (emails.length === 0) return out;
-    const rows = await this.leads.find({
-      select: { id: true, email: true, createdAt: true, attribution: { trafficSource: true } },
-      where: { email: In(emails), attribution: { trafficSource: Not(IsNull()) } },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
-    for (const r of rows) if (!out.has(r.email) && r.attribution.trafficSource) out.set(r.email, r.attribution.trafficSource);
-    return out;
-  }
-
-  /** Links earlier leads of this address to a new account. */
+  /** Links earlier leads of this address to a new account (and the dashboard's row of the address follows). */
   async linkToUser(email: string, userId: number): Promise<void> {
-    await this.leads.update({ email: normalizeEmail(email), userId: IsNull() }, { userId });
+    const address = normalizeEmail(email);
+    await this.leads.update({ email: address, userId: IsNull() }, { userId });
+    await this.statistics.refresh(address, this.ds.manager);
   }
 
   // ---- for the admin panel and the account (leads sit low in the module graph: others ask here)
@@ -227,78 +219,6 @@ export class LeadsService {
     return { leads, total };
   }
 
-  /**
-   * Leads per UTC hour and variant in [start, end], counted in SQL (`hour` as `YYYY-MM-DD HH`): the
-   * dashboard turns hours into Oslo days (Oslo is a whole number of hours from UTC), so MySQL and
-   * SQLite agree without time-zone tables. Loading every lead of a year into Node took 9.5 s at
-   * 200 000 leads (bench/scale-results.md); this is a GROUP BY over the createdAt index.
-   */
-  async countsPerHour(start: Date, end: Date): Promise<Array<{ hour: string; variant: string | null; n: number }>> {
-    const hour = isMysql(this.ds) ? "DATE_FORMAT(lead.createdAt, '%Y-%m-%d %H')" : "strftime('%Y-%m-%d %H', lead.createdAt)";
-    const rows = await this.leads
-      .createQueryBuilder('lead')
-      .select(hour, 'hour')
-      .addSelect('lead.attribution.trafficSource', 'variant')
-      .addSelect('COUNT(*)', 'n')
-      .where('lead.createdAt >= :start AND lead.createdAt <= :end', { start, end })
-      .groupBy('hour')
-      .addGroupBy('variant')
-      .getRawMany<{ hour: string; variant: string | null; n: number | string }>();
-    return rows.map((r) => ({ hour: r.hour, variant: r.variant, n: Number(r.n) }));
-  }
-
-  /**
-   * The funnel in SQL: each address with a lead in [start, end] once, under its first touch (the
-   * account's variant, else its earliest lead's with a variant), with whether it has an account and a
-   * paid order; counted per variant. The caller brings the conditions on accounts and orders.
-   */
-  async funnel(
-    start: Date,
-    end: Date,
-    conditions: LeadFunnelConditions,
-  ): Promise<Array<{ variant: string | null; leads: number; accounts: number; buyers: number }>> {
-    const qb = this.ds
-      .createQueryBuilder()
-      .from(
-        (sq) =>
-          sq
-            .select('pl.email', 'email')
-            .addSelect('MAX(pl.userId)', 'uid')
-            .from(Lead, 'pl')
-            .where('pl.createdAt >= :start AND pl.createdAt <= :end', { start, end })
-            .groupBy('pl.email'),
-        'p',
-      );
-    const variantColumn = this.ds.getMetadata(Lead).findColumnWithPropertyPath('attribution.trafficSource')!.databaseName;
-    const firstLead =
-      `(SELECT fl.${variantColumn} FROM leads fl WHERE fl.email = p.email AND fl.${variantColumn} IS NOT NULL ` +
-      'ORDER BY fl.createdAt, fl.id LIMIT 1)';
-    const accountId = conditions.accountId(qb, 'p.email');
-    qb.select(`COALESCE(${conditions.accountVariant(qb, 'p.email')}, ${firstLead})`, 'variant')
-      .addSelect(`CASE WHEN p.uid IS NOT NULL OR ${accountId} IS NOT NULL THEN 1 ELSE 0 END`, 'account')
-      .addSelect(`CASE WHEN ${conditions.bought(qb, 'p.email', `COALESCE(${accountId}, p.uid)`)} THEN 1 ELSE 0 END`, 'bought');
-    const [sql, params] = qb.getQueryAndParameters();
-    const rows: Array<{ variant: string | null; leads: number | string; accounts: number | string; buyers: number | string }> =
-      await this.ds.query(
-        `SELECT x.variant AS variant, COUNT(*) AS leads, SUM(x.account) AS accounts, SUM(x.bought) AS buyers FROM (${sql}) x GROUP BY x.variant`,
-        params,
-      );
-    return rows.map((r) => ({
-      variant: r.variant,
-      leads: Number(r.leads),
-      accounts: Number(r.accounts),
-      buyers: Number(r.buyers),
-    }));
-  }
-
-  /** Leads made in the period, with what the dashboard counts. */
-  createdBetween(start: Date, end: Date): Promise<Array<Pick<Lead, 'id' | 'email' | 'userId' | 'createdAt' | 'attribution'>>> {
-    return this.leads.find({
-      select: { id: true, email: true, userId: true, createdAt: true, attribution: { trafficSource: true } },
-      where: { createdAt: Between(start, end) },
-    });
-  }
-
   /** The newest leads. */
   latest(take: number): Promise<Lead[]> {
     return this.leads.find({ order: { createdAt: 'DESC', id: 'DESC' }, take });
@@ -326,6 +246,7 @@ export class LeadsService {
   async eraseFor(owner: { userId: number; email: string }, m: EntityManager): Promise<{ leadsRemoved: number }> {
     const byUser = await m.delete(Lead, { userId: owner.userId });
     const byEmail = await m.delete(Lead, { email: owner.email });
+    await this.statistics.eraseFor(owner, m);
     return { leadsRemoved: (byUser.affected ?? 0) + (byEmail.affected ?? 0) };
   }
 }

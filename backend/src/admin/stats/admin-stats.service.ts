@@ -9,15 +9,23 @@ import {
   type WeekMoney,
 } from '@academy/contracts';
 import { badRequest } from '../../platform/errors/app-error';
-import { accountIdSql, accountVariantSql } from '../../identity/account-conditions';
-import type { LeadFunnelConditions } from '../../leads/lead-list';
+import { LeadStatisticsService } from '../../leads/lead-statistics.service';
 import { LeadsService } from '../../leads/leads.service';
-import { boughtSql } from '../../orders/order-conditions';
 import { OrderRecordsService } from '../../orders/order-records.service';
 import { singleParam } from '../../platform/list/list-query';
 import { toAdminOrder } from '../common/mappers';
 import { AdminLeadsService } from '../leads/admin-leads.service';
-import { daysBetween, isoWeekLabel, osloDate, osloDayEnd, osloDayStart, weekStart } from '../../platform/time/oslo-time';
+import {
+  dayOfNumber,
+  daysBetween,
+  isoWeekLabel,
+  osloDate,
+  osloDayEnd,
+  osloDayNumber,
+  osloDayStart,
+  osloOffsetSpans,
+  weekStart,
+} from '../../platform/time/oslo-time';
 
 export const STATS_MAX_DAYS = 366;
 const DEFAULT_DAYS = 30;
@@ -29,13 +37,10 @@ function variantOf(source: string | null | undefined): StatsVariant {
     : 'ukjent';
 }
 
-/** The funnel's conditions on accounts and orders, from their owners. */
-const FUNNEL_CONDITIONS: LeadFunnelConditions = { accountId: accountIdSql, accountVariant: accountVariantSql, bought: boughtSql };
-
 /**
  * The dashboard: leads per day and variant, the funnel lead → account → purchase per variant,
- * money per week, newest leads and orders. Leads and the funnel are counted in SQL (per UTC hour,
- * turned into Oslo days here); paid orders and refunds of the period are grouped by Oslo week here,
+ * money per week, newest leads and orders. Leads and the funnel are counted in SQL (per Oslo day,
+ * on both dialects); paid orders and refunds of the period are grouped by Oslo week here,
  * so MySQL and SQLite give the same answer.
  */
 @Injectable()
@@ -43,6 +48,7 @@ export class AdminStatsService {
   constructor(
     private readonly adminLeads: AdminLeadsService,
     private readonly leads: LeadsService,
+    private readonly leadStatistics: LeadStatisticsService,
     private readonly orders: OrderRecordsService,
   ) {}
 
@@ -64,24 +70,24 @@ export class AdminStatsService {
     const start = osloDayStart(from)!;
     const end = new Date(osloDayEnd(to)!.getTime() - 1);
 
-    // Leads per Oslo day and variant, from counts per UTC hour (see LeadsService.countsPerHour).
+    // Leads per Oslo day and variant, counted in SQL (LeadStatisticsService.countsPerDay).
     const days = daysBetween(from, to);
     const perDay = new Map<string, LeadsPerDay>(
       days.map((date) => [date, { date, ...Object.fromEntries(STATS_VARIANTS.map((v) => [v, 0])) } as LeadsPerDay]),
     );
-    for (const h of await this.leads.countsPerHour(start, end)) {
-      const row = perDay.get(osloDate(new Date(`${h.hour.replace(' ', 'T')}:00:00Z`)));
-      if (row) row[variantOf(h.variant)] += h.n;
+    for (const d of await this.leadStatistics.countsPerDay(start, end)) {
+      const row = perDay.get(dayOfNumber(d.day));
+      if (row) row[variantOf(d.variant)] += d.n;
     }
 
     // Funnel: distinct e-mails with a lead in the period → with an account → with a paid order, each
     // person counted under one variant, their first touch (DECISIONS "Attribution"): the account's
     // (taken from the person's earliest lead when it was made), else the earliest lead's with a variant.
-    // Counted in SQL (LeadsService.funnel) with the owners' conditions on accounts and orders.
+    // Counted in SQL on the per-address rows lead_addresses (LeadStatisticsService.funnel).
     const byVariant = new Map<StatsVariant, { leads: number; accounts: number; buyers: number }>(
       STATS_VARIANTS.map((v) => [v, { leads: 0, accounts: 0, buyers: 0 }]),
     );
-    for (const r of await this.leads.funnel(start, end, FUNNEL_CONDITIONS)) {
+    for (const r of await this.leadStatistics.funnel(start, end)) {
       const acc = byVariant.get(variantOf(r.variant))!;
       acc.leads += r.leads;
       acc.accounts += r.accounts;
@@ -94,6 +100,9 @@ export class AdminStatsService {
 
     const revenueByVariant = new Map<StatsVariant, number>();
     const weeks = new Map<string, WeekMoney>();
+    // Thousands of orders in a year: their Oslo day by arithmetic on the period's offsets, not Intl.
+    const spans = osloOffsetSpans(start, end);
+    const dayOf = (at: Date) => dayOfNumber(osloDayNumber(spans, at));
     for (const day of days) {
       const ws = weekStart(day);
       if (!weeks.has(ws)) weeks.set(ws, { weekStart: ws, week: isoWeekLabel(ws), revenueOre: 0, refundsOre: 0, orders: 0 });
@@ -101,14 +110,14 @@ export class AdminStatsService {
     for (const o of paidOrders) {
       const v = variantOf(o.attribution?.trafficSource);
       revenueByVariant.set(v, (revenueByVariant.get(v) ?? 0) + o.amountOre);
-      const w = weeks.get(weekStart(osloDate(o.paidAt ?? o.createdAt)));
+      const w = weeks.get(weekStart(dayOf(o.paidAt ?? o.createdAt)));
       if (w) {
         w.revenueOre += o.amountOre;
         w.orders++;
       }
     }
     for (const r of refunds) {
-      const w = weeks.get(weekStart(osloDate(r.createdAt)));
+      const w = weeks.get(weekStart(dayOf(r.createdAt)));
       if (w) w.refundsOre += r.amountOre;
     }
 

@@ -7,6 +7,9 @@ import { DateTimeColumn } from '../../platform/database/columns';
 // search reads this index instead of the rows. At 200 000 leads a search took 244 ms for the page and
 // 174 ms for the count with (createdAt) alone, 85 ms and 57 ms with it (ANALYZE, bench/scale-results.md).
 @Index('idx_leads_created', ['createdAt', 'id', 'email'])
+// The dashboard's year: the addresses and the variants of a period, read from this index alone
+// (the funnel's semi-join on lead_addresses, the leads per hour and variant; bench/scale-results.md).
+@Index('idx_leads_created_address', ['createdAt', 'addressId', 'attribution.trafficSource'])
 export class Lead {
   @PrimaryGeneratedColumn()
   id: number;
@@ -28,6 +31,11 @@ export class Lead {
   @Index('idx_leads_user')
   @Column({ type: 'int', nullable: true })
   userId: number | null;
+
+  /** The address's row in lead_addresses; null until the statistics have taken the lead in. */
+  @Index('idx_leads_address')
+  @Column({ type: 'int', nullable: true })
+  addressId: number | null;
 
   @Column({ type: 'boolean', default: false })
   contacted: boolean;

@@ -27,6 +27,44 @@ function osloOffsetMs(d: Date): number {
   return asUtc - Math.floor(d.getTime() / 1000) * 1000;
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * Oslo's offset from UTC over [start, end]: the offset at `start`, then each change inside the period
+ * at the instant the clocks change (a whole UTC hour). A year has at most three spans. With them a
+ * query groups by Oslo day in SQL on both dialects (hours since 1970 plus the span's offset, divided
+ * by 24: {@link osloDayNumber}), and Node turns thousands of instants into days without Intl.
+ */
+export function osloOffsetSpans(start: Date, end: Date): Array<{ from: Date; offsetHours: number }> {
+  let prev = osloOffsetMs(start);
+  const spans = [{ from: start, offsetHours: prev / HOUR_MS }];
+  for (let t = start.getTime(); t < end.getTime();) {
+    const next = Math.min(t + DAY_MS, end.getTime());
+    const off = osloOffsetMs(new Date(next));
+    if (off !== prev) {
+      let h = Math.floor(t / HOUR_MS) * HOUR_MS;
+      while (h + HOUR_MS < next && osloOffsetMs(new Date(h + HOUR_MS)) === prev) h += HOUR_MS;
+      spans.push({ from: new Date(h + HOUR_MS), offsetHours: off / HOUR_MS });
+      prev = off;
+    }
+    t = next;
+  }
+  return spans;
+}
+
+/** The Oslo day of an instant within the spans' period, as days since 1970-01-01 (no Intl: arithmetic). */
+export function osloDayNumber(spans: Array<{ from: Date; offsetHours: number }>, at: Date): number {
+  const t = at.getTime();
+  let offset = spans[0].offsetHours;
+  for (const s of spans) if (t >= s.from.getTime()) offset = s.offsetHours;
+  return Math.floor((Math.floor(t / HOUR_MS) + offset) / 24);
+}
+
+/** `YYYY-MM-DD` of a day number ({@link osloDayNumber}). */
+export function dayOfNumber(n: number): string {
+  return new Date(n * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** The calendar day in Oslo, `YYYY-MM-DD`. */
 export function osloDate(d: Date): string {
   const p = osloParts(d);

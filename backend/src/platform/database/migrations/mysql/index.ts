@@ -26,6 +26,7 @@ import { OutboxRecipientIndex1795620000000 } from './1795620000000-OutboxRecipie
 import { OutboxBodies1795625000000 } from './1795625000000-OutboxBodies';
 import { StatisticsIndexes1795625100000 } from './1795625100000-StatisticsIndexes';
 import { LeadSearchIndex1795625200000 } from './1795625200000-LeadSearchIndex';
+import { LeadAddresses1795628000000 } from './1795628000000-LeadAddresses';
 import { ModuleVideo1795630000000 } from './1795630000000-ModuleVideo';
 import { LessonQuestions1795650000000 } from './1795650000000-LessonQuestions';
 import { MentorThreads1795655000000 } from './1795655000000-MentorThreads';
@@ -62,6 +63,7 @@ export const MYSQL_MIGRATIONS: Function[] = [
   OutboxBodies1795625000000,
   StatisticsIndexes1795625100000,
   LeadSearchIndex1795625200000,
+  LeadAddresses1795628000000,
   ModuleVideo1795630000000,
   LessonQuestions1795650000000,
   MentorThreads1795655000000,

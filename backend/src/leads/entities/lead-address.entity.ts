@@ -1,0 +1,35 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * One row per address with leads: what the dashboard's funnel counts of a person, kept beside the
+ * leads so the funnel of a year is a join on integers instead of five lookups per address (366 days
+ * at 200 000 leads: 1.3–2.0 s before, bench/scale-results.md). Derived, never the source of a fact:
+ * the leads, the account and the orders stay where they are, and LeadStatisticsService keeps these
+ * rows in step with them (new leads when the statistics are read; an account or a purchase in the
+ * transaction that makes it).
+ */
+@Entity('lead_addresses')
+export class LeadAddress {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index('uq_lead_addresses_email', { unique: true })
+  @Column({ type: 'varchar', length: 254, collation: 'utf8mb4_bin' })
+  email: string;
+
+  /** The variant of the address's earliest lead that has one (its first touch, DECISIONS "Attribution"). */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  firstVariant: string | null;
+
+  /** The account of the address (or the account a lead of it was linked to), when there is one. */
+  @Column({ type: 'int', nullable: true })
+  userId: number | null;
+
+  /** The variant of that account (taken from the first touch when it was made); wins over firstVariant. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  accountVariant: string | null;
+
+  /** The address or its account has a paid order (refunded or not: it bought). */
+  @Column({ type: 'boolean', default: false })
+  bought: boolean;
+}
