@@ -5,6 +5,7 @@ import { LeadAddress } from './entities/lead-address.entity';
 import { Lead } from './entities/lead.entity';
 import { LeadStatisticsListeners } from './lead-statistics.listeners';
 import { LeadStatisticsService } from './lead-statistics.service';
+import { LeadStatisticsTask } from './lead-statistics.task';
 import { LeadsController } from './leads.controller';
 import { LeadsRoute } from './leads.route';
 import { LeadsListeners } from './leads.listeners';
@@ -14,7 +15,7 @@ import { LeadsService } from './leads.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Lead, LeadAddress]), SecurityModule],
   controllers: [LeadsController],
-  providers: [LeadsService, LeadsRoute, LeadsListeners, LeadStatisticsService, LeadStatisticsListeners],
+  providers: [LeadsService, LeadsRoute, LeadsListeners, LeadStatisticsService, LeadStatisticsListeners, LeadStatisticsTask],
   exports: [LeadsService, LeadStatisticsService],
 })
 export class LeadsModule {}
