@@ -299,6 +299,7 @@ async function phase(conn, label, v, adminId) {
     );
     const cnt = [];
     for (let i = 0; i < Math.max(3, Math.round(SAMPLES / 3)); i++) cnt.push(await countSegment());
+    console.log(`segment counts: ${cnt.map((x) => x.toFixed(0)).join(', ')} ms`);
     out.rows.set('broadcasts: count a segment', { p50: pct(cnt, 50), p95: pct(cnt, 95), rss: peak(t0) });
     const sendStart = Date.now();
     const sent = await timed(`/api/admin/broadcasts/${id}/send`, { method: 'POST', headers, body: '{}' });
