@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Between, In, IsNull, Not, type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
+import { In, type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
 import { BOUGHT_ORDER_STATUSES, type AccountExport } from '@academy/contracts';
+import { osloDaySql } from '../platform/database/oslo-day-sql';
 import { attributionColumns } from '../platform/dto/attribution.dto';
 import { runList, type ListParams, type ListResult } from '../platform/list/list-query';
 import { Order } from './entities/order.entity';
@@ -68,24 +69,52 @@ export class OrderRecordsService {
     return (m ? m.getRepository(Order) : this.orders).find({ select: { id: true, email: true, userId: true }, where });
   }
 
-  /** Orders paid in the period (by payment time; by creation when the payment time is missing). */
-  paidBetween(start: Date, end: Date): Promise<Array<Pick<Order, 'id' | 'amountOre' | 'paidAt' | 'createdAt' | 'attribution'>>> {
-    const bought = In([...BOUGHT_ORDER_STATUSES]);
-    return this.orders.find({
-      select: { id: true, amountOre: true, paidAt: true, createdAt: true, attribution: { trafficSource: true } },
-      where: [
-        { status: bought, paidAt: Between(start, end) },
-        { status: bought, paidAt: IsNull(), createdAt: Between(start, end) },
-      ],
-    });
-  }
-
-  /** Refunds made in the period that did not fail. */
-  refundsBetween(start: Date, end: Date): Promise<Array<Pick<Refund, 'id' | 'amountOre' | 'createdAt' | 'status'>>> {
-    return this.refunds.find({
-      select: { id: true, amountOre: true, createdAt: true, status: true },
-      where: { createdAt: Between(start, end), status: Not(In(['failed', 'canceled'])) },
-    });
+  /**
+   * The money of a period per Oslo day (days since 1970, platform/database/oslo-day-sql.ts): paid
+   * orders by payment time (their creation when they have none) per day and variant, and refunds made
+   * that did not fail, per day. Summed in SQL: a year of a successful academy is 10 000 orders, which
+   * loaded as entities and put into days in Node took about 120 ms and most of the dashboard's memory.
+   */
+  async moneyPerDay(
+    start: Date,
+    end: Date,
+  ): Promise<{
+    paid: Array<{ day: number; variant: string | null; amountOre: number; orders: number }>;
+    refunds: Array<{ day: number; amountOre: number }>;
+  }> {
+    const oq = this.orders.createQueryBuilder('o');
+    const paidDay = osloDaySql(oq, 'COALESCE(o.paidAt, o.createdAt)', { start, end });
+    const paid = await oq
+      .select(paidDay, 'day')
+      .addSelect('o.attribution.trafficSource', 'variant')
+      .addSelect('SUM(o.amountOre)', 'amountOre')
+      .addSelect('COUNT(*)', 'orders')
+      .where('o.status IN (:...bought)', { bought: [...BOUGHT_ORDER_STATUSES] })
+      .andWhere(
+        '((o.paidAt >= :start AND o.paidAt <= :end) OR (o.paidAt IS NULL AND o.createdAt >= :start AND o.createdAt <= :end))',
+        { start, end },
+      )
+      .groupBy('day')
+      .addGroupBy('variant')
+      .getRawMany<{ day: number | string; variant: string | null; amountOre: number | string; orders: number | string }>();
+    const rq = this.refunds.createQueryBuilder('r');
+    const refundDay = osloDaySql(rq, 'r.createdAt', { start, end });
+    const refunds = await rq
+      .select(refundDay, 'day')
+      .addSelect('SUM(r.amountOre)', 'amountOre')
+      .where('r.createdAt >= :start AND r.createdAt <= :end', { start, end })
+      .andWhere('r.status NOT IN (:...notMade)', { notMade: ['failed', 'canceled'] })
+      .groupBy('day')
+      .getRawMany<{ day: number | string; amountOre: number | string }>();
+    return {
+      paid: paid.map((p) => ({
+        day: Number(p.day),
+        variant: p.variant,
+        amountOre: Number(p.amountOre),
+        orders: Number(p.orders),
+      })),
+      refunds: refunds.map((r) => ({ day: Number(r.day), amountOre: Number(r.amountOre) })),
+    };
   }
 
   /** Orders (with their refunds) of the account or its address, for the data export. */

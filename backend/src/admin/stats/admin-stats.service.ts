@@ -21,9 +21,7 @@ import {
   isoWeekLabel,
   osloDate,
   osloDayEnd,
-  osloDayNumber,
   osloDayStart,
-  osloOffsetSpans,
   weekStart,
 } from '../../platform/time/oslo-time';
 
@@ -39,9 +37,8 @@ function variantOf(source: string | null | undefined): StatsVariant {
 
 /**
  * The dashboard: leads per day and variant, the funnel lead → account → purchase per variant,
- * money per week, newest leads and orders. Leads and the funnel are counted in SQL (per Oslo day,
- * on both dialects); paid orders and refunds of the period are grouped by Oslo week here,
- * so MySQL and SQLite give the same answer.
+ * money per week, newest leads and orders. Leads, the funnel and the money are counted in SQL (per
+ * Oslo day, on both dialects); the days are put into Oslo weeks here.
  */
 @Injectable()
 export class AdminStatsService {
@@ -94,30 +91,29 @@ export class AdminStatsService {
       acc.buyers += r.buyers;
     }
 
-    // Money: orders paid in the period (by payment time), refunds made in the period.
-    const paidOrders = await this.orders.paidBetween(start, end);
-    const refunds = await this.orders.refundsBetween(start, end);
-
+    // Money: orders paid in the period (by payment time), refunds made in the period, per Oslo day in SQL.
+    const money = await this.orders.moneyPerDay(start, end);
     const revenueByVariant = new Map<StatsVariant, number>();
     const weeks = new Map<string, WeekMoney>();
-    // Thousands of orders in a year: their Oslo day by arithmetic on the period's offsets, not Intl.
-    const spans = osloOffsetSpans(start, end);
-    const dayOf = (at: Date) => dayOfNumber(osloDayNumber(spans, at));
     for (const day of days) {
       const ws = weekStart(day);
       if (!weeks.has(ws)) weeks.set(ws, { weekStart: ws, week: isoWeekLabel(ws), revenueOre: 0, refundsOre: 0, orders: 0 });
     }
-    for (const o of paidOrders) {
-      const v = variantOf(o.attribution?.trafficSource);
-      revenueByVariant.set(v, (revenueByVariant.get(v) ?? 0) + o.amountOre);
-      const w = weeks.get(weekStart(dayOf(o.paidAt ?? o.createdAt)));
+    let revenueOre = 0;
+    let refundsOre = 0;
+    for (const p of money.paid) {
+      const v = variantOf(p.variant);
+      revenueByVariant.set(v, (revenueByVariant.get(v) ?? 0) + p.amountOre);
+      revenueOre += p.amountOre;
+      const w = weeks.get(weekStart(dayOfNumber(p.day)));
       if (w) {
-        w.revenueOre += o.amountOre;
-        w.orders++;
+        w.revenueOre += p.amountOre;
+        w.orders += p.orders;
       }
     }
-    for (const r of refunds) {
-      const w = weeks.get(weekStart(dayOf(r.createdAt)));
+    for (const r of money.refunds) {
+      refundsOre += r.amountOre;
+      const w = weeks.get(weekStart(dayOfNumber(r.day)));
       if (w) w.refundsOre += r.amountOre;
     }
 
@@ -141,8 +137,8 @@ export class AdminStatsService {
         leads: sum('leads'),
         accounts: sum('accounts'),
         buyers: sum('buyers'),
-        revenueOre: paidOrders.reduce((s, o) => s + o.amountOre, 0),
-        refundsOre: refunds.reduce((s, r) => s + r.amountOre, 0),
+        revenueOre,
+        refundsOre,
       },
       latestLeads: await this.adminLeads.decorate(latestLeadRows),
       latestOrders: latestOrderRows.map((o) => toAdminOrder(o, now)),
