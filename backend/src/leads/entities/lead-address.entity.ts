@@ -22,6 +22,7 @@ export class LeadAddress {
   firstVariant: string | null;
 
   /** The account of the address (or the account a lead of it was linked to), when there is one. */
+  @Index('idx_lead_addresses_user')
   @Column({ type: 'int', nullable: true })
   userId: number | null;
 
