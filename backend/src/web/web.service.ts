@@ -14,7 +14,7 @@ import { notFound } from '../platform/errors/app-error';
 import type { FastAnswer } from '../platform/http/fast-routes';
 import { pipelineOf } from '../platform/http/request-pipeline';
 import { fileAnswer } from './file-answer';
-import { compressVariants, etagOf, loadStaticDir, type StaticFile } from './static-files';
+import { compressVariantsAsync, etagOf, loadStaticDir, type StaticFile } from './static-files';
 
 interface Page {
   status: number;
@@ -30,10 +30,14 @@ function escapeJsonForHtml(json: string): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function htmlFile(html: string): StaticFile {
+/** A rendered page with its compressed variants (compressed off the event loop; `quality` as compressVariantsAsync). */
+async function htmlFile(html: string, quality?: number): Promise<StaticFile> {
   const body = Buffer.from(html);
-  return { body, ...compressVariants(body), type: HTML, etag: etagOf(body), cacheControl: 'no-cache' };
+  return { body, ...(await compressVariantsAsync(body, quality)), type: HTML, etag: etagOf(body), cacheControl: 'no-cache' };
 }
+
+/** Lets waiting requests run between two pages of a re-render. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Serves the built storefront and admin from memory: hashed assets (immutable), pages rendered
@@ -46,6 +50,8 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
   private assets = new Map<string, StaticFile>();
   private admin = new Map<string, StaticFile>();
   private pages = new Map<string, Page>();
+  private rendering: Promise<void> | null = null;
+  private renderAgain = false;
   private template: string | null = null;
   private ssr: SsrModule | null = null;
   private notFoundPage: Page | null = null;
@@ -136,9 +142,29 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
     if (this.rerenderTimer) return;
     this.rerenderTimer = setTimeout(() => {
       this.rerenderTimer = null;
-      this.renderAll().catch((e) => this.logger.error(`Rendering feilet: ${String(e)}`));
+      this.rerender();
     }, 500);
     this.rerenderTimer.unref();
+  }
+
+  /**
+   * One re-render at a time (it yields to requests between pages, so two could overlap and the older
+   * state land last): a change during a render renders again after it.
+   */
+  private rerender(): void {
+    if (this.rendering) {
+      this.renderAgain = true;
+      return;
+    }
+    this.rendering = this.renderAll()
+      .catch((e) => this.logger.error(`Rendering feilet: ${String(e)}`))
+      .finally(() => {
+        this.rendering = null;
+        if (this.renderAgain) {
+          this.renderAgain = false;
+          this.rerender();
+        }
+      });
   }
 
   private async state(): Promise<AppState> {
@@ -167,14 +193,15 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
       for (const path of this.ssr.prerenderPaths(state.settings)) {
         try {
           const r = this.ssr.render(path, state);
-          pages.set(path, { status: r.status, file: htmlFile(this.fill(r.head, r.html, state)) });
+          pages.set(path, { status: r.status, file: await htmlFile(this.fill(r.head, r.html, state)) });
+          await yieldToRequests();
         } catch (e) {
           this.logger.error(`Kunne ikke rendre ${path}: ${e instanceof Error ? e.stack : String(e)}`);
         }
       }
       try {
         const r = this.ssr.render('/__finnes-ikke__', state);
-        this.notFoundPage = { status: 404, file: htmlFile(this.fill(r.head, r.html, state)) };
+        this.notFoundPage = { status: 404, file: await htmlFile(this.fill(r.head, r.html, state)) };
       } catch (e) {
         this.logger.error(`Kunne ikke rendre 404-siden: ${String(e)}`);
       }
@@ -239,7 +266,7 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
     if (!this.ssr || this.ssr.isAppPath(norm, settings)) {
       const state = await this.state();
       const head = this.ssr ? this.ssr.shellHead(norm, state) : `<title>${settings.siteName}</title>`;
-      return this.send(req, reply, htmlFile(this.fill(head, '', state)));
+      return this.send(req, reply, await htmlFile(this.fill(head, '', state), 5));
     }
     if (this.notFoundPage) return this.send(req, reply, this.notFoundPage.file, 404);
     return reply
