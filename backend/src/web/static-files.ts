@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants as zc, gzip, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 
 export interface StaticFile {
   body: Buffer;
@@ -46,29 +45,17 @@ export function etagOf(buf: Buffer | string): string {
   return `"${createHash('sha1').update(buf).digest('base64url').slice(0, 27)}"`;
 }
 
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
 /**
- * Compresses text for the wire in libuv's thread pool, so the event loop keeps answering meanwhile:
- * for the pages rendered again when the catalogue changes (a sale, a new student) and the app shells
- * made per answer. Brotli at quality 11 took about 40 ms a page on the event loop, and the 17 pages
- * held every request for 0.76 s after each sale (bench/scale-results.md). `quality` 11 for what is
- * kept and served many times, lower for one answer.
+ * Compresses text for the wire, once per content. Brotli `quality` 11 (the default) for the built
+ * files and the pages rendered at start; lower where it runs while requests wait. Measured on the
+ * 25 KB landing page: quality 11 24 ms (5.55 KB), 10 9.5 ms (5.63 KB), 5 1.1 ms (6.09 KB); gzip 9
+ * 0.4 ms. Synchronous on purpose: in libuv's thread pool brotli made each pool thread its own malloc
+ * arena, about 20 MB more resident memory for the same work.
  */
-export async function compressVariantsAsync(body: Buffer, quality = 11): Promise<{ br: Buffer; gz: Buffer }> {
-  const [br, gz] = await Promise.all([
-    brotliAsync(body, { params: { [zc.BROTLI_PARAM_QUALITY]: quality, [zc.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gzipAsync(body, { level: quality >= 9 ? 9 : 6 }),
-  ]);
-  return { br, gz };
-}
-
-/** Compresses text for the wire, once (the built files, at start). */
-export function compressVariants(body: Buffer): { br: Buffer; gz: Buffer } {
+export function compressVariants(body: Buffer, quality = 11): { br: Buffer; gz: Buffer } {
   return {
-    br: brotliCompressSync(body, { params: { [zc.BROTLI_PARAM_QUALITY]: 11, [zc.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gz: gzipSync(body, { level: 9 }),
+    br: brotliCompressSync(body, { params: { [zc.BROTLI_PARAM_QUALITY]: quality, [zc.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gz: gzipSync(body, { level: quality >= 9 ? 9 : 6 }),
   };
 }
 
