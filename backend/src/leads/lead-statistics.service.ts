@@ -201,25 +201,17 @@ export class LeadStatisticsService {
     const columns = ['email', 'firstVariant', 'userId', 'accountVariant', 'bought'];
     const head = `INSERT INTO ${t('lead_addresses')} (${columns.map(t).join(', ')}) ${sql}`;
     const row = (c: string) => t(`lead_addresses.${c}`);
-    if (isMysql(this.ds)) {
-      const v = (c: string) => `VALUES(${t(c)})`;
-      const set = [
-        opts.firstVariant === 'latest' ? `${t('firstVariant')} = COALESCE(${v('firstVariant')}, ${row('firstVariant')})` : null,
-        `${t('userId')} = COALESCE(${row('userId')}, ${v('userId')})`,
-        `${t('accountVariant')} = COALESCE(${row('accountVariant')}, ${v('accountVariant')})`,
-        `${t('bought')} = GREATEST(${row('bought')}, ${v('bought')})`,
-      ].filter(Boolean);
-      await m.query(`${head} ON DUPLICATE KEY UPDATE ${set.join(', ')}`, params);
-    } else {
-      const v = (c: string) => `excluded.${t(c)}`;
-      const set = [
-        opts.firstVariant === 'latest' ? `${t('firstVariant')} = COALESCE(${v('firstVariant')}, ${row('firstVariant')})` : null,
-        `${t('userId')} = COALESCE(${row('userId')}, ${v('userId')})`,
-        `${t('accountVariant')} = COALESCE(${row('accountVariant')}, ${v('accountVariant')})`,
-        `${t('bought')} = MAX(${row('bought')}, ${v('bought')})`,
-      ].filter(Boolean);
-      await m.query(`${head} ON CONFLICT (${t('email')}) DO UPDATE SET ${set.join(', ')}`, params);
-    }
+    // The incoming row: MySQL's VALUES(col), SQLite's excluded.col; the larger flag: GREATEST, MAX.
+    const mysql = isMysql(this.ds);
+    const v = (c: string) => (mysql ? `VALUES(${t(c)})` : `excluded.${t(c)}`);
+    const set = [
+      opts.firstVariant === 'latest' ? `${t('firstVariant')} = COALESCE(${v('firstVariant')}, ${row('firstVariant')})` : null,
+      `${t('userId')} = COALESCE(${row('userId')}, ${v('userId')})`,
+      `${t('accountVariant')} = COALESCE(${row('accountVariant')}, ${v('accountVariant')})`,
+      `${t('bought')} = ${mysql ? 'GREATEST' : 'MAX'}(${row('bought')}, ${v('bought')})`,
+    ].filter(Boolean);
+    const onConflict = mysql ? 'ON DUPLICATE KEY UPDATE' : `ON CONFLICT (${t('email')}) DO UPDATE SET`;
+    await m.query(`${head} ${onConflict} ${set.join(', ')}`, params);
   }
 
   private column(path: string): string {
