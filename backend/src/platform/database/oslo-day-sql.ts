@@ -4,7 +4,7 @@ import { isMysql } from './dialect';
 
 /**
  * The Oslo day of a UTC datetime column as SQL, on both dialects: days since 1970-01-01
- * ({@link osloDayNumber}), from hours since 1970 plus Oslo's offset where the value falls (a number,
+ * (`dayOfNumber` turns one into `YYYY-MM-DD`), from hours since 1970 plus Oslo's offset where the value falls (a number,
  * or a CASE over the clock changes of [start, end]) divided by 24. Grouping by it counts per Oslo day
  * in the database; a year is about 370 groups per variant instead of a row per lead or order.
  * `prefix` keeps the parameter names apart when a query has two.

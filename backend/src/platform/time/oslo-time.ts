@@ -33,7 +33,7 @@ const HOUR_MS = 3_600_000;
  * Oslo's offset from UTC over [start, end]: the offset at `start`, then each change inside the period
  * at the instant the clocks change (a whole UTC hour). A year has at most three spans. With them a
  * query groups by Oslo day in SQL on both dialects (hours since 1970 plus the span's offset, divided
- * by 24: {@link osloDayNumber}), and Node turns thousands of instants into days without Intl.
+ * by 24: platform/database/oslo-day-sql.ts).
  */
 export function osloOffsetSpans(start: Date, end: Date): Array<{ from: Date; offsetHours: number }> {
   let prev = osloOffsetMs(start);
@@ -52,15 +52,7 @@ export function osloOffsetSpans(start: Date, end: Date): Array<{ from: Date; off
   return spans;
 }
 
-/** The Oslo day of an instant within the spans' period, as days since 1970-01-01 (no Intl: arithmetic). */
-export function osloDayNumber(spans: Array<{ from: Date; offsetHours: number }>, at: Date): number {
-  const t = at.getTime();
-  let offset = spans[0].offsetHours;
-  for (const s of spans) if (t >= s.from.getTime()) offset = s.offsetHours;
-  return Math.floor((Math.floor(t / HOUR_MS) + offset) / 24);
-}
-
-/** `YYYY-MM-DD` of a day number ({@link osloDayNumber}). */
+/** `YYYY-MM-DD` of a day number (days since 1970-01-01, as platform/database/oslo-day-sql.ts counts them). */
 export function dayOfNumber(n: number): string {
   return new Date(n * DAY_MS).toISOString().slice(0, 10);
 }
