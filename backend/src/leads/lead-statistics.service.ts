@@ -22,9 +22,9 @@ export interface FunnelCount {
  * funnel of a year cheap. The rows follow the facts they summarise:
  * - a new lead: taken in when the statistics are read ({@link catchUp}: the leads without an address
  *   id, in batches; the lead form's INSERT stays one statement);
- * - an account or a purchase: in the transaction that makes it ({@link refresh}, from the listeners),
- *   so a crash between the two cannot leave the row behind; an account the mentor makes, when its
- *   leads are linked to it;
+ * - an account or a purchase: once committed ({@link refresh}, from the listeners; never inside the
+ *   payment's transaction, where two purchases of one new buyer deadlocked on the new row); an
+ *   account the mentor makes, when its leads are linked to it;
  * - erasure: the row goes with the leads ({@link eraseFor}).
  * Both writers merge (an account or a purchase, once there, stays), and each upserts on the unique
  * address, so whichever runs first, the second sees the first's row.
@@ -164,10 +164,10 @@ export class LeadStatisticsService {
   }
 
   /**
-   * The account facts of one address, in the caller's transaction (a sign-up, a purchase, a grant):
-   * the row is made when the address has none yet, so the batch that takes its leads in later keeps it.
+   * The account facts of one address as committed (after a sign-up or a purchase, or in the caller's
+   * transaction `m`): the row is made when the address has none yet, so the batch that takes its leads in later keeps it.
    */
-  async refresh(email: string, m: EntityManager): Promise<void> {
+  async refresh(email: string, m: EntityManager = this.ds.manager): Promise<void> {
     const qb = m.createQueryBuilder().from('(SELECT :email AS email)', 'x').setParameter('email', email);
     const userId = this.facts.accountId(qb, 'x.email');
     qb.select('x.email', 'email')
