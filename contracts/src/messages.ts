@@ -95,6 +95,7 @@ export const MSG = {
   invalidSignature: 'Ugyldig eller manglende signatur',
   invalidEvent: 'Ugyldig hendelse fra Stripe',
   invalidVippsEvent: 'Ugyldig hendelse fra Vipps',
+  vippsWebhookStale: 'Hendelsen fra Vipps er datert mer enn 5 minutter fra serverens klokke (x-ms-date) og er avvist',
   sessionNotFound: 'Fant ikke betalingen',
   providerCheckFailed: 'Vi fikk ikke sjekket betalingen akkurat nå. Prøv igjen om litt.',
   orderNotFound: 'Fant ikke ordren',

@@ -5,7 +5,8 @@ import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
 import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { FulfilmentService } from '../../backend/src/orders/fulfilment.service';
 import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
-import { SdkVippsApi, VIPPS_TEST_BASE, type VippsApi } from '../../backend/src/orders/vipps-api';
+import { createVippsApi, HttpVippsApi, VIPPS_PRODUCTION_BASE, VIPPS_TEST_BASE } from '../../backend/src/orders/vipps-api';
+import { vippsRefundKey } from '../../backend/src/orders/refunds.service';
 import { registerVippsWebhook } from '../../backend/src/orders/vipps-webhook-registration';
 import { adminAgent } from './admin-helpers';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
@@ -173,7 +174,8 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
     const keys = vipps.callsTo('refund').map((c) => c.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(2);
     const rows = await t.ds.getRepository(Refund).findBy({ orderId: order.id });
-    expect(rows.map((r) => r.stripeRefundId)).toEqual([expect.stringMatching(/^vipps_\d+/), expect.stringMatching(/^vipps_\d+/)]);
+    // Each refund is recorded under our own Idempotency-Key (Vipps' answer repeats the payment's pspReference).
+    expect(rows.map((r) => r.stripeRefundId).sort()).toEqual(keys.map((k) => `vipps:${k}`).sort());
     expect(await receiptsOf(order.id, 'credit_note')).toBe(2);
     expect(await t.ds.getRepository(Grant).findOneByOrFail({ orderId: order.id })).toMatchObject({ revokedAt: expect.any(Date) });
     // Nothing more to refund: Vipps is not asked again.
@@ -318,42 +320,171 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
     });
   });
 
-  it('the official SDK (Vipps’ own address) sends the same requests, which the fake accepts', async () => {
-    // The SDK's base URL is fixed: its requests to the test environment are sent on to the fake.
+  it('Vipps’ own address in production (api.vipps.no, apitest.vipps.no in test mode) through the client that sends our Idempotency-Key', async () => {
     const realFetch = globalThis.fetch;
+    const seen: Array<{ url: string; key: string | null }> = [];
+    // Vipps' own addresses are sent on to the fake: the requests are those the site makes in production.
     globalThis.fetch = ((input: Request | string | URL, init?: RequestInit) => {
       const req = input instanceof Request ? input : new Request(input, init);
-      expect(req.url.startsWith(VIPPS_TEST_BASE)).toBe(true);
-      return realFetch(new Request(req.url.replace(VIPPS_TEST_BASE, vipps.url), req));
+      seen.push({ url: req.url, key: req.headers.get('idempotency-key') });
+      const base = [VIPPS_PRODUCTION_BASE, VIPPS_TEST_BASE].find((b) => req.url.startsWith(`${b}/`));
+      expect(base).toBeDefined();
+      return realFetch(new Request(req.url.replace(base!, vipps.url), req));
     }) as typeof fetch;
     try {
-      // Through the interface the site uses: the SDK ignores the Idempotency-Key the callers pass.
-      const api: VippsApi = new SdkVippsApi({ ...t.cfg.vipps!, apiBase: null, testMode: true });
-      const reference = `vipps-${'c'.repeat(32)}`;
-      const created = await api.createPayment(
-        {
-          amount: { currency: 'NOK', value: 199700 },
-          paymentMethod: { type: 'WALLET' },
-          reference,
-          userFlow: 'WEB_REDIRECT',
-          returnUrl: 'https://www.example.no/betaling/fullfort',
-          paymentDescription: 'Foundation Kurs',
-        },
-        'ignored-by-the-sdk',
-      );
-      expect(created).toEqual({ reference, redirectUrl: expect.stringContaining('/landing/') });
-      vipps.approve(reference);
-      expect((await api.getPayment(reference)).state).toBe('AUTHORIZED');
-      await api.capture(reference, { modificationAmount: { currency: 'NOK', value: 199700 } }, 'k1');
-      await api.refund(reference, { modificationAmount: { currency: 'NOK', value: 199700 } }, 'k2');
-      expect(vipps.payments.get(reference)!.aggregate.refundedAmount.value).toBe(199700);
-      // A refusal arrives as a VippsApiError with Vipps' status.
-      await expect(api.refund(reference, { modificationAmount: { currency: 'NOK', value: 1 } }, 'k3')).rejects.toMatchObject({
-        status: 400,
-      });
+      for (const testMode of [false, true]) {
+        seen.length = 0;
+        const api = createVippsApi({ vipps: { ...t.cfg.vipps!, apiBase: null, testMode } })!;
+        expect(api).toBeInstanceOf(HttpVippsApi);
+        const reference = `vipps-${(testMode ? 'd' : 'c').repeat(32)}`;
+        const created = await api.createPayment(
+          {
+            amount: { currency: 'NOK', value: 199700 },
+            paymentMethod: { type: 'WALLET' },
+            reference,
+            userFlow: 'WEB_REDIRECT',
+            returnUrl: 'https://www.example.no/betaling/fullfort',
+            paymentDescription: 'Foundation Kurs',
+          },
+          `create-${reference}`,
+        );
+        expect(created).toEqual({ reference, redirectUrl: expect.stringContaining('/landing/') });
+        vipps.approve(reference);
+        expect((await api.getPayment(reference)).state).toBe('AUTHORIZED');
+        // A capture and a refund tried again carry the same key: Vipps answers the first again, nothing moves twice.
+        const amount = { modificationAmount: { currency: 'NOK' as const, value: 199700 } };
+        await api.capture(reference, amount, `capture-${reference}`);
+        await api.capture(reference, amount, `capture-${reference}`);
+        const part = { modificationAmount: { currency: 'NOK' as const, value: 10000 } };
+        const first = await api.refund(reference, part, `refund-${reference}-0`);
+        const again = await api.refund(reference, part, `refund-${reference}-0`);
+        expect(again).toEqual(first);
+        expect(first.aggregate.refundedAmount.value).toBe(10000);
+        const p = vipps.payments.get(reference)!;
+        expect(p.captures).toHaveLength(1);
+        expect(p.refunds).toHaveLength(1);
+        const host = testMode ? VIPPS_TEST_BASE : VIPPS_PRODUCTION_BASE;
+        expect(seen.every((c) => c.url.startsWith(`${host}/`))).toBe(true);
+        expect(seen.filter((c) => c.url.endsWith('/capture')).map((c) => c.key)).toEqual([
+          `capture-${reference}`,
+          `capture-${reference}`,
+        ]);
+        expect(seen.filter((c) => c.url.endsWith('/refund')).map((c) => c.key)).toEqual([
+          `refund-${reference}-0`,
+          `refund-${reference}-0`,
+        ]);
+        // A refusal arrives as a VippsApiError with Vipps' status.
+        await expect(
+          api.refund(reference, { modificationAmount: { currency: 'NOK', value: 999999 } }, 'too-much'),
+        ).rejects.toMatchObject({ status: 400 });
+      }
     } finally {
       globalThis.fetch = realFetch;
     }
+  });
+
+  it('a capture and a refund that failed are sent again with the same Idempotency-Key', async () => {
+    const { order, reference } = await checkout();
+    vipps.approve(reference);
+    vipps.fail('capture', 503);
+    await deliver(vippsEvent(vipps, reference, 'AUTHORIZED')).expect(200);
+    await t.app.get(FulfilmentService).retryRefusedRefunds(0);
+    const captureKeys = vipps
+      .callsTo('capture')
+      .filter((c) => c.path.includes(reference))
+      .map((c) => c.headers['idempotency-key']);
+    expect(captureKeys).toEqual([`capture-${reference}`, `capture-${reference}`]);
+    expect(vipps.payments.get(reference)!.captures).toHaveLength(1);
+
+    // Vipps did the refund but the answer was lost (503 here): the mentor's second try is the same refund.
+    vipps.fail('refund', 503);
+    const lost = await admin.post(`/api/admin/orders/${order.id}/refund`).send({ amount: 10000, reason: 'Delvis' }).expect(502);
+    expect(lost.body).toMatchObject({ code: 'PAYMENT_PROVIDER_ERROR' });
+    await admin.post(`/api/admin/orders/${order.id}/refund`).send({ amount: 10000, reason: 'Delvis' }).expect(200);
+    const refundKeys = vipps
+      .callsTo('refund')
+      .filter((c) => c.path.includes(reference))
+      .map((c) => c.headers['idempotency-key']);
+    const key = vippsRefundKey(order, 10000);
+    expect(refundKeys).toEqual([key, key]);
+    expect(vipps.payments.get(reference)!.refunds).toHaveLength(1);
+    expect(await orders().findOneByOrFail({ id: order.id })).toMatchObject({ refundedOre: 10000, status: 'partially_refunded' });
+    expect(await t.ds.getRepository(Refund).findBy({ orderId: order.id })).toEqual([
+      expect.objectContaining({ amountOre: 10000, stripeRefundId: `vipps:${key}` }),
+    ]);
+  });
+
+  it('partial refunds of 100, 200, 300 and 900 kr of a 1 500 kr payment: four refunds, four credit notes, access ends at the last', async () => {
+    const code = `VIPPS${Date.now().toString(36).toUpperCase()}`;
+    await admin
+      .post('/api/admin/campaign-codes')
+      .send({ code, amountOffOre: 49700, courseIds: ['foundation'] })
+      .expect(201);
+    const { order, reference } = await checkout({ campaignCode: code });
+    expect(order.amountOre).toBe(150000);
+    vipps.approve(reference);
+    await deliver(vippsEvent(vipps, reference, 'AUTHORIZED')).expect(200);
+    const steps: Array<[number, string, number]> = [
+      [10000, 'partially_refunded', 10000],
+      [20000, 'partially_refunded', 30000],
+      [30000, 'partially_refunded', 60000],
+      [90000, 'refunded', 150000],
+    ];
+    for (const [amount, status, total] of steps) {
+      const res = await admin
+        .post(`/api/admin/orders/${order.id}/refund`)
+        .send({ amount, reason: `Delvis ${amount}` })
+        .expect(200);
+      expect(res.body).toMatchObject({ status, refundedOre: total });
+      // The order says what Vipps says it has refunded.
+      expect(vipps.payments.get(reference)!.aggregate.refundedAmount.value).toBe(total);
+    }
+    const answers = vipps.callsTo('refund').filter((c) => c.path.includes(reference));
+    expect(answers).toHaveLength(4);
+    expect(new Set(answers.map((c) => c.headers['idempotency-key'])).size).toBe(4);
+    const rows = await t.ds.getRepository(Refund).find({ where: { orderId: order.id }, order: { id: 'ASC' } });
+    expect(rows.map((r) => r.amountOre)).toEqual([10000, 20000, 30000, 90000]);
+    expect(await receiptsOf(order.id, 'credit_note')).toBe(4);
+    expect(await orders().findOneByOrFail({ id: order.id })).toMatchObject({ status: 'refunded', refundedOre: 150000 });
+    expect(await t.ds.getRepository(Grant).findOneByOrFail({ orderId: order.id })).toMatchObject({ revokedAt: expect.any(Date) });
+  });
+
+  it('a refund made in Vipps’ portal as well is counted from Vipps’ total (aggregate.refundedAmount)', async () => {
+    const { order, reference } = await checkout();
+    vipps.approve(reference);
+    await deliver(vippsEvent(vipps, reference, 'AUTHORIZED')).expect(200);
+    // 200 kr refunded in the portal, not through the site.
+    const p = vipps.payments.get(reference)!;
+    p.aggregate.refundedAmount = { currency: 'NOK', value: 20000 };
+    const res = await admin.post(`/api/admin/orders/${order.id}/refund`).send({ amount: 10000, reason: 'Delvis' }).expect(200);
+    expect(res.body).toMatchObject({ status: 'partially_refunded', refundedOre: 30000 });
+    const rows = await t.ds.getRepository(Refund).find({ where: { orderId: order.id }, order: { id: 'ASC' } });
+    expect(rows.map((r) => [r.amountOre, r.reason])).toEqual([
+      [10000, 'Delvis'],
+      [20000, 'Refundert i Vipps'],
+    ]);
+    expect(await receiptsOf(order.id, 'credit_note')).toBe(2);
+  });
+
+  it('refuses a correctly signed delivery dated more than 5 minutes off the server’s clock (2001, or 6 minutes ahead); nothing is fulfilled', async () => {
+    const { order, reference } = await checkout();
+    vipps.approve(reference);
+    const event = vippsEvent(vipps, reference, 'AUTHORIZED');
+    for (const date of ['Mon, 01 Jan 2001 12:00:00 GMT', new Date(Date.now() + 6 * 60_000).toUTCString(), 'not a date']) {
+      const res = await deliver(event, { date }).expect(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        code: 'INVALID_SIGNATURE',
+        message: 'Hendelsen fra Vipps er datert mer enn 5 minutter fra serverens klokke (x-ms-date) og er avvist',
+      });
+    }
+    expect(await orders().findOneByOrFail({ id: order.id })).toMatchObject({ status: 'pending', paidAt: null });
+    expect(await grantsOf(order.id)).toBe(0);
+    expect(vipps.payments.get(reference)!.captures).toHaveLength(0);
+    // Within the window (4 minutes old): accepted.
+    const fresh = await deliver(event, { date: new Date(Date.now() - 4 * 60_000).toUTCString() }).expect(200);
+    expect(fresh.body).toEqual({ received: true });
+    expect(await grantsOf(order.id)).toBe(1);
   });
 
   it('the site settings offer Vipps beside card and Klarna', async () => {

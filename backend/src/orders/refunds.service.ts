@@ -22,6 +22,15 @@ function col(m: EntityManager, name: string): string {
   return m.connection.driver.escape(name);
 }
 
+/**
+ * Our Idempotency-Key of a Vipps refund: the order, its state (what it has refunded so far) and the
+ * amount. The same refund asked again (a double click, a retry after a lost answer) has the same key,
+ * so Vipps answers the first one again; the next partial refund has a new key.
+ */
+export function vippsRefundKey(order: Pick<Order, 'id' | 'createdAt' | 'refundedOre'>, amount: number): string {
+  return `refund-${order.id}-${order.createdAt.getTime()}-${order.refundedOre}-${amount}`;
+}
+
 /** Orders that can still be refunded. */
 const REFUNDABLE: OrderStatus[] = ['paid', 'partially_refunded'];
 
@@ -184,9 +193,12 @@ export class RefundsService {
   }
 
   /**
-   * A Vipps payment is refunded through the ePayment API (POST …/refund with an Idempotency-Key from
-   * the order's state, as for Stripe), after its capture (tried now if it failed before). The refund is
-   * recorded under Vipps' pspReference of the refund, so a repeated answer counts once.
+   * A Vipps payment is refunded through the ePayment API (POST …/refund), after its capture (tried now
+   * if it failed before). The Idempotency-Key is ours, made from the order's state and the amount (a
+   * double click or a retry is the same refund at Vipps), and the refund is recorded under that key:
+   * Vipps' answer repeats the payment's own pspReference for every refund, so it cannot tell two
+   * refunds apart. What the order has refunded in all is what Vipps' answer says
+   * (`aggregate.refundedAmount`): anything refunded beyond our records (in Vipps' portal) is recorded too.
    */
   private async refundVipps(
     order: Order,
@@ -199,12 +211,13 @@ export class RefundsService {
     if (!order.stripeSessionId) throw badRequest(MSG.refundMissingReference, 'PAYMENT_PROVIDER_ERROR');
     if (!(await this.vipps.capture(order)))
       throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.refundNotCaptured);
+    const idempotencyKey = vippsRefundKey(order, amount);
     let res: Awaited<ReturnType<VippsApi['refund']>>;
     try {
       res = await this.vippsApi.refund(
         order.stripeSessionId,
         { modificationAmount: { currency: 'NOK', value: amount } },
-        `refund-${order.id}-${order.createdAt.getTime()}-${order.refundedOre}-${amount}`,
+        idempotencyKey,
       );
     } catch (err) {
       const e = err as VippsApiError;
@@ -213,7 +226,8 @@ export class RefundsService {
         ? new AppError(HttpStatus.BAD_REQUEST, 'PAYMENT_PROVIDER_ERROR', MSG.refundRejected)
         : new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.refundProviderDown);
     }
-    const refundId = `vipps_${res.pspReference}`;
+    const refundId = `vipps:${idempotencyKey}`;
+    const refundedAtVipps = res.aggregate?.refundedAmount?.value;
     const rec = await this.ds.transaction(async (m) => {
       const r = await this.record(
         m,
@@ -221,7 +235,25 @@ export class RefundsService {
         { amountOre: amount, stripeRefundId: refundId, reason, status: 'succeeded', createdBy: actorId },
         false,
       );
-      if (r) await this.inTransaction(m, r, opts);
+      if (!r) return null;
+      // Vipps' own total: what was refunded there beyond our rows (its portal) is recorded as well.
+      const missing =
+        typeof refundedAtVipps === 'number' ? Math.min(refundedAtVipps, r.order.amountOre) - r.order.refundedOre : 0;
+      if (missing > 0) {
+        const more = await this.record(
+          m,
+          order.id,
+          { amountOre: missing, stripeRefundId: null, reason: MSG.refundedInVipps, status: 'succeeded', createdBy: null },
+          false,
+        );
+        if (more)
+          Object.assign(r, {
+            order: more.order,
+            created: [...r.created, ...more.created],
+            becameFull: r.becameFull || more.becameFull,
+          });
+      }
+      await this.inTransaction(m, r, opts);
       return r;
     });
     if (!rec) throw conflict(MSG.refundConflict);

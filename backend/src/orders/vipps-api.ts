@@ -1,23 +1,22 @@
 import type { Provider } from '@nestjs/common';
-import {
-  Client,
-  type AuthorizationTokenResponse,
-  type CapturePaymentResponse,
-  type CaptureModificationRequest,
-  type CreatePaymentRequest,
-  type CreatePaymentResponse,
-  type GetPaymentResponse,
-  type RefundModificationRequest,
-  type RefundPaymentResponse,
-  type RegisterRequest,
-  type RegisterResponse,
+import type {
+  AuthorizationTokenResponse,
+  CapturePaymentResponse,
+  CaptureModificationRequest,
+  CreatePaymentRequest,
+  CreatePaymentResponse,
+  GetPaymentResponse,
+  RefundModificationRequest,
+  RefundPaymentResponse,
+  RegisterRequest,
+  RegisterResponse,
 } from '@vippsmobilepay/sdk';
 import { APP_CONFIG, type AppConfig, type VippsConfig } from '../platform/config';
 
 /** The Vipps MobilePay client, or null when VIPPS_* keys are not set (no Vipps button). */
 export const VIPPS_API = Symbol('VIPPS_API');
 
-/** Vipps' own addresses (the SDK's fixed base URLs). */
+/** Vipps' own addresses (VIPPS_TEST_MODE chooses; the same as the SDK's). */
 export const VIPPS_PRODUCTION_BASE = 'https://api.vipps.no';
 export const VIPPS_TEST_BASE = 'https://apitest.vipps.no';
 
@@ -81,9 +80,9 @@ class TokenCache {
 }
 
 /**
- * The thin client: the same requests as the SDK (paths, headers, bodies typed with its types), sent to
- * VIPPS_API_BASE, with the caller's Idempotency-Key. Used where the calls must go elsewhere than Vipps'
- * fixed address (tests, local mocks).
+ * The thin client: the same requests as the SDK (paths, headers, bodies typed with its types), with the
+ * caller's Idempotency-Key on every call that moves money, so that a capture or refund tried again is
+ * the same one at Vipps. Sent to Vipps' own address, or to VIPPS_API_BASE (tests, local mocks).
  */
 export class HttpVippsApi implements VippsApi {
   private readonly tokens: TokenCache;
@@ -155,84 +154,21 @@ export class HttpVippsApi implements VippsApi {
   }
 }
 
-type SdkResult<T> = { ok: true; data: T } | { ok: false; error: unknown };
-
-/** The status of an SDK failure: a Problem's own status, "500 - …" of a server error, 403, or null (never reached). */
-function sdkStatus(error: unknown): number | null {
-  if (error && typeof error === 'object' && typeof (error as { status?: unknown }).status === 'number')
-    return (error as { status: number }).status;
-  const msg = error instanceof Error ? error.message : '';
-  const m = /^(\d{3}) - /.exec(msg);
-  if (m) return Number(m[1]);
-  if (/not authorized for this product/.test(msg)) return 403;
-  return null;
+/** Where the calls go: VIPPS_API_BASE when set (tests, local mocks), else Vipps' test or production address. */
+export function vippsBaseUrl(v: Pick<VippsConfig, 'apiBase' | 'testMode'>): string {
+  if (v.apiBase) return v.apiBase.toString().replace(/\/+$/, '');
+  return v.testMode ? VIPPS_TEST_BASE : VIPPS_PRODUCTION_BASE;
 }
 
 /**
- * The official SDK (`@vippsmobilepay/sdk`), against Vipps' own address (test or production). The SDK
- * makes its own Idempotency-Key for each call (and repeats it in its retries); the site never sends a
- * second capture or refund for the same state (see VippsPaymentsService and RefundsService).
+ * The one client, in production too: the official SDK makes up its own Idempotency-Key for every
+ * call, so a capture or refund tried again would not be deduplicated by Vipps. The SDK is kept for
+ * its request and response types only.
  */
-export class SdkVippsApi implements VippsApi {
-  private readonly client: ReturnType<typeof Client>;
-  private readonly tokens: TokenCache;
-
-  constructor(cfg: VippsConfig) {
-    this.client = Client({
-      merchantSerialNumber: cfg.msn,
-      subscriptionKey: cfg.subscriptionKey,
-      useTestMode: cfg.testMode,
-      retryRequests: true,
-      systemName: SYSTEM.name,
-      systemVersion: SYSTEM.version,
-    });
-    this.tokens = new TokenCache(() => this.call(() => this.client.auth.getToken(cfg.clientId, cfg.clientSecret)));
-  }
-
-  private async call<T>(run: () => Promise<SdkResult<T>>): Promise<T> {
-    let res: SdkResult<T>;
-    try {
-      res = await run();
-    } catch (err) {
-      throw new VippsApiError(`Fikk ikke kontakt med Vipps: ${(err as Error).message}`, null);
-    }
-    if (res.ok) return res.data;
-    const status = sdkStatus(res.error);
-    throw new VippsApiError(
-      `Vipps svarte ${status ?? 'ikke'}`,
-      status,
-      res.error instanceof Error ? res.error.message : res.error,
-    );
-  }
-
-  async createPayment(body: VippsCreatePayment): Promise<CreatePaymentResponse> {
-    const token = await this.tokens.get();
-    return this.call(() => this.client.payment.create(token, body));
-  }
-  async getPayment(reference: string): Promise<GetPaymentResponse> {
-    const token = await this.tokens.get();
-    return this.call(() => this.client.payment.info(token, reference));
-  }
-  async capture(reference: string, body: CaptureModificationRequest): Promise<CapturePaymentResponse> {
-    const token = await this.tokens.get();
-    return this.call(() => this.client.payment.capture(token, reference, body));
-  }
-  async refund(reference: string, body: RefundModificationRequest): Promise<RefundPaymentResponse> {
-    const token = await this.tokens.get();
-    return this.call(() => this.client.payment.refund(token, reference, body));
-  }
-  async registerWebhook(body: RegisterRequest): Promise<RegisterResponse> {
-    const token = await this.tokens.get();
-    return this.call(() => this.client.webhook.register(token, body));
-  }
-}
-
-/** The SDK against Vipps itself, or the thin client when VIPPS_API_BASE points elsewhere. */
 export function createVippsApi(cfg: Pick<AppConfig, 'vipps'>): VippsApi | null {
   const v = cfg.vipps;
   if (!v) return null;
-  if (v.apiBase) return new HttpVippsApi(v, v.apiBase.toString().replace(/\/+$/, ''));
-  return new SdkVippsApi(v);
+  return new HttpVippsApi(v, vippsBaseUrl(v));
 }
 
 export const vippsApiProvider: Provider = {

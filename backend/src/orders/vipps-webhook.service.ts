@@ -76,6 +76,23 @@ export function vippsSignatureProblem(d: VippsDelivery, secret: string | null): 
   return null;
 }
 
+/** How far a delivery's x-ms-date may be from the server's clock (either way). */
+export const VIPPS_WEBHOOK_MAX_SKEW_MS = 5 * 60_000;
+
+/**
+ * A signed delivery is fresh: its x-ms-date (RFC 1123, part of what is signed) is at most
+ * {@link VIPPS_WEBHOOK_MAX_SKEW_MS} from `now`. Answers null when it is, else why not. Without it a
+ * delivery captured once could be replayed at any later time.
+ */
+export function vippsDateProblem(d: Pick<VippsDelivery, 'headers'>, now: number): string | null {
+  const v = d.headers['x-ms-date'];
+  const date = Array.isArray(v) ? v[0] : v;
+  const at = date ? Date.parse(date) : NaN;
+  if (!Number.isFinite(at)) return 'date unreadable';
+  if (Math.abs(now - at) > VIPPS_WEBHOOK_MAX_SKEW_MS) return 'date off';
+  return null;
+}
+
 /**
  * Vipps ePayment webhooks: AUTHORIZED fulfils the order (the one fulfilment; the capture follows it),
  * ABORTED, EXPIRED, CANCELLED and TERMINATED end a pending order as Stripe's `expired` does. Each event
@@ -128,6 +145,7 @@ export class VippsWebhookService {
   private verify(d: VippsDelivery): PaymentEvent {
     const problem = vippsSignatureProblem(d, this.cfg.vipps?.webhookSecret ?? null);
     if (problem) throw badRequest(MSG.invalidSignature, 'INVALID_SIGNATURE');
+    if (vippsDateProblem(d, Date.now())) throw badRequest(MSG.vippsWebhookStale, 'INVALID_SIGNATURE');
     let body: unknown;
     try {
       body = JSON.parse(d.rawBody!.toString('utf8'));

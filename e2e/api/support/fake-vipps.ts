@@ -156,13 +156,19 @@ export async function startFakeVipps(): Promise<FakeVipps> {
 
   const psp = () => String(Date.now()) + String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
 
-  const modification = (ref: string, p: FakePayment): ModificationResponse => ({
-    amount: p.request.amount,
-    state: p.state,
-    aggregate: p.aggregate,
-    pspReference: psp(),
-    reference: ref,
-  });
+  // As Vipps' ePayment API answers a capture, refund or cancel (its OpenAPI `ModificationResponse`):
+  // the payment's amount and state, the aggregate after the modification, the payment's own
+  // pspReference ("Reference value for a payment", the same in every answer about the payment: it
+  // does not name the modification) and the merchant's reference. A copy: a later change of the
+  // payment does not alter an answer already given (or replayed for its Idempotency-Key).
+  const modification = (ref: string, p: FakePayment): ModificationResponse =>
+    structuredClone({
+      amount: p.request.amount,
+      state: p.state,
+      aggregate: p.aggregate,
+      pspReference: p.pspReference,
+      reference: ref,
+    });
 
   const route = (method: string, path: string): FakeVippsRoute | null => {
     if (method === 'POST' && path === '/accesstoken/get') return 'token';
