@@ -171,11 +171,27 @@ export interface AdminOrder {
   /** Paid and still inside the 30-day money-back guarantee. */
   withinGuarantee: boolean;
   guaranteeEndsAt: string | null;
-  /** What can still be refunded. */
+  /**
+   * What can still be refunded on its own: what is left, less what serves as the credit of a paid
+   * upgrade (`creditTiedOre`; that part is refunded only together with the upgrade).
+   */
   refundableOre: number;
   /** The campaign code the order used (upper case), and what it took off; null / 0 without one. */
   campaignCode: string | null;
   discountOre: number;
+  /** An upgrade: what was credited for the course it upgrades from (øre; 0 for every other order). */
+  upgradeCreditOre: number;
+  /** The paid order whose money that credit is (null without a credit). */
+  upgradeFromOrderId: number | null;
+  /** Of this order's money, what is the credit of a paid upgrade (øre; 0 when none). */
+  creditTiedOre: number;
+  /** The paid upgrade holding that credit (null when none). */
+  creditTiedToOrderId: number | null;
+  /**
+   * Refunding this order together with that upgrade (`withUpgrade`): what both return in all, the
+   * upgrade's remainder and this order's (øre; 0 when no upgrade holds a credit of it).
+   */
+  refundWithUpgradeOre: number;
 }
 
 export interface AdminOrderDetail extends AdminOrder {

@@ -1,6 +1,13 @@
 import type { ErrorCode } from './api';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password';
 
+/** øre → `1 997 kr` or `1 497,50 kr` (plain spaces), for the messages below. */
+function formatKrPlain(ore: number): string {
+  const [kr, decimals] = (Math.round(ore) / 100).toFixed(2).split('.');
+  const grouped = kr.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return `${grouped}${decimals === '00' ? '' : `,${decimals}`} kr`;
+}
+
 /**
  * The one vocabulary: every Norwegian text the API answers with, errors first of all (an error's
  * `message`), for the backend to answer and the pages to show. SPEC.md §5 and §8 texts are word for
@@ -86,6 +93,18 @@ export const MSG = {
   /** Refund reasons of payments refused when they landed (the order is refunded at once). */
   refusedAlreadyOwned: 'Kjøperen eide kurset allerede: betalingen er refundert automatisk',
   refusedCodeUsedUp: 'Kampanjekoden var brukt opp da betalingen kom: betalingen er refundert automatisk',
+  refusedUpgradeCreditGone:
+    'Oppgraderingsrabatten gjaldt ikke lenger da betalingen kom (betalingen den kom fra er refundert): betalingen er refundert automatisk',
+  /** A demo payment whose upgrade credit no longer stands (nothing is paid). */
+  upgradeCreditGone:
+    'Oppgraderingsrabatten gjelder ikke lenger: betalingen for kurset du oppgraderer fra er refundert. Last inn siden på nytt for å se prisen nå.',
+  /** Part of the order's money is the credit of a paid upgrade: only the rest can be refunded alone. */
+  refundCreditTied: (maxOre: number, tiedOre: number, upgradeOrderId: number) =>
+    `${formatKrPlain(tiedOre)} av denne betalingen er brukt som oppgraderingsrabatt på ordre ${upgradeOrderId}. ` +
+    (maxOre > 0
+      ? `Alene kan høyst ${formatKrPlain(maxOre)} refunderes; ellers refunder begge ordrene sammen.`
+      : 'Refunder begge ordrene sammen.'),
+  refundWithUpgradeWhole: 'Når begge ordrene refunderes sammen, refunderes hele beløpet på begge. Ta bort beløpet.',
   acceptTermsRequired:
     'Du må samtykke til at leveringen starter med en gang og bekrefte at angreretten da bortfaller, før du kan betale.',
   paymentMethod: 'Velg betalingsmåte: kort, Vipps eller Klarna',

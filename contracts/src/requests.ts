@@ -106,6 +106,11 @@ export interface CreateGrantRequest {
 export interface RefundOrderRequest {
   amount?: number;
   reason: string;
+  /**
+   * The order's money is the credit of a paid upgrade (`creditTiedOre` > 0): refund that upgrade in
+   * full and this order in full, together. Without it such an order refunds at most `refundableOre`.
+   */
+  withUpgrade?: boolean;
 }
 
 /** PUT/PATCH /api/admin/leads/:id: the mentor's own fields. */

@@ -3,6 +3,7 @@ import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
 import { RefundsService } from '../../backend/src/orders/refunds.service';
+import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { adminAgent } from './admin-helpers';
 import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
 import { loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
@@ -214,5 +215,192 @@ describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
       upgradeCreditOre: 0,
       amountOre: 499700,
     });
+  });
+
+  /** The open checkout's session paid, through the webhook or the success page's poll. */
+  async function payOpen(sessionId: string, via: 'webhook' | 'poll'): Promise<Order> {
+    const session = fake.pay(sessionId);
+    if (via === 'webhook') await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', session)).expect(200);
+    else await t.http().get(`/api/checkout/sessions/${session.id}`).expect(200);
+    return orders().findOneByOrFail({ stripeSessionId: session.id });
+  }
+
+  /** The courses a student's active grants open (Accelerator's grant includes Foundation's), sorted, once each. */
+  const activeCourses = async (userId: number) =>
+    [...new Set((await grants().find({ where: { userId } })).filter((g) => g.revokedAt === null).map((g) => g.courseId))].sort();
+
+  it('the upgrade names its credit and the order it came from; the Foundation order says what of it the upgrade holds', async () => {
+    const { agent, foundation } = await foundationOwner();
+    const upgrade = await buyAndPay(agent, { courseId: 'accelerator' });
+    expect(upgrade).toMatchObject({ upgradeCreditOre: 199700, upgradeFromOrderId: foundation.id });
+    const up = await admin.get(`/api/admin/orders/${upgrade.id}`).expect(200);
+    expect(up.body).toMatchObject({
+      upgradeCreditOre: 199700,
+      upgradeFromOrderId: foundation.id,
+      creditTiedOre: 0,
+      creditTiedToOrderId: null,
+      refundableOre: 300000,
+      refundWithUpgradeOre: 0,
+    });
+    const src = await admin.get(`/api/admin/orders/${foundation.id}`).expect(200);
+    expect(src.body).toMatchObject({
+      upgradeCreditOre: 0,
+      upgradeFromOrderId: null,
+      creditTiedOre: 199700,
+      creditTiedToOrderId: upgrade.id,
+      refundableOre: 0,
+      refundWithUpgradeOre: 499700,
+    });
+    // The list says the same.
+    const list = await admin
+      .get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ id: [foundation.id, upgrade.id] }))}`)
+      .expect(200);
+    expect(list.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: foundation.id, creditTiedOre: 199700, refundableOre: 0, creditTiedToOrderId: upgrade.id }),
+        expect.objectContaining({
+          id: upgrade.id,
+          upgradeCreditOre: 199700,
+          upgradeFromOrderId: foundation.id,
+          refundableOre: 300000,
+        }),
+      ]),
+    );
+    expect(list.body).toHaveLength(2);
+  });
+
+  it('Foundation whose money paid for the upgrade cannot be refunded alone (the guarantee claim kept Accelerator for 3 000 kr); both together refund 4 997 kr and end both courses', async () => {
+    const { agent, user, foundation } = await foundationOwner();
+    const upgrade = await buyAndPay(agent, { courseId: 'accelerator' });
+    const refundsBefore = fake.callsTo('refunds.create').length;
+
+    for (const body of [{ reason: 'Garanti' }, { reason: 'Garanti', amount: 100 }]) {
+      const res = await admin.post(`/api/admin/orders/${foundation.id}/refund`).send(body).expect(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: `1 997 kr av denne betalingen er brukt som oppgraderingsrabatt på ordre ${upgrade.id}. Refunder begge ordrene sammen.`,
+      });
+    }
+    await expect(refunds.refund(foundation.id, { reason: 'Garanti' })).rejects.toMatchObject({ status: 400 });
+    expect(fake.callsTo('refunds.create')).toHaveLength(refundsBefore);
+    expect(await orders().findOneByOrFail({ id: foundation.id })).toMatchObject({ status: 'paid', refundedOre: 0 });
+    expect(await activeCourses(user.id)).toEqual(['accelerator', 'foundation']);
+
+    // Together, but only in full.
+    const part = await admin
+      .post(`/api/admin/orders/${foundation.id}/refund`)
+      .send({ reason: 'Garanti', amount: 100, withUpgrade: true })
+      .expect(400);
+    expect(part.body.message).toBe('Når begge ordrene refunderes sammen, refunderes hele beløpet på begge. Ta bort beløpet.');
+
+    const both = await admin
+      .post(`/api/admin/orders/${foundation.id}/refund`)
+      .send({ reason: 'Garanti', withUpgrade: true })
+      .expect(200);
+    expect(both.body).toMatchObject({ id: foundation.id, status: 'refunded', refundedOre: 199700, creditTiedOre: 0 });
+    expect(await orders().findOneByOrFail({ id: upgrade.id })).toMatchObject({ status: 'refunded', refundedOre: 300000 });
+    expect(
+      fake
+        .callsTo('refunds.create')
+        .slice(refundsBefore)
+        .map((c) => (c.body as { amount: string }).amount),
+    ).toEqual(['300000', '199700']);
+    expect(await activeCourses(user.id)).toEqual([]);
+    const audits = await t.ds.getRepository(AuditLog).find({ where: { action: 'order.refund' }, order: { id: 'ASC' } });
+    expect(
+      audits
+        .filter((a) => [String(foundation.id), String(upgrade.id)].includes(String(a.entityId)))
+        .map((a) => String(a.entityId)),
+    ).toEqual([String(upgrade.id), String(foundation.id)]);
+  });
+
+  it('only what is not tied up in the upgrade can be refunded alone, and the upgrade keeps its courses', async () => {
+    const { agent, user } = await loginAs(t, { courses: ['foundation'] });
+    // Paid 5 200 kr for Foundation: the credit is 4 994 kr (Accelerator never below 3 kr), 206 kr is free.
+    const now = new Date();
+    const src = await orders().save(
+      orders().create({
+        userId: user.id,
+        email: user.email,
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        courseId: 'foundation',
+        amountOre: 520000,
+        currency: 'NOK',
+        paymentMethod: 'card',
+        provider: 'demo',
+        status: 'paid',
+        stripeSessionId: null,
+        stripePaymentIntentId: null,
+        refundedOre: 0,
+        termsAcceptedAt: now,
+        attribution: {},
+        createdAt: now,
+        updatedAt: now,
+        paidAt: now,
+        anonymisedAt: null,
+        buyerSignedInAt: null,
+      }),
+    );
+    const upgrade = await buyAndPay(agent, { courseId: 'accelerator' });
+    expect(upgrade).toMatchObject({ status: 'paid', amountOre: 300, upgradeCreditOre: 499400, upgradeFromOrderId: src.id });
+    const detail = await admin.get(`/api/admin/orders/${src.id}`).expect(200);
+    expect(detail.body).toMatchObject({ creditTiedOre: 499400, refundableOre: 20600, refundWithUpgradeOre: 520300 });
+    const over = await admin.post(`/api/admin/orders/${src.id}/refund`).send({ reason: 'Delvis', amount: 20700 }).expect(400);
+    expect(over.body.message).toBe(
+      `4 994 kr av denne betalingen er brukt som oppgraderingsrabatt på ordre ${upgrade.id}. Alene kan høyst 206 kr refunderes; ellers refunder begge ordrene sammen.`,
+    );
+    const ok = await admin.post(`/api/admin/orders/${src.id}/refund`).send({ reason: 'Delvis', amount: 20600 }).expect(200);
+    expect(ok.body).toMatchObject({ status: 'partially_refunded', refundedOre: 20600, refundableOre: 0, creditTiedOre: 499400 });
+    expect(await activeCourses(user.id)).toEqual(['accelerator', 'foundation']);
+    // With the upgrade refunded, Foundation's money is free again.
+    await refunds.refund(upgrade.id, { reason: 'Angret' });
+    const after = await admin.get(`/api/admin/orders/${src.id}`).expect(200);
+    expect(after.body).toMatchObject({ creditTiedOre: 0, creditTiedToOrderId: null, refundableOre: 499400 });
+  });
+
+  it.each(['webhook', 'poll'] as const)(
+    'an open upgrade checkout paid (%s) after Foundation was refunded is refused and refunded in full; nothing is granted',
+    async (via) => {
+      const { agent, user, foundation } = await foundationOwner();
+      await agent
+        .post('/api/checkout/sessions')
+        .send(buyer({ courseId: 'accelerator' }))
+        .expect(201);
+      const open = fake.lastSession();
+      const pending = await orders().findOneByOrFail({ stripeSessionId: open.id });
+      expect(pending).toMatchObject({
+        status: 'pending',
+        amountOre: 300000,
+        upgradeCreditOre: 199700,
+        upgradeFromOrderId: foundation.id,
+      });
+      // The guarantee claim on Foundation: allowed, nothing is paid with its money yet.
+      await admin.post(`/api/admin/orders/${foundation.id}/refund`).send({ reason: 'Garanti' }).expect(200);
+
+      const paid = await payOpen(open.id, via);
+      expect(paid).toMatchObject({ status: 'refunded', refusal: 'upgrade_credit_gone', refundedOre: 300000 });
+      expect(fake.callsTo('refunds.create').at(-1)!.body).toMatchObject({ amount: '300000' });
+      expect(await grants().countBy({ orderId: paid.id })).toBe(0);
+      expect(await activeCourses(user.id)).toEqual([]);
+      const notes = await t.ds.getRepository(Receipt).countBy({ orderId: paid.id, kind: 'credit_note' } as never);
+      expect(notes).toBe(1);
+    },
+  );
+
+  it('a credit cut by a partial refund of Foundation after the checkout opened no longer stands either', async () => {
+    const { agent, foundation } = await foundationOwner();
+    await agent
+      .post('/api/checkout/sessions')
+      .send(buyer({ courseId: 'accelerator' }))
+      .expect(201);
+    const open = fake.lastSession();
+    await refunds.refund(foundation.id, { amount: 10000, reason: 'Delvis' });
+    const paid = await payOpen(open.id, 'webhook');
+    expect(paid).toMatchObject({ status: 'refunded', refusal: 'upgrade_credit_gone' });
+    // A new checkout is priced with what is left of the credit, and is accepted.
+    const again = await buyAndPay(agent, { courseId: 'accelerator' });
+    expect(again).toMatchObject({ status: 'paid', refusal: null, upgradeCreditOre: 189700, amountOre: 310000 });
   });
 });

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { MIN_DISCOUNTED_PRICE_ORE, UPGRADE_FROM, type CatalogId } from '@academy/contracts';
 import type { CatalogSeed } from '../catalog/catalog.data';
 import { LaunchSeatsService } from '../catalog/launch-seats.service';
 import { GrantsService } from '../access/grants.service';
 import { Clock } from '../platform/time/clock';
 import { CampaignCodesService } from './campaign-codes.service';
-import { Order } from './entities/order.entity';
+import type { Order } from './entities/order.entity';
+import { creditSources, creditTies } from './upgrade-credit';
 
 /**
  * How long a Stripe Checkout Session can be paid (its `expires_at`; Stripe allows 30 minutes to 24
@@ -23,6 +24,8 @@ export interface OrderPrice {
   upgradeCreditOre: number;
   /** The course the credit comes from (null when there is none). */
   upgradeFrom: CatalogId | null;
+  /** The paid order of that course whose money the credit is (null when there is none). */
+  upgradeFromOrderId: number | null;
   /** What is charged (øre). */
   amountOre: number;
   campaignCode: string | null;
@@ -61,7 +64,8 @@ export class CheckoutPricingService {
     const code = campaignCode !== undefined ? await this.codes.checkFor(m, campaignCode, item.id) : null;
     const { priceOre } = await this.launch.priceNow(item, m);
     const upgradeFrom = buyerId !== null ? (UPGRADE_FROM[item.id] ?? null) : null;
-    const paid = upgradeFrom !== null ? await this.paidFor(m, buyerId!, upgradeFrom) : 0;
+    const source = upgradeFrom !== null ? await this.paidFor(m, buyerId!, upgradeFrom) : null;
+    const paid = source?.netOre ?? 0;
     // Never below the smallest charge: an upgrade always costs at least 3 kr.
     const upgradeCreditOre = Math.max(0, Math.min(paid, priceOre - MIN_DISCOUNTED_PRICE_ORE));
     const base = priceOre - upgradeCreditOre;
@@ -70,6 +74,7 @@ export class CheckoutPricingService {
       priceOre,
       upgradeCreditOre,
       upgradeFrom: upgradeCreditOre > 0 ? upgradeFrom : null,
+      upgradeFromOrderId: upgradeCreditOre > 0 ? (source?.orderId ?? null) : null,
       amountOre: base - discountOre,
       campaignCode: code?.code ?? null,
       discountOre,
@@ -79,15 +84,37 @@ export class CheckoutPricingService {
   }
 
   /**
-   * What the student has paid for a course they own now: their paid orders of it, refunds subtracted.
-   * A course owned only by the mentor's grant (or not at all any more) gives no credit.
+   * What the student has paid for a course they own now: their paid orders of it, refunds subtracted,
+   * and the order that is (the one with the most left; there is one but for odd histories). A course
+   * owned only by the mentor's grant (or not at all any more) gives no credit.
    */
-  private async paidFor(m: EntityManager, userId: number, courseId: string): Promise<number> {
-    if (!(await this.grants.owns(userId, courseId, m))) return 0;
-    const rows = await m.find(Order, {
-      select: { amountOre: true, refundedOre: true },
-      where: { userId, courseId, status: In(['paid', 'partially_refunded']), refusal: IsNull() },
-    });
-    return rows.reduce((sum, o) => sum + Math.max(0, o.amountOre - o.refundedOre), 0);
+  private async paidFor(m: EntityManager, userId: number, courseId: string): Promise<{ netOre: number; orderId: number } | null> {
+    if (!(await this.grants.owns(userId, courseId, m))) return null;
+    const rows = await creditSources(m, userId, courseId);
+    if (!rows.length) return null;
+    const main = rows.reduce((a, b) => (b.netOre > a.netOre ? b : a));
+    return { netOre: rows.reduce((sum, o) => sum + o.netOre, 0), orderId: main.id };
+  }
+
+  /**
+   * At payment, in its transaction: whether the upgrade credit an order was priced with still stands.
+   * The buyer still owns the course upgraded from, and what is left of the order the credit came from
+   * (refunds subtracted; or of all their orders of that course, for an order priced before the credit
+   * named its order) still covers the credit. A refund of that order since the checkout was opened
+   * takes the credit away, and the payment is refused.
+   */
+  async creditStands(m: EntityManager, order: Order, userId: number): Promise<boolean> {
+    if (order.upgradeCreditOre <= 0) return true;
+    const from = UPGRADE_FROM[order.courseId as CatalogId];
+    if (!from || !(await this.grants.owns(userId, from, m))) return false;
+    const rows = await creditSources(m, userId, from);
+    const left =
+      order.upgradeFromOrderId !== null
+        ? (rows.find((r) => r.id === order.upgradeFromOrderId)?.netOre ?? 0)
+        : rows.reduce((sum, r) => sum + r.netOre, 0);
+    // Money of that order already serving as credit of another paid upgrade is not there twice.
+    const source = order.upgradeFromOrderId;
+    const tied = source !== null ? ((await creditTies(m, [source], order.id)).get(source)?.tiedOre ?? 0) : 0;
+    return left - tied >= order.upgradeCreditOre;
   }
 }

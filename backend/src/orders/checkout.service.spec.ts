@@ -84,6 +84,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
       receipts,
       new RefundsService(ds, null, grants, catalog, events, new CrashPoints(), receipts, priced.seats, null, vipps),
       vipps,
+      priced.pricing,
     );
   });
   afterAll(() => ds.destroy());

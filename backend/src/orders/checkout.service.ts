@@ -67,6 +67,8 @@ function upgradeName(item: CatalogSeed, order: Pick<Order, 'upgradeCreditOre'>):
  * of what it owns; the owner is told by mail (and has the course).
  */
 function publicStatus(order: Pick<Order, 'status' | 'refusal'>): CheckoutStatusResponse['status'] {
+  // (A payment refused because its upgrade credit no longer stood reads as refunded: only the signed-in
+  // student who owns the credit could open that checkout.)
   if (order.refusal === 'already_owned' && order.status === 'refunded') return 'paid';
   return order.status === 'partially_refunded' ? 'paid' : order.status;
 }
@@ -160,6 +162,7 @@ export class CheckoutService {
             campaignCode: price.campaignCode,
             discountOre: price.discountOre,
             upgradeCreditOre: price.upgradeCreditOre,
+            upgradeFromOrderId: price.upgradeFromOrderId,
             expiresAt: price.expiresAt,
             paymentMethod: dto.paymentMethod,
             status: 'pending',
@@ -183,6 +186,7 @@ export class CheckoutService {
           campaignCode: price.campaignCode,
           discountOre: price.discountOre,
           upgradeCreditOre: price.upgradeCreditOre,
+          upgradeFromOrderId: price.upgradeFromOrderId,
           expiresAt: price.expiresAt,
           currency: 'NOK',
           paymentMethod: dto.paymentMethod,

@@ -44,7 +44,7 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
     const catalog = { invalidate: () => void invalidations++ } as unknown as CatalogService;
     const events = new EventBus();
     events.add('order.paid', 'spec', 'after-commit', (e) => void paid.push(e));
-    const { seats, codes } = pricingServices(ds, parseEnv({ NODE_ENV: 'test' }));
+    const { seats, codes, pricing } = pricingServices(ds, parseEnv({ NODE_ENV: 'test' }));
     const receipts = receiptsService(ds);
     const vipps = new VippsPaymentsService(parseEnv({ NODE_ENV: 'test' }), null, ds);
     const refunds = new RefundsService(ds, null, grants, catalog, events, new CrashPoints(), receipts, seats, null, vipps);
@@ -61,6 +61,7 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
       receipts,
       refunds,
       vipps,
+      pricing,
     );
   });
   afterAll(() => ds.destroy());

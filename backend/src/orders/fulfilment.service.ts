@@ -12,11 +12,19 @@ import { UsersService } from '../identity/users.service';
 import { CrashPoints, EventBus, type OrderPaid } from '../platform/events';
 import { LaunchSeatsService } from '../catalog/launch-seats.service';
 import { MSG, membershipMonths } from '@academy/contracts';
-import { badRequest } from '../platform/errors/app-error';
+import { badRequest, conflict } from '../platform/errors/app-error';
 import { CampaignCodesService } from './campaign-codes.service';
+import { CheckoutPricingService } from './checkout-pricing.service';
 import { ReceiptsService } from './receipts.service';
 import { RefundsService } from './refunds.service';
 import { VippsPaymentsService } from './vipps-payments.service';
+
+/** The refund reason of each refusal. */
+const REFUSAL_REASONS: Record<OrderRefusal, string> = {
+  already_owned: MSG.refusedAlreadyOwned,
+  code_used_up: MSG.refusedCodeUsedUp,
+  upgrade_credit_gone: MSG.refusedUpgradeCreditGone,
+};
 
 /** Orders that a confirmed payment turns into 'paid'. */
 const PAYABLE: OrderStatus[] = ['pending', 'failed', 'expired'];
@@ -75,6 +83,7 @@ export class FulfilmentService {
     private readonly receipts: ReceiptsService,
     private readonly refunds: RefundsService,
     private readonly vipps: VippsPaymentsService,
+    private readonly pricing: CheckoutPricingService,
   ) {}
 
   async buyerFor(order: Order): Promise<User> {
@@ -125,12 +134,22 @@ export class FulfilmentService {
    * campaign code. Refused (nothing granted, no seat, no use; refunded after commit):
    * - the account already owns the course (a checkout by a signed-out visitor is never told so); a
    *   membership (VIP) is never refused so: paying again renews it from the running period's end;
+   * - the upgrade credit the order was priced with no longer stands: the payment it came from was
+   *   refunded (or the course upgraded from is no longer the buyer's) after the checkout was opened;
    * - the code's last paid use went to another buyer first (the conditional UPDATE counts only below
    *   maxUses, so concurrent payments never count past it). A demo payment is refused before anything
-   *   is paid instead (the transaction rolls back, the checkout answers 400).
+   *   is paid instead (the transaction rolls back, the checkout answers 400, or 409 for the credit).
    */
   private async countPaid(m: EntityManager, order: Order, user: User, now: Date): Promise<OrderRefusal | null> {
     if (membershipMonths(order.courseId) === null && (await this.grants.owns(user.id, order.courseId, m))) return 'already_owned';
+    if (!(await this.pricing.creditStands(m, order, user.id))) {
+      if (order.provider === 'demo') throw conflict(MSG.upgradeCreditGone);
+      this.logger.warn(
+        { orderId: order.id, upgradeFromOrderId: order.upgradeFromOrderId, upgradeCreditOre: order.upgradeCreditOre },
+        'Oppgraderingsrabatten gjaldt ikke lenger da betalingen kom; betalingen refunderes',
+      );
+      return 'upgrade_credit_gone';
+    }
     if (order.campaignCode && !(await this.codes.countUse(m, order.campaignCode))) {
       if (order.provider === 'demo') throw badRequest(MSG.campaignCodeUnusable, 'CAMPAIGN_CODE_UNUSABLE');
       this.logger.warn(
@@ -186,7 +205,7 @@ export class FulfilmentService {
   }
 
   private async refundRefused(order: Order, refusal: OrderRefusal): Promise<void> {
-    const reason = refusal === 'already_owned' ? MSG.refusedAlreadyOwned : MSG.refusedCodeUsedUp;
+    const reason = REFUSAL_REASONS[refusal];
     try {
       const { order: after } = await this.refunds.refund(order.id, { reason }, null, { refusal });
       Object.assign(order, { status: after.status, refundedOre: after.refundedOre });

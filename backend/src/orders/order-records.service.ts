@@ -8,6 +8,7 @@ import { runList, type ListParams, type ListResult } from '../platform/list/list
 import { Order } from './entities/order.entity';
 import { Refund } from './entities/refund.entity';
 import { ORDERS_LIST } from './order-list';
+import { creditTies, type CreditTie } from './upgrade-credit';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -41,6 +42,11 @@ export class OrderRecordsService {
   /** One page of the admin panel's order list ({@link ORDERS_LIST}: its sort and filter fields). */
   listForAdmin(params: ListParams): Promise<ListResult<Order>> {
     return runList(this.orders.createQueryBuilder('ord'), params, ORDERS_LIST);
+  }
+
+  /** Per order of these, what of its money is the credit of a paid upgrade (only orders that have some). */
+  creditTiesOf(orderIds: number[]): Promise<Map<number, CreditTie>> {
+    return creditTies(this.orders.manager, orderIds);
   }
 
   /** An order's refunds, oldest first. */

@@ -16,6 +16,7 @@ import { STRIPE_CLIENT } from './stripe.provider';
 import { VIPPS_API, VippsApiError, type VippsApi } from './vipps-api';
 import { VippsPaymentsService } from './vipps-payments.service';
 import { MSG } from '@academy/contracts';
+import { creditTies, type CreditTie } from './upgrade-credit';
 
 /** The dialect's quoting of a column name, for the raw increments below. */
 function col(m: EntityManager, name: string): string {
@@ -38,11 +39,18 @@ export interface RefundInput {
   /** Øre; the whole remaining amount when left out. */
   amount?: number;
   reason: string;
+  /**
+   * The order's money is the credit of a paid upgrade: refund that upgrade in full first, then this
+   * order in full (both courses end). Without it such an order refunds at most what is not tied up.
+   */
+  withUpgrade?: boolean;
 }
 
 export interface RefundResult {
   order: Order;
   refund: Refund;
+  /** The upgrade refunded together with this order (`withUpgrade`). */
+  linked?: RefundResult;
 }
 
 interface RecordInput {
@@ -126,6 +134,14 @@ export class RefundsService {
     if (!reason) throw new AppError(400, 'VALIDATION_FAILED', MSG.refundReasonRequired);
     if (reason.length > 500) throw new AppError(400, 'VALIDATION_FAILED', MSG.refundReasonTooLong);
     const remaining = order.amountOre - order.refundedOre;
+    // Money serving as the credit of a paid upgrade stays with the upgrade, unless both are refunded.
+    const tie = opts.refusal ? undefined : (await creditTies(this.ds.manager, [order.id])).get(order.id);
+    if (tie && input.withUpgrade) return this.refundWithUpgrade(order, tie, input.amount, reason, actorId);
+    if (tie) {
+      const alone = Math.max(0, remaining - tie.tiedOre);
+      if (input.amount === undefined || input.amount > alone)
+        throw new AppError(400, 'VALIDATION_FAILED', MSG.refundCreditTied(alone, tie.tiedOre, tie.upgradeOrderId));
+    }
     const amount = input.amount ?? remaining;
     if (!Number.isSafeInteger(amount) || amount < 1 || amount > remaining)
       throw new AppError(400, 'VALIDATION_FAILED', MSG.refundAmount(remaining));
@@ -190,6 +206,30 @@ export class RefundsService {
     await this.afterCommit(rec, opts);
     const refund = rec.created[0] ?? (await this.ds.getRepository(Refund).findOneByOrFail({ stripeRefundId: sr.id }));
     return { order: rec.order, refund };
+  }
+
+  /**
+   * An order whose money is the credit of a paid upgrade, refunded together with it: the upgrade in
+   * full first (its course ends; should this fail, nothing is refunded), then this order in full. A
+   * failure in between leaves the upgrade refunded and this order free of it: refunding it again
+   * refunds it in full.
+   */
+  private async refundWithUpgrade(
+    order: Order,
+    tie: CreditTie,
+    amount: number | undefined,
+    reason: string,
+    actorId: number | null,
+  ): Promise<RefundResult> {
+    if (amount !== undefined && amount !== order.amountOre - order.refundedOre)
+      throw new AppError(400, 'VALIDATION_FAILED', MSG.refundWithUpgradeWhole);
+    let linked: RefundResult | undefined;
+    for (let next: CreditTie | undefined = tie, i = 0; next && i < 5; i++) {
+      linked = await this.refund(next.upgradeOrderId, { reason }, actorId);
+      next = (await creditTies(this.ds.manager, [order.id])).get(order.id);
+    }
+    const own = await this.refund(order.id, { reason }, actorId);
+    return { ...own, linked };
   }
 
   /**

@@ -16,6 +16,7 @@ import type { CourseModule } from '../../catalog/entities/course-module.entity';
 import type { Grant } from '../../access/entities/grant.entity';
 import type { Lead } from '../../leads/entities/lead.entity';
 import type { Refund } from '../../orders/entities/refund.entity';
+import type { CreditTie } from '../../orders/upgrade-credit';
 import type { User } from '../../identity/entities/user.entity';
 import type { AuditLog } from '../../platform/audit/entities/audit-log.entity';
 import { attributionColumns } from '../../platform/dto/attribution.dto';
@@ -86,10 +87,16 @@ export function activeCourses(grants: Array<Pick<Grant, 'courseId' | 'revokedAt'
   return [...ids].filter(isPlayerCourseId);
 }
 
-export function toAdminOrder(o: Order, now = new Date()): AdminOrder {
+/**
+ * An order for the panel. `tie`: what of its money is the credit of a paid upgrade (orders/upgrade-credit),
+ * which is refundable only together with that upgrade.
+ */
+export function toAdminOrder(o: Order, now = new Date(), tie?: CreditTie): AdminOrder {
   const paidAt = o.paidAt ? new Date(o.paidAt) : null;
   const guaranteeEnds = paidAt ? new Date(paidAt.getTime() + GUARANTEE_DAYS * DAY_MS) : null;
-  const refundable = ['paid', 'partially_refunded'].includes(o.status) ? Math.max(0, o.amountOre - o.refundedOre) : 0;
+  const left = ['paid', 'partially_refunded'].includes(o.status) ? Math.max(0, o.amountOre - o.refundedOre) : 0;
+  const tiedOre = tie ? Math.min(tie.tiedOre, left) : 0;
+  const refundable = left - tiedOre;
   return {
     id: o.id,
     userId: o.userId,
@@ -114,6 +121,11 @@ export function toAdminOrder(o: Order, now = new Date()): AdminOrder {
     refundableOre: refundable,
     campaignCode: o.campaignCode ?? null,
     discountOre: o.discountOre ?? 0,
+    upgradeCreditOre: o.upgradeCreditOre ?? 0,
+    upgradeFromOrderId: o.upgradeFromOrderId ?? null,
+    creditTiedOre: tiedOre,
+    creditTiedToOrderId: tie && tiedOre > 0 ? tie.upgradeOrderId : null,
+    refundWithUpgradeOre: tie && tiedOre > 0 ? left + tie.upgradeRefundableOre : 0,
   };
 }
 

@@ -160,7 +160,7 @@ export interface RefundInput {
    * The payment was refused when it landed and refunded at once: the account already owned the
    * course, or the campaign code's last use had gone to another buyer.
    */
-  refusal?: 'already_owned' | 'code_used_up';
+  refusal?: 'already_owned' | 'code_used_up' | 'upgrade_credit_gone';
   campaignCode?: string | null;
   loginUrl?: string;
 }
@@ -175,6 +175,14 @@ function refusalBlocks(r: RefundInput, amount: string): MailBlock[] {
       ),
       p(`Tilgangen din til ${r.courseTitle} er som før.`),
       ...(r.loginUrl ? [button('Logg inn og fortsett kurset', r.loginUrl)] : []),
+    ];
+  if (r.refusal === 'upgrade_credit_gone')
+    return [
+      heading('Oppgraderingsrabatten gjaldt ikke lenger'),
+      p(
+        `Betalingen din for ordre ${r.orderId} (${r.courseTitle}) var priset med fratrekk for det du hadde betalt for kurset du oppgraderte fra, men den betalingen er refundert. Vi kunne derfor ikke gi deg kurset til den prisen, og har refundert hele beløpet (${amount}).`,
+      ),
+      p('Du kan kjøpe kurset på nytt til prisen som gjelder nå.'),
     ];
   return [
     heading('Kampanjekoden var brukt opp'),

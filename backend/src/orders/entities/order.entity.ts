@@ -7,9 +7,10 @@ export type PaymentProvider = 'stripe' | 'vipps' | 'demo';
 
 /**
  * Why a payment was refused when it landed (it is refunded at once and gives nothing): the buyer's
- * account already owned the course, or the campaign code's last use went to another buyer first.
+ * account already owned the course, the campaign code's last use went to another buyer first, or the
+ * upgrade credit it was priced with no longer stands (the payment it came from was refunded).
  */
-export type OrderRefusal = 'already_owned' | 'code_used_up';
+export type OrderRefusal = 'already_owned' | 'code_used_up' | 'upgrade_credit_gone';
 
 @Entity('orders')
 export class Order {
@@ -109,6 +110,15 @@ export class Order {
    */
   @Column({ type: 'int', default: 0 })
   upgradeCreditOre: number;
+
+  /**
+   * The paid order whose money the upgrade credit is (the buyer's order of the course upgraded from);
+   * null without a credit. Its refund leaves alone what is tied up in a paid upgrade (RefundsService),
+   * and a payment of this order checks it still stands (FulfilmentService).
+   */
+  @Index('idx_orders_upgrade_from')
+  @Column({ type: 'int', nullable: true })
+  upgradeFromOrderId: number | null;
 
   /**
    * When the checkout stops being payable (the Stripe Checkout Session's expires_at): the price it was

@@ -23,7 +23,7 @@ export interface OrderRefunded extends OrderPaid {
   /** The whole order is refunded now (access to the course was revoked). */
   full: boolean;
   /** The payment was refused when it landed and refunded at once. */
-  refusal?: 'already_owned' | 'code_used_up';
+  refusal?: 'already_owned' | 'code_used_up' | 'upgrade_credit_gone';
 }
 
 /** A lead, after it is stored. */

@@ -1,4 +1,4 @@
-import { IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
 import { Trim } from '../../../platform/dto/transforms';
 import { IfPresent } from '../../common/if-present';
 import type { RefundOrderRequest } from '@academy/contracts';
@@ -16,4 +16,9 @@ export class RefundOrderDto implements RefundOrderRequest {
   @IsNotEmpty({ message: MSG.refundReasonRequired })
   @MaxLength(500, { message: MSG.refundReasonTooLong })
   reason: string;
+
+  /** Refund the paid upgrade whose credit this order's money is, and this order, both in full. */
+  @IfPresent()
+  @IsBoolean({ message: MSG.yesOrNo('withUpgrade') })
+  withUpgrade?: boolean;
 }
