@@ -1,4 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
+import { IsNull } from 'typeorm';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
@@ -11,7 +12,7 @@ import { registerVippsWebhook } from '../../backend/src/orders/vipps-webhook-reg
 import { adminAgent } from './admin-helpers';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { FAKE_VIPPS, fakeVippsEnv, signVippsWebhook, startFakeVipps, vippsEvent, type FakeVipps } from './support/fake-vipps';
-import { createUser, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
+import { createUser, loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
 describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refund, abort, webhooks', () => {
   let t: TestApp;
@@ -280,6 +281,46 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
     expect(after).toMatchObject({ status: 'refunded', refusal: 'already_owned', refundedOre: 199700 });
     const p = vipps.payments.get(reference)!;
     expect(p.aggregate).toMatchObject({ capturedAmount: { value: 199700 }, refundedAmount: { value: 199700 } });
+  });
+
+  it('an upgrade authorised in Vipps after its Foundation was refunded is refused, captured and refunded in full; nothing is granted', async () => {
+    const { agent, user } = await loginAs(t);
+    const buy = async (courseId: string) => {
+      await agent
+        .post('/api/checkout/sessions')
+        .send({
+          courseId,
+          email: user.email,
+          firstName: 'Kari',
+          lastName: 'Nordmann',
+          paymentMethod: 'vipps',
+          acceptTerms: true,
+          acceptRisk: true,
+        })
+        .expect(201);
+      const reference = vipps.lastPayment().request.reference;
+      return { reference, order: await orders().findOneByOrFail({ stripeSessionId: reference }) };
+    };
+    const foundation = await buy('foundation');
+    vipps.approve(foundation.reference);
+    await deliver(vippsEvent(vipps, foundation.reference, 'AUTHORIZED')).expect(200);
+    const upgrade = await buy('accelerator');
+    expect(upgrade.order).toMatchObject({ amountOre: 300000, upgradeCreditOre: 199700, upgradeFromOrderId: foundation.order.id });
+    // Foundation refunded while the upgrade waits in the Vipps app.
+    await admin.post(`/api/admin/orders/${foundation.order.id}/refund`).send({ reason: 'Garanti' }).expect(200);
+    vipps.approve(upgrade.reference);
+    await deliver(vippsEvent(vipps, upgrade.reference, 'AUTHORIZED')).expect(200);
+    expect(await orders().findOneByOrFail({ id: upgrade.order.id })).toMatchObject({
+      status: 'refunded',
+      refusal: 'upgrade_credit_gone',
+      refundedOre: 300000,
+    });
+    expect(vipps.payments.get(upgrade.reference)!.aggregate).toMatchObject({
+      capturedAmount: { value: 300000 },
+      refundedAmount: { value: 300000 },
+    });
+    expect(await grantsOf(upgrade.order.id)).toBe(0);
+    expect(await t.ds.getRepository(Grant).countBy({ userId: user.id, revokedAt: IsNull() })).toBe(0);
   });
 
   it('Vipps unreachable when the payment is made: the order fails and the buyer gets the payment error', async () => {

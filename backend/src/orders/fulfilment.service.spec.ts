@@ -1,5 +1,6 @@
 import { VippsPaymentsService } from './vipps-payments.service';
 import { Logger } from '@nestjs/common';
+import { MSG } from '@academy/contracts';
 import { DataSource } from 'typeorm';
 import { openMemoryDatabase } from '../platform/database/testing/memory-database';
 // eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
@@ -88,6 +89,39 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
     expect(await grants.owns(res.user.id, 'foundation')).toBe(true);
     expect(paid).toEqual([expect.objectContaining({ orderId: o.id, userId: res.user.id, amountOre: 199700, created: true })]);
     expect(invalidations).toBe(1);
+  });
+
+  it('a demo upgrade is paid while its credit stands, and refused before anything is paid once its Foundation is refunded', async () => {
+    const foundation = await order({ provider: 'demo', stripeSessionId: null });
+    const { user } = await fulfilment.fulfil(foundation, null);
+    const upgrade = (patch: Partial<Order> = {}) =>
+      order({
+        provider: 'demo',
+        stripeSessionId: null,
+        email: foundation.email,
+        userId: user.id,
+        courseId: 'accelerator',
+        amountOre: 300000,
+        upgradeCreditOre: 199700,
+        upgradeFromOrderId: foundation.id,
+        ...patch,
+      });
+    // Foundation refunded in part: 1 897 kr left no longer covers a credit of 1 997 kr.
+    await ds.getRepository(Order).update({ id: foundation.id }, { refundedOre: 10000, status: 'partially_refunded' });
+    const refused = await upgrade();
+    await expect(fulfilment.fulfil(refused, null)).rejects.toMatchObject({
+      status: 409,
+      response: expect.objectContaining({ code: 'CONFLICT', message: MSG.upgradeCreditGone }),
+    });
+    expect(await reload(refused.id)).toMatchObject({ status: 'pending', paidAt: null, refusal: null });
+    expect(await grantsOf(refused.id)).toBe(0);
+    // Priced with what is left, it is paid.
+    const ok = await upgrade({ upgradeCreditOre: 189700, amountOre: 310000 });
+    expect((await fulfilment.fulfil(ok, null)).becamePaid).toBe(true);
+    expect(await reload(ok.id)).toMatchObject({ status: 'paid', refusal: null });
+    expect(await grantsOf(ok.id)).toBe(1);
+    paid.length = 0;
+    invalidations = 0;
   });
 
   it('is idempotent: a second fulfilment changes nothing and tells nobody', async () => {

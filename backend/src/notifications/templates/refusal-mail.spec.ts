@@ -34,4 +34,17 @@ describe('the refund mail of a payment refused when it landed', () => {
     // They never had the course: no word of access ending.
     expect(mail.text).not.toContain('Tilgangen din til Foundation er avsluttet');
   });
+
+  it('a student whose upgrade credit was gone when the payment landed is told why, and that everything came back', () => {
+    const mail = refundMail(brand, { ...base, courseTitle: 'Accelerator', amountOre: 300000, refusal: 'upgrade_credit_gone' });
+    for (const fact of [
+      'Oppgraderingsrabatten gjaldt ikke lenger',
+      'den betalingen er refundert',
+      'refundert hele beløpet (3 000,00 kr)',
+      'kjøpe kurset på nytt',
+    ])
+      expect(mail.text).toContain(fact);
+    expect(mail.text).not.toContain('Kampanjekoden');
+    expect(mail.text).not.toContain('Tilgangen din til Accelerator er avsluttet');
+  });
 });
