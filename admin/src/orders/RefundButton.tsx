@@ -1,4 +1,5 @@
 import UndoIcon from '@mui/icons-material/Undo';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -17,9 +18,13 @@ import { FormError } from '../lib/FormError';
 import { formatKr, parseKr } from '../lib/money';
 import { useFormAction } from '../lib/useFormAction';
 
+type Kind = 'full' | 'partial' | 'both';
+
 /**
  * 'Refunder': the whole remaining amount or a part of it, with a reason. Goes through the payment
- * provider; its errors are shown as the server words them (plain Norwegian).
+ * provider; its errors are shown as the server words them (plain Norwegian). An order whose money is
+ * the credit of a paid upgrade says so before anything is confirmed: alone it refunds only what is
+ * not tied up (the student keeps the upgrade), or both orders are refunded together in full.
  */
 export function RefundButton() {
   const order = useRecordContext<AdminOrderDetail>();
@@ -27,14 +32,23 @@ export function RefundButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  const [kind, setKind] = useState<'full' | 'partial'>('full');
+  const [kind, setKind] = useState<Kind | null>(null);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const { busy, error, run } = useFormAction();
-  if (!order || order.refundableOre <= 0) return null;
+  if (!order) return null;
+  const tiedOre = order.creditTiedOre ?? 0;
+  const upgradeId = order.creditTiedToOrderId;
+  const tied = tiedOre > 0 && upgradeId !== null;
+  const bothOre = tied ? order.refundWithUpgradeOre : 0;
+  if (order.refundableOre <= 0 && bothOre <= 0) return null;
+  // What is left on this order, and what refunding the upgrade as well adds.
+  const leftOre = order.refundableOre + (tied ? tiedOre : 0);
+  const upgradeLeftOre = bothOre - leftOre;
+  const chosen: Kind = kind ?? (order.refundableOre > 0 ? 'full' : 'both');
 
-  const partialOre = kind === 'partial' ? parseKr(amount) : null;
-  const amountInvalid = kind === 'partial' && (partialOre === null || partialOre < 1 || partialOre > order.refundableOre);
+  const partialOre = chosen === 'partial' ? parseKr(amount) : null;
+  const amountInvalid = chosen === 'partial' && (partialOre === null || partialOre < 1 || partialOre > order.refundableOre);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -42,12 +56,17 @@ export function RefundButton() {
     await run(async () => {
       const res = await dp.refundOrder(Number(order.id), {
         reason: reason.trim(),
-        ...(kind === 'partial' && partialOre !== null ? { amount: partialOre } : {}),
+        ...(chosen === 'partial' && partialOre !== null ? { amount: partialOre } : {}),
+        // Alone, an order with a tied credit names its amount: what is not tied up.
+        ...(chosen === 'full' && tied ? { amount: order.refundableOre } : {}),
+        ...(chosen === 'both' ? { withUpgrade: true } : {}),
       });
       notify(
-        res.status === 'refunded'
-          ? `Ordren er refundert, og tilgangen til kurset er trukket tilbake`
-          : `${formatKr(partialOre)} er refundert`,
+        chosen === 'both'
+          ? `Begge ordrene er refundert (${formatKr(bothOre)}), og tilgangen til kursene er trukket tilbake`
+          : res.status === 'refunded'
+            ? `Ordren er refundert, og tilgangen til kurset er trukket tilbake`
+            : `${formatKr(chosen === 'full' ? order.refundableOre : partialOre)} er refundert`,
         { type: 'success' },
       );
       setOpen(false);
@@ -75,13 +94,38 @@ export function RefundButton() {
                 {`${order.withinGuarantee ? 'innenfor' : 'utenfor'} ${GUARANTEE_DAYS}-dagersgarantien.`}
               </Typography>
             ) : null}
-            <RadioGroup value={kind} onChange={(e) => setKind(e.target.value as 'full' | 'partial')} row>
-              <FormControlLabel value="full" control={<Radio />} label={`Hele beløpet (${formatKr(order.refundableOre)})`} />
-              <FormControlLabel value="partial" control={<Radio />} label="Et delbeløp" />
+            {tied ? (
+              <Alert severity="warning" sx={{ my: 1 }} data-testid="refund-credit-tied">
+                {formatKr(tiedOre)} av denne betalingen er brukt som oppgraderingsrabatt på ordre {upgradeId}. Den delen kan bare
+                refunderes sammen med oppgraderingen.
+              </Alert>
+            ) : null}
+            <RadioGroup value={chosen} onChange={(e) => setKind(e.target.value as Kind)} row>
+              <FormControlLabel
+                value="full"
+                control={<Radio />}
+                disabled={order.refundableOre <= 0}
+                label={
+                  tied
+                    ? `Bare det som ikke er brukt som rabatt (${formatKr(order.refundableOre)})`
+                    : `Hele beløpet (${formatKr(order.refundableOre)})`
+                }
+              />
+              <FormControlLabel value="partial" control={<Radio />} disabled={order.refundableOre <= 0} label="Et delbeløp" />
+              {tied ? (
+                <FormControlLabel value="both" control={<Radio />} label={`Begge ordrene sammen (${formatKr(bothOre)})`} />
+              ) : null}
             </RadioGroup>
-            {kind === 'full' ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                Ved full refusjon mister eleven tilgangen til kurset.
+            {chosen === 'both' ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="refund-outcome">
+                Først refunderes oppgraderingen, ordre {upgradeId} ({formatKr(upgradeLeftOre)}), deretter denne ordren (
+                {formatKr(leftOre)}). Til sammen {formatKr(bothOre)}. Eleven mister tilgangen til begge kursene.
+              </Typography>
+            ) : chosen === 'full' ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="refund-outcome">
+                {tied
+                  ? `${formatKr(order.refundableOre)} refunderes. Eleven beholder tilgangen: oppgraderingen på ordre ${upgradeId} står, med rabatten den fikk.`
+                  : 'Ved full refusjon mister eleven tilgangen til kurset.'}
               </Typography>
             ) : (
               <TextField
@@ -115,7 +159,7 @@ export function RefundButton() {
               Avbryt
             </Button>
             <Button type="submit" color="error" variant="contained" disabled={busy || amountInvalid || !reason.trim()}>
-              {busy ? 'Refunderer …' : 'Refunder'}
+              {busy ? 'Refunderer …' : chosen === 'both' ? 'Refunder begge ordrene' : 'Refunder'}
             </Button>
           </DialogActions>
         </form>

@@ -1,0 +1,119 @@
+/**
+ * The refund dialog of an order whose money is the credit of a paid upgrade (issue 33): before the
+ * mentor confirms, it says how much of the payment the upgrade holds, that alone only the rest can be
+ * refunded, and what refunding both orders together returns and ends. At 1366 and 390 px, checked by
+ * axe and for width; at 1366 px both orders are then refunded together.
+ *
+ * Needs the production builds: `npm run build` (frontend, admin, backend).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openAdminPage, signInToAdmin } from './support/admin';
+import { launchBrowser, newContext } from './support/browser';
+import { buyDemo, checkScreen } from './support/page-check';
+import { ADMIN, startServer, type RunningServer } from './support/server';
+
+interface OrderRow {
+  id: number;
+  courseId: string;
+  status: string;
+  amountOre: number;
+  upgradeCreditOre: number;
+  upgradeFromOrderId: number | null;
+}
+
+/** Intl writes a no-break space between groups; compare with plain spaces. */
+const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ');
+
+describe('refund dialog: an order whose money is an upgrade’s credit', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let student: BrowserContext;
+  let ctx: BrowserContext;
+  let page: Page;
+  const email = `oppgradering-${Date.now().toString(36)}@example.no`;
+  const errors: string[] = [];
+  const problems: string[] = [];
+  let foundation: OrderRow;
+  let upgrade: OrderRow;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    // A demo purchase of Foundation signs the new buyer in; the upgrade bought next is priced with the credit.
+    student = await newContext(browser, server.url, { width: 1366, height: 900 });
+    await buyDemo(student.request, 'foundation', email);
+    await buyDemo(student.request, 'accelerator', email);
+    ({ ctx, page } = await openAdminPage(browser, server.url, errors));
+    await signInToAdmin(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/admin\/?$/);
+    const q = encodeURIComponent(JSON.stringify({ q: email }));
+    const rows = (await (await page.request.get(`/api/admin/orders?filter=${q}`)).json()) as OrderRow[];
+    foundation = rows.find((o) => o.courseId === 'foundation')!;
+    upgrade = rows.find((o) => o.courseId === 'accelerator')!;
+    expect(upgrade).toMatchObject({
+      status: 'paid',
+      amountOre: 300000,
+      upgradeCreditOre: 199700,
+      upgradeFromOrderId: foundation.id,
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function openDialog(width: number) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await page.goto(`/admin/orders/${foundation.id}/show`);
+    await page.getByRole('button', { name: 'Refunder' }).click();
+    const dialog = page.getByRole('dialog', { name: `Refunder ordre ${foundation.id}` });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  it.each([1366, 390])(
+    'at %i px it says what the upgrade holds and what each choice does, before anything is confirmed',
+    async (width) => {
+      const dialog = await openDialog(width);
+      expect(plain(await dialog.getByTestId('refund-credit-tied').textContent())).toBe(
+        `1 997 kr av denne betalingen er brukt som oppgraderingsrabatt på ordre ${upgrade.id}. Den delen kan bare refunderes sammen med oppgraderingen.`,
+      );
+      // Nothing of it is free: refunding it alone is not offered.
+      await expect(
+        dialog.getByRole('radio', { name: 'Bare det som ikke er brukt som rabatt (0 kr)' }).isDisabled(),
+      ).resolves.toBe(true);
+      await expect(dialog.getByRole('radio', { name: 'Et delbeløp' }).isDisabled()).resolves.toBe(true);
+      const both = dialog.getByRole('radio', { name: 'Begge ordrene sammen (4 997 kr)' });
+      await expect(both.isChecked()).resolves.toBe(true);
+      expect(plain(await dialog.getByTestId('refund-outcome').textContent())).toBe(
+        `Først refunderes oppgraderingen, ordre ${upgrade.id} (3 000 kr), deretter denne ordren (1 997 kr). Til sammen 4 997 kr. Eleven mister tilgangen til begge kursene.`,
+      );
+      await dialog.getByRole('button', { name: 'Refunder begge ordrene' }).waitFor();
+      await checkScreen(page, `refund dialog ${width}`, problems);
+      await page.screenshot({ path: `/tmp/refund-credit-${width}.png` });
+      await dialog.getByRole('button', { name: 'Avbryt' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('refunds both orders together at 1366 px: both refunded, the student has neither course', async () => {
+    const dialog = await openDialog(1366);
+    await dialog.getByLabel('Begrunnelse').fill('Garanti: begge kjøpene');
+    await dialog.getByRole('button', { name: 'Refunder begge ordrene' }).click();
+    await page.getByText('Begge ordrene er refundert (4 997', { exact: false }).waitFor();
+    const q = encodeURIComponent(JSON.stringify({ q: email }));
+    const rows = (await (await page.request.get(`/api/admin/orders?filter=${q}`)).json()) as OrderRow[];
+    expect(rows.map((o) => [o.id, o.status]).sort()).toEqual(
+      [
+        [foundation.id, 'refunded'],
+        [upgrade.id, 'refunded'],
+      ].sort(),
+    );
+    const me = await student.request.get('/api/auth/me');
+    expect((await me.json()).courses).toEqual([]);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
