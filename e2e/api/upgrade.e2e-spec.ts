@@ -250,6 +250,8 @@ describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
       creditTiedToOrderId: upgrade.id,
       refundableOre: 0,
       refundWithUpgradeOre: 499700,
+      // Still within the guarantee: its money can be refunded, together with the upgrade.
+      withinGuarantee: true,
     });
     // The list says the same.
     const list = await admin

@@ -14,6 +14,7 @@ import { ADMIN, startServer, type RunningServer } from './support/server';
 
 interface OrderRow {
   id: number;
+  userId: number;
   courseId: string;
   status: string;
   amountOre: number;
@@ -79,6 +80,11 @@ describe('refund dialog: an order whose money is an upgrade’s credit', () => {
       expect(plain(await dialog.getByTestId('refund-credit-tied').textContent())).toBe(
         `1 997 kr av denne betalingen er brukt som oppgraderingsrabatt på ordre ${upgrade.id}. Den delen kan bare refunderes sammen med oppgraderingen.`,
       );
+      expect(plain(await dialog.getByText('Betalt 1', { exact: false }).textContent())).toBe(
+        'Betalt 1 997 kr. Kan refunderes alene: 0 kr.',
+      );
+      // Bought today: within the guarantee, though its money is tied up.
+      await dialog.getByText('innenfor 30-dagersgarantien', { exact: false }).waitFor();
       // Nothing of it is free: refunding it alone is not offered.
       await expect(
         dialog.getByRole('radio', { name: 'Bare det som ikke er brukt som rabatt (0 kr)' }).isDisabled(),
@@ -111,8 +117,12 @@ describe('refund dialog: an order whose money is an upgrade’s credit', () => {
         [upgrade.id, 'refunded'],
       ].sort(),
     );
-    const me = await student.request.get('/api/auth/me');
-    expect((await me.json()).courses).toEqual([]);
+    // (The student's session ended with the second purchase of an unclaimed account: the panel says it.)
+    const user = (await (await page.request.get(`/api/admin/users/${upgrade.userId}`)).json()) as {
+      grants: Array<{ courseId: string; active: boolean }>;
+    };
+    expect(user.grants.filter((g) => g.active)).toEqual([]);
+    expect(user.grants.map((g) => g.courseId).sort()).toEqual(['accelerator', 'foundation', 'foundation']);
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -85,8 +85,8 @@ export function RefundButton() {
           <DialogContent>
             <Typography gutterBottom>
               Betalt {formatKr(order.amountOre)}
-              {order.refundedOre > 0 ? `, allerede refundert ${formatKr(order.refundedOre)}` : ''}. Kan refunderes:{' '}
-              {formatKr(order.refundableOre)}.
+              {order.refundedOre > 0 ? `, allerede refundert ${formatKr(order.refundedOre)}` : ''}.{' '}
+              {tied ? 'Kan refunderes alene:' : 'Kan refunderes:'} {formatKr(order.refundableOre)}.
             </Typography>
             {order.daysSincePurchase !== null ? (
               <Typography gutterBottom color={order.withinGuarantee ? 'success.main' : 'warning.main'}>

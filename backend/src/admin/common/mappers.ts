@@ -116,7 +116,8 @@ export function toAdminOrder(o: Order, now = new Date(), tie?: CreditTie): Admin
     createdAt: iso(o.createdAt)!,
     paidAt: iso(paidAt),
     daysSincePurchase: paidAt ? wholeDaysSince(paidAt, now) : null,
-    withinGuarantee: !!guaranteeEnds && guaranteeEnds.getTime() > now.getTime() && refundable > 0,
+    // Money tied up in an upgrade is still this order's: it can be refunded together with the upgrade.
+    withinGuarantee: !!guaranteeEnds && guaranteeEnds.getTime() > now.getTime() && left > 0,
     guaranteeEndsAt: iso(guaranteeEnds),
     refundableOre: refundable,
     campaignCode: o.campaignCode ?? null,
