@@ -93,6 +93,8 @@ const app = spawn(process.execPath, [...NODE_FLAGS, '--enable-source-maps', MAIN
     RATE_LIMIT_WRITES: '10000000',
     RATE_LIMIT_LOGIN: '10000000',
     LOG_LEVEL: 'warn',
+    // glibc's allocator keeps an arena per thread; try BENCH_MALLOC_ARENA_MAX=2 to see what it holds.
+    ...(process.env.BENCH_MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX } : {}),
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

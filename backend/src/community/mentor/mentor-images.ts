@@ -32,11 +32,12 @@ export const THUMB_SIDE = 480;
 /** Decoding refuses images with more pixels than this (a small file can claim a huge canvas). */
 const MAX_INPUT_PIXELS = MENTOR_MAX_IMAGE_PIXELS;
 /**
- * Images decoded at the same time in this process; the others wait their turn. A 25-megapixel image
- * takes about 100 MB while it is decoded, so six replies with four images each stay within a few
- * hundred MB instead of growing by a gigabyte.
+ * Images decoded at the same time in this process; the others wait their turn, in order. Six
+ * parallel replies with four 25-megapixel images each (bench/mentor-images.mjs) peaked at about
+ * 340 MB with one slot and 450 MB with two (620 MB with no limit), and took no longer on two cores:
+ * one image at a time also leaves a core to the other requests.
  */
-export const DECODE_SLOTS = 2;
+export const DECODE_SLOTS = 1;
 
 /** A counting semaphore: at most `slots` holders at a time, the others served in arrival order. */
 export class Semaphore {
