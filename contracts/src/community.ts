@@ -107,6 +107,11 @@ export const MENTOR_MAX_IMAGES = 4;
 export const MENTOR_MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 /** Longest side of a stored image, in pixels (larger ones are scaled down). */
 export const MENTOR_IMAGE_MAX_SIDE = 2560;
+/**
+ * Most pixels an uploaded image may have (25 megapixels, 5 000 × 5 000): a small compressed file can
+ * claim a huge canvas, and decoding one takes memory by its pixels, not its bytes.
+ */
+export const MENTOR_MAX_IMAGE_PIXELS = 25_000_000;
 export const MENTOR_TITLE_MAX_LENGTH = 160;
 export const MENTOR_BODY_MAX_LENGTH = 8000;
 /** What an upload field accepts, for the file picker. */
@@ -215,6 +220,11 @@ export interface MentorThreadExport {
 
 export const mentorQuotaLabel = (used: number, limit: number): string => `${used} av ${limit} brukt denne måneden`;
 
+/** 10000 → "10 000" (Norwegian digit groups, a no-break space). */
+const nb = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+/** Bytes as megabytes with one decimal and a decimal comma ("3,2"). */
+const mb = (bytes: number): string => (Math.floor((bytes / 1024 / 1024) * 10) / 10).toFixed(1).replace('.', ',');
+
 export const MENTOR_MSG = {
   notFound: 'Fant ikke tråden.',
   imageNotFound: 'Fant ikke bildet.',
@@ -227,6 +237,13 @@ export const MENTOR_MSG = {
   tooManyImages: `Du kan legge ved høyst ${MENTOR_MAX_IMAGES} bilder.`,
   mentorOneImage: 'Svaret kan ha ett bilde.',
   imageTooLarge: `Hvert bilde kan være på høyst ${MENTOR_MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
+  tooManyPixels: (name: string, width: number, height: number) =>
+    `«${name}» er for stort: ${nb(width)} × ${nb(height)} piksler. Et bilde kan ha høyst ${MENTOR_MAX_IMAGE_PIXELS / 1_000_000} megapiksler (for eksempel ${nb(Math.sqrt(MENTOR_MAX_IMAGE_PIXELS))} × ${nb(Math.sqrt(MENTOR_MAX_IMAGE_PIXELS))}). Ta et mindre skjermbilde, eller skaler det ned.`,
+  /** The student's chart images of one day (Oslo time) are used up: `limitMb` a day, `leftBytes` left today. */
+  dailyImageBytes: (limitMb: number, leftBytes: number) =>
+    leftBytes < 0.1 * 1024 * 1024
+      ? `Du har lastet opp ${limitMb} MB bilder i dag, som er grensen per dag. Send meldingen uten bilder, eller legg ved bildene i morgen.`
+      : `Bildene er større enn det du har igjen i dag: du kan laste opp ${limitMb} MB bilder per dag og har ${mb(leftBytes)} MB igjen. Legg ved færre eller mindre bilder, eller vent til i morgen.`,
   notAnImage: (name: string) => `«${name}» er ikke et bilde vi kan lese. Last opp PNG, JPEG eller WebP.`,
   badForm: 'Skjemaet kom ikke fram riktig. Prøv igjen.',
   unknownField: (name: string) => `Ukjent felt i skjemaet: ${name}.`,

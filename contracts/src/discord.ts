@@ -13,7 +13,7 @@ export interface DiscordStatus {
 }
 
 /** `?discord=` on the settings page after the callback: linked, or why not. */
-export const DISCORD_RESULTS = ['linked', 'state', 'denied', 'taken', 'failed'] as const;
+export const DISCORD_RESULTS = ['linked', 'state', 'denied', 'taken', 'failed', 'busy'] as const;
 export type DiscordResult = (typeof DISCORD_RESULTS)[number];
 
 export const DISCORD_MSG = {
@@ -27,6 +27,7 @@ export const DISCORD_MSG = {
     denied: 'Du avbrøt koblingen i Discord',
     taken: 'Denne Discord-kontoen er allerede koblet til en annen konto her',
     failed: 'Discord svarte ikke som ventet. Prøv igjen om litt.',
+    busy: 'Du har startet koblingen til Discord mange ganger på kort tid. Vent noen minutter, og prøv igjen.',
   } satisfies Record<DiscordResult, string>,
   notMember: 'Ikke lenger medlem av Discord-serveren',
 } as const;

@@ -2,7 +2,9 @@ import type TestAgent from 'supertest/lib/agent';
 import { DISCORD_MSG, type AdminDiscordView, type MeResponse } from '@academy/contracts';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { GrantsService } from '../../backend/src/access/grants.service';
+import { DISCORD_CONNECTS_PER_WINDOW } from '../../backend/src/community/discord/discord.controller';
 import { DiscordWorker } from '../../backend/src/community/discord/discord-worker';
+import { DiscordOAuthState } from '../../backend/src/community/entities/discord-oauth-state.entity';
 import { DiscordRoleChange } from '../../backend/src/community/entities/discord-role-change.entity';
 import { MembershipService } from '../../backend/src/membership/membership.service';
 import { RefundsService } from '../../backend/src/orders/refunds.service';
@@ -89,9 +91,11 @@ describe('The private Discord: linking, roles that follow access, reconciliation
       .replace(/state=[^&]+/, 'state=forfalsket');
     expect((await agent.get(forged).expect(302)).headers.location).toBe('/account/settings?discord=state');
     // Foreign: another session's state.
-    const foreign = fake.consent((await other.get('/api/account/discord/connect')).headers.location, a);
+    const b = account();
+    const foreign = fake.consent((await other.get('/api/account/discord/connect')).headers.location, b);
     expect((await agent.get(foreign).expect(302)).headers.location).toBe('/account/settings?discord=state');
-    // The other session's state was used up by that attempt.
+    // The attempt did not use it up: the session it belongs to still links with it, once.
+    expect((await other.get(foreign).expect(302)).headers.location).toBe('/account/settings?discord=linked');
     expect((await other.get(foreign).expect(302)).headers.location).toBe('/account/settings?discord=state');
     // Expired: more than ten minutes later.
     const late = fake.consent((await agent.get('/api/account/discord/connect')).headers.location, a);
@@ -107,6 +111,48 @@ describe('The private Discord: linking, roles that follow access, reconciliation
     // Signed out, the callback is not reached at all.
     await t.http().get('/api/account/discord/callback?code=abc&state=x').expect(401);
     await t.http().get('/api/account/discord/connect').expect(401);
+  });
+
+  it("the same account's other session cannot use (or use up) a state either", async () => {
+    const first = await loginAs(t, { courses: ['foundation'] });
+    const second = t.agent();
+    await second.post('/api/auth/login').send({ email: first.user.email, password: first.password }).expect(200);
+    const a = account();
+    const back = fake.consent((await first.agent.get('/api/account/discord/connect')).headers.location, a);
+    expect((await second.get(back).expect(302)).headers.location).toBe('/account/settings?discord=state');
+    expect(await t.ds.getRepository(DiscordOAuthState).countBy({ userId: first.user.id })).toBe(1);
+    expect((await first.agent.get(back).expect(302)).headers.location).toBe('/account/settings?discord=linked');
+  });
+
+  it("each 'Koble til Discord' replaces the account's earlier state; starts are limited per account", async () => {
+    const { agent, user } = await loginAs(t, { courses: ['foundation'] });
+    const states = () => t.ds.getRepository(DiscordOAuthState).countBy({ userId: user.id });
+    const a = account();
+    const older = fake.consent((await agent.get('/api/account/discord/connect').expect(302)).headers.location, a);
+    const old = fake.consent((await agent.get('/api/account/discord/connect').expect(302)).headers.location, a);
+    const newest = fake.consent((await agent.get('/api/account/discord/connect').expect(302)).headers.location, a);
+    expect(await states()).toBe(1);
+    expect((await agent.get(older).expect(302)).headers.location).toBe('/account/settings?discord=state');
+    expect((await agent.get(old).expect(302)).headers.location).toBe('/account/settings?discord=state');
+    expect(await states()).toBe(1);
+
+    // A burst: no more starts than the limit get a state, the rest go back to the settings, and one state stays.
+    const burst = await Promise.all(
+      Array.from({ length: 3 * DISCORD_CONNECTS_PER_WINDOW }, () => agent.get('/api/account/discord/connect').expect(302)),
+    );
+    const toDiscord = burst.filter((r) => String(r.headers.location).startsWith(fake.url));
+    const busy = burst.filter((r) => r.headers.location === '/account/settings?discord=busy');
+    expect(toDiscord.length).toBe(DISCORD_CONNECTS_PER_WINDOW - 3);
+    expect(busy.length).toBe(2 * DISCORD_CONNECTS_PER_WINDOW + 3);
+    expect(Number(busy[0].headers['retry-after'])).toBeGreaterThan(0);
+    expect(DISCORD_MSG.results.busy).toMatch(/Vent noen minutter/);
+    expect(await states()).toBe(1);
+    // The state that stayed is one of the burst's, and only it links.
+    const last = toDiscord.map((r) => fake.consent(r.headers.location, a));
+    const results: string[] = [];
+    for (const url of [newest, ...last]) results.push((await agent.get(url).expect(302)).headers.location);
+    expect(results.filter((r) => r === '/account/settings?discord=linked')).toHaveLength(1);
+    expect(results.filter((r) => r === '/account/settings?discord=state')).toHaveLength(results.length - 1);
   });
 
   it('grant → role, refund → no role (queued in the transaction, carried out by the worker)', async () => {

@@ -1,12 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type TestAgent from 'supertest/lib/agent';
 import type { Test } from 'supertest';
+import { MENTOR_MSG } from '@academy/contracts';
 import { MentorImage } from '../../backend/src/community/entities/mentor-image.entity';
 import { MentorMessage } from '../../backend/src/community/entities/mentor-message.entity';
 import { MentorThread } from '../../backend/src/community/entities/mentor-thread.entity';
+import { MentorThreadsService } from '../../backend/src/community/mentor/mentor-threads.service';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
@@ -312,5 +316,279 @@ describe('mentor inbox', () => {
     expect(await t.ds.getRepository(MentorMessage).countBy({ authorId: student.user.id })).toBe(0);
     // The other student's files stay.
     expect(files(other.user.id).length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Chart images cannot exhaust the server (issue 33): at most 25 megapixels an image, a daily budget
+ * of image bytes per student (threads and replies), every refusal that needs no body answered before
+ * the body is read, and the monthly quota counted with the insert under the student's lock.
+ */
+describe('mentor inbox: limits that protect the server', () => {
+  const clock = new ManualClock(new Date('2026-05-04T08:00:00Z'));
+  const uploadDir = join(mkdtempSync(join(tmpdir(), 'ta-mentor-limits-')), 'uploads');
+  let t: TestApp;
+  /** A noisy PNG that barely compresses: about 3 × side² bytes on the wire. */
+  let noisy: Buffer;
+
+  const upload = (req: Test): Test => req.set('Origin', t.cfg.publicOrigin).set('X-Requested-With', 'XMLHttpRequest');
+  const files = (userId: number): string[] => {
+    const dir = join(uploadDir, 'mentor', String(userId));
+    return existsSync(dir) ? readdirSync(dir).sort() : [];
+  };
+  const solid = (width: number, height: number): Promise<Buffer> =>
+    sharp({ create: { width, height, channels: 3, background: '#123' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+
+  beforeAll(async () => {
+    t = await startTestApp(
+      { MAIL_POLL_INTERVAL_MS: '0', UPLOAD_DIR: uploadDir, MENTOR_THREADS_PER_MONTH: '8', MENTOR_IMAGE_MB_PER_DAY: '1' },
+      { clock },
+    );
+    const side = 360;
+    noisy = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+      .png()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(join(uploadDir, '..'), { recursive: true, force: true });
+  });
+  beforeEach(() => clock.set(new Date('2026-05-04T08:00:00Z')));
+
+  const cookieOf = async (email: string, password: string): Promise<string> => {
+    const res = await t.http().post('/api/auth/login').send({ email, password }).expect(200);
+    return (res.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+  };
+  /**
+   * A raw upload that announces 1 GB of multipart and sends only its start (the headers of an image part
+   * and `first` bytes of it). `answer` is the status line and body once the server answers, or null when
+   * it has not answered after 5 s; `close` hangs up.
+   */
+  const announce = async (path: string, cookie: string, first: Buffer = noisy.subarray(0, 4096)) => {
+    const server = t.app.getHttpServer();
+    if (!server.listening) await t.app.listen(0, '127.0.0.1');
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    const answer = new Promise<{ head: string; body: string } | null>((resolve, reject) => {
+      let got = Buffer.alloc(0);
+      const timer = setTimeout(() => resolve(null), 5000);
+      socket.on('error', reject);
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve(null);
+      });
+      socket.on('data', (d: Buffer) => {
+        got = Buffer.concat([got, d]);
+        const end = got.indexOf('\r\n\r\n');
+        const head = end >= 0 ? got.subarray(0, end).toString('latin1') : '';
+        const length = /content-length: (\d+)/i.exec(head)?.[1];
+        if (length !== undefined && got.length >= end + 4 + Number(length)) {
+          clearTimeout(timer);
+          resolve({ head, body: got.subarray(end + 4).toString('utf8') });
+        }
+      });
+    });
+    socket.write(
+      [
+        `POST ${path} HTTP/1.1`,
+        'Host: 127.0.0.1',
+        `Cookie: ${cookie}`,
+        `Origin: ${t.cfg.publicOrigin}`,
+        'X-Requested-With: XMLHttpRequest',
+        'Content-Type: multipart/form-data; boundary=grense',
+        `Content-Length: ${1024 * 1024 * 1024}`,
+        '',
+        '--grense\r\nContent-Disposition: form-data; name="images"; filename="chart.png"\r\nContent-Type: image/png\r\n\r\n',
+      ].join('\r\n'),
+    );
+    socket.write(first);
+    return { answer, close: () => socket.destroy() };
+  };
+  /** Sends the start of an upload and hangs up once answered (or after 5 s without an answer: null). */
+  const refusal = async (path: string, cookie: string) => {
+    const upload = await announce(path, cookie);
+    const answer = await upload.answer;
+    upload.close();
+    return answer;
+  };
+  const until = async (what: () => boolean): Promise<void> => {
+    for (let i = 0; i < 250 && !what(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(what()).toBe(true);
+  };
+
+  it('an image over 25 megapixels is refused from its header, in Norwegian; 5 000 × 5 000 passes', async () => {
+    const s = await loginAs(t, { courses: ['accelerator'] });
+    const huge = await solid(6000, 5000);
+    const res = await upload(s.agent.post('/api/mentor/threads'))
+      .field('title', 'Stort skjermbilde')
+      .field('body', 'Se her')
+      .attach('images', huge, { filename: 'skjerm.png', contentType: 'image/png' })
+      .expect(413);
+    expect(res.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', field: 'images' });
+    expect(res.body.message).toBe(MENTOR_MSG.tooManyPixels('skjerm.png', 6000, 5000));
+    expect(res.body.message).toMatch(/^«skjerm\.png» er for stort: 6\u00a0000 × 5\u00a0000 piksler\. .*25 megapiksler/);
+    expect(await t.ds.getRepository(MentorThread).countBy({ userId: s.user.id })).toBe(0);
+    expect(files(s.user.id)).toEqual([]);
+
+    const ok = await upload(s.agent.post('/api/mentor/threads'))
+      .field('title', 'Akkurat nok')
+      .field('body', 'Se her')
+      .attach('images', await solid(5000, 5000), { filename: 'stor.png', contentType: 'image/png' })
+      .expect(201);
+    expect(ok.body.messages[0].images[0]).toMatchObject({ width: 2560, height: 2560 });
+  });
+
+  it('image bytes per student per day: threads and replies count together, the next day (Oslo) starts again', async () => {
+    const s = await loginAs(t, { courses: ['accelerator'] });
+    // Two images of about 390 KB: within the day's 1 MB.
+    const made = await upload(s.agent.post('/api/mentor/threads'))
+      .field('title', 'To charts')
+      .field('body', 'Hva tenker du?')
+      .attach('images', noisy, { filename: 'a.png', contentType: 'image/png' })
+      .attach('images', noisy, { filename: 'b.png', contentType: 'image/png' })
+      .expect(201);
+    const id = made.body.id as number;
+    const stored = files(s.user.id);
+    expect(stored).toHaveLength(4);
+    const uploads = await t.ds.getRepository(MentorImage).findBy({ userId: s.user.id });
+    expect(uploads.map((i) => i.uploadBytes)).toEqual([noisy.length, noisy.length]);
+
+    // A reply with one more: over the day's limit, refused while the form streams in; nothing is kept.
+    const over = await upload(s.agent.post(`/api/mentor/threads/${id}/messages`))
+      .field('body', 'Og denne?')
+      .attach('images', noisy, { filename: 'c.png', contentType: 'image/png' })
+      .expect(429);
+    const left = 1024 * 1024 - 2 * noisy.length;
+    expect(over.body).toMatchObject({
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      field: 'images',
+      message: MENTOR_MSG.dailyImageBytes(1, left),
+    });
+    expect(over.body.message).toContain('du kan laste opp 1 MB bilder per dag og har 0,2 MB igjen');
+    expect(files(s.user.id)).toEqual(stored);
+    expect((await s.agent.get(`/api/mentor/threads/${id}`).expect(200)).body.messageCount).toBe(1);
+
+    // Text alone still goes (the member area always sends multipart).
+    await upload(s.agent.post(`/api/mentor/threads/${id}/messages`))
+      .field('body', 'Bare tekst')
+      .expect(201);
+    // 5 May 00:10 in Oslo: a new day starts the budget again.
+    clock.set(new Date('2026-05-04T22:10:00Z'));
+    await upload(s.agent.post(`/api/mentor/threads/${id}/messages`))
+      .field('body', 'Ny dag')
+      .attach('images', noisy, { filename: 'c.png', contentType: 'image/png' })
+      .expect(201);
+  });
+
+  it("the day's image bytes hold against parallel replies; the mentor's images never count", async () => {
+    const s = await loginAs(t, { courses: ['accelerator'] });
+    const id = (await s.agent.post('/api/mentor/threads').send({ title: 'Parallelt', body: 'Start' }).expect(201)).body
+      .id as number;
+    const { agent: admin } = await adminAgent(t);
+    await upload(admin.post(`/api/admin/mentor-threads/${id}/messages`))
+      .field('body', 'Her er mitt')
+      .attach('images', noisy, { filename: 'mentor.png', contentType: 'image/png' })
+      .expect(201);
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        upload(s.agent.post(`/api/mentor/threads/${id}/messages`))
+          .field('body', `Svar ${i}`)
+          .attach('images', noisy, { filename: `r${i}.png`, contentType: 'image/png' }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 201, 429, 429]);
+    for (const r of replies.filter((x) => x.status === 429)) expect(r.body.message).toContain('MB bilder per dag');
+    const images = await t.ds.getRepository(MentorImage).findBy({ userId: s.user.id });
+    expect(images).toHaveLength(3);
+    expect(images.filter((i) => i.uploadBytes === null)).toHaveLength(1);
+    // Two students' images and thumbnails, the refused ones removed again.
+    expect(files(s.user.id)).toHaveLength(6);
+  });
+
+  it('refuses before reading the body: no inbox, not the thread, a closed thread, the quota used up', async () => {
+    // A signed-in student who may not use the inbox.
+    const outsider = await loginAs(t, { courses: ['foundation'] });
+    const outsiderCookie = await cookieOf(outsider.user.email, outsider.password);
+    const refused = await refusal('/api/mentor/threads', outsiderCookie);
+    expect(refused?.head).toMatch(/^HTTP\/1\.1 403 /);
+    expect(JSON.parse(refused!.body)).toMatchObject({ code: 'FORBIDDEN', message: MENTOR_MSG.notEligible });
+
+    const owner = await loginAs(t, { courses: ['accelerator'] });
+    const ownerCookie = await cookieOf(owner.user.email, owner.password);
+    const thread = (await owner.agent.post('/api/mentor/threads').send({ title: 'Min', body: 'Tekst' }).expect(201)).body
+      .id as number;
+    // Someone else's thread (or none at all): 404 as if it did not exist.
+    const stranger = await loginAs(t, { courses: ['accelerator'] });
+    const strangerCookie = await cookieOf(stranger.user.email, stranger.password);
+    expect((await refusal(`/api/mentor/threads/${thread}/messages`, strangerCookie))?.head).toMatch(/^HTTP\/1\.1 404 /);
+    expect((await refusal(`/api/mentor/threads/999999/messages`, ownerCookie))?.head).toMatch(/^HTTP\/1\.1 404 /);
+    // The outsider may not reply either.
+    await t.ds.getRepository(MentorThread).update({ id: thread }, { userId: outsider.user.id });
+    expect((await refusal(`/api/mentor/threads/${thread}/messages`, outsiderCookie))?.head).toMatch(/^HTTP\/1\.1 403 /);
+    await t.ds.getRepository(MentorThread).update({ id: thread }, { userId: owner.user.id, status: 'closed' });
+    const closed = await refusal(`/api/mentor/threads/${thread}/messages`, ownerCookie);
+    expect(closed?.head).toMatch(/^HTTP\/1\.1 409 /);
+    expect(JSON.parse(closed!.body)).toMatchObject({ message: MENTOR_MSG.closed });
+
+    // The month's threads used up.
+    for (let i = 2; i <= 8; i++)
+      await owner.agent
+        .post('/api/mentor/threads')
+        .send({ title: `Tråd ${i}`, body: 'Tekst' })
+        .expect(201);
+    const quota = await refusal('/api/mentor/threads', ownerCookie);
+    expect(quota?.head).toMatch(/^HTTP\/1\.1 429 /);
+    expect(JSON.parse(quota!.body)).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MENTOR_MSG.quota(8) });
+    expect(await t.ds.getRepository(MentorImage).countBy({ userId: owner.user.id })).toBe(0);
+  });
+
+  it("a student's uploads at the same time share what is left of the day while they stream", async () => {
+    const s = await loginAs(t, { courses: ['accelerator'] });
+    const cookie = await cookieOf(s.user.email, s.password);
+    const id = (await s.agent.post('/api/mentor/threads').send({ title: 'Samtidig', body: 'Start' }).expect(201)).body
+      .id as number;
+    const receiving = () => t.app.get(MentorThreadsService).imageBytesInFlight(s.user.id);
+    // A slow upload: 700 KB of an image received, the rest still to come.
+    const slow = await announce(`/api/mentor/threads/${id}/messages`, cookie, randomBytes(700 * 1024));
+    await until(() => receiving() >= 700 * 1024);
+    // Another one at the same time passes the day's 1 MB with it: refused while it streams.
+    const second = await upload(s.agent.post(`/api/mentor/threads/${id}/messages`))
+      .field('body', 'Samtidig')
+      .attach('images', noisy, { filename: 'b.png', contentType: 'image/png' })
+      .expect(429);
+    expect(second.body.message).toContain('har 0,3 MB igjen');
+    // The slow one hangs up: its bytes stop counting, nothing was stored, and the next upload goes.
+    slow.close();
+    await until(() => receiving() === 0);
+    expect(files(s.user.id)).toEqual([]);
+    await upload(s.agent.post(`/api/mentor/threads/${id}/messages`))
+      .field('body', 'Nå')
+      .attach('images', noisy, { filename: 'c.png', contentType: 'image/png' })
+      .expect(201);
+  });
+
+  it('15 parallel starts against a quota of 8 make exactly 8 threads', async () => {
+    const s = await loginAs(t, { courses: ['accelerator'] });
+    // Each with a small chart, as the member area sends them (decoding it is the time between the count and the insert).
+    const chart = await solid(1200, 800);
+    const starts = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        upload(s.agent.post('/api/mentor/threads'))
+          .field('title', `Samtidig ${i}`)
+          .field('body', 'Tekst')
+          .attach('images', chart, { filename: `chart${i}.png`, contentType: 'image/png' }),
+      ),
+    );
+    const statuses = starts.map((r) => r.status);
+    expect(statuses.filter((c) => c === 201)).toHaveLength(8);
+    expect(statuses.filter((c) => c === 429)).toHaveLength(7);
+    for (const r of starts.filter((x) => x.status === 429)) expect(r.body).toMatchObject({ message: MENTOR_MSG.quota(8) });
+    expect(await t.ds.getRepository(MentorThread).countBy({ userId: s.user.id })).toBe(8);
+    // The refused starts' images were removed again.
+    expect(files(s.user.id)).toHaveLength(16);
+    const overview = await s.agent.get('/api/mentor/threads').expect(200);
+    expect(overview.body.quota).toMatchObject({ used: 8, limit: 8, label: '8 av 8 brukt denne måneden' });
   });
 });

@@ -3,19 +3,48 @@ import type { FastifyReply } from 'fastify';
 import { DISCORD_MSG, type DiscordStatus } from '@academy/contracts';
 import type { AuthContext } from '../../identity/auth.types';
 import { CurrentAuth, SignedIn } from '../../identity/current-user.decorator';
+import { AppError } from '../../platform/errors/app-error';
+import { WriteLimit } from '../../platform/security/write-limit';
 import { DiscordService } from './discord.service';
 
 const SETTINGS = '/account/settings';
+/** "Koble til Discord" per account: at most this many starts in the window (a state lives as long as the window). */
+export const DISCORD_CONNECTS_PER_WINDOW = 10;
+export const DISCORD_CONNECT_WINDOW_MS = 10 * 60_000;
 
 /** "Koble til Discord" in the account settings: the OAuth2 flow, and unlinking. 404 when the site has no Discord. */
 @Controller('api/account/discord')
 @SignedIn()
 export class DiscordController {
-  constructor(private readonly discord: DiscordService) {}
+  constructor(
+    private readonly discord: DiscordService,
+    private readonly limits: WriteLimit,
+  ) {}
 
-  /** 302 to Discord's consent page (`identify guilds.join`) with a state bound to this session. */
+  /**
+   * 302 to Discord's consent page (`identify guilds.join`) with a state bound to this session; the
+   * account's earlier states are gone from then on. Limited per account (counted exactly, across
+   * instances): over the limit the browser goes back to the settings with `?discord=busy` and Retry-After.
+   */
   @Get('connect')
   async connect(@CurrentAuth() auth: AuthContext, @Res() reply: FastifyReply): Promise<void> {
+    this.discord.requireEnabled();
+    try {
+      await this.limits.take(
+        'discord-connect',
+        `user:${auth.user.id}`,
+        DISCORD_CONNECTS_PER_WINDOW,
+        DISCORD_CONNECT_WINDOW_MS,
+        reply,
+        {
+          exact: true,
+        },
+      );
+    } catch (e) {
+      if (!(e instanceof AppError) || e.getStatus() !== 429) throw e;
+      void reply.status(302).header('location', `${SETTINGS}?discord=busy`).header('cache-control', 'no-store').send();
+      return;
+    }
     const url = await this.discord.connectUrl(auth.user.id, auth.sessionHash);
     void reply.status(302).header('location', url).header('cache-control', 'no-store').send();
   }

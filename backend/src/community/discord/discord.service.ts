@@ -70,6 +70,11 @@ export class DiscordService {
     return this.cfg !== null;
   }
 
+  /** 404 in Norwegian when the site has no Discord. */
+  requireEnabled(): void {
+    this.setup();
+  }
+
   private setup(): { cfg: DiscordConfig; client: DiscordClient } {
     if (!this.cfg || !this.client) throw notFound(DISCORD_MSG.off);
     return { cfg: this.cfg, client: this.client };
@@ -86,14 +91,26 @@ export class DiscordService {
 
   // ---- linking ----------------------------------------------------------------------------------
 
-  /** GET /api/account/discord/connect: a fresh state for this session, and Discord's consent page with it. */
+  /**
+   * GET /api/account/discord/connect: a fresh state for this session, and Discord's consent page with
+   * it. The account keeps one state: the new one is written, then every older one of the account is
+   * deleted (by id, so of parallel starts the newest stays whatever the order), and expired ones of
+   * anyone go too.
+   */
   async connectUrl(userId: number, sessionHash: string): Promise<string> {
     const { client } = this.setup();
     const state = randomBytes(24).toString('base64url');
     const now = this.clock.now();
     const repo = this.ds.getRepository(DiscordOAuthState);
     await repo.delete({ expiresAt: LessThan(now) });
-    await repo.insert({ stateHash: sha256(state), userId, sessionHash, expiresAt: new Date(now.getTime() + STATE_TTL_MS) });
+    const made = await repo.insert({
+      stateHash: sha256(state),
+      userId,
+      sessionHash,
+      expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+    });
+    const id = (made.identifiers[0] as { id: number }).id;
+    await repo.delete({ userId, id: LessThan(id) });
     return client.authorizeUrl(this.redirectUri, state);
   }
 
@@ -110,14 +127,15 @@ export class DiscordService {
     const { client } = this.setup();
     const state = typeof q.state === 'string' && q.state.length > 0 && q.state.length <= 200 ? q.state : null;
     if (!state) return 'state';
-    // Used once: the row goes whatever comes next, and only the one delete that removed it goes on.
+    // Only this session's own state is looked at: another account's or session's state is refused
+    // and left as it is (a link sent to someone else cannot use it up). Then it is used once: the row
+    // goes whatever comes next, and only the one delete that removed it goes on.
     const repo = this.ds.getRepository(DiscordOAuthState);
-    const row = await repo.findOneBy({ stateHash: sha256(state) });
+    const row = await repo.findOneBy({ stateHash: sha256(state), userId, sessionHash });
     if (!row) return 'state';
-    const gone = await repo.delete({ id: row.id });
+    const gone = await repo.delete({ id: row.id, userId, sessionHash });
     if (!gone.affected) return 'state';
-    if (row.userId !== userId || row.sessionHash !== sessionHash || row.expiresAt.getTime() <= this.clock.now().getTime())
-      return 'state';
+    if (row.expiresAt.getTime() <= this.clock.now().getTime()) return 'state';
     if (typeof q.error === 'string') return 'denied';
     const code = typeof q.code === 'string' && q.code.length > 0 && q.code.length <= 200 ? q.code : null;
     if (!code) return 'denied';

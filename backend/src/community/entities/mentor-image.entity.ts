@@ -38,6 +38,10 @@ export class MentorImage {
   @Column({ type: 'int' })
   bytes: number;
 
+  /** The student's upload as it came, in bytes (counted against MENTOR_IMAGE_MB_PER_DAY); null for the mentor's images. */
+  @Column({ type: 'int', nullable: true })
+  uploadBytes: number | null;
+
   @DateTimeColumn()
   createdAt: Date;
 }

@@ -17,6 +17,15 @@ export interface MentorForm<T> {
 
 const pipe = createValidationPipe();
 
+/** What a route allows beyond the DTO's rules. */
+export interface MentorFormLimits {
+  /**
+   * Told of every chunk of image bytes as it arrives, before it is kept; it throws (the answer) when
+   * the bytes would pass what the student has left today, and the reading stops there.
+   */
+  imageBytes?: (bytes: number) => void;
+}
+
 /** Errors @fastify/multipart raises while streaming (its codes), as the API's Norwegian answers. */
 function formError(err: unknown, maxFiles: number): AppError {
   if (err instanceof AppError) return err;
@@ -40,6 +49,7 @@ export async function readMentorForm<T extends object>(
   req: FastifyRequest,
   dto: Type<T>,
   maxFiles: number,
+  limits: MentorFormLimits = {},
 ): Promise<MentorForm<T>> {
   if (!req.isMultipart()) {
     const fields = (await pipe.transform(req.body, { type: 'body', metatype: dto })) as T;
@@ -64,7 +74,14 @@ export async function readMentorForm<T extends object>(
           await part.toBuffer().catch(() => undefined);
           throw new AppError(400, 'VALIDATION_FAILED', MENTOR_MSG.unknownField(part.fieldname.slice(0, 40)), { field: 'images' });
         }
-        const data = await part.toBuffer();
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          limits.imageBytes?.(chunk.length);
+          chunks.push(chunk);
+        }
+        // @fastify/multipart marks a file cut at MENTOR_MAX_IMAGE_BYTES (throwFileSizeLimit throws it on toBuffer only).
+        if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+        const data = Buffer.concat(chunks);
         // A file input left empty sends a part without a name and without bytes.
         if (data.length === 0 && !part.filename) continue;
         files.push({ filename: (part.filename || 'bilde').slice(0, 120), data });

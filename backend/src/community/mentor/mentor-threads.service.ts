@@ -14,6 +14,7 @@ import {
 } from '@academy/contracts';
 import { GrantsService } from '../../access/grants.service';
 import type { User } from '../../identity/entities/user.entity';
+import { UserRecordsService } from '../../identity/user-records.service';
 import { MentorshipService } from '../../mentorship/mentorship.service';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors/app-error';
@@ -22,7 +23,16 @@ import { Clock } from '../../platform/time/clock';
 import { MentorImage } from '../entities/mentor-image.entity';
 import { MentorMessage } from '../entities/mentor-message.entity';
 import { MentorThread, QUEUE_RANK } from '../entities/mentor-thread.entity';
-import type { UploadedFile } from './mentor-form';
+import type { MentorFormLimits, UploadedFile } from './mentor-form';
+
+/**
+ * A write let in before its body is read: the limits to read the form with, and `release` to call
+ * when the request is over (the image bytes it was receiving stop counting as in flight).
+ */
+export interface Admission {
+  limits: MentorFormLimits;
+  release: () => void;
+}
 import {
   processImage,
   removeImages,
@@ -46,11 +56,18 @@ export interface ImageFile {
  */
 @Injectable()
 export class MentorThreadsService {
+  /**
+   * Image bytes each student is uploading right now in this process (received, not yet stored or
+   * refused): parallel requests share what is left of the day, so they cannot each buffer all of it.
+   */
+  private readonly inFlight = new Map<number, number>();
+
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly grants: GrantsService,
     private readonly mentorship: MentorshipService,
+    private readonly users: UserRecordsService,
     private readonly clock: Clock,
   ) {}
 
@@ -70,6 +87,97 @@ export class MentorThreadsService {
     return { used, limit, label: mentorQuotaLabel(used, limit) };
   }
 
+  /** MENTOR_IMAGE_MB_PER_DAY in bytes. */
+  private get imageBytesPerDay(): number {
+    return this.cfg.mentorImageMbPerDay * 1024 * 1024;
+  }
+
+  /** Bytes of chart images the student uploaded today (Oslo time), threads and replies together (never the mentor's). */
+  async imageBytesToday(userId: number, m: EntityManager = this.ds.manager): Promise<number> {
+    const dayStart = osloDayStart(osloDate(this.clock.now()))!;
+    const row = await m
+      .getRepository(MentorImage)
+      .createQueryBuilder('i')
+      .select('COALESCE(SUM(i.uploadBytes), 0)', 'used')
+      .where('i.userId = :userId AND i.createdAt >= :dayStart', { userId, dayStart })
+      .getRawOne<{ used: number | string }>();
+    return Number(row?.used ?? 0);
+  }
+
+  private tooManyImageBytes(left: number): AppError {
+    return new AppError(429, 'TOO_MANY_REQUESTS', MENTOR_MSG.dailyImageBytes(this.cfg.mentorImageMbPerDay, left), {
+      field: 'images',
+    });
+  }
+
+  /**
+   * What the form may carry: the image bytes left of the student's day, less what the student's other
+   * requests are receiving now. Each chunk is counted as it arrives, before it is kept.
+   */
+  private async admit(userId: number): Promise<Admission> {
+    const used = await this.imageBytesToday(userId);
+    let mine = 0;
+    return {
+      limits: {
+        imageBytes: (bytes) => {
+          const receiving = this.inFlight.get(userId) ?? 0;
+          // What is left for this request: the day's rest less what the student's other requests are receiving.
+          if (used + receiving + bytes > this.imageBytesPerDay)
+            throw this.tooManyImageBytes(this.imageBytesPerDay - used - (receiving - mine));
+          mine += bytes;
+          this.inFlight.set(userId, receiving + bytes);
+        },
+      },
+      release: () => {
+        const rest = (this.inFlight.get(userId) ?? 0) - mine;
+        mine = 0;
+        if (rest > 0) this.inFlight.set(userId, rest);
+        else this.inFlight.delete(userId);
+      },
+    };
+  }
+
+  /** Image bytes the student's requests are receiving in this process now. */
+  imageBytesInFlight(userId: number): number {
+    return this.inFlight.get(userId) ?? 0;
+  }
+
+  /**
+   * Before a new thread's body is read: the student may use the inbox and has a thread left this
+   * month. Answers the limits the form is read with (the image bytes left today).
+   */
+  async admitThread(user: User): Promise<Admission> {
+    if (!(await this.eligible(user))) throw forbidden(MENTOR_MSG.notEligible);
+    const quota = await this.quota(user.id);
+    if (quota.used >= quota.limit) throw this.quotaReached(quota.limit);
+    return this.admit(user.id);
+  }
+
+  /** Before a reply's body is read: the thread is the student's, open, and the student may use the inbox. */
+  async admitReply(user: User, id: number): Promise<Admission> {
+    const thread = await this.own(user, id);
+    if (!(await this.eligible(user))) throw forbidden(MENTOR_MSG.notEligible);
+    if (thread.status === 'closed') throw conflict(MENTOR_MSG.closed);
+    return this.admit(user.id);
+  }
+
+  private quotaReached(limit: number): AppError {
+    return new AppError(429, 'TOO_MANY_REQUESTS', MENTOR_MSG.quota(limit));
+  }
+
+  /**
+   * In a student's writing transaction, first: the student's row is locked (MySQL; SQLite runs one
+   * transaction at a time), so what is counted next stays true until this write commits. The day's
+   * image bytes with these images must stay within MENTOR_IMAGE_MB_PER_DAY.
+   */
+  private async lockAndCheckImages(m: EntityManager, userId: number, stored: StoredImage[]): Promise<void> {
+    await this.users.lockForUpdate(userId, m);
+    if (stored.length === 0) return;
+    const used = await this.imageBytesToday(userId, m);
+    const adding = stored.reduce((n, s) => n + s.img.sourceBytes, 0);
+    if (used + adding > this.imageBytesPerDay) throw this.tooManyImageBytes(this.imageBytesPerDay - used);
+  }
+
   async overview(user: User): Promise<MentorThreadsResponse> {
     const [eligible, quota, rows] = await Promise.all([
       this.eligible(user),
@@ -81,12 +189,20 @@ export class MentorThreadsService {
     return { eligible, quota, threads: rows.map(summaryView) };
   }
 
-  /** Starts a thread: eligibility, then the quota, then the images are decoded and stored, then one transaction writes it all. */
+  /**
+   * Starts a thread: eligibility, then the quota (the controller asks {@link admitThread} before the
+   * body is read), then the images are decoded and stored, then one transaction counts the quota and
+   * the day's images again under the student's lock and writes it all: parallel starts never pass
+   * the quota.
+   */
   async create(user: User, input: { title: string; body: string }, files: UploadedFile[]): Promise<MentorThreadView> {
     if (!(await this.eligible(user))) throw forbidden(MENTOR_MSG.notEligible);
     const quota = await this.quota(user.id);
-    if (quota.used >= quota.limit) throw new AppError(429, 'TOO_MANY_REQUESTS', MENTOR_MSG.quota(quota.limit));
+    if (quota.used >= quota.limit) throw this.quotaReached(quota.limit);
     const threadId = await this.withImages(user.id, files, MENTOR_MAX_IMAGES, async (m, stored) => {
+      await this.lockAndCheckImages(m, user.id, stored);
+      const counted = await this.quota(user.id, m);
+      if (counted.used >= counted.limit) throw this.quotaReached(counted.limit);
       const now = this.clock.now();
       const thread = await m.getRepository(MentorThread).save(
         m.getRepository(MentorThread).create({
@@ -111,6 +227,7 @@ export class MentorThreadsService {
     await this.own(user, id);
     if (!(await this.eligible(user))) throw forbidden(MENTOR_MSG.notEligible);
     await this.withImages(user.id, files, MENTOR_MAX_IMAGES, async (m, stored) => {
+      await this.lockAndCheckImages(m, user.id, stored);
       const thread = await m.getRepository(MentorThread).findOneBy({ id, userId: user.id });
       if (!thread) throw notFound(MENTOR_MSG.notFound);
       if (thread.status === 'closed') throw conflict(MENTOR_MSG.closed);
@@ -258,6 +375,8 @@ export async function addMessage(
       width: s.img.width,
       height: s.img.height,
       bytes: s.img.data.length,
+      // The student's upload counts against the day's images; the mentor's never does.
+      uploadBytes: msg.author === 'student' ? s.img.sourceBytes : null,
       createdAt: msg.now,
     });
   }

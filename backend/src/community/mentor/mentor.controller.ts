@@ -14,7 +14,9 @@ import { MentorThreadsService } from './mentor-threads.service';
 /**
  * "Mentor" in the member area: the student's threads with the mentor. Starting a thread and writing
  * in one take JSON, or multipart/form-data with chart images (the CSRF rule admits multipart on
- * these two routes and the mentor's answer only).
+ * these two routes and the mentor's answer only). A multipart body is read by the handler itself,
+ * so everything that can refuse the request without it (eligibility, the thread's owner and state,
+ * the month's quota, the day's images) is asked first: a refusal never waits for the images.
  */
 @Controller('api/mentor')
 @SignedIn()
@@ -29,8 +31,13 @@ export class MentorController {
   @Post('threads')
   @HttpCode(201)
   async create(@Req() req: FastifyRequest, @CurrentUser() user: User): Promise<MentorThread> {
-    const form = await readMentorForm(req, CreateMentorThreadDto, MENTOR_MAX_IMAGES);
-    return this.threads.create(user, form.fields, form.files);
+    const admitted = await this.threads.admitThread(user);
+    try {
+      const form = await readMentorForm(req, CreateMentorThreadDto, MENTOR_MAX_IMAGES, admitted.limits);
+      return await this.threads.create(user, form.fields, form.files);
+    } finally {
+      admitted.release();
+    }
   }
 
   @Get('threads/:id')
@@ -41,8 +48,14 @@ export class MentorController {
   @Post('threads/:id/messages')
   @HttpCode(201)
   async reply(@Param('id') id: string, @Req() req: FastifyRequest, @CurrentUser() user: User): Promise<MentorThread> {
-    const form = await readMentorForm(req, MentorMessageDto, MENTOR_MAX_IMAGES);
-    return this.threads.reply(user, parseId(id, MENTOR_MSG.notFound), form.fields.body, form.files);
+    const threadId = parseId(id, MENTOR_MSG.notFound);
+    const admitted = await this.threads.admitReply(user, threadId);
+    try {
+      const form = await readMentorForm(req, MentorMessageDto, MENTOR_MAX_IMAGES, admitted.limits);
+      return await this.threads.reply(user, threadId, form.fields.body, form.files);
+    } finally {
+      admitted.release();
+    }
   }
 
   /** A chart image (or its thumbnail with `?thumb=1`): only the thread's student and admins get it, anyone else 404. */

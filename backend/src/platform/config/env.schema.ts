@@ -94,6 +94,8 @@ export interface AppConfig extends OperationsConfig {
   membershipIntervalMs: number;
   /** MENTOR_THREADS_PER_MONTH: new threads a student may start in the mentor inbox per calendar month (Oslo time). */
   mentorThreadsPerMonth: number;
+  /** MENTOR_IMAGE_MB_PER_DAY: megabytes of chart images a student may upload per day (Oslo time), threads and replies together. */
+  mentorImageMbPerDay: number;
   /** LAUNCH_SEATS: the launch price holds while fewer than this many distinct students have paid for a course. */
   launchSeats: number;
   /** The seller named on receipts, credit notes, the terms, the privacy page and the footer (SELLER_*). */
@@ -459,6 +461,7 @@ export function parseEnv(env: Env): AppConfig {
     // Tests run the membership round themselves (MembershipService.runDue) at the injected clock's time.
     membershipIntervalMs: int('MEMBERSHIP_INTERVAL_MS', nodeEnv === 'test' ? 0 : 900_000, 0, 86_400_000),
     mentorThreadsPerMonth: int('MENTOR_THREADS_PER_MONTH', 8, 1, 1000),
+    mentorImageMbPerDay: int('MENTOR_IMAGE_MB_PER_DAY', 50, 1, 10_000),
     launchSeats: int('LAUNCH_SEATS', 100, 0, 1_000_000),
     seller: sellerSettings(str, nodeEnv, problems),
     ...operationsSettings(str, int, url, problems),

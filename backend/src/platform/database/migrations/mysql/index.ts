@@ -33,6 +33,7 @@ import { MentorThreads1795655000000 } from './1795655000000-MentorThreads';
 import { RiskAcknowledgement1795656000000 } from './1795656000000-RiskAcknowledgement';
 import { DiscordRoles1795657000000 } from './1795657000000-DiscordRoles';
 import { UpgradeCreditSource1795700000000 } from './1795700000000-UpgradeCreditSource';
+import { MentorImageUploadBytes1795710010000 } from './1795710010000-MentorImageUploadBytes';
 
 /** Every migration, oldest first. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -71,4 +72,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   RiskAcknowledgement1795656000000,
   DiscordRoles1795657000000,
   UpgradeCreditSource1795700000000,
+  MentorImageUploadBytes1795710010000,
 ];
