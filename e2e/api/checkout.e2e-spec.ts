@@ -84,7 +84,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         client_reference_id: String(order.id),
         metadata: { orderId: String(order.id), courseId: 'foundation' },
         success_url: 'http://localhost:3000/betaling/fullfort?session_id={CHECKOUT_SESSION_ID}',
-        cancel_url: `http://localhost:3000/bestill?course=foundation&email=${encodeURIComponent(b.email)}`,
+        cancel_url: `http://localhost:3000/bestill?course=foundation&email=${encodeURIComponent(b.email)}&metode=card&betaling=avbrutt`,
         line_items: [
           {
             quantity: '1',
@@ -525,6 +525,7 @@ describe('demo payments (no Stripe key, not production)', () => {
       amount: 499700,
       email: b.email,
       signedIn: true,
+      paymentMethod: 'vipps',
       demo: true,
       receiptPath: expect.stringMatching(/^\/kvittering\/\d+$/),
     });
