@@ -263,14 +263,15 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     const option = b.page.getByTestId('checkout-option-price-foundation');
     for (const shown of [heading, option]) {
       expect(flat(await shown.locator('strong').innerText())).toBe('1 697 kr');
-      expect(flat(await shown.locator('s').innerText())).toBe('Før 1 997 kr');
+      // The ordinary price (before the launch price and the code).
+      expect(flat(await shown.locator('s').innerText())).toBe('Før 2 997 kr');
     }
     expect(flat(await b.page.getByTestId('checkout-total').innerText())).toBe('1 697 kr');
-    // Without the code: one price, nothing struck.
+    // Without the code: the launch price, the ordinary price struck through, as the total.
     await b.page.getByRole('button', { name: 'Fjern' }).click();
-    await b.page.getByRole('button', { name: 'Har du en kampanjekode?' }).waitFor();
-    expect(flat(await heading.innerText())).toBe('1 997 kr');
-    expect(await heading.locator('s').count()).toBe(0);
+    await b.page.getByTestId('campaign-code-applied').waitFor({ state: 'detached' });
+    expect(flat(await heading.locator('strong').innerText())).toBe('1 997 kr');
+    expect(flat(await option.locator('strong').innerText())).toBe('1 997 kr');
     expect(flat(await b.page.getByTestId('checkout-total').innerText())).toBe('1 997 kr');
     expect(b.problems).toEqual([]);
     await b.ctx.close();
@@ -302,7 +303,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     const option = b.page.getByTestId('checkout-option-price-accelerator');
     for (const shown of [heading, option]) {
       expect(flat(await shown.locator('strong').innerText())).toBe('3 000 kr');
-      expect(flat(await shown.locator('s').innerText())).toBe('Før 4 997 kr');
+      expect(flat(await shown.locator('s').innerText())).toBe('Før 7 997 kr');
     }
     expect(flat(await b.page.getByTestId('checkout-total').innerText())).toBe('3 000 kr');
     expect(flat(await b.page.getByTestId('checkout-submit').innerText())).toContain('3 000');
@@ -334,7 +335,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     await checkScreen(b.page, 'Klarna unavailable', b.problems);
     // The code removed: Klarna is available and chosen again.
     await b.page.getByRole('button', { name: 'Fjern' }).click();
-    await b.page.getByRole('button', { name: 'Har du en kampanjekode?' }).waitFor();
+    await b.page.getByTestId('campaign-code-applied').waitFor({ state: 'detached' });
     expect(await klarna.isDisabled()).toBe(false);
     expect(await klarna.isChecked()).toBe(true);
     expect(await b.page.getByTestId('klarna-moved').count()).toBe(0);
