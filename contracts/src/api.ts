@@ -147,6 +147,12 @@ export interface CheckoutSessionResponse {
   /** Where the browser goes next (Stripe Checkout, or the confirmation page in demo mode). */
   url: string;
   demo?: boolean;
+  /**
+   * The payment's reference for the confirmation page's status (`/api/checkout/sessions/:reference`):
+   * the tab that sent the buyer to the provider can tell, when the buyer comes back to it, whether the
+   * payment went through meanwhile (in another tab, or in the Vipps app).
+   */
+  reference?: string;
 }
 
 /**

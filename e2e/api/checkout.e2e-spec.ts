@@ -69,7 +69,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       const b = body({ attribution: { trafficSource: 'B', landingPath: '/b', utmSource: 'nyhetsbrev' } });
       const res = await t.http().post('/api/checkout/sessions').send(b).expect(201);
       const session = fake.lastSession();
-      expect(res.body).toEqual({ url: session.url });
+      expect(res.body).toEqual({ url: session.url, reference: session.id });
 
       const [call] = fake.callsTo('sessions.create');
       const order = await orders().findOneByOrFail({ stripeSessionId: session.id });
@@ -515,7 +515,12 @@ describe('demo payments (no Stripe key, not production)', () => {
     const browser = t.agent();
     const res = await browser.post('/api/checkout/sessions').send(b).expect(201);
     // The same confirmation page as a paid purchase, by an unguessable reference of its own.
-    expect(res.body).toEqual({ url: expect.stringMatching(/^\/betaling\/fullfort\?session_id=demo_[0-9a-f]{48}$/), demo: true });
+    expect(res.body).toEqual({
+      url: expect.stringMatching(/^\/betaling\/fullfort\?session_id=demo_[0-9a-f]{48}$/),
+      demo: true,
+      reference: expect.stringMatching(/^demo_[0-9a-f]{48}$/),
+    });
+    expect(res.body.url).toBe(`/betaling/fullfort?session_id=${res.body.reference}`);
     expect(cookieOf(res)).toBeDefined();
     const reference = new URL(res.body.url, 'http://x').searchParams.get('session_id')!;
     const status = await browser.get(`/api/checkout/sessions/${reference}`).expect(200);
@@ -561,7 +566,11 @@ describe('demo payments (no Stripe key, not production)', () => {
       .post('/api/checkout/sessions')
       .send(body({ email: victim.email }))
       .expect(201);
-    expect(res.body).toEqual({ url: expect.stringMatching(/^\/betaling\/fullfort\?session_id=demo_/), demo: true });
+    expect(res.body).toEqual({
+      url: expect.stringMatching(/^\/betaling\/fullfort\?session_id=demo_/),
+      demo: true,
+      reference: expect.stringMatching(/^demo_/),
+    });
     expect(cookieOf(res)).toBeUndefined();
     // Its confirmation page signs nobody in and shows no receipt.
     const reference = new URL(res.body.url, 'http://x').searchParams.get('session_id')!;

@@ -171,6 +171,45 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     await b.ctx.close();
   });
 
+  it('card, in a browser that refuses storage: a reload of the confirmation page still shows it', async () => {
+    const b = await openBuyer(setup, width);
+    // As with site data blocked: every use of sessionStorage throws.
+    await b.ctx.addInitScript({
+      content: `Object.defineProperty(window, 'sessionStorage', { configurable: true, get() { throw new DOMException('blokkert', 'SecurityError'); } });`,
+    });
+    const email = uniqueEmail('uten-lagring');
+    await fillForm(b.page, email, 'card');
+    await b.page.getByTestId('checkout-submit').click();
+    await b.page.waitForURL('https://checkout.stripe.test/**');
+    const session = stripe.lastSession();
+    stripe.pay(session.id);
+    await b.page.goto(`/betaling/fullfort?session_id=${session.id}`);
+    await expectPaid(b.page, email, '1 997');
+    // Out of the query (server logs, Referer); kept only in the fragment, which no server sees.
+    const url = new URL(b.page.url());
+    expect(url.search).toBe('');
+    await b.page.reload();
+    await expectPaid(b.page, email, '1 997');
+    expect(b.problems).toEqual([]);
+    await b.ctx.close();
+  });
+
+  it('paid meanwhile (another tab, the app): coming back to the form’s tab shows the confirmation, not the form', async () => {
+    const b = await openBuyer(setup, width);
+    const email = uniqueEmail('betalt-imens');
+    await fillForm(b.page, email, 'card');
+    await b.page.getByTestId('checkout-submit').click();
+    await b.page.waitForURL('https://checkout.stripe.test/**');
+    stripe.pay(stripe.lastSession().id);
+    await b.page.goBack();
+    await at(b.page, '/betaling/fullfort', { timeout: 15_000 });
+    await expectPaid(b.page, email, '1 997');
+    await b.page.reload();
+    await expectPaid(b.page, email, '1 997');
+    expect(b.problems).toEqual([]);
+    await b.ctx.close();
+  });
+
   it('Vipps rejected with a code applied: the whole form back, "Du avbrøt betalingen i Vipps"; a reload keeps the form', async () => {
     const b = await openBuyer(setup, width);
     const email = uniqueEmail('avvist-vipps');

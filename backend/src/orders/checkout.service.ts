@@ -208,7 +208,8 @@ export class CheckoutService {
 
     if (provider === 'demo') return this.payDemo(order, auth?.user ?? null, client);
     const productName = upgradeName(item, order);
-    if (provider === 'vipps') return { result: { url: await this.startVipps(order, productName) }, session: null };
+    if (provider === 'vipps')
+      return { result: { url: await this.startVipps(order, productName), reference: order.stripeSessionId! }, session: null };
     if (!this.stripe) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
 
     const base = this.cfg.publicUrl;
@@ -265,7 +266,7 @@ export class CheckoutService {
       throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.paymentError);
     }
     await repo.update({ id: order.id, stripeSessionId: IsNull() }, { stripeSessionId: session.id, updatedAt: new Date() });
-    return { result: { url: session.url }, session: null };
+    return { result: { url: session.url, reference: session.id }, session: null };
   }
 
   /**
@@ -375,7 +376,7 @@ export class CheckoutService {
       await this.orders.update({ id: order.id }, { buyerSignedInAt: new Date() });
     }
     // The same confirmation page as a paid purchase (DECISIONS: demo checkout).
-    return { result: { url: `/betaling/fullfort?session_id=${reference}`, demo: true }, session };
+    return { result: { url: `/betaling/fullfort?session_id=${reference}`, demo: true, reference }, session };
   }
 
   /**

@@ -1,4 +1,9 @@
-import { isCheckoutCourseId, type CheckoutCourseId, type PaymentMethod } from '@academy/contracts';
+import {
+  isCheckoutCourseId,
+  type CheckoutCourseId,
+  type CheckoutStatusResponse,
+  type PaymentMethod,
+} from '@academy/contracts';
 
 /**
  * The order form as the buyer sent it to the payment provider, kept in this tab's sessionStorage so
@@ -18,6 +23,8 @@ export interface CheckoutDraft {
   acceptRisk: boolean;
   /** Set while the buyer is away at the provider (sent there by this form). */
   leftFor: PaymentMethod | null;
+  /** The reference of the payment the buyer was sent to, to ask whether it went through meanwhile. */
+  reference: string | null;
 }
 
 const STORAGE_KEY = 'bestilling-utkast';
@@ -48,6 +55,7 @@ export function readCheckoutDraft(): CheckoutDraft | null {
       acceptTerms: d.acceptTerms === true,
       acceptRisk: d.acceptRisk === true,
       leftFor: isPaymentMethod(d.leftFor) ? d.leftFor : null,
+      reference: typeof d.reference === 'string' && /^[A-Za-z0-9_-]{1,260}$/.test(d.reference) ? d.reference : null,
     };
   } catch {
     return null;
@@ -74,3 +82,19 @@ export function clearCheckoutDraft(): void {
 export type ReturnReason = 'avbrutt' | 'avvist' | 'utlopt' | 'avsluttet' | 'ikke-fullfort' | 'tilbake';
 const REASONS: readonly ReturnReason[] = ['avbrutt', 'avvist', 'utlopt', 'avsluttet', 'ikke-fullfort', 'tilbake'];
 export const isReturnReason = (v: unknown): v is ReturnReason => REASONS.includes(v as ReturnReason);
+
+/** How the order form names a payment that ended without going through, from its status. */
+export function returnReasonOf(data: Pick<CheckoutStatusResponse, 'status' | 'endedBy'>): ReturnReason {
+  switch (data.endedBy) {
+    case 'aborted':
+      return 'avbrutt';
+    case 'expired':
+      return 'utlopt';
+    case 'terminated':
+      return 'avsluttet';
+    case 'failed':
+      return 'avvist';
+    default:
+      return data.status === 'failed' ? 'avvist' : 'ikke-fullfort';
+  }
+}

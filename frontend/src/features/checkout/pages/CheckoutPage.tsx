@@ -7,7 +7,7 @@ import {
   type CheckoutCourseId,
   type PaymentMethod,
 } from '@academy/contracts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackButton } from '../../../components/BackButton';
 import { Button } from '../../../components/Button';
@@ -36,10 +36,13 @@ import {
   isPaymentMethod,
   isReturnReason,
   readCheckoutDraft,
+  returnReasonOf,
   saveCheckoutDraft,
   type CheckoutDraft,
   type ReturnReason,
 } from '../draft';
+import { fetchCheckoutStatus } from '../api/checkout-status';
+import { rememberCheckoutSessionId } from '../session-id';
 import './CheckoutPage.css';
 
 const PAYMENT_OPTIONS: { id: PaymentMethod; label: string; hint: string }[] = [
@@ -110,6 +113,8 @@ function useStart() {
       acceptRisk: draft?.acceptRisk ?? false,
       code: params.get('kode') ?? draft?.code ?? null,
       returned: reason ? { reason, method: returnedFrom } : null,
+      /** Back without the provider's word (the back button, a reload): the payment to ask about. */
+      leftReference: reason === 'tilbake' ? (draft?.reference ?? null) : null,
     };
   });
   useEffect(() => {
@@ -192,6 +197,28 @@ function CheckoutForm() {
   const [owned, setOwned] = useState<string | null>(null);
   const [returned, setReturned] = useState(start.returned);
   const code = useCampaignCode(course, start.code);
+  // Back in this tab from the provider without its way back: the payment may have gone through
+  // meanwhile (in another tab, or approved in the Vipps app). Paid: the confirmation, not the form;
+  // ended: what ended it.
+  const checkLeft = useCallback(
+    (reference: string, method: PaymentMethod) => {
+      fetchCheckoutStatus(reference).then(
+        (s) => {
+          if (s.status === 'paid') {
+            rememberCheckoutSessionId(reference);
+            void navigate(paths.paymentComplete.href(), { replace: true });
+          } else if (s.status === 'failed' || s.status === 'expired') {
+            setReturned({ reason: returnReasonOf(s), method: s.paymentMethod ?? method });
+          }
+        },
+        () => undefined,
+      );
+    },
+    [navigate],
+  );
+  useEffect(() => {
+    if (start.leftReference && start.returned) checkLeft(start.leftReference, start.returned.method);
+  }, [start, checkLeft]);
   /** Set by a submit with fields missing: from then on each missing field says so under itself. */
   const [showFieldErrors, setShowFieldErrors] = useState(false);
   const fieldRefs = useRef<Record<BuyerField, HTMLInputElement | null>>({
@@ -212,11 +239,12 @@ function CheckoutForm() {
       if (draft?.leftFor) {
         setReturned({ reason: 'tilbake', method: draft.leftFor });
         saveCheckoutDraft({ ...draft, leftFor: null });
+        if (draft.reference) checkLeft(draft.reference, draft.leftFor);
       }
     };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
+  }, [checkLeft]);
 
   const items = groupOf(course)
     .map((id) => catalog.items.find((i) => i.id === id))
@@ -287,6 +315,7 @@ function CheckoutForm() {
       acceptTerms,
       acceptRisk,
       leftFor: null,
+      reference: null,
     };
     try {
       const res = await createCheckoutSession({
@@ -300,6 +329,7 @@ function CheckoutForm() {
         ...(quote ? { campaignCode: quote.code } : {}),
         attribution: getAttribution(),
       });
+      if (res.reference) rememberCheckoutSessionId(res.reference);
       if (res.demo) {
         // Paid at once: the same confirmation page as a paid purchase, which says it was a demo.
         saveCheckoutDraft(draft);
@@ -308,7 +338,7 @@ function CheckoutForm() {
         return;
       }
       // Kept for the way back: the form as sent, and that the buyer is away at the provider.
-      saveCheckoutDraft({ ...draft, leftFor: method });
+      saveCheckoutDraft({ ...draft, leftFor: method, reference: res.reference ?? null });
       try {
         window.location.assign(res.url);
       } catch (navErr) {

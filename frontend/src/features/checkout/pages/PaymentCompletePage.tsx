@@ -13,7 +13,7 @@ import { Seo } from '../../../lib/head';
 import { useSession } from '../../../lib/session';
 import { useCheckoutStatus } from '../api/checkout-status';
 import { CheckoutShell } from '../components/CheckoutShell';
-import { clearCheckoutDraft, readCheckoutDraft, saveCheckoutDraft, type ReturnReason } from '../draft';
+import { clearCheckoutDraft, readCheckoutDraft, returnReasonOf, saveCheckoutDraft } from '../draft';
 import { takeCheckoutSessionId } from '../session-id';
 import './PaymentCompletePage.css';
 
@@ -74,22 +74,6 @@ function StateCard({
   );
 }
 
-/** How the order form names a payment that ended without going through (`?betaling=`). */
-function returnReason(data: CheckoutStatusResponse): ReturnReason {
-  switch (data.endedBy) {
-    case 'aborted':
-      return 'avbrutt';
-    case 'expired':
-      return 'utlopt';
-    case 'terminated':
-      return 'avsluttet';
-    case 'failed':
-      return 'avvist';
-    default:
-      return data.status === 'failed' ? 'avvist' : 'ikke-fullfort';
-  }
-}
-
 /**
  * A payment that did not go through: back to the order form, filled in as it was sent (this tab's
  * copy, or what the order holds when the provider brought the buyer back in another tab), saying what
@@ -112,11 +96,12 @@ function BackToForm({ data }: { data: CheckoutStatusResponse }) {
       acceptTerms: mine?.acceptTerms ?? true,
       acceptRisk: mine?.acceptRisk ?? true,
       leftFor: null,
+      reference: null,
     });
     const query = new URLSearchParams({ course, email: data.email });
     if (data.campaignCode) query.set('kode', data.campaignCode);
     query.set('metode', method);
-    query.set('betaling', returnReason(data));
+    query.set('betaling', returnReasonOf(data));
     return `${paths.checkout.href()}?${query.toString()}`;
   });
   return <Navigate to={href} replace />;
