@@ -188,9 +188,7 @@ export class ReceiptsService {
 }
 
 /** The buyer's name and payment method as the order holds them (no name once it is anonymised). */
-export function buyerOf(
-  order: Pick<Order, 'firstName' | 'lastName' | 'paymentMethod' | 'anonymisedAt'> | null,
-): ReceiptBuyer {
+export function buyerOf(order: Pick<Order, 'firstName' | 'lastName' | 'paymentMethod' | 'anonymisedAt'> | null): ReceiptBuyer {
   if (!order) return { name: null, paymentMethod: null };
   const name = order.anonymisedAt ? '' : `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim();
   return { name: name || null, paymentMethod: order.paymentMethod ?? null };

@@ -1,9 +1,4 @@
-import {
-  isCheckoutCourseId,
-  type CheckoutCourseId,
-  type CheckoutStatusResponse,
-  type PaymentMethod,
-} from '@academy/contracts';
+import { isCheckoutCourseId, type CheckoutCourseId, type CheckoutStatusResponse, type PaymentMethod } from '@academy/contracts';
 
 /**
  * The order form as the buyer sent it to the payment provider, kept in this tab's sessionStorage so

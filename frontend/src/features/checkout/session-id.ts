@@ -41,7 +41,10 @@ function fromFragment(win: Window): string | null {
 }
 
 /** Remembers the reference of the payment this tab sends the buyer to (before leaving for the provider). */
-export function rememberCheckoutSessionId(id: string, win: Window | undefined = typeof window === 'undefined' ? undefined : window): void {
+export function rememberCheckoutSessionId(
+  id: string,
+  win: Window | undefined = typeof window === 'undefined' ? undefined : window,
+): void {
   taken = id;
   if (win) store(win, id);
 }

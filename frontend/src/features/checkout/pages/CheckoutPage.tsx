@@ -533,7 +533,11 @@ function CheckoutForm() {
                     ))}
                   </div>
                   {klarnaMoved && (
-                    <p className="checkout-message checkout-message--info checkout-klarna-moved" role="status" data-testid="klarna-moved">
+                    <p
+                      className="checkout-message checkout-message--info checkout-klarna-moved"
+                      role="status"
+                      data-testid="klarna-moved"
+                    >
                       {T.klarnaMoved(
                         formatPriceKr(KLARNA_MIN_ORE),
                         formatPriceKr(amountOre),
