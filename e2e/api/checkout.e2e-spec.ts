@@ -295,8 +295,8 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         .send(body({ email: owner.email.toUpperCase() }))
         .expect(201);
       const session = fake.lastSession();
-      // The same answer as for an address that owns nothing: a Stripe URL, nothing else.
-      expect(Object.keys(res.body)).toEqual(['url']);
+      // The same answer as for an address that owns nothing: a Stripe URL and its reference, nothing else.
+      expect(Object.keys(res.body)).toEqual(['url', 'reference']);
       expect(res.body.url).toBe(session.url);
       expect(session.amount_total).toBe(asStranger.amount_total);
       const order = await orders().findOneByOrFail({ stripeSessionId: session.id });
@@ -416,6 +416,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         amount: 199700,
         email: b.email,
         signedIn: false,
+        paymentMethod: 'card',
       });
       expect(pending.headers['cache-control']).toBe('no-store');
       expect(cookieOf(pending)).toBeUndefined();
@@ -430,6 +431,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         amount: 199700,
         email: b.email,
         signedIn: true,
+        paymentMethod: 'card',
         receiptPath: `/kvittering/${order.id}`,
       });
       expect(cookieOf(done)).toBeDefined();
