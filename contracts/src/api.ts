@@ -147,6 +147,12 @@ export interface CheckoutSessionResponse {
   /** Where the browser goes next (Stripe Checkout, or the confirmation page in demo mode). */
   url: string;
   demo?: boolean;
+  /**
+   * The payment's reference for the confirmation page's status (`/api/checkout/sessions/:reference`):
+   * the tab that sent the buyer to the provider can tell, when the buyer comes back to it, whether the
+   * payment went through meanwhile (in another tab, or in the Vipps app).
+   */
+  reference?: string;
 }
 
 /**
@@ -181,6 +187,21 @@ export interface CheckoutStatusResponse {
   receiptPath?: string;
   /** A demo payment (no payment provider configured, outside production): nothing was charged. */
   demo?: boolean;
+  /** How the buyer chose to pay. */
+  paymentMethod?: PaymentMethod;
+  /** The campaign code the order was priced with, if any. */
+  campaignCode?: string;
+  /**
+   * Why a payment that did not go through ended (failed or expired only): the buyer cancelled or
+   * rejected it (`aborted`), it timed out at the provider (`expired`), the provider or the shop ended
+   * it (`terminated`), or it was declined (`failed`).
+   */
+  endedBy?: CheckoutEndReason;
+  /** The buyer's names as typed, to fill the order form in again (failed or expired only). */
+  firstName?: string;
+  lastName?: string;
 }
+
+export type CheckoutEndReason = 'aborted' | 'expired' | 'terminated' | 'failed';
 
 export type { PaymentMethod };

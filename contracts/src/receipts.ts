@@ -1,3 +1,5 @@
+import type { PaymentMethod } from './catalog';
+
 /** Receipts and credit notes (bokføringsforskriften § 5-1-1): one unbroken number sequence. */
 
 export type ReceiptKind = 'receipt' | 'credit_note';
@@ -35,9 +37,20 @@ export interface ReceiptDocument {
   pdfUrl: string;
 }
 
+/** Who bought and how they paid, as the receipt page, its PDF and the receipt mail show it. */
+export interface ReceiptBuyer {
+  /** The buyer's name on the order (null once the order is anonymised). */
+  name: string | null;
+  paymentMethod: PaymentMethod | null;
+}
+
+/** How a receipt names the payment method. */
+export const RECEIPT_PAYMENT_METHOD: Record<PaymentMethod, string> = { card: 'Kort', vipps: 'Vipps', klarna: 'Klarna' };
+
 /** GET /api/orders/:orderId/receipt */
 export interface OrderReceiptResponse {
   receipt: ReceiptDocument;
+  buyer: ReceiptBuyer;
   /** Credit notes of the order's refunds, oldest first. */
   creditNotes: ReceiptDocument[];
 }

@@ -69,7 +69,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       const b = body({ attribution: { trafficSource: 'B', landingPath: '/b', utmSource: 'nyhetsbrev' } });
       const res = await t.http().post('/api/checkout/sessions').send(b).expect(201);
       const session = fake.lastSession();
-      expect(res.body).toEqual({ url: session.url });
+      expect(res.body).toEqual({ url: session.url, reference: session.id });
 
       const [call] = fake.callsTo('sessions.create');
       const order = await orders().findOneByOrFail({ stripeSessionId: session.id });
@@ -84,7 +84,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         client_reference_id: String(order.id),
         metadata: { orderId: String(order.id), courseId: 'foundation' },
         success_url: 'http://localhost:3000/betaling/fullfort?session_id={CHECKOUT_SESSION_ID}',
-        cancel_url: `http://localhost:3000/bestill?course=foundation&email=${encodeURIComponent(b.email)}`,
+        cancel_url: `http://localhost:3000/bestill?course=foundation&email=${encodeURIComponent(b.email)}&metode=card&betaling=avbrutt`,
         line_items: [
           {
             quantity: '1',
@@ -295,8 +295,8 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         .send(body({ email: owner.email.toUpperCase() }))
         .expect(201);
       const session = fake.lastSession();
-      // The same answer as for an address that owns nothing: a Stripe URL, nothing else.
-      expect(Object.keys(res.body)).toEqual(['url']);
+      // The same answer as for an address that owns nothing: a Stripe URL and its reference, nothing else.
+      expect(Object.keys(res.body)).toEqual(['url', 'reference']);
       expect(res.body.url).toBe(session.url);
       expect(session.amount_total).toBe(asStranger.amount_total);
       const order = await orders().findOneByOrFail({ stripeSessionId: session.id });
@@ -416,6 +416,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         amount: 199700,
         email: b.email,
         signedIn: false,
+        paymentMethod: 'card',
       });
       expect(pending.headers['cache-control']).toBe('no-store');
       expect(cookieOf(pending)).toBeUndefined();
@@ -430,6 +431,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         amount: 199700,
         email: b.email,
         signedIn: true,
+        paymentMethod: 'card',
         receiptPath: `/kvittering/${order.id}`,
       });
       expect(cookieOf(done)).toBeDefined();
@@ -515,7 +517,12 @@ describe('demo payments (no Stripe key, not production)', () => {
     const browser = t.agent();
     const res = await browser.post('/api/checkout/sessions').send(b).expect(201);
     // The same confirmation page as a paid purchase, by an unguessable reference of its own.
-    expect(res.body).toEqual({ url: expect.stringMatching(/^\/betaling\/fullfort\?session_id=demo_[0-9a-f]{48}$/), demo: true });
+    expect(res.body).toEqual({
+      url: expect.stringMatching(/^\/betaling\/fullfort\?session_id=demo_[0-9a-f]{48}$/),
+      demo: true,
+      reference: expect.stringMatching(/^demo_[0-9a-f]{48}$/),
+    });
+    expect(res.body.url).toBe(`/betaling/fullfort?session_id=${res.body.reference}`);
     expect(cookieOf(res)).toBeDefined();
     const reference = new URL(res.body.url, 'http://x').searchParams.get('session_id')!;
     const status = await browser.get(`/api/checkout/sessions/${reference}`).expect(200);
@@ -525,6 +532,7 @@ describe('demo payments (no Stripe key, not production)', () => {
       amount: 499700,
       email: b.email,
       signedIn: true,
+      paymentMethod: 'vipps',
       demo: true,
       receiptPath: expect.stringMatching(/^\/kvittering\/\d+$/),
     });
@@ -560,7 +568,11 @@ describe('demo payments (no Stripe key, not production)', () => {
       .post('/api/checkout/sessions')
       .send(body({ email: victim.email }))
       .expect(201);
-    expect(res.body).toEqual({ url: expect.stringMatching(/^\/betaling\/fullfort\?session_id=demo_/), demo: true });
+    expect(res.body).toEqual({
+      url: expect.stringMatching(/^\/betaling\/fullfort\?session_id=demo_/),
+      demo: true,
+      reference: expect.stringMatching(/^demo_/),
+    });
     expect(cookieOf(res)).toBeUndefined();
     // Its confirmation page signs nobody in and shows no receipt.
     const reference = new URL(res.body.url, 'http://x').searchParams.get('session_id')!;

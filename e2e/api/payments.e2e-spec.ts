@@ -184,6 +184,7 @@ describe('payments: Stripe webhooks, one fulfilment, refunds (fake Stripe server
         amount: 199700,
         email,
         signedIn: true,
+        paymentMethod: 'card',
         receiptPath: `/kvittering/${order.id}`,
       });
       expect(fake.callsTo('sessions.retrieve')).toHaveLength(retrievesBefore);

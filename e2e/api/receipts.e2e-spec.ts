@@ -101,6 +101,8 @@ describe('receipts and credit notes', () => {
         pdfUrl: `/api/orders/${orderId}/receipt.pdf`,
       },
       creditNotes: [],
+      // Who bought and how they paid, as the receipt mail says it.
+      buyer: { name: 'Ola Nordmann', paymentMethod: 'card' },
     });
     expect(res.body.receipt.description).toContain('Foundation');
     expect(Math.abs(Date.parse(res.body.receipt.issuedAt) - order.paidAt!.getTime())).toBeLessThan(60_000);
@@ -270,8 +272,14 @@ describe('receipts and credit notes', () => {
       'Totalt inkl. MVA',
       nok(receipt.totalOre),
       String(orderId),
+      'Kjøper',
+      'Ola Nordmann',
+      'Betalingsmåte',
+      'Kort',
     ])
       expect(text).toContain(fact);
+    // One number to quote: the receipt's; the order is named only inside the description.
+    expect(text).not.toContain('Ordrenummer');
     expect(text).toMatch(/\d{2}\.\d{2}\.\d{4} kl\. \d{2}:\d{2}/);
   });
 

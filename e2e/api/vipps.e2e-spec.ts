@@ -68,7 +68,7 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
 
   it('creates the payment as the ePayment API asks, after an access token, and answers with Vipps’ page', async () => {
     const { res, payment, order, reference } = await checkout({ courseId: 'accelerator' });
-    expect(res.body).toEqual({ url: payment.redirectUrl });
+    expect(res.body).toEqual({ url: payment.redirectUrl, reference });
     expect(reference).toMatch(/^vipps-[a-f0-9]{32}$/);
     expect(payment.request).toEqual({
       amount: { currency: 'NOK', value: 499700 },

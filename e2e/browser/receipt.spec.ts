@@ -85,8 +85,20 @@ describe('the receipt page', () => {
       'MVA 25',
       'Totalt inkl. MVA',
       `ordre ${orderId}`,
+      // Who bought and how they paid, as the receipt mail says it.
+      'Kjøper',
+      'Kari Nordmann',
+      'Betalingsmåte',
+      'Kort',
     ])
       expect(shown).toContain(fact);
+    // One number to quote: the page's title is the receipt's number; the order is named only in the description.
+    expect((await page.locator('h1').innerText()).trim()).toBe(`Kvittering nr. ${number}`);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.getByText(/Kvittering for ordre/).count()).toBe(0);
+    expect(await page.getByText('Ordrenummer').count()).toBe(0);
+    expect((await receipt.getByTestId('receipt-buyer').innerText()).trim()).toBe('Kari Nordmann');
+    expect((await receipt.getByTestId('receipt-payment-method').innerText()).trim()).toBe('Kort');
     // The amounts add up: excl. MVA + MVA = total, MVA 25 % of the amount excl. MVA.
     const ore = async (id: string) => Number((await receipt.getByTestId(id).innerText()).replace(/[^\d]/g, ''));
     const [excl, vat, total] = [await ore('amount-excl'), await ore('amount-vat'), await ore('amount-total')];
@@ -107,7 +119,14 @@ describe('the receipt page', () => {
     const pdf = readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
-    for (const fact of [`Kvittering nr. ${number}`, 'Kvitteringsselger AS', 'Org.nr. 923 456 789 MVA', 'Storgata 7, 0155 Oslo'])
+    for (const fact of [
+      `Kvittering nr. ${number}`,
+      'Kvitteringsselger AS',
+      'Org.nr. 923 456 789 MVA',
+      'Storgata 7, 0155 Oslo',
+      'Kari Nordmann',
+      'Betalingsmåte',
+    ])
       expect(text).toContain(fact);
     expect(errors).toEqual([]);
 

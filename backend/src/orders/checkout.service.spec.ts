@@ -121,7 +121,11 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
       const { result, session } = await checkout().createSession(d, browser());
       const order = await orderOf(d.email);
       // The same confirmation page as a paid purchase, by the order's demo reference.
-      expect(result).toEqual({ url: `/betaling/fullfort?session_id=${order.stripeSessionId}`, demo: true });
+      expect(result).toEqual({
+        url: `/betaling/fullfort?session_id=${order.stripeSessionId}`,
+        demo: true,
+        reference: order.stripeSessionId,
+      });
       expect(order.stripeSessionId).toMatch(/^demo_[0-9a-f]{48}$/);
       expect(order).toMatchObject({ status: 'paid', provider: 'demo', amountOre: 199700 });
       expect(order.buyerSignedInAt).toBeInstanceOf(Date);
@@ -224,6 +228,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
         amount: 199700,
         email,
         signedIn: true,
+        paymentMethod: 'card',
         receiptPath: `/kvittering/${order.id}`,
       });
       expect(first.session).not.toBeNull();
@@ -254,7 +259,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
       const { id, email } = await pendingOrder(stripeSessions, false);
       const res = await checkout(fakeStripe(stripeSessions)).status(id, browser());
       expect(res).toEqual({
-        result: { status: 'pending', courseId: 'foundation', amount: 199700, email, signedIn: false },
+        result: { status: 'pending', courseId: 'foundation', amount: 199700, email, signedIn: false, paymentMethod: 'card' },
         session: null,
       });
     });

@@ -14,6 +14,7 @@ import {
   normalizeCampaignCode,
   RISK_TEXT_VERSION,
   UPGRADE_FROM,
+  type CheckoutEndReason,
   type CheckoutQuoteQuery,
   type CheckoutQuoteResponse,
   type CheckoutSessionResponse,
@@ -211,7 +212,8 @@ export class CheckoutService {
 
     if (provider === 'demo') return this.payDemo(order, auth?.user ?? null, client);
     const productName = upgradeName(item, order);
-    if (provider === 'vipps') return { result: { url: await this.startVipps(order, productName) }, session: null };
+    if (provider === 'vipps')
+      return { result: { url: await this.startVipps(order, productName), reference: order.stripeSessionId! }, session: null };
     if (!this.stripe) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
 
     const base = this.cfg.publicUrl;
@@ -249,9 +251,10 @@ export class CheckoutService {
           locale: 'nb',
           ...(order.expiresAt ? { expires_at: Math.floor(order.expiresAt.getTime() / 1000) } : {}),
           success_url: `${base}/betaling/fullfort?session_id={CHECKOUT_SESSION_ID}`,
+          // Back from Stripe without paying: the order form again, filled in as it was, saying so.
           cancel_url: `${base}/bestill?course=${item.id}&email=${encodeURIComponent(email)}${
             order.campaignCode ? `&kode=${encodeURIComponent(order.campaignCode)}` : ''
-          }`,
+          }&metode=${dto.paymentMethod}&betaling=avbrutt`,
         },
         // A reused order has a new updatedAt: a new session, never the replay of its first one.
         { idempotencyKey: `checkout-${order.id}-${order.updatedAt.getTime()}` },
@@ -267,7 +270,7 @@ export class CheckoutService {
       throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.paymentError);
     }
     await repo.update({ id: order.id, stripeSessionId: IsNull() }, { stripeSessionId: session.id, updatedAt: new Date() });
-    return { result: { url: session.url }, session: null };
+    return { result: { url: session.url, reference: session.id }, session: null };
   }
 
   /**
@@ -377,7 +380,7 @@ export class CheckoutService {
       await this.orders.update({ id: order.id }, { buyerSignedInAt: new Date() });
     }
     // The same confirmation page as a paid purchase (DECISIONS: demo checkout).
-    return { result: { url: `/betaling/fullfort?session_id=${reference}`, demo: true }, session };
+    return { result: { url: `/betaling/fullfort?session_id=${reference}`, demo: true, reference }, session };
   }
 
   /**
@@ -425,18 +428,36 @@ export class CheckoutService {
     }
 
     const { signedIn, session } = await this.signInNewBuyer(order, result, client);
+    const status = publicStatus(order);
+    const ended = status === 'failed' || status === 'expired';
+    const endedBy = ended ? await this.endedBy(order) : null;
     return {
       result: {
-        status: publicStatus(order),
+        status,
         courseId: order.courseId,
         amount: order.amountOre,
         email: order.email,
         signedIn,
+        paymentMethod: order.paymentMethod,
+        ...(order.campaignCode ? { campaignCode: order.campaignCode } : {}),
         ...(order.provider === 'demo' ? { demo: true } : {}),
         ...(signedIn && order.paidAt ? { receiptPath: `/kvittering/${order.id}` } : {}),
+        // A payment that did not go through: why, and the names to fill the order form in again.
+        ...(ended ? { firstName: order.firstName, lastName: order.lastName } : {}),
+        ...(endedBy ? { endedBy } : {}),
       },
       session,
     };
+  }
+
+  /**
+   * Why a payment ended without going through: for Vipps as Vipps reports it (the buyer's rejection
+   * reads apart from a timeout), for Stripe by the order's status (a declined payment, or a session
+   * that timed out). Null when it cannot be told.
+   */
+  private async endedBy(order: Order): Promise<CheckoutEndReason | null> {
+    if (order.provider === 'vipps') return this.vipps.endedBy(order);
+    return order.status === 'failed' ? 'failed' : order.status === 'expired' ? 'expired' : null;
   }
 
   /** The state of a Vipps payment for the success page (AUTHORIZED fulfils, as the webhook does). */

@@ -1,4 +1,4 @@
-import { orgNrText } from '@academy/contracts';
+import { orgNrText, RECEIPT_PAYMENT_METHOD, type ReceiptBuyer } from '@academy/contracts';
 import { formatPdfAmount, renderPdf } from '../platform/pdf';
 import type { Receipt } from './entities/receipt.entity';
 
@@ -26,11 +26,17 @@ export const documentFileName = (r: Pick<Receipt, 'kind' | 'number'>) =>
   `${r.kind === 'receipt' ? 'kvittering' : 'kreditnota'}-${r.number}.pdf`;
 
 /**
- * A receipt or credit note as PDF, from the stored document only (the seller as it was when the
- * document was issued): seller with "MVA", number, date, description, amount excluding MVA,
- * MVA with rate, total; a credit note refers to its receipt and shows the amounts as negative.
+ * A receipt or credit note as PDF, from the stored document (the seller as it was when the document
+ * was issued) and the order's buyer: seller with "MVA", the document's number (the one number the
+ * buyer quotes), date, buyer and payment method, description, amount excluding MVA, MVA with rate,
+ * total; a credit note refers to its receipt and shows the amounts as negative.
  */
-export function receiptPdf(r: Receipt, siteName: string, options: { compress?: boolean } = {}): Promise<Buffer> {
+export function receiptPdf(
+  r: Receipt,
+  siteName: string,
+  options: { compress?: boolean; buyer?: ReceiptBuyer } = {},
+): Promise<Buffer> {
+  const buyer = options.buyer;
   const sign = r.kind === 'credit_note' ? -1 : 1;
   const seller = [r.sellerName, orgNrText(r.sellerOrgNr), r.sellerAddress];
   return renderPdf(
@@ -44,7 +50,8 @@ export function receiptPdf(r: Receipt, siteName: string, options: { compress?: b
       pdf.table([
         { label: r.kind === 'receipt' ? 'Kvitteringsnummer' : 'Kreditnotanummer', value: String(r.number) },
         { label: 'Dato', value: documentDate(r.issuedAt) },
-        { label: 'Ordrenummer', value: String(r.orderId) },
+        ...(buyer?.name ? [{ label: 'Kjøper', value: buyer.name }] : []),
+        ...(buyer?.paymentMethod ? [{ label: 'Betalingsmåte', value: RECEIPT_PAYMENT_METHOD[buyer.paymentMethod] }] : []),
       ]);
       pdf.heading('Beskrivelse', 2).paragraph(r.description);
       pdf.table([

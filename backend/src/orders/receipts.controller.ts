@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { MSG, type OrderReceiptResponse } from '@academy/contracts';
+import { MSG, type OrderReceiptResponse, type ReceiptBuyer } from '@academy/contracts';
 import { CurrentUser, SignedIn } from '../identity/current-user.decorator';
 import type { User } from '../identity/entities/user.entity';
 import { APP_CONFIG, AppConfig } from '../platform/config';
@@ -44,8 +44,8 @@ export class ReceiptsController {
     @Param('orderId') orderId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const { receipt } = await this.receipts.forViewer(user, parseId(orderId));
-    return this.sendPdf(reply, receipt);
+    const { receipt, buyer } = await this.receipts.forViewer(user, parseId(orderId));
+    return this.sendPdf(reply, receipt, buyer);
   }
 
   @Get('credit-notes/:number/pdf')
@@ -55,14 +55,14 @@ export class ReceiptsController {
     @Param('number') number: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const { creditNotes } = await this.receipts.forViewer(user, parseId(orderId));
+    const { creditNotes, buyer } = await this.receipts.forViewer(user, parseId(orderId));
     const note = creditNotes.find((c) => c.number === parseId(number));
     if (!note) throw notFound(MSG.receiptNotFound);
-    return this.sendPdf(reply, note);
+    return this.sendPdf(reply, note, buyer);
   }
 
-  private async sendPdf(reply: FastifyReply, doc: Receipt): Promise<Buffer> {
-    const pdf = await receiptPdf(doc, this.cfg.siteName);
+  private async sendPdf(reply: FastifyReply, doc: Receipt, buyer: ReceiptBuyer): Promise<Buffer> {
+    const pdf = await receiptPdf(doc, this.cfg.siteName, { buyer });
     reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${documentFileName(doc)}"`)

@@ -10,6 +10,7 @@ import {
   VAT_RATE_PERCENT,
   type CatalogId,
   type OrderReceiptResponse,
+  type ReceiptBuyer,
   type ReceiptDocument,
   type Role,
 } from '@academy/contracts';
@@ -164,21 +165,33 @@ export class ReceiptsService {
    * The order's receipt and credit notes for a viewer: the buyer (the order's account) or an admin.
    * Anyone else gets the same 404 as for an order that does not exist, so nothing tells them apart.
    */
-  async forViewer(viewer: { id: number; role: Role }, orderId: number): Promise<{ receipt: Receipt; creditNotes: Receipt[] }> {
+  async forViewer(
+    viewer: { id: number; role: Role },
+    orderId: number,
+  ): Promise<{ receipt: Receipt; creditNotes: Receipt[]; buyer: ReceiptBuyer }> {
     const docs = Number.isSafeInteger(orderId) && orderId > 0 ? await this.documentsOf(orderId) : [];
     const receipt = docs.find((d) => d.kind === 'receipt');
     if (!receipt) throw notFound(MSG.receiptNotFound);
-    if (viewer.role !== 'admin') {
-      const order = await this.ds.getRepository(Order).findOne({ select: { id: true, userId: true }, where: { id: orderId } });
-      if (!order || order.userId === null || order.userId !== viewer.id) throw notFound(MSG.receiptNotFound);
-    }
-    return { receipt, creditNotes: docs.filter((d) => d.kind === 'credit_note') };
+    const order = await this.ds.getRepository(Order).findOne({
+      select: { id: true, userId: true, firstName: true, lastName: true, paymentMethod: true, anonymisedAt: true },
+      where: { id: orderId },
+    });
+    if (viewer.role !== 'admin' && (!order || order.userId === null || order.userId !== viewer.id))
+      throw notFound(MSG.receiptNotFound);
+    return { receipt, creditNotes: docs.filter((d) => d.kind === 'credit_note'), buyer: buyerOf(order) };
   }
 
   async responseFor(viewer: { id: number; role: Role }, orderId: number): Promise<OrderReceiptResponse> {
-    const { receipt, creditNotes } = await this.forViewer(viewer, orderId);
-    return { receipt: toDocument(receipt), creditNotes: creditNotes.map(toDocument) };
+    const { receipt, creditNotes, buyer } = await this.forViewer(viewer, orderId);
+    return { receipt: toDocument(receipt), creditNotes: creditNotes.map(toDocument), buyer };
   }
+}
+
+/** The buyer's name and payment method as the order holds them (no name once it is anonymised). */
+export function buyerOf(order: Pick<Order, 'firstName' | 'lastName' | 'paymentMethod' | 'anonymisedAt'> | null): ReceiptBuyer {
+  if (!order) return { name: null, paymentMethod: null };
+  const name = order.anonymisedAt ? '' : `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim();
+  return { name: name || null, paymentMethod: order.paymentMethod ?? null };
 }
 
 /** The API's view of a stored document (the seller as it was when the document was issued). */

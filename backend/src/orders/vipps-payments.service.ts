@@ -82,6 +82,29 @@ export class VippsPaymentsService {
   }
 
   /**
+   * How a Vipps payment that did not go through ended, as Vipps reports it: the buyer cancelled or
+   * rejected it in Vipps (ABORTED), it timed out (EXPIRED), or it was ended by us or Vipps (TERMINATED,
+   * CANCELLED). Null when Vipps cannot be read now or the payment has not ended.
+   */
+  async endedBy(order: Order): Promise<'aborted' | 'expired' | 'terminated' | null> {
+    if (!this.api || !order.stripeSessionId) return null;
+    const api = this.api;
+    const reference = order.stripeSessionId;
+    let state: string;
+    try {
+      state = (await this.reads.get(reference, () => api.getPayment(reference))).state;
+    } catch (err) {
+      const e = err as VippsApiError;
+      this.logger.warn({ orderId: order.id, status: e.status, msg: e.message }, 'Kunne ikke lese hvordan Vipps-betalingen endte');
+      return null;
+    }
+    if (state === 'ABORTED') return 'aborted';
+    if (state === 'EXPIRED') return 'expired';
+    if (state === 'TERMINATED' || state === 'CANCELLED') return 'terminated';
+    return null;
+  }
+
+  /**
    * Captures the whole amount of a paid Vipps order not captured yet (its Idempotency-Key is the
    * reference's: a repeat is the same capture). A failure is logged; `retryCaptures` tries again.
    */

@@ -75,4 +75,52 @@ export const CHECKOUT_COPY = {
   codeApplied: (code: string) => `Kampanjekode ${code}`,
   codeMissing: 'Skriv inn kampanjekoden',
   codeError: 'Vi fikk ikke sjekket kampanjekoden. Prøv igjen.',
+  /** Klarna offered for the course, but what is to pay now is under its minimum. */
+  klarnaTooLow: (min: string) => `Kan brukes fra ${min}.`,
+  klarnaMoved: (min: string, total: string, to: string) =>
+    `Delbetaling med Klarna gjelder kjøp fra ${min}. Totalen er nå ${total}, så betalingsmåten er endret til ${to}.`,
+  /** The course in the address is not sold here. */
+  notFoundTitle: 'Fant ikke kurset',
+  notFoundText: (id: string) => `Vi fant ikke noe kurs som heter «${id}». Velg et av kursene under.`,
+  notFoundHome: 'Se alle kursene på forsiden',
+  /** Back from the payment provider without paying: what happened, in the buyer's words. */
+  returnedRestored: 'Bestillingen er fylt ut som før, så du kan prøve igjen eller velge en annen betalingsmåte.',
+  returned: {
+    avbrutt: {
+      card: 'Du avbrøt kortbetalingen',
+      vipps: 'Du avbrøt betalingen i Vipps',
+      klarna: 'Du avbrøt betalingen i Klarna',
+      text: 'Du er ikke belastet.',
+    },
+    avvist: {
+      card: 'Kortbetalingen ble avvist',
+      vipps: 'Betalingen ble avvist i Vipps',
+      klarna: 'Klarna avviste betalingen',
+      text: 'Du er ikke belastet.',
+    },
+    utlopt: {
+      card: 'Betalingen ble ikke fullført i tide',
+      vipps: 'Betalingen ble ikke godkjent i Vipps i tide',
+      klarna: 'Betalingen ble ikke fullført i tide',
+      text: 'Betalingssiden ble stående for lenge uten at betalingen ble godkjent, og du er ikke belastet.',
+    },
+    avsluttet: {
+      card: 'Betalingen ble avsluttet',
+      vipps: 'Vipps avsluttet betalingen',
+      klarna: 'Betalingen ble avsluttet',
+      text: 'Betalingen ble avsluttet før den ble godkjent, og du er ikke belastet.',
+    },
+    'ikke-fullfort': {
+      card: 'Betalingen ble ikke fullført',
+      vipps: 'Betalingen i Vipps ble ikke fullført',
+      klarna: 'Betalingen i Klarna ble ikke fullført',
+      text: 'Du er ikke belastet.',
+    },
+    tilbake: {
+      card: 'Du gikk tilbake fra kortbetalingen',
+      vipps: 'Du gikk tilbake fra Vipps',
+      klarna: 'Du gikk tilbake fra Klarna',
+      text: 'Betalingen ble ikke fullført, og du er ikke belastet.',
+    },
+  },
 } as const;

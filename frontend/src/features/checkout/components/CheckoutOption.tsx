@@ -12,6 +12,7 @@ export function CheckoutOption({
   desc,
   aside,
   pay = false,
+  disabled = false,
 }: {
   name: string;
   value: string;
@@ -22,10 +23,27 @@ export function CheckoutOption({
   aside?: ReactNode;
   /** The payment method's smaller card. */
   pay?: boolean;
+  /** Shown but not available now; `desc` says why. */
+  disabled?: boolean;
 }) {
   return (
-    <label className={cx('checkout-option', pay && 'checkout-option--pay', checked && 'checkout-option--selected')}>
-      <input type="radio" name={name} value={value} checked={checked} onChange={onSelect} className="checkout-option__radio" />
+    <label
+      className={cx(
+        'checkout-option',
+        pay && 'checkout-option--pay',
+        checked && 'checkout-option--selected',
+        disabled && 'checkout-option--disabled',
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        onChange={onSelect}
+        className="checkout-option__radio"
+      />
       <span className="checkout-option__body">
         <span className="checkout-option__title">{title}</span>
         <span className="checkout-option__desc">{desc}</span>

@@ -7,7 +7,7 @@ import {
   type CheckoutCourseId,
   type PaymentMethod,
 } from '@academy/contracts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackButton } from '../../../components/BackButton';
 import { Button } from '../../../components/Button';
@@ -32,6 +32,17 @@ import { CheckoutOption } from '../components/CheckoutOption';
 import { CheckoutShell } from '../components/CheckoutShell';
 import { OrderSummary } from '../components/OrderSummary';
 import { CHECKOUT_COPY as T } from '../content';
+import {
+  isPaymentMethod,
+  isReturnReason,
+  readCheckoutDraft,
+  returnReasonOf,
+  saveCheckoutDraft,
+  type CheckoutDraft,
+  type ReturnReason,
+} from '../draft';
+import { fetchCheckoutStatus } from '../api/checkout-status';
+import { rememberCheckoutSessionId } from '../session-id';
 import './CheckoutPage.css';
 
 const PAYMENT_OPTIONS: { id: PaymentMethod; label: string; hint: string }[] = [
@@ -69,24 +80,145 @@ function missingFields(v: { email: string; first: string; last: string; terms: b
 /** `/bestill` and `/payment`: choose the course, fill in your details, pay by card, Vipps or Klarna. */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
+  const queryCourse = params.get('course');
+  // A course in the address that is not sold here: said so, with the courses that are.
+  if (queryCourse !== null && !isCheckoutCourseId(queryCourse)) return <CourseNotFound id={queryCourse} />;
+  return <CheckoutForm />;
+}
+
+/**
+ * How the page was opened: the address (a campaign link, the provider's way back) and, in this tab, the
+ * form as the buyer last sent it to the provider (restored when it is for the same course).
+ */
+function useStart() {
+  const [params, setParams] = useSearchParams();
+  const [start] = useState(() => {
+    const queryCourse = params.get('course');
+    const saved = readCheckoutDraft();
+    const draft: CheckoutDraft | null = saved && (queryCourse === null || saved.course === queryCourse) ? saved : null;
+    const course: CheckoutCourseId = isCheckoutCourseId(queryCourse) ? queryCourse : (draft?.course ?? 'foundation');
+    const queryMethod = params.get('metode');
+    const method: PaymentMethod = isPaymentMethod(queryMethod) ? queryMethod : (draft?.method ?? 'card');
+    const queryReason = params.get('betaling');
+    // Back in this tab from the provider without its way back (the back button, a reload): said too.
+    const reason: ReturnReason | null = isReturnReason(queryReason) ? queryReason : draft?.leftFor ? 'tilbake' : null;
+    const returnedFrom: PaymentMethod = isPaymentMethod(queryMethod) ? queryMethod : (draft?.leftFor ?? method);
+    return {
+      course,
+      method,
+      email: params.get('email') ?? draft?.email ?? '',
+      firstName: draft?.firstName ?? '',
+      lastName: draft?.lastName ?? '',
+      acceptTerms: draft?.acceptTerms ?? false,
+      acceptRisk: draft?.acceptRisk ?? false,
+      code: params.get('kode') ?? draft?.code ?? null,
+      returned: reason ? { reason, method: returnedFrom } : null,
+      /** Back without the provider's word (the back button, a reload): the payment to ask about. */
+      leftReference: reason === 'tilbake' ? (draft?.reference ?? null) : null,
+    };
+  });
+  useEffect(() => {
+    // Said once: a reload afterwards shows the filled-in form without the message.
+    if (!start.returned) return;
+    const draft = readCheckoutDraft();
+    if (draft?.leftFor) saveCheckoutDraft({ ...draft, leftFor: null });
+    if (params.has('betaling') || params.has('metode')) {
+      const next = new URLSearchParams(params);
+      next.delete('betaling');
+      next.delete('metode');
+      setParams(next, { replace: true });
+    }
+    // Once, on the way in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return start;
+}
+
+/** What happened at the provider, at the top of the form it brought the buyer back to. */
+function ReturnNotice({ reason, method }: { reason: ReturnReason; method: PaymentMethod }) {
+  const copy = T.returned[reason];
+  return (
+    <div className="checkout-message checkout-message--info checkout-returned" role="alert" data-testid="checkout-returned">
+      <p className="checkout-returned__title">{copy[method]}</p>
+      <p className="checkout-returned__text">
+        {copy.text} {T.returnedRestored}
+      </p>
+    </div>
+  );
+}
+
+/** `/bestill?course=xyz` of a course not sold here: the courses that are, and the way to the rest. */
+function CourseNotFound({ id }: { id: string }) {
+  const catalog = useCatalog();
+  const items = CHECKOUT_COURSE_IDS.map((c) => catalog.items.find((i) => i.id === c)).filter((i): i is CatalogItem => !!i);
+  return (
+    <CheckoutShell>
+      <Seo title={T.notFoundTitle} description={T.seoDescription} noindex />
+      <div className="container container--narrow checkout-page">
+        <Card className="checkout-notfound">
+          <h1 className="checkout-intro__title">{T.notFoundTitle}</h1>
+          <p role="alert">{T.notFoundText(id.slice(0, 60))}</p>
+          <ul className="checkout-notfound__list">
+            {items.map((i) => (
+              <li key={i.id}>
+                <Link to={paths.checkout.href({ course: i.id })} className="checkout-notfound__link">
+                  <span className="checkout-notfound__name">{i.title}</span>
+                  <span className="checkout-notfound__price">{formatPriceKr(i.priceOre)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to={paths.home.href()}>{T.notFoundHome}</Link>
+          </p>
+        </Card>
+      </div>
+    </CheckoutShell>
+  );
+}
+
+function CheckoutForm() {
   const navigate = useNavigate();
   const catalog = useCatalog();
   const { demoPayments, paymentMethods } = useSettings();
   const { me, refresh } = useSession();
   const uid = useId();
+  const start = useStart();
 
-  const queryCourse = params.get('course');
-  const [course, setCourse] = useState<CheckoutCourseId>(isCheckoutCourseId(queryCourse) ? queryCourse : 'foundation');
-  const [email, setEmail] = useState(() => params.get('email') ?? '');
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
-  const [acceptTerms, setAcceptTerms] = useState(false);
-  const [acceptRisk, setAcceptRisk] = useState(false);
+  const [course, setCourse] = useState<CheckoutCourseId>(start.course);
+  const [email, setEmail] = useState(start.email);
+  const [firstName, setFirstName] = useState(start.firstName);
+  const [lastName, setLastName] = useState(start.lastName);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(start.method);
+  const [acceptTerms, setAcceptTerms] = useState(start.acceptTerms);
+  const [acceptRisk, setAcceptRisk] = useState(start.acceptRisk);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [owned, setOwned] = useState<string | null>(null);
-  const code = useCampaignCode(course, params.get('kode'));
+  const [returned, setReturned] = useState(start.returned);
+  const code = useCampaignCode(course, start.code);
+  // Back in this tab from the provider without its way back: the payment may have gone through
+  // meanwhile (in another tab, or approved in the Vipps app). Paid: the confirmation, not the form;
+  // ended: what ended it.
+  const checkLeft = useCallback(
+    (reference: string, method: PaymentMethod) => {
+      fetchCheckoutStatus(reference).then(
+        (s) => {
+          if (s.status === 'paid') {
+            rememberCheckoutSessionId(reference);
+            void navigate(paths.paymentComplete.href(), { replace: true });
+          } else if (s.status === 'failed' || s.status === 'expired') {
+            setReturned({ reason: returnReasonOf(s), method: s.paymentMethod ?? method });
+          }
+        },
+        () => undefined,
+      );
+    },
+    [navigate],
+  );
+  useEffect(() => {
+    if (start.leftReference && start.returned) checkLeft(start.leftReference, start.returned.method);
+  }, [start, checkLeft]);
   /** Set by a submit with fields missing: from then on each missing field says so under itself. */
   const [showFieldErrors, setShowFieldErrors] = useState(false);
   const fieldRefs = useRef<Record<BuyerField, HTMLInputElement | null>>({
@@ -98,13 +230,21 @@ export default function CheckoutPage() {
   });
   // Back from Stripe with the browser's back button, the page comes out of the back/forward cache as
   // it was left: busy. The payment was not made here, so the form is ready again.
+  // It says so, as a reload after leaving would.
   useEffect(() => {
     const onPageShow = (e: PageTransitionEvent) => {
-      if (e.persisted) setBusy(false);
+      if (!e.persisted) return;
+      setBusy(false);
+      const draft = readCheckoutDraft();
+      if (draft?.leftFor) {
+        setReturned({ reason: 'tilbake', method: draft.leftFor });
+        saveCheckoutDraft({ ...draft, leftFor: null });
+        if (draft.reference) checkLeft(draft.reference, draft.leftFor);
+      }
     };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
+  }, [checkLeft]);
 
   const items = groupOf(course)
     .map((id) => catalog.items.find((i) => i.id === id))
@@ -131,10 +271,20 @@ export default function CheckoutPage() {
   // The methods this site offers (Vipps only when set up); Klarna for purchases from 1 500 kr.
   const amountOre = checkoutQuote ? checkoutQuote.amountOre : quote ? quote.priceOre : item.priceOre;
   const price = formatPriceDash(amountOre);
+  // What the price to pay is struck against: the ordinary price (before the launch discount), or the
+  // catalogue's price when only a code or a credit takes it down.
+  const beforeOre = item.beforePriceOre !== null && item.discountOre > 0 ? item.beforePriceOre : item.priceOre;
+  // Klarna for a course priced from 1 500 kr; when a code or a credit takes the total under, it stays in
+  // the list, unavailable, with the reason.
   const payOptions = PAYMENT_OPTIONS.filter(
-    (o) => (paymentMethods ?? ['card']).includes(o.id) && (o.id !== 'klarna' || amountOre >= KLARNA_MIN_ORE),
+    (o) => (paymentMethods ?? ['card']).includes(o.id) && (o.id !== 'klarna' || item.priceOre >= KLARNA_MIN_ORE),
   );
-  const method: PaymentMethod = payOptions.some((o) => o.id === paymentMethod) ? paymentMethod : (payOptions[0]?.id ?? 'card');
+  const klarnaTooLow = amountOre < KLARNA_MIN_ORE;
+  const available = (id: PaymentMethod) => id !== 'klarna' || !klarnaTooLow;
+  const method: PaymentMethod = payOptions.some((o) => o.id === paymentMethod && available(o.id))
+    ? paymentMethod
+    : (payOptions.find((o) => available(o.id))?.id ?? 'card');
+  const klarnaMoved = paymentMethod === 'klarna' && method !== 'klarna' && payOptions.some((o) => o.id === 'klarna');
 
   const choose = (id: CheckoutCourseId) => {
     setCourse(id);
@@ -154,6 +304,19 @@ export default function CheckoutPage() {
     setBusy(true);
     setError(null);
     setOwned(null);
+    setReturned(null);
+    const draft: CheckoutDraft = {
+      course,
+      code: quote?.code ?? null,
+      method,
+      email: buyerEmail.trim(),
+      firstName,
+      lastName,
+      acceptTerms,
+      acceptRisk,
+      leftFor: null,
+      reference: null,
+    };
     try {
       const res = await createCheckoutSession({
         courseId: course,
@@ -166,12 +329,16 @@ export default function CheckoutPage() {
         ...(quote ? { campaignCode: quote.code } : {}),
         attribution: getAttribution(),
       });
+      if (res.reference) rememberCheckoutSessionId(res.reference);
       if (res.demo) {
         // Paid at once: the same confirmation page as a paid purchase, which says it was a demo.
+        saveCheckoutDraft(draft);
         await refresh();
         void navigate(res.url);
         return;
       }
+      // Kept for the way back: the form as sent, and that the buyer is away at the provider.
+      saveCheckoutDraft({ ...draft, leftFor: method, reference: res.reference ?? null });
       try {
         window.location.assign(res.url);
       } catch (navErr) {
@@ -224,45 +391,50 @@ export default function CheckoutPage() {
       <Seo title={T.seoTitle} description={T.seoDescription} noindex />
       <div className="container checkout-page">
         <BackButton label={T.back} fallback={backFallback(course)} className="checkout-page__back" />
+        {returned && <ReturnNotice reason={returned.reason} method={returned.method} />}
         <div className="checkout-grid">
           <div className="checkout-grid__main">
             <header className="checkout-intro">
               <p className="eyebrow">Bestilling</p>
               <h1 className="checkout-intro__title">{item.title}</h1>
               <p className="checkout-intro__desc">{item.description}</p>
-              <p className="checkout-intro__price">
-                <strong>{formatPriceKr(item.priceOre)}</strong>
-                {item.beforePriceOre !== null && item.discountOre > 0 && <BeforePrice ore={item.beforePriceOre} />}
+              <p className="checkout-intro__price" data-testid="checkout-heading-price">
+                <strong>{formatPriceKr(amountOre)}</strong>
+                {beforeOre > amountOre && <BeforePrice ore={beforeOre} />}
               </p>
             </header>
 
             <fieldset className="checkout-fieldset">
               <legend className="checkout-card__title">{T.programLegend}</legend>
               <div className="checkout-options">
-                {items.map((i) => (
-                  <CheckoutOption
-                    key={i.id}
-                    name={programName}
-                    value={i.id}
-                    checked={i.id === course}
-                    onSelect={() => choose(i.id as CheckoutCourseId)}
-                    title={
-                      <>
-                        {i.title}
-                        {i.popular && <span className="badge badge--success">Mest populær</span>}
-                      </>
-                    }
-                    desc={i.description}
-                    aside={
-                      <span className="checkout-option__price">
-                        {i.beforePriceOre !== null && i.discountOre > 0 && (
-                          <BeforePrice ore={i.beforePriceOre} className="checkout-option__before" />
-                        )}
-                        <strong>{formatPriceKr(i.priceOre)}</strong>
-                      </span>
-                    }
-                  />
-                ))}
+                {items.map((i) => {
+                  // The chosen programme at the price to pay (its credit and code taken off); the others
+                  // at the catalogue's price.
+                  const nowOre = i.id === item.id ? amountOre : i.priceOre;
+                  const wasOre = i.beforePriceOre !== null && i.discountOre > 0 ? i.beforePriceOre : i.priceOre;
+                  return (
+                    <CheckoutOption
+                      key={i.id}
+                      name={programName}
+                      value={i.id}
+                      checked={i.id === course}
+                      onSelect={() => choose(i.id as CheckoutCourseId)}
+                      title={
+                        <>
+                          {i.title}
+                          {i.popular && <span className="badge badge--success">Mest populær</span>}
+                        </>
+                      }
+                      desc={i.description}
+                      aside={
+                        <span className="checkout-option__price" data-testid={`checkout-option-price-${i.id}`}>
+                          {wasOre > nowOre && <BeforePrice ore={wasOre} className="checkout-option__before" />}
+                          <strong>{formatPriceKr(nowOre)}</strong>
+                        </span>
+                      }
+                    />
+                  );
+                })}
               </div>
             </fieldset>
 
@@ -353,12 +525,26 @@ export default function CheckoutPage() {
                         name={payName}
                         value={o.id}
                         checked={method === o.id}
+                        disabled={!available(o.id)}
                         onSelect={() => setPaymentMethod(o.id)}
                         title={o.label}
-                        desc={o.hint}
+                        desc={available(o.id) ? o.hint : T.klarnaTooLow(formatPriceKr(KLARNA_MIN_ORE))}
                       />
                     ))}
                   </div>
+                  {klarnaMoved && (
+                    <p
+                      className="checkout-message checkout-message--info checkout-klarna-moved"
+                      role="status"
+                      data-testid="klarna-moved"
+                    >
+                      {T.klarnaMoved(
+                        formatPriceKr(KLARNA_MIN_ORE),
+                        formatPriceKr(amountOre),
+                        PAYMENT_OPTIONS.find((o) => o.id === method)?.label ?? method,
+                      )}
+                    </p>
+                  )}
                   {method === 'klarna' && (
                     <div className="checkout-klarna" data-testid="klarna-info">
                       <p className="checkout-klarna__title">{T.klarnaInfoTitle}</p>

@@ -1,6 +1,6 @@
 import { isCheckoutCourseId, type CheckoutStatusResponse } from '@academy/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { Card } from '../../../components/Layout';
@@ -13,6 +13,7 @@ import { Seo } from '../../../lib/head';
 import { useSession } from '../../../lib/session';
 import { useCheckoutStatus } from '../api/checkout-status';
 import { CheckoutShell } from '../components/CheckoutShell';
+import { clearCheckoutDraft, readCheckoutDraft, returnReasonOf, saveCheckoutDraft } from '../draft';
 import { takeCheckoutSessionId } from '../session-id';
 import './PaymentCompletePage.css';
 
@@ -73,19 +74,38 @@ function StateCard({
   );
 }
 
-/** A payment that did not go through: what happened, and the way back to the order form. */
-const RETRY = {
-  failed: {
-    title: 'Betalingen ble ikke gjennomført',
-    text: 'Betalingen ble avvist eller avbrutt, og du er ikke belastet. Du kan prøve igjen, gjerne med en annen betalingsmåte.',
-    action: 'Prøv igjen',
-  },
-  expired: {
-    title: 'Betalingen ble ikke fullført i tide',
-    text: 'Betalingsøkten er utløpt, og du er ikke belastet. Start bestillingen på nytt når du er klar.',
-    action: 'Start på nytt',
-  },
-} as const;
+/**
+ * A payment that did not go through: back to the order form, filled in as it was sent (this tab's
+ * copy, or what the order holds when the provider brought the buyer back in another tab), saying what
+ * happened there.
+ */
+function BackToForm({ data }: { data: CheckoutStatusResponse }) {
+  const [href] = useState(() => {
+    const course = isCheckoutCourseId(data.courseId) ? data.courseId : 'foundation';
+    const saved = readCheckoutDraft();
+    const mine = saved && saved.course === course ? saved : null;
+    const method = data.paymentMethod ?? mine?.method ?? 'card';
+    saveCheckoutDraft({
+      course,
+      code: data.campaignCode ?? null,
+      method,
+      email: data.email,
+      firstName: data.firstName ?? mine?.firstName ?? '',
+      lastName: data.lastName ?? mine?.lastName ?? '',
+      // Both were ticked for this order (the server recorded them with it).
+      acceptTerms: mine?.acceptTerms ?? true,
+      acceptRisk: mine?.acceptRisk ?? true,
+      leftFor: null,
+      reference: null,
+    });
+    const query = new URLSearchParams({ course, email: data.email });
+    if (data.campaignCode) query.set('kode', data.campaignCode);
+    query.set('metode', method);
+    query.set('betaling', returnReasonOf(data));
+    return `${paths.checkout.href()}?${query.toString()}`;
+  });
+  return <Navigate to={href} replace />;
+}
 
 /** The status of a payment the server knows. */
 function StatusCard({ data, refetch }: { data: CheckoutStatusResponse; refetch: Refetch }) {
@@ -93,10 +113,6 @@ function StatusCard({ data, refetch }: { data: CheckoutStatusResponse; refetch: 
   const { me } = useSession();
   const item = catalog.items.find((i) => i.id === data.courseId);
   const courseTitle = item?.title ?? data.courseId;
-  const retryHref = paths.checkout.href({
-    course: isCheckoutCourseId(data.courseId) ? data.courseId : undefined,
-    email: data.email,
-  });
   const signedIn = !!me && me.email === data.email;
   switch (data.status) {
     case 'paid':
@@ -181,14 +197,8 @@ function StatusCard({ data, refetch }: { data: CheckoutStatusResponse; refetch: 
       );
     }
     case 'failed':
-    case 'expired': {
-      const copy = RETRY[data.status];
-      return (
-        <StateCard icon="alert" tone="bad" title={copy.title} actions={<ButtonLink to={retryHref}>{copy.action}</ButtonLink>}>
-          <p>{copy.text}</p>
-        </StateCard>
-      );
-    }
+    case 'expired':
+      return <BackToForm data={data} />;
     case 'refunded':
       return (
         <StateCard icon="alert" tone="bad" title="Ordren er refundert">
@@ -215,11 +225,15 @@ export default function PaymentCompletePage() {
   const [params] = useSearchParams();
   // Out of the address bar at once, kept by takeCheckoutSessionId for this tab.
   const [sessionId] = useState(() => takeCheckoutSessionId() ?? params.get('session_id'));
-  const { refresh } = useSession();
+  const { me, refresh } = useSession();
   const q = useCheckoutStatus(sessionId);
   const refreshed = useRef(false);
 
   const data = q.data;
+  useEffect(() => {
+    // Paid: the next purchase in this tab starts with an empty form.
+    if (data?.status === 'paid') clearCheckoutDraft();
+  }, [data?.status]);
   useEffect(() => {
     // The server signed the buyer in: load the session so the links below work without a login.
     if (data?.signedIn && !refreshed.current) {
@@ -238,14 +252,21 @@ export default function PaymentCompletePage() {
         title="Fant ikke betalingen"
         actions={
           <>
-            <ButtonLink to={paths.login.href()}>Logg inn</ButtonLink>
+            {me ? (
+              <ButtonLink to={paths.dashboard.href()}>Mine kurs</ButtonLink>
+            ) : (
+              <ButtonLink to={paths.login.href({ next: paths.dashboard.href() })}>Logg inn</ButtonLink>
+            )}
             <ButtonLink to={paths.checkout.href()} variant="secondary">
               Til bestilling
             </ButtonLink>
           </>
         }
       >
-        <p>Lenken mangler betalingsreferansen. Har du betalt, finner du kurset under Mine kurs når du logger inn.</p>
+        <p>
+          Lenken mangler betalingsreferansen. Har du betalt, er kjøpet bekreftet: kurset ligger under Mine kurs
+          {me ? '' : ' når du logger inn'}, og kvitteringen er sendt på e-post.
+        </p>
       </StateCard>
     );
   } else if (q.isPending) {

@@ -1,4 +1,4 @@
-import type { ReceiptDocument } from '@academy/contracts';
+import { RECEIPT_PAYMENT_METHOD, type ReceiptBuyer, type ReceiptDocument } from '@academy/contracts';
 import { useParams } from 'react-router-dom';
 import { BackLink } from '../../../components/BackButton';
 import { Button, ButtonAnchor, ButtonLink } from '../../../components/Button';
@@ -33,15 +33,22 @@ const dateTimeFmt = new Intl.DateTimeFormat('nb-NO', {
 const title = (doc: ReceiptDocument) =>
   doc.kind === 'receipt' ? `Kvittering nr. ${doc.number}` : `Kreditnota nr. ${doc.number}`;
 
-/** One receipt or credit note: seller, number, date, description, amounts with MVA. */
-function Document({ doc, siteName }: { doc: ReceiptDocument; siteName: string }) {
+/**
+ * One receipt or credit note: seller, its number (the one number the buyer quotes), date, buyer and
+ * payment method, description, amounts with MVA.
+ */
+function Document({ doc, siteName, buyer }: { doc: ReceiptDocument; siteName: string; buyer: ReceiptBuyer }) {
   const sign = doc.kind === 'credit_note' ? -1 : 1;
+  // The receipt's number is the page's title; a credit note is a section under "Kreditnotaer".
+  const Title = doc.kind === 'receipt' ? 'h1' : 'h3';
   return (
     <article className={`receipt-doc receipt-doc--${doc.kind}`} data-testid={doc.kind === 'receipt' ? 'receipt' : 'credit-note'}>
       <header className="receipt-doc__header">
         <div>
           <p className="receipt-doc__brand">{siteName}</p>
-          <h2 className="receipt-doc__title">{title(doc)}</h2>
+          <Title className="receipt-doc__title" data-testid={doc.kind === 'receipt' ? 'receipt-title' : undefined}>
+            {title(doc)}
+          </Title>
           {doc.refersToNumber !== null && <p className="receipt-doc__refers">Gjelder kvittering nr. {doc.refersToNumber}</p>}
         </div>
         <SellerDetails seller={doc.seller} layout="block" className="receipt-doc__seller" />
@@ -57,10 +64,18 @@ function Document({ doc, siteName }: { doc: ReceiptDocument; siteName: string })
             <time dateTime={doc.issuedAt}>{dateTimeFmt.format(new Date(doc.issuedAt))}</time>
           </dd>
         </div>
-        <div>
-          <dt>Ordrenummer</dt>
-          <dd>{doc.orderId}</dd>
-        </div>
+        {buyer.name && (
+          <div>
+            <dt>Kjøper</dt>
+            <dd data-testid="receipt-buyer">{buyer.name}</dd>
+          </div>
+        )}
+        {buyer.paymentMethod && (
+          <div>
+            <dt>Betalingsmåte</dt>
+            <dd data-testid="receipt-payment-method">{RECEIPT_PAYMENT_METHOD[buyer.paymentMethod]}</dd>
+          </div>
+        )}
       </dl>
       <table className="receipt-doc__lines">
         <thead>
@@ -139,15 +154,14 @@ function Receipt({ orderId, userId }: { orderId: string; userId: number }) {
           Skriv ut
         </Button>
       </div>
-      <h1 className="receipt-page__title">Kvittering for ordre {data.receipt.orderId}</h1>
-      <Document doc={data.receipt} siteName={settings.siteName} />
+      <Document doc={data.receipt} siteName={settings.siteName} buyer={data.buyer} />
       {data.creditNotes.length > 0 && (
         <section className="receipt-page__credit-notes" aria-labelledby="credit-notes-heading">
           <h2 id="credit-notes-heading" className="receipt-page__subtitle">
             Kreditnotaer
           </h2>
           {data.creditNotes.map((note) => (
-            <Document key={note.number} doc={note} siteName={settings.siteName} />
+            <Document key={note.number} doc={note} siteName={settings.siteName} buyer={data.buyer} />
           ))}
         </section>
       )}
