@@ -17,6 +17,8 @@ export const YOUTUBE_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 
 export const AUDIT_ACTIONS = [
   'lead.update',
+  /** The mentor deleted every lead of an address (and its funnel row, consent and mails). */
+  'lead.delete',
   'user.create',
   'grant.create',
   'grant.revoke',
@@ -89,6 +91,19 @@ export interface AdminLead extends AdminAttribution {
   accountId: number | null;
   /** This e-mail (or its account) has an order that was paid. */
   hasBought: boolean;
+}
+
+/** DELETE /api/admin/leads/:id: what went with the address (every lead of it, its funnel row, consent and mails). */
+export interface AdminLeadDeleted {
+  id: number;
+  leadsRemoved: number;
+  marketingRemoved: number;
+  emailsRemoved: number;
+}
+
+/** POST /api/admin/leads/contacted: how many of the chosen leads changed. */
+export interface AdminLeadsContacted {
+  updated: number;
 }
 
 export interface AdminGrant {

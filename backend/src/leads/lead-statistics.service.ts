@@ -185,6 +185,11 @@ export class LeadStatisticsService {
     await m.delete(LeadAddress, { userId: owner.userId });
   }
 
+  /** The row of an address without an account, inside the caller's transaction (a lead deleted by the mentor). */
+  async eraseAddress(email: string, m: EntityManager): Promise<void> {
+    await m.delete(LeadAddress, { email });
+  }
+
   /**
    * `INSERT INTO lead_addresses (email, firstVariant, userId, accountVariant, bought) <select>` with a
    * merge on the address: an account, its variant and "bought" once there stay (they only come, an
