@@ -16,10 +16,11 @@ import { ConfirmButton } from '../lib/ConfirmButton';
 import { BackToListActions } from '../lib/ShowParts';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
 import { cancelBroadcast, sendBroadcast, sendTest } from './api';
-import { AUDIENCE_CHOICES, COURSE_CHOICES, PreviewPane } from './BroadcastForm';
+import { AUDIENCE_CHOICES, PreviewPane } from './BroadcastForm';
+import { COURSE_LABELS, label as labelOf } from '../lib/labels';
 import { fullRecord } from '../lib/fullRecord';
 
-const courseName = (id: string) => COURSE_CHOICES.find((c) => c.id === id)?.name ?? id;
+const courseName = (id: string) => labelOf(COURSE_LABELS, id);
 
 function segmentText(b: AdminBroadcast): string {
   const s = b.segment ?? { audience: 'all' };
