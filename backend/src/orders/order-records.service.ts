@@ -69,6 +69,11 @@ export class OrderRecordsService {
     return (m ? m.getRepository(Order) : this.orders).find({ select: { id: true, email: true, userId: true }, where });
   }
 
+  /** The orders made with a campaign code (as stored, upper case), newest first, at most `take`. */
+  withCampaignCode(code: string, take: number): Promise<Order[]> {
+    return this.orders.find({ where: { campaignCode: code }, order: { createdAt: 'DESC', id: 'DESC' }, take });
+  }
+
   /**
    * The money of a period per Oslo day (days since 1970, platform/database/oslo-day-sql.ts): paid
    * orders by payment time (their creation when they have none) per day and variant, and refunds made

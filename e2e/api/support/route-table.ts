@@ -1077,6 +1077,13 @@ export const ROUTES: Route[] = [
     valid: async (f) => ({ params: { id: String((await throwawayCampaignCode(f)).id) } }),
   },
   {
+    method: 'GET',
+    path: '/api/admin/campaign-codes/:id/orders',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String((await throwawayCampaignCode(f)).id) } }),
+  },
+  {
     method: 'POST',
     path: '/api/admin/campaign-codes',
     area: 'admin',
