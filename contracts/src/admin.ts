@@ -293,6 +293,15 @@ export interface AdminAuditEntry {
 }
 
 /** Funnel variants on the dashboard; `ukjent` is traffic without a remembered variant. */
+/** GET /api/admin/work-queue: what waits for the mentor (the overview's cards and the menu's badges). */
+export interface AdminWorkQueue {
+  unansweredQuestions: number;
+  waitingThreads: number;
+  failedMails: number;
+  /** Payments refused when they landed whose refund has not gone through yet. */
+  refusalsAwaitingRefund: number;
+}
+
 export const STATS_VARIANTS = ['A', 'B', 'C', 'D', 'starter', 'ukjent'] as const;
 export type StatsVariant = (typeof STATS_VARIANTS)[number];
 

@@ -440,6 +440,13 @@ export const ROUTES: Route[] = [
     valid: (f) => ({ params: { id: String(f.leadId) }, json: { note: 'Ringt' } }),
   },
   {
+    method: 'GET',
+    path: '/api/admin/work-queue',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: () => ({}),
+  },
+  {
     method: 'DELETE',
     path: '/api/admin/leads/:id',
     area: 'admin',
