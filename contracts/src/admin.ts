@@ -292,7 +292,6 @@ export interface AdminAuditEntry {
   createdAt: string;
 }
 
-/** Funnel variants on the dashboard; `ukjent` is traffic without a remembered variant. */
 /** GET /api/admin/work-queue: what waits for the mentor (the overview's cards and the menu's badges). */
 export interface AdminWorkQueue {
   unansweredQuestions: number;
@@ -302,6 +301,7 @@ export interface AdminWorkQueue {
   refusalsAwaitingRefund: number;
 }
 
+/** Funnel variants on the dashboard; `ukjent` is traffic without a remembered variant. */
 export const STATS_VARIANTS = ['A', 'B', 'C', 'D', 'starter', 'ukjent'] as const;
 export type StatsVariant = (typeof STATS_VARIANTS)[number];
 

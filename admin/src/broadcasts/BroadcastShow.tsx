@@ -17,6 +17,7 @@ import { BackToListActions } from '../lib/ShowParts';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
 import { cancelBroadcast, sendBroadcast, sendTest } from './api';
 import { AUDIENCE_CHOICES, PreviewPane } from './BroadcastForm';
+import { formatDateTime } from '../lib/format';
 import { COURSE_LABELS, label as labelOf } from '../lib/labels';
 import { fullRecord } from '../lib/fullRecord';
 
@@ -168,7 +169,7 @@ function Body() {
       {b.sendAt && (
         <Typography color="text.secondary">
           {b.status === 'scheduled' ? 'Planlagt' : 'Startet'}:{' '}
-          {new Date(b.sendAt).toLocaleString('nb-NO', { timeZone: 'Europe/Oslo' })}
+          {formatDateTime(b.sendAt)}
         </Typography>
       )}
       <Counts />
