@@ -16,7 +16,7 @@ function RecordLink() {
   if (r.entity === 'settings') return <Link to="/settings">{name}</Link>;
   if (!resource || !r.entityId || gone) return <span>{name}</span>;
   const edit = ['courses', 'modules', 'campaign-codes', 'live-sessions', 'sequences'].includes(resource);
-  return <Link to={`/${resource}/${encodeURIComponent(r.entityId)}${edit ? '' : '/show'}`}>Åpne {name.toLowerCase()}</Link>;
+  return <Link to={`/${resource}/${encodeURIComponent(r.entityId)}${edit ? '' : '/show'}`}>{name}</Link>;
 }
 
 export function AuditLogShow() {

@@ -9,6 +9,7 @@ import {
   Button,
   DataTable,
   FilterButton,
+  Link,
   List,
   SimpleList,
   TopToolbar,
@@ -165,7 +166,15 @@ export function LeadList() {
       ) : (
         <DataTable rowClick="show" bulkActionButtons={<LeadBulkActions />}>
           <DataTable.Col source="createdAt" field={DateTimeField} />
-          <DataTable.Col source="email" />
+          {/* The address is the row's link: reachable and opened by keyboard, with the browser's focus ring. */}
+          <DataTable.Col
+            source="email"
+            render={(r: AdminLead) => (
+              <Link to={`/leads/${r.id}/show`} onClick={(e: { stopPropagation: () => void }) => e.stopPropagation()}>
+                {r.email}
+              </Link>
+            )}
+          />
           <DataTable.Col source="courseType" field={CourseField} />
           <DataTable.Col source="trafficSource" field={VariantField} />
           <DataTable.Col source="hasAccount" disableSort render={(r: AdminLead) => <YesNo value={r.hasAccount} />} />

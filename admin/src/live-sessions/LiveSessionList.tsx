@@ -1,5 +1,5 @@
 import type { AdminLiveSession } from '@academy/contracts';
-import { CreateButton, DataTable, FilterButton, List, NullableBooleanInput, SimpleList, TopToolbar } from 'react-admin';
+import { CreateButton, DataTable, FilterButton, Link, List, NullableBooleanInput, SimpleList, TopToolbar } from 'react-admin';
 import { DateTimeField } from '../lib/fields';
 import { choiceFilter, searchFilter } from '../lib/filters';
 import { phoneLine, usePhone } from '../lib/ResourceList';
@@ -48,7 +48,14 @@ export function LiveSessionList() {
       ) : (
         <DataTable rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="startsAt" field={DateTimeField} />
-          <DataTable.Col source="title" />
+          <DataTable.Col
+            source="title"
+            render={(s: AdminLiveSession) => (
+              <Link to={`/live-sessions/${s.id}`} onClick={(e: { stopPropagation: () => void }) => e.stopPropagation()}>
+                {s.title}
+              </Link>
+            )}
+          />
           <DataTable.Col source="courseIds" disableSort render={(s: AdminLiveSession) => courseNames(s.courseIds)} />
           <DataTable.NumberCol source="durationMinutes" />
           <DataTable.Col
