@@ -74,7 +74,10 @@ describe('admin API: deleting a lead, and «kontaktet» on many', () => {
     const a = await insertLead(t, { email: uniqueEmail('bulk') });
     const b = await insertLead(t, { email: uniqueEmail('bulk') });
     const c = await insertLead(t, { email: uniqueEmail('bulk'), contacted: true });
-    const res = await admin.post('/api/admin/leads/contacted').send({ ids: [a.id, b.id, c.id], contacted: true }).expect(200);
+    const res = await admin
+      .post('/api/admin/leads/contacted')
+      .send({ ids: [a.id, b.id, c.id], contacted: true })
+      .expect(200);
     expect(res.body).toEqual({ updated: 2 });
     const stored = await t.ds.getRepository(Lead).findBy([{ id: a.id }, { id: b.id }, { id: c.id }]);
     expect(stored.every((l) => l.contacted)).toBe(true);
@@ -83,14 +86,20 @@ describe('admin API: deleting a lead, and «kontaktet» on many', () => {
     expect(ids).toEqual(expect.arrayContaining([String(a.id), String(b.id)]));
     expect(ids).not.toContain(String(c.id));
 
-    const undo = await admin.post('/api/admin/leads/contacted').send({ ids: [a.id], contacted: false }).expect(200);
+    const undo = await admin
+      .post('/api/admin/leads/contacted')
+      .send({ ids: [a.id], contacted: false })
+      .expect(200);
     expect(undo.body).toEqual({ updated: 1 });
   });
 
   it('POST contacted refuses an empty or malformed choice in Norwegian', async () => {
     for (const body of [{ ids: [], contacted: true }, { ids: ['x'], contacted: true }, { contacted: true }])
       expect((await admin.post('/api/admin/leads/contacted').send(body).expect(400)).body.message).toMatch(/Velg minst én lead/);
-    const bad = await admin.post('/api/admin/leads/contacted').send({ ids: [1], contacted: 'ja' }).expect(400);
+    const bad = await admin
+      .post('/api/admin/leads/contacted')
+      .send({ ids: [1], contacted: 'ja' })
+      .expect(400);
     expect(bad.body).toMatchObject({ code: expect.any(String) });
   });
 });

@@ -154,7 +154,11 @@ describe('the funnel equals the orders table: demo purchases', () => {
         .send({ email: withLead, courseType: 'foundation', source: '/', attribution: { trafficSource: variant } })
         .expect(201);
       await demoPurchase(t, { email: withLead, courseId: 'foundation' });
-      await demoPurchase(t, { email: uniqueEmail(`demo-${variant.toLowerCase()}`), courseId: 'accelerator', trafficSource: variant });
+      await demoPurchase(t, {
+        email: uniqueEmail(`demo-${variant.toLowerCase()}`),
+        courseId: 'accelerator',
+        trafficSource: variant,
+      });
     }
     await demoPurchase(t, { email: uniqueEmail('demo-ukjent') });
     const stats = (await admin.get('/api/admin/stats').expect(200)).body as AdminStats;

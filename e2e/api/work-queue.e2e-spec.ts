@@ -47,17 +47,15 @@ describe('admin API: the work queue', () => {
     await thread('waiting');
     await thread('answered');
     const mail = (status: OutboxMessage['status']) =>
-      t.ds
-        .getRepository(OutboxMessage)
-        .insert({
-          kind: 'receipt',
-          toAddress: user.email,
-          subject: 'Kvittering',
-          status,
-          attempts: 5,
-          nextAttemptAt: now,
-          createdAt: now,
-        });
+      t.ds.getRepository(OutboxMessage).insert({
+        kind: 'receipt',
+        toAddress: user.email,
+        subject: 'Kvittering',
+        status,
+        attempts: 5,
+        nextAttemptAt: now,
+        createdAt: now,
+      });
     await mail('failed');
     await mail('sent');
     const refused = await insertOrder(t, { email: user.email, status: 'paid' });

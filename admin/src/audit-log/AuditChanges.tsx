@@ -83,7 +83,11 @@ export function auditValue(key: string, v: unknown): string {
 }
 
 const asObject = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : v === null || v === undefined ? {} : { verdi: v };
+  v && typeof v === 'object' && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : v === null || v === undefined
+      ? {}
+      : { verdi: v };
 
 /** «Før» and «Etter» side by side, one labelled row per field; the fields that changed in bold. */
 export function AuditChanges({ entity, before, after }: { entity: string; before: unknown; after: unknown }) {
@@ -93,8 +97,7 @@ export function AuditChanges({ entity, before, after }: { entity: string; before
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   if (keys.length === 0) return <Typography variant="body2">Ingen felt lagret.</Typography>;
   const resource = ENTITY_RESOURCES[entity];
-  const fieldName = (k: string) =>
-    EXTRA_FIELDS[k] ?? (resource ? translate(`resources.${resource}.fields.${k}`, { _: k }) : k);
+  const fieldName = (k: string) => EXTRA_FIELDS[k] ?? (resource ? translate(`resources.${resource}.fields.${k}`, { _: k }) : k);
   return (
     <Table size="small" aria-label="Endringer" sx={{ maxWidth: 900 }}>
       <TableHead>

@@ -168,8 +168,7 @@ function Body() {
       <Typography color="text.secondary">{segmentText(b)}</Typography>
       {b.sendAt && (
         <Typography color="text.secondary">
-          {b.status === 'scheduled' ? 'Planlagt' : 'Startet'}:{' '}
-          {formatDateTime(b.sendAt)}
+          {b.status === 'scheduled' ? 'Planlagt' : 'Startet'}: {formatDateTime(b.sendAt)}
         </Typography>
       )}
       <Counts />

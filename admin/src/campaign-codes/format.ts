@@ -2,7 +2,6 @@ import type { AdminCampaignCode } from '@academy/contracts';
 import { COURSE_LABELS, label } from '../lib/labels';
 import { formatKr, krToOre, oreToKr } from '../lib/money';
 
-
 export function discountText(c: Pick<AdminCampaignCode, 'percentOff' | 'amountOffOre'>): string {
   return c.percentOff !== null ? `${c.percentOff} %` : formatKr(c.amountOffOre);
 }

@@ -22,7 +22,9 @@ export function MenuBadge({ count }: { count: number }) {
       }}
     >
       {count}
-      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+      <span
+        style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+      >
         {' '}
         venter
       </span>

@@ -1,4 +1,15 @@
-import { BooleanInput, Edit, SaveButton, SimpleForm, TextField, TextInput, Labeled, ShowButton, Toolbar, TopToolbar } from 'react-admin';
+import {
+  BooleanInput,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Labeled,
+  ShowButton,
+  Toolbar,
+  TopToolbar,
+} from 'react-admin';
 import { DeleteLeadButton } from './DeleteLeadButton';
 import { fullRecord } from '../lib/fullRecord';
 

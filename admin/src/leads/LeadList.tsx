@@ -69,9 +69,7 @@ function ExportCsvButton() {
         onClose={() => setAnchor(null)}
         slotProps={{ list: { 'aria-labelledby': 'lead-export-button' } }}
       >
-        {!unsubscribedOnly && (
-          <MenuItem onClick={() => exportCsv(false)}>Alle leads i filteret, uten avmeldte adresser</MenuItem>
-        )}
+        {!unsubscribedOnly && <MenuItem onClick={() => exportCsv(false)}>Alle leads i filteret, uten avmeldte adresser</MenuItem>}
         <MenuItem onClick={() => exportCsv(true)}>Alle leads i filteret, med avmeldte adresser</MenuItem>
       </Menu>
     </>

@@ -6,6 +6,5 @@ import { httpClient, postJson } from '../lib/http';
 export const leadsApi = {
   markContacted: (ids: number[], contacted: boolean) =>
     postJson<AdminLeadsContacted>(`${API}/leads/contacted`, { ids, contacted } satisfies MarkLeadsContactedRequest),
-  delete: (id: number) =>
-    httpClient(`${API}/leads/${id}`, { method: 'DELETE' }).then(({ json }) => json as AdminLeadDeleted),
+  delete: (id: number) => httpClient(`${API}/leads/${id}`, { method: 'DELETE' }).then(({ json }) => json as AdminLeadDeleted),
 };

@@ -13,6 +13,7 @@ export function leadTriggerLabel(value: string): string {
 
 /** 'Lead registrert (Meldte seg på Starter-kurset …)', 'Kjøpte kurs (Foundation)'. */
 export function triggerText(s: Pick<AdminSequence, 'trigger' | 'triggerValue'>): string {
-  const value = s.triggerValue && (s.trigger === 'lead' ? leadTriggerLabel(s.triggerValue) : label(COURSE_LABELS, s.triggerValue));
+  const value =
+    s.triggerValue && (s.trigger === 'lead' ? leadTriggerLabel(s.triggerValue) : label(COURSE_LABELS, s.triggerValue));
   return `${SEQUENCE_TRIGGER_LABELS[s.trigger]}${value ? ` (${value})` : ''}`;
 }

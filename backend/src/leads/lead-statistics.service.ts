@@ -104,7 +104,8 @@ export class LeadStatisticsService {
       if (!out.has(v)) out.set(v, { variant: v, leads: 0, accounts: 0, buyers: 0, revenueOre: 0 });
       return out.get(v)!;
     };
-    for (const r of rows) Object.assign(row(r.variant), { leads: Number(r.leads), accounts: Number(r.accounts), buyers: Number(r.buyers) });
+    for (const r of rows)
+      Object.assign(row(r.variant), { leads: Number(r.leads), accounts: Number(r.accounts), buyers: Number(r.buyers) });
     for (const r of money) row(r.variant).revenueOre += Number(r.revenueOre);
     return [...out.values()];
   }
@@ -162,7 +163,6 @@ export class LeadStatisticsService {
     ).map((r) => Number(r.id));
     if (ids.length === 0) return 0;
 
-    const variant = this.column('attribution.trafficSource');
     const qb = this.ds
       .createQueryBuilder()
       .from(

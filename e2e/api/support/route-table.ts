@@ -38,7 +38,15 @@ import { signWebhook, stripeEvent } from './fake-stripe';
 import { muxEvent, signMuxWebhook } from './fake-mux';
 import { FAKE_VIPPS, signVippsWebhook } from './fake-vipps';
 import type { RawRequest, RawResponse } from './raw-http';
-import { OPS_SECRETS, throwawayGrant, throwawayLead, throwawayModule, type Fixture, type Identity, type Role } from './route-fixture';
+import {
+  OPS_SECRETS,
+  throwawayGrant,
+  throwawayLead,
+  throwawayModule,
+  type Fixture,
+  type Identity,
+  type Role,
+} from './route-fixture';
 import { createUser, uniqueEmail } from './test-app';
 import { enrolDirect, totpCode } from './two-factor';
 

@@ -105,8 +105,7 @@ export class AdminLeadsService {
     const lead = await this.leads.findById(id);
     if (!lead) throw notFound(MSG.leadNotFound);
     const accountId = (await this.users.idsByEmail([lead.email])).get(lead.email) ?? lead.userId;
-    if (accountId !== null && accountId !== undefined)
-      throw new AppError(409, 'CONFLICT', MSG.leadIsStudent, { accountId });
+    if (accountId !== null && accountId !== undefined) throw new AppError(409, 'CONFLICT', MSG.leadIsStudent, { accountId });
     return this.ds.transaction(async (m) => {
       // No account: nothing of the person is kept under an id, so the owners erase by address alone.
       const owner = { userId: -1, email: lead.email };

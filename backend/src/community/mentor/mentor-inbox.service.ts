@@ -9,7 +9,15 @@ import { OutboxService } from '../../outbox/outbox.service';
 import { AuditService } from '../../platform/audit/audit.service';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { notFound } from '../../platform/errors/app-error';
-import { filter, likeContains, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../../platform/list/list-query';
+import {
+  filter,
+  likeContains,
+  listParamsFor,
+  parse,
+  runList,
+  type ListResult,
+  type ListSpec,
+} from '../../platform/list/list-query';
 import { accountsMatchingSql } from '../../identity/account-conditions';
 import { Clock } from '../../platform/time/clock';
 import { MentorThread, QUEUE_RANK } from '../entities/mentor-thread.entity';
