@@ -178,7 +178,8 @@ describe.each([
     await page.getByRole('heading', { name: 'Konvertering per variant' }).waitFor();
     const queue = await api<Record<string, number>>('/api/admin/work-queue');
     expect(queue.unansweredQuestions).toBeGreaterThanOrEqual(1);
-    expect(queue.waitingThreads).toBeGreaterThanOrEqual(1);
+    // The computer's run answers the inbox's thread; before that it waits.
+    if (!phone) expect(queue.waitingThreads).toBeGreaterThanOrEqual(1);
     expect(await page.getByTestId('work-queue-unansweredQuestions').innerText()).toBe(String(queue.unansweredQuestions));
     expect(await page.getByTestId('work-queue-waitingThreads').innerText()).toBe(String(queue.waitingThreads));
 
@@ -213,7 +214,8 @@ describe.each([
     // The menu's counts, read with their items (the name first, WCAG 2.5.3).
     await openMenu();
     await page.getByRole('menuitem', { name: `Spørsmål ${queue.unansweredQuestions} venter` }).waitFor();
-    await page.getByRole('menuitem', { name: new RegExp(`^Innboks ${queue.waitingThreads} venter$`) }).waitFor();
+    if (queue.waitingThreads > 0)
+      await page.getByRole('menuitem', { name: new RegExp(`^Innboks ${queue.waitingThreads} venter$`) }).waitFor();
     if (phone) await page.keyboard.press('Escape');
   });
 
@@ -266,10 +268,17 @@ describe.each([
     await check('the export’s choices');
     await page.keyboard.press('Escape');
     if (phone) return; // The bulk actions need the table's checkboxes (a computer's list).
-    for (const email of [a, b]) {
-      await rows(email).first().getByRole('checkbox').focus();
+    // By keyboard: each row's checkbox is named after its lead.
+    for (let i = 0; i < 2; i++) {
+      await tabTo(
+        page,
+        (el) => el.getAttribute('aria-label')?.startsWith('Velg bulk-') === true && !(el as HTMLInputElement).checked,
+      );
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Velg bulk-/);
       await page.keyboard.press('Space');
     }
+    await page.getByText('2 valgt').waitFor();
+    for (const email of [a, b]) expect(await page.getByRole('checkbox', { name: `Velg ${email}` }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Merk som kontaktet' }).waitFor();
     await check('leads chosen');
     await page.getByRole('button', { name: 'Merk som kontaktet' }).click();

@@ -1,5 +1,5 @@
 import type { AdminAuditEntry } from '@academy/contracts';
-import { FunctionField, Labeled, Link, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { FunctionField, Labeled, Link, Show, SimpleShowLayout, TextField, useCreatePath, useRecordContext } from 'react-admin';
 import { DateTimeField } from '../lib/fields';
 import { ACTION_LABELS, ENTITY_LABELS, label } from '../lib/labels';
 import { BackToListActions } from '../lib/ShowParts';
@@ -9,14 +9,15 @@ import { AuditChanges, ENTITY_RESOURCES } from './AuditChanges';
 /** What was changed, linked to its page when the record is still there to open (a deleted one is not). */
 function RecordLink() {
   const r = useRecordContext<AdminAuditEntry>();
+  const createPath = useCreatePath();
   if (!r) return null;
   const name = `${label(ENTITY_LABELS, r.entity)}${r.entityId ? ` ${r.entityId}` : ''}`;
   const resource = ENTITY_RESOURCES[r.entity];
   const gone = /\.delete$|deleted/.test(r.action);
-  if (r.entity === 'settings') return <Link to="/settings">{name}</Link>;
+  if (r.entity === 'settings') return <Link to="/admin/settings">{name}</Link>;
   if (!resource || !r.entityId || gone) return <span>{name}</span>;
   const edit = ['courses', 'modules', 'campaign-codes', 'live-sessions', 'sequences'].includes(resource);
-  return <Link to={`/${resource}/${encodeURIComponent(r.entityId)}${edit ? '' : '/show'}`}>{name}</Link>;
+  return <Link to={createPath({ resource, id: r.entityId, type: edit ? 'edit' : 'show' })}>{name}</Link>;
 }
 
 export function AuditLogShow() {

@@ -1,5 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import DownloadIcon from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import Menu from '@mui/material/Menu';
 import Typography from '@mui/material/Typography';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,7 +11,6 @@ import {
   Button,
   DataTable,
   FilterButton,
-  Link,
   List,
   SimpleList,
   TopToolbar,
@@ -26,6 +27,7 @@ import { phoneLine, usePhone } from '../lib/ResourceList';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
 import { formatDateTime } from '../lib/format';
 import { leadsApi } from './api';
+import { RecordLink } from '../lib/RecordLink';
 
 const filters = [
   searchFilter('Søk på e-post'),
@@ -76,17 +78,38 @@ function ExportCsvButton() {
   );
 }
 
+/** A row's checkbox, named after its lead («Velg kari@…»), for the bulk actions. */
+function SelectLead({ lead }: { lead: AdminLead }) {
+  const { selectedIds, onToggleItem } = useListContext();
+  return (
+    <span onClick={(e) => e.stopPropagation()}>
+      <Checkbox
+        size="small"
+        checked={selectedIds.includes(lead.id)}
+        onChange={() => onToggleItem(lead.id)}
+        slotProps={{ input: { 'aria-label': `Velg ${lead.email}` } }}
+      />
+    </span>
+  );
+}
+
 /** The chosen rows: marked contacted, or exported as they are (unsubscribed ones too: the mentor chose them). */
 function LeadBulkActions() {
-  const { selectedIds, sort } = useListContext();
+  const { selectedIds, sort, onUnselectItems } = useListContext();
   const dp = useAdminData();
   const notify = useNotify();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll('leads');
   const { busy, run } = useNotifyingAction();
   const ids = selectedIds.map(Number);
+  if (ids.length === 0) return null;
   return (
-    <>
+    <Box
+      role="region"
+      aria-label="Valgte leads"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', px: 2, py: 1 }}
+    >
+      <span>{ids.length === 1 ? '1 valgt' : `${ids.length} valgt`}</span>
       <Button
         label="Merk som kontaktet"
         disabled={busy}
@@ -110,7 +133,8 @@ function LeadBulkActions() {
       >
         <DownloadIcon />
       </Button>
-    </>
+      <Button label="Fjern valget" onClick={() => onUnselectItems()} />
+    </Box>
   );
 }
 
@@ -162,24 +186,24 @@ export function LeadList() {
           data-testid="phone-list"
         />
       ) : (
-        <DataTable rowClick="show" bulkActionButtons={<LeadBulkActions />}>
-          <DataTable.Col source="createdAt" field={DateTimeField} />
-          {/* The address is the row's link: reachable and opened by keyboard, with the browser's focus ring. */}
-          <DataTable.Col
-            source="email"
-            render={(r: AdminLead) => (
-              <Link to={`/leads/${r.id}/show`} onClick={(e: { stopPropagation: () => void }) => e.stopPropagation()}>
-                {r.email}
-              </Link>
-            )}
-          />
-          <DataTable.Col source="courseType" field={CourseField} />
-          <DataTable.Col source="trafficSource" field={VariantField} />
-          <DataTable.Col source="hasAccount" disableSort render={(r: AdminLead) => <YesNo value={r.hasAccount} />} />
-          <DataTable.Col source="hasBought" disableSort render={(r: AdminLead) => <YesNo value={r.hasBought} />} />
-          <DataTable.Col source="contacted" render={(r: AdminLead) => <YesNo value={r.contacted} />} />
-          <DataTable.Col source="note" disableSort render={(r: AdminLead) => (r.note ? r.note.slice(0, 60) : '')} />
-        </DataTable>
+        <>
+          <LeadBulkActions />
+          <DataTable rowClick="show" bulkActionButtons={false}>
+            <DataTable.Col label="Velg" disableSort render={(r: AdminLead) => <SelectLead lead={r} />} />
+            <DataTable.Col source="createdAt" field={DateTimeField} />
+            {/* The address is the row's link: reachable and opened by keyboard, with the browser's focus ring. */}
+            <DataTable.Col
+              source="email"
+              render={(r: AdminLead) => <RecordLink resource="leads" id={r.id} type="show" text={r.email} />}
+            />
+            <DataTable.Col source="courseType" field={CourseField} />
+            <DataTable.Col source="trafficSource" field={VariantField} />
+            <DataTable.Col source="hasAccount" disableSort render={(r: AdminLead) => <YesNo value={r.hasAccount} />} />
+            <DataTable.Col source="hasBought" disableSort render={(r: AdminLead) => <YesNo value={r.hasBought} />} />
+            <DataTable.Col source="contacted" render={(r: AdminLead) => <YesNo value={r.contacted} />} />
+            <DataTable.Col source="note" disableSort render={(r: AdminLead) => (r.note ? r.note.slice(0, 60) : '')} />
+          </DataTable>
+        </>
       )}
     </List>
   );

@@ -1,10 +1,11 @@
 import type { AdminLiveSession } from '@academy/contracts';
-import { CreateButton, DataTable, FilterButton, Link, List, NullableBooleanInput, SimpleList, TopToolbar } from 'react-admin';
+import { CreateButton, DataTable, FilterButton, List, NullableBooleanInput, SimpleList, TopToolbar } from 'react-admin';
 import { DateTimeField } from '../lib/fields';
 import { choiceFilter, searchFilter } from '../lib/filters';
 import { phoneLine, usePhone } from '../lib/ResourceList';
 import { LIVE_COURSE_CHOICES, courseNames } from './choices';
 import { formatDateTime } from '../lib/format';
+import { RecordLink } from '../lib/RecordLink';
 
 const filters = [
   searchFilter('Søk i tittel og beskrivelse'),
@@ -50,11 +51,7 @@ export function LiveSessionList() {
           <DataTable.Col source="startsAt" field={DateTimeField} />
           <DataTable.Col
             source="title"
-            render={(s: AdminLiveSession) => (
-              <Link to={`/live-sessions/${s.id}`} onClick={(e: { stopPropagation: () => void }) => e.stopPropagation()}>
-                {s.title}
-              </Link>
-            )}
+            render={(s: AdminLiveSession) => <RecordLink resource="live-sessions" id={s.id} type="edit" text={s.title} />}
           />
           <DataTable.Col source="courseIds" disableSort render={(s: AdminLiveSession) => courseNames(s.courseIds)} />
           <DataTable.NumberCol source="durationMinutes" />
