@@ -17,6 +17,8 @@ export const YOUTUBE_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 
 export const AUDIT_ACTIONS = [
   'lead.update',
+  /** The mentor deleted every lead of an address (and its funnel row, consent and mails). */
+  'lead.delete',
   'user.create',
   'grant.create',
   'grant.revoke',
@@ -89,6 +91,19 @@ export interface AdminLead extends AdminAttribution {
   accountId: number | null;
   /** This e-mail (or its account) has an order that was paid. */
   hasBought: boolean;
+}
+
+/** DELETE /api/admin/leads/:id: what went with the address (every lead of it, its funnel row, consent and mails). */
+export interface AdminLeadDeleted {
+  id: number;
+  leadsRemoved: number;
+  marketingRemoved: number;
+  emailsRemoved: number;
+}
+
+/** POST /api/admin/leads/contacted: how many of the chosen leads changed. */
+export interface AdminLeadsContacted {
+  updated: number;
 }
 
 export interface AdminGrant {
@@ -291,6 +306,15 @@ export interface AdminAuditEntry {
   before: unknown;
   after: unknown;
   createdAt: string;
+}
+
+/** GET /api/admin/work-queue: what waits for the mentor (the overview's cards and the menu's badges). */
+export interface AdminWorkQueue {
+  unansweredQuestions: number;
+  waitingThreads: number;
+  failedMails: number;
+  /** Payments refused when they landed whose refund has not gone through yet. */
+  refusalsAwaitingRefund: number;
 }
 
 /** Funnel variants on the dashboard; `ukjent` is traffic without a remembered variant. */

@@ -49,3 +49,17 @@ export interface AdminCampaignCode {
   createdAt: string;
   updatedAt: string;
 }
+
+/** GET /api/admin/campaign-codes/:id/orders: the orders made with the code, newest first. */
+export interface AdminCampaignCodeOrder {
+  id: number;
+  email: string;
+  name: string | null;
+  courseId: string;
+  status: string;
+  /** What was charged, and what the code took off (øre). */
+  amountOre: number;
+  discountOre: number;
+  createdAt: string;
+  paidAt: string | null;
+}

@@ -188,6 +188,8 @@ export const MSG = {
   refundAmountWhole: 'Beløpet må være et helt antall øre',
   refundAmountMin: 'Beløpet må være minst 1 øre',
   leadNotFound: 'Fant ikke leadet',
+  leadIsStudent: 'Adressen tilhører en elev. Slett eleven (med alle data) fra elevsiden i stedet.',
+  leadIdsRequired: 'Velg minst én lead (maks 1000)',
   auditRowNotFound: 'Fant ikke loggraden',
   mailNotFound: 'Fant ikke e-posten',
   mailSending: 'E-posten sendes akkurat nå. Prøv igjen om litt.',

@@ -119,6 +119,12 @@ export interface UpdateLeadRequest {
   contacted?: boolean;
 }
 
+/** POST /api/admin/leads/contacted: marks the chosen leads contacted (or not). */
+export interface MarkLeadsContactedRequest {
+  ids: number[];
+  contacted: boolean;
+}
+
 /** PUT/PATCH /api/admin/courses/:id */
 export interface UpdateCourseRequest {
   id?: PlayerCourseId;

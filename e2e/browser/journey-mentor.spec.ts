@@ -133,7 +133,8 @@ async function openMenu(r: Run): Promise<void> {
 async function openFromMenu(r: Run, name: ResourceName): Promise<void> {
   const { page } = r;
   await openMenu(r);
-  await page.getByRole('menuitem', { name: menuLabel(name), exact: true }).click();
+  // A count of what waits may follow the name («Spørsmål 1 venter»): the work queue's badge.
+  await page.getByRole('menuitem', { name: new RegExp(`^${menuLabel(name)}( \\d+ venter)?$`) }).click();
   await page.waitForURL(new RegExp(`/admin/${name}(\\?.*)?$`));
 }
 
@@ -387,8 +388,8 @@ const WALKS: Record<ResourceName, Walk> = {
       await r.page.getByRole('combobox', { name: 'Starter når' }).click();
       await r.page.getByRole('option', { name: 'Lead registrert' }).click();
       await r.page.getByRole('combobox', { name: 'Hvilke leads' }).click();
-      // The home page's variant by its one name.
-      await r.page.getByRole('option', { name: 'Forsiden' }).click();
+      // Starter sign-ups from any variant (not the home page: issue 34).
+      await r.page.getByRole('option', { name: 'Meldte seg på Starter-kurset (alle varianter)' }).click();
       await r.page.getByLabel('Emne').fill('Velkommen');
       await r.page.getByLabel('Tekst (Markdown)').fill('Hei og velkommen.');
       await save(r, () => r.page.waitForURL(/\/admin\/sequences\/\d+$/));

@@ -1,13 +1,23 @@
 import type { AdminAuditEntry } from '@academy/contracts';
-import { FunctionField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { FunctionField, Labeled, Link, Show, SimpleShowLayout, TextField, useCreatePath, useRecordContext } from 'react-admin';
 import { DateTimeField } from '../lib/fields';
 import { ACTION_LABELS, ENTITY_LABELS, label } from '../lib/labels';
-import { BackToListActions, Preformatted } from '../lib/ShowParts';
+import { BackToListActions } from '../lib/ShowParts';
 import { fullRecord } from '../lib/fullRecord';
+import { AuditChanges, ENTITY_RESOURCES } from './AuditChanges';
 
-function Json({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span>–</span>;
-  return <Preformatted>{JSON.stringify(value, null, 2)}</Preformatted>;
+/** What was changed, linked to its page when the record is still there to open (a deleted one is not). */
+function RecordLink() {
+  const r = useRecordContext<AdminAuditEntry>();
+  const createPath = useCreatePath();
+  if (!r) return null;
+  const name = `${label(ENTITY_LABELS, r.entity)}${r.entityId ? ` ${r.entityId}` : ''}`;
+  const resource = ENTITY_RESOURCES[r.entity];
+  const gone = /\.delete$|deleted/.test(r.action);
+  if (r.entity === 'settings') return <Link to="/admin/settings">{name}</Link>;
+  if (!resource || !r.entityId || gone) return <span>{name}</span>;
+  const edit = ['courses', 'modules', 'campaign-codes', 'live-sessions', 'sequences'].includes(resource);
+  return <Link to={createPath({ resource, id: r.entityId, type: edit ? 'edit' : 'show' })}>{name}</Link>;
 }
 
 export function AuditLogShow() {
@@ -15,11 +25,15 @@ export function AuditLogShow() {
     <Show queryOptions={fullRecord} actions={<BackToListActions label="Tilbake til loggen" />}>
       <SimpleShowLayout>
         <DateTimeField source="createdAt" />
-        <TextField source="actorEmail" emptyText="–" />
+        <TextField source="actorEmail" emptyText="Systemet" />
         <FunctionField<AdminAuditEntry> source="action" render={(r) => label(ACTION_LABELS, r.action)} />
-        <FunctionField<AdminAuditEntry> source="entity" render={(r) => `${label(ENTITY_LABELS, r.entity)} ${r.entityId ?? ''}`} />
-        <FunctionField<AdminAuditEntry> source="before" render={(r) => <Json value={r.before} />} />
-        <FunctionField<AdminAuditEntry> source="after" render={(r) => <Json value={r.after} />} />
+        <Labeled source="entity">
+          <RecordLink />
+        </Labeled>
+        <FunctionField<AdminAuditEntry>
+          label="Endringer"
+          render={(r) => <AuditChanges entity={r.entity} before={r.before} after={r.after} />}
+        />
       </SimpleShowLayout>
     </Show>
   );

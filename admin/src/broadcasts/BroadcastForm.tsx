@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { BooleanInput, CheckboxGroupInput, SelectArrayInput, SelectInput, TextInput, maxLength, required } from 'react-admin';
+import { useCatalogueChoices } from '../lib/catalogue';
 import { errorMessage } from '../lib/http';
 import { countSegment, previewBroadcast } from './api';
 
@@ -15,12 +16,6 @@ export const AUDIENCE_CHOICES = [
   { id: 'students', name: 'Elever' },
 ];
 export const VARIANT_CHOICES = SEGMENT_VARIANTS.map((v) => ({ id: v, name: variantLabel(v) }));
-export const COURSE_CHOICES = [
-  { id: 'starter', name: 'Starter' },
-  { id: 'foundation', name: 'Foundation' },
-  { id: 'accelerator', name: 'Accelerator' },
-  { id: 'kryptovaluta', name: 'Kryptovaluta' },
-];
 
 /** The form's segment → the API's (empty lists and dates left out). */
 export function cleanSegment(s: Partial<Segment> | undefined): Segment {
@@ -100,6 +95,8 @@ function LivePreview() {
 
 /** Subject, Markdown body, UTM, and the segment with its live recipient count; the preview beside it. */
 export function BroadcastFields() {
+  // Every product of the catalogue, VIP and the crypto courses too.
+  const courses = useCatalogueChoices();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 3, width: '100%' }}>
       <Box>
@@ -119,8 +116,8 @@ export function BroadcastFields() {
         </Typography>
         <SelectInput source="segment.audience" label="Målgruppe" choices={AUDIENCE_CHOICES} validate={required()} />
         <CheckboxGroupInput source="segment.variants" label="Variant (tom: alle)" choices={VARIANT_CHOICES} />
-        <SelectArrayInput source="segment.owns" label="Eier kurs" choices={COURSE_CHOICES} fullWidth />
-        <SelectArrayInput source="segment.notOwns" label="Eier ikke kurs" choices={COURSE_CHOICES} fullWidth />
+        <SelectArrayInput source="segment.owns" label="Eier kurs" choices={courses} fullWidth />
+        <SelectArrayInput source="segment.notOwns" label="Eier ikke kurs" choices={courses} fullWidth />
         <Box sx={{ display: 'flex', gap: 2 }}>
           <TextInput source="segment.from" label="Påmeldt fra" type="date" slotProps={{ inputLabel: { shrink: true } }} />
           <TextInput source="segment.to" label="Påmeldt til" type="date" slotProps={{ inputLabel: { shrink: true } }} />

@@ -16,10 +16,12 @@ import { ConfirmButton } from '../lib/ConfirmButton';
 import { BackToListActions } from '../lib/ShowParts';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
 import { cancelBroadcast, sendBroadcast, sendTest } from './api';
-import { AUDIENCE_CHOICES, COURSE_CHOICES, PreviewPane } from './BroadcastForm';
+import { AUDIENCE_CHOICES, PreviewPane } from './BroadcastForm';
+import { formatDateTime } from '../lib/format';
+import { COURSE_LABELS, label as labelOf } from '../lib/labels';
 import { fullRecord } from '../lib/fullRecord';
 
-const courseName = (id: string) => COURSE_CHOICES.find((c) => c.id === id)?.name ?? id;
+const courseName = (id: string) => labelOf(COURSE_LABELS, id);
 
 function segmentText(b: AdminBroadcast): string {
   const s = b.segment ?? { audience: 'all' };
@@ -166,8 +168,7 @@ function Body() {
       <Typography color="text.secondary">{segmentText(b)}</Typography>
       {b.sendAt && (
         <Typography color="text.secondary">
-          {b.status === 'scheduled' ? 'Planlagt' : 'Startet'}:{' '}
-          {new Date(b.sendAt).toLocaleString('nb-NO', { timeZone: 'Europe/Oslo' })}
+          {b.status === 'scheduled' ? 'Planlagt' : 'Startet'}: {formatDateTime(b.sendAt)}
         </Typography>
       )}
       <Counts />

@@ -2,6 +2,7 @@ import type { AdminCampaignCode } from '@academy/contracts';
 import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
 import { BackToListActions } from '../lib/ShowParts';
 import { CampaignCodeFields } from './CampaignCodeForm';
+import { CodeOrders } from './CodeOrders';
 import { toForm, toRequest, type CodeFormValues } from './format';
 import { fullRecord } from '../lib/fullRecord';
 
@@ -28,6 +29,7 @@ export function CampaignCodeEdit() {
     >
       <SimpleForm toolbar={<FormToolbar />}>
         <CampaignCodeFields />
+        <CodeOrders />
       </SimpleForm>
     </Edit>
   );

@@ -12,13 +12,16 @@ import {
   required,
 } from 'react-admin';
 import { CAMPAIGN_CODE_PATTERN, MSG } from '@academy/contracts';
-import { CODE_COURSE_CHOICES, type CodeFormValues } from './format';
+import { useCatalogueChoices } from '../lib/catalogue';
+import { type CodeFormValues } from './format';
 
 /** The server's rule for how a code is written (Æ, Ø and Å included). */
 const validateCode = [required(), regex(CAMPAIGN_CODE_PATTERN, MSG.campaignCodeInvalid)];
 
 /** The fields of a campaign code (create and edit). */
 export function CampaignCodeFields() {
+  // A code can be made for anything the checkout sells (the server's rule): read from the catalogue.
+  const codeCourses = useCatalogueChoices((c) => c.soldByCheckout);
   return (
     <>
       <TextInput
@@ -49,7 +52,7 @@ export function CampaignCodeFields() {
           )
         }
       </FormDataConsumer>
-      <CheckboxGroupInput source="courseIds" choices={CODE_COURSE_CHOICES} validate={required('Velg minst ett kurs')} />
+      <CheckboxGroupInput source="courseIds" choices={codeCourses} validate={required('Velg minst ett kurs')} />
       <DateTimeInput source="validFrom" helperText="Tomt: gjelder fra nå." />
       <DateTimeInput source="validTo" helperText="Tomt: ingen sluttdato." />
       <NumberInput source="maxUses" validate={minValue(1)} helperText="Antall betalte ordrer. Tomt: ingen grense." />

@@ -1,18 +1,13 @@
 import type { AdminCampaignCode } from '@academy/contracts';
+import { COURSE_LABELS, label } from '../lib/labels';
 import { formatKr, krToOre, oreToKr } from '../lib/money';
-
-/** Courses a code can be made for: those sold by checkout. */
-export const CODE_COURSE_CHOICES = [
-  { id: 'foundation', name: 'Foundation' },
-  { id: 'accelerator', name: 'Accelerator' },
-];
 
 export function discountText(c: Pick<AdminCampaignCode, 'percentOff' | 'amountOffOre'>): string {
   return c.percentOff !== null ? `${c.percentOff} %` : formatKr(c.amountOffOre);
 }
 
 export function courseNames(ids: string[]): string {
-  return ids.map((id) => CODE_COURSE_CHOICES.find((c) => c.id === id)?.name ?? id).join(', ');
+  return ids.map((id) => label(COURSE_LABELS, id)).join(', ');
 }
 
 /** The form's fields: the kind of discount and the amount in kroner, as the mentor thinks of them. */

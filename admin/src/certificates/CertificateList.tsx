@@ -35,7 +35,17 @@ export function CertificateList() {
       <DataTable.Col source="userEmail" disableSort />
       <DataTable.Col source="courseId" render={(c: AdminCertificate) => label(COURSE_LABELS, c.courseId)} />
       <DataTable.Col source="revokedAt" render={(c: AdminCertificate) => (c.revoked ? 'Trukket tilbake' : 'Gyldig')} />
-      <DataTable.Col label="" disableSort render={(c: AdminCertificate) => <RevokeCertificateButton cert={c} />} />
+      <DataTable.Col
+        label=""
+        disableSort
+        render={(c: AdminCertificate) => (
+          // The button and its dialog (a portal, whose events still bubble through React) stay out of
+          // the row's click and keys: «Trekk tilbake» opens the dialog, not the certificate's page.
+          <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+            <RevokeCertificateButton cert={c} />
+          </span>
+        )}
+      />
     </ResourceList>
   );
 }

@@ -6,6 +6,7 @@ import { formatKr } from '../lib/money';
 import { LeadsPerDayChart, MoneyPerWeekChart } from './charts';
 import { FunnelCard } from './FunnelCard';
 import { LatestLeads, LatestOrders } from './Latest';
+import { useWorkQueue, WORK_QUEUE_ITEMS, workQueueHref } from '../lib/workQueue';
 import './dashboard.css';
 
 function Stat({ label, value }: { label: string; value: string | number }) {
@@ -18,6 +19,29 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 }
 
 const PRESETS = [7, 30, 90, 365] as const;
+
+/** «Arbeidskø»: what waits for the mentor now, each count a link to its list. */
+function WorkQueueCard() {
+  const queue = useWorkQueue();
+  if (!queue) return null;
+  return (
+    <section className="lt-card" aria-labelledby="work-queue">
+      <h2 id="work-queue">Arbeidskø</h2>
+      <ul className="lt-stats" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {WORK_QUEUE_ITEMS.map((item) => (
+          <li key={item.key} className="lt-stat">
+            <a href={workQueueHref(item)}>
+              <span className="lt-secondary">{item.label}</span>{' '}
+              <span className="lt-stat-value" data-testid={`work-queue-${item.key}`}>
+                {queue[item.key]}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function getStats(from: string, to: string): Promise<AdminStats> {
   return httpClient(`/api/admin/stats?${new URLSearchParams({ from, to })}`).then(({ json }) => json as AdminStats);
@@ -91,6 +115,7 @@ export function Dashboard() {
           {error}
         </p>
       ) : null}
+      <WorkQueueCard />
       {stats ? (
         <>
           <div className="lt-stats">

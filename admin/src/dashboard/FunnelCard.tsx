@@ -15,7 +15,8 @@ export function FunnelCard({ funnel }: { funnel: FunnelRow[] }) {
     <section className="lt-card">
       <h2>Konvertering per variant</h2>
       <p className="lt-card-sub">
-        Lead → konto → kjøp (unike e-poster med lead i perioden), hver person under sin første kontakt
+        Lead → konto → kjøp (unike e-poster med lead eller kjøp i perioden), hver person og omsetningen deres under personens
+        første kontakt
       </p>
       <div className="lt-card-body">
         <FunnelChart rows={rows} />

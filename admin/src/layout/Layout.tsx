@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { Suspense, type ReactNode } from 'react';
-import { Layout as RaLayout, Loading, usePermissions, useTranslate } from 'react-admin';
+import { AppBar, Layout as RaLayout, Loading, UserMenu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { ReauthDialog } from '../security/ReauthDialog';
 import { lazyView } from '../lib/lazyView';
 import { useTwoFactorStatus } from '../lib/twoFactorState';
@@ -8,6 +8,19 @@ import { Menu } from './Menu';
 import { NoAccess } from './NoAccess';
 
 const SecurityPage = lazyView(() => import('../security/SecurityPage'), 'SecurityPage');
+
+/**
+ * The profile button: on a wide screen it shows who is signed in, so its accessible name starts with
+ * that visible text (WCAG 2.5.3, label in name) and then says what it is; on a phone it is an icon, «Profil».
+ */
+function ProfileMenu() {
+  const { identity } = useGetIdentity();
+  return <UserMenu label={identity?.fullName ? `${identity.fullName} – Profil` : 'Profil'} />;
+}
+
+function PanelAppBar() {
+  return <AppBar userMenu={<ProfileMenu />} />;
+}
 
 /**
  * react-admin's layout, shown to admins only; anyone else signed in sees 'Ingen tilgang'. An admin
@@ -23,7 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
   if (!isAdmin) return <NoAccess />;
   const mustEnrol = !!twoFactor.status && twoFactor.status.required && !twoFactor.status.enabled;
   return (
-    <RaLayout menu={Menu}>
+    <RaLayout menu={Menu} appBar={PanelAppBar}>
       <ReauthDialog />
       {twoFactor.error && <Alert severity="error">{translate('security.load_error')}</Alert>}
       <Suspense fallback={<Loading loadingPrimary="Laster" loadingSecondary="" />}>

@@ -6,6 +6,8 @@ import { appMessages } from '../i18n/nb';
 import { errorMessage } from '../lib/http';
 import { useTwoFactorStatus } from '../lib/twoFactorState';
 import { CUSTOM_PAGES, MENU_GROUPS } from '../resources';
+import { useWorkQueue, workQueueCount } from '../lib/workQueue';
+import { MenuBadge } from './MenuBadge';
 import '../lib/light.css';
 
 const RESOURCE_TEXTS = appMessages.resources as Record<string, { name?: string } | undefined>;
@@ -66,6 +68,7 @@ export function LightShell({ children }: { children: ReactNode }) {
   }, []);
   const isAdmin = me?.role === 'admin';
   const twoFactor = useTwoFactorStatus(isAdmin);
+  const queue = useWorkQueue();
   const logout = async () => {
     await authProvider.logout({});
     void navigate('/admin/login', { replace: true });
@@ -112,6 +115,7 @@ export function LightShell({ children }: { children: ReactNode }) {
                 <li role="none" key={name}>
                   <Link role="menuitem" to={`/admin/${name}`}>
                     {menuLabel(name)}
+                    <MenuBadge count={workQueueCount(queue, name)} />
                   </Link>
                 </li>
               )),

@@ -4,11 +4,14 @@ import ListSubheader from '@mui/material/ListSubheader';
 import { Menu as RaMenu, useTranslate } from 'react-admin';
 import { MENU_GROUPS } from '../resources';
 import { useAdminHref } from '../lib/useHref';
+import { useWorkQueue, workQueueCount } from '../lib/workQueue';
+import { MenuBadge } from './MenuBadge';
 
 /** The resources (the e-mail ones as a group), then the site settings and the account's security (custom pages). */
 export function Menu() {
   const href = useAdminHref();
   const translate = useTranslate();
+  const queue = useWorkQueue();
   return (
     <RaMenu>
       <RaMenu.DashboardItem />
@@ -19,7 +22,23 @@ export function Menu() {
             {g.heading}
           </ListSubheader>
         ),
-        ...g.resources.map((n) => <RaMenu.ResourceItem key={n} name={n} />),
+        ...g.resources.map((n) => {
+          const count = workQueueCount(queue, n);
+          if (count === 0) return <RaMenu.ResourceItem key={n} name={n} />;
+          const name = translate(`resources.${n}.name`, { smart_count: 2 });
+          return (
+            <RaMenu.ResourceItem
+              key={n}
+              name={n}
+              primaryText={
+                <>
+                  {name}
+                  <MenuBadge count={count} />
+                </>
+              }
+            />
+          );
+        }),
       ])}
       <RaMenu.Item to={href('/settings')} primaryText="Innstillinger" leftIcon={<SettingsIcon />} />
       <RaMenu.Item to={href('/security')} primaryText={translate('security.menu')} leftIcon={<SecurityIcon />} />

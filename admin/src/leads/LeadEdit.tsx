@@ -1,4 +1,16 @@
-import { BooleanInput, Edit, SimpleForm, TextField, TextInput, Labeled, ShowButton, TopToolbar } from 'react-admin';
+import {
+  BooleanInput,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Labeled,
+  ShowButton,
+  Toolbar,
+  TopToolbar,
+} from 'react-admin';
+import { DeleteLeadButton } from './DeleteLeadButton';
 import { fullRecord } from '../lib/fullRecord';
 
 function Actions() {
@@ -9,11 +21,21 @@ function Actions() {
   );
 }
 
+/** Save, and «Slett» with what it deletes (the default delete would ask about "denne lead"). */
+function FormToolbar() {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+      <SaveButton />
+      <DeleteLeadButton />
+    </Toolbar>
+  );
+}
+
 /** The mentor's own fields on a lead: a note and whether they have been in touch. */
 export function LeadEdit() {
   return (
     <Edit actions={<Actions />} mutationMode="pessimistic" redirect="show" queryOptions={fullRecord} mutationOptions={fullRecord}>
-      <SimpleForm>
+      <SimpleForm toolbar={<FormToolbar />}>
         <Labeled source="email">
           <TextField source="email" />
         </Labeled>

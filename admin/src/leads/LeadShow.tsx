@@ -3,6 +3,7 @@ import { BooleanField, EditButton, FunctionField, Show, SimpleShowLayout, TextFi
 import { CourseField, DateTimeField, VariantField, YesNo } from '../lib/fields';
 import { BackToListActions, FieldRow, ShowLink } from '../lib/ShowParts';
 import { fullRecord } from '../lib/fullRecord';
+import { DeleteLeadButton } from './DeleteLeadButton';
 
 export function LeadShow() {
   return (
@@ -11,6 +12,7 @@ export function LeadShow() {
       actions={
         <BackToListActions label="Tilbake til listen">
           <EditButton label="Notat og kontaktet" />
+          <DeleteLeadButton />
         </BackToListActions>
       }
     >

@@ -47,6 +47,7 @@ export const ROLE_LABELS: Record<string, string> = { student: 'Elev', admin: 'Ad
  */
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'lead.update': 'Lead endret',
+  'lead.delete': 'Lead slettet',
   'user.create': 'Elev opprettet',
   'grant.create': 'Tilgang gitt',
   'grant.revoke': 'Tilgang trukket tilbake',

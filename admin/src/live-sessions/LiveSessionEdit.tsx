@@ -1,6 +1,17 @@
 import type { AdminLiveSession } from '@academy/contracts';
 import Alert from '@mui/material/Alert';
-import { DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, useRecordContext } from 'react-admin';
+import {
+  DeleteButton,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  maxLength,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+} from 'react-admin';
 import { BackToListActions } from '../lib/ShowParts';
 import { LiveSessionFields, validateRecording } from './LiveSessionForm';
 import { fullRecord } from '../lib/fullRecord';
@@ -8,6 +19,8 @@ import { fullRecord } from '../lib/fullRecord';
 function FormToolbar() {
   const record = useRecordContext<AdminLiveSession>();
   const cancelled = record?.status === 'cancelled';
+  const notify = useNotify();
+  const redirect = useRedirect();
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton disabled={cancelled} />
@@ -17,6 +30,13 @@ function FormToolbar() {
           mutationMode="pessimistic"
           confirmTitle="Avlyse live-økten?"
           confirmContent="Elevene som har tilgang får en e-post om at økten er avlyst. Dette kan ikke angres."
+          // The session stays in the list as «Avlyst» (it is cancelled, not deleted): say that.
+          mutationOptions={{
+            onSuccess: () => {
+              notify('Økten er avlyst, og elevene får beskjed på e-post', { type: 'success' });
+              redirect('list', 'live-sessions');
+            },
+          }}
         />
       )}
     </Toolbar>

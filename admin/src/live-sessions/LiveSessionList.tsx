@@ -1,10 +1,11 @@
 import type { AdminLiveSession } from '@academy/contracts';
-import { DataTable } from 'react-admin';
+import { CreateButton, DataTable, FilterButton, List, NullableBooleanInput, SimpleList, TopToolbar } from 'react-admin';
 import { DateTimeField } from '../lib/fields';
 import { choiceFilter, searchFilter } from '../lib/filters';
-import { phoneLine, ResourceList } from '../lib/ResourceList';
+import { phoneLine, usePhone } from '../lib/ResourceList';
 import { LIVE_COURSE_CHOICES, courseNames } from './choices';
 import { formatDateTime } from '../lib/format';
+import { RecordLink } from '../lib/RecordLink';
 
 const filters = [
   searchFilter('Søk i tittel og beskrivelse'),
@@ -13,31 +14,59 @@ const filters = [
     { id: 'scheduled', name: 'Planlagt' },
     { id: 'cancelled', name: 'Avlyst' },
   ]),
+  <NullableBooleanInput key="upcoming" source="upcoming" label="Kommende" alwaysOn />,
 ];
 
+/**
+ * The live sessions: by default those still to come (and one under way), the nearest first; «Kommende:
+ * Nei» shows the past ones. Its own list (not ResourceList) for that default filter.
+ */
 export function LiveSessionList() {
+  const isPhone = usePhone();
   return (
-    <ResourceList
+    <List
       filters={filters}
-      sort={{ field: 'startsAt', order: 'DESC' }}
-      rowClick="edit"
-      createLabel="Planlegg live-økt"
-      phone={{
-        primary: (s: AdminLiveSession) => s.title,
-        secondary: (s) => phoneLine(courseNames(s.courseIds), s.status === 'cancelled' ? 'Avlyst' : 'Planlagt'),
-        tertiary: (s) => formatDateTime(s.startsAt),
-      }}
+      filterDefaultValues={{ upcoming: true }}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <CreateButton label="Planlegg live-økt" />
+        </TopToolbar>
+      }
+      sort={{ field: 'startsAt', order: 'ASC' }}
+      perPage={25}
+      exporter={false}
+      empty={false}
     >
-      <DataTable.Col source="startsAt" field={DateTimeField} />
-      <DataTable.Col source="title" />
-      <DataTable.Col source="courseIds" disableSort render={(s: AdminLiveSession) => courseNames(s.courseIds)} />
-      <DataTable.NumberCol source="durationMinutes" />
-      <DataTable.Col
-        source="status"
-        disableSort
-        render={(s: AdminLiveSession) => (s.status === 'cancelled' ? 'Avlyst' : 'Planlagt')}
-      />
-      <DataTable.Col source="recordingVideoId" disableSort render={(s: AdminLiveSession) => (s.recordingVideoId ? 'Ja' : '–')} />
-    </ResourceList>
+      {isPhone ? (
+        <SimpleList<AdminLiveSession>
+          primaryText={(s) => s.title}
+          secondaryText={(s) => phoneLine(courseNames(s.courseIds), s.status === 'cancelled' ? 'Avlyst' : 'Planlagt')}
+          tertiaryText={(s) => formatDateTime(s.startsAt)}
+          rowClick="edit"
+          data-testid="phone-list"
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="startsAt" field={DateTimeField} />
+          <DataTable.Col
+            source="title"
+            render={(s: AdminLiveSession) => <RecordLink resource="live-sessions" id={s.id} type="edit" text={s.title} />}
+          />
+          <DataTable.Col source="courseIds" disableSort render={(s: AdminLiveSession) => courseNames(s.courseIds)} />
+          <DataTable.NumberCol source="durationMinutes" />
+          <DataTable.Col
+            source="status"
+            disableSort
+            render={(s: AdminLiveSession) => (s.status === 'cancelled' ? 'Avlyst' : 'Planlagt')}
+          />
+          <DataTable.Col
+            source="recordingVideoId"
+            disableSort
+            render={(s: AdminLiveSession) => (s.recordingVideoId ? 'Ja' : '–')}
+          />
+        </DataTable>
+      )}
+    </List>
   );
 }

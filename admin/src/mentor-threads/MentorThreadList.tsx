@@ -6,7 +6,7 @@ import { formatDateTime } from '../lib/format';
 import { phoneLine, ResourceList } from '../lib/ResourceList';
 
 const statusChoices = Object.entries(MENTOR_STATUS_LABELS).map(([id, name]) => ({ id, name }));
-const filters = [searchFilter('Tittel'), choiceFilter('status', statusChoices, { alwaysOn: true })];
+const filters = [searchFilter('Tittel, e-post eller navn'), choiceFilter('status', statusChoices, { alwaysOn: true })];
 
 /** The mentor's inbox: waiting threads first, the newest first within each state. */
 export function MentorThreadList() {

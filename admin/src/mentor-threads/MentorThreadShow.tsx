@@ -6,7 +6,7 @@ import {
   type MentorThreadStatus,
 } from '@academy/contracts';
 import { Box, Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Labeled, Show, SimpleShowLayout, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useAdminData } from '../dataProvider';
 import { DateTimeField } from '../lib/fields';
@@ -55,6 +55,8 @@ function AnswerForm({ t }: { t: AdminMentorThreadDetail }) {
   const [body, setBody] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  // The file field shows what will be sent: emptied with the state once the answer has gone.
+  const fileInput = useRef<HTMLInputElement>(null);
   const send = async () => {
     setBusy(true);
     try {
@@ -62,6 +64,7 @@ function AnswerForm({ t }: { t: AdminMentorThreadDetail }) {
       notify('Svaret er sendt, og eleven får e-post', { type: 'success' });
       setBody('');
       setImage(null);
+      if (fileInput.current) fileInput.current.value = '';
       refresh();
     } catch (e) {
       notify(errorMessage(e, 'Kunne ikke sende svaret'), { type: 'error' });
@@ -85,6 +88,7 @@ function AnswerForm({ t }: { t: AdminMentorThreadDetail }) {
         </Typography>
         <input
           id="mentor-answer-image"
+          ref={fileInput}
           type="file"
           accept={MENTOR_IMAGE_TYPES.join(',')}
           onChange={(e) => setImage(e.target.files?.[0] ?? null)}

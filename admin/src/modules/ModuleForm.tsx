@@ -65,12 +65,23 @@ export function ModuleFields({ create = false }: { create?: boolean }) {
         }
       </FormDataConsumer>
       {create ? null : <VideoUpload />}
-      <TextInput
-        source="captionsUrl"
-        validate={validateCaptionsUrl}
-        helperText="Valgfritt: https-adresse til en WebVTT-fil (.vtt) med teksting for Mux-spilleren."
-        fullWidth
-      />
+      {/* Captions from a .vtt file play only with a Mux video; a YouTube video has YouTube's own. */}
+      <FormDataConsumer<AdminModule>>
+        {({ formData }) =>
+          formData.videoProvider === 'mux' || formData.captionsUrl ? (
+            <TextInput
+              source="captionsUrl"
+              validate={validateCaptionsUrl}
+              helperText={
+                formData.videoProvider === 'mux'
+                  ? 'Valgfritt: https-adresse til en WebVTT-fil (.vtt) med teksting.'
+                  : 'Brukes ikke for YouTube-videoer (de har YouTubes egen teksting). Tøm feltet for å fjerne den.'
+              }
+              fullWidth
+            />
+          ) : null
+        }
+      </FormDataConsumer>
       <NumberInput
         source="position"
         min={0}

@@ -4,6 +4,7 @@ import { DateTimeField } from '../lib/fields';
 import { choiceFilter, searchFilter, yesNoFilters } from '../lib/filters';
 import { formatDateTime } from '../lib/format';
 import { COURSE_LABELS, courseChoices, label } from '../lib/labels';
+import { markdownToPlain } from '../lib/plainText';
 import { phoneLine, ResourceList } from '../lib/ResourceList';
 
 const statusChoices = Object.entries(QUESTION_STATUS_LABELS).map(([id, name]) => ({ id, name }));
@@ -15,7 +16,11 @@ const filters = [
   ...yesNoFilters('hidden', 'pinned'),
 ];
 
-const excerpt = (s: string) => (s.length > 90 ? `${s.slice(0, 90)}…` : s);
+/** The question's first words as the reader sees them (Markdown rendered to plain text, not `**EURUSD**`). */
+const excerpt = (md: string) => {
+  const s = markdownToPlain(md);
+  return s.length > 90 ? `${s.slice(0, 90)}…` : s;
+};
 const statusOf = (q: AdminQuestion) => phoneLine(QUESTION_STATUS_LABELS[q.status], q.hidden && 'skjult', q.pinned && 'festet');
 
 /** The mentor's queue: unanswered first, the longest waiting first. */

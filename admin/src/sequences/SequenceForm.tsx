@@ -1,5 +1,7 @@
 import type { AdminSequenceStep } from '@academy/contracts';
-import { SEQUENCE_TRIGGER_LABELS, TRAFFIC_SOURCES, variantLabel } from '@academy/contracts';
+import { SEQUENCE_TRIGGER_LABELS, TRAFFIC_SOURCES } from '@academy/contracts';
+import { useCatalogueChoices } from '../lib/catalogue';
+import { leadTriggerLabel } from './triggerText';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -20,26 +22,22 @@ import {
 } from 'react-admin';
 
 export const TRIGGER_CHOICES = Object.entries(SEQUENCE_TRIGGER_LABELS).map(([id, name]) => ({ id, name }));
-const LEAD_VALUES = [{ id: '', name: 'Alle leads' }, ...TRAFFIC_SOURCES.map((v) => ({ id: v, name: variantLabel(v) }))];
-const COURSE_VALUES = [
-  { id: '', name: 'Hvilket som helst kurs' },
-  { id: 'foundation', name: 'Foundation' },
-  { id: 'accelerator', name: 'Accelerator' },
-  { id: 'kryptovaluta', name: 'Kryptovaluta' },
-];
-const STOP_CHOICES = [
-  { id: '', name: 'Nei' },
-  { id: 'any', name: 'Har kjøpt et kurs' },
-  { id: 'foundation', name: 'Har kjøpt Foundation' },
-  { id: 'accelerator', name: 'Har kjøpt Accelerator' },
-  { id: 'kryptovaluta', name: 'Har kjøpt Kryptovaluta' },
-];
+const LEAD_VALUES = [{ id: '', name: 'Alle leads' }, ...TRAFFIC_SOURCES.map((v) => ({ id: v, name: leadTriggerLabel(v) }))];
 
 function TriggerValue() {
   const trigger = useWatch({ name: 'trigger' }) as string | undefined;
+  // What a checkout sells, from the catalogue (VIP, Microkurs and Temakurs too).
+  const sold = useCatalogueChoices((c) => c.soldByCheckout);
   if (trigger === 'lead') return <SelectInput source="triggerValue" label="Hvilke leads" choices={LEAD_VALUES} emptyValue="" />;
   if (trigger === 'bought')
-    return <SelectInput source="triggerValue" label="Hvilket kurs" choices={COURSE_VALUES} emptyValue="" />;
+    return (
+      <SelectInput
+        source="triggerValue"
+        label="Hvilket kurs"
+        choices={[{ id: '', name: 'Hvilket som helst kurs' }, ...sold]}
+        emptyValue=""
+      />
+    );
   return null;
 }
 
@@ -57,6 +55,13 @@ function StepCounts({ index }: { index: number }) {
 }
 
 export function SequenceFields() {
+  // Owning any paid product of the catalogue stops a step (VIP and the crypto courses too).
+  const paid = useCatalogueChoices((c) => c.id !== 'starter');
+  const stopChoices = [
+    { id: '', name: 'Nei' },
+    { id: 'any', name: 'Har kjøpt et kurs' },
+    ...paid.map((c) => ({ id: c.id, name: `Har kjøpt ${c.name}` })),
+  ];
   return (
     <>
       <TextInput source="name" label="Navn" validate={[required(), maxLength(120)]} fullWidth />
@@ -76,7 +81,7 @@ export function SequenceFields() {
           <StepCountsSlot />
           <NumberInput source="waitDays" label="Vent (dager)" validate={[required(), minValue(0), maxValue(365)]} />
           <NumberInput source="sendHour" label="Klokkeslett (0–23)" validate={[required(), minValue(0), maxValue(23)]} />
-          <SelectInput source="stopIfBought" label="Stopp hvis" choices={STOP_CHOICES} emptyValue="" />
+          <SelectInput source="stopIfBought" label="Stopp hvis" choices={stopChoices} emptyValue="" />
           <TextInput source="subject" label="Emne" validate={[required(), maxLength(200)]} fullWidth />
           <TextInput
             source="body"

@@ -1,17 +1,10 @@
 import type { AdminSequence } from '@academy/contracts';
-import { SEQUENCE_TRIGGER_LABELS, variantLabel } from '@academy/contracts';
-import { COURSE_LABELS, label } from '../lib/labels';
+import { triggerText } from './triggerText';
 import { DataTable } from 'react-admin';
 import { searchFilter } from '../lib/filters';
 import { phoneLine, ResourceList } from '../lib/ResourceList';
 
 const filters = [searchFilter('Søk i navn')];
-
-/** 'Lead registrert (Forsiden)', 'Kjøpte kurs (Foundation)': the variant or course by its name. */
-function triggerText(s: AdminSequence): string {
-  const value = s.triggerValue && (s.trigger === 'lead' ? variantLabel(s.triggerValue) : label(COURSE_LABELS, s.triggerValue));
-  return `${SEQUENCE_TRIGGER_LABELS[s.trigger]}${value ? ` (${value})` : ''}`;
-}
 
 export function SequenceList() {
   return (

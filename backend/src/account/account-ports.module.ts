@@ -5,7 +5,7 @@ import { accountIdOfAddressSql, accountIdSql, accountVariantSql } from '../ident
 import { ACCOUNT_OF_ADDRESS, type AccountOfAddress } from '../leads/account-of-address';
 import { ADDRESS_FACTS, type AddressFacts } from '../leads/address-facts';
 import { LeadsModule } from '../leads/leads.module';
-import { boughtSql } from '../orders/order-conditions';
+import { boughtSql, orderVariantSql, paidOrdersSql } from '../orders/order-conditions';
 import { LeadsService } from '../leads/leads.service';
 import { LEAD_FIRST_TOUCH, type LeadFirstTouch } from '../orders/first-touch.service';
 
@@ -35,7 +35,13 @@ import { LEAD_FIRST_TOUCH, type LeadFirstTouch } from '../orders/first-touch.ser
     },
     {
       provide: ADDRESS_FACTS,
-      useValue: { accountId: accountIdSql, accountVariant: accountVariantSql, bought: boughtSql } satisfies AddressFacts,
+      useValue: {
+        accountId: accountIdSql,
+        accountVariant: accountVariantSql,
+        bought: boughtSql,
+        orderVariant: orderVariantSql,
+        paidOrders: paidOrdersSql,
+      } satisfies AddressFacts,
     },
   ],
   exports: [LEAD_FIRST_TOUCH, ACCOUNT_OF_ADDRESS, ADDRESS_FACTS],

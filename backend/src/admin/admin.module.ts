@@ -34,6 +34,7 @@ import { AdminCampaignCodesService } from './campaign-codes/admin-campaign-codes
 import { AdminStatsService } from './stats/admin-stats.service';
 import { AdminGrantsController, AdminUsersController } from './users/admin-users.controller';
 import { AdminUsersService } from './users/admin-users.service';
+import { AdminWorkQueueController } from './work-queue/admin-work-queue.controller';
 
 /** The mentor's admin API under /api/admin/* (ra-data-simple-rest dialect; every route @AdminOnly; every write audited). */
 @Module({
@@ -71,6 +72,7 @@ import { AdminUsersService } from './users/admin-users.service';
     AdminLiveSessionsController,
     AdminQuestionsController,
     AdminMentorThreadsController,
+    AdminWorkQueueController,
   ],
   providers: [
     AdminLeadsService,

@@ -70,6 +70,11 @@ export class QuestionsAdminService {
     private readonly clock: Clock,
   ) {}
 
+  /** The mentor's work queue: questions still waiting for an answer (hidden ones left out). */
+  countUnanswered(): Promise<number> {
+    return this.ds.getRepository(LessonQuestion).countBy({ answered: false, hidden: false });
+  }
+
   async list(query: Record<string, unknown>): Promise<ListResult<AdminQuestion>> {
     const params = listParamsFor(query, QUESTIONS_LIST);
     const res = await runList(this.ds.getRepository(LessonQuestion).createQueryBuilder('q'), params, QUESTIONS_LIST);

@@ -37,3 +37,19 @@ export function accountVariantSql<E extends ObjectLiteral>(qb: SelectQueryBuilde
   const column = qb.connection.getMetadata(User).findColumnWithPropertyPath('attribution.trafficSource')!.databaseName;
   return qb.subQuery().select(`avr.${column}`).from(User, 'avr').where(`avr.email = ${emailColumn}`).getQuery();
 }
+
+/**
+ * The ids of the accounts whose e-mail, first or last name contains the `LIKE` pattern bound to
+ * `:param` (escaped with `!`, as list-query's search binds it), as a subquery: for another module's
+ * list search ("the student's e-mail too") without reading the users table itself.
+ */
+export function accountsMatchingSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, param: string): string {
+  return qb
+    .subQuery()
+    .select('acm.id')
+    .from(User, 'acm')
+    .where(
+      `(LOWER(acm.email) LIKE :${param} ESCAPE '!' OR LOWER(acm.firstName) LIKE :${param} ESCAPE '!' OR LOWER(acm.lastName) LIKE :${param} ESCAPE '!')`,
+    )
+    .getQuery();
+}

@@ -23,6 +23,10 @@ export interface LeadFunnelConditions {
   accountVariant(qb: SelectQueryBuilder<ObjectLiteral>, emailColumn: string): string;
   /** SQL that holds when the address or the user id has a paid order. */
   bought(qb: SelectQueryBuilder<ObjectLiteral>, emailColumn: string, userIdColumn: string): string;
+  /** The variant of the address's earliest paid order, as a scalar subquery (a buyer without a lead). */
+  orderVariant(qb: SelectQueryBuilder<ObjectLiteral>, emailColumn: string): string;
+  /** The orders paid in [start, end] as a subquery of `email` and `amountOre`. */
+  paidOrders(qb: SelectQueryBuilder<ObjectLiteral>, start: Date, end: Date): string;
 }
 
 /** The admin panel's lead list (alias `lead`): the fields it may sort and filter on. */

@@ -15,6 +15,8 @@ export interface FunnelCount {
   leads: number;
   accounts: number;
   buyers: number;
+  /** The orders paid in the period by the people counted under this variant, in øre. */
+  revenueOre: number;
 }
 
 /**
@@ -59,12 +61,16 @@ export class LeadStatisticsService {
   }
 
   /**
-   * The funnel: each address with a lead in [start, end] once, under its first touch (the account's
-   * variant, else its earliest lead's with a variant), with whether it has an account and a paid
-   * order; counted per variant. New leads are taken in first.
+   * The funnel: each person who entered it in [start, end] (an address with a lead, or a paid order,
+   * in the period) once, under their first touch (the account's variant, else the earliest lead's
+   * with a variant, else their first order's), with whether they have an account and a paid order;
+   * and the money paid in the period attributed by the same rule (each order under its buyer's row),
+   * so «Kjøp» and «Omsetning» of a variant speak of the same people. New leads and the period's
+   * buyers are taken in first.
    */
   async funnel(start: Date, end: Date): Promise<FunnelCount[]> {
     await this.catchUp();
+    await this.catchUpBuyers(start, end);
     const qb = this.ds.createQueryBuilder(LeadAddress, 'a');
     const inPeriod = qb
       .subQuery()
@@ -72,20 +78,59 @@ export class LeadStatisticsService {
       .from(Lead, 'pl')
       .where('pl.createdAt >= :start AND pl.createdAt <= :end', { start, end })
       .getQuery();
+    const paid = this.facts.paidOrders(qb, start, end);
+    const variant = 'COALESCE(a.accountVariant, a.firstVariant)';
     const rows = await qb
-      .select('COALESCE(a.accountVariant, a.firstVariant)', 'variant')
+      .select(variant, 'variant')
       .addSelect('COUNT(*)', 'leads')
       .addSelect('SUM(CASE WHEN a.userId IS NOT NULL THEN 1 ELSE 0 END)', 'accounts')
       .addSelect('SUM(CASE WHEN a.bought THEN 1 ELSE 0 END)', 'buyers')
-      .where(`a.id IN ${inPeriod}`)
-      .groupBy('COALESCE(a.accountVariant, a.firstVariant)')
+      .where(`(a.id IN ${inPeriod} OR a.email IN (SELECT ${this.table('p.email')} FROM ${paid} ${this.table('p')}))`)
+      .groupBy(variant)
       .getRawMany<{ variant: string | null; leads: number | string; accounts: number | string; buyers: number | string }>();
-    return rows.map((r) => ({
-      variant: r.variant,
-      leads: Number(r.leads),
-      accounts: Number(r.accounts),
-      buyers: Number(r.buyers),
-    }));
+
+    // Money: every order paid in the period under its buyer's row (an order whose row is missing, under none).
+    const mq = this.ds.createQueryBuilder();
+    const money = await mq
+      .select(variant, 'variant')
+      .addSelect(`SUM(${this.table('p.amountOre')})`, 'revenueOre')
+      .from(`${this.facts.paidOrders(mq, start, end)}`, 'p')
+      .leftJoin(LeadAddress, 'a', `a.email = ${this.table('p.email')}`)
+      .groupBy(variant)
+      .getRawMany<{ variant: string | null; revenueOre: number | string }>();
+
+    const out = new Map<string | null, FunnelCount>();
+    const row = (v: string | null) => {
+      if (!out.has(v)) out.set(v, { variant: v, leads: 0, accounts: 0, buyers: 0, revenueOre: 0 });
+      return out.get(v)!;
+    };
+    for (const r of rows)
+      Object.assign(row(r.variant), { leads: Number(r.leads), accounts: Number(r.accounts), buyers: Number(r.buyers) });
+    for (const r of money) row(r.variant).revenueOre += Number(r.revenueOre);
+    return [...out.values()];
+  }
+
+  /**
+   * The period's buyers whose row is missing or not yet marked bought (a purchase whose after-commit
+   * refresh failed, orders from before the rows existed): upserted as a purchase's refresh does, in one
+   * statement. Usually none: the purchase's own refresh made them.
+   */
+  private async catchUpBuyers(start: Date, end: Date): Promise<void> {
+    const qb = this.ds.createQueryBuilder();
+    const paid = this.facts.paidOrders(qb, start, end);
+    const done = qb
+      .subQuery()
+      .select('1')
+      .from(LeadAddress, 'done')
+      .where(`done.email = ${this.table('p.email')}`)
+      .andWhere('done.bought = :yes', { yes: true })
+      .getQuery();
+    const missing = await qb
+      .select(`DISTINCT ${this.table('p.email')}`, 'email')
+      .from(paid, 'p')
+      .where(`NOT EXISTS ${done}`)
+      .getRawMany<{ email: string }>();
+    for (const { email } of missing) await this.refresh(email);
   }
 
   /**
@@ -118,7 +163,6 @@ export class LeadStatisticsService {
     ).map((r) => Number(r.id));
     if (ids.length === 0) return 0;
 
-    const variant = this.column('attribution.trafficSource');
     const qb = this.ds
       .createQueryBuilder()
       .from(
@@ -132,18 +176,10 @@ export class LeadStatisticsService {
         'x',
       );
     // The first touch over every lead of the address (not only this batch's): one index lookup each.
-    const firstVariant = qb
-      .subQuery()
-      .select(`fl.${variant}`)
-      .from(Lead, 'fl')
-      .where(`fl.email = x.email AND fl.${variant} IS NOT NULL`)
-      .orderBy('fl.createdAt')
-      .addOrderBy('fl.id')
-      .limit(1)
-      .getQuery();
+    const firstVariant = this.leadFirstVariant(qb, 'x.email');
     const userId = `COALESCE(${this.facts.accountId(qb, 'x.email')}, x.uid)`;
     qb.select('x.email', 'email')
-      .addSelect(firstVariant, 'firstVariant')
+      .addSelect(`COALESCE(${firstVariant}, ${this.facts.orderVariant(qb, 'x.email')})`, 'firstVariant')
       .addSelect(userId, 'userId')
       .addSelect(this.facts.accountVariant(qb, 'x.email'), 'accountVariant')
       .addSelect(`CASE WHEN ${this.facts.bought(qb, 'x.email', userId)} THEN 1 ELSE 0 END`, 'bought')
@@ -171,18 +207,37 @@ export class LeadStatisticsService {
     const qb = m.createQueryBuilder().from('(SELECT :email AS email)', 'x').setParameter('email', email);
     const userId = this.facts.accountId(qb, 'x.email');
     qb.select('x.email', 'email')
-      .addSelect('NULL', 'firstVariant')
+      .addSelect(`COALESCE(${this.leadFirstVariant(qb, 'x.email')}, ${this.facts.orderVariant(qb, 'x.email')})`, 'firstVariant')
       .addSelect(userId, 'userId')
       .addSelect(this.facts.accountVariant(qb, 'x.email'), 'accountVariant')
       .addSelect(`CASE WHEN ${this.facts.bought(qb, 'x.email', userId)} THEN 1 ELSE 0 END`, 'bought')
       .where('1 = 1');
-    await this.upsert(m, qb, { firstVariant: 'keep' });
+    await this.upsert(m, qb, { firstVariant: 'latest' });
+  }
+
+  /** The variant of the address's earliest lead that has one, as a scalar subquery (one index lookup). */
+  private leadFirstVariant(qb: SelectQueryBuilder<ObjectLiteral>, emailColumn: string): string {
+    const variant = this.column('attribution.trafficSource');
+    return qb
+      .subQuery()
+      .select(`fl.${variant}`)
+      .from(Lead, 'fl')
+      .where(`fl.email = ${emailColumn} AND fl.${variant} IS NOT NULL`)
+      .orderBy('fl.createdAt')
+      .addOrderBy('fl.id')
+      .limit(1)
+      .getQuery();
   }
 
   /** Erasure, inside the caller's transaction: the rows of the address and of the account. */
   async eraseFor(owner: { userId: number; email: string }, m: EntityManager): Promise<void> {
     await m.delete(LeadAddress, { email: owner.email });
     await m.delete(LeadAddress, { userId: owner.userId });
+  }
+
+  /** The row of an address without an account, inside the caller's transaction (a lead deleted by the mentor). */
+  async eraseAddress(email: string, m: EntityManager): Promise<void> {
+    await m.delete(LeadAddress, { email });
   }
 
   /**

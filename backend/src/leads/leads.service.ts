@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Not, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, In, IsNull, Not, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ACCOUNT_OF_ADDRESS, type AccountOfAddress } from './account-of-address';
 import { isMysql } from '../platform/database/dialect';
@@ -208,7 +208,24 @@ export class LeadsService {
     await m.getRepository(Lead).update({ id }, changes);
   }
 
-  /** Leads of an account or its address, newest first. */
+  /** Marks these leads contacted (or not), inside the caller's transaction; the ids that changed. */
+  async setContacted(ids: number[], contacted: boolean, m: EntityManager): Promise<number[]> {
+    const changing = await m.getRepository(Lead).find({ select: { id: true }, where: { id: In(ids), contacted: !contacted } });
+    const changed = changing.map((l) => l.id);
+    if (changed.length) await m.getRepository(Lead).update({ id: In(changed) }, { contacted });
+    return changed;
+  }
+
+  /**
+   * A lead's erasure without an account (the mentor's «Slett», a GDPR request), inside the caller's
+   * transaction: every lead of the address and the funnel's row of it.
+   */
+  async eraseAddress(email: string, m: EntityManager): Promise<{ leadsRemoved: number }> {
+    const res = await m.delete(Lead, { email });
+    await this.statistics.eraseAddress(email, m);
+    return { leadsRemoved: res.affected ?? 0 };
+  }
+
   /** The newest `take` leads of the account or its address, and how many it has in all. */
   async leadsOf(owner: { userId: number; email: string }, take: number): Promise<{ leads: Lead[]; total: number }> {
     const [leads, total] = await this.leads.findAndCount({

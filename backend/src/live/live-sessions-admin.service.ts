@@ -16,6 +16,9 @@ import { LiveMailerService } from './live-mailer.service';
 import { inCatalogueOrder, isJoinUrl, toAdminLiveSession, type SessionWithCourses } from './live-records';
 import { parseStartsAt, seriesStarts } from './recurrence';
 
+/** A session that started less than this long ago still counts as coming (it may be under way). */
+const UPCOMING_GRACE_MS = 6 * 3_600_000;
+
 export const LIVE_SESSIONS_LIST: ListSpec<LiveSession> = {
   sort: {
     id: 'ls.id',
@@ -48,6 +51,12 @@ export const LIVE_SESSIONS_LIST: ListSpec<LiveSession> = {
     seriesId: filter.ids('ls.seriesId', 'string'),
     from: filter.from('ls.startsAt'),
     to: filter.to('ls.startsAt'),
+    // The panel's default: sessions still to come, and one under way (started up to UPCOMING_GRACE_MS ago).
+    upcoming: {
+      parse: (raw, key) => parse.bool(raw, key),
+      apply: (qb, v: boolean, p) =>
+        qb.andWhere(v ? `ls.startsAt >= :${p}` : `ls.startsAt < :${p}`, { [p]: new Date(Date.now() - UPCOMING_GRACE_MS) }),
+    },
   },
 };
 

@@ -21,3 +21,44 @@ export function boughtSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, em
   qb.setParameter('boughtStatuses', [...BOUGHT_ORDER_STATUSES]);
   return `(EXISTS ${by('boe', 'email', emailColumn)} OR EXISTS ${by('bou', 'userId', userIdColumn)})`;
 }
+
+/**
+ * The orders paid in [start, end] (by payment time; an order without one by its creation), as a
+ * subquery of `email` and `amountOre` for another module's statistics (the dashboard's funnel
+ * attributes each to its buyer's per-address row). The same period rule as the money per day.
+ */
+export function paidOrdersSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, start: Date, end: Date): string {
+  qb.setParameter('poStatuses', [...BOUGHT_ORDER_STATUSES]);
+  qb.setParameter('poStart', start);
+  qb.setParameter('poEnd', end);
+  return qb
+    .subQuery()
+    .select('po.email', 'email')
+    .addSelect('po.amountOre', 'amountOre')
+    .from(Order, 'po')
+    .where('po.status IN (:...poStatuses)')
+    .andWhere(
+      '((po.paidAt >= :poStart AND po.paidAt <= :poEnd) OR (po.paidAt IS NULL AND po.createdAt >= :poStart AND po.createdAt <= :poEnd))',
+    )
+    .getQuery();
+}
+
+/**
+ * The variant its earliest paid order of the address in `emailColumn` was attributed to (the first
+ * touch the order stored: the account's, the lead's, else the browser's), as a scalar subquery: the
+ * funnel's variant of a buyer who never sent a lead.
+ */
+export function orderVariantSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, emailColumn: string): string {
+  qb.setParameter('ovStatuses', [...BOUGHT_ORDER_STATUSES]);
+  return qb
+    .subQuery()
+    .select('ov.attribution.trafficSource')
+    .from(Order, 'ov')
+    .where(`ov.email = ${emailColumn}`)
+    .andWhere('ov.status IN (:...ovStatuses)')
+    .andWhere('ov.attribution.trafficSource IS NOT NULL')
+    .orderBy('ov.createdAt')
+    .addOrderBy('ov.id')
+    .limit(1)
+    .getQuery();
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
+import { In, IsNull, Not, type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
 import { BOUGHT_ORDER_STATUSES, type AccountExport } from '@academy/contracts';
 import { osloDaySql } from '../platform/database/oslo-day-sql';
 import { attributionColumns } from '../platform/dto/attribution.dto';
@@ -73,6 +73,19 @@ export class OrderRecordsService {
     ];
     if (where.length === 0) return Promise.resolve([]);
     return (m ? m.getRepository(Order) : this.orders).find({ select: { id: true, email: true, userId: true }, where });
+  }
+
+  /**
+   * The mentor's work queue: payments refused when they landed (course already owned, code used up)
+   * whose refund has not gone through yet (FulfilmentService.retryRefusedRefunds tries them again).
+   */
+  countRefusalsAwaitingRefund(): Promise<number> {
+    return this.orders.countBy({ refusal: Not(IsNull()), status: 'paid' });
+  }
+
+  /** The orders made with a campaign code (as stored, upper case), newest first, at most `take`. */
+  withCampaignCode(code: string, take: number): Promise<Order[]> {
+    return this.orders.find({ where: { campaignCode: code }, order: { createdAt: 'DESC', id: 'DESC' }, take });
   }
 
   /**

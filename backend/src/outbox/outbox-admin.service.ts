@@ -72,6 +72,11 @@ export class OutboxAdminService {
     private readonly worker: OutboxWorker,
   ) {}
 
+  /** The mentor's work queue: mails that failed for good (to look at and send again). */
+  countFailed(): Promise<number> {
+    return this.ds.getRepository(OutboxMessage).countBy({ status: 'failed' });
+  }
+
   async list(query: Record<string, unknown>): Promise<ListResult<AdminOutboxMessage>> {
     const params = listParamsFor(query, LIST);
     const qb = this.ds

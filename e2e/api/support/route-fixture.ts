@@ -8,6 +8,7 @@ import { AuditLog } from '../../../backend/src/platform/audit/entities/audit-log
 import { CourseModule } from '../../../backend/src/catalog/entities/course-module.entity';
 import { Grant } from '../../../backend/src/access/entities/grant.entity';
 import { Order } from '../../../backend/src/orders/entities/order.entity';
+import { Lead } from '../../../backend/src/leads/entities/lead.entity';
 import { OutboxMessage } from '../../../backend/src/outbox/entities/outbox-message.entity';
 import { Session } from '../../../backend/src/identity/entities/session.entity';
 import { User } from '../../../backend/src/identity/entities/user.entity';
@@ -191,6 +192,18 @@ export async function throwawayGrant(t: TestApp): Promise<number> {
   const res = await t.ds
     .getRepository(Grant)
     .insert({ userId: user.id, courseId: 'kryptovaluta', source: 'manual', grantedAt: new Date() });
+  return Number(res.identifiers[0].id);
+}
+
+/** A throwaway lead of an address without an account (for the delete route). */
+export async function throwawayLead(t: TestApp): Promise<number> {
+  const res = await t.ds.getRepository(Lead).insert({
+    email: uniqueEmail('slettes'),
+    courseType: 'starter',
+    source: '/',
+    contacted: false,
+    createdAt: new Date(),
+  });
   return Number(res.identifiers[0].id);
 }
 

@@ -38,7 +38,15 @@ import { signWebhook, stripeEvent } from './fake-stripe';
 import { muxEvent, signMuxWebhook } from './fake-mux';
 import { FAKE_VIPPS, signVippsWebhook } from './fake-vipps';
 import type { RawRequest, RawResponse } from './raw-http';
-import { OPS_SECRETS, throwawayGrant, throwawayModule, type Fixture, type Identity, type Role } from './route-fixture';
+import {
+  OPS_SECRETS,
+  throwawayGrant,
+  throwawayLead,
+  throwawayModule,
+  type Fixture,
+  type Identity,
+  type Role,
+} from './route-fixture';
 import { createUser, uniqueEmail } from './test-app';
 import { enrolDirect, totpCode } from './two-factor';
 
@@ -438,6 +446,27 @@ export const ROUTES: Route[] = [
     area: 'admin',
     access: ADMIN(200),
     valid: (f) => ({ params: { id: String(f.leadId) }, json: { note: 'Ringt' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/work-queue',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: () => ({}),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/leads/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayLead(f.t)) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/contacted',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: (f) => ({ json: { ids: [f.leadId], contacted: true } }),
   },
   {
     method: 'GET',
@@ -1058,6 +1087,13 @@ export const ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/api/admin/campaign-codes/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String((await throwawayCampaignCode(f)).id) } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/campaign-codes/:id/orders',
     area: 'admin',
     access: ADMIN(200),
     valid: async (f) => ({ params: { id: String((await throwawayCampaignCode(f)).id) } }),

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { AdminCampaignCode } from '@academy/contracts';
+import type { AdminCampaignCode, AdminCampaignCodeOrder } from '@academy/contracts';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
 import type { User } from '../../identity/entities/user.entity';
@@ -23,6 +23,11 @@ export class AdminCampaignCodesController {
     const res = await this.codes.list(query);
     sendContentRange(reply, 'campaign-codes', res);
     return res.rows;
+  }
+
+  @Get(':id/orders')
+  orders(@Param('id', ParseIdPipe) id: number): Promise<AdminCampaignCodeOrder[]> {
+    return this.codes.ordersOf(id);
   }
 
   @Get(':id')

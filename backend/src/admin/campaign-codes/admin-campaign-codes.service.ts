@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { MSG, type AdminCampaignCode } from '@academy/contracts';
+import { MSG, type AdminCampaignCode, type AdminCampaignCodeOrder } from '@academy/contracts';
 import { CAMPAIGN_CODES_LIST, CampaignCodesService, type CampaignCodeInput } from '../../orders/campaign-codes.service';
 import type { CampaignCode } from '../../orders/entities/campaign-code.entity';
+import { OrderRecordsService } from '../../orders/order-records.service';
 import type { User } from '../../identity/entities/user.entity';
 import { AuditService } from '../../platform/audit/audit.service';
 import { notFound } from '../../platform/errors/app-error';
@@ -38,7 +39,26 @@ export class AdminCampaignCodesService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly codes: CampaignCodesService,
     private readonly audit: AuditService,
+    private readonly orders: OrderRecordsService,
   ) {}
+
+  /** The orders made with the code (every status: «1 av 50» counts the paid ones), newest first, up to 500. */
+  async ordersOf(id: number): Promise<AdminCampaignCodeOrder[]> {
+    const row = await this.codes.find(id);
+    if (!row) throw notFound(MSG.recordNotFound);
+    const orders = await this.orders.withCampaignCode(row.code, 500);
+    return orders.map((o) => ({
+      id: o.id,
+      email: o.email,
+      name: [o.firstName, o.lastName].filter(Boolean).join(' ') || null,
+      courseId: o.courseId,
+      status: o.status,
+      amountOre: o.amountOre,
+      discountOre: o.discountOre,
+      createdAt: new Date(o.createdAt).toISOString(),
+      paidAt: o.paidAt ? new Date(o.paidAt).toISOString() : null,
+    }));
+  }
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminCampaignCode>> {
     const res = await this.codes.list(listParamsFor(query, CAMPAIGN_CODES_LIST));

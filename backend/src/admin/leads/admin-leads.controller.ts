@@ -1,14 +1,14 @@
-import { Body, Controller, Get, Param, Patch, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { AdminLead } from '@academy/contracts';
+import type { AdminLead, AdminLeadDeleted, AdminLeadsContacted } from '@academy/contracts';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import type { User } from '../../identity/entities/user.entity';
 import { osloDate } from '../../platform/time/oslo-time';
 import { parse, sendContentRange, singleParam } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
 import { AdminLeadsService } from './admin-leads.service';
-import { UpdateLeadDto } from './dto/update-lead.dto';
+import { MarkLeadsContactedDto, UpdateLeadDto } from './dto/update-lead.dto';
 
 @Controller('api/admin/leads')
 @AdminOnly()
@@ -38,6 +38,13 @@ export class AdminLeadsController {
       .send(Readable.from(chunks));
   }
 
+  /** The list's bulk action: the chosen leads marked contacted (or not), one audit row per lead that changed. */
+  @Post('contacted')
+  @HttpCode(200)
+  markContacted(@Body() dto: MarkLeadsContactedDto, @CurrentUser() actor: User): Promise<AdminLeadsContacted> {
+    return this.leads.markContacted(dto.ids, dto.contacted, actor);
+  }
+
   @Get(':id')
   get(@Param('id', ParseIdPipe) id: number): Promise<AdminLead> {
     return this.leads.get(id);
@@ -51,5 +58,11 @@ export class AdminLeadsController {
   @Patch(':id')
   patch(@Param('id', ParseIdPipe) id: number, @Body() dto: UpdateLeadDto, @CurrentUser() actor: User): Promise<AdminLead> {
     return this.leads.update(id, dto, actor);
+  }
+
+  /** Every lead of the lead's address, its funnel row, consent and mails (409 with `accountId` for a student's address). */
+  @Delete(':id')
+  delete(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminLeadDeleted> {
+    return this.leads.delete(id, actor);
   }
 }

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { MSG, type AdminLead } from '@academy/contracts';
-import { notFound } from '../../platform/errors/app-error';
+import { MSG, type AdminLead, type AdminLeadDeleted, type AdminLeadsContacted } from '@academy/contracts';
+import { AppError, notFound } from '../../platform/errors/app-error';
 import { AuditService } from '../../platform/audit/audit.service';
 import { accountExistsSql } from '../../identity/account-conditions';
 import type { User } from '../../identity/entities/user.entity';
 import { UserRecordsService } from '../../identity/user-records.service';
+import { MarketingPrivacyService } from '../../marketing/marketing-privacy.service';
+import { OutboxService } from '../../outbox/outbox.service';
 import type { Lead } from '../../leads/entities/lead.entity';
 import { leadsList, type LeadListConditions } from '../../leads/lead-list';
 import { LeadsService } from '../../leads/leads.service';
@@ -32,6 +34,8 @@ export class AdminLeadsService {
     private readonly leads: LeadsService,
     private readonly users: UserRecordsService,
     private readonly orders: OrderRecordsService,
+    private readonly marketing: MarketingPrivacyService,
+    private readonly outbox: OutboxService,
   ) {}
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminLead>> {
@@ -68,6 +72,50 @@ export class AdminLeadsService {
       return after;
     });
     return (await this.decorate([lead]))[0];
+  }
+
+  /**
+   * «Kontaktet» on many leads at once (the list's bulk action): one transaction, one audit row per
+   * lead that changed, as the single edit writes it.
+   */
+  async markContacted(ids: number[], contacted: boolean, actor: User): Promise<AdminLeadsContacted> {
+    const changed = await this.ds.transaction(async (m) => {
+      const done = await this.leads.setContacted(ids, contacted, m);
+      for (const id of done)
+        await this.audit.record(m, actor, {
+          action: 'lead.update',
+          entity: 'lead',
+          entityId: id,
+          before: { contacted: !contacted },
+          after: { contacted },
+        });
+      return done;
+    });
+    return { updated: changed.length };
+  }
+
+  /**
+   * «Slett» (a GDPR request from someone who never made an account): every lead of the address, the
+   * funnel's row of it, its marketing consent and enrolments and the mails to it, in one transaction
+   * with an audit row (counts only: the address itself is what was asked to be forgotten). An address
+   * with an account is refused with the account's id: the student's erasure removes everything of
+   * the person, the leads with it.
+   */
+  async delete(id: number, actor: User): Promise<AdminLeadDeleted> {
+    const lead = await this.leads.findById(id);
+    if (!lead) throw notFound(MSG.leadNotFound);
+    const accountId = (await this.users.idsByEmail([lead.email])).get(lead.email) ?? lead.userId;
+    if (accountId !== null && accountId !== undefined) throw new AppError(409, 'CONFLICT', MSG.leadIsStudent, { accountId });
+    return this.ds.transaction(async (m) => {
+      // No account: nothing of the person is kept under an id, so the owners erase by address alone.
+      const owner = { userId: -1, email: lead.email };
+      const { leadsRemoved } = await this.leads.eraseAddress(lead.email, m);
+      const { marketingRemoved } = await this.marketing.eraseFor(owner, m);
+      const { emailsRemoved } = await this.outbox.eraseFor(owner, m);
+      const counts = { leadsRemoved, marketingRemoved, emailsRemoved };
+      await this.audit.record(m, actor, { action: 'lead.delete', entity: 'lead', entityId: id, before: null, after: counts });
+      return { id, ...counts };
+    });
   }
 
   /**

@@ -81,19 +81,21 @@ export class AdminStatsService {
     // person counted under one variant, their first touch (DECISIONS "Attribution"): the account's
     // (taken from the person's earliest lead when it was made), else the earliest lead's with a variant.
     // Counted in SQL on the per-address rows lead_addresses (LeadStatisticsService.funnel).
-    const byVariant = new Map<StatsVariant, { leads: number; accounts: number; buyers: number }>(
-      STATS_VARIANTS.map((v) => [v, { leads: 0, accounts: 0, buyers: 0 }]),
+    // A buyer without a lead counts too (a purchase is a contact), and the money of the period is
+    // attributed to each buyer's variant by the same rule, so «Kjøp» and «Omsetning» agree.
+    const byVariant = new Map<StatsVariant, { leads: number; accounts: number; buyers: number; revenueOre: number }>(
+      STATS_VARIANTS.map((v) => [v, { leads: 0, accounts: 0, buyers: 0, revenueOre: 0 }]),
     );
     for (const r of await this.leadStatistics.funnel(start, end)) {
       const acc = byVariant.get(variantOf(r.variant))!;
       acc.leads += r.leads;
       acc.accounts += r.accounts;
       acc.buyers += r.buyers;
+      acc.revenueOre += r.revenueOre;
     }
 
     // Money: orders paid in the period (by payment time), refunds made in the period, per Oslo day in SQL.
     const money = await this.orders.moneyPerDay(start, end);
-    const revenueByVariant = new Map<StatsVariant, number>();
     const weeks = new Map<string, WeekMoney>();
     for (const day of days) {
       const ws = weekStart(day);
@@ -102,8 +104,6 @@ export class AdminStatsService {
     let revenueOre = 0;
     let refundsOre = 0;
     for (const p of money.paid) {
-      const v = variantOf(p.variant);
-      revenueByVariant.set(v, (revenueByVariant.get(v) ?? 0) + p.amountOre);
       revenueOre += p.amountOre;
       const w = weeks.get(weekStart(dayOfNumber(p.day)));
       if (w) {
@@ -117,11 +117,7 @@ export class AdminStatsService {
       if (w) w.refundsOre += r.amountOre;
     }
 
-    const funnel: FunnelRow[] = STATS_VARIANTS.map((variant) => ({
-      variant,
-      ...byVariant.get(variant)!,
-      revenueOre: revenueByVariant.get(variant) ?? 0,
-    }));
+    const funnel: FunnelRow[] = STATS_VARIANTS.map((variant) => ({ variant, ...byVariant.get(variant)! }));
     const sum = (k: 'leads' | 'accounts' | 'buyers') => funnel.reduce((n, r) => n + r[k], 0);
 
     const latestLeadRows = await this.leads.latest(LATEST);

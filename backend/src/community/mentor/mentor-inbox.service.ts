@@ -9,7 +9,16 @@ import { OutboxService } from '../../outbox/outbox.service';
 import { AuditService } from '../../platform/audit/audit.service';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { notFound } from '../../platform/errors/app-error';
-import { filter, listParamsFor, parse, runList, type ListResult, type ListSpec } from '../../platform/list/list-query';
+import {
+  filter,
+  likeContains,
+  listParamsFor,
+  parse,
+  runList,
+  type ListResult,
+  type ListSpec,
+} from '../../platform/list/list-query';
+import { accountsMatchingSql } from '../../identity/account-conditions';
 import { Clock } from '../../platform/time/clock';
 import { MentorThread, QUEUE_RANK } from '../entities/mentor-thread.entity';
 import type { UploadedFile } from './mentor-form';
@@ -29,7 +38,16 @@ export const MENTOR_THREADS_LIST: ListSpec<MentorThread> = {
   defaultSort: ['queue', 'DESC'],
   filters: {
     id: filter.ids('t.id'),
-    q: filter.search(['t.title']),
+    // The title, or the student's e-mail or name (identity's subquery: the inbox does not read the users table).
+    q: {
+      parse: (raw, key) => filter.search<MentorThread>([]).parse(raw, key),
+      apply: (qb, v: string, p) => {
+        if (v === '') return;
+        qb.andWhere(`(LOWER(t.title) LIKE :${p} ESCAPE '!' OR t.userId IN ${accountsMatchingSql(qb, p)})`, {
+          [p]: likeContains(v),
+        });
+      },
+    },
     userId: filter.ids('t.userId'),
     status: {
       parse: (raw, key) => parse.oneOf(['waiting', 'answered', 'closed'])(raw, key),

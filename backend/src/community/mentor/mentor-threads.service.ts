@@ -71,6 +71,11 @@ export class MentorThreadsService {
     private readonly clock: Clock,
   ) {}
 
+  /** The mentor's work queue: inbox threads waiting for the mentor. */
+  countWaiting(): Promise<number> {
+    return this.ds.getRepository(MentorThread).countBy({ status: 'waiting' });
+  }
+
   /** An active mentorship period, or an active grant of a course with chart review. */
   async eligible(user: Pick<User, 'id'>): Promise<boolean> {
     const courses = await this.grants.activeCourseIds(user.id);

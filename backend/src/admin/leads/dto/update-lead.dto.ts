@@ -1,6 +1,6 @@
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { IfPresent } from '../../common/if-present';
-import type { UpdateLeadRequest } from '@academy/contracts';
+import type { MarkLeadsContactedRequest, UpdateLeadRequest } from '@academy/contracts';
 import { MSG } from '@academy/contracts';
 
 /** PUT/PATCH /api/admin/leads/:id — only the mentor's own fields. */
@@ -13,4 +13,17 @@ export class UpdateLeadDto implements UpdateLeadRequest {
   @IfPresent()
   @IsBoolean({ message: MSG.yesOrNo('Kontaktet') })
   contacted?: boolean;
+}
+
+/** POST /api/admin/leads/contacted — the list's bulk «Merk som kontaktet». */
+export class MarkLeadsContactedDto implements MarkLeadsContactedRequest {
+  @IsArray({ message: MSG.leadIdsRequired })
+  @ArrayMinSize(1, { message: MSG.leadIdsRequired })
+  @ArrayMaxSize(1000, { message: MSG.leadIdsRequired })
+  @IsInt({ each: true, message: MSG.leadIdsRequired })
+  @Min(1, { each: true, message: MSG.leadIdsRequired })
+  ids: number[];
+
+  @IsBoolean({ message: MSG.yesOrNo('Kontaktet') })
+  contacted: boolean;
 }

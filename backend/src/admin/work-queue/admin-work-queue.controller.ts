@@ -1,0 +1,30 @@
+import { Controller, Get } from '@nestjs/common';
+import type { AdminWorkQueue } from '@academy/contracts';
+import { QuestionsAdminService } from '../../community/questions-admin.service';
+import { MentorThreadsService } from '../../community/mentor/mentor-threads.service';
+import { AdminOnly } from '../../identity/current-user.decorator';
+import { OrderRecordsService } from '../../orders/order-records.service';
+import { OutboxAdminService } from '../../outbox/outbox-admin.service';
+
+/** The mentor's work queue: four counts, each from the module that owns the rows. */
+@Controller('api/admin/work-queue')
+@AdminOnly()
+export class AdminWorkQueueController {
+  constructor(
+    private readonly questions: QuestionsAdminService,
+    private readonly threads: MentorThreadsService,
+    private readonly outbox: OutboxAdminService,
+    private readonly orders: OrderRecordsService,
+  ) {}
+
+  @Get()
+  async get(): Promise<AdminWorkQueue> {
+    const [unansweredQuestions, waitingThreads, failedMails, refusalsAwaitingRefund] = await Promise.all([
+      this.questions.countUnanswered(),
+      this.threads.countWaiting(),
+      this.outbox.countFailed(),
+      this.orders.countRefusalsAwaitingRefund(),
+    ]);
+    return { unansweredQuestions, waitingThreads, failedMails, refusalsAwaitingRefund };
+  }
+}
