@@ -37,15 +37,16 @@ export function mergeBrowserProgress(): Promise<void> {
   return merging;
 }
 
-/** `GET /api/auth/me`; a 401 means "not signed in" (null), anything else is an error. */
+/** `GET /api/auth/me`; 200 with `null` means "not signed in" (so does a 401 from an older server). */
 export async function fetchMe(signal?: AbortSignal): Promise<MeResponse | null> {
-  let me: MeResponse;
+  let me: MeResponse | null;
   try {
-    me = await apiGet<MeResponse>('/api/auth/me', signal);
+    me = await apiGet<MeResponse | null>('/api/auth/me', signal);
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return null;
     throw e;
   }
+  if (!me) return null;
   // A session the server opened by itself (checkout) also takes the browser's progress along.
   await mergeBrowserProgress();
   return me;
