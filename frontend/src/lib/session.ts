@@ -2,6 +2,7 @@ import type { MeResponse, ProgressResponse } from '@academy/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiGet, apiPost } from './api';
+import { forgetSignedIn } from './signed-in';
 import { clearBrowserProgress, hasBrowserProgress, readBrowserProgress } from './starter-progress';
 
 export const SESSION_QUERY_KEY = ['session', 'me'] as const;
@@ -88,10 +89,12 @@ export function useSession(): Session {
 
 /** POST /api/auth/logout (the caller then clears the session: `setSession(qc, null)`). */
 export function logout(): Promise<void> {
+  forgetSignedIn();
   return apiPost<void>('/api/auth/logout');
 }
 
 /** Sets the session without a round trip (e.g. right after sign-out: `setSession(qc, null)`). */
 export function setSession(qc: ReturnType<typeof useQueryClient>, me: MeResponse | null): void {
+  forgetSignedIn();
   qc.setQueryData(SESSION_QUERY_KEY, me);
 }
