@@ -98,6 +98,11 @@ export interface CatalogResponse {
   items: CatalogItem[];
   /** Real number of students who own a paid course. */
   studentCount: number;
+  /**
+   * The pages show {@link studentCount} only at or above this number (the mentor's setting, default
+   * {@link DEFAULT_STUDENT_COUNT_THRESHOLD}); below it they say nothing about how many have started.
+   */
+  studentCountThreshold: number;
   /** LAUNCH_SEATS: how many students get the launch price of a course ("de første 100"). */
   launchSeats: number;
 }
@@ -185,3 +190,11 @@ export interface CheckoutStatusResponse {
 }
 
 export type { PaymentMethod };
+
+/** The student count is shown from this many students on, until the mentor sets another threshold. */
+export const DEFAULT_STUDENT_COUNT_THRESHOLD = 20;
+
+/** The number of students a page may show, or null while it is below the mentor's threshold (or 0). */
+export function shownStudentCount(c: Pick<CatalogResponse, 'studentCount' | 'studentCountThreshold'>): number | null {
+  return c.studentCount > 0 && c.studentCount >= c.studentCountThreshold ? c.studentCount : null;
+}

@@ -18,6 +18,7 @@ export const MSG = {
   currentPasswordRequired: 'Skriv inn nåværende passord',
   passwordSet: 'Passord satt! Du kan nå logge inn med ditt nye passord.',
   passwordUpdated: 'Passord oppdatert!',
+  studentCountThresholdInvalid: 'Antall elever må være et helt tall, 0 eller mer',
   passwordUnchanged: 'Det nye passordet er det samme som det nåværende. Velg et annet passord.',
   fillAllFields: 'Vennligst fyll ut alle feltene',
   invalidCourseId: 'Invalid course ID',

@@ -172,7 +172,7 @@ describe('dashboard', () => {
     await foundation.getByText('0 av 8 fullført').waitFor();
     const ftext = await foundation.innerText();
     expect(ftext).toContain('Foundation');
-    expect(ftext).toContain('Komplett trading fundament');
+    expect(ftext).toContain('Komplett tradingfundament');
     expect(ftext).toContain('0 av 8 fullført');
 
     for (const id of ['accelerator', 'kryptovaluta']) {

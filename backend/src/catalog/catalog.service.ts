@@ -8,6 +8,7 @@ import { EventBus } from '../platform/events';
 import { CATALOG_SEED } from './catalog.data';
 import { Course } from './entities/course.entity';
 import { LaunchSeatsService, priceWith } from './launch-seats.service';
+import { SiteSettingsService } from './site-settings.service';
 import { STUDENT_COUNT, type StudentCount } from './student-count';
 
 const TTL_MS = 30_000;
@@ -38,6 +39,7 @@ export class CatalogService {
     private readonly events: EventBus,
     /** Access owns the grants and counts the students (it sits above the catalogue). */
     @Inject(STUDENT_COUNT) private readonly students: StudentCount,
+    private readonly site: SiteSettingsService,
   ) {}
 
   /** The catalogue when the copy in memory is current, else null (then {@link get} builds it). */
@@ -75,11 +77,13 @@ export class CatalogService {
     );
     const countOf = new Map(counts.map((r) => [r.courseId, Number(r.n)]));
     const studentCount = await this.students.count();
+    const studentCountThreshold = await this.site.studentCountThreshold();
     // Launch seats taken per course: the launch price and its before-price hold only while seats are left.
     const taken = await this.launch.takenByCourse();
     const value: CatalogResponse = {
       currency: 'NOK',
       studentCount,
+      studentCountThreshold,
       launchSeats: this.launch.total,
       items: CATALOG_SEED.map((s) => {
         const c = byId.get(s.id);

@@ -2,9 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../platform/config';
-import { orgNrText, type PaymentMethod, type SellerInfo, type SiteSettings } from '@academy/contracts';
+import { DEFAULT_STUDENT_COUNT_THRESHOLD, orgNrText, type PaymentMethod, type SellerInfo, type SiteSettings } from '@academy/contracts';
 import { Setting } from './entities/setting.entity';
-import { DEFAULT_OVERLAY_TEXT, SETTING_MENTOR_BOOKING_URL, SETTING_OVERLAY_TEXT } from './catalog.seed';
+import {
+  DEFAULT_OVERLAY_TEXT,
+  SETTING_MENTOR_BOOKING_URL,
+  SETTING_OVERLAY_TEXT,
+  SETTING_STUDENT_COUNT_THRESHOLD,
+} from './catalog.seed';
 
 /** Site settings for the pages: configuration plus what the mentor edits in the admin panel. */
 @Injectable()
@@ -68,6 +73,18 @@ export class SiteSettingsService {
     const repo = m.getRepository(Setting);
     if (value === null) await repo.delete({ key: SETTING_MENTOR_BOOKING_URL });
     else await repo.save({ key: SETTING_MENTOR_BOOKING_URL, value, updatedAt: new Date() });
+  }
+
+  /** From how many students the pages show the count: the mentor's setting, else 20. */
+  async studentCountThreshold(m?: EntityManager): Promise<number> {
+    const row = await (m ? m.getRepository(Setting) : this.settings).findOneBy({ key: SETTING_STUDENT_COUNT_THRESHOLD });
+    const n = row ? Number(row.value) : NaN;
+    return Number.isSafeInteger(n) && n >= 0 ? n : DEFAULT_STUDENT_COUNT_THRESHOLD;
+  }
+
+  /** Stores the threshold inside the caller's transaction (the catalogue is rebuilt after it commits). */
+  async saveStudentCountThreshold(value: number, m: EntityManager): Promise<void> {
+    await m.getRepository(Setting).save({ key: SETTING_STUDENT_COUNT_THRESHOLD, value: String(value), updatedAt: new Date() });
   }
 
   /** The seller (SELLER_*), as the footer, the legal pages and receipts name it. */

@@ -22,7 +22,8 @@ export interface MailDocument {
 function sellerRows(doc: MailDocument): Array<[string, string]> {
   return [
     ['Selger', doc.seller.name],
-    ['Organisasjonsnummer', doc.seller.orgNrText],
+    // "Org.nr. 923 456 789 MVA" under the label "Org.nr." (not "Organisasjonsnummer: Org.nr. …").
+    ['Org.nr.', doc.seller.orgNrText.replace(/^Org\.nr\.\s*/, '')],
     ['Adresse', doc.seller.address],
   ];
 }
