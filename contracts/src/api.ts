@@ -85,6 +85,8 @@ export interface CatalogItem {
   icon: string;
   /** Published modules (player courses only; 0 for series). */
   moduleCount: number;
+  /** The published modules' titles in the player's order: the pages list these, so they say what the player says. */
+  moduleTitles: string[];
   /**
    * Launch seats left: while above 0 the launch price (priceOre, beside beforePriceOre) holds; at 0 the
    * before-price has become priceOre and beforePriceOre is null. Null for courses not sold by checkout.

@@ -36,7 +36,7 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
     beforePriceOre: null,
     soldByCheckout: false,
     valueOre: 79900,
-    features: ['Trading er ikke gambling', 'Oppsett av TradingView', 'Markedsstruktur', 'Bygg en ferdighet over tid'],
+    features: ['Trading er ikke gambling', 'Oppsett av TradingView', 'Markedsstruktur', 'Bygg en ferdighet'],
     color: 'green',
     icon: 'sprout',
   },

@@ -32,6 +32,7 @@ import { LessonQuestions1795650000000 } from './1795650000000-LessonQuestions';
 import { MentorThreads1795655000000 } from './1795655000000-MentorThreads';
 import { RiskAcknowledgement1795656000000 } from './1795656000000-RiskAcknowledgement';
 import { DiscordRoles1795657000000 } from './1795657000000-DiscordRoles';
+import { CourseCopyNorwegian1795730000000 } from './1795730000000-CourseCopyNorwegian';
 
 /** Every migration, oldest first. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -69,4 +70,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   MentorThreads1795655000000,
   RiskAcknowledgement1795656000000,
   DiscordRoles1795657000000,
+  CourseCopyNorwegian1795730000000,
 ];
