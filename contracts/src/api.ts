@@ -125,6 +125,12 @@ export interface SiteSettings {
   paymentMethods: PaymentMethod[];
   /** SELLER_*: named the same way in the footer, the terms, the privacy page and on receipts. */
   seller: SellerInfo;
+  /**
+   * Outside production with placeholders in the configuration: the variables not set (SELLER_NAME,
+   * SELLER_ORG_NR, SELLER_ADDRESS, CONTACT_EMAIL). Every page then shows a "Testmiljø" banner, and
+   * the seller's placeholders are never shown as if real. Null in production and when all are set.
+   */
+  testEnvironment: { missing: string[] } | null;
 }
 
 export interface Attribution {

@@ -2,7 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../platform/config';
-import { DEFAULT_STUDENT_COUNT_THRESHOLD, orgNrText, type PaymentMethod, type SellerInfo, type SiteSettings } from '@academy/contracts';
+import {
+  CONTACT_EMAIL_PLACEHOLDER,
+  DEFAULT_STUDENT_COUNT_THRESHOLD,
+  SELLER_PLACEHOLDER,
+  orgNrText, type PaymentMethod, type SellerInfo, type SiteSettings } from '@academy/contracts';
 import { Setting } from './entities/setting.entity';
 import {
   DEFAULT_OVERLAY_TEXT,
@@ -98,6 +102,19 @@ export class SiteSettingsService {
     return this.cfg.contactEmail;
   }
 
+  /** Outside production: the settings still at their placeholder (the pages show a "Testmiljø" banner). */
+  get testEnvironment(): { missing: string[] } | null {
+    if (this.cfg.nodeEnv === 'production') return null;
+    const { name, orgNr, address } = this.cfg.seller;
+    const missing = [
+      ...(name === SELLER_PLACEHOLDER.name ? ['SELLER_NAME'] : []),
+      ...(orgNr === SELLER_PLACEHOLDER.orgNr ? ['SELLER_ORG_NR'] : []),
+      ...(address === SELLER_PLACEHOLDER.address ? ['SELLER_ADDRESS'] : []),
+      ...(this.cfg.contactEmail === CONTACT_EMAIL_PLACEHOLDER ? ['CONTACT_EMAIL'] : []),
+    ];
+    return missing.length ? { missing } : null;
+  }
+
   async get(): Promise<SiteSettings> {
     return {
       siteName: this.cfg.siteName,
@@ -112,6 +129,7 @@ export class SiteSettingsService {
       demoPayments: this.demoPayments,
       paymentMethods: this.paymentMethods,
       seller: this.seller,
+      testEnvironment: this.testEnvironment,
     };
   }
 }

@@ -1,4 +1,4 @@
-import { orgNrText } from '@academy/contracts';
+import { isPlaceholderSeller, orgNrText, TEST_ENVIRONMENT_SELLER_TEXT } from '@academy/contracts';
 import { formatPdfAmount, renderPdf } from '../platform/pdf';
 import type { Receipt } from './entities/receipt.entity';
 
@@ -32,7 +32,10 @@ export const documentFileName = (r: Pick<Receipt, 'kind' | 'number'>) =>
  */
 export function receiptPdf(r: Receipt, siteName: string, options: { compress?: boolean } = {}): Promise<Buffer> {
   const sign = r.kind === 'credit_note' ? -1 : 1;
-  const seller = [r.sellerName, orgNrText(r.sellerOrgNr), r.sellerAddress];
+  // A test environment's placeholders never pass for a seller on a document.
+  const seller = isPlaceholderSeller({ name: r.sellerName, orgNr: r.sellerOrgNr, address: r.sellerAddress })
+    ? [TEST_ENVIRONMENT_SELLER_TEXT]
+    : [r.sellerName, orgNrText(r.sellerOrgNr), r.sellerAddress];
   return renderPdf(
     { title: documentTitle(r), brand: siteName, author: r.sellerName, createdAt: r.issuedAt, compress: options.compress },
     (pdf) => {

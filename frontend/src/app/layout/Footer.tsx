@@ -1,3 +1,4 @@
+import { CONTACT_EMAIL_PLACEHOLDER } from '@academy/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LegalLinks } from '../../components/LegalLinks';
@@ -51,9 +52,11 @@ export function Footer() {
           </li>
         </FooterColumn>
         <FooterColumn title="Kontakt">
-          <li>
-            <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
-          </li>
+          {settings.contactEmail !== CONTACT_EMAIL_PLACEHOLDER && (
+            <li>
+              <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
+            </li>
+          )}
           <li>
             <a href={settings.communityUrl} target="_blank" rel="noopener noreferrer">
               Bli med i fellesskapet (Discord)
