@@ -16,6 +16,7 @@ import { CalendarFeedSection } from '../components/CalendarFeedSection';
 import { DiscordSection } from '../components/DiscordSection';
 import { ChangePasswordForm, SetPasswordForm } from '../components/PasswordForms';
 import { PrivacySection } from '../components/PrivacySection';
+import { TwoFactorSection } from '../components/TwoFactorSection';
 import './AccountSettingsPage.css';
 
 /**
@@ -107,10 +108,13 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
             </AccountSection>
             <NameSection me={me} />
             {me.passwordSet ? (
-              <AccountSection>
-                <h2>Endre passord</h2>
-                <ChangePasswordForm />
-              </AccountSection>
+              <>
+                <AccountSection>
+                  <h2>Endre passord</h2>
+                  <ChangePasswordForm />
+                </AccountSection>
+                <TwoFactorSection me={me} />
+              </>
             ) : (
               <ClaimFirst me={me} />
             )}
