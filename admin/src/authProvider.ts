@@ -13,11 +13,12 @@ import { forgetTwoFactorStatus } from './lib/twoFactorState';
 const ME_TTL_MS = 3_000;
 let cached: { at: number; me: Promise<MeResponse | null> } | null = null;
 
-/** The signed-in account, or null (401). Shared for a moment so one page load asks once. */
+/** The signed-in account, or null (200 with no user). Shared for a moment so one page load asks once. */
 export function fetchMe(force = false): Promise<MeResponse | null> {
   if (!force && cached && Date.now() - cached.at < ME_TTL_MS) return cached.me;
   const me = httpClient('/api/auth/me')
-    .then(({ json }) => json as MeResponse)
+    // 200 with `null`: nobody is signed in.
+    .then(({ json }) => (json as MeResponse | null) ?? null)
     .catch((e: unknown) => {
       if (e instanceof HttpError && e.status === 401) return null;
       cached = null;

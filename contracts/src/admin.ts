@@ -294,6 +294,8 @@ export interface AdminSettings {
   videoOverlayText: string;
   /** Where mentorship students book a session (null: they write to the contact mailbox). */
   mentorBookingUrl: string | null;
+  /** The pages show the number of students only from this many on (default 20). */
+  studentCountThreshold: number;
 }
 
 export interface AdminAuditEntry {

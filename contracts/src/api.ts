@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'PASSWORD_MISMATCH',
   'WRONG_PASSWORD',
   'PASSWORD_TOO_COMMON',
+  'PASSWORD_UNCHANGED',
   'CLAIM_REQUIRED',
   'ACCOUNT_SWITCH',
   'PAYMENT_UNAVAILABLE',
@@ -84,6 +85,8 @@ export interface CatalogItem {
   icon: string;
   /** Published modules (player courses only; 0 for series). */
   moduleCount: number;
+  /** The published modules' titles in the player's order: the pages list these, so they say what the player says. */
+  moduleTitles: string[];
   /**
    * Launch seats left: while above 0 the launch price (priceOre, beside beforePriceOre) holds; at 0 the
    * before-price has become priceOre and beforePriceOre is null. Null for courses not sold by checkout.
@@ -97,6 +100,11 @@ export interface CatalogResponse {
   items: CatalogItem[];
   /** Real number of students who own a paid course. */
   studentCount: number;
+  /**
+   * The pages show {@link studentCount} only at or above this number (the mentor's setting, default
+   * {@link DEFAULT_STUDENT_COUNT_THRESHOLD}); below it they say nothing about how many have started.
+   */
+  studentCountThreshold: number;
   /** LAUNCH_SEATS: how many students get the launch price of a course ("de første 100"). */
   launchSeats: number;
 }
@@ -117,6 +125,12 @@ export interface SiteSettings {
   paymentMethods: PaymentMethod[];
   /** SELLER_*: named the same way in the footer, the terms, the privacy page and on receipts. */
   seller: SellerInfo;
+  /**
+   * Outside production with placeholders in the configuration: the variables not set (SELLER_NAME,
+   * SELLER_ORG_NR, SELLER_ADDRESS, CONTACT_EMAIL). Every page then shows a "Testmiljø" banner, and
+   * the seller's placeholders are never shown as if real. Null in production and when all are set.
+   */
+  testEnvironment: { missing: string[] } | null;
 }
 
 export interface Attribution {
@@ -205,3 +219,11 @@ export interface CheckoutStatusResponse {
 export type CheckoutEndReason = 'aborted' | 'expired' | 'terminated' | 'failed';
 
 export type { PaymentMethod };
+
+/** The student count is shown from this many students on, until the mentor sets another threshold. */
+export const DEFAULT_STUDENT_COUNT_THRESHOLD = 20;
+
+/** The number of students a page may show, or null while it is below the mentor's threshold (or 0). */
+export function shownStudentCount(c: Pick<CatalogResponse, 'studentCount' | 'studentCountThreshold'>): number | null {
+  return c.studentCount > 0 && c.studentCount >= c.studentCountThreshold ? c.studentCount : null;
+}

@@ -17,6 +17,24 @@ export interface SellerInfo {
   address: string;
 }
 
+/**
+ * The neutral placeholders outside production when SELLER_* or CONTACT_EMAIL is not set (production
+ * refuses to start without the seller). They never reach a buyer as if real: pages, mails and PDFs show
+ * {@link TEST_ENVIRONMENT_SELLER_TEXT} instead, and the pages a "Testmiljø" banner.
+ */
+export const SELLER_PLACEHOLDER = {
+  name: 'Selger AS (SELLER_NAME ikke satt)',
+  orgNr: '000000000',
+  address: 'Adresse ikke satt (SELLER_ADDRESS)',
+} as const;
+export const CONTACT_EMAIL_PLACEHOLDER = 'kontakt@example.com';
+export const TEST_ENVIRONMENT_SELLER_TEXT = 'Testmiljø: selgeren er ikke satt opp';
+
+/** A seller with any placeholder in it (a test environment's, or a document issued there). */
+export function isPlaceholderSeller(s: { name: string; orgNr: string; address: string }): boolean {
+  return s.name === SELLER_PLACEHOLDER.name || s.orgNr === SELLER_PLACEHOLDER.orgNr || s.address === SELLER_PLACEHOLDER.address;
+}
+
 /** One receipt or credit note, as stored when it was issued (amounts in øre, positive). */
 export interface ReceiptDocument {
   number: number;

@@ -165,6 +165,8 @@ export interface UpdateSettingsRequest {
   id?: 'site';
   videoOverlayText?: string;
   mentorBookingUrl?: string | null;
+  /** Whole number, 0 or more: from how many students the pages show the count. */
+  studentCountThreshold?: number;
 }
 
 /** POST /api/admin/campaign-codes. `percentOff` or `amountOffOre`, not both. */

@@ -45,7 +45,9 @@ describe("forgotten password ('Glemt passord?')", () => {
     expect(m.subject).toBe('Nytt passord hos Trading Akademiet');
     expect(m.text).toContain(`Vi har fått en forespørsel om nytt passord for ${user.email}.`);
     expect(m.text).toContain('Lenken gjelder i 1 time og kan brukes én gang.');
-    expect(m.text).toContain('kontakt@example.com');
+    // CONTACT_EMAIL is not set here: its placeholder is never shown as if it were a real mailbox (issue 33).
+    expect(m.text).toContain(`--\nHilsen Trading Akademiet\n${PUBLIC_URL}\n`);
+    expect(m.text).not.toContain('kontakt@example.com');
     const link = linkIn(m.text, `${PUBLIC_URL}/tilbakestill-passord#token=`);
     expect(m.html).toContain(`href="${link}"`);
     const token = tokenOf(link);
@@ -63,7 +65,7 @@ describe("forgotten password ('Glemt passord?')", () => {
       user: { email: user.email, passwordSet: true },
     });
     await browser.get('/api/auth/me').expect(200);
-    await otherDevice.get('/api/auth/me').expect(401);
+    await otherDevice.get('/api/auth/me').expect(200, 'null');
     await t.http().post('/api/auth/login').send({ email: user.email, password: 'gammelt-passord' }).expect(401);
     await t.http().post('/api/auth/login').send({ email: user.email, password: 'nytt-passord' }).expect(200);
 

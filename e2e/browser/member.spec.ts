@@ -172,7 +172,7 @@ describe('dashboard', () => {
     await foundation.getByText('0 av 8 fullført').waitFor();
     const ftext = await foundation.innerText();
     expect(ftext).toContain('Foundation');
-    expect(ftext).toContain('Komplett trading fundament');
+    expect(ftext).toContain('Komplett tradingfundament');
     expect(ftext).toContain('0 av 8 fullført');
 
     for (const id of ['accelerator', 'kryptovaluta']) {
@@ -190,10 +190,13 @@ describe('dashboard', () => {
     expect(await page.getByRole('link', { name: 'Administrer konto' }).getAttribute('href')).toBe('/account/settings');
     expect(await page.getByRole('link', { name: 'Adminpanel' }).count()).toBe(0);
 
-    // A course not owned, and an unknown course id, lead back to the dashboard.
+    // A course not owned says so with the way to buy it; an unknown course id says it was not found (issue 33).
     await page.goto('/course/accelerator');
-    await at(page, '/dashboard');
+    await page.getByRole('heading', { name: 'Du har ikke tilgang til Accelerator' }).waitFor();
+    expect(page.url()).toMatch(/\/course\/accelerator$/);
     await page.goto('/course/finnes-ikke');
+    await page.getByRole('heading', { name: 'Fant ikke kurset' }).waitFor();
+    await page.getByRole('link', { name: 'Til Mine kurs' }).click();
     await at(page, '/dashboard');
 
     await page.getByRole('button', { name: 'Logg ut' }).click();

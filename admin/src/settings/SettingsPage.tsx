@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { Edit, maxLength, required, SimpleForm, TextInput, Toolbar, SaveButton } from 'react-admin';
+import { Edit, maxLength, maxValue, minValue, NumberInput, required, SimpleForm, TextInput, Toolbar, SaveButton } from 'react-admin';
 
 /** An https link (or blank: the students write to the contact mailbox). */
 function validateBookingUrl(value: unknown): string | undefined {
@@ -17,7 +17,12 @@ function FormToolbar() {
   );
 }
 
-/** Site settings the mentor edits: the text shown on videos that are not out yet. */
+/** A whole number, 0 or more. */
+function validateWhole(value: unknown): string | undefined {
+  return value === null || value === undefined || Number.isInteger(Number(value)) ? undefined : 'Skriv et helt tall';
+}
+
+/** Site settings the mentor edits: the text on videos that are not out yet, the booking link, when the student count shows. */
 export function SettingsPage() {
   return (
     <Edit resource="settings" id="site" title="Innstillinger" mutationMode="pessimistic" redirect={false} actions={false}>
@@ -32,6 +37,17 @@ export function SettingsPage() {
           kontaktadressen i stedet.
         </Typography>
         <TextInput source="mentorBookingUrl" validate={[maxLength(500), validateBookingUrl]} fullWidth />
+        <Typography variant="body2" color="text.secondary">
+          Salgssidene viser «N elever har allerede startet» først når så mange elever har kjøpt et kurs (standard 20). Under
+          grensen sier sidene ingenting om antallet. 0 viser antallet fra første elev.
+        </Typography>
+        <NumberInput
+          source="studentCountThreshold"
+          label="Vis antall elever fra"
+          min={0}
+          step={1}
+          validate={[required(), minValue(0, 'Antallet kan ikke være negativt'), maxValue(1_000_000), validateWhole]}
+        />
       </SimpleForm>
     </Edit>
   );

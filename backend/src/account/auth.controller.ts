@@ -5,7 +5,7 @@ import { unauthenticated } from '../platform/errors/app-error';
 import type { User } from '../identity/entities/user.entity';
 import { AuthService } from '../identity/auth.service';
 import type { AuthContext } from '../identity/auth.types';
-import { CurrentAuth, CurrentUser, SignedIn } from '../identity/current-user.decorator';
+import { CurrentAuth, SignedIn } from '../identity/current-user.decorator';
 import { SetPasswordDto, TokenLoginDto } from '../identity/dto/auth.dto';
 import { LocalAuthGuard } from '../identity/guards/local-auth.guard';
 import { LoginThrottleGuard } from '../identity/guards/login-throttle.guard';
@@ -37,10 +37,16 @@ export class AuthController {
     await this.cookie.end(req, reply);
   }
 
+  /**
+   * Who is signed in: the profile, or `null` (200) when nobody is. Every page asks this first, so a
+   * signed-out visitor is an answer, not an error (no 401 in the browser's console on every public page).
+   */
   @Get('me')
-  @SignedIn()
-  current(@CurrentUser() user: User): Promise<MeResponse> {
-    return this.me.of(user);
+  async current(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<MeResponse | null> {
+    const auth = await this.cookie.resolve(req);
+    if (auth) return this.me.of(auth.user);
+    void reply.type('application/json; charset=utf-8');
+    return null;
   }
 
   @Post('password')

@@ -10,6 +10,8 @@ export const SETTING_OVERLAY_TEXT = 'videoOverlayText';
 export const DEFAULT_OVERLAY_TEXT = 'Videoen kommer snart';
 /** The mentor's booking link for mentorship students (a settings row; absent: the contact mailbox). */
 export const SETTING_MENTOR_BOOKING_URL = 'mentorBookingUrl';
+/** From how many students the pages show the count (a settings row; absent: DEFAULT_STUDENT_COUNT_THRESHOLD). */
+export const SETTING_STUDENT_COUNT_THRESHOLD = 'studentCountThreshold';
 /** Months of mentorship a new course's grant carries: Accelerator promises three. */
 export const MENTORSHIP_MONTHS_SEED: Partial<Record<string, number>> = { accelerator: 3 };
 

@@ -8,6 +8,7 @@ import { EventBus } from '../platform/events';
 import { CATALOG_SEED } from './catalog.data';
 import { Course } from './entities/course.entity';
 import { LaunchSeatsService, priceWith } from './launch-seats.service';
+import { SiteSettingsService } from './site-settings.service';
 import { STUDENT_COUNT, type StudentCount } from './student-count';
 
 const TTL_MS = 30_000;
@@ -38,6 +39,7 @@ export class CatalogService {
     private readonly events: EventBus,
     /** Access owns the grants and counts the students (it sits above the catalogue). */
     @Inject(STUDENT_COUNT) private readonly students: StudentCount,
+    private readonly site: SiteSettingsService,
   ) {}
 
   /** The catalogue when the copy in memory is current, else null (then {@link get} builds it). */
@@ -68,18 +70,22 @@ export class CatalogService {
   private async build(): Promise<Cached> {
     const courses = await this.ds.getRepository(Course).find();
     const byId = new Map(courses.map((c) => [c.id, c]));
-    const counts: Array<{ courseId: string; n: number | string }> = await this.ds.query(
+    // The published modules in the player's order: their number and titles (one source for pages and player).
+    const published: Array<{ courseId: string; title: string }> = await this.ds.query(
       isMysql(this.ds)
-        ? 'SELECT `courseId`, COUNT(*) AS n FROM `modules` WHERE `published` = 1 GROUP BY `courseId`'
-        : 'SELECT "courseId", COUNT(*) AS n FROM "modules" WHERE "published" = 1 GROUP BY "courseId"',
+        ? 'SELECT `courseId`, `title` FROM `modules` WHERE `published` = 1 ORDER BY `courseId`, `position`, `id`'
+        : 'SELECT "courseId", "title" FROM "modules" WHERE "published" = 1 ORDER BY "courseId", "position", "id"',
     );
-    const countOf = new Map(counts.map((r) => [r.courseId, Number(r.n)]));
+    const titlesOf = new Map<string, string[]>();
+    for (const r of published) titlesOf.set(r.courseId, [...(titlesOf.get(r.courseId) ?? []), r.title]);
     const studentCount = await this.students.count();
+    const studentCountThreshold = await this.site.studentCountThreshold();
     // Launch seats taken per course: the launch price and its before-price hold only while seats are left.
     const taken = await this.launch.takenByCourse();
     const value: CatalogResponse = {
       currency: 'NOK',
       studentCount,
+      studentCountThreshold,
       launchSeats: this.launch.total,
       items: CATALOG_SEED.map((s) => {
         const c = byId.get(s.id);
@@ -99,7 +105,8 @@ export class CatalogService {
           popular: !!s.popular,
           color: s.color,
           icon: s.icon,
-          moduleCount: countOf.get(s.id) ?? 0,
+          moduleCount: titlesOf.get(s.id)?.length ?? 0,
+          moduleTitles: titlesOf.get(s.id) ?? [],
           launchSeatsLeft: price.launchSeatsLeft,
         };
       }),

@@ -2,9 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../platform/config';
-import { orgNrText, type PaymentMethod, type SellerInfo, type SiteSettings } from '@academy/contracts';
+import {
+  CONTACT_EMAIL_PLACEHOLDER,
+  DEFAULT_STUDENT_COUNT_THRESHOLD,
+  SELLER_PLACEHOLDER,
+  orgNrText, type PaymentMethod, type SellerInfo, type SiteSettings } from '@academy/contracts';
 import { Setting } from './entities/setting.entity';
-import { DEFAULT_OVERLAY_TEXT, SETTING_MENTOR_BOOKING_URL, SETTING_OVERLAY_TEXT } from './catalog.seed';
+import {
+  DEFAULT_OVERLAY_TEXT,
+  SETTING_MENTOR_BOOKING_URL,
+  SETTING_OVERLAY_TEXT,
+  SETTING_STUDENT_COUNT_THRESHOLD,
+} from './catalog.seed';
 
 /** Site settings for the pages: configuration plus what the mentor edits in the admin panel. */
 @Injectable()
@@ -70,6 +79,18 @@ export class SiteSettingsService {
     else await repo.save({ key: SETTING_MENTOR_BOOKING_URL, value, updatedAt: new Date() });
   }
 
+  /** From how many students the pages show the count: the mentor's setting, else 20. */
+  async studentCountThreshold(m?: EntityManager): Promise<number> {
+    const row = await (m ? m.getRepository(Setting) : this.settings).findOneBy({ key: SETTING_STUDENT_COUNT_THRESHOLD });
+    const n = row ? Number(row.value) : NaN;
+    return Number.isSafeInteger(n) && n >= 0 ? n : DEFAULT_STUDENT_COUNT_THRESHOLD;
+  }
+
+  /** Stores the threshold inside the caller's transaction (the catalogue is rebuilt after it commits). */
+  async saveStudentCountThreshold(value: number, m: EntityManager): Promise<void> {
+    await m.getRepository(Setting).save({ key: SETTING_STUDENT_COUNT_THRESHOLD, value: String(value), updatedAt: new Date() });
+  }
+
   /** The seller (SELLER_*), as the footer, the legal pages and receipts name it. */
   get seller(): SellerInfo {
     const { name, orgNr, address } = this.cfg.seller;
@@ -79,6 +100,19 @@ export class SiteSettingsService {
   /** The contact mailbox (the fallback for reaching the mentor). */
   get contactEmail(): string {
     return this.cfg.contactEmail;
+  }
+
+  /** Outside production: the settings still at their placeholder (the pages show a "Testmiljø" banner). */
+  get testEnvironment(): { missing: string[] } | null {
+    if (this.cfg.nodeEnv === 'production') return null;
+    const { name, orgNr, address } = this.cfg.seller;
+    const missing = [
+      ...(name === SELLER_PLACEHOLDER.name ? ['SELLER_NAME'] : []),
+      ...(orgNr === SELLER_PLACEHOLDER.orgNr ? ['SELLER_ORG_NR'] : []),
+      ...(address === SELLER_PLACEHOLDER.address ? ['SELLER_ADDRESS'] : []),
+      ...(this.cfg.contactEmail === CONTACT_EMAIL_PLACEHOLDER ? ['CONTACT_EMAIL'] : []),
+    ];
+    return missing.length ? { missing } : null;
   }
 
   async get(): Promise<SiteSettings> {
@@ -95,6 +129,7 @@ export class SiteSettingsService {
       demoPayments: this.demoPayments,
       paymentMethods: this.paymentMethods,
       seller: this.seller,
+      testEnvironment: this.testEnvironment,
     };
   }
 }

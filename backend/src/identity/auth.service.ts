@@ -90,6 +90,9 @@ export class AuthService {
       if (dto.newPassword !== dto.confirmPassword) throw badRequest(MSG.changePasswordMismatch, 'PASSWORD_MISMATCH');
       if (!(await verifyPassword(user.passwordHash, dto.currentPassword)))
         throw badRequest(MSG.wrongCurrentPassword, 'WRONG_PASSWORD');
+      // A change that changes nothing would end the other sessions and say "oppdatert" for nothing.
+      if (dto.newPassword === dto.currentPassword || (await verifyPassword(user.passwordHash, dto.newPassword)))
+        throw badRequest(MSG.passwordUnchanged, 'PASSWORD_UNCHANGED');
     } else if (dto.newPassword !== dto.confirmPassword) {
       throw badRequest(MSG.setPasswordMismatch, 'PASSWORD_MISMATCH');
     }

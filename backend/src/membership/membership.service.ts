@@ -86,6 +86,17 @@ export class MembershipService {
     return `/bestill?course=${productId}`;
   }
 
+  /**
+   * Where «Åpne VIP-fellesskapet» goes: VIP_COMMUNITY_URL; else the site's own Discord server when it is
+   * linked (DISCORD_*); else COMMUNITY_URL when it is an invitation. Never discord.com's front page (the
+   * default of an unset COMMUNITY_URL): then null and the button is hidden.
+   */
+  private communityUrl(): string | null {
+    if (this.cfg.vipCommunityUrl) return this.cfg.vipCommunityUrl;
+    if (this.cfg.discord) return `https://discord.com/channels/${this.cfg.discord.guildId}`;
+    return isFrontPage(this.cfg.communityUrl) ? null : this.cfg.communityUrl;
+  }
+
   /** GET /api/membership: the signed-in student's memberships with their period. */
   async forStudent(user: Pick<User, 'id'>): Promise<MembershipResponse> {
     const now = this.clock.now();
@@ -102,7 +113,7 @@ export class MembershipService {
         daysLeft: daysLeft(r.endsAt, now),
         active,
         renewPath: this.renewPath(productId),
-        communityUrl: active ? (this.cfg.vipCommunityUrl ?? this.cfg.communityUrl) : null,
+        communityUrl: active ? this.communityUrl() : null,
       });
     }
     return { memberships };
@@ -184,5 +195,15 @@ export class MembershipService {
       if (id !== null) queued++;
     }
     return queued;
+  }
+}
+
+/** discord.com (or discord.gg) with no path: a front page, not an invitation to any server. */
+function isFrontPage(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return /^(www\.)?discord\.(com|gg)$/i.test(u.hostname) && (u.pathname === '/' || u.pathname === '') && !u.search;
+  } catch {
+    return true;
   }
 }

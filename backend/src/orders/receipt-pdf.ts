@@ -1,4 +1,10 @@
-import { orgNrText, RECEIPT_PAYMENT_METHOD, type ReceiptBuyer } from '@academy/contracts';
+import {
+  isPlaceholderSeller,
+  orgNrText,
+  RECEIPT_PAYMENT_METHOD,
+  TEST_ENVIRONMENT_SELLER_TEXT,
+  type ReceiptBuyer,
+} from '@academy/contracts';
 import { formatPdfAmount, renderPdf } from '../platform/pdf';
 import type { Receipt } from './entities/receipt.entity';
 
@@ -38,7 +44,10 @@ export function receiptPdf(
 ): Promise<Buffer> {
   const buyer = options.buyer;
   const sign = r.kind === 'credit_note' ? -1 : 1;
-  const seller = [r.sellerName, orgNrText(r.sellerOrgNr), r.sellerAddress];
+  // A test environment's placeholders never pass for a seller on a document.
+  const seller = isPlaceholderSeller({ name: r.sellerName, orgNr: r.sellerOrgNr, address: r.sellerAddress })
+    ? [TEST_ENVIRONMENT_SELLER_TEXT]
+    : [r.sellerName, orgNrText(r.sellerOrgNr), r.sellerAddress];
   return renderPdf(
     { title: documentTitle(r), brand: siteName, author: r.sellerName, createdAt: r.issuedAt, compress: options.compress },
     (pdf) => {

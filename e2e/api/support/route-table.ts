@@ -201,10 +201,14 @@ export const ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/api/auth/me',
-    area: 'member',
-    access: SIGNED_IN(200),
+    area: 'public',
+    access: ALL(200),
     valid: () => ({}),
-    check: (res, me) => expectOwn(res, me, (res.json as { email?: string }).email),
+    check: (res, me) => {
+      // Signed out: 200 with no user (never someone's profile).
+      if (!me && res.json !== null) throw new Error(`answered a profile without a session: ${JSON.stringify(res.json)}`);
+      expectOwn(res, me, (res.json as { email?: string } | null)?.email);
+    },
   },
   {
     method: 'POST',

@@ -1,4 +1,4 @@
-import type { SellerInfo } from '@academy/contracts';
+import { isPlaceholderSeller, TEST_ENVIRONMENT_SELLER_TEXT, type SellerInfo } from '@academy/contracts';
 import { useSettings } from '../lib/app-state';
 
 /**
@@ -17,6 +17,13 @@ export function SellerDetails({
 }) {
   const configured = useSettings().seller;
   const s = seller ?? configured;
+  // A test environment's placeholders ("Selger AS (SELLER_NAME ikke satt)", "Org.nr. 000 000 000") never pass for a seller.
+  if (isPlaceholderSeller(s))
+    return (
+      <span className={className} data-testid="seller" data-placeholder="true">
+        {TEST_ENVIRONMENT_SELLER_TEXT}
+      </span>
+    );
   if (layout === 'block') {
     return (
       <address className={className} data-testid="seller">

@@ -2,6 +2,7 @@ import type { MeResponse, ProgressResponse } from '@academy/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiGet, apiPost } from './api';
+import { forgetSignedIn } from './signed-in';
 import { clearBrowserProgress, hasBrowserProgress, readBrowserProgress } from './starter-progress';
 
 export const SESSION_QUERY_KEY = ['session', 'me'] as const;
@@ -37,15 +38,16 @@ export function mergeBrowserProgress(): Promise<void> {
   return merging;
 }
 
-/** `GET /api/auth/me`; a 401 means "not signed in" (null), anything else is an error. */
+/** `GET /api/auth/me`; 200 with `null` means "not signed in" (so does a 401 from an older server). */
 export async function fetchMe(signal?: AbortSignal): Promise<MeResponse | null> {
-  let me: MeResponse;
+  let me: MeResponse | null;
   try {
-    me = await apiGet<MeResponse>('/api/auth/me', signal);
+    me = await apiGet<MeResponse | null>('/api/auth/me', signal);
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return null;
     throw e;
   }
+  if (!me) return null;
   // A session the server opened by itself (checkout) also takes the browser's progress along.
   await mergeBrowserProgress();
   return me;
@@ -87,10 +89,12 @@ export function useSession(): Session {
 
 /** POST /api/auth/logout (the caller then clears the session: `setSession(qc, null)`). */
 export function logout(): Promise<void> {
+  forgetSignedIn();
   return apiPost<void>('/api/auth/logout');
 }
 
 /** Sets the session without a round trip (e.g. right after sign-out: `setSession(qc, null)`). */
 export function setSession(qc: ReturnType<typeof useQueryClient>, me: MeResponse | null): void {
+  forgetSignedIn();
   qc.setQueryData(SESSION_QUERY_KEY, me);
 }

@@ -95,6 +95,6 @@ export class AdminSettingsController {
 
   @Put()
   put(@Body() dto: UpdateSettingsDto, @CurrentUser() actor: User): Promise<AdminSettings> {
-    return this.content.updateSettings(dto.videoOverlayText, actor, dto.mentorBookingUrl);
+    return this.content.updateSettings(dto.videoOverlayText, actor, dto.mentorBookingUrl, dto.studentCountThreshold);
   }
 }

@@ -25,7 +25,12 @@ import { SiteSettingsService } from '../../catalog/site-settings.service';
 import type { Course } from '../../catalog/entities/course.entity';
 import type { CourseModule } from '../../catalog/entities/course-module.entity';
 import { VideoUploadsService } from '../../catalog/video/video-uploads.service';
-import { DEFAULT_OVERLAY_TEXT, SETTING_MENTOR_BOOKING_URL, SETTING_OVERLAY_TEXT } from '../../catalog/catalog.seed';
+import {
+  DEFAULT_OVERLAY_TEXT,
+  SETTING_MENTOR_BOOKING_URL,
+  SETTING_OVERLAY_TEXT,
+  SETTING_STUDENT_COUNT_THRESHOLD,
+} from '../../catalog/catalog.seed';
 import type { User } from '../../identity/entities/user.entity';
 import { listParamsFor, type ListResult } from '../../platform/list/list-query';
 import { toAdminModule } from '../common/mappers';
@@ -256,7 +261,27 @@ export class AdminContentService {
       id: 'site',
       videoOverlayText: (await this.site.storedOverlayText()) ?? DEFAULT_OVERLAY_TEXT,
       mentorBookingUrl: await this.site.mentorBookingUrl(),
+      studentCountThreshold: await this.site.studentCountThreshold(),
     };
+  }
+
+  /** Saves from how many students the pages show the count, audited; the catalogue is rebuilt. */
+  private async updateStudentCountThreshold(value: number | undefined, actor: User): Promise<void> {
+    if (value === undefined) return;
+    const changed = await this.ds.transaction(async (m) => {
+      const before = await this.site.studentCountThreshold(m);
+      if (before === value) return false;
+      await this.site.saveStudentCountThreshold(value, m);
+      await this.audit.record(m, actor, {
+        action: 'settings.update',
+        entity: 'settings',
+        entityId: SETTING_STUDENT_COUNT_THRESHOLD,
+        before: { studentCountThreshold: before },
+        after: { studentCountThreshold: value },
+      });
+      return true;
+    });
+    if (changed) this.catalog.invalidate();
   }
 
   /** Saves the mentor's booking link when given (blank or null removes it), audited. */
@@ -280,9 +305,12 @@ export class AdminContentService {
     videoOverlayText: string | undefined,
     actor: User,
     mentorBookingUrl?: string | null,
+    studentCountThreshold?: number,
   ): Promise<AdminSettings> {
-    if (videoOverlayText === undefined && mentorBookingUrl === undefined) throw badRequest(MSG.validation, 'VALIDATION_FAILED');
+    if (videoOverlayText === undefined && mentorBookingUrl === undefined && studentCountThreshold === undefined)
+      throw badRequest(MSG.validation, 'VALIDATION_FAILED');
     await this.updateBookingUrl(mentorBookingUrl, actor);
+    await this.updateStudentCountThreshold(studentCountThreshold, actor);
     if (videoOverlayText !== undefined) await this.updateOverlayText(videoOverlayText, actor);
     return this.getSettings();
   }

@@ -1,4 +1,4 @@
-import { GUARANTEE_DAYS, type PaymentMethod } from '@academy/contracts';
+import { GUARANTEE_DAYS, isPlaceholderSeller, TEST_ENVIRONMENT_SELLER_TEXT, type PaymentMethod } from '@academy/contracts';
 import { formatNok, formatOsloDate, formatOsloDateTime, mvaOf } from '../../outbox/mail-format';
 import { button, heading, MailBlock, MailBrand, p, renderMail, RenderedMail, rows, small } from '../../outbox/mail-layout';
 
@@ -20,9 +20,13 @@ export interface MailDocument {
 
 /** The seller's lines: name, "Org.nr. … MVA", address. */
 function sellerRows(doc: MailDocument): Array<[string, string]> {
+  // A test environment's placeholders never pass for a seller.
+  if (isPlaceholderSeller({ ...doc.seller, orgNr: doc.seller.orgNrText.replace(/\D/g, '') }))
+    return [['Selger', TEST_ENVIRONMENT_SELLER_TEXT]];
   return [
     ['Selger', doc.seller.name],
-    ['Organisasjonsnummer', doc.seller.orgNrText],
+    // "Org.nr. 923 456 789 MVA" under the label "Org.nr." (not "Organisasjonsnummer: Org.nr. …").
+    ['Org.nr.', doc.seller.orgNrText.replace(/^Org\.nr\.\s*/, '')],
     ['Adresse', doc.seller.address],
   ];
 }

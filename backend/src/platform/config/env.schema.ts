@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { isCommonPassword } from '../dto/common-passwords';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@academy/contracts';
+import { CONTACT_EMAIL_PLACEHOLDER, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, SELLER_PLACEHOLDER } from '@academy/contracts';
 import { muxSettings, type MuxConfig } from './mux.config';
 import { discordSettings, type DiscordConfig } from './discord.config';
 import { operationsSettings, type OperationsConfig } from './operations-env';
@@ -126,11 +126,7 @@ export interface SellerConfig {
 }
 
 /** The neutral placeholders used outside production when SELLER_* is not set. */
-export const DEFAULT_SELLER: SellerConfig = {
-  name: 'Selger AS (SELLER_NAME ikke satt)',
-  orgNr: '000000000',
-  address: 'Adresse ikke satt (SELLER_ADDRESS)',
-};
+export const DEFAULT_SELLER: SellerConfig = { ...SELLER_PLACEHOLDER };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -414,7 +410,7 @@ export function parseEnv(env: Env): AppConfig {
   };
 
   const siteName = str('SITE_NAME') ?? 'Trading Akademiet';
-  const contactEmail = email('CONTACT_EMAIL', 'kontakt@example.com') ?? 'kontakt@example.com';
+  const contactEmail = email('CONTACT_EMAIL', CONTACT_EMAIL_PLACEHOLDER) ?? CONTACT_EMAIL_PLACEHOLDER;
   const cfg: AppConfig = {
     nodeEnv,
     port,

@@ -1,3 +1,4 @@
+import { CONTACT_EMAIL_PLACEHOLDER } from '@academy/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LegalLinks } from '../../components/LegalLinks';
@@ -6,6 +7,7 @@ import { SellerDetails } from '../../components/SellerDetails';
 import { paths } from '../../config/paths';
 import { useSettings } from '../../lib/app-state';
 import { useCookieSettings } from '../../lib/cookie-settings';
+import { useSignedIn } from '../../lib/signed-in';
 import './Footer.css';
 
 /** One titled link list of the footer. */
@@ -21,6 +23,7 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 export function Footer() {
   const settings = useSettings();
   const { openSettings } = useCookieSettings();
+  const signedIn = useSignedIn();
   return (
     <footer className="footer">
       <div className="container footer__grid">
@@ -45,13 +48,15 @@ export function Footer() {
             <Link to={paths.crypto.href()}>Kryptovaluta</Link>
           </li>
           <li>
-            <Link to={paths.login.href()}>Logg inn</Link>
+            {signedIn ? <Link to={paths.dashboard.href()}>Mine kurs</Link> : <Link to={paths.login.href()}>Logg inn</Link>}
           </li>
         </FooterColumn>
         <FooterColumn title="Kontakt">
-          <li>
-            <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
-          </li>
+          {settings.contactEmail !== CONTACT_EMAIL_PLACEHOLDER && (
+            <li>
+              <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
+            </li>
+          )}
           <li>
             <a href={settings.communityUrl} target="_blank" rel="noopener noreferrer">
               Bli med i fellesskapet (Discord)

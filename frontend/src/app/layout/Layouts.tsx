@@ -8,6 +8,7 @@ import { SkipLink } from '../../components/SkipLink';
 import { Spinner } from '../../components/Spinner';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
+import { TestEnvironmentBanner } from './TestEnvironmentBanner';
 import { TestPanel } from './TestPanel';
 import './Layouts.css';
 
@@ -43,6 +44,7 @@ function NavigationEffects() {
 export function RootLayout() {
   return (
     <CookieConsentProvider>
+      <TestEnvironmentBanner />
       <NavigationEffects />
       <Outlet />
       <TestPanel />

@@ -7,11 +7,14 @@ import { paths } from '../../config/paths';
 import { useSettings } from '../../lib/app-state';
 import { cx } from '../../lib/class-names';
 import { useScrolledPast } from '../../lib/hooks';
+import { useSignedIn } from '../../lib/signed-in';
 import './NavBar.css';
 
 /** The marketing pages' header: the site header, transparent over the page's dark hero until scrolled more than 50 px, with the main menu. */
 export function NavBar() {
   const settings = useSettings();
+  // Asked in the browser after hydration (the server renders every public page signed out).
+  const me = useSignedIn();
   const scrolled = useScrolledPast(50);
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -28,6 +31,7 @@ export function NavBar() {
     { to: paths.free.href(), label: 'Gratis kurs' },
     { to: paths.courseSales.href('foundation'), label: 'Foundation' },
     { to: paths.courseSales.href('accelerator'), label: 'Accelerator' },
+    { to: paths.crypto.href(), label: 'Kryptovaluta' },
     { to: paths.mentor.href(settings.mentorSlug), label: 'Om mentoren' },
   ];
 
@@ -42,22 +46,38 @@ export function NavBar() {
               </NavLink>
             </li>
           ))}
-          <li className="nav__login-item">
-            <NavLink to={paths.login.href()} className="nav__link">
-              Logg inn
-            </NavLink>
-          </li>
-          <li className="nav__mobile-only">
-            <NavLink to={paths.signup.href()} className="nav__link">
-              Kom i gang
-            </NavLink>
-          </li>
+          {me ? (
+            <li className="nav__mobile-only">
+              <NavLink to={paths.dashboard.href()} className="nav__link">
+                Mine kurs
+              </NavLink>
+            </li>
+          ) : (
+            <>
+              <li className="nav__login-item">
+                <NavLink to={paths.login.href()} className="nav__link">
+                  Logg inn
+                </NavLink>
+              </li>
+              <li className="nav__mobile-only">
+                <NavLink to={paths.signup.href()} className="nav__link">
+                  Kom i gang
+                </NavLink>
+              </li>
+            </>
+          )}
         </ul>
       </nav>
       <div className="nav__actions">
-        <ButtonLink to={paths.signup.href()} size="sm" className="nav__cta">
-          Kom i gang
-        </ButtonLink>
+        {me ? (
+          <ButtonLink to={paths.dashboard.href()} size="sm" className="nav__cta" data-testid="nav-my-courses">
+            Mine kurs
+          </ButtonLink>
+        ) : (
+          <ButtonLink to={paths.signup.href()} size="sm" className="nav__cta">
+            Kom i gang
+          </ButtonLink>
+        )}
         <button
           type="button"
           className="nav__toggle"

@@ -193,4 +193,11 @@ export class UpdateSettingsDto implements UpdateSettingsRequest {
   @MaxLength(500, { message: MSG.bookingUrlInvalid })
   @Matches(/^https:\/\/[^\s<>"]+$/, { message: MSG.bookingUrlInvalid })
   mentorBookingUrl?: string | null;
+
+  /** From how many students the pages show the count: a whole number, 0 or more. */
+  @IfPresent()
+  @IsInt({ message: MSG.studentCountThresholdInvalid })
+  @Min(0, { message: MSG.studentCountThresholdInvalid })
+  @Max(1_000_000, { message: MSG.studentCountThresholdInvalid })
+  studentCountThreshold?: number;
 }

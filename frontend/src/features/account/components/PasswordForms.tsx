@@ -7,12 +7,16 @@ import { NewPasswordFields, PasswordInput, newPasswordProblem, passwordErrorText
 import { setPassword } from '../api/set-password';
 
 /** 'Sett passord': the first password of a claimed account made without one (free sign-up, purchase). */
-export function SetPasswordForm({ onDone }: { onDone: (me: MeResponse) => void }) {
+export function SetPasswordForm({ onDone, onSaved }: { onDone: (me: MeResponse) => void; onSaved?: () => void }) {
   // The password is always saved on the server, demo payments or not: the message says just that.
-  const save = useCallback(async (body: { newPassword: string; confirmPassword: string }) => {
-    const res = await setPassword(body);
-    return { user: res.user, text: MSG.passwordSet };
-  }, []);
+  const save = useCallback(
+    async (body: { newPassword: string; confirmPassword: string }) => {
+      const res = await setPassword(body);
+      onSaved?.();
+      return { user: res.user, text: MSG.passwordSet };
+    },
+    [onSaved],
+  );
   return (
     <NewPasswordForm
       idPrefix=""

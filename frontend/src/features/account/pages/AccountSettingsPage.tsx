@@ -16,6 +16,7 @@ import { CalendarFeedSection } from '../components/CalendarFeedSection';
 import { DiscordSection } from '../components/DiscordSection';
 import { ChangePasswordForm, SetPasswordForm } from '../components/PasswordForms';
 import { PrivacySection } from '../components/PrivacySection';
+import { TwoFactorSection } from '../components/TwoFactorSection';
 import './AccountSettingsPage.css';
 
 /**
@@ -53,6 +54,9 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
   // Stay on 'Sett passord' (with its success message) until the redirect, even though the server now has a password.
   // Only a claimed account may set its first password.
   const [settingFirst] = useState(!me.passwordSet && me.claimed);
+  // Saved: the lead no longer says the account has no password (the redirect follows 2 s later).
+  const [firstSaved, setFirstSaved] = useState(false);
+  const onFirstSaved = useCallback(() => setFirstSaved(true), []);
 
   const onPasswordSet = useCallback(
     (user: MeResponse) => {
@@ -70,11 +74,19 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
         {settingFirst ? (
           <AccountSection>
             <h1>Sett passord</h1>
-            <p className="account-section__lead">
-              Kontoen din for <strong>{me.email}</strong> har ikke passord ennå. Velg et passord, så kan du logge inn med e-post
-              og passord.
+            <p className="account-section__lead" data-testid="set-password-lead">
+              {firstSaved || me.passwordSet ? (
+                <>
+                  Kontoen din for <strong>{me.email}</strong> har nå passord. Du kan logge inn med e-post og passord.
+                </>
+              ) : (
+                <>
+                  Kontoen din for <strong>{me.email}</strong> har ikke passord ennå. Velg et passord, så kan du logge inn med
+                  e-post og passord.
+                </>
+              )}
             </p>
-            <SetPasswordForm onDone={onPasswordSet} />
+            <SetPasswordForm onDone={onPasswordSet} onSaved={onFirstSaved} />
           </AccountSection>
         ) : (
           <>
@@ -96,10 +108,13 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
             </AccountSection>
             <NameSection me={me} />
             {me.passwordSet ? (
-              <AccountSection>
-                <h2>Endre passord</h2>
-                <ChangePasswordForm />
-              </AccountSection>
+              <>
+                <AccountSection>
+                  <h2>Endre passord</h2>
+                  <ChangePasswordForm />
+                </AccountSection>
+                <TwoFactorSection me={me} />
+              </>
             ) : (
               <ClaimFirst me={me} />
             )}

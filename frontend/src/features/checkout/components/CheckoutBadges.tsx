@@ -1,5 +1,6 @@
-import { membershipMonths } from '@academy/contracts';
+import { membershipMonths, shownStudentCount } from '@academy/contracts';
 import { Icon, type IconName } from '../../../components/Icon';
+import { useCatalog } from '../../../lib/app-state';
 import { pluralize } from '../../../lib/format';
 import { CHECKOUT_COPY as T } from '../content';
 import './CheckoutBadges.css';
@@ -18,18 +19,20 @@ export function CheckoutBadges({
   launchSeats: number | null;
 }) {
   const months = courseId ? membershipMonths(courseId) : null;
+  // The mentor's threshold: below it the number is left out (the launch offer, if any, shows instead).
+  const shown = shownStudentCount({ studentCount, studentCountThreshold: useCatalog().studentCountThreshold });
+  const students =
+    shown !== null
+      ? pluralize(shown, 'elev', 'elever')
+      : launchSeats !== null
+        ? T.badgeStudentsLaunch(launchSeats)
+        : studentCount === 0
+          ? T.badgeStudentsNone
+          : null;
   const badges: { icon: IconName; text: string }[] = [
     { icon: 'shield', text: T.badgeGuarantee },
     months !== null ? { icon: 'clock', text: `${months} måneders tilgang` } : { icon: 'infinity', text: T.badgeLifetime },
-    {
-      icon: 'users',
-      text:
-        studentCount > 0
-          ? pluralize(studentCount, 'elev', 'elever')
-          : launchSeats !== null
-            ? T.badgeStudentsLaunch(launchSeats)
-            : T.badgeStudentsNone,
-    },
+    ...(students !== null ? [{ icon: 'users' as const, text: students }] : []),
   ];
   return (
     <ul className="checkout-badges" aria-label="Trygt kjøp">

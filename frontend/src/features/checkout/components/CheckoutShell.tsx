@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AppShell } from '../../../components/AppShell';
 import { Icon } from '../../../components/Icon';
 import { LegalLinks } from '../../../components/LegalLinks';
+import { MailLink } from '../../../components/MailLink';
 import { SellerDetails } from '../../../components/SellerDetails';
 import { SiteHeader } from '../../../components/SiteHeader';
 import { useSettings } from '../../../lib/app-state';
@@ -28,7 +29,7 @@ export function CheckoutShell({ children }: { children: ReactNode }) {
       footer={
         <footer className="checkout-footer">
           <div className="container checkout-footer__inner">
-            <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
+            <MailLink address={settings.contactEmail} />
             <nav aria-label="Juridisk">
               <ul className="checkout-footer__links">
                 <LegalLinks />

@@ -3,6 +3,7 @@ import { ButtonAnchor, ButtonLink } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { paths } from '../../../config/paths';
 import { useMentorship } from '../api/mentorship';
+import { MailLink } from '../../../components/MailLink';
 
 const dateFmt = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: 'numeric', month: 'long', year: 'numeric' });
 const daysText = (n: number) => `${n} ${n === 1 ? 'dag' : 'dager'}`;
@@ -51,7 +52,7 @@ export function MentorshipSection({ userId, courses }: { userId: number; courses
           </ButtonAnchor>
         ) : (
           <p>
-            Skriv til <a href={`mailto:${data.contactEmail}`}>{data.contactEmail}</a> for å avtale en samtale med mentoren.
+            Skriv til <MailLink address={data.contactEmail} /> for å avtale en samtale med mentoren.
           </p>
         ))}
     </section>

@@ -5,6 +5,7 @@ import { useSettings } from '../../../lib/app-state';
 import { useCookieSettings } from '../../../lib/cookie-settings';
 import { LegalPage } from '../components/LegalPage';
 import { COOKIES_UPDATED } from '../content/dates';
+import { MailLink } from '../../../components/MailLink';
 
 /** `/cookies`. */
 export default function CookiesPage() {
@@ -79,7 +80,7 @@ export default function CookiesPage() {
             <p>
               Du kan når som helst endre eller trekke tilbake samtykket med knappen øverst på siden eller lenken
               «Cookie-innstillinger» nederst på alle sider. Du kan også slette cookies i nettleseren. Spørsmål sender du til{' '}
-              <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>; se også{' '}
+              <MailLink address={privacyEmail} />; se også{' '}
               <Link to={paths.privacy.href()}>personvernerklæringen</Link>.
             </p>
           ),

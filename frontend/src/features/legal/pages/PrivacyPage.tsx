@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { MARKETING_CONSENT_TEXT } from '@academy/contracts';
 import { paths } from '../../../config/paths';
 import { useSettings } from '../../../lib/app-state';
+import { MailLink } from '../../../components/MailLink';
 import { SellerDetails } from '../../../components/SellerDetails';
 import { LegalPage } from '../components/LegalPage';
 import { PRIVACY_UPDATED } from '../content/dates';
@@ -9,7 +10,7 @@ import { PRIVACY_UPDATED } from '../content/dates';
 /** `/personvern` and `/privacy`. */
 export default function PrivacyPage() {
   const { siteName, privacyEmail, contactEmail } = useSettings();
-  const privacyMail = <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>;
+  const privacyMail = <MailLink address={privacyEmail} />;
   return (
     <LegalPage
       title="Personvernerklæring"
@@ -156,7 +157,7 @@ export default function PrivacyPage() {
           title: 'Kontakt',
           body: (
             <p>
-              Spørsmål om personvern: {privacyMail}. Andre henvendelser: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+              Spørsmål om personvern: {privacyMail}. Andre henvendelser: <MailLink address={contactEmail} />.
               Les også <Link to={paths.cookies.href()}>cookie-erklæringen</Link>.
             </p>
           ),

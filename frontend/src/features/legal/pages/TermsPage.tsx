@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useSettings } from '../../../lib/app-state';
+import { MailLink } from '../../../components/MailLink';
 import { SellerDetails } from '../../../components/SellerDetails';
 import { LegalPage } from '../components/LegalPage';
 import { TERMS_UPDATED } from '../content/dates';
@@ -104,7 +105,7 @@ export default function TermsPage() {
               <p>
                 Kursene er digitalt innhold som leveres med en gang. Når du ber om at leveringen starter straks, bortfaller
                 angreretten etter angrerettloven § 22 bokstav n. Vi gir likevel <strong>30 dagers pengene-tilbake-garanti</strong>{' '}
-                på alle kurs: skriv til <a href={`mailto:${contactEmail}`}>{contactEmail}</a> innen 30 dager etter kjøpet, så
+                på alle kurs: skriv til <MailLink address={contactEmail} /> innen 30 dager etter kjøpet, så
                 refunderer vi hele beløpet.
               </p>
             </>
@@ -146,7 +147,7 @@ export default function TermsPage() {
           title: 'Kontakt',
           body: (
             <p>
-              Spørsmål om vilkårene sender du til <a href={`mailto:${contactEmail}`}>{contactEmail}</a>. Se også{' '}
+              Spørsmål om vilkårene sender du til <MailLink address={contactEmail} />. Se også{' '}
               <Link to={paths.privacy.href()}>personvernerklæringen</Link> og{' '}
               <Link to={paths.cookies.href()}>cookie-erklæringen</Link>.
             </p>

@@ -27,7 +27,7 @@ type InfoTab = 'innhold' | 'format' | 'for-hvem' | 'garanti';
 
 const COPY: Record<SalesCourse, { headline: string; lead: string; audience: string[]; format: string[] }> = {
   foundation: {
-    headline: 'Foundation – et komplett trading-fundament',
+    headline: 'Foundation – et komplett tradingfundament',
     lead: 'Lær å lese markedet med ranges, supply og demand, likviditet og Wyckoff-metoden – og få et system for risikostyring som holder når markedet ikke gjør som du tror.',
     audience: [
       'Du har prøvd litt trading, men mangler en metode du stoler på',

@@ -68,7 +68,7 @@ export default function FreeCoursePage() {
       <Section labelledBy="learn-title">
         <SectionHeader id="learn-title" eyebrow="Innhold" title="Dette lærer du i Starter" center />
         <ol className="module-list">
-          {starter.features.map((f, i) => (
+          {(starter.moduleTitles.length ? starter.moduleTitles : starter.features).map((f, i) => (
             <li key={f} className="module-list__item">
               <span className="module-list__num">Modul {i + 1}</span>
               <span className="module-list__title">{f}</span>

@@ -65,7 +65,7 @@ export default function ProfessionalPage() {
     <>
       <Seo
         title="Profesjonell trading-utdanning"
-        description={`Foundation (${formatPriceKr(foundation.priceOre)}) og Accelerator (${formatPriceKr(accelerator.priceOre)}): komplett trading-fundament med Wyckoff, risikostyring og psykologi – eller personlig mentorship. 30 dagers garanti.`}
+        description={`Foundation (${formatPriceKr(foundation.priceOre)}) og Accelerator (${formatPriceKr(accelerator.priceOre)}): komplett tradingfundament med Wyckoff, risikostyring og psykologi – eller personlig mentorship. 30 dagers garanti.`}
         canonicalPath={canonical}
       />
       <PageHero

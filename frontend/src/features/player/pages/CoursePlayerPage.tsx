@@ -1,4 +1,4 @@
-import type { MeResponse, PlayerCourseId } from '@academy/contracts';
+import { isCatalogId, isPlayerCourseId, type MeResponse, type PlayerCourseId } from '@academy/contracts';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';
@@ -7,8 +7,9 @@ import { Icon } from '../../../components/Icon';
 import { LiveSessions } from '../../../components/LiveSessions';
 import { MemberEmpty, MemberLoading, MemberPage } from '../../../components/MemberShell';
 import { Notice } from '../../../components/Notice';
-import { RequireCourse } from '../../../components/RequireAuth';
+import { RequireAuth } from '../../../components/RequireAuth';
 import { paths, type StarterArrival } from '../../../config/paths';
+import { canOpenCourse } from '../../../lib/access';
 import { ApiError } from '../../../lib/api';
 import { useCatalog } from '../../../lib/app-state';
 import { cx } from '../../../lib/class-names';
@@ -16,7 +17,7 @@ import { Seo } from '../../../lib/head';
 import { loginHrefFor } from '../../../lib/next';
 import { useSession } from '../../../lib/session';
 import { useCourse } from '../api/course';
-import { CourseNotFound } from '../components/CourseNotFound';
+import { CourseNoAccess, CourseNotFound, MembershipCourses } from '../components/CourseAccess';
 import { VideoArea } from '../components/VideoArea';
 import { percentOf, usePlayerProgress } from '../hooks/use-player-progress';
 import './CoursePlayerPage.css';
@@ -84,7 +85,7 @@ function Player({
   if (courseQ.error || !course) {
     const err = courseQ.error;
     if (err instanceof ApiError && err.status === 404) return <CourseNotFound />;
-    if (err instanceof ApiError && err.status === 403) return <Navigate to={paths.dashboard.href()} replace />;
+    if (err instanceof ApiError && err.status === 403) return <CourseNoAccess courseId={courseId} />;
     if (err instanceof ApiError && err.status === 401) return <Navigate to={loginHrefFor(location)} replace />;
     return (
       <MemberPage header={<PlayerHeader email={email} me={me} />}>
@@ -312,7 +313,6 @@ function StarterPlayer() {
   return <Player key={me?.id ?? 'anon'} courseId="starter" me={me} email={email} notice={notice} />;
 }
 
-/** `/course/:courseId`: the course player (starter is public; other courses need ownership). */
 /** 'Forrige' and 'Neste' between the course's modules. */
 function ModuleNav({ current, count, select }: { current: number; count: number; select: (index: number) => void }) {
   return (
@@ -327,12 +327,26 @@ function ModuleNav({ current, count, select }: { current: number; count: number;
   );
 }
 
+/**
+ * `/course/:courseId`: the course player (starter is public; other courses need ownership). Never a
+ * silent trip to the dashboard: an unknown address says "Fant ikke kurset", a course the account does not
+ * have says so with the way to buy it, and a membership (VIP) lists the courses it includes.
+ */
 export default function CoursePlayerPage() {
   const { courseId } = useParams();
   if (courseId === 'starter') return <StarterPlayer />;
+  if (!isCatalogId(courseId)) return <CourseNotFound />;
   return (
-    <RequireCourse courseId={courseId} loadingText={LOADING_TEXT}>
-      {(me, id) => <Player key={`${id}:${me.id}`} courseId={id} me={me} email={me.email} />}
-    </RequireCourse>
+    <RequireAuth loadingText={LOADING_TEXT}>
+      {(me) =>
+        !isPlayerCourseId(courseId) ? (
+          <MembershipCourses productId={courseId} me={me} />
+        ) : canOpenCourse(me, courseId) ? (
+          <Player key={`${courseId}:${me.id}`} courseId={courseId} me={me} email={me.email} />
+        ) : (
+          <CourseNoAccess courseId={courseId} />
+        )
+      }
+    </RequireAuth>
   );
 }

@@ -34,6 +34,7 @@ import { RiskAcknowledgement1795656000000 } from './1795656000000-RiskAcknowledg
 import { DiscordRoles1795657000000 } from './1795657000000-DiscordRoles';
 import { UpgradeCreditSource1795700000000 } from './1795700000000-UpgradeCreditSource';
 import { MentorImageUploadBytes1795710010000 } from './1795710010000-MentorImageUploadBytes';
+import { CourseCopyNorwegian1795730000000 } from './1795730000000-CourseCopyNorwegian';
 
 /** Every migration, oldest first. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -73,4 +74,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   DiscordRoles1795657000000,
   UpgradeCreditSource1795700000000,
   MentorImageUploadBytes1795710010000,
+  CourseCopyNorwegian1795730000000,
 ];
