@@ -230,7 +230,7 @@ describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
     [...new Set((await grants().find({ where: { userId } })).filter((g) => g.revokedAt === null).map((g) => g.courseId))].sort();
 
   it('the upgrade names its credit and the order it came from; the Foundation order says what of it the upgrade holds', async () => {
-    const { agent, foundation } = await foundationOwner();
+    const { agent, user, foundation } = await foundationOwner();
     const upgrade = await buyAndPay(agent, { courseId: 'accelerator' });
     expect(upgrade).toMatchObject({ upgradeCreditOre: 199700, upgradeFromOrderId: foundation.id });
     const up = await admin.get(`/api/admin/orders/${upgrade.id}`).expect(200);
@@ -269,6 +269,14 @@ describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
       ]),
     );
     expect(list.body).toHaveLength(2);
+    // And the student's page.
+    const student = await admin.get(`/api/admin/users/${user.id}`).expect(200);
+    expect(student.body.orders).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: foundation.id, creditTiedOre: 199700, refundableOre: 0, creditTiedToOrderId: upgrade.id }),
+        expect.objectContaining({ id: upgrade.id, upgradeCreditOre: 199700, upgradeFromOrderId: foundation.id }),
+      ]),
+    );
   });
 
   it('Foundation whose money paid for the upgrade cannot be refunded alone (the guarantee claim kept Accelerator for 3 000 kr); both together refund 4 997 kr and end both courses', async () => {

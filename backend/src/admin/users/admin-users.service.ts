@@ -94,13 +94,15 @@ export class AdminUsersService {
       this.leads.leadsOf(owner, STUDENT_LEADS_SHOWN),
     ]);
     const now = new Date();
+    // What of each order's money is an upgrade's credit (refundable only with the upgrade), as on the order.
+    const ties = await this.orders.creditTiesOf(orders.map((o) => o.id));
     return {
       ...toAdminUser(user, activeCourses(grants)),
       attribution: attributionColumns(user.attribution),
       updatedAt: user.updatedAt.toISOString(),
       passwordChangedAt: user.passwordChangedAt ? user.passwordChangedAt.toISOString() : null,
       grants: await this.adminGrants(grants),
-      orders: orders.map((o) => toAdminOrder(o, now)),
+      orders: orders.map((o) => toAdminOrder(o, now, ties.get(o.id))),
       progress,
       leads: await this.adminLeads.decorate(leads.leads),
       leadsTotal: leads.total,
