@@ -228,9 +228,9 @@ function CheckoutForm() {
     terms: null,
     risk: null,
   });
-  // Back from Stripe with the browser's back button, the page comes out of the back/forward cache as
-  // it was left: busy. The payment was not made here, so the form is ready again.
-  // It says so, as a reload after leaving would.
+  // Back from the provider with the browser's back button, the page comes out of the back/forward cache
+  // as it was left: busy. The payment was not made here, so the form is ready again and says so (as a
+  // fresh load after leaving does), unless the payment went through meanwhile.
   useEffect(() => {
     const onPageShow = (e: PageTransitionEvent) => {
       if (!e.persisted) return;
@@ -343,6 +343,7 @@ function CheckoutForm() {
         window.location.assign(res.url);
       } catch (navErr) {
         console.error('Kunne ikke åpne betalingssiden', navErr);
+        saveCheckoutDraft(draft);
         setError(T.redirectError);
         setBusy(false);
       }
