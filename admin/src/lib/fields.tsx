@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import type { OrderStatus } from '@academy/contracts';
+import { Fragment } from 'react';
 import { useRecordContext } from 'react-admin';
 import { formatDateTime } from './format';
 import { formatKr } from './money';
@@ -48,4 +49,28 @@ export function OrderStatusChip({ status }: { status: OrderStatus }) {
 
 export function YesNo({ value }: { value: boolean }) {
   return <Chip size="small" variant="outlined" color={value ? 'success' : 'default'} label={value ? 'Ja' : 'Nei'} />;
+}
+
+/**
+ * An e-mail address that may wrap only after its '@' and its dots (a `<wbr>` there), never inside a
+ * word: "walk.test@example.com" wraps as "walk.|test@|example.|com" when its column is narrow.
+ */
+export function EmailText({ value }: { value: string | null | undefined }) {
+  if (!value) return <>–</>;
+  const parts = value.split(/(?<=[@.])/);
+  return (
+    <span data-email={value}>
+      {parts.map((p, i) => (
+        <Fragment key={i}>
+          {p}
+          {i < parts.length - 1 ? <wbr /> : null}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/** The record's e-mail address in a table or a show page, with breaks only after '@' and '.'. */
+export function EmailField({ source }: Props) {
+  return <EmailText value={useValue<string | null>(source)} />;
 }

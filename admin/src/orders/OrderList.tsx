@@ -1,6 +1,6 @@
 import type { AdminOrder } from '@academy/contracts';
 import { DataTable } from 'react-admin';
-import { CourseField, DateTimeField, KrField, OrderStatusChip } from '../lib/fields';
+import { CourseField, DateTimeField, EmailField, KrField, OrderStatusChip } from '../lib/fields';
 import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
 import {
   COURSE_LABELS,
@@ -43,7 +43,7 @@ export function OrderList() {
     >
       <DataTable.Col source="id" />
       <DataTable.Col source="createdAt" field={DateTimeField} />
-      <DataTable.Col source="email" />
+      <DataTable.Col source="email" field={EmailField} />
       <DataTable.Col source="courseId" field={CourseField} />
       <DataTable.Col source="amountOre" align="right" field={KrField} />
       <DataTable.Col source="status" render={(r: AdminOrder) => <OrderStatusChip status={r.status} />} />

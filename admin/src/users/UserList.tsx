@@ -1,6 +1,6 @@
 import type { AdminUser } from '@academy/contracts';
 import { DataTable } from 'react-admin';
-import { DateTimeField, VariantField } from '../lib/fields';
+import { DateTimeField, EmailField, VariantField } from '../lib/fields';
 import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
 import { COURSE_LABELS, courseChoices, label, ROLE_LABELS, roleChoices, variantChoices } from '../lib/labels';
 import { phoneLine, ResourceList } from '../lib/ResourceList';
@@ -30,7 +30,7 @@ export function UserList() {
       }}
     >
       <DataTable.Col source="createdAt" field={DateTimeField} />
-      <DataTable.Col source="email" />
+      <DataTable.Col source="email" field={EmailField} />
       <DataTable.Col source="lastName" label="Navn" render={(r: AdminUser) => fullName(r) || '–'} />
       <DataTable.Col source="role" render={(r: AdminUser) => label(ROLE_LABELS, r.role)} />
       <DataTable.Col
