@@ -4,7 +4,7 @@ import { CourseField, DateTimeField, EmailField, KrField, OrderStatusChip } from
 import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
 import {
   COURSE_LABELS,
-  courseChoices,
+  catalogChoices,
   ORDER_STATUS_LABELS,
   label,
   orderStatusChoices,
@@ -19,9 +19,9 @@ import { formatDateTime } from '../lib/format';
 import { formatKr } from '../lib/money';
 
 const filters = [
-  searchFilter('Søk på e-post, navn eller Stripe-id'),
+  searchFilter('Søk på ordre, kvittering, navn, e-post eller kode'),
   choiceFilter('status', orderStatusChoices, { alwaysOn: true, multiple: true }),
-  choiceFilter('courseId', courseChoices),
+  choiceFilter('courseId', catalogChoices),
   choiceFilter('provider', providerChoices),
   choiceFilter('paymentMethod', paymentMethodChoices),
   choiceFilter('trafficSource', variantChoices),

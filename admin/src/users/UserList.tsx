@@ -2,13 +2,13 @@ import type { AdminUser } from '@academy/contracts';
 import { DataTable } from 'react-admin';
 import { DateTimeField, EmailField, VariantField } from '../lib/fields';
 import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
-import { COURSE_LABELS, courseChoices, label, ROLE_LABELS, roleChoices, variantChoices } from '../lib/labels';
+import { catalogChoices, COURSE_LABELS, label, ROLE_LABELS, roleChoices, variantChoices } from '../lib/labels';
 import { phoneLine, ResourceList } from '../lib/ResourceList';
 import { formatDateTime } from '../lib/format';
 
 const filters = [
   searchFilter('Søk på e-post eller navn'),
-  choiceFilter('courseId', courseChoices, { alwaysOn: true }),
+  choiceFilter('courseId', catalogChoices, { alwaysOn: true }),
   choiceFilter('role', roleChoices),
   choiceFilter('trafficSource', variantChoices),
   ...yesNoFilters('hasPassword'),

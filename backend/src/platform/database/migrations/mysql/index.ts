@@ -32,6 +32,7 @@ import { LessonQuestions1795650000000 } from './1795650000000-LessonQuestions';
 import { MentorThreads1795655000000 } from './1795655000000-MentorThreads';
 import { RiskAcknowledgement1795656000000 } from './1795656000000-RiskAcknowledgement';
 import { DiscordRoles1795657000000 } from './1795657000000-DiscordRoles';
+import { StudentNotes1795750000000 } from './1795750000000-StudentNotes';
 
 /** Every migration, oldest first. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -69,4 +70,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MentorThreads1795655000000,
   RiskAcknowledgement1795656000000,
   DiscordRoles1795657000000,
+  StudentNotes1795750000000,
 ];
