@@ -227,13 +227,8 @@ export class AdminUsersService {
   ): Promise<BulkGrantResponse> {
     const out: BulkGrantResponse = { granted: [], alreadyOwned: [] };
     for (const userId of [...new Set(userIds)]) {
-      try {
-        await this.grantOne(userId, courseId, note, notify, actor);
-        out.granted.push(userId);
-      } catch (e) {
-        if ((e as { code?: string }).code === 'ALREADY_OWNED') out.alreadyOwned.push(userId);
-        else throw e;
-      }
+      if (await this.grantOne(userId, courseId, note, notify, actor)) out.granted.push(userId);
+      else out.alreadyOwned.push(userId);
     }
     if (out.granted.length > 0) this.catalog.invalidate();
     return out;
@@ -349,16 +344,18 @@ export class AdminUsersService {
    */
   async grant(userId: number, courseId: CatalogId, note: string | null, actor: User, notify = true): Promise<AdminGrant> {
     const grant = await this.grantOne(userId, courseId, note, notify, actor);
+    if (!grant) throw conflict(MSG.studentAlreadyOwns, 'ALREADY_OWNED');
     this.catalog.invalidate();
     return this.adminGrant(grant);
   }
 
-  private grantOne(userId: number, courseId: CatalogId, note: string | null, notify: boolean, actor: User): Promise<Grant> {
+  /** A grant by hand in its own transaction; null (nothing written) when the student already has the course. */
+  private grantOne(userId: number, courseId: CatalogId, note: string | null, notify: boolean, actor: User): Promise<Grant | null> {
     return this.ds.transaction(async (m) => {
       const user = await this.users.lockForUpdate(userId, m);
       if (!user) throw notFound(MSG.studentNotFound);
       const { grant, created } = await this.grants.grant({ userId, courseId, source: 'manual', note, grantedBy: actor.id }, m);
-      if (!created) throw conflict(MSG.studentAlreadyOwns, 'ALREADY_OWNED');
+      if (!created) return null;
       await this.audit.record(m, actor, {
         action: 'grant.create',
         entity: 'grant',
