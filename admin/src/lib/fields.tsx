@@ -5,7 +5,7 @@ import { useRecordContext } from 'react-admin';
 import { formatDateTime } from './format';
 import { formatKr } from './money';
 import { variantLabel } from '@academy/contracts';
-import { COURSE_LABELS, label, ORDER_STATUS_LABELS } from './labels';
+import { CLOSING_LABELS, COURSE_LABELS, label, ORDER_STATUS_LABELS } from './labels';
 
 /** Small read-only fields shared by the resources. */
 
@@ -43,8 +43,11 @@ const STATUS_COLOR: Record<OrderStatus, 'default' | 'success' | 'warning' | 'err
   partially_refunded: 'info',
 };
 
-export function OrderStatusChip({ status }: { status: OrderStatus }) {
-  return <Chip size="small" color={STATUS_COLOR[status] ?? 'default'} label={ORDER_STATUS_LABELS[status] ?? status} />;
+/** The order's status; a payment the provider ended says how (the buyer rejected it in Vipps, it ran out of time). */
+export function OrderStatusChip({ status, closedAs }: { status: OrderStatus; closedAs?: string | null }) {
+  const text = (closedAs && CLOSING_LABELS[closedAs]) || ORDER_STATUS_LABELS[status] || status;
+  const color = closedAs === 'aborted' ? 'error' : (STATUS_COLOR[status] ?? 'default');
+  return <Chip size="small" color={color} label={text} />;
 }
 
 export function YesNo({ value }: { value: boolean }) {

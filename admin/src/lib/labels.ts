@@ -39,6 +39,15 @@ export const GRANT_SOURCE_LABELS: Record<string, string> = {
 };
 
 export const PAYMENT_METHOD_LABELS: Record<string, string> = { card: 'Kort', vipps: 'Vipps', klarna: 'Klarna' };
+/** How the provider ended a payment that was never made (AdminOrder.closedAs), shown in place of 'Utløpt'. */
+export const CLOSING_LABELS: Record<string, string> = {
+  aborted: 'Avvist i Vipps',
+  expired: 'Utløpt i Vipps',
+  cancelled: 'Kansellert i Vipps',
+  terminated: 'Avsluttet av Vipps',
+};
+/** What a refund's reference at the provider is called on the order page. */
+export const REFUND_REFERENCE_LABELS: Record<string, string> = { stripe: 'Stripe-id', vipps: 'Vipps-referanse', demo: 'Referanse' };
 export const PROVIDER_LABELS: Record<string, string> = { stripe: 'Stripe', vipps: 'Vipps MobilePay', demo: 'Demo' };
 export const ROLE_LABELS: Record<string, string> = { student: 'Elev', admin: 'Administrator' };
 
