@@ -66,7 +66,10 @@ export interface AdminDataProvider extends DataProvider {
   /** Mails the student a new one-time sign-in link. */
   sendSignInLink(userId: number): Promise<{ outboxId: number | null }>;
   /** Downloads a resource's filtered list (or the rows `filter.id` names) as CSV, every row. */
-  exportCsv(resource: 'orders' | 'users', params: { filter: Record<string, unknown>; sort?: { field: string; order: string } }): Promise<void>;
+  exportCsv(
+    resource: 'orders' | 'users',
+    params: { filter: Record<string, unknown>; sort?: { field: string; order: string } },
+  ): Promise<void>;
   revokeGrant(grantId: number): Promise<AdminGrant>;
   /** Drip release: opens every module of the grant now. */
   releaseGrant(grantId: number): Promise<AdminGrant>;

@@ -47,7 +47,11 @@ export const CLOSING_LABELS: Record<string, string> = {
   terminated: 'Avsluttet av Vipps',
 };
 /** What a refund's reference at the provider is called on the order page. */
-export const REFUND_REFERENCE_LABELS: Record<string, string> = { stripe: 'Stripe-id', vipps: 'Vipps-referanse', demo: 'Referanse' };
+export const REFUND_REFERENCE_LABELS: Record<string, string> = {
+  stripe: 'Stripe-id',
+  vipps: 'Vipps-referanse',
+  demo: 'Referanse',
+};
 export const PROVIDER_LABELS: Record<string, string> = { stripe: 'Stripe', vipps: 'Vipps MobilePay', demo: 'Demo' };
 export const ROLE_LABELS: Record<string, string> = { student: 'Elev', admin: 'Administrator' };
 

@@ -39,7 +39,11 @@ function ExportCsvButton() {
   const dp = useAdminData();
   const { busy, run } = useNotifyingAction('Eksporten mislyktes');
   return (
-    <Button label="Eksporter CSV" onClick={() => run(() => dp.exportCsv('orders', { filter: filterValues, sort }))} disabled={busy}>
+    <Button
+      label="Eksporter CSV"
+      onClick={() => run(() => dp.exportCsv('orders', { filter: filterValues, sort }))}
+      disabled={busy}
+    >
       <DownloadIcon />
     </Button>
   );

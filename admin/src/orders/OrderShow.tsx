@@ -78,7 +78,9 @@ function PriceParts() {
       <Labeled label="Kampanjekode">
         <span data-testid="order-code">
           {o.campaignCode ? (
-            <Link to={`/campaign-codes?filter=${encodeURIComponent(JSON.stringify({ q: o.campaignCode }))}`}>{o.campaignCode}</Link>
+            <Link to={`/campaign-codes?filter=${encodeURIComponent(JSON.stringify({ q: o.campaignCode }))}`}>
+              {o.campaignCode}
+            </Link>
           ) : (
             'Ingen'
           )}

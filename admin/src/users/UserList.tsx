@@ -1,5 +1,9 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import type { AdminUser } from '@academy/contracts';
-import { DataTable } from 'react-admin';
+import { Button, DataTable, useListContext } from 'react-admin';
+import { useAdminData } from '../dataProvider';
+import { useNotifyingAction } from '../lib/useNotifyingAction';
+import { StudentBulkActions } from './StudentBulkActions';
 import { DateTimeField, EmailField, VariantField } from '../lib/fields';
 import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
 import { catalogChoices, COURSE_LABELS, label, ROLE_LABELS, roleChoices, variantChoices } from '../lib/labels';
@@ -17,12 +21,30 @@ const filters = [
 
 const fullName = (r: AdminUser) => [r.firstName, r.lastName].filter(Boolean).join(' ');
 
+/** 'Eksporter CSV': every student the filters match (all pages), written by the server for Excel. */
+function ExportCsvButton() {
+  const { filterValues, sort } = useListContext();
+  const dp = useAdminData();
+  const { busy, run } = useNotifyingAction('Eksporten mislyktes');
+  return (
+    <Button
+      label="Eksporter CSV"
+      onClick={() => run(() => dp.exportCsv('users', { filter: filterValues, sort }))}
+      disabled={busy}
+    >
+      <DownloadIcon />
+    </Button>
+  );
+}
+
 export function UserList() {
   return (
     <ResourceList
       filters={filters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       createLabel="Ny elev"
+      actions={<ExportCsvButton />}
+      bulkActionButtons={<StudentBulkActions />}
       phone={{
         primary: (r: AdminUser) => r.email,
         secondary: (r) => phoneLine(fullName(r), r.courses.map((c) => label(COURSE_LABELS, c)).join(', ') || 'ingen kurs'),
