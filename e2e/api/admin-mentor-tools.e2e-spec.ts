@@ -250,13 +250,11 @@ describe('admin API: the mentor’s order search, order page, exports and studen
       const quiet = await createUser(t);
       await admin.post(`/api/admin/users/${quiet.id}/grants`).send({ courseId: 'microkurs', notify: false }).expect(201);
       expect(await mails(quiet.id, 'access_granted')).toHaveLength(0);
-      const audit = await t.ds
-        .getRepository(AuditLog)
-        .findOneByOrFail({
-          action: 'grant.create',
-          actorId: adminId,
-          entityId: String((await t.ds.getRepository(Grant).findOneByOrFail({ userId: quiet.id })).id),
-        });
+      const audit = await t.ds.getRepository(AuditLog).findOneByOrFail({
+        action: 'grant.create',
+        actorId: adminId,
+        entityId: String((await t.ds.getRepository(Grant).findOneByOrFail({ userId: quiet.id })).id),
+      });
       expect(audit.after).toMatchObject({ notified: false });
       await admin.post(`/api/admin/users/${quiet.id}/grants`).send({ courseId: 'microkurs', notify: 'ja' }).expect(400);
     });

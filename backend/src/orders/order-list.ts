@@ -6,8 +6,7 @@ import type { Order } from './entities/order.entity';
 
 /** What the order search looked for: a number (an order's or a receipt's), or words. */
 export type OrderSearch =
-  | { kind: 'number'; number: number; as: 'order' | 'receipt' | 'either' }
-  | { kind: 'text'; text: string; words: string[] };
+  { kind: 'number'; number: number; as: 'order' | 'receipt' | 'either' } | { kind: 'text'; text: string; words: string[] };
 
 /** Most words of a search that each must match. */
 const MAX_SEARCH_WORDS = 6;

@@ -54,14 +54,23 @@ export class OrderRecordsService {
    * How Vipps ended the payments of these Vipps orders that were never made, by order id: the
    * closing event the webhook recorded (`vipps:<reference>:<NAME>:…`), the first one if several.
    */
-  async closingsOf(orders: Array<Pick<Order, 'id' | 'provider' | 'stripeSessionId' | 'status'>>): Promise<Map<number, OrderClosing>> {
+  async closingsOf(
+    orders: Array<Pick<Order, 'id' | 'provider' | 'stripeSessionId' | 'status'>>,
+  ): Promise<Map<number, OrderClosing>> {
     const out = new Map<number, OrderClosing>();
-    const vipps = orders.filter((o) => o.provider === 'vipps' && o.stripeSessionId && !['paid', 'partially_refunded', 'refunded'].includes(o.status));
+    const vipps = orders.filter(
+      (o) => o.provider === 'vipps' && o.stripeSessionId && !['paid', 'partially_refunded', 'refunded'].includes(o.status),
+    );
     if (vipps.length === 0) return out;
     const qb = this.orders.manager.getRepository(WebhookEvent).createQueryBuilder('we').select(['we.id', 'we.processedAt']);
     vipps.forEach((o, i) => qb.orWhere(`we.id LIKE :p${i}`, { [`p${i}`]: `vipps:${o.stripeSessionId!.replace(/[%_]/g, '')}:%` }));
     const rows = await qb.orderBy('we.processedAt', 'ASC').getMany();
-    const names: Record<string, OrderClosing> = { ABORTED: 'aborted', EXPIRED: 'expired', CANCELLED: 'cancelled', TERMINATED: 'terminated' };
+    const names: Record<string, OrderClosing> = {
+      ABORTED: 'aborted',
+      EXPIRED: 'expired',
+      CANCELLED: 'cancelled',
+      TERMINATED: 'terminated',
+    };
     for (const o of vipps) {
       const prefix = `vipps:${o.stripeSessionId}:`;
       for (const r of rows) {

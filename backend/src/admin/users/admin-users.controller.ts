@@ -56,7 +56,11 @@ export class AdminUsersController {
 
   /** Name, notes and a new e-mail address (confirmed by the student through a mailed link). Audited. */
   @Patch(':id')
-  update(@Param('id', ParseIdPipe) id: number, @Body() dto: UpdateStudentDto, @CurrentUser() actor: User): Promise<AdminUserDetail> {
+  update(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() dto: UpdateStudentDto,
+    @CurrentUser() actor: User,
+  ): Promise<AdminUserDetail> {
     return this.users.update(id, dto, actor);
   }
 

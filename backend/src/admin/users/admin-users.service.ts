@@ -48,7 +48,17 @@ export const EMAIL_CHANGE_TTL_MS = 7 * 86_400_000;
 /** Students read per batch by the CSV export. */
 const EXPORT_BATCH = 500;
 
-export const STUDENT_CSV_HEADER = ['ID', 'Registrert', 'E-post', 'Fornavn', 'Etternavn', 'Rolle', 'Kurs', 'Har passord', 'Variant'];
+export const STUDENT_CSV_HEADER = [
+  'ID',
+  'Registrert',
+  'E-post',
+  'Fornavn',
+  'Etternavn',
+  'Rolle',
+  'Kurs',
+  'Har passord',
+  'Variant',
+];
 
 const DAY_MS = 86_400_000;
 
@@ -209,7 +219,13 @@ export class AdminUsersService {
     if (!user) throw notFound(MSG.studentNotFound);
     const outboxId = await this.mail.sendSignInLink(user);
     await this.ds.transaction((m) =>
-      this.audit.record(m, actor, { action: 'user.signin_link', entity: 'user', entityId: id, before: null, after: { outboxId } }),
+      this.audit.record(m, actor, {
+        action: 'user.signin_link',
+        entity: 'user',
+        entityId: id,
+        before: null,
+        after: { outboxId },
+      }),
     );
     return { outboxId };
   }
@@ -350,7 +366,13 @@ export class AdminUsersService {
   }
 
   /** A grant by hand in its own transaction; null (nothing written) when the student already has the course. */
-  private grantOne(userId: number, courseId: CatalogId, note: string | null, notify: boolean, actor: User): Promise<Grant | null> {
+  private grantOne(
+    userId: number,
+    courseId: CatalogId,
+    note: string | null,
+    notify: boolean,
+    actor: User,
+  ): Promise<Grant | null> {
     return this.ds.transaction(async (m) => {
       const user = await this.users.lockForUpdate(userId, m);
       if (!user) throw notFound(MSG.studentNotFound);
