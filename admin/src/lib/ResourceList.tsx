@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { forwardRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { forwardRef, useCallback, useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import {
   CreateButton,
   DataTable,
@@ -58,6 +58,24 @@ interface ResourceListProps<T extends RaRecord> {
  * with a visible focus ring. Enter on a button or link inside the row does only what that control does.
  */
 const KeyboardRow = forwardRef<HTMLTableRowElement, DataTableRowProps>(function KeyboardRow(props, ref) {
+  const own = useRef<HTMLTableRowElement | null>(null);
+  const setRef = useCallback(
+    (el: HTMLTableRowElement | null) => {
+      own.current = el;
+      if (typeof ref === 'function') ref(el);
+      else if (ref) ref.current = el;
+    },
+    [ref],
+  );
+  // react-admin names a row's checkbox on its wrapper (a span may not carry aria-label, and the
+  // input stays nameless): the name moves to the input itself (WCAG 4.1.2).
+  useEffect(() => {
+    const box = own.current?.querySelector('.select-item[aria-label]');
+    const input = box?.querySelector('input');
+    if (!box || !input) return;
+    input.setAttribute('aria-label', box.getAttribute('aria-label') ?? 'Velg denne raden');
+    box.removeAttribute('aria-label');
+  });
   const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
     if (e.key !== 'Enter' || e.target !== e.currentTarget) return;
     e.preventDefault();
@@ -66,7 +84,7 @@ const KeyboardRow = forwardRef<HTMLTableRowElement, DataTableRowProps>(function 
   return (
     <DataTableRow
       {...props}
-      ref={ref}
+      ref={setRef}
       tabIndex={0}
       onKeyDown={onKeyDown}
       sx={[

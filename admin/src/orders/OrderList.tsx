@@ -23,7 +23,7 @@ import { formatDateTime } from '../lib/format';
 import { formatKr } from '../lib/money';
 
 const filters = [
-  searchFilter('Søk på ordre, kvittering, navn, e-post eller kode'),
+  searchFilter('Ordre, kvittering, navn, e-post, kode'),
   choiceFilter('status', orderStatusChoices, { alwaysOn: true, multiple: true }),
   choiceFilter('courseId', catalogChoices),
   choiceFilter('provider', providerChoices),

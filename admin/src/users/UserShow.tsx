@@ -7,7 +7,7 @@ import {
   type AdminOrder,
   type AdminUserDetail,
 } from '@academy/contracts';
-import { FunctionField, Link, Show, TabbedShowLayout, TabbedShowLayoutTabs, WithRecord } from 'react-admin';
+import { FunctionField, Labeled, Link, Show, TabbedShowLayout, TabbedShowLayoutTabs, WithRecord } from 'react-admin';
 import { DetailTable, type DetailColumn, type DetailTableProps } from '../lib/DetailTable';
 import { DateTimeField, EmailText, OrderStatusChip, VariantField, YesNo } from '../lib/fields';
 import { formatDateTime } from '../lib/format';
@@ -140,9 +140,9 @@ export function UserShow() {
           <DateTimeField source="createdAt" />
           <VariantField source="trafficSource" />
           <FunctionField<AdminUserDetail> label="Første besøk" render={firstVisit} />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Rediger" path="rediger">
-          <StudentEditPanel />
+          <Labeled label="Rediger eleven" fullWidth>
+            <StudentEditPanel />
+          </Labeled>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Tilganger" path="tilganger">
           <GrantPanel />
@@ -158,6 +158,9 @@ export function UserShow() {
             columns={PROGRESS_COLUMNS}
             empty="Eleven har ikke startet på noe kurs ennå."
           />
+          <Labeled label="Sertifikater" fullWidth>
+            <StudentCertificates />
+          </Labeled>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Leads" path="leads">
           <StudentRows
@@ -170,13 +173,12 @@ export function UserShow() {
           <WithRecord<AdminUserDetail> render={(u) => <MoreLeads user={u} />} />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Spørsmål" path="sporsmal">
-          <StudentQuestions />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Innboks" path="innboks">
-          <StudentThreads />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Sertifikater" path="sertifikater">
-          <StudentCertificates />
+          <Labeled label="Spørsmål under leksjonene" fullWidth>
+            <StudentQuestions />
+          </Labeled>
+          <Labeled label="Innboks (chart review)" fullWidth>
+            <StudentThreads />
+          </Labeled>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="E-post" path="e-post">
           <StudentMails />
