@@ -32,7 +32,8 @@ export const theme: RaThemeOptions = {
     // breaks after '@' and '.' (EmailText).
     RaLabeled: { styleOverrides: { root: { minWidth: 0, overflowWrap: 'break-word' } } },
     MuiTableCell: { styleOverrides: { root: { overflowWrap: 'break-word', hyphens: 'manual' } } },
-    MuiListItemText: { styleOverrides: { root: { minWidth: 0, overflowWrap: 'break-word' } } },
+    // A phone's list line keeps 'anywhere': its flex row would otherwise be as wide as its longest word.
+    MuiListItemText: { styleOverrides: { root: { minWidth: 0, overflowWrap: 'anywhere' } } },
     // A progress indicator has a name (the app bar's loading spinner has none otherwise).
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Laster' } },
     MuiLinearProgress: { defaultProps: { 'aria-label': 'Laster' } },

@@ -3,7 +3,7 @@ import type { AdminOrder } from '@academy/contracts';
 import { Button, DataTable, useListContext } from 'react-admin';
 import { useAdminData } from '../dataProvider';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
-import { CourseField, DateTimeField, EmailField, KrField, OrderStatusChip } from '../lib/fields';
+import { CourseField, DateTimeField, EmailField, EmailText, KrField, OrderStatusChip } from '../lib/fields';
 import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
 import {
   CLOSING_LABELS,
@@ -56,7 +56,7 @@ export function OrderList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       actions={<ExportCsvButton />}
       phone={{
-        primary: (o: AdminOrder) => o.email,
+        primary: (o: AdminOrder) => <EmailText value={o.email} />,
         secondary: (o) =>
           phoneLine(
             `nr. ${o.id}`,

@@ -1,3 +1,4 @@
+import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { GUARANTEE_DAYS, type AdminOrderDetail, type AdminOrderDocument, type AdminRefund } from '@academy/contracts';
 import {
@@ -74,54 +75,62 @@ function PriceParts() {
   if (!o) return null;
   const credit = o.upgradeCreditOre ?? 0;
   return (
-    <FieldRow>
-      <Labeled label="Kampanjekode">
-        <span data-testid="order-code">
-          {o.campaignCode ? (
-            <Link to={`/campaign-codes?filter=${encodeURIComponent(JSON.stringify({ q: o.campaignCode }))}`}>
-              {o.campaignCode}
-            </Link>
-          ) : (
-            'Ingen'
-          )}
-        </span>
-      </Labeled>
-      <Labeled label="Rabatt">
-        <span data-testid="order-discount">{o.discountOre ? `– ${formatKr(o.discountOre)}` : '–'}</span>
-      </Labeled>
-      <Labeled label="Oppgraderingskreditt">
-        <span data-testid="order-upgrade-credit">
-          {credit ? (
-            <>
-              – {formatKr(credit)}
-              {o.upgradeFromOrderId ? (
-                <>
-                  {' '}
-                  (fra{' '}
-                  <ShowLink resource="orders" id={o.upgradeFromOrderId}>
-                    ordre {o.upgradeFromOrderId}
-                  </ShowLink>
-                  )
-                </>
-              ) : null}
-            </>
-          ) : (
-            '–'
-          )}
-        </span>
-      </Labeled>
-      <Labeled label="Kvitteringsside">
-        <span>
-          {o.receiptPageUrl ? (
-            <a href={o.receiptPageUrl} target="_blank" rel="noreferrer">
-              Åpne kvitteringen
-            </a>
-          ) : (
-            'Ingen kvittering (ikke betalt)'
-          )}
-        </span>
-      </Labeled>
-    </FieldRow>
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <Labeled label="Kampanjekode">
+          <span data-testid="order-code">
+            {o.campaignCode ? (
+              <Link to={`/campaign-codes?filter=${encodeURIComponent(JSON.stringify({ q: o.campaignCode }))}`}>
+                {o.campaignCode}
+              </Link>
+            ) : (
+              'Ingen'
+            )}
+          </span>
+        </Labeled>
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <Labeled label="Rabatt">
+          <span data-testid="order-discount">{o.discountOre ? `– ${formatKr(o.discountOre)}` : '–'}</span>
+        </Labeled>
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <Labeled label="Oppgraderingskreditt">
+          <span data-testid="order-upgrade-credit">
+            {credit ? (
+              <>
+                – {formatKr(credit)}
+                {o.upgradeFromOrderId ? (
+                  <>
+                    {' '}
+                    (fra{' '}
+                    <ShowLink resource="orders" id={o.upgradeFromOrderId}>
+                      ordre {o.upgradeFromOrderId}
+                    </ShowLink>
+                    )
+                  </>
+                ) : null}
+              </>
+            ) : (
+              '–'
+            )}
+          </span>
+        </Labeled>
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <Labeled label="Kvitteringsside">
+          <span>
+            {o.receiptPageUrl ? (
+              <a href={o.receiptPageUrl} target="_blank" rel="noreferrer">
+                Åpne kvitteringen
+              </a>
+            ) : (
+              'Ingen kvittering (ikke betalt)'
+            )}
+          </span>
+        </Labeled>
+      </Grid>
+    </Grid>
   );
 }
 
@@ -189,7 +198,7 @@ export function OrderShow() {
           )}
         />
         <ReferenceField source="userId" reference="users" link="show" emptyText="Ingen konto (slettet)">
-          <TextField source="email" />
+          <FunctionField<{ email: string }> render={(u) => <EmailText value={u.email} />} />
         </ReferenceField>
         <DateTimeField source="createdAt" />
         <DateTimeField source="paidAt" emptyText="Ikke betalt" />

@@ -4,7 +4,7 @@ import { Button, DataTable, useListContext } from 'react-admin';
 import { useAdminData } from '../dataProvider';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
 import { StudentBulkActions } from './StudentBulkActions';
-import { DateTimeField, EmailField, VariantField } from '../lib/fields';
+import { DateTimeField, EmailField, EmailText, VariantField } from '../lib/fields';
 import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
 import { catalogChoices, COURSE_LABELS, label, ROLE_LABELS, roleChoices, variantChoices } from '../lib/labels';
 import { phoneLine, ResourceList } from '../lib/ResourceList';
@@ -46,7 +46,7 @@ export function UserList() {
       actions={<ExportCsvButton />}
       bulkActionButtons={<StudentBulkActions />}
       phone={{
-        primary: (r: AdminUser) => r.email,
+        primary: (r: AdminUser) => <EmailText value={r.email} />,
         secondary: (r) => phoneLine(fullName(r), r.courses.map((c) => label(COURSE_LABELS, c)).join(', ') || 'ingen kurs'),
         tertiary: (r) => formatDateTime(r.createdAt),
       }}
