@@ -255,7 +255,7 @@ describe('mentor journey: orders and students (issue 34)', () => {
       if (!run.phone) expect(await brokenWords(page)).toEqual([]);
       await openRowByKeyboard(run, `${seed.buyerFirst} ${seed.buyerLast}`, run.phone ? seed.buyer : seed.buyerLast.slice(0, 6));
       await page.waitForURL(new RegExp(`/admin/orders/${seed.buyerOrder}/show`));
-      await page.getByText('Kampanjekode').first().waitFor();
+      await page.getByText('Kampanjekode', { exact: true }).waitFor();
       await page.getByTestId('order-code').getByText('Ingen').waitFor();
       await page.getByText('Kilde og UTM').waitFor();
       await page.getByRole('link', { name: /^Kvittering nr\. \d+ \(PDF\)$/ }).waitFor();

@@ -1,4 +1,5 @@
 import Grid from '@mui/material/Grid';
+import type { ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { GUARANTEE_DAYS, type AdminOrderDetail, type AdminOrderDocument, type AdminRefund } from '@academy/contracts';
 import {
@@ -69,6 +70,11 @@ function utmText(o: AdminOrderDetail): string {
   );
 }
 
+/** A value under its label (Labeled shows a label only above a component, never above a bare element). */
+function Part({ testId, children }: { testId?: string; children: ReactNode }) {
+  return <span data-testid={testId}>{children}</span>;
+}
+
 /** The price's parts: the campaign code and its discount, and an upgrade's credit for the course it replaces. */
 function PriceParts() {
   const o = useRecordContext<AdminOrderDetail>();
@@ -78,7 +84,7 @@ function PriceParts() {
     <Grid container spacing={2}>
       <Grid size={{ xs: 6, md: 3 }}>
         <Labeled label="Kampanjekode">
-          <span data-testid="order-code">
+          <Part testId="order-code">
             {o.campaignCode ? (
               <Link to={`/campaign-codes?filter=${encodeURIComponent(JSON.stringify({ q: o.campaignCode }))}`}>
                 {o.campaignCode}
@@ -86,17 +92,17 @@ function PriceParts() {
             ) : (
               'Ingen'
             )}
-          </span>
+          </Part>
         </Labeled>
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
         <Labeled label="Rabatt">
-          <span data-testid="order-discount">{o.discountOre ? `– ${formatKr(o.discountOre)}` : '–'}</span>
+          <Part testId="order-discount">{o.discountOre ? `– ${formatKr(o.discountOre)}` : '–'}</Part>
         </Labeled>
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
         <Labeled label="Oppgraderingskreditt">
-          <span data-testid="order-upgrade-credit">
+          <Part testId="order-upgrade-credit">
             {credit ? (
               <>
                 – {formatKr(credit)}
@@ -114,12 +120,12 @@ function PriceParts() {
             ) : (
               '–'
             )}
-          </span>
+          </Part>
         </Labeled>
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
         <Labeled label="Kvitteringsside">
-          <span>
+          <Part>
             {o.receiptPageUrl ? (
               <a href={o.receiptPageUrl} target="_blank" rel="noreferrer">
                 Åpne kvitteringen
@@ -127,7 +133,7 @@ function PriceParts() {
             ) : (
               'Ingen kvittering (ikke betalt)'
             )}
-          </span>
+          </Part>
         </Labeled>
       </Grid>
     </Grid>
