@@ -68,7 +68,6 @@ async function check(r: Run, screen: string): Promise<void> {
             `${e.tagName.toLowerCase()}.${String(e.className).split(' ').slice(0, 2).join('.')} "${(e.textContent ?? '').slice(0, 30)}"`,
         );
     }, viewport);
-    await page.screenshot({ path: `/tmp/overflow-${screen.replace(/\W+/g, '-')}-${viewport}.png` }).catch(() => {});
     r.problems.push(`${screen}: the page is ${width} px wide in a ${viewport} px window (${culprits.join(', ')})`);
   }
   const result = await new AxeBuilder({ page: page as never }).withTags(AXE_TAGS).analyze();
