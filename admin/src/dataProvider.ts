@@ -13,7 +13,12 @@ import type {
   CreateGrantRequest,
   CreateStudentRequest,
   ExtendMentorshipRequest,
-  PlayerCourseId,
+  AdminUserDetail,
+  BulkGrantRequest,
+  BulkGrantResponse,
+  CatalogId,
+  ExtendMembershipRequest,
+  UpdateStudentRequest,
   RefundOrderRequest,
   ResendOutboxResponse,
 } from '@academy/contracts';
@@ -48,7 +53,23 @@ function cleanModule(data: Record<string, unknown>, creating: boolean): Record<s
 
 export interface AdminDataProvider extends DataProvider {
   createStudent(email: string): Promise<AdminCreatedStudent>;
-  grantCourse(userId: number, courseId: PlayerCourseId, note?: string): Promise<AdminGrant>;
+  /** A course (or VIP) by hand; `notify` (default true) mails the student, with a sign-in link when needed. */
+  grantCourse(userId: number, courseId: CatalogId, note?: string, notify?: boolean): Promise<AdminGrant>;
+  /** One course to the selected students, each audited and mailed. */
+  bulkGrant(input: BulkGrantRequest): Promise<BulkGrantResponse>;
+  /** Lengthens a VIP period by whole days. */
+  extendMembership(grantId: number, days: number): Promise<AdminGrant>;
+  /** Ends a VIP period now. */
+  endMembership(grantId: number): Promise<AdminGrant>;
+  /** Name, notes and a new e-mail address (which the student confirms). */
+  updateStudent(userId: number, changes: UpdateStudentRequest): Promise<AdminUserDetail>;
+  /** Mails the student a new one-time sign-in link. */
+  sendSignInLink(userId: number): Promise<{ outboxId: number | null }>;
+  /** Downloads a resource's filtered list (or the rows `filter.id` names) as CSV, every row. */
+  exportCsv(
+    resource: 'orders' | 'users',
+    params: { filter: Record<string, unknown>; sort?: { field: string; order: string } },
+  ): Promise<void>;
   revokeGrant(grantId: number): Promise<AdminGrant>;
   /** Drip release: opens every module of the grant now. */
   releaseGrant(grantId: number): Promise<AdminGrant>;
@@ -105,11 +126,31 @@ export const dataProvider: AdminDataProvider = {
 
   createStudent: (email) => postJson<AdminCreatedStudent>(`${API}/users`, { email } satisfies CreateStudentRequest),
 
-  grantCourse: (userId, courseId, note) =>
+  grantCourse: (userId, courseId, note, notify = true) =>
     postJson<AdminGrant>(
       `${API}/users/${userId}/grants`,
-      (note ? { courseId, note } : { courseId }) satisfies CreateGrantRequest,
+      (note ? { courseId, note, notify } : { courseId, notify }) satisfies CreateGrantRequest,
     ),
+
+  bulkGrant: (input) => postJson<BulkGrantResponse>(`${API}/users/bulk-grant`, input),
+
+  extendMembership: (grantId, days) =>
+    postJson<AdminGrant>(`${API}/grants/${grantId}/membership`, { days } satisfies ExtendMembershipRequest),
+
+  endMembership: (grantId) => postJson<AdminGrant>(`${API}/grants/${grantId}/membership/end`, {}),
+
+  updateStudent: (userId, changes) =>
+    httpClient(`${API}/users/${userId}`, { method: 'PATCH', body: JSON.stringify(changes) }).then(
+      ({ json }) => json as AdminUserDetail,
+    ),
+
+  sendSignInLink: (userId) => postJson<{ outboxId: number | null }>(`${API}/users/${userId}/signin-link`, {}),
+
+  exportCsv: async (resource, { filter, sort }) => {
+    const q = new URLSearchParams({ filter: JSON.stringify(filter ?? {}) });
+    if (sort) q.set('sort', JSON.stringify([sort.field, sort.order]));
+    await downloadCsv(`${API}/${resource}/export.csv?${q}`, `${resource}.csv`);
+  },
 
   revokeGrant: (grantId) => httpClient(`${API}/grants/${grantId}`, { method: 'DELETE' }).then(({ json }) => json as AdminGrant),
 
@@ -177,6 +218,25 @@ export const dataProvider: AdminDataProvider = {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   },
 };
+
+/** Fetches a CSV the server writes and hands it to the browser as a download. */
+async function downloadCsv(url: string, fallbackName: string): Promise<void> {
+  const res = await fetch(url, { credentials: 'same-origin', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? 'Eksporten mislyktes');
+  }
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
 
 /** The data provider with the panel's own calls (grant, revoke, refund, resend, CSV, create student). */
 export function useAdminData(): AdminDataProvider {

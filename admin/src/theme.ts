@@ -26,9 +26,13 @@ export const theme: RaThemeOptions = {
       },
     },
     // A value (a long e-mail address, an id) breaks rather than pushing the page wider: in a
-    // field, a table cell and a phone's list line.
-    RaLabeled: { styleOverrides: { root: { minWidth: 0, overflowWrap: 'anywhere' } } },
-    MuiTableCell: { styleOverrides: { body: { overflowWrap: 'anywhere' } } },
+    // field, a table cell and a phone's list line. Only a word longer than its room breaks inside
+    // ('break-word', not 'anywhere': that let a table give a column less than its longest word and
+    // split "Foundation" and "Status" while the page had room); e-mail addresses offer their own
+    // breaks after '@' and '.' (EmailText).
+    RaLabeled: { styleOverrides: { root: { minWidth: 0, overflowWrap: 'break-word' } } },
+    MuiTableCell: { styleOverrides: { root: { overflowWrap: 'break-word', hyphens: 'manual' } } },
+    // A phone's list line keeps 'anywhere': its flex row would otherwise be as wide as its longest word.
     MuiListItemText: { styleOverrides: { root: { minWidth: 0, overflowWrap: 'anywhere' } } },
     // A progress indicator has a name (the app bar's loading spinner has none otherwise).
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Laster' } },

@@ -1,5 +1,5 @@
 import type { OrderStatus, Role } from './api';
-import type { PaymentMethod, PlayerCourseId } from './catalog';
+import type { CatalogId, PaymentMethod, PlayerCourseId } from './catalog';
 import type { MuxVideoStatus, VideoProvider } from './video';
 
 /** Shapes of the admin API (`/api/admin/*`, ra-data-simple-rest dialect), shared with the admin app. */
@@ -35,6 +35,16 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'grant.release',
   'grant.mentorship.extend',
+  /** The mentor lengthened a VIP period. */
+  'grant.membership.extend',
+  /** The mentor ended a VIP period before its end. */
+  'grant.membership.stop',
+  /** The mentor changed a student's name or notes, or asked for a new e-mail address. */
+  'user.update',
+  /** The student confirmed the new e-mail address the mentor entered. */
+  'user.email_change',
+  /** The mentor mailed a student a new sign-in link. */
+  'user.signin_link',
   'certificate.revoke',
   'campaign_code.create',
   'campaign_code.update',
@@ -127,6 +137,10 @@ export interface AdminGrant {
   includedByGrantId: number | null;
   /** For an included grant: the course id of the product that includes it (e.g. `accelerator`). */
   includedBy: string | null;
+  /** A membership's grant (VIP): when its access period ends (null: owned for life). */
+  accessEndsAt: string | null;
+  /** True for a membership's own grant (VIP): it has a period, no mentorship and no drip release. */
+  membership: boolean;
 }
 
 export interface AdminUser {
@@ -138,8 +152,8 @@ export interface AdminUser {
   passwordSet: boolean;
   trafficSource: string | null;
   createdAt: string;
-  /** Active course grants. */
-  courses: PlayerCourseId[];
+  /** Active grants: the courses and VIP, in catalogue order. */
+  courses: CatalogId[];
 }
 
 export interface AdminCourseProgress {
@@ -207,6 +221,26 @@ export interface AdminOrder {
    * upgrade's remainder and this order's (øre; 0 when no upgrade holds a credit of it).
    */
   refundWithUpgradeOre: number;
+  /**
+   * How a Vipps payment that never went through ended, from Vipps' own event: the buyer rejected
+   * it in the app (`aborted`), it ran out of time (`expired`), or was cancelled or terminated.
+   * Null when the provider said nothing of it (every Stripe order, every paid one).
+   */
+  closedAs?: OrderClosing | null;
+}
+
+/** How a provider ended a payment that was never made (Vipps' ABORTED, EXPIRED, CANCELLED, TERMINATED). */
+export const ORDER_CLOSINGS = ['aborted', 'expired', 'cancelled', 'terminated'] as const;
+export type OrderClosing = (typeof ORDER_CLOSINGS)[number];
+
+/** A receipt or credit note of an order, as the order page links to it. */
+export interface AdminOrderDocument {
+  kind: 'receipt' | 'credit_note';
+  number: number;
+  issuedAt: string;
+  totalOre: number;
+  /** The PDF (GET, the admin's session). */
+  pdfUrl: string;
 }
 
 export interface AdminOrderDetail extends AdminOrder {
@@ -217,6 +251,12 @@ export interface AdminOrderDetail extends AdminOrder {
   riskTextVersion: string | null;
   updatedAt: string;
   refunds: AdminRefund[];
+  /** The receipt, then the credit notes, by number (none before the order is paid). */
+  documents: AdminOrderDocument[];
+  /** The buyer's receipt page on the site (/kvittering/:id). */
+  receiptPageUrl: string | null;
+  /** Why a paid order was refused at once and refunded (the buyer owned it already, the code was used up). */
+  refusal: string | null;
 }
 
 export interface AdminUserDetail extends AdminUser {
@@ -230,6 +270,10 @@ export interface AdminUserDetail extends AdminUser {
   leads: AdminLead[];
   /** How many leads it has in all (the panel says so when `leads` shows fewer). */
   leadsTotal: number;
+  /** The mentor's notes on the student. */
+  adminNote: string | null;
+  /** A new address the mentor entered, until the student confirms it by the mailed link. */
+  pendingEmail: string | null;
 }
 
 /** How many of a student's leads the student page carries (the newest); the lead list has them all. */

@@ -26,6 +26,9 @@ export const MAIL_KINDS = [
   'question_answered',
   'mentor_answered',
   'membership_ending',
+  'access_granted',
+  'sign_in_link',
+  'email_change',
 ] as const;
 export type MailKindName = (typeof MAIL_KINDS)[number];
 
@@ -44,6 +47,9 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   question_answered: 'Svar på spørsmål',
   mentor_answered: 'Svar fra mentoren (innboks)',
   membership_ending: 'VIP-medlemskapet slutter snart',
+  access_granted: 'Tilgang gitt av mentor',
+  sign_in_link: 'Ny innloggingslenke',
+  email_change: 'Bekreft ny e-postadresse',
 };
 
 /** GET /api/admin/outbox (list rows). */

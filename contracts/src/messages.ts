@@ -176,6 +176,13 @@ export const MSG = {
   studentNotFound: 'Fant ikke eleven',
   accountExists: 'Det finnes allerede en konto med denne e-postadressen',
   studentAlreadyOwns: 'Eleven har allerede tilgang til dette kurset',
+  membershipDays: 'Antall dager må være et helt tall mellom 1 og 730',
+  notAMembership: 'Dette er ikke et VIP-medlemskap',
+  membershipEnded: 'VIP-perioden er allerede avsluttet',
+  bulkGrantIds: 'Velg mellom 1 og 500 elever',
+  emailChangeInvalid: 'Lenken for å bekrefte ny e-postadresse er ugyldig eller utløpt. Be mentoren sende en ny.',
+  emailChangeTaken: 'Det finnes allerede en konto med den nye e-postadressen',
+  emailUnchanged: 'Den nye e-postadressen er den samme som den gamle',
   grantNotFound: 'Fant ikke tilgangen',
   grantIncluded: (product: string) =>
     `Denne tilgangen følger med ${product || 'et større kurs'}. Trekk tilbake ${product || 'den'}-tilgangen i stedet.`,

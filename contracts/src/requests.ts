@@ -5,7 +5,7 @@
  * account, progress) are in that feature's file.
  */
 import type { Attribution, MeResponse } from './api';
-import type { LeadCourseType, PaymentMethod, PlayerCourseId, TrafficSource } from './catalog';
+import type { CatalogId, LeadCourseType, PaymentMethod, PlayerCourseId, TrafficSource } from './catalog';
 import type { Segment, SegmentAudience, SequenceStepInput, SequenceTrigger } from './marketing';
 import type { VideoProvider } from './video';
 
@@ -98,8 +98,40 @@ export interface CreateStudentRequest {
 
 /** POST /api/admin/users/:id/grants */
 export interface CreateGrantRequest {
-  courseId: PlayerCourseId;
+  /** A course or VIP (a membership: its period starts now, or at the end of a running one). */
+  courseId: PlayerCourseId | CatalogId;
   note?: string;
+  /** Mail the student that the course is open, with a sign-in link if the account has no password (default true). */
+  notify?: boolean;
+}
+
+/** POST /api/admin/users/bulk-grant: one course to several students, each granted, audited and mailed on their own. */
+export interface BulkGrantRequest extends CreateGrantRequest {
+  userIds: number[];
+}
+
+/** What a bulk grant did: the students who got the course, and those who had it already. */
+export interface BulkGrantResponse {
+  granted: number[];
+  alreadyOwned: number[];
+}
+
+/** PATCH /api/admin/users/:id: the mentor's edit of a student. A new e-mail takes effect when the student confirms it. */
+export interface UpdateStudentRequest {
+  firstName?: string | null;
+  lastName?: string | null;
+  adminNote?: string | null;
+  email?: string;
+}
+
+/** POST /api/admin/grants/:id/membership: lengthen a VIP period by whole days. */
+export interface ExtendMembershipRequest {
+  days: number;
+}
+
+/** POST /api/account/email/confirm: the token from the confirmation mail. */
+export interface ConfirmEmailChangeRequest {
+  token: string;
 }
 
 /** POST /api/admin/orders/:id/refund. `amount` in kroner; the whole remainder when left out. */

@@ -198,7 +198,7 @@ describe('admin API: lists in the ra-data-simple-rest dialect', () => {
       ['leads', { courseType: 'ukjent-kurs' }],
       ['leads', { trafficSource: 'Z' }],
       ['leads', { q: 'x'.repeat(500) }],
-      ['users', { courseId: 'vip' }],
+      ['users', { courseId: 'ukjent-kurs' }],
       ['users', { role: 'superadmin' }],
       ['orders', { status: 'betalt' }],
       ['orders', { withinGuarantee: 1 }],

@@ -66,7 +66,7 @@ describe('admin API: students and course grants', () => {
     const user = await createUser(t, { courses: ['foundation'] });
     const dup = await admin.post(`/api/admin/users/${user.id}/grants`).send({ courseId: 'foundation' }).expect(409);
     expect(dup.body).toEqual({ statusCode: 409, code: 'ALREADY_OWNED', message: 'Eleven har allerede tilgang til dette kurset' });
-    const unknown = await admin.post(`/api/admin/users/${user.id}/grants`).send({ courseId: 'vip' }).expect(400);
+    const unknown = await admin.post(`/api/admin/users/${user.id}/grants`).send({ courseId: 'ukjent-kurs' }).expect(400);
     expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Ukjent kurs' });
     await admin.post(`/api/admin/users/${user.id}/grants`).send({}).expect(400);
     await admin.post(`/api/admin/users/${user.id}/grants`).send({ courseId: 'accelerator', source: 'purchase' }).expect(400);

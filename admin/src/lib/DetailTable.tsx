@@ -58,7 +58,7 @@ export function DetailTable<T>({ label, rows, rowKey, columns, empty, rowProps }
               <Box key={`h${i}`} sx={{ color: 'text.secondary' }}>
                 {c.header}
               </Box>,
-              <Box key={`c${i}`} sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              <Box key={`c${i}`} sx={{ minWidth: 0, overflowWrap: 'break-word' }}>
                 {c.cell(row)}
               </Box>,
             ])}

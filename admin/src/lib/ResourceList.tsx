@@ -1,10 +1,14 @@
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { ReactElement, ReactNode } from 'react';
+import { forwardRef, useCallback, useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import {
   CreateButton,
   DataTable,
+  DataTableBody,
+  DataTableRow,
+  type DataTableBodyProps,
+  type DataTableRowProps,
   FilterButton,
   List,
   SimpleList,
@@ -45,6 +49,54 @@ interface ResourceListProps<T extends RaRecord> {
   children: ReactNode;
   /** The same records on a phone, where a table would not fit: one line (or two) per record. */
   phone: PhoneRow<T>;
+  /** Buttons for the selected rows (e.g. the students' 'Gi kurs'); without them the rows have no checkboxes. */
+  bulkActionButtons?: ReactElement;
+}
+
+/**
+ * A table row that the keyboard reaches (Tab) and opens (Enter) as a click opens it (WCAG 2.1.1),
+ * with a visible focus ring. Enter on a button or link inside the row does only what that control does.
+ */
+const KeyboardRow = forwardRef<HTMLTableRowElement, DataTableRowProps>(function KeyboardRow(props, ref) {
+  const own = useRef<HTMLTableRowElement | null>(null);
+  const setRef = useCallback(
+    (el: HTMLTableRowElement | null) => {
+      own.current = el;
+      if (typeof ref === 'function') ref(el);
+      else if (ref) ref.current = el;
+    },
+    [ref],
+  );
+  // react-admin names a row's checkbox on its wrapper (a span may not carry aria-label, and the
+  // input stays nameless): the name moves to the input itself (WCAG 4.1.2).
+  useEffect(() => {
+    const box = own.current?.querySelector('.select-item[aria-label]');
+    const input = box?.querySelector('input');
+    if (!box || !input) return;
+    input.setAttribute('aria-label', box.getAttribute('aria-label') ?? 'Velg denne raden');
+    box.removeAttribute('aria-label');
+  });
+  const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
+    if (e.key !== 'Enter' || e.target !== e.currentTarget) return;
+    e.preventDefault();
+    e.currentTarget.click();
+  };
+  return (
+    <DataTableRow
+      {...props}
+      ref={setRef}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      sx={[
+        { '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' } },
+        ...(Array.isArray(props.sx) ? props.sx : [props.sx]),
+      ]}
+    />
+  );
+});
+
+function KeyboardBody(props: DataTableBodyProps) {
+  return <DataTableBody {...props} row={KeyboardRow} />;
 }
 
 /**
@@ -64,8 +116,8 @@ function CappedTotalNote() {
 
 /**
  * A resource's list page, the same for every resource: the filters (the rest behind 'Legg til
- * filter'), no client-side export, and a table whose rows open the record, without bulk actions
- * (on a phone a simple list, each line opening the record the same way). A list that can create
+ * filter'), no client-side export, and a table whose rows open the record by a click or by the
+ * keyboard (Tab to the row, Enter), without bulk actions unless the list names them (on a phone a simple list, each line opening the record the same way). A list that can create
  * invites making the first record when it is empty; any other list keeps its filters and shows an
  * empty table.
  */
@@ -78,6 +130,7 @@ export function ResourceList<T extends RaRecord>({
   actions,
   children,
   phone,
+  bulkActionButtons,
 }: ResourceListProps<T>) {
   const isPhone = usePhone();
   return (
@@ -105,7 +158,7 @@ export function ResourceList<T extends RaRecord>({
           data-testid="phone-list"
         />
       ) : (
-        <DataTable rowClick={rowClick} bulkActionButtons={false}>
+        <DataTable rowClick={rowClick} bulkActionButtons={bulkActionButtons ?? false} body={KeyboardBody}>
           {children}
         </DataTable>
       )}

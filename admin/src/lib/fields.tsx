@@ -1,10 +1,11 @@
 import Chip from '@mui/material/Chip';
 import type { OrderStatus } from '@academy/contracts';
+import { Fragment } from 'react';
 import { useRecordContext } from 'react-admin';
 import { formatDateTime } from './format';
 import { formatKr } from './money';
 import { variantLabel } from '@academy/contracts';
-import { COURSE_LABELS, label, ORDER_STATUS_LABELS } from './labels';
+import { CLOSING_LABELS, COURSE_LABELS, label, ORDER_STATUS_LABELS } from './labels';
 
 /** Small read-only fields shared by the resources. */
 
@@ -42,10 +43,37 @@ const STATUS_COLOR: Record<OrderStatus, 'default' | 'success' | 'warning' | 'err
   partially_refunded: 'info',
 };
 
-export function OrderStatusChip({ status }: { status: OrderStatus }) {
-  return <Chip size="small" color={STATUS_COLOR[status] ?? 'default'} label={ORDER_STATUS_LABELS[status] ?? status} />;
+/** The order's status; a payment the provider ended says how (the buyer rejected it in Vipps, it ran out of time). */
+export function OrderStatusChip({ status, closedAs }: { status: OrderStatus; closedAs?: string | null }) {
+  const text = (closedAs && CLOSING_LABELS[closedAs]) || ORDER_STATUS_LABELS[status] || status;
+  const color = closedAs === 'aborted' ? 'error' : (STATUS_COLOR[status] ?? 'default');
+  return <Chip size="small" color={color} label={text} />;
 }
 
 export function YesNo({ value }: { value: boolean }) {
   return <Chip size="small" variant="outlined" color={value ? 'success' : 'default'} label={value ? 'Ja' : 'Nei'} />;
+}
+
+/**
+ * An e-mail address that may wrap only after its '@' and its dots (a `<wbr>` there), never inside a
+ * word: "walk.test@example.com" wraps as "walk.|test@|example.|com" when its column is narrow.
+ */
+export function EmailText({ value }: { value: string | null | undefined }) {
+  if (!value) return <>–</>;
+  const parts = value.split(/(?<=[@.])/);
+  return (
+    <span data-email={value}>
+      {parts.map((p, i) => (
+        <Fragment key={i}>
+          {p}
+          {i < parts.length - 1 ? <wbr /> : null}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/** The record's e-mail address in a table or a show page, with breaks only after '@' and '.'. */
+export function EmailField({ source }: Props) {
+  return <EmailText value={useValue<string | null>(source)} />;
 }

@@ -1,5 +1,6 @@
 import {
   AUDIT_ACTIONS,
+  CATALOG_IDS,
   LEAD_COURSE_TYPES,
   ORDER_STATUSES,
   PLAYER_COURSE_IDS,
@@ -38,6 +39,19 @@ export const GRANT_SOURCE_LABELS: Record<string, string> = {
 };
 
 export const PAYMENT_METHOD_LABELS: Record<string, string> = { card: 'Kort', vipps: 'Vipps', klarna: 'Klarna' };
+/** How the provider ended a payment that was never made (AdminOrder.closedAs), shown in place of 'Utløpt'. */
+export const CLOSING_LABELS: Record<string, string> = {
+  aborted: 'Avvist i Vipps',
+  expired: 'Utløpt i Vipps',
+  cancelled: 'Kansellert i Vipps',
+  terminated: 'Avsluttet av Vipps',
+};
+/** What a refund's reference at the provider is called on the order page. */
+export const REFUND_REFERENCE_LABELS: Record<string, string> = {
+  stripe: 'Stripe-id',
+  vipps: 'Vipps-referanse',
+  demo: 'Referanse',
+};
 export const PROVIDER_LABELS: Record<string, string> = { stripe: 'Stripe', vipps: 'Vipps MobilePay', demo: 'Demo' };
 export const ROLE_LABELS: Record<string, string> = { student: 'Elev', admin: 'Administrator' };
 
@@ -63,6 +77,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'settings.update': 'Innstillinger endret',
   'grant.release': 'Alle moduler åpnet tidlig',
   'grant.mentorship.extend': 'Mentorperiode forlenget',
+  'grant.membership.extend': 'VIP-periode forlenget',
+  'grant.membership.stop': 'VIP-periode avsluttet av mentor',
+  'user.update': 'Elev endret',
+  'user.email_change': 'E-postadresse byttet (bekreftet av eleven)',
+  'user.signin_link': 'Ny innloggingslenke sendt',
   'certificate.revoke': 'Sertifikat trukket tilbake',
   'campaign_code.create': 'Kampanjekode opprettet',
   'campaign_code.update': 'Kampanjekode endret',
@@ -109,6 +128,8 @@ export const ENTITY_LABELS: Record<string, string> = {
 const choices = (ids: readonly string[], labels: Record<string, string>) => ids.map((id) => ({ id, name: labels[id] ?? id }));
 
 export const courseChoices = choices(PLAYER_COURSE_IDS, COURSE_LABELS);
+/** Every product of the catalogue (the courses and VIP): what an order or a student's access can be filtered on. */
+export const catalogChoices = choices(CATALOG_IDS, COURSE_LABELS);
 export const leadCourseChoices = choices(LEAD_COURSE_TYPES, COURSE_LABELS);
 /** The variants by their one name (contracts' VARIANT_LABELS), and `ukjent` for none. */
 export const variantChoices = [...TRAFFIC_SOURCES, 'ukjent'].map((id) => ({ id, name: variantLabel(id) }));

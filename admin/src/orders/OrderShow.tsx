@@ -1,8 +1,11 @@
+import Grid from '@mui/material/Grid';
+import type { ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
-import { GUARANTEE_DAYS, type AdminOrderDetail, type AdminRefund } from '@academy/contracts';
+import { GUARANTEE_DAYS, type AdminOrderDetail, type AdminOrderDocument, type AdminRefund } from '@academy/contracts';
 import {
   FunctionField,
   Labeled,
+  Link,
   ReferenceField,
   Show,
   SimpleShowLayout,
@@ -11,24 +14,142 @@ import {
   WithRecord,
 } from 'react-admin';
 import { DetailTable, type DetailColumn } from '../lib/DetailTable';
-import { CourseField, DateTimeField, KrField, OrderStatusChip, VariantField } from '../lib/fields';
+import { CourseField, DateTimeField, EmailText, KrField, OrderStatusChip, VariantField } from '../lib/fields';
 import { formatDateTime } from '../lib/format';
 import { guaranteeText } from '../lib/guarantee';
 import { formatKr } from '../lib/money';
-import { label, PAYMENT_METHOD_LABELS, PROVIDER_LABELS } from '../lib/labels';
-import { BackToListActions, FieldRow } from '../lib/ShowParts';
+import { label, PAYMENT_METHOD_LABELS, PROVIDER_LABELS, REFUND_REFERENCE_LABELS } from '../lib/labels';
+import { BackToListActions, FieldRow, ShowLink } from '../lib/ShowParts';
 import { RefundButton } from './RefundButton';
 import { fullRecord } from '../lib/fullRecord';
 
 const REFUND_STATUS: Record<string, string> = { succeeded: 'Fullført', pending: 'Behandles' };
 
-const REFUND_COLUMNS: DetailColumn<AdminRefund>[] = [
+/** The refunds; the provider's reference is named after the provider (a Vipps refund has no Stripe id). */
+const refundColumns = (provider: string): DetailColumn<AdminRefund>[] => [
   { header: 'Tidspunkt', cell: (r) => formatDateTime(r.createdAt) },
   { header: 'Beløp', cell: (r) => formatKr(r.amountOre) },
   { header: 'Begrunnelse', cell: (r) => r.reason },
   { header: 'Status', cell: (r) => REFUND_STATUS[r.status] ?? r.status },
-  { header: 'Stripe-id', cell: (r) => r.stripeRefundId ?? '–' },
+  { header: REFUND_REFERENCE_LABELS[provider] ?? 'Referanse', cell: (r) => r.stripeRefundId ?? '–' },
 ];
+
+const DOCUMENT_COLUMNS: DetailColumn<AdminOrderDocument>[] = [
+  {
+    header: 'Dokument',
+    cell: (d) => (
+      <a href={d.pdfUrl} download>
+        {d.kind === 'receipt' ? `Kvittering nr. ${d.number}` : `Kreditnota nr. ${d.number}`} (PDF)
+      </a>
+    ),
+  },
+  { header: 'Utstedt', cell: (d) => formatDateTime(d.issuedAt) },
+  { header: 'Beløp', cell: (d) => formatKr(d.totalOre) },
+];
+
+const REFUSAL_TEXT: Record<string, string> = {
+  already_owned: 'Avvist: kjøperen hadde kurset fra før (refundert med en gang)',
+  code_used_up: 'Avvist: kampanjekoden var brukt opp (refundert med en gang)',
+};
+
+/** Where the buyer came from: variant, landing page, referrer and UTM parameters. */
+function utmText(o: AdminOrderDetail): string {
+  const a = o.attribution;
+  return (
+    [
+      a.landingPath && `side ${a.landingPath}`,
+      a.referrer && `fra ${a.referrer}`,
+      a.utmSource && `utm_source=${a.utmSource}`,
+      a.utmMedium && `utm_medium=${a.utmMedium}`,
+      a.utmCampaign && `utm_campaign=${a.utmCampaign}`,
+      a.utmTerm && `utm_term=${a.utmTerm}`,
+      a.utmContent && `utm_content=${a.utmContent}`,
+    ]
+      .filter(Boolean)
+      .join(', ') || '–'
+  );
+}
+
+/** A value under its label (Labeled shows a label only above a component, never above a bare element). */
+function Part({ testId, children }: { testId?: string; children: ReactNode }) {
+  return <span data-testid={testId}>{children}</span>;
+}
+
+/** The price's parts: the campaign code and its discount, and an upgrade's credit for the course it replaces. */
+function PriceParts() {
+  const o = useRecordContext<AdminOrderDetail>();
+  if (!o) return null;
+  const credit = o.upgradeCreditOre ?? 0;
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <Labeled label="Kampanjekode">
+          <Part testId="order-code">
+            {o.campaignCode ? (
+              <Link to={`/campaign-codes?filter=${encodeURIComponent(JSON.stringify({ q: o.campaignCode }))}`}>
+                {o.campaignCode}
+              </Link>
+            ) : (
+              'Ingen'
+            )}
+          </Part>
+        </Labeled>
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <Labeled label="Rabatt">
+          <Part testId="order-discount">{o.discountOre ? `– ${formatKr(o.discountOre)}` : '–'}</Part>
+        </Labeled>
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <Labeled label="Oppgraderingskreditt">
+          <Part testId="order-upgrade-credit">
+            {credit ? (
+              <>
+                – {formatKr(credit)}
+                {o.upgradeFromOrderId ? (
+                  <>
+                    {' '}
+                    (fra{' '}
+                    <ShowLink resource="orders" id={o.upgradeFromOrderId}>
+                      ordre {o.upgradeFromOrderId}
+                    </ShowLink>
+                    )
+                  </>
+                ) : null}
+              </>
+            ) : (
+              '–'
+            )}
+          </Part>
+        </Labeled>
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <Labeled label="Kvitteringsside">
+          <Part>
+            {o.receiptPageUrl ? (
+              <a href={o.receiptPageUrl} target="_blank" rel="noreferrer">
+                Åpne kvitteringen
+              </a>
+            ) : (
+              'Ingen kvittering (ikke betalt)'
+            )}
+          </Part>
+        </Labeled>
+      </Grid>
+    </Grid>
+  );
+}
+
+function closingText(closedAs: string): string {
+  return (
+    {
+      aborted: 'Kjøperen avviste betalingen i Vipps',
+      expired: 'Betalingen ble ikke godkjent i Vipps i tide (utløpt)',
+      cancelled: 'Betalingen ble kansellert i Vipps',
+      terminated: 'Vipps avsluttet betalingen',
+    }[closedAs] ?? closedAs
+  );
+}
 
 function Guarantee() {
   const o = useRecordContext<AdminOrderDetail>();
@@ -56,28 +177,61 @@ export function OrderShow() {
     >
       <SimpleShowLayout>
         <FieldRow>
-          <FunctionField<AdminOrderDetail> source="status" render={(r) => <OrderStatusChip status={r.status} />} />
+          <FunctionField<AdminOrderDetail>
+            source="status"
+            render={(r) => <OrderStatusChip status={r.status} closedAs={r.closedAs} />}
+          />
           <CourseField source="courseId" />
           <KrField source="amountOre" />
           <KrField source="refundedOre" />
         </FieldRow>
+        <PriceParts />
+        <FunctionField<AdminOrderDetail>
+          label="Utfall"
+          render={(r) => (r.refusal ? (REFUSAL_TEXT[r.refusal] ?? r.refusal) : r.closedAs ? closingText(r.closedAs) : '–')}
+        />
         <Labeled label={`${GUARANTEE_DAYS}-dagersgaranti`}>
           <Guarantee />
         </Labeled>
-        <FunctionField<AdminOrderDetail> label="Kjøper" render={(r) => `${r.firstName} ${r.lastName} <${r.email}>`} />
+        <FunctionField<AdminOrderDetail>
+          label="Kjøper"
+          render={(r) => (
+            <>
+              {r.firstName} {r.lastName} &lt;
+              <EmailText value={r.email} />
+              &gt;
+            </>
+          )}
+        />
         <ReferenceField source="userId" reference="users" link="show" emptyText="Ingen konto (slettet)">
-          <TextField source="email" />
+          <FunctionField<{ email: string }> render={(u) => <EmailText value={u.email} />} />
         </ReferenceField>
         <DateTimeField source="createdAt" />
         <DateTimeField source="paidAt" emptyText="Ikke betalt" />
         <FunctionField<AdminOrderDetail> source="paymentMethod" render={(r) => label(PAYMENT_METHOD_LABELS, r.paymentMethod)} />
         <FunctionField<AdminOrderDetail> source="provider" render={(r) => label(PROVIDER_LABELS, r.provider)} />
-        <TextField source="stripeSessionId" emptyText="–" />
-        <TextField source="stripePaymentIntentId" emptyText="–" />
+        <FunctionField<AdminOrderDetail>
+          label="Referanse hos leverandøren"
+          render={(r) => [r.stripeSessionId, r.stripePaymentIntentId].filter(Boolean).join(' · ') || '–'}
+        />
         <DateTimeField source="termsAcceptedAt" />
         <DateTimeField source="riskAcceptedAt" emptyText="–" />
         <TextField source="riskTextVersion" emptyText="–" />
         <VariantField source="trafficSource" />
+        <FunctionField<AdminOrderDetail> label="Kilde og UTM" render={utmText} />
+        <Labeled label="Kvittering og kreditnotaer" fullWidth>
+          <WithRecord<AdminOrderDetail>
+            render={(o) => (
+              <DetailTable
+                label="Kvittering og kreditnotaer"
+                rows={o.documents ?? []}
+                rowKey={(d) => d.number}
+                columns={DOCUMENT_COLUMNS}
+                empty="Ingen kvittering ennå (ordren er ikke betalt)."
+              />
+            )}
+          />
+        </Labeled>
         <Labeled source="refunds" fullWidth>
           <WithRecord<AdminOrderDetail>
             render={(o) => (
@@ -85,7 +239,7 @@ export function OrderShow() {
                 label="Refusjoner"
                 rows={o.refunds}
                 rowKey={(r) => r.id}
-                columns={REFUND_COLUMNS}
+                columns={refundColumns(o.provider)}
                 empty="Ingen refusjoner"
               />
             )}

@@ -61,13 +61,63 @@ function QrCode({ url, alt }: { url: string; alt: string }) {
   );
 }
 
-/** Enrolment: a new secret (QR and text), confirmed by a code; then the recovery codes, once. */
-function Enrol({ onDone }: { onDone: () => void }) {
+/** The recovery codes, shown once right after enrolment: one per line, never wrapped at their dashes. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      notify(translate('security.copied'));
+    } catch {
+      // No clipboard (insecure context): the codes are on screen to copy by hand.
+    }
+  };
+  return (
+    <Box sx={{ mt: 2 }}>
+      <StepHeading>{translate('security.codes_title')}</StepHeading>
+      <Alert severity="warning" sx={{ my: 1 }}>
+        {translate('security.codes_note')}
+      </Alert>
+      <Box
+        component="ol"
+        data-testid="recovery-codes"
+        sx={{
+          fontFamily: 'monospace',
+          fontSize: '1.05rem',
+          display: 'grid',
+          // Each code keeps its own cell, as wide as the code: two columns where they fit, one on a phone.
+          gridTemplateColumns: 'repeat(auto-fill, minmax(calc(19ch + 3em), 1fr))',
+          columnGap: 3,
+          rowGap: 0.5,
+          pl: 4,
+          my: 2,
+          maxWidth: 520,
+          '& li': { whiteSpace: 'nowrap' },
+        }}
+      >
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={copy}>
+          {translate('security.copy')}
+        </Button>
+        <Button variant="contained" onClick={onDone}>
+          {translate('security.saved')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** Enrolment: a new secret (QR and text), confirmed by a code; the recovery codes go to the page, shown once. */
+function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
   const credentials = useCredentials();
-  const [codes, setCodes] = useState<string[] | null>(null);
   const { busy, error, setError, run } = useFormAction();
 
   const start = () =>
@@ -82,8 +132,8 @@ function Enrol({ onDone }: { onDone: () => void }) {
         const res = await postJson<TotpEnableResponse>('/api/auth/totp/enable', {
           code: credentials.code.trim(),
         } satisfies EnableTotpRequest);
-        setCodes(res.recoveryCodes);
         notify(translate('security.enabled'), { type: 'success' });
+        onEnabled(res.recoveryCodes);
       },
       (err) => {
         setError(errorMessage(err));
@@ -91,44 +141,6 @@ function Enrol({ onDone }: { onDone: () => void }) {
       },
     );
   };
-
-  const copy = async () => {
-    if (!codes) return;
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      notify(translate('security.copied'));
-    } catch {
-      // No clipboard (insecure context): the codes are on screen to copy by hand.
-    }
-  };
-
-  if (codes) {
-    return (
-      <Box>
-        <StepHeading>{translate('security.codes_title')}</StepHeading>
-        <Alert severity="warning" sx={{ my: 1 }}>
-          {translate('security.codes_note')}
-        </Alert>
-        <Box
-          component="ol"
-          data-testid="recovery-codes"
-          sx={{ fontFamily: 'monospace', fontSize: '1.05rem', columns: 2, pl: 4, my: 2, maxWidth: 460 }}
-        >
-          {codes.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-        </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={copy}>
-            {translate('security.copy')}
-          </Button>
-          <Button variant="contained" onClick={onDone}>
-            {translate('security.saved')}
-          </Button>
-        </Box>
-      </Box>
-    );
-  }
 
   if (!setup) {
     return (
@@ -217,6 +229,9 @@ function Disable({ onDone }: { onDone: () => void }) {
 export function SecurityPage({ forced = false }: { forced?: boolean }) {
   const translate = useTranslate();
   const { status, loading, error, refresh } = useTwoFactorStatus(true);
+  // The codes of the enrolment just confirmed: the factor is on from then, though the shared status
+  // is read again only when the mentor has saved them (a forced enrolment's page would go away).
+  const [codes, setCodes] = useState<string[] | null>(null);
   if (loading) return <Loading />;
 
   return (
@@ -238,17 +253,32 @@ export function SecurityPage({ forced = false }: { forced?: boolean }) {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {translate('security.intro')}
             </Typography>
-            {status.enabled ? (
+            {codes ? (
               <>
-                <Alert severity="success">
+                <Alert severity="success" data-testid="totp-status">
+                  {translate('security.status_on')}
+                </Alert>
+                <RecoveryCodes
+                  codes={codes}
+                  onDone={() => {
+                    setCodes(null);
+                    void refresh();
+                  }}
+                />
+              </>
+            ) : status.enabled ? (
+              <>
+                <Alert severity="success" data-testid="totp-status">
                   {translate('security.status_on')} {translate('security.codes_left', { smart_count: status.recoveryCodesLeft })}
                 </Alert>
                 <Disable onDone={() => void refresh()} />
               </>
             ) : (
               <>
-                <Typography sx={{ mb: 2 }}>{translate('security.status_off')}</Typography>
-                <Enrol onDone={() => void refresh()} />
+                <Typography sx={{ mb: 2 }} data-testid="totp-status">
+                  {translate('security.status_off')}
+                </Typography>
+                <Enrol onEnabled={setCodes} />
               </>
             )}
           </>

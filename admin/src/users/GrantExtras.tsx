@@ -85,3 +85,73 @@ export function MentorshipCell({ grant }: { grant: AdminGrant }) {
     </Box>
   );
 }
+
+/**
+ * A VIP grant's period: its end, a small form to lengthen it by whole days, and «Avslutt VIP nå»
+ * (the grant and the courses it opened end at once). Both need a recent sign-in and are audited.
+ */
+export function MembershipCell({ grant }: { grant: AdminGrant }) {
+  const dp = useAdminData();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { busy, run } = useNotifyingAction();
+  const [days, setDays] = useState('30');
+  const course = label(COURSE_LABELS, grant.courseId);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const n = Number(days);
+    if (!Number.isInteger(n) || n < 1 || n > 730) {
+      notify('Skriv et helt antall dager mellom 1 og 730', { type: 'warning' });
+      return;
+    }
+    await run(async () => {
+      const updated = await dp.extendMembership(grant.id, n);
+      notify(`${course}-perioden er forlenget til ${formatDateTime(updated.accessEndsAt)}`, { type: 'success' });
+      refresh();
+    });
+  };
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }} data-testid={`membership-${grant.id}`}>
+      <span>
+        {grant.active
+          ? `${course}-periode til ${formatDateTime(grant.accessEndsAt)}`
+          : `${course}-perioden sluttet ${formatDateTime(grant.revokedAt ?? grant.accessEndsAt)}`}
+      </span>
+      {grant.active && (
+        <>
+          <Box
+            component="form"
+            onSubmit={submit}
+            sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}
+            aria-label={`Forleng ${course}-perioden`}
+          >
+            <TextField
+              size="small"
+              type="number"
+              label="Dager"
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+              slotProps={{ htmlInput: { min: 1, max: 730, step: 1 } }}
+              sx={{ width: 90 }}
+            />
+            <Button type="submit" size="small" disabled={busy}>
+              Forleng
+            </Button>
+          </Box>
+          <ConfirmButton
+            label={`Avslutt ${course} nå`}
+            color="error"
+            title={`Avslutte ${course}-perioden nå?`}
+            content={`Eleven mister ${course} og kursene som følger med med en gang. Ordren og betalingen endres ikke.`}
+            confirmLabel="Avslutt nå"
+            onConfirm={async () => {
+              await dp.endMembership(grant.id);
+              notify(`${course}-perioden er avsluttet`, { type: 'success' });
+              refresh();
+            }}
+          />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,10 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PLAYER_COURSE_IDS, type AdminGrant, type AdminUserDetail, type PlayerCourseId } from '@academy/contracts';
+import { CATALOG_IDS, type AdminGrant, type AdminUserDetail, type CatalogId } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useAdminData } from '../dataProvider';
@@ -13,31 +15,31 @@ import { DetailTable, type DetailColumn } from '../lib/DetailTable';
 import { formatDateTime } from '../lib/format';
 import { COURSE_LABELS, GRANT_SOURCE_LABELS, label } from '../lib/labels';
 import { ShowLink } from '../lib/ShowParts';
-import { MentorshipCell, ReleaseCell } from './GrantExtras';
+import { MembershipCell, MentorshipCell, ReleaseCell } from './GrantExtras';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
 
-/** Give a course by hand (source 'Gitt av mentor'). */
+/** Give a course (or VIP) by hand (source 'Gitt av mentor'), by default with a mail to the student. */
 function GrantForm({ user }: { user: AdminUserDetail }) {
   const dp = useAdminData();
   const notify = useNotify();
   const refresh = useRefresh();
   const { busy, run } = useNotifyingAction();
   // A course the student has only through a larger product (Foundation in Accelerator) can still be given on its own.
-  const available = PLAYER_COURSE_IDS.filter(
-    (c) => !user.grants.some((g) => g.active && g.courseId === c && g.source !== 'included'),
-  );
-  const [courseId, setCourseId] = useState<PlayerCourseId | ''>('');
+  const available = CATALOG_IDS.filter((c) => !user.grants.some((g) => g.active && g.courseId === c && g.source !== 'included'));
+  const [courseId, setCourseId] = useState<CatalogId | ''>('');
   const [note, setNote] = useState('');
+  const [mail, setMail] = useState(true);
   if (available.length === 0) return <Typography variant="body2">Eleven har tilgang til alle kursene.</Typography>;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!courseId) return;
     await run(async () => {
-      await dp.grantCourse(user.id, courseId, note.trim() || undefined);
-      notify(`${label(COURSE_LABELS, courseId)} er gitt til ${user.email}`, { type: 'success' });
+      await dp.grantCourse(user.id, courseId, note.trim() || undefined, mail);
+      notify(`${label(COURSE_LABELS, courseId)} er gitt til ${user.email}${mail ? ' (e-post sendt)' : ''}`, { type: 'success' });
       setCourseId('');
       setNote('');
+      setMail(true);
       refresh();
     });
   };
@@ -54,7 +56,7 @@ function GrantForm({ user }: { user: AdminUserDetail }) {
         size="small"
         label="Kurs"
         value={courseId}
-        onChange={(e) => setCourseId(e.target.value as PlayerCourseId)}
+        onChange={(e) => setCourseId(e.target.value as CatalogId)}
         sx={{ minWidth: 180 }}
         slotProps={{ htmlInput: { 'data-testid': 'grant-course' } }}
       >
@@ -71,6 +73,10 @@ function GrantForm({ user }: { user: AdminUserDetail }) {
         onChange={(e) => setNote(e.target.value)}
         slotProps={{ htmlInput: { maxLength: 500 } }}
         sx={{ minWidth: 240, flex: 1 }}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={mail} onChange={(e) => setMail(e.target.checked)} />}
+        label="Send e-post til eleven med innloggingslenke"
       />
       <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={!courseId || busy}>
         Gi tilgang
@@ -123,15 +129,24 @@ const GRANT_COLUMNS: DetailColumn<AdminGrant>[] = [
     ),
   },
   { header: 'Gitt', cell: (g) => formatDateTime(g.grantedAt) },
-  { header: 'Status', cell: (g) => (g.active ? 'Aktiv' : `Trukket tilbake ${formatDateTime(g.revokedAt)}`) },
+  {
+    header: 'Status',
+    cell: (g) =>
+      g.active
+        ? g.accessEndsAt
+          ? `Aktiv til ${formatDateTime(g.accessEndsAt)}`
+          : 'Aktiv'
+        : `Trukket tilbake ${formatDateTime(g.revokedAt)}`,
+  },
   { header: 'Notat', cell: (g) => g.note ?? '' },
-  { header: 'Mentorperiode', cell: (g) => <MentorshipCell grant={g} /> },
-  { header: 'Dryppslipp', cell: (g) => <ReleaseCell grant={g} /> },
+  // VIP is a membership: its period instead of a mentorship period, and no drip release.
+  { header: 'Periode', cell: (g) => (g.membership ? <MembershipCell grant={g} /> : <MentorshipCell grant={g} />) },
+  { header: 'Dryppslipp', cell: (g) => (g.membership ? '–' : <ReleaseCell grant={g} />) },
   {
     header: null,
     align: 'right',
     cell: (g) =>
-      !g.active ? null : g.source === 'included' ? (
+      !g.active || g.membership ? null : g.source === 'included' ? (
         <Typography variant="body2" color="text.secondary">
           Følger {label(COURSE_LABELS, g.includedBy ?? '')}-tilgangen
         </Typography>

@@ -1,14 +1,18 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import type { AdminUser } from '@academy/contracts';
-import { DataTable } from 'react-admin';
-import { DateTimeField, VariantField } from '../lib/fields';
+import { Button, DataTable, useListContext } from 'react-admin';
+import { useAdminData } from '../dataProvider';
+import { useNotifyingAction } from '../lib/useNotifyingAction';
+import { StudentBulkActions } from './StudentBulkActions';
+import { DateTimeField, EmailField, EmailText, VariantField } from '../lib/fields';
 import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
-import { COURSE_LABELS, courseChoices, label, ROLE_LABELS, roleChoices, variantChoices } from '../lib/labels';
+import { catalogChoices, COURSE_LABELS, label, ROLE_LABELS, roleChoices, variantChoices } from '../lib/labels';
 import { phoneLine, ResourceList } from '../lib/ResourceList';
 import { formatDateTime } from '../lib/format';
 
 const filters = [
   searchFilter('Søk på e-post eller navn'),
-  choiceFilter('courseId', courseChoices, { alwaysOn: true }),
+  choiceFilter('courseId', catalogChoices, { alwaysOn: true }),
   choiceFilter('role', roleChoices),
   choiceFilter('trafficSource', variantChoices),
   ...yesNoFilters('hasPassword'),
@@ -17,20 +21,38 @@ const filters = [
 
 const fullName = (r: AdminUser) => [r.firstName, r.lastName].filter(Boolean).join(' ');
 
+/** 'Eksporter CSV': every student the filters match (all pages), written by the server for Excel. */
+function ExportCsvButton() {
+  const { filterValues, sort } = useListContext();
+  const dp = useAdminData();
+  const { busy, run } = useNotifyingAction('Eksporten mislyktes');
+  return (
+    <Button
+      label="Eksporter CSV"
+      onClick={() => run(() => dp.exportCsv('users', { filter: filterValues, sort }))}
+      disabled={busy}
+    >
+      <DownloadIcon />
+    </Button>
+  );
+}
+
 export function UserList() {
   return (
     <ResourceList
       filters={filters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       createLabel="Ny elev"
+      actions={<ExportCsvButton />}
+      bulkActionButtons={<StudentBulkActions />}
       phone={{
-        primary: (r: AdminUser) => r.email,
+        primary: (r: AdminUser) => <EmailText value={r.email} />,
         secondary: (r) => phoneLine(fullName(r), r.courses.map((c) => label(COURSE_LABELS, c)).join(', ') || 'ingen kurs'),
         tertiary: (r) => formatDateTime(r.createdAt),
       }}
     >
       <DataTable.Col source="createdAt" field={DateTimeField} />
-      <DataTable.Col source="email" />
+      <DataTable.Col source="email" field={EmailField} />
       <DataTable.Col source="lastName" label="Navn" render={(r: AdminUser) => fullName(r) || '–'} />
       <DataTable.Col source="role" render={(r: AdminUser) => label(ROLE_LABELS, r.role)} />
       <DataTable.Col

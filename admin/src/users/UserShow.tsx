@@ -7,9 +7,9 @@ import {
   type AdminOrder,
   type AdminUserDetail,
 } from '@academy/contracts';
-import { FunctionField, Link, Show, TabbedShowLayout, TabbedShowLayoutTabs, TextField, WithRecord } from 'react-admin';
+import { FunctionField, Labeled, Link, Show, TabbedShowLayout, TabbedShowLayoutTabs, WithRecord } from 'react-admin';
 import { DetailTable, type DetailColumn, type DetailTableProps } from '../lib/DetailTable';
-import { DateTimeField, OrderStatusChip, VariantField, YesNo } from '../lib/fields';
+import { DateTimeField, EmailText, OrderStatusChip, VariantField, YesNo } from '../lib/fields';
 import { formatDateTime } from '../lib/format';
 import { guaranteeText } from '../lib/guarantee';
 import { formatKr } from '../lib/money';
@@ -18,6 +18,17 @@ import { BackToListActions, ShowLink } from '../lib/ShowParts';
 import { GrantPanel } from './GrantPanel';
 import { DiscordPanel } from './DiscordPanel';
 import { fullRecord } from '../lib/fullRecord';
+import { SendSignInLinkButton, StudentEditPanel } from './StudentEditPanel';
+import { StudentCertificates, StudentMails, StudentQuestions, StudentThreads } from './StudentRecords';
+
+/** The student's VIP period as the overview shows it: until when, or when it ended, or none. */
+function vipPeriod(u: AdminUserDetail): string {
+  const vip = u.grants.filter((g) => g.membership).sort((a, b) => Date.parse(b.grantedAt) - Date.parse(a.grantedAt));
+  const active = vip.find((g) => g.active);
+  if (active) return `Aktiv til ${formatDateTime(active.accessEndsAt)}`;
+  if (vip[0]) return `Sluttet ${formatDateTime(vip[0].revokedAt ?? vip[0].accessEndsAt)}`;
+  return 'Ingen';
+}
 
 const ORDER_COLUMNS: DetailColumn<AdminOrder>[] = [
   {
@@ -30,7 +41,7 @@ const ORDER_COLUMNS: DetailColumn<AdminOrder>[] = [
   },
   { header: 'Kurs', cell: (o) => label(COURSE_LABELS, o.courseId) },
   { header: 'Beløp', cell: (o) => formatKr(o.amountOre) },
-  { header: 'Status', cell: (o) => <OrderStatusChip status={o.status} /> },
+  { header: 'Status', cell: (o) => <OrderStatusChip status={o.status} closedAs={o.closedAs} /> },
   { header: 'Betalt', cell: (o) => formatDateTime(o.paidAt) },
   {
     header: 'Garanti',
@@ -103,10 +114,17 @@ function StudentRows<T>({ rows, ...table }: Omit<DetailTableProps<T>, 'rows'> & 
 
 export function UserShow() {
   return (
-    <Show queryOptions={fullRecord} actions={<BackToListActions label="Tilbake til listen" />}>
+    <Show
+      queryOptions={fullRecord}
+      actions={
+        <BackToListActions label="Tilbake til listen">
+          <SendSignInLinkButton />
+        </BackToListActions>
+      }
+    >
       <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
         <TabbedShowLayout.Tab label="Oversikt">
-          <TextField source="email" />
+          <FunctionField<AdminUserDetail> source="email" render={(r) => <EmailText value={r.email} />} />
           <FunctionField<AdminUserDetail>
             label="Navn"
             render={(r) => [r.firstName, r.lastName].filter(Boolean).join(' ') || '–'}
@@ -116,10 +134,15 @@ export function UserShow() {
             source="courses"
             render={(r) => r.courses.map((c) => label(COURSE_LABELS, c)).join(', ') || 'Ingen'}
           />
+          <FunctionField<AdminUserDetail> label="VIP-periode" render={vipPeriod} />
+          <FunctionField<AdminUserDetail> label="Notater" render={(r) => r.adminNote ?? '–'} />
           <FunctionField<AdminUserDetail> source="passwordSet" render={(r) => <YesNo value={r.passwordSet} />} />
           <DateTimeField source="createdAt" />
           <VariantField source="trafficSource" />
           <FunctionField<AdminUserDetail> label="Første besøk" render={firstVisit} />
+          <Labeled label="Rediger eleven" fullWidth>
+            <StudentEditPanel />
+          </Labeled>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Tilganger" path="tilganger">
           <GrantPanel />
@@ -135,6 +158,9 @@ export function UserShow() {
             columns={PROGRESS_COLUMNS}
             empty="Eleven har ikke startet på noe kurs ennå."
           />
+          <Labeled label="Sertifikater" fullWidth>
+            <StudentCertificates />
+          </Labeled>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Leads" path="leads">
           <StudentRows
@@ -145,6 +171,17 @@ export function UserShow() {
             empty="Ingen leads fra denne adressen."
           />
           <WithRecord<AdminUserDetail> render={(u) => <MoreLeads user={u} />} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Spørsmål" path="sporsmal">
+          <Labeled label="Spørsmål under leksjonene" fullWidth>
+            <StudentQuestions />
+          </Labeled>
+          <Labeled label="Innboks (chart review)" fullWidth>
+            <StudentThreads />
+          </Labeled>
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="E-post" path="e-post">
+          <StudentMails />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="Discord" path="discord">
           <DiscordPanel />

@@ -297,6 +297,17 @@ export class GrantsService {
     return repo.findOneBy({ id: grantId });
   }
 
+  /**
+   * Moves a membership grant's period end (the mentor lengthens VIP), with the ends of the grants it
+   * included. Null when there is no such active membership grant.
+   */
+  async setAccessEnd(grantId: number, endsAt: Date, manager: EntityManager): Promise<Grant | null> {
+    const repo = manager.getRepository(Grant);
+    const res = await repo.update({ id: grantId, revokedAt: IsNull(), accessEndsAt: Not(IsNull()) }, { accessEndsAt: endsAt });
+    if (!res.affected) return null;
+    return repo.findOneBy({ id: grantId });
+  }
+
   /** A grant by id (inside the caller's transaction when given). */
   findById(grantId: number, manager?: EntityManager): Promise<Grant | null> {
     return (manager ? manager.getRepository(Grant) : this.grants).findOneBy({ id: grantId });

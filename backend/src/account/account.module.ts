@@ -7,6 +7,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { OutboxModule } from '../outbox/outbox.module';
 import { MarketingModule } from '../marketing/marketing.module';
 import { OrdersModule } from '../orders/orders.module';
+import { EmailChangeController } from './email-change.controller';
 import { AuditModule } from '../platform/audit/audit.module';
 import { CertificatesModule } from '../certificates/certificates.module';
 import { LiveModule } from '../live/live.module';
@@ -42,7 +43,7 @@ import { PasswordResetService } from './password-reset.service';
     LiveModule,
     CommunityModule,
   ],
-  controllers: [AuthController, AccountController, CreateUserController, PasswordResetController],
+  controllers: [AuthController, AccountController, CreateUserController, PasswordResetController, EmailChangeController],
   providers: [MeService, AccountService, CreateUserService, PasswordResetService, ForgotPasswordThrottleGuard],
 })
 export class AccountModule {}

@@ -12,6 +12,7 @@ import { MentorshipModule } from '../mentorship/mentorship.module';
 import { MarketingModule } from '../marketing/marketing.module';
 import { LiveModule } from '../live/live.module';
 import { CommunityModule } from '../community/community.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { AdminQuestionsController } from './questions/admin-questions.controller';
 import { AdminMentorThreadsController } from './mentor-threads/admin-mentor-threads.controller';
 import { AdminDiscordController } from './discord/admin-discord.controller';
@@ -52,6 +53,7 @@ import { AdminWorkQueueController } from './work-queue/admin-work-queue.controll
     MarketingModule,
     LiveModule,
     CommunityModule,
+    NotificationsModule,
   ],
   controllers: [
     AdminDiscordController,

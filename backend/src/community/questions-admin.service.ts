@@ -33,6 +33,7 @@ export const QUESTIONS_LIST: ListSpec<LessonQuestion> = {
     q: filter.search(['q.body', 'q.answerBody']),
     courseId: filter.oneOf('q.courseId', PLAYER_COURSE_IDS),
     moduleId: filter.ids('q.moduleId'),
+    userId: filter.ids('q.userId'),
     status: {
       parse: (raw, key) => parse.oneOf(['unanswered', 'answered'])(raw, key),
       apply: (qb, v: string, p) => qb.andWhere(`q.answered = :${p}`, { [p]: v === 'answered' }),

@@ -55,7 +55,10 @@ export class LoginTokensService {
   }
 
   /** Voids a user's unused tokens of one purpose (e.g. after a password reset). */
-  async voidAll(userId: number, purpose: LoginTokenPurpose): Promise<void> {
-    await this.tokens.update({ userId, purpose, usedAt: IsNull() }, { usedAt: new Date() });
+  async voidAll(userId: number, purpose: LoginTokenPurpose, manager?: EntityManager): Promise<void> {
+    await (manager ? manager.getRepository(LoginToken) : this.tokens).update(
+      { userId, purpose, usedAt: IsNull() },
+      { usedAt: new Date() },
+    );
   }
 }

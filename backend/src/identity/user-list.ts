@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder } from 'typeorm';
-import { PLAYER_COURSE_IDS } from '@academy/contracts';
+import { CATALOG_IDS } from '@academy/contracts';
 import { filter, parse, type ListSpec } from '../platform/list/list-query';
 import { trafficSourceFilter } from '../platform/list/traffic-source-filter';
 import type { User } from './entities/user.entity';
@@ -34,7 +34,7 @@ export function usersList(conditions: UserListConditions): ListSpec<User> {
       trafficSource: trafficSourceFilter('user.attribution.trafficSource'),
       hasPassword: filter.isSet('user.passwordHash'),
       courseId: {
-        parse: parse.oneOf(PLAYER_COURSE_IDS),
+        parse: parse.oneOf(CATALOG_IDS),
         apply: (qb, v: string, p) => qb.andWhere(conditions.ownsCourse(qb, 'user.id', p), { [p]: v }),
       },
     },

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, Repository } from 'typeorm';
 import type { AccountExport } from '@academy/contracts';
 import { attributionColumns } from '../platform/dto/attribution.dto';
+import { keysetBatches } from '../platform/list/keyset';
 import { runList, type ListParams, type ListResult } from '../platform/list/list-query';
 import { LoginToken } from './entities/login-token.entity';
 import { Session } from './entities/session.entity';
@@ -72,6 +73,15 @@ export class UserRecordsService {
     return runList(this.users.createQueryBuilder('user'), params, usersList(conditions));
   }
 
+  /** The admin list's rows in its sort order, `batchSize` at a time (the CSV export). */
+  exportBatches(
+    params: Pick<ListParams, 'sort' | 'filter'>,
+    conditions: UserListConditions,
+    batchSize: number,
+  ): AsyncGenerator<User[]> {
+    return keysetBatches(() => this.users.createQueryBuilder('user'), params, usersList(conditions), batchSize);
+  }
+
   /** A passwordless student with a normalised address; null when the address already has an account. */
   async createStudent(email: string, now: Date, m: EntityManager): Promise<User | null> {
     const repo = m.getRepository(User);
@@ -96,6 +106,37 @@ export class UserRecordsService {
     const qb = m.getRepository(User).createQueryBuilder('user').where('user.id = :userId', { userId });
     if (m.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
     return qb.getOne();
+  }
+
+  /** The mentor's edit of a student (name, notes, a new address to confirm), inside the caller's transaction. */
+  async updateByAdmin(
+    id: number,
+    changes: Partial<Pick<User, 'firstName' | 'lastName' | 'adminNote' | 'pendingEmail'>>,
+    m: EntityManager,
+  ): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await m.getRepository(User).update({ id }, { ...changes, updatedAt: new Date() });
+  }
+
+  /** The id of the account whose address (or address waiting for confirmation) is `email`, other than `exceptId`. */
+  async addressTaken(email: string, exceptId: number, m?: EntityManager): Promise<boolean> {
+    const repo = m ? m.getRepository(User) : this.users;
+    const other = await repo.findOne({ where: [{ email }, { pendingEmail: email }], select: { id: true } });
+    return !!other && other.id !== exceptId;
+  }
+
+  /**
+   * The student confirmed the new address: it becomes the account's address. Null when nothing was
+   * waiting; false when another account has taken the address meanwhile.
+   */
+  async confirmPendingEmail(id: number, m: EntityManager): Promise<{ before: string; after: string } | null | false> {
+    const user = await this.lockForUpdate(id, m);
+    if (!user?.pendingEmail) return null;
+    const next = user.pendingEmail;
+    const other = await m.getRepository(User).findOne({ where: { email: next }, select: { id: true } });
+    if (other && other.id !== id) return false;
+    await m.getRepository(User).update({ id }, { email: next, pendingEmail: null, updatedAt: new Date() });
+    return { before: user.email, after: next };
   }
 
   /** The account and its sessions for the data export: no password hash, no session token. */

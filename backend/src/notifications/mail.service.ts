@@ -15,7 +15,10 @@ import { orgNrText, type PaymentMethod } from '@academy/contracts';
 import { OutboxService } from '../outbox/outbox.service';
 import { mailBrand, type MailBrand } from '../outbox/mail-layout';
 import {
+  accessGrantedMail,
+  emailChangeMail,
   receiptMail,
+  signInLinkMail,
   refundMail,
   resetPasswordMail,
   welcomeMail,
@@ -27,6 +30,8 @@ import { UnsubscribeService } from '../outbox/unsubscribe.service';
 export const RECEIPT_LINK_TTL_MS = 7 * 86400_000;
 export const WELCOME_LINK_TTL_MS = 7 * 86400_000;
 export const RESET_LINK_TTL_MS = 3600_000;
+/** A sign-in link the mentor sends (with a course given by hand, or 'Send ny innloggingslenke'). */
+export const MENTOR_LINK_TTL_MS = 7 * 86400_000;
 /** A repeated sign-up mails a new welcome link at most this often, and at most this many welcomes in all. */
 export const WELCOME_RESEND_AFTER_MS = 3600_000;
 export const WELCOME_MAX_PER_ACCOUNT = 3;
@@ -94,6 +99,24 @@ export class MailService {
     const m = manager ?? this.ds.manager;
     const dedupeKey = `receipt:${e.orderId}`;
     if (await this.outbox.exists(dedupeKey, m)) return null;
+    return this.queueReceipt(e, dedupeKey, m);
+  }
+
+  /**
+   * 'Send på nytt' of a receipt that has gone out: the same receipt again, built anew, so a
+   * passwordless buyer gets a fresh one-time sign-in link (the first one may have been used or have
+   * run out). Null when the order is gone.
+   */
+  async resendReceipt(orderId: number): Promise<number | null> {
+    return this.ds.transaction(async (m) => {
+      const order = await this.orders.findById(orderId, m);
+      if (!order) return null;
+      const e = { orderId, userId: order.userId, email: order.email, courseId: order.courseId, amountOre: order.amountOre };
+      return this.queueReceipt(e, null, m);
+    });
+  }
+
+  private async queueReceipt(e: OrderMailEvent, dedupeKey: string | null, m: EntityManager): Promise<number | null> {
     const order = await this.orders.findById(e.orderId, m);
     const userId = e.userId ?? order?.userId ?? null;
     const user = userId !== null ? await this.users.findById(userId, m) : null;
@@ -170,6 +193,43 @@ export class MailService {
       unsubscribeUrl: this.unsubscribe.url(input.email),
     });
     return this.outbox.enqueue({ ...mail, kind: 'welcome', to: input.email, userId: input.userId, dedupeKey }, m);
+  }
+
+  /**
+   * The mentor gave a course by hand: a mail saying so, with a 7-day one-time sign-in link when the
+   * account has no password yet. In the grant's transaction.
+   */
+  async sendAccessGranted(user: Pick<User, 'id' | 'email' | 'firstName' | 'passwordHash'>, courseId: string, m: EntityManager) {
+    const token = user.passwordHash ? null : await this.tokens.issue(user.id, MENTOR_LINK_TTL_MS, 'login', m);
+    const courseUrl = `${this.cfg.publicUrl}/course/${courseId}`;
+    const mail = accessGrantedMail(this.brand, {
+      courseTitle: await this.content.titleOf(courseId, m),
+      courseUrl,
+      signInUrl: token ? this.signInUrl(token, `/course/${courseId}`) : null,
+      loginUrl: `${this.cfg.publicUrl}/login`,
+      firstName: user.firstName || null,
+    });
+    return this.outbox.enqueue({ ...mail, kind: 'access_granted', to: user.email, userId: user.id }, m);
+  }
+
+  /** 'Send ny innloggingslenke': the student's earlier sign-in links are voided and a new one (7 days) is mailed. */
+  async sendSignInLink(user: Pick<User, 'id' | 'email'>): Promise<number | null> {
+    return this.ds.transaction(async (m) => {
+      await this.tokens.voidAll(user.id, 'login', m);
+      const token = await this.tokens.issue(user.id, MENTOR_LINK_TTL_MS, 'login', m);
+      const mail = signInLinkMail(this.brand, { signInUrl: this.signInUrl(token, '/dashboard'), email: user.email });
+      return this.outbox.enqueue({ ...mail, kind: 'sign_in_link', to: user.email, userId: user.id }, m);
+    });
+  }
+
+  /** The link that confirms a new address, mailed to that new address (the mentor changed it). */
+  async sendEmailChange(c: { userId: number; oldEmail: string; newEmail: string; token: string }): Promise<number | null> {
+    const mail = emailChangeMail(this.brand, {
+      confirmUrl: oneTimeLink(this.cfg.publicUrl, '/bekreft-epost', c.token),
+      oldEmail: c.oldEmail,
+      newEmail: c.newEmail,
+    });
+    return this.outbox.enqueue({ ...mail, kind: 'email_change', to: c.newEmail, userId: c.userId });
   }
 
   /** The forgotten-password mail with a one-time link (1 hour) to /tilbakestill-passord#token=…. */

@@ -1,8 +1,60 @@
-import { GUARANTEE_DAYS, ORDER_STATUSES, PAYMENT_METHODS, PLAYER_COURSE_IDS } from '@academy/contracts';
+import { CATALOG_IDS, GUARANTEE_DAYS, ORDER_STATUSES, PAYMENT_METHODS } from '@academy/contracts';
 import { normalizeEmail } from '../platform/dto/email-address';
-import { filter, parse, type ListSpec } from '../platform/list/list-query';
+import { filter, likeContains, parse, type FilterDef, type ListSpec } from '../platform/list/list-query';
 import { trafficSourceFilter } from '../platform/list/traffic-source-filter';
 import type { Order } from './entities/order.entity';
+
+/** What the order search looked for: a number (an order's or a receipt's), or words. */
+export type OrderSearch =
+  { kind: 'number'; number: number; as: 'order' | 'receipt' | 'either' } | { kind: 'text'; text: string; words: string[] };
+
+/** Most words of a search that each must match. */
+const MAX_SEARCH_WORDS = 6;
+
+/**
+ * Reads the order search as the mentor types it: "4", "ordre 4", "nr. 4", "#4" (the order number
+ * the receipt names), "kvittering 12" (a receipt's or credit note's number); a bare number is
+ * either. Anything else is words, each of which must be in the buyer's e-mail, first or last
+ * name or the campaign code ("Ola Nordmann", "ola@", "SOMMER"); a provider's reference
+ * (Stripe session or payment id, Vipps reference) is matched whole, never by a digit inside it.
+ */
+export function parseOrderSearch(q: string): OrderSearch | null {
+  const s = q.trim().replace(/\s+/g, ' ');
+  if (s === '') return null;
+  const m = /^(ordre|order|ordrenr\.?|nr\.?|#|kvittering|kvitteringsnr\.?|kreditnota)?\s*(?:nr\.?\s*)?#?(\d{1,9})$/i.exec(s);
+  if (m) {
+    const word = (m[1] ?? '').toLowerCase();
+    const as = !word ? 'either' : word.startsWith('kvittering') || word === 'kreditnota' ? 'receipt' : 'order';
+    return { kind: 'number', number: Number(m[2]), as };
+  }
+  return { kind: 'text', text: s.toLowerCase(), words: s.toLowerCase().split(' ').slice(0, MAX_SEARCH_WORDS) };
+}
+
+/** The order list's `q`: see {@link parseOrderSearch}. Receipts (`receipts`) are this module's table. */
+export function orderSearchFilter(): FilterDef<Order> {
+  return {
+    parse: (raw, key) => parseOrderSearch(parse.string(raw, key, 200)),
+    apply: (qb, v: OrderSearch | null, p) => {
+      if (!v) return;
+      if (v.kind === 'number') {
+        const byOrder = `ord.id = :${p}n`;
+        const byReceipt = `ord.id IN (SELECT rcpt.orderId FROM receipts rcpt WHERE rcpt.number = :${p}n)`;
+        const sql = v.as === 'order' ? byOrder : v.as === 'receipt' ? byReceipt : `(${byOrder} OR ${byReceipt})`;
+        qb.andWhere(sql, { [`${p}n`]: v.number });
+        return;
+      }
+      const params: Record<string, unknown> = { [`${p}x`]: v.text };
+      const words = v.words.map((w, i) => {
+        params[`${p}w${i}`] = likeContains(w);
+        return `(${['ord.email', 'ord.firstName', 'ord.lastName', 'ord.campaignCode']
+          .map((c) => `LOWER(${c}) LIKE :${p}w${i} ESCAPE '!'`)
+          .join(' OR ')})`;
+      });
+      const whole = ['ord.stripeSessionId', 'ord.stripePaymentIntentId'].map((c) => `LOWER(${c}) = :${p}x`);
+      qb.andWhere(`((${words.join(' AND ')}) OR ${whole.join(' OR ')})`, params);
+    },
+  };
+}
 
 /** The admin panel's order list (alias `ord`): the fields it may sort and filter on. */
 export const ORDERS_LIST: ListSpec<Order> = {
@@ -20,9 +72,10 @@ export const ORDERS_LIST: ListSpec<Order> = {
   defaultSort: ['createdAt', 'DESC'],
   filters: {
     id: filter.ids('ord.id'),
-    q: filter.search(['ord.email', 'ord.firstName', 'ord.lastName', 'ord.stripeSessionId', 'ord.stripePaymentIntentId']),
+    q: orderSearchFilter(),
     status: filter.oneOf('ord.status', ORDER_STATUSES),
-    courseId: filter.oneOf('ord.courseId', PLAYER_COURSE_IDS),
+    // Every product of the catalogue, VIP included.
+    courseId: filter.oneOf('ord.courseId', CATALOG_IDS),
     provider: filter.oneOf('ord.provider', ['stripe', 'vipps', 'demo']),
     paymentMethod: filter.oneOf('ord.paymentMethod', PAYMENT_METHODS),
     userId: filter.ids('ord.userId'),

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, Not, type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
-import { BOUGHT_ORDER_STATUSES, type AccountExport } from '@academy/contracts';
+import { BOUGHT_ORDER_STATUSES, type AccountExport, type OrderClosing } from '@academy/contracts';
 import { osloDaySql } from '../platform/database/oslo-day-sql';
 import { attributionColumns } from '../platform/dto/attribution.dto';
 import { runList, type ListParams, type ListResult } from '../platform/list/list-query';
+import { keysetBatches } from '../platform/list/keyset';
 import { Order } from './entities/order.entity';
+import { WebhookEvent } from './entities/webhook-event.entity';
 import { Refund } from './entities/refund.entity';
 import { ORDERS_LIST } from './order-list';
 import { creditTies, type CreditTie } from './upgrade-credit';
@@ -47,6 +49,46 @@ export class OrderRecordsService {
   /** Per order of these, what of its money is the credit of a paid upgrade (only orders that have some). */
   creditTiesOf(orderIds: number[]): Promise<Map<number, CreditTie>> {
     return creditTies(this.orders.manager, orderIds);
+  }
+
+  /** The filtered order list in its sort order, `batchSize` orders at a time (the CSV export). */
+  exportBatches(params: Pick<ListParams, 'sort' | 'filter'>, batchSize: number): AsyncGenerator<Order[]> {
+    return keysetBatches(() => this.orders.createQueryBuilder('ord'), params, ORDERS_LIST, batchSize);
+  }
+
+  /**
+   * How Vipps ended the payments of these Vipps orders that were never made, by order id: the
+   * closing event the webhook recorded (`vipps:<reference>:<NAME>:…`), the first one if several.
+   */
+  async closingsOf(
+    orders: Array<Pick<Order, 'id' | 'provider' | 'stripeSessionId' | 'status'>>,
+  ): Promise<Map<number, OrderClosing>> {
+    const out = new Map<number, OrderClosing>();
+    const vipps = orders.filter(
+      (o) => o.provider === 'vipps' && o.stripeSessionId && !['paid', 'partially_refunded', 'refunded'].includes(o.status),
+    );
+    if (vipps.length === 0) return out;
+    const qb = this.orders.manager.getRepository(WebhookEvent).createQueryBuilder('we').select(['we.id', 'we.processedAt']);
+    vipps.forEach((o, i) => qb.orWhere(`we.id LIKE :p${i}`, { [`p${i}`]: `vipps:${o.stripeSessionId!.replace(/[%_]/g, '')}:%` }));
+    const rows = await qb.orderBy('we.processedAt', 'ASC').getMany();
+    const names: Record<string, OrderClosing> = {
+      ABORTED: 'aborted',
+      EXPIRED: 'expired',
+      CANCELLED: 'cancelled',
+      TERMINATED: 'terminated',
+    };
+    for (const o of vipps) {
+      const prefix = `vipps:${o.stripeSessionId}:`;
+      for (const r of rows) {
+        if (!r.id.startsWith(prefix)) continue;
+        const closing = names[r.id.slice(prefix.length).split(':')[0]];
+        if (closing) {
+          out.set(o.id, closing);
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   /** An order's refunds, oldest first. */

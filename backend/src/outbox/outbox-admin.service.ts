@@ -106,6 +106,19 @@ export class OutboxAdminService {
   }
 
   /**
+   * The order of a receipt that has gone out (sent or only logged), by its dedupe key `receipt:<id>`:
+   * such a receipt is built anew when sent again (its sign-in link may have been used). Null for any
+   * other message, and for a receipt still waiting or failed (that one goes out as it is).
+   */
+  async sentReceiptOrder(id: number): Promise<number | null> {
+    const m = await this.ds.getRepository(OutboxMessage).findOneBy({ id });
+    if (!m) throw notFound(MSG.mailNotFound);
+    if (m.kind !== 'receipt' || (m.status !== 'sent' && m.status !== 'logged')) return null;
+    const match = /^receipt:(\d+)$/.exec(m.dedupeKey ?? '');
+    return match ? Number(match[1]) : null;
+  }
+
+  /**
    * A failed or not yet sent message is queued again from scratch (attempts reset); a sent or logged
    * one gets a new pending copy with the same content. One being sent right now: 409.
    */

@@ -35,6 +35,7 @@ export const serverPages: PageComponents = {
   autoLogin: ClientOnly,
   forgotPassword: ClientOnly,
   resetPassword: ClientOnly,
+  confirmEmail: ClientOnly,
   dashboard: ClientOnly,
   coursePlayer: ClientOnly,
   accountSettings: ClientOnly,

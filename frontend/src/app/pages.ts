@@ -27,6 +27,7 @@ export const pageLoaders = {
   autoLogin: () => import('../features/auth/pages/AutoLoginPage'),
   forgotPassword: () => import('../features/auth/pages/ForgotPasswordPage'),
   resetPassword: () => import('../features/auth/pages/ResetPasswordPage'),
+  confirmEmail: () => import('../features/auth/pages/ConfirmEmailPage'),
   dashboard: () => import('../features/dashboard/pages/DashboardPage'),
   coursePlayer: () => import('../features/player/pages/CoursePlayerPage'),
   accountSettings: () => import('../features/account/pages/AccountSettingsPage'),

@@ -30,6 +30,7 @@ const APP_PAGES = [
   'autoLogin',
   'forgotPassword',
   'resetPassword',
+  'confirmEmail',
   'dashboard',
   'coursePlayer',
   'accountSettings',

@@ -71,6 +71,11 @@ export const paths = {
     href: (token: string, next?: string) => `/auto-login#${new URLSearchParams(next ? { token, next } : { token })}`,
   },
   forgotPassword: { path: '/glemt-passord', href: () => '/glemt-passord' },
+  /** The link that confirms a new e-mail address the mentor entered (the token in the fragment). */
+  confirmEmail: {
+    path: '/bekreft-epost',
+    href: (token: string) => `/bekreft-epost#${new URLSearchParams({ token })}`,
+  },
   resetPassword: {
     path: '/tilbakestill-passord',
     href: (token?: string) => (token ? `/tilbakestill-passord#${new URLSearchParams({ token })}` : '/tilbakestill-passord'),
@@ -141,6 +146,7 @@ const APP_PATHS = new Set<string>([
   paths.autoLogin.path,
   paths.forgotPassword.path,
   paths.resetPassword.path,
+  paths.confirmEmail.path,
   paths.dashboard.path,
   paths.accountSettings.path,
   paths.mentorInbox.path,

@@ -9,7 +9,7 @@ import { paths } from '../config/paths';
  */
 
 /** Pages whose links carry a one-time token. */
-const LINK_PAGES: readonly string[] = [paths.autoLogin.path, paths.resetPassword.path];
+const LINK_PAGES: readonly string[] = [paths.autoLogin.path, paths.resetPassword.path, paths.confirmEmail.path];
 
 export interface LinkParams {
   token: string;

@@ -1,7 +1,9 @@
 import {
+  CATALOG_IDS,
   GUARANTEE_DAYS,
   MUX_VIDEO_STATUSES,
-  isPlayerCourseId,
+  membershipMonths,
+  type CatalogId,
   type AdminAuditEntry,
   type AdminGrant,
   type AdminLead,
@@ -65,10 +67,12 @@ export function toAdminGrant(
     mentorshipEndsAt: iso(mentorshipEndsAt),
     includedByGrantId: g.includedByGrantId ?? null,
     includedBy: g.includedByGrantId != null ? includedBy : null,
+    accessEndsAt: iso(g.accessEndsAt ?? null),
+    membership: membershipMonths(g.courseId) !== null && g.includedByGrantId == null,
   };
 }
 
-export function toAdminUser(u: User, courses: PlayerCourseId[]): AdminUser {
+export function toAdminUser(u: User, courses: CatalogId[]): AdminUser {
   return {
     id: u.id,
     email: u.email,
@@ -82,9 +86,10 @@ export function toAdminUser(u: User, courses: PlayerCourseId[]): AdminUser {
   };
 }
 
-export function activeCourses(grants: Array<Pick<Grant, 'courseId' | 'revokedAt'>>): PlayerCourseId[] {
+/** The catalogue ids (courses and VIP) of the active grants, in catalogue order. */
+export function activeCourses(grants: Array<Pick<Grant, 'courseId' | 'revokedAt'>>): CatalogId[] {
   const ids = new Set(grants.filter((g) => !g.revokedAt).map((g) => g.courseId));
-  return [...ids].filter(isPlayerCourseId);
+  return CATALOG_IDS.filter((c) => ids.has(c));
 }
 
 /**

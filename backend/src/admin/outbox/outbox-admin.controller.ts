@@ -5,12 +5,18 @@ import { AdminOnly } from '../../identity/current-user.decorator';
 import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
 import { OutboxAdminService } from '../../outbox/outbox-admin.service';
+import { MailService } from '../../notifications/mail.service';
+import { notFound } from '../../platform/errors/app-error';
+import { MSG } from '@academy/contracts';
 
 /** 'Utgående e-post' (ra-data-simple-rest): list, show, resend. */
 @Controller('api/admin/outbox')
 @AdminOnly()
 export class OutboxAdminController {
-  constructor(private readonly outbox: OutboxAdminService) {}
+  constructor(
+    private readonly outbox: OutboxAdminService,
+    private readonly mail: MailService,
+  ) {}
 
   @Get()
   async list(
@@ -29,7 +35,12 @@ export class OutboxAdminController {
 
   @Post(':id/resend')
   @HttpCode(200)
-  resend(@Param('id', ParseIdPipe) id: number): Promise<ResendOutboxResponse> {
-    return this.outbox.resend(id);
+  async resend(@Param('id', ParseIdPipe) id: number): Promise<ResendOutboxResponse> {
+    // A receipt that has gone out is built again, with a fresh sign-in link; anything else is sent as it was.
+    const orderId = await this.outbox.sentReceiptOrder(id);
+    if (orderId === null) return this.outbox.resend(id);
+    const copyId = await this.mail.resendReceipt(orderId);
+    if (copyId === null) throw notFound(MSG.orderNotFound);
+    return { action: 'copied', message: await this.outbox.get(copyId) };
   }
 }

@@ -1,13 +1,22 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { AdminCreatedStudent, AdminGrant, AdminUser, AdminUserDetail } from '@academy/contracts';
+import type { AdminCreatedStudent, AdminGrant, AdminUser, AdminUserDetail, BulkGrantResponse } from '@academy/contracts';
+import { osloDate } from '../../platform/time/oslo-time';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
 import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
 import { AdminUsersService } from './admin-users.service';
-import { CreateGrantDto, CreateStudentDto, ExtendMentorshipDto } from './dto/admin-users.dto';
+import {
+  BulkGrantDto,
+  CreateGrantDto,
+  CreateStudentDto,
+  ExtendMembershipDto,
+  ExtendMentorshipDto,
+  UpdateStudentDto,
+} from './dto/admin-users.dto';
 
 @Controller('api/admin/users')
 @AdminOnly()
@@ -21,9 +30,46 @@ export class AdminUsersController {
     return res.rows;
   }
 
+  /** The filtered list, or the selected rows (`filter={"id":[…]}`), as a CSV file for Excel; every row, streamed. */
+  @Get('export.csv')
+  async exportCsv(@Query() query: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
+    const chunks = await this.users.exportCsv(query);
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="elever-${osloDate(new Date())}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(chunks));
+  }
+
+  /** One course to the selected students: each granted, audited and (unless notify is false) mailed. Needs a recent sign-in. */
+  @Post('bulk-grant')
+  @HttpCode(200)
+  @RecentSignIn()
+  bulkGrant(@Body() dto: BulkGrantDto, @CurrentUser() actor: User): Promise<BulkGrantResponse> {
+    return this.users.bulkGrant(dto.userIds, dto.courseId, dto.note ?? null, dto.notify ?? true, actor);
+  }
+
   @Get(':id')
   get(@Param('id', ParseIdPipe) id: number): Promise<AdminUserDetail> {
     return this.users.get(id);
+  }
+
+  /** Name, notes and a new e-mail address (confirmed by the student through a mailed link). Audited. */
+  @Patch(':id')
+  update(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() dto: UpdateStudentDto,
+    @CurrentUser() actor: User,
+  ): Promise<AdminUserDetail> {
+    return this.users.update(id, dto, actor);
+  }
+
+  /** 'Send ny innloggingslenke': a new one-time link (7 days) by mail; older links stop working. Needs a recent sign-in. */
+  @Post(':id/signin-link')
+  @HttpCode(200)
+  @RecentSignIn()
+  signInLink(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<{ outboxId: number | null }> {
+    return this.users.sendSignInLink(id, actor);
   }
 
   /** A passwordless student and a one-time sign-in link (7 days). 409 when the address has an account. Needs a recent sign-in. */
@@ -39,7 +85,7 @@ export class AdminUsersController {
   @HttpCode(201)
   @RecentSignIn()
   grant(@Param('id', ParseIdPipe) id: number, @Body() dto: CreateGrantDto, @CurrentUser() actor: User): Promise<AdminGrant> {
-    return this.users.grant(id, dto.courseId, dto.note ?? null, actor);
+    return this.users.grant(id, dto.courseId, dto.note ?? null, actor, dto.notify ?? true);
   }
 }
 
@@ -73,5 +119,25 @@ export class AdminGrantsController {
     @CurrentUser() actor: User,
   ): Promise<AdminGrant> {
     return this.users.extendMentorship(id, dto.days, actor);
+  }
+
+  /** Lengthens a VIP period by `days` (1–730), audited. Needs a recent sign-in. */
+  @Post(':id/membership')
+  @HttpCode(200)
+  @RecentSignIn()
+  extendMembership(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() dto: ExtendMembershipDto,
+    @CurrentUser() actor: User,
+  ): Promise<AdminGrant> {
+    return this.users.extendMembership(id, dto.days, actor);
+  }
+
+  /** Ends a VIP period now (the grant and what it included are revoked), audited. Needs a recent sign-in. */
+  @Post(':id/membership/end')
+  @HttpCode(200)
+  @RecentSignIn()
+  endMembership(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminGrant> {
+    return this.users.endMembership(id, actor);
   }
 }

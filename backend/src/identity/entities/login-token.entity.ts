@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { DateTimeColumn } from '../../platform/database/columns';
 
-export type LoginTokenPurpose = 'login' | 'reset';
+export type LoginTokenPurpose = 'login' | 'reset' | 'email_change';
 
 /** A one-time sign-in or password-reset link. Only the SHA-256 of the token is stored. */
 @Entity('login_tokens')

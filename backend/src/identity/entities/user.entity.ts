@@ -25,6 +25,14 @@ export class User {
   @Column({ type: 'varchar', length: 100, nullable: true })
   lastName: string | null;
 
+  /** The mentor's notes on the student (the panel only). */
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  adminNote: string | null;
+
+  /** A new address the mentor entered, waiting for the student to confirm it by the mailed link. */
+  @Column({ type: 'varchar', length: 254, nullable: true, collation: 'utf8mb4_bin' })
+  pendingEmail: string | null;
+
   @Column(() => AttributionColumns, { prefix: 'first' })
   attribution: AttributionColumns;
 

@@ -249,3 +249,56 @@ export function refundMail(brand: MailBrand, r: RefundInput): RenderedMail {
     ],
   });
 }
+
+/** The mentor gave a course by hand: what it is, where to start, and (for an account without a password) a sign-in link. */
+export function accessGrantedMail(
+  brand: MailBrand,
+  g: { courseTitle: string; courseUrl: string; signInUrl: string | null; loginUrl: string; firstName: string | null },
+): RenderedMail {
+  return renderMail({
+    brand,
+    subject: `Du har fått tilgang til ${g.courseTitle}`,
+    preheader: `${g.courseTitle} er klart for deg hos ${brand.siteName}.`,
+    blocks: [
+      heading(g.firstName ? `Hei ${g.firstName}!` : 'Hei!'),
+      p(`Mentoren har gitt deg tilgang til ${g.courseTitle}. Du kan begynne med en gang.`),
+      ...(g.signInUrl
+        ? [
+            button('Logg inn og start', g.signInUrl),
+            small('Innloggingslenken kan brukes én gang og gjelder i 7 dager. Etterpå logger du inn med e-post og passord.'),
+          ]
+        : [button(`Åpne ${g.courseTitle}`, g.courseUrl), small(`Logg inn på ${g.loginUrl} hvis du ikke er logget inn.`)]),
+    ],
+  });
+}
+
+/** A new one-time sign-in link the mentor sent ('Send ny innloggingslenke'). */
+export function signInLinkMail(brand: MailBrand, s: { signInUrl: string; email: string }): RenderedMail {
+  return renderMail({
+    brand,
+    subject: `Din innloggingslenke til ${brand.siteName}`,
+    preheader: 'En ny lenke for å logge inn (gjelder i 7 dager).',
+    blocks: [
+      heading('Logg inn'),
+      p(`Her er en ny innloggingslenke for ${s.email}. Trykk på knappen for å logge inn; du kan velge et passord etterpå.`),
+      button('Logg inn', s.signInUrl),
+      small('Lenken kan brukes én gang og gjelder i 7 dager. Eldre innloggingslenker virker ikke lenger.'),
+    ],
+  });
+}
+
+/** The mentor changed the student's e-mail address: the new address confirms it by this link. */
+export function emailChangeMail(brand: MailBrand, c: { confirmUrl: string; oldEmail: string; newEmail: string }): RenderedMail {
+  return renderMail({
+    brand,
+    subject: `Bekreft ny e-postadresse hos ${brand.siteName}`,
+    preheader: 'Bekreft at denne adressen skal brukes for kontoen din.',
+    blocks: [
+      heading('Bekreft ny e-postadresse'),
+      p(`Kontoen din hos ${brand.siteName} skal bytte e-postadresse fra ${c.oldEmail} til ${c.newEmail}.`),
+      p('Trykk på knappen for å bekrefte. Til du gjør det, logger du inn med den gamle adressen.'),
+      button('Bekreft ny adresse', c.confirmUrl),
+      small('Lenken gjelder i 7 dager. Har du ikke bedt om dette, kan du se bort fra e-posten; ingenting endres da.'),
+    ],
+  });
+}

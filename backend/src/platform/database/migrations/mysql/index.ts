@@ -35,6 +35,7 @@ import { DiscordRoles1795657000000 } from './1795657000000-DiscordRoles';
 import { UpgradeCreditSource1795700000000 } from './1795700000000-UpgradeCreditSource';
 import { MentorImageUploadBytes1795710010000 } from './1795710010000-MentorImageUploadBytes';
 import { CourseCopyNorwegian1795730000000 } from './1795730000000-CourseCopyNorwegian';
+import { StudentNotes1795750000000 } from './1795750000000-StudentNotes';
 
 /** Every migration, oldest first. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -75,4 +76,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   UpgradeCreditSource1795700000000,
   MentorImageUploadBytes1795710010000,
   CourseCopyNorwegian1795730000000,
+  StudentNotes1795750000000,
 ];

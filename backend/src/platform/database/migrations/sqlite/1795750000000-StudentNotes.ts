@@ -1,0 +1,16 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** The student page: the mentor's notes on a student, and a new e-mail address waiting for the student's confirmation. */
+export class StudentNotes1795750000000 implements MigrationInterface {
+  name = 'StudentNotes1795750000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "users" ADD COLUMN "adminNote" varchar(2000)`);
+    await queryRunner.query(`ALTER TABLE "users" ADD COLUMN "pendingEmail" varchar(254)`);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "users" DROP COLUMN "pendingEmail"`);
+    await queryRunner.query(`ALTER TABLE "users" DROP COLUMN "adminNote"`);
+  }
+}
