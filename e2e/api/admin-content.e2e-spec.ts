@@ -177,10 +177,16 @@ describe('admin API: courses, modules and the overlay text', () => {
       id: 'site',
       videoOverlayText: 'Videoen kommer snart',
       mentorBookingUrl: null,
+      studentCountThreshold: 20,
     });
     expect((await owner.get('/api/courses/starter').expect(200)).body.overlayText).toBe('Videoen kommer snart');
     const res = await admin.put('/api/admin/settings').send({ id: 'site', videoOverlayText: 'Kommer i desember' }).expect(200);
-    expect(res.body).toEqual({ id: 'site', videoOverlayText: 'Kommer i desember', mentorBookingUrl: null });
+    expect(res.body).toEqual({
+      id: 'site',
+      videoOverlayText: 'Kommer i desember',
+      mentorBookingUrl: null,
+      studentCountThreshold: 20,
+    });
     expect((await owner.get('/api/courses/starter').expect(200)).body.overlayText).toBe('Kommer i desember');
     expect((await t.http().get('/api/site').expect(200)).body.videoOverlayText).toBe('Kommer i desember');
     const audit = await t.ds.getRepository(AuditLog).findOneByOrFail({ action: 'settings.update' });

@@ -125,7 +125,11 @@ describe('issue 33: the buyer (server)', () => {
 
   describe('pages and the player read one source', () => {
     it('the catalogue lists the published module titles the player shows (module 4 of Starter reads the same)', async () => {
-      const items = (await t.http().get('/api/catalog').expect(200)).body.items as Array<{ id: string; moduleTitles: string[]; moduleCount: number }>;
+      const items = (await t.http().get('/api/catalog').expect(200)).body.items as Array<{
+        id: string;
+        moduleTitles: string[];
+        moduleCount: number;
+      }>;
       const starter = items.find((i) => i.id === 'starter')!;
       const course = (await t.http().get('/api/courses/starter').expect(200)).body as { modules: Array<{ title: string }> };
       expect(starter.moduleTitles).toEqual(course.modules.map((m) => m.title));
@@ -134,7 +138,11 @@ describe('issue 33: the buyer (server)', () => {
     });
 
     it('the course descriptions are Norwegian: "tradingfundament" in one word, no "Crypto trading"', async () => {
-      const items = (await t.http().get('/api/catalog').expect(200)).body.items as Array<{ id: string; description: string; shortDescription: string }>;
+      const items = (await t.http().get('/api/catalog').expect(200)).body.items as Array<{
+        id: string;
+        description: string;
+        shortDescription: string;
+      }>;
       const text = JSON.stringify(items);
       expect(items.find((i) => i.id === 'foundation')!.description).toBe('Komplett tradingfundament');
       expect(items.find((i) => i.id === 'kryptovaluta')!.description).toBe('Spesialisering i kryptotrading');
@@ -167,8 +175,9 @@ describe('issue 33: the buyer (server)', () => {
     const communityOf = async (app: TestApp) => {
       const vip = await buy(app, 'vip');
       const res = await vip.get('/api/membership').expect(200);
-      return (res.body.memberships as Array<{ productId: string; communityUrl: string | null }>).find((m) => m.productId === 'vip')!
-        .communityUrl;
+      return (res.body.memberships as Array<{ productId: string; communityUrl: string | null }>).find(
+        (m) => m.productId === 'vip',
+      )!.communityUrl;
     };
 
     it('has no link when no invitation is configured (never discord.com’s front page)', async () => {

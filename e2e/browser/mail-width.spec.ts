@@ -127,7 +127,14 @@ function everyMail(s: Sample): Array<[string, RenderedMail]> {
         loginUrl: s.url('/login'),
       }),
     ],
-    ['welcome', welcomeMail(s.brand, { signInUrl: s.url('/auto-login'), courseUrl: s.url('/course/starter'), unsubscribeUrl: s.url('/api/unsubscribe') })],
+    [
+      'welcome',
+      welcomeMail(s.brand, {
+        signInUrl: s.url('/auto-login'),
+        courseUrl: s.url('/course/starter'),
+        unsubscribeUrl: s.url('/api/unsubscribe'),
+      }),
+    ],
     ['password reset', resetPasswordMail(s.brand, { email: s.email, resetUrl: s.url('/tilbakestill-passord') })],
     [
       'refund',
@@ -305,7 +312,8 @@ describe(`every mail fits ${WIDTH} px`, () => {
     });
     for (const part of [mail.html, mail.text]) {
       expect(part).toContain(TEST_ENVIRONMENT_SELLER_TEXT);
-      for (const placeholder of [SELLER_PLACEHOLDER.name, '000 000 000', SELLER_PLACEHOLDER.address]) expect(part).not.toContain(placeholder);
+      for (const placeholder of [SELLER_PLACEHOLDER.name, '000 000 000', SELLER_PLACEHOLDER.address])
+        expect(part).not.toContain(placeholder);
       // The footer names no placeholder mailbox either.
       expect(part.slice(part.lastIndexOf('Hilsen'))).not.toContain(CONTACT_EMAIL_PLACEHOLDER);
     }

@@ -355,15 +355,15 @@ describe('course player', () => {
     await ctx.close();
   });
 
-  it('a course that is gone shows "Kurs ikke funnet" with a way back', async () => {
+  it('a course that is gone shows "Fant ikke kurset" with a way back', async () => {
     const s = await seedStudent({ courses: ['kryptovaluta'] });
     await db.getRepository(Course).update({ id: 'kryptovaluta' }, { published: false });
     try {
       const { ctx, page } = await open();
       await page.goto('/login?next=/course/kryptovaluta');
       await login(page, s.email, s.password!);
-      await page.getByRole('heading', { name: 'Kurs ikke funnet' }).waitFor({ timeout: 15_000 });
-      await page.getByRole('link', { name: /Tilbake til Mine kurs/ }).click();
+      await page.getByRole('heading', { name: 'Fant ikke kurset' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('link', { name: /Til Mine kurs/ }).click();
       await at(page, '/dashboard');
       await ctx.close();
     } finally {

@@ -148,7 +148,9 @@ describe.each(WIDTHS)('at %i px', (width) => {
     // Kryptovaluta is not sold on its own: VIP includes it.
     await page.goto('/course/kryptovaluta');
     await page.getByRole('heading', { name: 'Du har ikke tilgang til Kryptovaluta' }).waitFor();
-    expect(await page.getByRole('link', { name: /^Få det med VIP – 5\s000 kr$/ }).getAttribute('href')).toBe('/bestill?course=vip');
+    expect(await page.getByRole('link', { name: /^Få det med VIP – 5\s000 kr$/ }).getAttribute('href')).toBe(
+      '/bestill?course=vip',
+    );
 
     await page.goto('/course/finnes-ikke');
     await page.getByRole('heading', { name: 'Fant ikke kurset' }).waitFor();
@@ -169,7 +171,8 @@ describe.each(WIDTHS)('at %i px', (width) => {
     await buyDemo(o.ctx.request, 'vip', uniqueEmail('vip'));
     await page.goto('/course/vip');
     await page.getByRole('heading', { name: 'Kursene i VIP' }).waitFor();
-    for (const course of ['Kryptovaluta', 'Microkurs', 'Temakurs']) await page.getByRole('link', { name: `Start ${course}` }).waitFor();
+    for (const course of ['Kryptovaluta', 'Microkurs', 'Temakurs'])
+      await page.getByRole('link', { name: `Start ${course}` }).waitFor();
     await checkScreen(page, `VIP courses (${width})`, o.problems);
     await page.getByRole('link', { name: 'Start Kryptovaluta' }).click();
     await at(page, '/course/kryptovaluta');
@@ -178,7 +181,12 @@ describe.each(WIDTHS)('at %i px', (width) => {
     // No VIP_COMMUNITY_URL, no Discord and COMMUNITY_URL at its default (discord.com's front page): no button.
     await page.goto('/dashboard');
     await page.getByTestId('membership-vip').waitFor();
-    expect(await page.getByTestId('membership-vip').getByRole('link', { name: /fellesskapet/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByTestId('membership-vip')
+        .getByRole('link', { name: /fellesskapet/ })
+        .count(),
+    ).toBe(0);
     expect(o.problems).toEqual([]);
     await o.ctx.close();
   });
@@ -213,7 +221,7 @@ describe('the student count', () => {
     return page.locator('main').innerText();
   }
 
-  it('says nothing below the mentor\'s threshold (default 20), and shows the number once the mentor lowers it in Innstillinger', async () => {
+  it("says nothing below the mentor's threshold (default 20), and shows the number once the mentor lowers it in Innstillinger", async () => {
     // At least one paying student (the journeys above made some).
     const buyer = await open(1366);
     await buyDemo(buyer.ctx.request, 'foundation', uniqueEmail('teller'));

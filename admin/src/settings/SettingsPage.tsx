@@ -1,5 +1,16 @@
 import Typography from '@mui/material/Typography';
-import { Edit, maxLength, maxValue, minValue, NumberInput, required, SimpleForm, TextInput, Toolbar, SaveButton } from 'react-admin';
+import {
+  Edit,
+  maxLength,
+  maxValue,
+  minValue,
+  NumberInput,
+  required,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  SaveButton,
+} from 'react-admin';
 
 /** An https link (or blank: the students write to the contact mailbox). */
 function validateBookingUrl(value: unknown): string | undefined {

@@ -6,7 +6,11 @@ import {
   CONTACT_EMAIL_PLACEHOLDER,
   DEFAULT_STUDENT_COUNT_THRESHOLD,
   SELLER_PLACEHOLDER,
-  orgNrText, type PaymentMethod, type SellerInfo, type SiteSettings } from '@academy/contracts';
+  orgNrText,
+  type PaymentMethod,
+  type SellerInfo,
+  type SiteSettings,
+} from '@academy/contracts';
 import { Setting } from './entities/setting.entity';
 import {
   DEFAULT_OVERLAY_TEXT,

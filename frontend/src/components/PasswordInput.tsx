@@ -7,7 +7,13 @@ import './PasswordInput.css';
 /** The shortest password the server accepts (one constant for server and forms). */
 export { MIN_PASSWORD_LENGTH };
 
-const BARE = new Set<string>(['PASSWORD_RULE', 'PASSWORD_TOO_COMMON', 'PASSWORD_UNCHANGED', 'VALIDATION_FAILED', 'CLAIM_REQUIRED']);
+const BARE = new Set<string>([
+  'PASSWORD_RULE',
+  'PASSWORD_TOO_COMMON',
+  'PASSWORD_UNCHANGED',
+  'VALIDATION_FAILED',
+  'CLAIM_REQUIRED',
+]);
 
 /**
  * What to show when the server refused a new password: its own Norwegian message for the password

@@ -47,9 +47,7 @@ export function Footer() {
           <li>
             <Link to={paths.crypto.href()}>Kryptovaluta</Link>
           </li>
-          <li>
-            {signedIn ? <Link to={paths.dashboard.href()}>Mine kurs</Link> : <Link to={paths.login.href()}>Logg inn</Link>}
-          </li>
+          <li>{signedIn ? <Link to={paths.dashboard.href()}>Mine kurs</Link> : <Link to={paths.login.href()}>Logg inn</Link>}</li>
         </FooterColumn>
         <FooterColumn title="Kontakt">
           {settings.contactEmail !== CONTACT_EMAIL_PLACEHOLDER && (

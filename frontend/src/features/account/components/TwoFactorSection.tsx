@@ -330,7 +330,8 @@ export function TwoFactorSection({ me }: { me: MeResponse }) {
   else if (!me.claimed)
     body = (
       <p className="account-section__lead" data-testid="totp-claim">
-        {MSG.claimRequiredForTotp}. Finner du ikke e-posten? <Link to={paths.forgotPassword.href()}>Få en ny lenke på e-post</Link>.
+        {MSG.claimRequiredForTotp}. Finner du ikke e-posten?{' '}
+        <Link to={paths.forgotPassword.href()}>Få en ny lenke på e-post</Link>.
       </p>
     );
   else

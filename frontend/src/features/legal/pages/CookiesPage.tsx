@@ -80,8 +80,7 @@ export default function CookiesPage() {
             <p>
               Du kan når som helst endre eller trekke tilbake samtykket med knappen øverst på siden eller lenken
               «Cookie-innstillinger» nederst på alle sider. Du kan også slette cookies i nettleseren. Spørsmål sender du til{' '}
-              <MailLink address={privacyEmail} />; se også{' '}
-              <Link to={paths.privacy.href()}>personvernerklæringen</Link>.
+              <MailLink address={privacyEmail} />; se også <Link to={paths.privacy.href()}>personvernerklæringen</Link>.
             </p>
           ),
         },

@@ -157,8 +157,8 @@ export default function PrivacyPage() {
           title: 'Kontakt',
           body: (
             <p>
-              Spørsmål om personvern: {privacyMail}. Andre henvendelser: <MailLink address={contactEmail} />.
-              Les også <Link to={paths.cookies.href()}>cookie-erklæringen</Link>.
+              Spørsmål om personvern: {privacyMail}. Andre henvendelser: <MailLink address={contactEmail} />. Les også{' '}
+              <Link to={paths.cookies.href()}>cookie-erklæringen</Link>.
             </p>
           ),
         },

@@ -105,8 +105,8 @@ export default function TermsPage() {
               <p>
                 Kursene er digitalt innhold som leveres med en gang. Når du ber om at leveringen starter straks, bortfaller
                 angreretten etter angrerettloven § 22 bokstav n. Vi gir likevel <strong>30 dagers pengene-tilbake-garanti</strong>{' '}
-                på alle kurs: skriv til <MailLink address={contactEmail} /> innen 30 dager etter kjøpet, så
-                refunderer vi hele beløpet.
+                på alle kurs: skriv til <MailLink address={contactEmail} /> innen 30 dager etter kjøpet, så refunderer vi hele
+                beløpet.
               </p>
             </>
           ),

@@ -51,7 +51,11 @@ function waysToBuy(id: CatalogId, items: CatalogItem[]): Array<{ to: string; lab
   const out: Array<{ to: string; label: string; primary: boolean }> = [];
   const item = byId(id);
   if (item?.soldByCheckout && isCheckoutCourseId(id))
-    out.push({ to: paths.checkout.href({ course: id }), label: `Kjøp ${item.title} – ${formatPriceKr(item.priceOre)}`, primary: true });
+    out.push({
+      to: paths.checkout.href({ course: id }),
+      label: `Kjøp ${item.title} – ${formatPriceKr(item.priceOre)}`,
+      primary: true,
+    });
   for (const parent of coursesIncluding(id)) {
     const p = byId(parent);
     if (p?.soldByCheckout && isCheckoutCourseId(parent))
