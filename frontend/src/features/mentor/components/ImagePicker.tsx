@@ -1,9 +1,9 @@
-import { MENTOR_IMAGE_TYPES, MENTOR_MAX_IMAGE_BYTES } from '@academy/contracts';
+import { MENTOR_IMAGE_TYPES, MENTOR_MAX_IMAGE_BYTES, MENTOR_MAX_IMAGE_PIXELS } from '@academy/contracts';
 import type { ChangeEvent } from 'react';
 
 /**
  * Chart images for a message: PNG, JPEG or WebP, at most `max`, 8 MB each (checked here for a quick
- * answer; the server checks again and decodes every image).
+ * answer; the server checks again, refuses more than 25 megapixels and decodes every image).
  */
 export function ImagePicker({
   id,
@@ -31,7 +31,7 @@ export function ImagePicker({
   return (
     <div className="mentor-picker">
       <label className="field__label" htmlFor={id}>
-        Charts (PNG, JPEG eller WebP, høyst {max} bilder på 8 MB)
+        Charts (PNG, JPEG eller WebP, høyst {max} bilder på 8 MB og {MENTOR_MAX_IMAGE_PIXELS / 1_000_000} megapiksler)
       </label>
       <input
         id={id}
