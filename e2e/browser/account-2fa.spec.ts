@@ -65,7 +65,7 @@ async function student(): Promise<string> {
 async function codesLaidOut(page: Page): Promise<string[]> {
   return page.getByTestId('recovery-codes').evaluate((ol) => {
     const problems: string[] = [];
-    const items = [...ol.querySelectorAll('code')];
+    const items = Array.from(ol.querySelectorAll('code'));
     const boxes = items.map((c) => c.getBoundingClientRect());
     const lineHeight = parseFloat(getComputedStyle(items[0]).lineHeight) || 24;
     boxes.forEach((b, i) => {

@@ -93,7 +93,10 @@ describe.each(WIDTHS)('at %i px', (width) => {
       for (const p of PLACEHOLDERS) expect(`${path}: ${text.includes(p) ? p : ''}`).toBe(`${path}: `);
       // The banner covers nothing: the first thing under it starts below it.
       const box = await banner.boundingBox();
-      const header = await page.locator('header:visible').first().boundingBox();
+      // (The checkout and sign-in pages load their code after hydration: wait for their header.)
+      const visibleHeader = page.locator('header:visible').first();
+      await visibleHeader.waitFor();
+      const header = await visibleHeader.boundingBox();
       expect(header!.y).toBeGreaterThanOrEqual(box!.y + box!.height - 1);
     }
     // The seller is named as not set up, in the footer and the terms.
