@@ -57,3 +57,16 @@ export interface AdminDiscordView {
   /** Role changes written but not yet carried out at Discord. */
   pendingChanges: number;
 }
+
+/**
+ * discord.com (or discord.gg) with no path: a front page, not an invitation to any server. The
+ * default COMMUNITY_URL is such a page; a link to it is hidden rather than shown as "the community".
+ */
+export function isDiscordFrontPage(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return /^(www\.)?discord\.(com|gg)$/i.test(u.hostname) && (u.pathname === '/' || u.pathname === '') && !u.search;
+  } catch {
+    return true;
+  }
+}

@@ -190,6 +190,13 @@ describe.each(WIDTHS)('at %i px', (width) => {
         .getByRole('link', { name: /fellesskapet/ })
         .count(),
     ).toBe(0);
+    // Nor a community link in the footer or account settings that would open discord.com's front page.
+    await page.goto('/account/settings');
+    await page.getByRole('heading', { name: 'Kontoinnstillinger' }).waitFor();
+    expect(await page.locator('a[href^="https://discord.com"]').count()).toBe(0);
+    await page.goto('/');
+    await page.getByRole('contentinfo').waitFor();
+    expect(await page.getByRole('link', { name: /Bli med i fellesskapet/ }).count()).toBe(0);
     expect(o.problems).toEqual([]);
     await o.ctx.close();
   });

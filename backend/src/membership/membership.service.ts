@@ -5,6 +5,7 @@ import {
   MEMBERSHIP_MONTHS,
   MEMBERSHIP_REMINDER_DAYS,
   isCatalogId,
+  isDiscordFrontPage,
   type CatalogId,
   type MembershipResponse,
   type MembershipView,
@@ -94,7 +95,7 @@ export class MembershipService {
   private communityUrl(): string | null {
     if (this.cfg.vipCommunityUrl) return this.cfg.vipCommunityUrl;
     if (this.cfg.discord) return `https://discord.com/channels/${this.cfg.discord.guildId}`;
-    return isFrontPage(this.cfg.communityUrl) ? null : this.cfg.communityUrl;
+    return isDiscordFrontPage(this.cfg.communityUrl) ? null : this.cfg.communityUrl;
   }
 
   /** GET /api/membership: the signed-in student's memberships with their period. */
@@ -195,15 +196,5 @@ export class MembershipService {
       if (id !== null) queued++;
     }
     return queued;
-  }
-}
-
-/** discord.com (or discord.gg) with no path: a front page, not an invitation to any server. */
-function isFrontPage(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return /^(www\.)?discord\.(com|gg)$/i.test(u.hostname) && (u.pathname === '/' || u.pathname === '') && !u.search;
-  } catch {
-    return true;
   }
 }

@@ -1,4 +1,4 @@
-import { CONTACT_EMAIL_PLACEHOLDER } from '@academy/contracts';
+import { CONTACT_EMAIL_PLACEHOLDER, isDiscordFrontPage } from '@academy/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LegalLinks } from '../../components/LegalLinks';
@@ -55,11 +55,13 @@ export function Footer() {
               <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
             </li>
           )}
-          <li>
-            <a href={settings.communityUrl} target="_blank" rel="noopener noreferrer">
-              Bli med i fellesskapet (Discord)
-            </a>
-          </li>
+          {!isDiscordFrontPage(settings.communityUrl) && (
+            <li>
+              <a href={settings.communityUrl} target="_blank" rel="noopener noreferrer">
+                Bli med i fellesskapet (Discord)
+              </a>
+            </li>
+          )}
         </FooterColumn>
         <FooterColumn title="Juridisk">
           <LegalLinks />

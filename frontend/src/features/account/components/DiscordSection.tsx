@@ -1,4 +1,4 @@
-import { DISCORD_MSG, DISCORD_RESULTS, type DiscordResult, type MeResponse } from '@academy/contracts';
+import { DISCORD_MSG, DISCORD_RESULTS, isDiscordFrontPage, type DiscordResult, type MeResponse } from '@academy/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, ButtonAnchor } from '../../../components/Button';
@@ -24,6 +24,8 @@ export function DiscordSection({ me }: { me: MeResponse }) {
   );
 
   if (!me.discord.enabled) {
+    // No Discord settings and no invitation: nothing to open (discord.com's front page is no community).
+    if (isDiscordFrontPage(settings.communityUrl)) return null;
     return (
       <AccountSection data-testid="discord">
         <h2>Fellesskapet</h2>

@@ -4,6 +4,7 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { Card } from '../../../components/Layout';
+import { MailLink } from '../../../components/MailLink';
 import { Spinner } from '../../../components/Spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
@@ -67,7 +68,7 @@ function StateCard({
       {after}
       {contact && (
         <p className="payment-state__help">
-          Spørsmål? Skriv til <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>.
+          Spørsmål? Skriv til <MailLink address={settings.contactEmail} />.
         </p>
       )}
     </Card>
