@@ -63,10 +63,6 @@ export interface AdminDiscordView {
  * default COMMUNITY_URL is such a page; a link to it is hidden rather than shown as "the community".
  */
 export function isDiscordFrontPage(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return /^(www\.)?discord\.(com|gg)$/i.test(u.hostname) && (u.pathname === '/' || u.pathname === '') && !u.search;
-  } catch {
-    return true;
-  }
+  // Scheme, optional www., discord.com or discord.gg, then at most a slash: no server, no invitation.
+  return !/^https?:\/\//i.test(url.trim()) || /^https?:\/\/(www\.)?discord\.(com|gg)(:\d+)?\/?(#.*)?$/i.test(url.trim());
 }
