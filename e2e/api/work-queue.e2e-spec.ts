@@ -38,7 +38,7 @@ describe('admin API: the work queue', () => {
         ...over,
       });
     await question({});
-    await question({ answered: true, answer: 'Under støtten', answeredAt: now });
+    await question({ answered: true, answerBody: 'Under støtten', answeredAt: now });
     await question({ hidden: true });
     const thread = (status: MentorThread['status']) =>
       t.ds
