@@ -66,7 +66,8 @@ export function DiscordPanel() {
       </Typography>
       <Typography variant="body2">
         Siste sjekk mot Discord: {view.syncedAt ? formatDateTime(view.syncedAt) : 'aldri'}
-        {view.pendingChanges > 0 && ` · ${view.pendingChanges} endringer venter`}
+        {view.pendingChanges > 0 &&
+          ` · ${view.pendingChanges} ${view.pendingChanges === 1 ? 'endring venter' : 'endringer venter'}`}
       </Typography>
       {view.syncError && <Alert severity="warning">{view.syncError}</Alert>}
       <DetailTable
