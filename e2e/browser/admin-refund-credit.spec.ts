@@ -68,7 +68,9 @@ describe('refund dialog: an order whose money is an upgrade’s credit', () => {
     await signInToAdmin(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/admin\/?$/);
     const ordersOf = async (e: string) =>
-      (await (await page.request.get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ q: e }))}`)).json()) as OrderRow[];
+      (await (
+        await page.request.get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ q: e }))}`)
+      ).json()) as OrderRow[];
     const rows = await ordersOf(email);
     foundation = rows.find((o) => o.courseId === 'foundation')!;
     upgrade = rows.find((o) => o.courseId === 'accelerator')!;

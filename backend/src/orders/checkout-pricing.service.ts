@@ -113,7 +113,11 @@ export class CheckoutPricingService {
       // either waits for this payment (and then sees the credit tied) or is seen here.
       const src = await lockOrder(m, order.upgradeFromOrderId);
       const standing =
-        src && src.userId === userId && src.courseId === from && !src.refusal && ['paid', 'partially_refunded'].includes(src.status);
+        src &&
+        src.userId === userId &&
+        src.courseId === from &&
+        !src.refusal &&
+        ['paid', 'partially_refunded'].includes(src.status);
       left = standing ? Math.max(0, src.amountOre - src.refundedOre) : 0;
     } else {
       left = (await creditSources(m, userId, from)).reduce((sum, r) => sum + r.netOre, 0);
