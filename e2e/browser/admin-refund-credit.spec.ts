@@ -2,11 +2,17 @@
  * The refund dialog of an order whose money is the credit of a paid upgrade (issue 33): before the
  * mentor confirms, it says how much of the payment the upgrade holds, that alone only the rest can be
  * refunded, and what refunding both orders together returns and ends. At 1366 and 390 px, checked by
- * axe and for width; at 1366 px both orders are then refunded together.
+ * axe and for width; at 1366 px both orders are then refunded together. A Foundation paid for with
+ * more than the credit (5 200 kr, made so in the database before the upgrade) offers alone the part
+ * the upgrade does not hold, at both widths, and at 1366 px refunds just that.
  *
  * Needs the production builds: `npm run build` (frontend, admin, backend).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
 import { openAdminPage, signInToAdmin } from './support/admin';
 import { launchBrowser, newContext } from './support/browser';
 import { buyDemo, checkScreen } from './support/page-check';
@@ -32,25 +38,51 @@ describe('refund dialog: an order whose money is an upgrade’s credit', () => {
   let ctx: BrowserContext;
   let page: Page;
   const email = `oppgradering-${Date.now().toString(36)}@example.no`;
+  const richEmail = `oppgradering-mer-${Date.now().toString(36)}@example.no`;
+  const dir = mkdtempSync(join(tmpdir(), 'ta-refund-credit-'));
+  const dbFile = join(dir, 'app.sqlite');
   const errors: string[] = [];
   const problems: string[] = [];
   let foundation: OrderRow;
   let upgrade: OrderRow;
+  let richFoundation: OrderRow;
+  let richUpgrade: OrderRow;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ DATABASE_URL: `sqlite:${dbFile}` });
     browser = await launchBrowser();
     // A demo purchase of Foundation signs the new buyer in; the upgrade bought next is priced with the credit.
     student = await newContext(browser, server.url, { width: 1366, height: 900 });
     await buyDemo(student.request, 'foundation', email);
     await buyDemo(student.request, 'accelerator', email);
+    // Another buyer's Foundation cost 5 200 kr (an older price): the upgrade's credit is 4 994 kr
+    // (Accelerator is never below 3 kr), so 206 kr of it is free to refund alone.
+    const rich = await newContext(browser, server.url, { width: 1366, height: 900 });
+    await buyDemo(rich.request, 'foundation', richEmail);
+    const db = await new DataSource({ type: 'better-sqlite3', database: dbFile }).initialize();
+    await db.query(`UPDATE orders SET amountOre = 520000 WHERE email = ? AND courseId = 'foundation'`, [richEmail]);
+    await db.destroy();
+    await buyDemo(rich.request, 'accelerator', richEmail);
+    await rich.close();
     ({ ctx, page } = await openAdminPage(browser, server.url, errors));
     await signInToAdmin(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/admin\/?$/);
-    const q = encodeURIComponent(JSON.stringify({ q: email }));
-    const rows = (await (await page.request.get(`/api/admin/orders?filter=${q}`)).json()) as OrderRow[];
+    const ordersOf = async (e: string) =>
+      (await (
+        await page.request.get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ q: e }))}`)
+      ).json()) as OrderRow[];
+    const rows = await ordersOf(email);
     foundation = rows.find((o) => o.courseId === 'foundation')!;
     upgrade = rows.find((o) => o.courseId === 'accelerator')!;
+    const richRows = await ordersOf(richEmail);
+    richFoundation = richRows.find((o) => o.courseId === 'foundation')!;
+    richUpgrade = richRows.find((o) => o.courseId === 'accelerator')!;
+    expect(richUpgrade).toMatchObject({
+      status: 'paid',
+      amountOre: 300,
+      upgradeCreditOre: 499400,
+      upgradeFromOrderId: richFoundation.id,
+    });
     expect(upgrade).toMatchObject({
       status: 'paid',
       amountOre: 300000,
@@ -62,13 +94,14 @@ describe('refund dialog: an order whose money is an upgrade’s credit', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 
-  async function openDialog(width: number) {
+  async function openDialog(width: number, order: OrderRow = foundation) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    await page.goto(`/admin/orders/${foundation.id}/show`);
+    await page.goto(`/admin/orders/${order.id}/show`);
     await page.getByRole('button', { name: 'Refunder' }).click();
-    const dialog = page.getByRole('dialog', { name: `Refunder ordre ${foundation.id}` });
+    const dialog = page.getByRole('dialog', { name: `Refunder ordre ${order.id}` });
     await dialog.waitFor();
     return dialog;
   }
@@ -100,6 +133,44 @@ describe('refund dialog: an order whose money is an upgrade’s credit', () => {
       await page.screenshot({ path: `/tmp/refund-credit-${width}.png` });
       await dialog.getByRole('button', { name: 'Avbryt' }).click();
       await dialog.waitFor({ state: 'hidden' });
+      expect(problems).toEqual([]);
+    },
+  );
+
+  // 390 px first: it only looks; 1366 px then refunds the free part.
+  it.each([390, 1366])(
+    'at %i px a Foundation paid beyond the credit offers alone only the part not used as credit',
+    async (width) => {
+      const dialog = await openDialog(width, richFoundation);
+      expect(plain(await dialog.getByTestId('refund-credit-tied').textContent())).toBe(
+        `4 994 kr av denne betalingen er brukt som oppgraderingsrabatt på ordre ${richUpgrade.id}. Den delen kan bare refunderes sammen med oppgraderingen.`,
+      );
+      expect(plain(await dialog.getByText('Betalt 5', { exact: false }).textContent())).toBe(
+        'Betalt 5 200 kr. Kan refunderes alene: 206 kr.',
+      );
+      const alone = dialog.getByRole('radio', { name: 'Bare det som ikke er brukt som rabatt (206 kr)' });
+      await expect(alone.isDisabled()).resolves.toBe(false);
+      await alone.check();
+      expect(plain(await dialog.getByTestId('refund-outcome').textContent())).toBe(
+        `206 kr refunderes. Eleven beholder tilgangen: oppgraderingen på ordre ${richUpgrade.id} står, med rabatten den fikk.`,
+      );
+      await checkScreen(page, `refund dialog, part not used as credit ${width}`, problems);
+      await page.screenshot({ path: `/tmp/refund-credit-alone-${width}.png` });
+      if (width === 390) {
+        await dialog.getByRole('button', { name: 'Avbryt' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      } else {
+        await dialog.getByLabel('Begrunnelse').fill('Garanti: det som ikke ble rabatt');
+        await dialog.getByRole('button', { name: 'Refunder', exact: true }).click();
+        await page.getByText('206 kr er refundert', { exact: false }).waitFor();
+        const f = (await (await page.request.get(`/api/admin/orders/${richFoundation.id}`)).json()) as OrderRow & {
+          refundedOre: number;
+          refundableOre: number;
+        };
+        expect(f).toMatchObject({ status: 'partially_refunded', refundedOre: 20600, refundableOre: 0 });
+        const u = (await (await page.request.get(`/api/admin/orders/${richUpgrade.id}`)).json()) as OrderRow;
+        expect(u.status).toBe('paid');
+      }
       expect(problems).toEqual([]);
     },
   );

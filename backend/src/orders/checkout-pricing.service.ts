@@ -7,7 +7,7 @@ import { GrantsService } from '../access/grants.service';
 import { Clock } from '../platform/time/clock';
 import { CampaignCodesService } from './campaign-codes.service';
 import type { Order } from './entities/order.entity';
-import { creditSources, creditTies } from './upgrade-credit';
+import { creditSources, creditTies, lockOrder } from './upgrade-credit';
 
 /**
  * How long a Stripe Checkout Session can be paid (its `expires_at`; Stripe allows 30 minutes to 24
@@ -107,11 +107,21 @@ export class CheckoutPricingService {
     if (order.upgradeCreditOre <= 0) return true;
     const from = UPGRADE_FROM[order.courseId as CatalogId];
     if (!from || !(await this.grants.owns(userId, from, m))) return false;
-    const rows = await creditSources(m, userId, from);
-    const left =
-      order.upgradeFromOrderId !== null
-        ? (rows.find((r) => r.id === order.upgradeFromOrderId)?.netOre ?? 0)
-        : rows.reduce((sum, r) => sum + r.netOre, 0);
+    let left: number;
+    if (order.upgradeFromOrderId !== null) {
+      // The source's row is locked first and read as last committed: a refund of it running now
+      // either waits for this payment (and then sees the credit tied) or is seen here.
+      const src = await lockOrder(m, order.upgradeFromOrderId);
+      const standing =
+        src &&
+        src.userId === userId &&
+        src.courseId === from &&
+        !src.refusal &&
+        ['paid', 'partially_refunded'].includes(src.status);
+      left = standing ? Math.max(0, src.amountOre - src.refundedOre) : 0;
+    } else {
+      left = (await creditSources(m, userId, from)).reduce((sum, r) => sum + r.netOre, 0);
+    }
     // Money of that order already serving as credit of another paid upgrade is not there twice.
     const source = order.upgradeFromOrderId;
     const tied = source !== null ? ((await creditTies(m, [source], order.id)).get(source)?.tiedOre ?? 0) : 0;

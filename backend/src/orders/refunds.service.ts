@@ -16,7 +16,7 @@ import { STRIPE_CLIENT } from './stripe.provider';
 import { VIPPS_API, VippsApiError, type VippsApi } from './vipps-api';
 import { VippsPaymentsService } from './vipps-payments.service';
 import { MSG } from '@academy/contracts';
-import { creditTies, type CreditTie } from './upgrade-credit';
+import { creditTies, lockOrder, type CreditTie } from './upgrade-credit';
 
 /** The dialect's quoting of a column name, for the raw increments below. */
 function col(m: EntityManager, name: string): string {
@@ -133,21 +133,34 @@ export class RefundsService {
     const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
     if (!reason) throw new AppError(400, 'VALIDATION_FAILED', MSG.refundReasonRequired);
     if (reason.length > 500) throw new AppError(400, 'VALIDATION_FAILED', MSG.refundReasonTooLong);
-    const remaining = order.amountOre - order.refundedOre;
     // Money serving as the credit of a paid upgrade stays with the upgrade, unless both are refunded.
     const tie = opts.refusal ? undefined : (await creditTies(this.ds.manager, [order.id])).get(order.id);
     if (tie && input.withUpgrade) return this.refundWithUpgrade(order, tie, input.amount, reason, actorId);
-    if (tie) {
-      const alone = Math.max(0, remaining - tie.tiedOre);
-      if (input.amount === undefined || input.amount > alone)
-        throw new AppError(400, 'VALIDATION_FAILED', MSG.refundCreditTied(alone, tie.tiedOre, tie.upgradeOrderId));
-    }
-    const amount = input.amount ?? remaining;
-    if (!Number.isSafeInteger(amount) || amount < 1 || amount > remaining)
-      throw new AppError(400, 'VALIDATION_FAILED', MSG.refundAmount(remaining));
+    /**
+     * What may be refunded, checked again in the refund's transaction after locking the order's row
+     * (its first statement, so what it reads next is what was committed before the lock was had): the
+     * payment of an upgrade priced with this order's money takes the same lock, so the two never
+     * pass each other — the refund sees the credit tied, or the payment sees the refund.
+     */
+    const check = async (m: EntityManager): Promise<number> => {
+      const cur = (await lockOrder(m, order.id)) ?? order;
+      if (!REFUNDABLE.includes(cur.status)) throw badRequest(MSG.refundNotAllowed);
+      const remaining = cur.amountOre - cur.refundedOre;
+      const tied = opts.refusal ? undefined : (await creditTies(m, [cur.id])).get(cur.id);
+      if (tied) {
+        const alone = Math.max(0, remaining - tied.tiedOre);
+        if (input.amount === undefined || input.amount > alone)
+          throw new AppError(400, 'VALIDATION_FAILED', MSG.refundCreditTied(alone, tied.tiedOre, tied.upgradeOrderId));
+      }
+      const amount = input.amount ?? remaining;
+      if (!Number.isSafeInteger(amount) || amount < 1 || amount > remaining)
+        throw new AppError(400, 'VALIDATION_FAILED', MSG.refundAmount(remaining));
+      return amount;
+    };
 
     if (order.provider === 'demo') {
       const rec = await this.ds.transaction(async (m) => {
+        const amount = await check(m);
         const r = await this.record(
           m,
           order.id,
@@ -162,15 +175,42 @@ export class RefundsService {
       return { order: rec.order, refund: rec.created[0] };
     }
 
-    if (order.provider === 'vipps') return this.refundVipps(order, amount, reason, actorId, opts);
+    // Vipps records its refunds in transactions of its own: checked (and locked) before, not during.
+    if (order.provider === 'vipps') return this.refundVipps(order, await this.ds.transaction(check), reason, actorId, opts);
 
-    if (!this.stripe) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
-    if (!order.stripePaymentIntentId) throw badRequest(MSG.refundMissingReference, 'PAYMENT_PROVIDER_ERROR');
+    const stripe = this.stripe;
+    if (!stripe) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
+    const intent = order.stripePaymentIntentId;
+    if (!intent) throw badRequest(MSG.refundMissingReference, 'PAYMENT_PROVIDER_ERROR');
+    // Stripe is asked while the order's row is locked: nothing is written when it refuses (the
+    // transaction rolls back), and a payment of an upgrade priced with this money waits meanwhile.
+    const rec = await this.ds.transaction(async (m) => {
+      const amount = await check(m);
+      const sr = await this.stripeRefund(stripe, order, intent, amount);
+      const input2: RecordInput = {
+        amountOre: sr.amount,
+        stripeRefundId: sr.id,
+        reason,
+        status: sr.status ?? 'succeeded',
+        createdBy: actorId,
+      };
+      const r = await this.record(m, order.id, input2, false);
+      if (r) await this.inTransaction(m, r, opts);
+      return r ? { r, sr } : null;
+    });
+    if (!rec) throw conflict(MSG.refundConflict);
+    await this.afterCommit(rec.r, opts);
+    const refund = rec.r.created[0] ?? (await this.ds.getRepository(Refund).findOneByOrFail({ stripeRefundId: rec.sr.id }));
+    return { order: rec.r.order, refund };
+  }
+
+  /** Stripe's refund of `amount` (with an Idempotency-Key); an AppError when Stripe refuses or cannot be reached. */
+  private async stripeRefund(stripe: Stripe, order: Order, intent: string, amount: number): Promise<Stripe.Refund> {
     let sr: Stripe.Refund;
     try {
-      sr = await this.stripe.refunds.create(
+      sr = await stripe.refunds.create(
         {
-          payment_intent: order.stripePaymentIntentId,
+          payment_intent: intent,
           amount,
           reason: 'requested_by_customer',
           metadata: { orderId: String(order.id) },
@@ -190,22 +230,7 @@ export class RefundsService {
       this.logger.warn({ orderId: order.id, refundId: sr.id, status: sr.status }, 'Stripe-refusjon feilet');
       throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.refundRejected);
     }
-    const input2: RecordInput = {
-      amountOre: sr.amount,
-      stripeRefundId: sr.id,
-      reason,
-      status: sr.status ?? 'succeeded',
-      createdBy: actorId,
-    };
-    const rec = await this.ds.transaction(async (m) => {
-      const r = await this.record(m, order.id, input2, false);
-      if (r) await this.inTransaction(m, r, opts);
-      return r;
-    });
-    if (!rec) throw conflict(MSG.refundConflict);
-    await this.afterCommit(rec, opts);
-    const refund = rec.created[0] ?? (await this.ds.getRepository(Refund).findOneByOrFail({ stripeRefundId: sr.id }));
-    return { order: rec.order, refund };
+    return sr;
   }
 
   /**

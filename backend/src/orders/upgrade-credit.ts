@@ -53,3 +53,14 @@ export async function creditSources(
   });
   return rows.map((o) => ({ id: o.id, netOre: Math.max(0, o.amountOre - o.refundedOre) })).filter((o) => o.netOre > 0);
 }
+
+/**
+ * The order row, locked for the rest of the transaction and read as last committed: a refund of the
+ * credit's source and the payment of an upgrade priced with it take this lock first, so one waits for
+ * the other and then sees what it did. MariaDB: SELECT … FOR UPDATE. SQLite: every transaction runs
+ * alone already (see sqlite-gate.ts), so a plain read is enough.
+ */
+export async function lockOrder(m: EntityManager, id: number): Promise<Order | null> {
+  const sqlite = m.connection.options.type === 'better-sqlite3' || m.connection.options.type === 'sqlite';
+  return m.findOne(Order, { where: { id }, ...(sqlite ? {} : { lock: { mode: 'pessimistic_write' as const } }) });
+}
