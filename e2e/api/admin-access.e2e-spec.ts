@@ -89,6 +89,17 @@ const ROUTES: Array<[Method, string, Record<string, unknown>?]> = [
   ['PATCH', '/api/admin/mentor-threads/1', { status: 'lukket' }],
   ['GET', '/api/admin/users/1/discord'],
   ['POST', '/api/admin/users/1/discord/sync', {}],
+  ['DELETE', '/api/admin/leads/1'],
+  ['POST', '/api/admin/leads/contacted', { ids: [1], contacted: true }],
+  ['GET', '/api/admin/campaign-codes/1/orders'],
+  ['GET', '/api/admin/orders/export.csv'],
+  ['GET', '/api/admin/users/export.csv'],
+  ['GET', '/api/admin/work-queue'],
+  ['PATCH', '/api/admin/users/1', { firstName: 'Hacket' }],
+  ['POST', '/api/admin/users/1/signin-link', {}],
+  ['POST', '/api/admin/users/bulk-grant', { userIds: [1], courseId: 'kryptovaluta' }],
+  ['POST', '/api/admin/grants/1/membership', { days: 30 }],
+  ['POST', '/api/admin/grants/1/membership/end', {}],
 ];
 
 /** Rows of three (jest would take a missing third value for a `done` callback). */

@@ -66,6 +66,7 @@ describe('migrations and seed', () => {
         'orders.email',
         'outbox.toAddress',
         'users.email',
+        'users.pendingEmail',
       ]
         .map((c) => `${c}:utf8mb4_bin`)
         .sort(),

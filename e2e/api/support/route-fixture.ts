@@ -195,6 +195,19 @@ export async function throwawayGrant(t: TestApp): Promise<number> {
   return Number(res.identifiers[0].id);
 }
 
+/** A throwaway VIP membership grant, a year from now (for the membership routes). */
+export async function throwawayVipGrant(t: TestApp): Promise<number> {
+  const user = await createUser(t, { password: null });
+  const res = await t.ds.getRepository(Grant).insert({
+    userId: user.id,
+    courseId: 'vip',
+    source: 'manual',
+    grantedAt: new Date(),
+    accessEndsAt: new Date(Date.now() + 365 * 86_400_000),
+  });
+  return Number(res.identifiers[0].id);
+}
+
 /** A throwaway lead of an address without an account (for the delete route). */
 export async function throwawayLead(t: TestApp): Promise<number> {
   const res = await t.ds.getRepository(Lead).insert({

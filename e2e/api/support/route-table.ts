@@ -43,6 +43,7 @@ import {
   throwawayGrant,
   throwawayLead,
   throwawayModule,
+  throwawayVipGrant,
   type Fixture,
   type Identity,
   type Role,
@@ -1304,6 +1305,81 @@ export const ROUTES: Route[] = [
     area: 'admin',
     access: ADMIN(200),
     valid: async (f) => ({ params: { id: String(await throwawaySequence(f)) }, json: { active: false } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users/export.csv',
+    area: 'admin',
+    access: ADMIN(200),
+    queryKeys: ['sort', 'filter'],
+    ...spec(USERS_LIST),
+    valid: () => ({ query: { filter: '{"q":"elev"}' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/orders/export.csv',
+    area: 'admin',
+    access: ADMIN(200),
+    queryKeys: ['sort', 'filter'],
+    ...spec(ORDERS_LIST),
+    valid: () => ({ query: { filter: '{"status":"paid"}' } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => {
+      const user = await createUser(f.t, { password: null });
+      return { params: { id: String(user.id) }, json: { firstName: 'Kari', adminNote: 'Ringte om Accelerator' } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/signin-link',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => {
+      const user = await createUser(f.t, { password: null });
+      return { params: { id: String(user.id) }, json: {} };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/bulk-grant',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => {
+      const a = await createUser(f.t, { password: null });
+      const b = await createUser(f.t, { password: null });
+      return { json: { userIds: [a.id, b.id], courseId: 'kryptovaluta', note: 'Gave fra mentor' } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/grants/:id/membership',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayVipGrant(f.t)) }, json: { days: 30 } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/grants/:id/membership/end',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayVipGrant(f.t)) }, json: {} }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/email/confirm',
+    area: 'public',
+    access: ALL(200),
+    valid: async (f) => {
+      const user = await createUser(f.t, { password: null });
+      await f.t.ds.getRepository(User).update(user.id, { pendingEmail: uniqueEmail('ny-adresse') });
+      const token = await f.t.app.get(LoginTokensService).issue(user.id, 3600_000, 'email_change');
+      return { json: { token } };
+    },
   },
 ];
 
