@@ -69,9 +69,9 @@ describe('live sessions', () => {
     await admin.waitForURL(/\/admin\/?$/);
     await admin.goto('/admin/live-sessions');
     await admin.getByRole('menuitem', { name: 'Live-økter' }).waitFor();
-    // Nothing planned yet: the empty list invites the first one.
-    await admin.getByText('Ingen live-økter ennå.').waitFor();
-    await admin.getByRole('link', { name: 'Opprett' }).click();
+    // Nothing planned yet: the empty list says so and points to the first one.
+    await admin.getByTestId('live-sessions-empty').waitFor();
+    await admin.getByRole('link', { name: 'Planlegg live-økt' }).click();
     await admin.waitForURL(/\/admin\/live-sessions\/create$/);
     await admin.getByRole('checkbox', { name: 'Accelerator' }).check();
     await admin.getByLabel('Tittel').fill(TITLE);

@@ -21,6 +21,13 @@ const filters = [
  * The live sessions: by default those still to come (and one under way), the nearest first; «Kommende:
  * Nei» shows the past ones. Its own list (not ResourceList) for that default filter.
  */
+/** Nothing under the filters (by default: nothing planned ahead). */
+const none = (
+  <p style={{ padding: 16, margin: 0 }} data-testid="live-sessions-empty">
+    Ingen live-økter å vise. Planlegg den neste med «Planlegg live-økt».
+  </p>
+);
+
 export function LiveSessionList() {
   const isPhone = usePhone();
   return (
@@ -45,9 +52,10 @@ export function LiveSessionList() {
           tertiaryText={(s) => formatDateTime(s.startsAt)}
           rowClick="edit"
           data-testid="phone-list"
+          empty={none}
         />
       ) : (
-        <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable rowClick="edit" bulkActionButtons={false} empty={none}>
           <DataTable.Col source="startsAt" field={DateTimeField} />
           <DataTable.Col
             source="title"

@@ -13,7 +13,8 @@ export function withQuery(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   const s = params.toString();
-  return s ? `${path}?${s}` : path;
+  // A path that already has a query (the order form's ?course=…) gets the rest after '&'.
+  return s ? `${path}${path.includes('?') ? '&' : '?'}${s}` : path;
 }
 
 export const DEFAULT_MENTOR_SLUG = 'mentor';
