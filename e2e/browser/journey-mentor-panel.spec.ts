@@ -13,9 +13,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminOrder, AdminStats } from '@academy/contracts';
 import { launchBrowser, newContext } from './support/browser';
-import { checkScreen } from './support/page-check';
 import { ADMIN, startServer, type RunningServer } from './support/server';
 import { uniqueEmail } from './support/site';
+import { checkAdminScreen } from './support/admin';
 
 jest.setTimeout(180_000);
 
@@ -125,24 +125,8 @@ describe.each([
   let problems: string[] = [];
   let errors: string[] = [];
 
-  const check = async (screen: string) => {
-    await page
-      .locator('[role=progressbar]')
-      .first()
-      .waitFor({ state: 'detached', timeout: 10_000 })
-      .catch(() => {});
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (a) =>
-            !((a.effect as KeyframeEffect | null)?.target as Element | null)?.closest?.(
-              '.MuiSnackbar-root, .MuiDialog-root, .MuiPopover-root, .MuiTooltip-popper',
-            ),
-        ),
-    );
-    await checkScreen(page, `${screen} (${width} px)`, problems);
-  };
+  const check = (screen: string) => checkAdminScreen(page, `${screen} (${width} px)`, problems);
+
   const api = async <T>(path: string): Promise<T> => (await (await page.request.get(path)).json()) as T;
   const rows = (text?: string | RegExp) =>
     page.locator(phone ? '[data-testid="phone-list"] > li' : '.RaDataTable-root tbody tr', text ? { hasText: text } : undefined);

@@ -14,7 +14,6 @@
  *
  * Needs the production builds: `npm run build` (contracts, frontend, admin, backend).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { linkIn } from '../api/support/smtp-sink';
@@ -22,10 +21,10 @@ import { startWithMail, stopWithMail, type MailSetup } from './support/mail';
 import { newContext } from './support/browser';
 import { ADMIN } from './support/server';
 import { storeConsent, uniqueEmail } from './support/site';
+import { checkAdminScreen } from './support/admin';
 
 jest.setTimeout(240_000);
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const stamp = Date.now().toString(36);
 
 interface Run {
@@ -36,43 +35,9 @@ interface Run {
   errors: string[];
 }
 
-/** axe finds nothing and the page is no wider than its window, once progress bars and animations have settled. */
+/** Checks the screen: axe finds nothing (WCAG 2.1 A/AA) and the page does not scroll sideways. */
 async function check(r: Run, screen: string): Promise<void> {
-  const { page } = r;
-  await page
-    .locator('[role=progressbar]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => {});
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          !((a.effect as KeyframeEffect | null)?.target as Element | null)?.closest?.(
-            '.MuiSnackbar-root, .MuiDialog-root, .MuiPopover-root, .MuiTooltip-popper',
-          ),
-      ),
-  );
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  const viewport = page.viewportSize()!.width;
-  if (width > viewport) {
-    // Name the innermost elements that reach past the window's edge.
-    const culprits = await page.evaluate((edge) => {
-      const past = Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > edge + 1);
-      return past
-        .filter((e) => !past.some((o) => o !== e && e.contains(o)))
-        .slice(0, 4)
-        .map(
-          (e) =>
-            `${e.tagName.toLowerCase()}.${String(e.className).split(' ').slice(0, 2).join('.')} "${(e.textContent ?? '').slice(0, 30)}"`,
-        );
-    }, viewport);
-    r.problems.push(`${screen}: the page is ${width} px wide in a ${viewport} px window (${culprits.join(', ')})`);
-  }
-  const result = await new AxeBuilder({ page: page as never }).withTags(AXE_TAGS).analyze();
-  for (const v of result.violations)
-    r.problems.push(`${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  await checkAdminScreen(r.page, screen, r.problems);
 }
 
 /**

@@ -8,7 +8,6 @@
  *
  * Needs the production builds: `npm run build` (contracts, frontend, admin, backend).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -19,10 +18,9 @@ import { RESOURCE_NAMES, type ResourceName } from '../../admin/src/resources';
 import { launchBrowser, newContext } from './support/browser';
 import { ADMIN, REPO_ROOT, startServer, type RunningServer } from './support/server';
 import { uniqueEmail } from './support/site';
+import { checkAdminScreen } from './support/admin';
 
 jest.setTimeout(180_000);
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 type View = 'list' | 'show' | 'edit' | 'create';
 
@@ -88,39 +86,7 @@ function rows(r: Run, hasText?: string | RegExp): Locator {
 
 /** Checks the screen: axe finds nothing (WCAG 2.1 A/AA) and the page does not scroll sideways. */
 async function check(r: Run, screen: string): Promise<void> {
-  const { page } = r;
-  await page
-    .locator('[role=progressbar]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => {});
-  // A notification or dialog sliding in or out is half transparent: check the screen once it has settled.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          !((a.effect as KeyframeEffect | null)?.target as Element | null)?.closest?.(
-            '.MuiSnackbar-root, .MuiDialog-root, .MuiPopover-root, .MuiTooltip-popper',
-          ),
-      ),
-  );
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  const viewport = page.viewportSize()!.width;
-  if (width > viewport) {
-    // Name the innermost elements that reach past the window's edge.
-    const culprits = await page.evaluate((edge) => {
-      const past = Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > edge + 1);
-      return past
-        .filter((e) => !past.some((o) => o !== e && e.contains(o)))
-        .slice(0, 4)
-        .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ').slice(0, 2).join('.')}`);
-    }, viewport);
-    r.problems.push(`${screen}: the page is ${width} px wide in a ${viewport} px window (${culprits.join(', ')})`);
-  }
-  const result = await new AxeBuilder({ page: page as never }).withTags(AXE_TAGS).analyze();
-  for (const v of result.violations)
-    r.problems.push(`${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  await checkAdminScreen(r.page, screen, r.problems);
 }
 
 /** On a phone, opens the full panel's menu (the light overview shows its menu as it is). */
