@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The backend's module graph (ARCHITECTURE.md): which top-level folders of backend/src each one
+ * The backend's module graph (docs/architecture.md "Module graph"): which top-level folders of backend/src each one
  * may import. A lower module never imports a higher one; a folder missing here may import nothing.
  */
 const backendGraph = {

@@ -1,4 +1,4 @@
-// npm run backup: one backup of the database and the upload folder now (README "Backups").
+// npm run backup: one backup of the database and the upload folder now (docs/operations.md "Backups").
 // Reads .env when present, like npm start; builds the backend first when it has no build yet.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // npm run restore -- <arkiv> [--force]: restores a backup into an empty database and upload folder
-// (README "Backups"). Stop the service first. Reads .env when present, like npm start.
+// (docs/operations.md "Backups"). Stop the service first. Reads .env when present, like npm start.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// Backups of the academy: the database and the upload folder in one archive (README "Backups").
+// Backups of the academy: the database and the upload folder in one archive (docs/operations.md "Backups").
 //   node backend/dist/backup-cli.js backup                        one backup now (npm run backup)
 //   node backend/dist/backup-cli.js restore <arkiv> [--force]     restore (npm run restore -- <arkiv>)
 //   node backend/dist/backup-cli.js schedule                      every night at BACKUP_TIME (the compose service)

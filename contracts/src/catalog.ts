@@ -21,7 +21,7 @@ export const CATALOG_IDS = [...PLAYER_COURSE_IDS, ...SERIES_IDS] as const;
 export type CatalogId = (typeof CATALOG_IDS)[number];
 
 /**
- * Inclusion (DECISIONS "One catalogue, one price"): a grant of the key opens the listed courses too,
+ * Inclusion (docs/decisions.md "Inclusion"): a grant of the key opens the listed courses too,
  * and is revoked with them unless the included course was bought or granted on its own. One line per
  * larger product.
  */
@@ -31,7 +31,7 @@ export const COURSE_INCLUSIONS: Readonly<Partial<Record<CatalogId, readonly Cata
 };
 
 /**
- * Memberships (DECISIONS "One catalogue, one price"): a grant of the key lasts this many months, then
+ * Memberships (docs/decisions.md "Memberships"): a grant of the key lasts this many months, then
  * ends with the courses it includes. Buying it again while a period runs extends from that period's
  * end (never automatically). Everything else is owned for life.
  */
@@ -45,7 +45,7 @@ export function membershipMonths(id: string): number | null {
 }
 
 /**
- * Upgrades for the difference (DECISIONS "One catalogue, one price"): a student who owns the course on
+ * Upgrades for the difference (docs/decisions.md "Upgrades for the difference"): a student who owns the course on
  * the right and buys the one on the left pays its current price minus what they paid for the one they
  * own (refunds subtracted), never below MIN_DISCOUNTED_PRICE_ORE.
  */

@@ -21,7 +21,7 @@ export interface LeadUtm {
 }
 
 /**
- * The first-touch rule (DECISIONS "Attribution"): the visit's first touch wins over the code of the
+ * The first-touch rule (docs/decisions.md "Attribution"): the visit's first touch wins over the code of the
  * page the form is on and over the page's own UTM parameters; those count only where the visit's
  * attribution knows nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Module video (DECISIONS "Course content"): YouTube for the free Starter and teasers, Mux with
+ * Module video (docs/decisions.md "Course content"): YouTube for the free Starter and teasers, Mux with
  * signed, expiring playback for paid content, uploaded from the admin panel.
  */
 export const VIDEO_PROVIDERS = ['youtube', 'mux'] as const;

@@ -1,5 +1,5 @@
 /**
- * One attribution per person (issue 15, DECISIONS "Attribution"): the first touch of the visit that
+ * One attribution per person (issue 15, docs/decisions.md "Attribution"): the first touch of the visit that
  * created the lead is stored on the lead, the account and the order alike, and the admin funnel
  * counts the person, the account and the revenue under that one variant.
  */

@@ -537,7 +537,7 @@ describe('demo payments (no Stripe key, not production)', () => {
       receiptPath: expect.stringMatching(/^\/kvittering\/\d+$/),
     });
     const me = await browser.get('/api/auth/me').expect(200);
-    // Accelerator includes Foundation (DECISIONS "One catalogue, one price").
+    // Accelerator includes Foundation (docs/decisions.md "Inclusion").
     expect(me.body).toMatchObject({
       email: b.email,
       passwordSet: false,

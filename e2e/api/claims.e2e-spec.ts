@@ -37,7 +37,7 @@ function purchase(email: string, courseId = 'foundation') {
 }
 
 /**
- * Who gets a session (DECISIONS): typing an address proves nothing; a mailed one-time link or a
+ * Who gets a session (docs/decisions.md "Who gets a session"): typing an address proves nothing; a mailed one-time link or a
  * completed reset claims the address and ends every session opened before it.
  */
 describe('claiming an address', () => {

@@ -6,7 +6,7 @@ import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeS
 import { loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
 /**
- * The crypto series' courses (DECISIONS "One catalogue, one price"): Microkurs (499 kr) and Temakurs
+ * The crypto series' courses (docs/decisions.md "One catalogue, one price"): Microkurs (499 kr) and Temakurs
  * (1 500 kr) are courses with modules and a player like Foundation, sold by the checkout; Kryptovaluta
  * is not sold on its own.
  */

@@ -13,7 +13,7 @@ import { createTestDatabase } from './support/test-database';
 import { loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
 /**
- * Receipts and credit notes (bokføringsforskriften § 5-1-1, DECISIONS.md "Seller and receipts"):
+ * Receipts and credit notes (bokføringsforskriften § 5-1-1, docs/decisions.md "Seller and receipts"):
  * the seller (SELLER_*) with org nr and "MVA", a number from one unbroken sequence, date,
  * description, amount excluding MVA, MVA amount and rate, total; a refund gives a credit note in
  * the same sequence that refers to the receipt. Only the buyer and admins see them.

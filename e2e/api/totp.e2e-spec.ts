@@ -125,7 +125,7 @@ describe('two-factor sign-in (TOTP)', () => {
     });
   });
 
-  describe('who may enrol (DECISIONS "Who gets a session")', () => {
+  describe('who may enrol (docs/decisions.md "Two-factor sign-in")', () => {
     const CLAIM_FOR_TOTP = 'Bruk innloggingslenken vi sendte på e-post før du slår på tofaktorinnlogging';
 
     /** A browser holding a session on an address nobody has proved (as the receipt page opens for a new buyer). */

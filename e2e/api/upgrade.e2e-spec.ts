@@ -9,7 +9,7 @@ import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeS
 import { loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
 /**
- * Upgrade for the difference (DECISIONS "One catalogue, one price"): a student who owns Foundation and
+ * Upgrade for the difference (docs/decisions.md "Upgrades for the difference"): a student who owns Foundation and
  * buys Accelerator pays Accelerator's current price minus what they paid for Foundation, refunds
  * subtracted, never below 3 kr; a campaign code applies after the credit; the quote, the payment, the
  * order and the receipt show the same numbers; a refund of the upgrade refunds what was paid for it.

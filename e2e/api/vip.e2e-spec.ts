@@ -35,7 +35,7 @@ function osloLocal(d: Date): string {
 }
 
 /**
- * VIP (DECISIONS "One catalogue, one price"): 5 000 kr for 12 months of membership with Kryptovaluta,
+ * VIP (docs/decisions.md "Memberships"): 5 000 kr for 12 months of membership with Kryptovaluta,
  * Microkurs and Temakurs included, the weekly VIP live sessions and the VIP community; the period on
  * the dashboard; a renewal extends from the end; a reminder 14 days before the end, once; when the
  * period ends VIP and its inclusions end (courses bought on their own stay); a refund ends it too.

@@ -2,8 +2,8 @@
  * Two-factor sign-in for students (issue 33): Kontoinnstillinger → «Slå på tofaktorinnlogging» → QR code
  * and key → a code from the app → the recovery codes (one a line, never broken at a dash, never
  * overlapping) → on; the next sign-in asks for a code; turning it off. A sign-in older than 15 minutes
- * asks for the password first, and an address nobody has claimed cannot enrol (DECISIONS "Who gets a
- * session"). At 390 and 1366 px, with axe. Run `npm run build` first.
+ * asks for the password first, and an address nobody has claimed cannot enrol
+ * (docs/decisions.md "Two-factor sign-in"). At 390 and 1366 px, with axe. Run `npm run build` first.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Consent that holds (issue 15, DECISIONS "Attribution", ekomloven § 3-15): before the visitor chooses,
+ * Consent that holds (issue 15, docs/decisions.md "Attribution", ekomloven § 3-15): before the visitor chooses,
  * nothing but the consent record may be stored on the device and no third party is contacted; after
  * "Avvis alle" that stays so; only functional consent lets the first touch be written, and only
  * statistics consent loads the Google tag.

@@ -483,7 +483,7 @@ describe('cookie banner and consent mode', () => {
     const sw = (name: string) => dialog.getByRole('switch', { name: new RegExp(`^${name}`) });
     expect(await sw('Nødvendige').isChecked()).toBe(true);
     expect(await sw('Nødvendige').isDisabled()).toBe(true);
-    // Nothing optional is pre-ticked: a pre-ticked box is not consent (DECISIONS "Cookie consent").
+    // Nothing optional is pre-ticked: a pre-ticked box is not consent (docs/decisions.md "Cookie consent").
     expect(await sw('Funksjonelle').isChecked()).toBe(false);
     expect(await sw('Statistikk').isChecked()).toBe(false);
     expect(await sw('Markedsføring').isChecked()).toBe(false);

@@ -7,7 +7,7 @@ const pct = (part: number, whole: number) => (whole ? `${Math.round((part / whol
 
 /**
  * Lead → konto → kjøp per variant, as a chart and a table with conversion rates. The server counts each
- * person, their account and their orders under the person's one first touch (DECISIONS "Attribution").
+ * person, their account and their orders under the person's one first touch (docs/decisions.md "Attribution").
  */
 export function FunnelCard({ funnel }: { funnel: FunnelRow[] }) {
   const rows = funnel.map((f) => ({ ...f, name: variantLabel(f.variant) }));

@@ -25,7 +25,7 @@ export class CoursePlayerService {
    * GET /api/courses/:courseId. Starter is open to anyone; other courses need a session and
    * ownership (admins see all). Unknown or removed course → 404. Modules the student's drip
    * release has not opened yet come locked, without their content or video. A Mux video comes with
-   * short-lived signed tokens (DECISIONS "Course content").
+   * short-lived signed tokens (docs/decisions.md "Course content").
    */
   async forViewer(courseId: string, viewer: Pick<User, 'id' | 'role'> | null): Promise<CourseContentResponse> {
     if (!isPlayerCourseId(courseId)) throw notFound(MSG.unknownCourse);

@@ -12,7 +12,7 @@ import { LEAD_FIRST_TOUCH, type LeadFirstTouch } from '../orders/first-touch.ser
 /**
  * What the account module, which sees leads, identity and orders, provides to the modules below it,
  * which declare what they need; Nest wires it:
- * - to orders, the first touch of an address's earliest lead (DECISIONS "Attribution": the lead's
+ * - to orders, the first touch of an address's earliest lead (docs/decisions.md "Attribution": the lead's
  *   first touch wins when an existing lead later buys; orders/first-touch.service.ts);
  * - to leads, identity's SQL for the account of an address, which the lead INSERT embeds (a new lead
  *   is linked to the account in the same statement; leads/account-of-address.ts);

@@ -11,7 +11,7 @@ import { CrashPoints, EventBus } from '../platform/events';
 /**
  * The free sign-up (SPEC §7 `create-user`): records the lead, finds or creates a passwordless
  * account and grants Starter. It never signs anyone in: typing an address proves nothing
- * (DECISIONS "Who gets a session"). The welcome mail carries the one-time sign-in link, to the
+ * (docs/decisions.md "Who gets a session"). The welcome mail carries the one-time sign-in link, to the
  * address itself; the answer is the same whether or not the address had an account.
  */
 @Injectable()
@@ -31,7 +31,7 @@ export class CreateUserService {
   ): Promise<CreateUserResponse & { userId: number; created: boolean }> {
     // The visit's first touch (the page's own code only when the browser knew none) goes on the lead;
     // a new account takes the person's first touch: that of an earlier lead of the address, if any
-    // (DECISIONS "Attribution": one value for lead, account and order).
+    // (docs/decisions.md "Attribution": one value for lead, account and order).
     const attribution = firstTouchAttribution(dto);
     const firstTouch = (await this.leads.firstTouchOf(dto.email)) ?? attribution;
     const { user, created } = await this.users.findOrCreatePasswordless({ email: dto.email, attribution: firstTouch });

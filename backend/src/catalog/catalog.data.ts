@@ -159,7 +159,7 @@ export interface ModuleSeed {
 }
 
 /**
- * The curriculum a new database starts with (DECISIONS "Course content"): Norwegian titles and topics
+ * The curriculum a new database starts with (docs/decisions.md "Course content"): Norwegian titles and topics
  * matching what the pages promise — Starter 4 modules, Foundation 8, Accelerator 12. The mentor edits
  * them in the admin panel; migration 1795600220000 brought databases seeded with the prototype's
  * English modules here, renaming only modules nobody had edited.

@@ -6,7 +6,7 @@ import { CourseModule } from './entities/course-module.entity';
 import { Setting } from './entities/setting.entity';
 
 export const SETTING_OVERLAY_TEXT = 'videoOverlayText';
-/** Norwegian and without a date that can pass (DECISIONS "Course content"); the mentor edits it in the panel. */
+/** Norwegian and without a date that can pass (docs/decisions.md "Course content"); the mentor edits it in the panel. */
 export const DEFAULT_OVERLAY_TEXT = 'Videoen kommer snart';
 /** The mentor's booking link for mentorship students (a settings row; absent: the contact mailbox). */
 export const SETTING_MENTOR_BOOKING_URL = 'mentorBookingUrl';

@@ -133,7 +133,7 @@ export class LeadsService {
   }
 
   /**
-   * The person's first touch (DECISIONS "Attribution"): the attribution of the earliest lead of this
+   * The person's first touch (docs/decisions.md "Attribution"): the attribution of the earliest lead of this
    * address that carries one, or null when no lead of it does. An account or an order made later for
    * the address takes this value, so leads, accounts and orders of one person count under one variant.
    */

@@ -23,7 +23,7 @@ import { SequencesEditingService } from './sequences-editing.service';
 import { SubscribersService } from './subscribers.service';
 
 /**
- * Marketing e-mail with consent (DECISIONS "Marketing e-mail"): the list and its double opt-in,
+ * Marketing e-mail with consent (docs/decisions.md "Marketing e-mail"): the list and its double opt-in,
  * broadcasts to segments and sequences on events, all through the mail module's outbox. Broadcasts
  * and sequences each have the panel's editing service and the engine that runs them (MarketingRunner).
  */

@@ -63,7 +63,7 @@ function running(grants: Grant[]): Running[] {
 }
 
 /**
- * Memberships (VIP, 12 months; DECISIONS "One catalogue, one price"): the member's access period on
+ * Memberships (VIP, 12 months; docs/decisions.md "Memberships"): the member's access period on
  * the dashboard, the reminder 14 days before it ends (once per period, with the renewal link), and the
  * end of access when it is over. A renewal is a new purchase whose period starts at the running
  * period's end (GrantsService); nothing renews by itself.

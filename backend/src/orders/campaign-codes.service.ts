@@ -50,7 +50,7 @@ export const CODE_COURSE_IDS: readonly string[] = CATALOG_SEED.filter((c) => c.s
 /**
  * Campaign codes: the server validates and prices them (never the client).
  *
- * Uses count only when paid (DECISIONS: a checkout never holds a scarce use): the use is counted in
+ * Uses count only when paid (docs/decisions.md "Campaign codes": a checkout never holds a scarce use): the use is counted in
  * the transaction that marks the order paid, with a conditional UPDATE (`uses < maxUses`), so
  * concurrent payments can never count past the limit. A payment that finds the last use gone is
  * refused and refunded at once (see FulfilmentService). A refund does not give a use back.

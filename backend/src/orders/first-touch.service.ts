@@ -20,7 +20,7 @@ function present(a: Partial<Record<keyof Attribution, string | null>> | null | u
 }
 
 /**
- * One attribution per person (DECISIONS "Attribution"): the order stores the same first touch as the
+ * One attribution per person (docs/decisions.md "Attribution"): the order stores the same first touch as the
  * buyer's lead and account. The account's own attribution wins (it was taken from the person's first
  * lead when the account was made); without one, the first touch of the address's earliest lead; only
  * for someone the site has never seen, the first touch the browser sent with this checkout.

@@ -12,7 +12,7 @@ import { FulfilmentService } from './fulfilment.service';
 import type { WebhookAnswer } from './stripe-webhook.service';
 import { amountMatches, VIPPS_REFERENCE_RE } from './vipps-payments.service';
 
-/** The ePayment events the site registers for (README: Vipps). */
+/** The ePayment events the site registers for (docs/operations.md "Vipps MobilePay (ePayment API)"). */
 export const VIPPS_WEBHOOK_EVENTS = [
   'epayments.payment.authorized.v1',
   'epayments.payment.aborted.v1',

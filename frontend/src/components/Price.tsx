@@ -15,7 +15,7 @@ export function BeforePrice({ ore, className }: { ore: number; className?: strin
 
 /**
  * Current price with the struck-through before price and the saving, all from the catalogue.
- * A before price is only shown beside a current discount (DECISIONS.md).
+ * A before price is only shown beside a current discount (docs/decisions.md "Before prices").
  */
 export function PriceTag({
   item,

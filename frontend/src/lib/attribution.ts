@@ -3,7 +3,7 @@ import { paths } from '../config/paths';
 import { functionalAllowed, onConsentApplied } from './consent';
 
 /**
- * First-touch attribution (DECISIONS.md "Attribution"): the first variant a visitor lands on, the landing
+ * First-touch attribution (docs/decisions.md "Attribution"): the first variant a visitor lands on, the landing
  * path, the referrer and any utm_* values, sent with every lead, sign-up and order.
  *
  * Nothing of it touches the device before the visitor allows functional cookies (ekomloven § 3-15): it is

@@ -20,7 +20,7 @@ export const ACCEPT_ALL: ConsentChoice = { necessary: true, functional: true, an
 export const REJECT_ALL: ConsentChoice = { necessary: true, functional: false, analytics: false, marketing: false };
 /**
  * What the settings dialog shows before a choice was made: every optional category off. A pre-ticked
- * box is not consent (GDPR Art. 4(11), Planet49; DECISIONS "Cookie consent").
+ * box is not consent (GDPR Art. 4(11), Planet49; docs/decisions.md "Cookie consent").
  */
 export const DIALOG_DEFAULTS: ConsentChoice = REJECT_ALL;
 

@@ -1,7 +1,7 @@
 /**
  * Starter progress of a visitor who is not signed in, kept in this browser (localStorage) in the
  * shape the server keeps it. It is the service the visitor asked for (the free course remembers
- * where they are: DECISIONS "Progress"), so it falls under the "strictly necessary" exception of
+ * where they are: docs/decisions.md "Progress"), so it falls under the "strictly necessary" exception of
  * ekomloven § 3-15 and needs no cookie consent, also after "Avvis alle". It is written only when the
  * visitor moves on or marks a module done (never on a mere page view), holds nothing but module ids
  * and the position, and nothing else is stored with it. At the first sign-in it is merged into the

@@ -78,7 +78,7 @@ export class AdminStatsService {
     }
 
     // Funnel: distinct e-mails with a lead in the period → with an account → with a paid order, each
-    // person counted under one variant, their first touch (DECISIONS "Attribution"): the account's
+    // person counted under one variant, their first touch (docs/decisions.md "Attribution"): the account's
     // (taken from the person's earliest lead when it was made), else the earliest lead's with a variant.
     // Counted in SQL on the per-address rows lead_addresses (LeadStatisticsService.funnel).
     // A buyer without a lead counts too (a purchase is a contact), and the money of the period is

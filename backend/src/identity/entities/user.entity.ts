@@ -47,7 +47,7 @@ export class User {
 
   /**
    * When the owner first proved the address: used a mailed one-time link or completed a reset.
-   * Null: nobody has yet, so no first password can be set (DECISIONS "Who gets a session").
+   * Null: nobody has yet, so no first password can be set (docs/decisions.md "Who gets a session").
    */
   @DateTimeColumn({ nullable: true })
   claimedAt: Date | null;

@@ -46,7 +46,7 @@ export class TwoFactorService {
   /**
    * Whoever holds a session on an unproved address (the receipt page of an order placed for it) must
    * not lock the owner out with a second factor: enrolment needs a claimed address (403 CLAIM_REQUIRED)
-   * and a full sign-in within the last 15 minutes (401 REAUTH_REQUIRED), as DECISIONS "Who gets a session" says.
+   * and a full sign-in within the last 15 minutes (401 REAUTH_REQUIRED), as docs/decisions.md "Two-factor sign-in" says.
    */
   private mayEnrol(auth: AuthContext): void {
     if (!auth.user.claimedAt) throw forbidden(MSG.claimRequiredForTotp, 'CLAIM_REQUIRED');

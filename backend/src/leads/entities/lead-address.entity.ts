@@ -17,7 +17,7 @@ export class LeadAddress {
   @Column({ type: 'varchar', length: 254, collation: 'utf8mb4_bin' })
   email: string;
 
-  /** The variant of the address's earliest lead that has one (its first touch, DECISIONS "Attribution"). */
+  /** The variant of the address's earliest lead that has one (its first touch, docs/decisions.md "Attribution"). */
   @Column({ type: 'varchar', length: 16, nullable: true })
   firstVariant: string | null;
 

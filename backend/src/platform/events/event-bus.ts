@@ -58,7 +58,7 @@ export class EventBus implements OnModuleInit {
     };
   }
 
-  /** The handlers of an event, as `Class.method (phase)` (for the README table's test). */
+  /** The handlers of an event, as `Class.method (phase)` (for the test of the events table in docs/architecture.md). */
   handlersOf(event: EventName): string[] {
     return (this.handlers.get(event) ?? []).map((h) => `${h.name} (${h.phase})`);
   }

@@ -1,7 +1,7 @@
 /**
  * Every domain event of the application and its payload. Emitters and handlers name an event by its
  * string (`'order.paid'`), so searching the code for that string finds every handler and emitter.
- * The README's "How the code is organised" lists who emits and who handles each one.
+ * docs/architecture.md "Events" lists who emits and who handles each one.
  */
 
 /** An order that became paid (first time only), or the base of a refund. Amounts in øre. */

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const SRC = join(__dirname, '..', '..');
-const README = readFileSync(join(SRC, '..', '..', 'README.md'), 'utf8');
+/** docs/architecture.md "Events": the table of every event, its emitters and its handlers. */
+const EVENTS_DOC = readFileSync(join(SRC, '..', '..', 'docs', 'architecture.md'), 'utf8');
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -54,11 +55,11 @@ describe('event wiring: one bus (platform/events)', () => {
     expect(found).toEqual([]);
   });
 
-  it('every handler names its event by its string, and the README lists each handler with its phase', () => {
+  it('every handler names its event by its string, and docs/architecture.md lists each handler with its phase', () => {
     const eventMap = readFileSync(join(__dirname, 'event-map.ts'), 'utf8');
     const events = [...eventMap.matchAll(/^\s+'([a-z]+\.[A-Za-z]+)': /gm)].map((m) => m[1]);
     expect(events.length).toBeGreaterThan(10);
-    const rows = README.split('\n').filter((l) => l.startsWith('| `'));
+    const rows = EVENTS_DOC.split('\n').filter((l) => l.startsWith('| `'));
     for (const e of events) expect(rows.some((r) => r.startsWith(`| \`${e}\``))).toBe(true);
     let handlers = 0;
     for (const f of files) {
@@ -69,7 +70,7 @@ describe('event wiring: one bus (platform/events)', () => {
         const phase = m[2] ? 'in the transaction' : 'after commit';
         const file = relative(SRC, f).split('\\').join('/');
         const row = rows.find((r) => r.startsWith(`| \`${m[1]}\``) && r.includes(`\`${file}\``) && r.includes(phase));
-        expect({ event: m[1], file, phase, inReadme: !!row }).toEqual({ event: m[1], file, phase, inReadme: true });
+        expect({ event: m[1], file, phase, inDocs: !!row }).toEqual({ event: m[1], file, phase, inDocs: true });
       }
     }
     expect(handlers).toBeGreaterThan(10);

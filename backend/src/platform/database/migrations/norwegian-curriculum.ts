@@ -2,8 +2,8 @@ import type { QueryRunner } from 'typeorm';
 
 /**
  * Migration 1795600220000 (both dialects): the prototype's player catalogue (English titles, Foundation
- * with 2 modules, Accelerator with 1) becomes the Norwegian curriculum the pages promise (DECISIONS
- * "Course content"). Frozen here as it was on 2026-11-25; later seed changes do not change it.
+ * with 2 modules, Accelerator with 1) becomes the Norwegian curriculum the pages promise
+ * (docs/decisions.md "Course content"). Frozen here as it was on 2026-11-25; later seed changes do not change it.
  *
  * A module counts as unedited while its title, description and topics are exactly the prototype's;
  * only those are renamed. Modules of the curriculum a course lacks are added (none is added twice: a

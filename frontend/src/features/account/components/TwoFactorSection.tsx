@@ -87,7 +87,7 @@ function CodeInput({
 }
 
 /**
- * The sign-in is older than 15 minutes (DECISIONS "Who gets a session"): the password again, then the
+ * The sign-in is older than 15 minutes (docs/decisions.md "Two-factor sign-in"): the password again, then the
  * step that asked for it runs once more.
  */
 function Reauth({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
@@ -303,7 +303,7 @@ function Disable({ onDisabled }: { onDisabled: (message: string) => void }) {
 /**
  * 'Tofaktorinnlogging' in the account settings: on or off, enrolment with a QR code or the key, the
  * recovery codes once, turning it off. Enrolment needs a claimed address and a recent sign-in (the
- * password again otherwise), as DECISIONS "Who gets a session" says.
+ * password again otherwise), as docs/decisions.md "Two-factor sign-in" says.
  */
 export function TwoFactorSection({ me }: { me: MeResponse }) {
   const qc = useQueryClient();

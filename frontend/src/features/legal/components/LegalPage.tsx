@@ -14,7 +14,8 @@ export interface LegalSection {
 }
 
 /**
- * A legal document: heading, the date its text last changed (a constant per document, DECISIONS.md),
+ * A legal document: heading, the date its text last changed (a constant per document,
+ * docs/decisions.md "Claims that must be true"),
  * a Back button, a table of contents and the numbered sections.
  */
 export function LegalPage({

@@ -133,7 +133,7 @@ export function LeadForm({
         email: value,
         courseType,
         source,
-        // The visit's first touch wins; the page's own variant only when none is known (DECISIONS "Attribution").
+        // The visit's first touch wins; the page's own variant only when none is known (docs/decisions.md "Attribution").
         trafficSource: attribution?.trafficSource ?? trafficSource,
         attribution,
         marketingConsent,
