@@ -18,7 +18,12 @@ export interface AccessErasure {
  * mail (inside the caller's transaction), the catalogue's student count, and the account's export
  * and erasure.
  */
-@OwnsPersonalData({ name: 'access', sections: ['grants', 'progress'], tables: ['grants', 'progress'], eraseOrder: ERASURE_ORDER.access })
+@OwnsPersonalData({
+  name: 'access',
+  sections: ['grants', 'progress'],
+  tables: ['grants', 'progress'],
+  eraseOrder: ERASURE_ORDER.access,
+})
 export class AccessRecordsService implements PersonalDataOwner {
   constructor(
     @InjectRepository(Grant) private readonly grants: Repository<Grant>,

@@ -45,6 +45,13 @@ import { PasswordResetService } from './password-reset.service';
     CommunityModule,
   ],
   controllers: [AuthController, AccountController, CreateUserController, PasswordResetController, EmailChangeController],
-  providers: [MeService, AccountService, AccountNameService, CreateUserService, PasswordResetService, ForgotPasswordThrottleGuard],
+  providers: [
+    MeService,
+    AccountService,
+    AccountNameService,
+    CreateUserService,
+    PasswordResetService,
+    ForgotPasswordThrottleGuard,
+  ],
 })
 export class AccountModule {}

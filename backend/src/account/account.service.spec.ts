@@ -44,7 +44,8 @@ function setup(stored: User | null = user) {
   const auditOwner = owner('audit', {}, {});
   const all = [orders, access, identity, leads, mail, marketing, certificates, calendar, questions, mentor, discord, auditOwner];
   const registry = {
-    owners: () => all.map((o, i) => ({ meta: { name: String(i), sections: [], tables: [], eraseOrder: i }, owner: o as PersonalDataOwner })),
+    owners: () =>
+      all.map((o, i) => ({ meta: { name: String(i), sections: [], tables: [], eraseOrder: i }, owner: o as PersonalDataOwner })),
   } as unknown as PersonalDataRegistry;
   const audit = {
     record: jest.fn(async (m: EntityManager, actor: unknown, entry: unknown) =>

@@ -61,7 +61,12 @@ export const CERTIFICATES_LIST: ListSpec<Certificate> = {
  * module of it (progress tells us; the list also catches up on completions from before). The unique
  * (user, course) index makes concurrent completions issue one. Title and name are kept as issued.
  */
-@OwnsPersonalData({ name: 'certificates', sections: ['certificates'], tables: ['certificates'], eraseOrder: ERASURE_ORDER.certificates })
+@OwnsPersonalData({
+  name: 'certificates',
+  sections: ['certificates'],
+  tables: ['certificates'],
+  eraseOrder: ERASURE_ORDER.certificates,
+})
 export class CertificatesService implements PersonalDataOwner {
   private readonly logger = new Logger('Certificates');
 

@@ -29,7 +29,12 @@ export const askerNameOf = (q: Pick<LessonQuestion, 'userId' | 'askerName'>): st
  * Questions under a module, for the player. The route's guard has checked the session and that the
  * viewer owns the course; here the module must belong to the course and be open to the viewer.
  */
-@OwnsPersonalData({ name: 'questions', sections: ['questions'], tables: ['lesson_questions'], eraseOrder: ERASURE_ORDER.questions })
+@OwnsPersonalData({
+  name: 'questions',
+  sections: ['questions'],
+  tables: ['lesson_questions'],
+  eraseOrder: ERASURE_ORDER.questions,
+})
 export class QuestionsService implements PersonalDataOwner {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,

@@ -208,7 +208,9 @@ export class DiscordService implements PersonalDataOwner {
   async exportFor({ userId }: DataSubject, m: EntityManager): Promise<Pick<AccountExport, 'discord'>> {
     const link = await m.getRepository(DiscordLink).findOneBy({ userId });
     return {
-      discord: link ? { discordUserId: link.discordUserId, username: link.username, linkedAt: link.linkedAt.toISOString() } : null,
+      discord: link
+        ? { discordUserId: link.discordUserId, username: link.username, linkedAt: link.linkedAt.toISOString() }
+        : null,
     };
   }
 
