@@ -339,7 +339,7 @@ export class MentorThreadsService implements PersonalDataOwner {
     };
   }
 
-  /** Erasure, in the erasing transaction: the threads, their messages and image rows. The files go after commit ({@link removeFilesOf}). */
+  /** Erasure, in the erasing transaction: the threads, their messages and image rows. The files go after commit ({@link afterErasure}). */
   async eraseFor(
     { userId }: DataSubject,
     m: EntityManager,
