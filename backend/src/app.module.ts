@@ -23,6 +23,7 @@ import { DatabaseModule } from './platform/database/database.module';
 import { EventsModule } from './platform/events';
 import { HealthModule } from './platform/health/health.module';
 import { MetricsModule } from './platform/metrics';
+import { PersonalDataModule } from './platform/personal-data';
 import { SecurityModule } from './platform/security/security.module';
 import { Clock } from './platform/time/clock';
 import { WebModule } from './web/web.module';
@@ -43,6 +44,7 @@ export class AppModule {
         SecurityModule,
         HealthModule,
         MetricsModule,
+        PersonalDataModule,
         IdentityModule,
         CatalogModule,
         VideoModule,

@@ -1,9 +1,9 @@
-import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, type EntityManager, Repository } from 'typeorm';
 import { PAID_COURSE_IDS, type AccountExport } from '@academy/contracts';
 import { Grant } from './entities/grant.entity';
 import { Progress } from './entities/progress.entity';
+import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../platform/personal-data';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -18,8 +18,13 @@ export interface AccessErasure {
  * mail (inside the caller's transaction), the catalogue's student count, and the account's export
  * and erasure.
  */
-@Injectable()
-export class AccessRecordsService {
+@OwnsPersonalData({
+  name: 'access',
+  sections: ['grants', 'progress'],
+  tables: ['grants', 'progress'],
+  eraseOrder: ERASURE_ORDER.access,
+})
+export class AccessRecordsService implements PersonalDataOwner {
   constructor(
     @InjectRepository(Grant) private readonly grants: Repository<Grant>,
     @InjectRepository(Progress) private readonly progress: Repository<Progress>,
@@ -96,7 +101,7 @@ export class AccessRecordsService {
   }
 
   /** Grants and progress for the data export. */
-  async exportFor(userId: number, m: EntityManager): Promise<Pick<AccountExport, 'grants' | 'progress'>> {
+  async exportFor({ userId }: DataSubject, m: EntityManager): Promise<Pick<AccountExport, 'grants' | 'progress'>> {
     const [grants, progress] = await Promise.all([
       m.find(Grant, { where: { userId }, order: { grantedAt: 'ASC', id: 'ASC' } }),
       m.find(Progress, { where: { userId }, order: { id: 'ASC' } }),
@@ -121,7 +126,7 @@ export class AccessRecordsService {
   }
 
   /** Erasure, inside the caller's transaction. */
-  async eraseFor(userId: number, m: EntityManager): Promise<AccessErasure> {
+  async eraseFor({ userId }: DataSubject, m: EntityManager): Promise<AccessErasure & Record<string, number>> {
     const affected = (r: { affected?: number | null }) => r.affected ?? 0;
     return {
       grantsRemoved: affected(await m.delete(Grant, { userId })),

@@ -5,6 +5,7 @@ import { forbidden } from '../platform/errors/app-error';
 import { CurrentUser, SignedIn } from '../identity/current-user.decorator';
 import { SessionCookie } from '../identity/session-cookie';
 import type { User } from '../identity/entities/user.entity';
+import { AccountNameService } from './account-name.service';
 import { AccountService } from './account.service';
 import { DeleteAccountDto } from './dto/delete-account.dto';
 import { UpdateAccountNameDto } from './dto/update-account-name.dto';
@@ -15,6 +16,7 @@ import { UpdateAccountNameDto } from './dto/update-account-name.dto';
 export class AccountController {
   constructor(
     private readonly account: AccountService,
+    private readonly names: AccountNameService,
     private readonly cookie: SessionCookie,
   ) {}
 
@@ -31,7 +33,7 @@ export class AccountController {
   /** The account's name (for certificates). */
   @Patch()
   setName(@CurrentUser() user: User, @Body() dto: UpdateAccountNameDto): Promise<AccountNameResponse> {
-    return this.account.setName(user, dto.firstName, dto.lastName);
+    return this.names.setName(user, dto.firstName, dto.lastName);
   }
 
   @Delete()

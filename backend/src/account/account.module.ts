@@ -14,6 +14,7 @@ import { LiveModule } from '../live/live.module';
 import { CommunityModule } from '../community/community.module';
 import { SecurityModule } from '../platform/security/security.module';
 import { AccountController } from './account.controller';
+import { AccountNameService } from './account-name.service';
 import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
 import { MeService } from './me.service';
@@ -44,6 +45,13 @@ import { PasswordResetService } from './password-reset.service';
     CommunityModule,
   ],
   controllers: [AuthController, AccountController, CreateUserController, PasswordResetController, EmailChangeController],
-  providers: [MeService, AccountService, CreateUserService, PasswordResetService, ForgotPasswordThrottleGuard],
+  providers: [
+    MeService,
+    AccountService,
+    AccountNameService,
+    CreateUserService,
+    PasswordResetService,
+    ForgotPasswordThrottleGuard,
+  ],
 })
 export class AccountModule {}

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { firstTouchAttribution, type CreateUserResponse } from '@academy/contracts';
 import { GrantsService } from '../access/grants.service';
 import { LeadsService } from '../leads/leads.service';
-import { UsersService } from '../identity/users.service';
+import { UserWriter } from '../identity/user-writer.service';
 import type { CreateUserDto } from '../identity/dto/auth.dto';
 import { CrashPoints, EventBus } from '../platform/events';
 
@@ -17,7 +17,7 @@ import { CrashPoints, EventBus } from '../platform/events';
 @Injectable()
 export class CreateUserService {
   constructor(
-    private readonly users: UsersService,
+    private readonly users: UserWriter,
     private readonly grants: GrantsService,
     private readonly leads: LeadsService,
     private readonly events: EventBus,

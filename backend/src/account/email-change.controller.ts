@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { IsString, Length } from 'class-validator';
 import { MSG, type ConfirmEmailChangeRequest } from '@academy/contracts';
 import { LoginTokensService } from '../identity/login-tokens.service';
-import { UserRecordsService } from '../identity/user-records.service';
+import { UserWriter } from '../identity/user-writer.service';
 import { AuditService } from '../platform/audit/audit.service';
 import { badRequest, conflict } from '../platform/errors/app-error';
 
@@ -25,7 +25,7 @@ export class EmailChangeController {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly tokens: LoginTokensService,
-    private readonly users: UserRecordsService,
+    private readonly users: UserWriter,
     private readonly audit: AuditService,
   ) {}
 

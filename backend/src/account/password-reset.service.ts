@@ -6,7 +6,8 @@ import { LoginTokensService } from '../identity/login-tokens.service';
 import { MSG, type MeResponse } from '@academy/contracts';
 import { badRequest } from '../platform/errors/app-error';
 import { hashPassword } from '../platform/crypto/password';
-import { UsersService } from '../identity/users.service';
+import { UserReader } from '../identity/user-reader.service';
+import { UserWriter } from '../identity/user-writer.service';
 import { BackgroundTasks } from '../outbox/background-tasks';
 import type { ForgotPasswordDto, ResetPasswordDto } from './dto/password-reset.dto';
 import { MailService } from '../notifications/mail.service';
@@ -15,7 +16,8 @@ import { MailService } from '../notifications/mail.service';
 @Injectable()
 export class PasswordResetService {
   constructor(
-    private readonly users: UsersService,
+    private readonly users: UserReader,
+    private readonly writer: UserWriter,
     private readonly tokens: LoginTokensService,
     private readonly auth: AuthService,
     private readonly mail: MailService,
@@ -48,7 +50,7 @@ export class PasswordResetService {
     const user = userId === null ? null : await this.users.findById(userId);
     if (!user) throw badRequest(MSG.resetTokenInvalid, 'INVALID_TOKEN');
     const hash = await hashPassword(dto.newPassword);
-    await this.users.setPasswordHash(user.id, hash);
+    await this.writer.setPasswordHash(user.id, hash);
     user.passwordHash = hash;
     await this.tokens.voidAll(user.id, 'reset');
     await this.tokens.voidAll(user.id, 'login');

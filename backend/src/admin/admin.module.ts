@@ -34,6 +34,9 @@ import { AdminCampaignCodesController } from './campaign-codes/admin-campaign-co
 import { AdminCampaignCodesService } from './campaign-codes/admin-campaign-codes.service';
 import { AdminStatsService } from './stats/admin-stats.service';
 import { AdminGrantsController, AdminUsersController } from './users/admin-users.controller';
+import { AdminGrantViewService } from './users/admin-grant-view.service';
+import { AdminUserAccountsService } from './users/admin-user-accounts.service';
+import { AdminUserGrantsService } from './users/admin-user-grants.service';
 import { AdminUsersService } from './users/admin-users.service';
 import { AdminWorkQueueController } from './work-queue/admin-work-queue.controller';
 
@@ -79,6 +82,9 @@ import { AdminWorkQueueController } from './work-queue/admin-work-queue.controll
   providers: [
     AdminLeadsService,
     AdminUsersService,
+    AdminUserAccountsService,
+    AdminUserGrantsService,
+    AdminGrantViewService,
     AdminOrdersService,
     AdminContentService,
     AdminStatsService,

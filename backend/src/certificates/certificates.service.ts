@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Repository, type EntityManager } from 'typeorm';
 import {
@@ -15,7 +15,7 @@ import { AccessRecordsService } from '../access/access-records.service';
 import { GrantsService } from '../access/grants.service';
 import { CoursesService } from '../catalog/courses.service';
 import type { User } from '../identity/entities/user.entity';
-import { UserRecordsService } from '../identity/user-records.service';
+import { UserReader } from '../identity/user-reader.service';
 import { AuditService } from '../platform/audit/audit.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { conflict, notFound } from '../platform/errors/app-error';
@@ -26,6 +26,7 @@ import { Clock } from '../platform/time/clock';
 import { newCertificateCode, normaliseCertificateCode } from './certificate-code';
 import { certificatePdf } from './certificate-pdf';
 import { Certificate } from './entities/certificate.entity';
+import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../platform/personal-data';
 
 const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
@@ -60,8 +61,13 @@ export const CERTIFICATES_LIST: ListSpec<Certificate> = {
  * module of it (progress tells us; the list also catches up on completions from before). The unique
  * (user, course) index makes concurrent completions issue one. Title and name are kept as issued.
  */
-@Injectable()
-export class CertificatesService {
+@OwnsPersonalData({
+  name: 'certificates',
+  sections: ['certificates'],
+  tables: ['certificates'],
+  eraseOrder: ERASURE_ORDER.certificates,
+})
+export class CertificatesService implements PersonalDataOwner {
   private readonly logger = new Logger('Certificates');
 
   constructor(
@@ -72,7 +78,7 @@ export class CertificatesService {
     private readonly grants: GrantsService,
     private readonly access: AccessRecordsService,
     private readonly courses: CoursesService,
-    private readonly users: UserRecordsService,
+    private readonly users: UserReader,
     private readonly audit: AuditService,
   ) {}
 
@@ -294,7 +300,7 @@ export class CertificatesService {
 
   /** Erasure, inside the caller's transaction: the certificates go with the account (the public page then finds none). */
   /** The account's certificates for its data export. */
-  async exportFor(userId: number, m: EntityManager): Promise<Pick<AccountExport, 'certificates'>> {
+  async exportFor({ userId }: DataSubject, m: EntityManager): Promise<Pick<AccountExport, 'certificates'>> {
     const rows = await m.find(Certificate, { where: { userId }, order: { issuedAt: 'ASC', id: 'ASC' } });
     return {
       certificates: rows.map((c) => ({
@@ -308,8 +314,8 @@ export class CertificatesService {
     };
   }
 
-  async eraseFor(userId: number, m: EntityManager): Promise<number> {
-    return (await m.delete(Certificate, { userId })).affected ?? 0;
+  async eraseFor({ userId }: DataSubject, m: EntityManager): Promise<{ certificatesRemoved: number }> {
+    return { certificatesRemoved: (await m.delete(Certificate, { userId })).affected ?? 0 };
   }
 
   /** Certificates of several users (the admin's student page). */

@@ -5,7 +5,7 @@ import { PLAYER_COURSE_IDS, QUESTION_MSG, type AdminQuestion, type UpdateQuestio
 import { CatalogContentService } from '../catalog/catalog-content.service';
 import { CoursesService } from '../catalog/courses.service';
 import type { User } from '../identity/entities/user.entity';
-import { UserRecordsService } from '../identity/user-records.service';
+import { UserReader } from '../identity/user-reader.service';
 import { mailBrand } from '../outbox/mail-layout';
 import { OutboxService } from '../outbox/outbox.service';
 import { AuditService } from '../platform/audit/audit.service';
@@ -65,7 +65,7 @@ export class QuestionsAdminService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly audit: AuditService,
     private readonly outbox: OutboxService,
-    private readonly users: UserRecordsService,
+    private readonly users: UserReader,
     private readonly courses: CoursesService,
     private readonly content: CatalogContentService,
     private readonly clock: Clock,

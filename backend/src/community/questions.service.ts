@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
@@ -17,6 +16,7 @@ import { conflict, notFound } from '../platform/errors/app-error';
 import { Clock } from '../platform/time/clock';
 import { LessonQuestion } from './entities/lesson-question.entity';
 import { renderQuestionMarkdown } from './markdown';
+import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../platform/personal-data';
 
 /** The write limit on asking: {@link QUESTIONS_PER_HOUR} per account per hour, counted across instances. */
 export const QUESTION_LIMIT = { name: 'questions', limit: QUESTIONS_PER_HOUR, windowMs: 3_600_000 } as const;
@@ -29,8 +29,13 @@ export const askerNameOf = (q: Pick<LessonQuestion, 'userId' | 'askerName'>): st
  * Questions under a module, for the player. The route's guard has checked the session and that the
  * viewer owns the course; here the module must belong to the course and be open to the viewer.
  */
-@Injectable()
-export class QuestionsService {
+@OwnsPersonalData({
+  name: 'questions',
+  sections: ['questions'],
+  tables: ['lesson_questions'],
+  eraseOrder: ERASURE_ORDER.questions,
+})
+export class QuestionsService implements PersonalDataOwner {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly courses: CoursesService,
@@ -78,7 +83,7 @@ export class QuestionsService {
   }
 
   /** The account's questions for its data export. */
-  async exportFor(userId: number, m: EntityManager): Promise<Pick<AccountExport, 'questions'>> {
+  async exportFor({ userId }: DataSubject, m: EntityManager): Promise<Pick<AccountExport, 'questions'>> {
     const rows = await m.getRepository(LessonQuestion).find({ where: { userId }, order: { id: 'ASC' } });
     return {
       questions: rows.map((q) => ({
@@ -94,7 +99,7 @@ export class QuestionsService {
   }
 
   /** Erasure: the questions and answers stay under their lessons, the asker becomes 'Slettet bruker'. */
-  async eraseFor(userId: number, m: EntityManager): Promise<{ questionsAnonymised: number }> {
+  async eraseFor({ userId }: DataSubject, m: EntityManager): Promise<{ questionsAnonymised: number }> {
     const res = await m
       .getRepository(LessonQuestion)
       .update({ userId }, { userId: null, askerName: null, updatedAt: this.clock.now() });

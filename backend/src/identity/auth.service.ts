@@ -4,7 +4,8 @@ import { badRequest, conflict, forbidden } from '../platform/errors/app-error';
 import { hashPassword, verifyPassword } from '../platform/crypto/password';
 import { normalizeEmail } from '../platform/crypto/tokens';
 import type { User } from './entities/user.entity';
-import { UsersService } from './users.service';
+import { UserReader } from './user-reader.service';
+import { UserWriter } from './user-writer.service';
 import type { AuthContext, SessionClient, StartedSession } from './auth.types';
 import type { SetPasswordDto } from './dto/auth.dto';
 import { LoginTokensService } from './login-tokens.service';
@@ -15,7 +16,8 @@ import { TotpService } from './totp/totp.service';
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly users: UsersService,
+    private readonly users: UserReader,
+    private readonly writer: UserWriter,
     private readonly sessions: SessionsService,
     private readonly tokens: LoginTokensService,
     private readonly totp: TotpService,
@@ -66,7 +68,7 @@ export class AuthService {
    * unproved address), so it cannot lock the owner out; the calendar feed gets a new secret address.
    */
   async claim(user: User, client: SessionClient): Promise<StartedSession> {
-    const { claimedAt, first } = await this.users.claim(user.id);
+    const { claimedAt, first } = await this.writer.claim(user.id);
     user.claimedAt = claimedAt;
     if (first) await this.totp.clearBeforeClaim(user.id);
     const started = await this.sessions.start(user, client);
@@ -97,7 +99,7 @@ export class AuthService {
       throw badRequest(MSG.setPasswordMismatch, 'PASSWORD_MISMATCH');
     }
     const hash = await hashPassword(dto.newPassword);
-    await this.users.setPasswordHash(user.id, hash);
+    await this.writer.setPasswordHash(user.id, hash);
     user.passwordHash = hash;
     await this.sessions.endOthers(user.id, auth.sessionHash);
     await this.events.emit('credentials.changed', { userId: user.id, change: 'password-changed' });

@@ -22,8 +22,9 @@ import { SecondFactorThrottle } from './totp/second-factor-throttle';
 import { TotpController } from './totp/totp.controller';
 import { TotpService } from './totp/totp.service';
 import { TwoFactorService } from './totp/two-factor.service';
-import { UserRecordsService } from './user-records.service';
-import { UsersService } from './users.service';
+import { IdentityPersonalData } from './identity-personal-data.service';
+import { UserReader } from './user-reader.service';
+import { UserWriter } from './user-writer.service';
 
 /** Who someone is: accounts, sessions, one-time sign-in links, passwords and the second factor. */
 @Module({
@@ -36,8 +37,9 @@ import { UsersService } from './users.service';
   providers: [
     AdminSeedService,
     AuthService,
-    UsersService,
-    UserRecordsService,
+    UserReader,
+    UserWriter,
+    IdentityPersonalData,
     SessionsService,
     SessionCookie,
     LoginTokensService,
@@ -53,8 +55,8 @@ import { UsersService } from './users.service';
   ],
   exports: [
     AuthService,
-    UsersService,
-    UserRecordsService,
+    UserReader,
+    UserWriter,
     SessionsService,
     SessionCookie,
     LoginTokensService,

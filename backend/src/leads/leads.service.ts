@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
@@ -19,6 +19,7 @@ import { runList, type ListParams, type ListResult } from '../platform/list/list
 import { Lead } from './entities/lead.entity';
 import { LeadStatisticsService } from './lead-statistics.service';
 import { leadsList, type LeadListConditions } from './lead-list';
+import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../platform/personal-data';
 
 export interface LeadInput {
   email: string;
@@ -38,8 +39,8 @@ export type RecordedLead = Omit<Lead, 'userId'> & { userId?: number };
 /** The lead form's body, as both of its routes have it (the form without JavaScript sends no attribution). */
 export type LeadCapture = Pick<CreateLeadRequest, 'email' | 'courseType' | 'source' | 'trafficSource' | 'utm' | 'attribution'>;
 
-@Injectable()
-export class LeadsService {
+@OwnsPersonalData({ name: 'leads', sections: ['leads'], tables: ['leads', 'lead_addresses'], eraseOrder: ERASURE_ORDER.leads })
+export class LeadsService implements PersonalDataOwner {
   private insert?: { sql: string; columns: ColumnMetadata[]; account: ColumnMetadata };
 
   constructor(
@@ -242,7 +243,7 @@ export class LeadsService {
   }
 
   /** Leads of the account or its address, for the data export. */
-  async exportFor(owner: { userId: number; email: string }, m: EntityManager): Promise<Pick<AccountExport, 'leads'>> {
+  async exportFor(owner: DataSubject, m: EntityManager): Promise<Pick<AccountExport, 'leads'>> {
     const leads = await m.find(Lead, {
       where: [{ userId: owner.userId }, { email: owner.email }],
       order: { createdAt: 'ASC', id: 'ASC' },
@@ -260,7 +261,7 @@ export class LeadsService {
   }
 
   /** Erasure, inside the caller's transaction: every lead of the account and of its address. */
-  async eraseFor(owner: { userId: number; email: string }, m: EntityManager): Promise<{ leadsRemoved: number }> {
+  async eraseFor(owner: DataSubject, m: EntityManager): Promise<{ leadsRemoved: number }> {
     const byUser = await m.delete(Lead, { userId: owner.userId });
     const byEmail = await m.delete(Lead, { email: owner.email });
     await this.statistics.eraseFor(owner, m);

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -12,7 +12,8 @@ import { osloWallClock } from '../platform/time/oslo-time';
 import { CalendarFeed } from './entities/calendar-feed.entity';
 import { endOf, type SessionWithCourses } from './live-records';
 import { LiveSessionsService, type Viewer } from './live-sessions.service';
-import { UserRecordsService } from '../identity/user-records.service';
+import { UserReader } from '../identity/user-reader.service';
+import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../platform/personal-data';
 
 const TZ = 'Europe/Oslo';
 
@@ -78,14 +79,14 @@ const OSLO_VTIMEZONE = [
  * is fetched and kept long before the 15 minutes the link may show, so the event links to the
  * dashboard instead, where the link appears in its window.
  */
-@Injectable()
-export class LiveCalendarService {
+@OwnsPersonalData({ name: 'live', sections: ['calendarFeed'], tables: ['calendar_feeds'], eraseOrder: ERASURE_ORDER.live })
+export class LiveCalendarService implements PersonalDataOwner {
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     @InjectDataSource() private readonly ds: DataSource,
     private readonly sessions: LiveSessionsService,
     private readonly content: CatalogContentService,
-    private readonly users: UserRecordsService,
+    private readonly users: UserReader,
     private readonly clock: Clock,
   ) {}
 
@@ -152,14 +153,14 @@ export class LiveCalendarService {
   }
 
   /** The data export: whether the account has a private calendar feed, and since when (never the secret). */
-  async exportFor(userId: number, m: EntityManager): Promise<Pick<AccountExport, 'calendarFeed'>> {
+  async exportFor({ userId }: DataSubject, m: EntityManager): Promise<Pick<AccountExport, 'calendarFeed'>> {
     const feed = await m.findOne(CalendarFeed, { where: { userId } });
     return { calendarFeed: feed ? { createdAt: feed.createdAt.toISOString() } : null };
   }
 
   /** Erasure, inside the caller's transaction. */
-  async eraseFor(userId: number, m: EntityManager): Promise<number> {
-    return (await m.delete(CalendarFeed, { userId })).affected ?? 0;
+  async eraseFor({ userId }: DataSubject, m: EntityManager): Promise<{ calendarFeedsRemoved: number }> {
+    return { calendarFeedsRemoved: (await m.delete(CalendarFeed, { userId })).affected ?? 0 };
   }
 
   private async render(list: SessionWithCourses[], kind: 'feed' | 'file'): Promise<string> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CatalogContentService } from '../catalog/catalog-content.service';
-import { UserRecordsService } from '../identity/user-records.service';
+import { UserReader } from '../identity/user-reader.service';
 import { OutboxService } from '../outbox/outbox.service';
 import { liveCancelledMail, liveMovedMail, liveReminderMail, type LiveSessionMailInput } from './live-mail';
 import { mailBrand } from '../outbox/mail-layout';
@@ -21,7 +21,7 @@ export class LiveMailerService {
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly outbox: OutboxService,
-    private readonly users: UserRecordsService,
+    private readonly users: UserReader,
     private readonly content: CatalogContentService,
   ) {}
 

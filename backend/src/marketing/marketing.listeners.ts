@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { UserRecordsService } from '../identity/user-records.service';
-import { UsersService } from '../identity/users.service';
+import { UserReader } from '../identity/user-reader.service';
 import { OnEvent, type EventMap, type LeadCaptured, type OrderPaid } from '../platform/events';
 import { SequenceEngineService } from './sequence-engine.service';
 import { SubscribersService } from './subscribers.service';
@@ -23,8 +22,7 @@ export function variantsOf(e: Pick<LeadCaptured, 'courseType' | 'trafficSource'>
 @Injectable()
 export class MarketingListeners {
   constructor(
-    private readonly users: UserRecordsService,
-    private readonly accounts: UsersService,
+    private readonly users: UserReader,
     private readonly subscribers: SubscribersService,
     private readonly sequences: SequenceEngineService,
   ) {}
@@ -57,7 +55,7 @@ export class MarketingListeners {
   @OnEvent('lead.captured')
   async leadCaptured(e: LeadCaptured): Promise<void> {
     if (!e.marketingConsent) return;
-    const userId = e.userId ?? (await this.accounts.idByEmail(e.email));
+    const userId = e.userId ?? (await this.users.idByEmail(e.email));
     const variants = variantsOf(e);
     const sub = await this.subscribers.requestConsent({
       email: e.email,

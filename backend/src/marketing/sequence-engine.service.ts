@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, LessThanOrEqual } from 'typeorm';
 import type { SequenceTrigger } from '@academy/contracts';
 import { AccessRecordsService } from '../access/access-records.service';
-import { UserRecordsService } from '../identity/user-records.service';
+import { UserReader } from '../identity/user-reader.service';
 import { OutboxService } from '../outbox/outbox.service';
 import { UnsubscribeService } from '../outbox/unsubscribe.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
@@ -43,7 +43,7 @@ export class SequenceEngineService {
     private readonly unsubscribe: UnsubscribeService,
     private readonly subscribers: SubscribersService,
     private readonly access: AccessRecordsService,
-    private readonly users: UserRecordsService,
+    private readonly users: UserReader,
   ) {}
 
   /**

@@ -14,7 +14,7 @@ import type { Grant } from '../access/entities/grant.entity';
 import { GrantsService } from '../access/grants.service';
 import { CatalogContentService } from '../catalog/catalog-content.service';
 import type { User } from '../identity/entities/user.entity';
-import { UserRecordsService } from '../identity/user-records.service';
+import { UserReader } from '../identity/user-reader.service';
 import { mailBrand } from '../outbox/mail-layout';
 import { OutboxService } from '../outbox/outbox.service';
 import { AuditService } from '../platform/audit/audit.service';
@@ -78,7 +78,7 @@ export class MembershipService {
     private readonly clock: Clock,
     private readonly grants: GrantsService,
     private readonly content: CatalogContentService,
-    private readonly users: UserRecordsService,
+    private readonly users: UserReader,
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
   ) {}

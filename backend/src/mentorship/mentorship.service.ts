@@ -7,7 +7,7 @@ import { GrantsService } from '../access/grants.service';
 import { CatalogContentService } from '../catalog/catalog-content.service';
 import { SiteSettingsService } from '../catalog/site-settings.service';
 import type { User } from '../identity/entities/user.entity';
-import { UserRecordsService } from '../identity/user-records.service';
+import { UserReader } from '../identity/user-reader.service';
 import { OutboxService } from '../outbox/outbox.service';
 import { AuditService } from '../platform/audit/audit.service';
 import { mailBrand } from '../outbox/mail-layout';
@@ -39,7 +39,7 @@ export class MentorshipService {
     private readonly grants: GrantsService,
     private readonly content: CatalogContentService,
     private readonly site: SiteSettingsService,
-    private readonly users: UserRecordsService,
+    private readonly users: UserReader,
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
   ) {}

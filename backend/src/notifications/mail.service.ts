@@ -6,7 +6,7 @@ import { CatalogContentService } from '../catalog/catalog-content.service';
 import type { User } from '../identity/entities/user.entity';
 import { LoginTokensService } from '../identity/login-tokens.service';
 import { oneTimeLink } from '../identity/one-time-link';
-import { UserRecordsService } from '../identity/user-records.service';
+import { UserReader } from '../identity/user-reader.service';
 import { OrderRecordsService } from '../orders/order-records.service';
 import type { Receipt } from '../orders/entities/receipt.entity';
 import { ReceiptsService } from '../orders/receipts.service';
@@ -74,7 +74,7 @@ export class MailService {
     private readonly outbox: OutboxService,
     private readonly tokens: LoginTokensService,
     private readonly unsubscribe: UnsubscribeService,
-    private readonly users: UserRecordsService,
+    private readonly users: UserReader,
     private readonly orders: OrderRecordsService,
     private readonly access: AccessRecordsService,
     private readonly content: CatalogContentService,

@@ -13,7 +13,8 @@ import { Session } from '../identity/entities/session.entity';
 // eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
 import { User } from '../identity/entities/user.entity';
 import { SessionsService } from '../identity/sessions.service';
-import { UsersService } from '../identity/users.service';
+import { UserReader } from '../identity/user-reader.service';
+import { UserWriter } from '../identity/user-writer.service';
 import { parseEnv, type AppConfig } from '../platform/config/env.schema';
 import { AppError } from '../platform/errors/app-error';
 import { CheckoutService } from './checkout.service';
@@ -50,7 +51,7 @@ function fakeStripe(sessions: Map<string, Partial<Stripe.Checkout.Session>>): St
 describe('CheckoutService (plain values in, the session to set out)', () => {
   let ds: DataSource;
   let cfg: AppConfig;
-  let users: UsersService;
+  let users: UserWriter;
   let grants: GrantsService;
   let sessions: SessionsService;
   let fulfilment: FulfilmentService;
@@ -63,7 +64,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
     Logger.overrideLogger(false);
     ds = await openMemoryDatabase();
     cfg = parseEnv({ NODE_ENV: 'test' });
-    users = new UsersService(ds.getRepository(User));
+    users = new UserWriter(ds.getRepository(User), new UserReader(ds.getRepository(User)));
     grants = new GrantsService(ds.getRepository(Grant));
     sessions = new SessionsService(ds.getRepository(Session), ds.getRepository(User), cfg);
     const catalog = { invalidate: () => undefined } as unknown as CatalogService;
@@ -96,7 +97,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
       config,
       stripe,
       ds.getRepository(Order),
-      users,
+      new UserReader(ds.getRepository(User)),
       grants,
       sessions,
       fulfilment,

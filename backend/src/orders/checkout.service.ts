@@ -30,7 +30,7 @@ import { FulfilmentService, type FulfilmentResult } from './fulfilment.service';
 import { STRIPE_CLIENT } from './stripe.provider';
 import { paymentIntentId, sessionMatchesOrder } from './stripe-webhook.service';
 import type { User } from '../identity/entities/user.entity';
-import { UsersService } from '../identity/users.service';
+import { UserReader } from '../identity/user-reader.service';
 import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
 import { Order, type PaymentProvider } from './entities/order.entity';
 import { SharedReads, STRIPE_READ_CACHE_MS } from './shared-reads';
@@ -90,7 +90,7 @@ export class CheckoutService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
     @InjectRepository(Order) private readonly orders: Repository<Order>,
-    private readonly users: UsersService,
+    private readonly users: UserReader,
     private readonly grants: GrantsService,
     private readonly sessions: SessionsService,
     private readonly fulfilment: FulfilmentService,

@@ -12,7 +12,8 @@ import { Session } from '../identity/entities/session.entity';
 // eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
 import { User } from '../identity/entities/user.entity';
 import { SessionsService } from '../identity/sessions.service';
-import { UsersService } from '../identity/users.service';
+import { UserReader } from '../identity/user-reader.service';
+import { UserWriter } from '../identity/user-writer.service';
 import { parseEnv } from '../platform/config/env.schema';
 import { attributionColumns } from '../platform/dto/attribution.dto';
 import { Order } from './entities/order.entity';
@@ -28,7 +29,7 @@ const client = { token: null, clientAddress: '203.0.113.9', userAgent: 'Spec' };
 describe('FulfilmentService (the one fulfilment of a paid order)', () => {
   let ds: DataSource;
   let fulfilment: FulfilmentService;
-  let users: UsersService;
+  let users: UserWriter;
   let grants: GrantsService;
   let sessions: SessionsService;
   let invalidations = 0;
@@ -39,7 +40,7 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
     // The services log each payment and refund; a spec run needs none of it.
     Logger.overrideLogger(false);
     ds = await openMemoryDatabase();
-    users = new UsersService(ds.getRepository(User));
+    users = new UserWriter(ds.getRepository(User), new UserReader(ds.getRepository(User)));
     grants = new GrantsService(ds.getRepository(Grant));
     sessions = new SessionsService(ds.getRepository(Session), ds.getRepository(User), parseEnv({ NODE_ENV: 'test' }));
     const catalog = { invalidate: () => void invalidations++ } as unknown as CatalogService;

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../platform/errors/db-errors';
 import { SessionsService } from '../identity/sessions.service';
 import { GrantsService } from '../access/grants.service';
 import type { User } from '../identity/entities/user.entity';
-import { UsersService } from '../identity/users.service';
+import { UserWriter } from '../identity/user-writer.service';
 import { CrashPoints, EventBus, type OrderPaid } from '../platform/events';
 import { LaunchSeatsService } from '../catalog/launch-seats.service';
 import { MSG, membershipMonths } from '@academy/contracts';
@@ -72,7 +72,7 @@ export class FulfilmentService {
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    private readonly users: UsersService,
+    private readonly users: UserWriter,
     private readonly grants: GrantsService,
     private readonly catalog: CatalogService,
     private readonly events: EventBus,

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, Not, type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
 import { BOUGHT_ORDER_STATUSES, type AccountExport, type OrderClosing } from '@academy/contracts';
@@ -11,6 +10,7 @@ import { WebhookEvent } from './entities/webhook-event.entity';
 import { Refund } from './entities/refund.entity';
 import { ORDERS_LIST } from './order-list';
 import { creditTies, type CreditTie } from './upgrade-credit';
+import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../platform/personal-data';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -29,8 +29,8 @@ export interface OrderOwner {
  * Orders and refunds as other modules read them: the admin panel's lists, details and dashboard,
  * the mails (inside the caller's transaction), and the account's export and erasure.
  */
-@Injectable()
-export class OrderRecordsService {
+@OwnsPersonalData({ name: 'orders', sections: ['orders'], tables: ['orders', 'refunds'], eraseOrder: ERASURE_ORDER.orders })
+export class OrderRecordsService implements PersonalDataOwner {
   constructor(
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     @InjectRepository(Refund) private readonly refunds: Repository<Refund>,
@@ -179,7 +179,7 @@ export class OrderRecordsService {
   }
 
   /** Orders (with their refunds) of the account or its address, for the data export. */
-  async exportFor(owner: OrderOwner, m: EntityManager): Promise<Pick<AccountExport, 'orders'>> {
+  async exportFor(owner: DataSubject, m: EntityManager): Promise<Pick<AccountExport, 'orders'>> {
     const orders = await m.find(Order, {
       where: [{ userId: owner.userId }, { email: owner.email }],
       order: { createdAt: 'ASC', id: 'ASC' },
@@ -214,7 +214,7 @@ export class OrderRecordsService {
   }
 
   /** Erasure, inside the caller's transaction: orders stay for bookkeeping, without the person. */
-  async eraseFor(owner: OrderOwner, now: Date, m: EntityManager): Promise<{ ordersAnonymised: number }> {
+  async eraseFor(owner: DataSubject, m: EntityManager, now: Date): Promise<{ ordersAnonymised: number }> {
     const orders = await m.find(Order, { select: { id: true }, where: [{ userId: owner.userId }, { email: owner.email }] });
     for (const o of orders) {
       await m.update(

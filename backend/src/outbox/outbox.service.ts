@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { AccountExport, MailKindName } from '@academy/contracts';
@@ -7,6 +6,7 @@ import { OutboxBody } from './entities/outbox-body.entity';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { OutboxWorker } from './outbox.worker';
 import type { RenderedMail } from './mail-layout';
+import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../platform/personal-data';
 
 export type MailKind = MailKindName;
 
@@ -19,8 +19,8 @@ export interface NewMail extends RenderedMail {
 }
 
 /** Puts messages in the outbox; the worker sends them. */
-@Injectable()
-export class OutboxService {
+@OwnsPersonalData({ name: 'outbox', sections: ['emails'], tables: ['outbox', 'outbox_bodies'], eraseOrder: ERASURE_ORDER.outbox })
+export class OutboxService implements PersonalDataOwner {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly worker: OutboxWorker,
@@ -99,7 +99,7 @@ export class OutboxService {
   }
 
   /** Messages to the account or its address, for the data export (no bodies, no links). */
-  async exportFor(owner: { userId: number; email: string }, m: EntityManager): Promise<Pick<AccountExport, 'emails'>> {
+  async exportFor(owner: DataSubject, m: EntityManager): Promise<Pick<AccountExport, 'emails'>> {
     const rows = await m.find(OutboxMessage, {
       where: [{ userId: owner.userId }, { toAddress: owner.email }],
       loadEagerRelations: false,
@@ -117,7 +117,7 @@ export class OutboxService {
   }
 
   /** Erasure, inside the caller's transaction: every message to the account or its address, sent or not. */
-  async eraseFor(owner: { userId: number; email: string }, m: EntityManager): Promise<{ emailsRemoved: number }> {
+  async eraseFor(owner: DataSubject, m: EntityManager): Promise<{ emailsRemoved: number }> {
     // The bodies first (they hold the address and the links), then the messages. The ids are found
     // on the outbox's own indexes first: a DELETE … WHERE messageId IN (SELECT …) read every body
     // (an erasure took 3 s with 100 000 sent mails, bench/scale-results.md).

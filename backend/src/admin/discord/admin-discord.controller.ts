@@ -3,7 +3,7 @@ import { MSG, type AdminDiscordView } from '@academy/contracts';
 import { DiscordService } from '../../community/discord/discord.service';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import type { User } from '../../identity/entities/user.entity';
-import { UserRecordsService } from '../../identity/user-records.service';
+import { UserReader } from '../../identity/user-reader.service';
 import { notFound } from '../../platform/errors/app-error';
 import { parseId } from '../../platform/http/parse-id.pipe';
 
@@ -13,7 +13,7 @@ import { parseId } from '../../platform/http/parse-id.pipe';
 export class AdminDiscordController {
   constructor(
     private readonly discord: DiscordService,
-    private readonly users: UserRecordsService,
+    private readonly users: UserReader,
   ) {}
 
   private async userId(raw: string): Promise<number> {

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../platform/errors/app-error';
 import { AuditService } from '../../platform/audit/audit.service';
 import { accountExistsSql } from '../../identity/account-conditions';
 import type { User } from '../../identity/entities/user.entity';
-import { UserRecordsService } from '../../identity/user-records.service';
+import { UserReader } from '../../identity/user-reader.service';
 import { MarketingPrivacyService } from '../../marketing/marketing-privacy.service';
 import { OutboxService } from '../../outbox/outbox.service';
 import type { Lead } from '../../leads/entities/lead.entity';
@@ -32,7 +32,7 @@ export class AdminLeadsService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly audit: AuditService,
     private readonly leads: LeadsService,
-    private readonly users: UserRecordsService,
+    private readonly users: UserReader,
     private readonly orders: OrderRecordsService,
     private readonly marketing: MarketingPrivacyService,
     private readonly outbox: OutboxService,

@@ -8,6 +8,8 @@ import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
 import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
+import { AdminUserAccountsService } from './admin-user-accounts.service';
+import { AdminUserGrantsService } from './admin-user-grants.service';
 import { AdminUsersService } from './admin-users.service';
 import {
   BulkGrantDto,
@@ -21,7 +23,11 @@ import {
 @Controller('api/admin/users')
 @AdminOnly()
 export class AdminUsersController {
-  constructor(private readonly users: AdminUsersService) {}
+  constructor(
+    private readonly users: AdminUsersService,
+    private readonly accounts: AdminUserAccountsService,
+    private readonly grants: AdminUserGrantsService,
+  ) {}
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminUser[]> {
@@ -46,7 +52,7 @@ export class AdminUsersController {
   @HttpCode(200)
   @RecentSignIn()
   bulkGrant(@Body() dto: BulkGrantDto, @CurrentUser() actor: User): Promise<BulkGrantResponse> {
-    return this.users.bulkGrant(dto.userIds, dto.courseId, dto.note ?? null, dto.notify ?? true, actor);
+    return this.grants.bulkGrant(dto.userIds, dto.courseId, dto.note ?? null, dto.notify ?? true, actor);
   }
 
   @Get(':id')
@@ -61,7 +67,7 @@ export class AdminUsersController {
     @Body() dto: UpdateStudentDto,
     @CurrentUser() actor: User,
   ): Promise<AdminUserDetail> {
-    return this.users.update(id, dto, actor);
+    return this.accounts.update(id, dto, actor);
   }
 
   /** 'Send ny innloggingslenke': a new one-time link (7 days) by mail; older links stop working. Needs a recent sign-in. */
@@ -69,7 +75,7 @@ export class AdminUsersController {
   @HttpCode(200)
   @RecentSignIn()
   signInLink(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<{ outboxId: number | null }> {
-    return this.users.sendSignInLink(id, actor);
+    return this.accounts.sendSignInLink(id, actor);
   }
 
   /** A passwordless student and a one-time sign-in link (7 days). 409 when the address has an account. Needs a recent sign-in. */
@@ -77,7 +83,7 @@ export class AdminUsersController {
   @HttpCode(201)
   @RecentSignIn()
   create(@Body() dto: CreateStudentDto, @CurrentUser() actor: User): Promise<AdminCreatedStudent> {
-    return this.users.createStudent(dto.email, actor);
+    return this.accounts.createStudent(dto.email, actor);
   }
 
   /** Grants a course by hand (source manual). 409 ALREADY_OWNED when the student already has it. Needs a recent sign-in. */
@@ -85,20 +91,20 @@ export class AdminUsersController {
   @HttpCode(201)
   @RecentSignIn()
   grant(@Param('id', ParseIdPipe) id: number, @Body() dto: CreateGrantDto, @CurrentUser() actor: User): Promise<AdminGrant> {
-    return this.users.grant(id, dto.courseId, dto.note ?? null, actor, dto.notify ?? true);
+    return this.grants.grant(id, dto.courseId, dto.note ?? null, actor, dto.notify ?? true);
   }
 }
 
 @Controller('api/admin/grants')
 @AdminOnly()
 export class AdminGrantsController {
-  constructor(private readonly users: AdminUsersService) {}
+  constructor(private readonly grants: AdminUserGrantsService) {}
 
   /** Revokes a grant (idempotent: an already revoked grant answers as it is). Needs a recent sign-in. */
   @Delete(':id')
   @RecentSignIn()
   revoke(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminGrant> {
-    return this.users.revoke(id, actor);
+    return this.grants.revoke(id, actor);
   }
 
   /** Drip release: opens every module of this grant now (idempotent, audited once). Needs a recent sign-in. */
@@ -106,7 +112,7 @@ export class AdminGrantsController {
   @HttpCode(200)
   @RecentSignIn()
   release(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminGrant> {
-    return this.users.releaseEarly(id, actor);
+    return this.grants.releaseEarly(id, actor);
   }
 
   /** Extends the grant's mentorship period by `days` (1–365), audited. Needs a recent sign-in. */
@@ -118,7 +124,7 @@ export class AdminGrantsController {
     @Body() dto: ExtendMentorshipDto,
     @CurrentUser() actor: User,
   ): Promise<AdminGrant> {
-    return this.users.extendMentorship(id, dto.days, actor);
+    return this.grants.extendMentorship(id, dto.days, actor);
   }
 
   /** Lengthens a VIP period by `days` (1–730), audited. Needs a recent sign-in. */
@@ -130,7 +136,7 @@ export class AdminGrantsController {
     @Body() dto: ExtendMembershipDto,
     @CurrentUser() actor: User,
   ): Promise<AdminGrant> {
-    return this.users.extendMembership(id, dto.days, actor);
+    return this.grants.extendMembership(id, dto.days, actor);
   }
 
   /** Ends a VIP period now (the grant and what it included are revoked), audited. Needs a recent sign-in. */
@@ -138,6 +144,6 @@ export class AdminGrantsController {
   @HttpCode(200)
   @RecentSignIn()
   endMembership(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminGrant> {
-    return this.users.endMembership(id, actor);
+    return this.grants.endMembership(id, actor);
   }
 }

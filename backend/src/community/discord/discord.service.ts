@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, LessThan, LessThanOrEqual, MoreThan } from 'typeorm';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +22,7 @@ import { DiscordLink } from '../entities/discord-link.entity';
 import { DiscordOAuthState } from '../entities/discord-oauth-state.entity';
 import { DiscordRoleChange, type DiscordRoleAction } from '../entities/discord-role-change.entity';
 import { DiscordClient, describeFailure, isRefusal, isUnknownMember } from './discord-client';
+import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../../platform/personal-data';
 
 const STATE_TTL_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 20;
@@ -48,8 +49,13 @@ export interface DiscordReconcileRound {
  * written with the access change and carried out by a periodic worker, and the reconciliation that
  * compares every linked member with Discord and repairs the difference.
  */
-@Injectable()
-export class DiscordService {
+@OwnsPersonalData({
+  name: 'discord',
+  sections: ['discord'],
+  tables: ['discord_links', 'discord_oauth_states', 'discord_role_changes'],
+  eraseOrder: ERASURE_ORDER.discord,
+})
+export class DiscordService implements PersonalDataOwner {
   private readonly logger = new Logger('Discord');
   private readonly cfg: DiscordConfig | null;
   private readonly client: DiscordClient | null;
@@ -185,7 +191,7 @@ export class DiscordService {
   }
 
   /** Erasure: the link goes, the roles are taken (queued in the erasure's transaction), the states go. */
-  async eraseFor(userId: number, m: EntityManager): Promise<{ discordLinksRemoved: number }> {
+  async eraseFor({ userId }: DataSubject, m: EntityManager): Promise<{ discordLinksRemoved: number }> {
     const removed = await this.removeLink(m, userId, 'erasure');
     await m.getRepository(DiscordOAuthState).delete({ userId });
     return { discordLinksRemoved: removed ? 1 : 0 };
@@ -199,9 +205,13 @@ export class DiscordService {
   }
 
   /** The export's part: the linked account. */
-  async exportFor(userId: number, m: EntityManager = this.ds.manager): Promise<AccountExport['discord']> {
+  async exportFor({ userId }: DataSubject, m: EntityManager): Promise<Pick<AccountExport, 'discord'>> {
     const link = await m.getRepository(DiscordLink).findOneBy({ userId });
-    return link ? { discordUserId: link.discordUserId, username: link.username, linkedAt: link.linkedAt.toISOString() } : null;
+    return {
+      discord: link
+        ? { discordUserId: link.discordUserId, username: link.username, linkedAt: link.linkedAt.toISOString() }
+        : null,
+    };
   }
 
   // ---- what a member should have -----------------------------------------------------------------

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MENTOR_MSG, type AdminMentorThread, type AdminMentorThreadDetail, type MentorThreadStatus } from '@academy/contracts';
 import type { User } from '../../identity/entities/user.entity';
-import { UserRecordsService } from '../../identity/user-records.service';
+import { UserReader } from '../../identity/user-reader.service';
 import { mailBrand } from '../../outbox/mail-layout';
 import { OutboxService } from '../../outbox/outbox.service';
 import { AuditService } from '../../platform/audit/audit.service';
@@ -70,7 +70,7 @@ export class MentorInboxService {
     private readonly threads: MentorThreadsService,
     private readonly audit: AuditService,
     private readonly outbox: OutboxService,
-    private readonly users: UserRecordsService,
+    private readonly users: UserReader,
     private readonly clock: Clock,
   ) {}
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { join } from 'node:path';
 import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
@@ -14,7 +14,7 @@ import {
 } from '@academy/contracts';
 import { GrantsService } from '../../access/grants.service';
 import type { User } from '../../identity/entities/user.entity';
-import { UserRecordsService } from '../../identity/user-records.service';
+import { UserReader } from '../../identity/user-reader.service';
 import { MentorshipService } from '../../mentorship/mentorship.service';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors/app-error';
@@ -43,6 +43,7 @@ import {
   type ProcessedImage,
 } from './mentor-images';
 import { messagesOf, summaryView } from './mentor-views';
+import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../../platform/personal-data';
 
 /** A stored image to answer with: the file and its type. */
 export interface ImageFile {
@@ -54,8 +55,13 @@ export interface ImageFile {
  * The student's side of the mentor inbox ("Mentor" in the member area): threads with chart images,
  * the monthly quota, the images behind authorisation, and the thread's part of export and erasure.
  */
-@Injectable()
-export class MentorThreadsService {
+@OwnsPersonalData({
+  name: 'mentorThreads',
+  sections: ['mentorThreads'],
+  tables: ['mentor_threads', 'mentor_messages', 'mentor_images'],
+  eraseOrder: ERASURE_ORDER.mentorThreads,
+})
+export class MentorThreadsService implements PersonalDataOwner {
   /**
    * Image bytes each student is uploading right now in this process (received, not yet stored or
    * refused): parallel requests share what is left of the day, so they cannot each buffer all of it.
@@ -67,7 +73,7 @@ export class MentorThreadsService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly grants: GrantsService,
     private readonly mentorship: MentorshipService,
-    private readonly users: UserRecordsService,
+    private readonly users: UserReader,
     private readonly clock: Clock,
   ) {}
 
@@ -302,7 +308,7 @@ export class MentorThreadsService {
   }
 
   /** The account's threads for its data export, every message with its images' details. */
-  async exportFor(userId: number, m: EntityManager): Promise<Pick<AccountExport, 'mentorThreads'>> {
+  async exportFor({ userId }: DataSubject, m: EntityManager): Promise<Pick<AccountExport, 'mentorThreads'>> {
     const threads = await m.getRepository(MentorThread).find({ where: { userId }, order: { id: 'ASC' } });
     const messages = threads.length
       ? await m.getRepository(MentorMessage).find({ where: { threadId: In(threads.map((t) => t.id)) }, order: { id: 'ASC' } })
@@ -333,8 +339,11 @@ export class MentorThreadsService {
     };
   }
 
-  /** Erasure, in the erasing transaction: the threads, their messages and image rows. The files go after commit ({@link removeFilesOf}). */
-  async eraseFor(userId: number, m: EntityManager): Promise<{ mentorThreadsRemoved: number; mentorImagesRemoved: number }> {
+  /** Erasure, in the erasing transaction: the threads, their messages and image rows. The files go after commit ({@link afterErasure}). */
+  async eraseFor(
+    { userId }: DataSubject,
+    m: EntityManager,
+  ): Promise<{ mentorThreadsRemoved: number; mentorImagesRemoved: number }> {
     const threads = await m.getRepository(MentorThread).find({ select: { id: true }, where: { userId } });
     const images = await m.getRepository(MentorImage).delete({ userId });
     if (threads.length) await m.getRepository(MentorMessage).delete({ threadId: In(threads.map((t) => t.id)) });
@@ -343,7 +352,7 @@ export class MentorThreadsService {
   }
 
   /** The student's image files (after the erasure committed). */
-  removeFilesOf(userId: number): Promise<void> {
+  afterErasure(userId: number): Promise<void> {
     return removeStudentImages(this.cfg.uploadDir, userId);
   }
 }

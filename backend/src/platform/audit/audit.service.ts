@@ -1,10 +1,10 @@
-import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import { AUDIT_ACTIONS } from '@academy/contracts';
 import { normalizeEmail } from '../dto/email-address';
 import { filter, parse, runList, type ListParams, type ListResult, type ListSpec } from '../list/list-query';
 import { AuditLog } from './entities/audit-log.entity';
+import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type ExportSections, type PersonalDataOwner } from '../personal-data';
 
 export type AuditEntity =
   | 'lead'
@@ -84,8 +84,8 @@ export const AUDIT_LIST: ListSpec<AuditLog> = {
   },
 };
 
-@Injectable()
-export class AuditService {
+@OwnsPersonalData({ name: 'audit', sections: [], tables: ['audit_log'], eraseOrder: ERASURE_ORDER.audit })
+export class AuditService implements PersonalDataOwner {
   constructor(@InjectRepository(AuditLog) private readonly rows: Repository<AuditLog>) {}
 
   async record(manager: EntityManager, actor: AuditActor, entry: AuditEntry, at = new Date()): Promise<void> {
@@ -111,8 +111,13 @@ export class AuditService {
   }
 
   /** Erasure: earlier rows keep the actor's id (a number that no longer leads anywhere), not the address. */
-  async eraseFor(userId: number, m: EntityManager): Promise<number> {
-    const res = await m.getRepository(AuditLog).update({ actorId: userId }, { actorEmail: null });
-    return res.affected ?? 0;
+  async eraseFor({ userId }: DataSubject, m: EntityManager): Promise<Record<string, number>> {
+    await m.getRepository(AuditLog).update({ actorId: userId }, { actorEmail: null });
+    return {};
+  }
+
+  /** The audit trail is not part of the data export. */
+  async exportFor(): Promise<ExportSections> {
+    return {};
   }
 }

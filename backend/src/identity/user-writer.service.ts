@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, type EntityManager, Repository } from 'typeorm';
 import type { Attribution } from '@academy/contracts';
 import { normalizeEmail } from '../platform/crypto/tokens';
-import { selectPrepared } from '../platform/database/prepared';
+import { attributionColumns } from '../platform/dto/attribution.dto';
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { User } from './entities/user.entity';
+import { UserReader } from './user-reader.service';
 
 export interface NewUser {
   email: string;
@@ -14,31 +15,17 @@ export interface NewUser {
   attribution?: Attribution | null;
 }
 
+/**
+ * Writes of the users table: the passwordless account of a buyer or sign-up, the claim of the
+ * address, the password, the name, and the mentor's edits (inside the caller's transaction when given
+ * `m`). Its reads are {@link UserReader}'s.
+ */
 @Injectable()
-export class UsersService {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
-
-  findById(id: number): Promise<User | null> {
-    return this.users.findOneBy({ id });
-  }
-
-  findByEmail(email: string): Promise<User | null> {
-    return this.users.findOneBy({ email: normalizeEmail(email) });
-  }
-
-  /**
-   * The account id of an address, or null: one prepared SELECT on the unique email index (marketing
-   * asks it for a lead form with the marketing box ticked; the lead INSERT itself embeds
-   * account-conditions.ts's accountIdOfAddressSql instead of asking).
-   */
-  async idByEmail(email: string): Promise<number | null> {
-    const rows = await selectPrepared<{ id: number | string }>(
-      this.users.manager.connection,
-      'SELECT id FROM users WHERE email = ?',
-      [normalizeEmail(email)],
-    );
-    return rows.length ? Number(rows[0].id) : null;
-  }
+export class UserWriter {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly reader: UserReader,
+  ) {}
 
   /**
    * Finds the account for an e-mail, or creates one without a password.
@@ -104,5 +91,53 @@ export class UsersService {
   async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
     const now = new Date();
     await this.users.update({ id: userId }, { passwordHash, passwordChangedAt: now, updatedAt: now });
+  }
+
+  /** Sets the account's name (already validated and trimmed), inside the caller's transaction when given. */
+  async setName(id: number, firstName: string, lastName: string, m?: EntityManager): Promise<void> {
+    await (m ? m.getRepository(User) : this.users).update({ id }, { firstName, lastName, updatedAt: new Date() });
+  }
+
+  /** A passwordless student with a normalised address; null when the address already has an account. */
+  async createStudent(email: string, now: Date, m: EntityManager): Promise<User | null> {
+    const repo = m.getRepository(User);
+    if (await repo.existsBy({ email })) return null;
+    return repo.save(
+      repo.create({
+        email,
+        passwordHash: null,
+        role: 'student',
+        firstName: null,
+        lastName: null,
+        attribution: attributionColumns(null),
+        createdAt: now,
+        updatedAt: now,
+        passwordChangedAt: null,
+      }),
+    );
+  }
+
+  /** The mentor's edit of a student (name, notes, a new address to confirm), inside the caller's transaction. */
+  async updateByAdmin(
+    id: number,
+    changes: Partial<Pick<User, 'firstName' | 'lastName' | 'adminNote' | 'pendingEmail'>>,
+    m: EntityManager,
+  ): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await m.getRepository(User).update({ id }, { ...changes, updatedAt: new Date() });
+  }
+
+  /**
+   * The student confirmed the new address: it becomes the account's address. Null when nothing was
+   * waiting; false when another account has taken the address meanwhile.
+   */
+  async confirmPendingEmail(id: number, m: EntityManager): Promise<{ before: string; after: string } | null | false> {
+    const user = await this.reader.lockForUpdate(id, m);
+    if (!user?.pendingEmail) return null;
+    const next = user.pendingEmail;
+    const other = await m.getRepository(User).findOne({ where: { email: next }, select: { id: true } });
+    if (other && other.id !== id) return false;
+    await m.getRepository(User).update({ id }, { email: next, pendingEmail: null, updatedAt: new Date() });
+    return { before: user.email, after: next };
   }
 }
