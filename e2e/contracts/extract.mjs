@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global console */
 /**
  * Re-extracts the parts of the providers' published API descriptions that the test fakes check
  * requests against, into e2e/contracts/<provider>/operations.json. Only the operations the site calls
@@ -16,6 +17,7 @@
  * source) is applied on top: see that file.
  */
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import process from 'node:process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -150,7 +152,11 @@ function fromOpenApi(provider, doc) {
     collectSchemaRefs(s, more);
     for (const m of more) if (!schemas[m]) queue.push(m);
   }
-  return { info: { title: doc.info?.title, version: doc.info?.version, openapi: doc.openapi }, operations, components: { schemas } };
+  return {
+    info: { title: doc.info?.title, version: doc.info?.version, openapi: doc.openapi },
+    operations,
+    components: { schemas },
+  };
 }
 
 /**
@@ -159,7 +165,11 @@ function fromOpenApi(provider, doc) {
  * JSON Schema: the property names, types and enums the description declares.
  */
 function fromMuxModels(dir) {
-  const files = new Map(readdirSync(dir).filter((f) => f.endsWith('.py')).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+  const files = new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.py'))
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+  );
   const byClass = new Map();
   for (const text of files.values()) {
     const cls = /^class (\w+)\(object\):/m.exec(text);
@@ -186,7 +196,13 @@ function fromMuxModels(dir) {
     const enumValues = /allowable_values = \[([^\]]*)\]/.exec(text);
     if (enumValues) {
       const consts = Object.fromEntries([...text.matchAll(/^ {4}(\w+) = "([^"]*)"$/gm)].map((m) => [m[1], m[2]]));
-      schemas[name] = { type: 'string', enum: enumValues[1].split(',').map((s) => consts[s.trim()]).filter(Boolean) };
+      schemas[name] = {
+        type: 'string',
+        enum: enumValues[1]
+          .split(',')
+          .map((s) => consts[s.trim()])
+          .filter(Boolean),
+      };
       return;
     }
     const types = /openapi_types = \{([^}]*)\}/.exec(text)?.[1] ?? '';
@@ -236,7 +252,10 @@ function applyOverlay(out, file) {
   if (!existsSync(file)) return;
   const { changes } = JSON.parse(readFileSync(file, 'utf8'));
   for (const c of changes) {
-    const parts = c.at.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = c.at
+      .split('/')
+      .slice(1)
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     const last = parts.pop();
     const parent = parts.reduce((o, k) => o?.[k], out);
     if (!parent) throw new Error(`overlay: ${c.at} has no parent`);
@@ -262,4 +281,6 @@ const extracted = provider === 'mux' ? fromMuxModels(file) : fromOpenApi(provide
 const out = { source, ...extracted };
 applyOverlay(out, join(here, provider, 'overlay.json'));
 writeFileSync(join(here, provider, 'operations.json'), JSON.stringify(out, null, 1) + '\n');
-console.log(`${provider}: ${Object.keys(out.operations).length} operations, ${Object.keys(out.components.schemas).length} schemas`);
+console.log(
+  `${provider}: ${Object.keys(out.operations).length} operations, ${Object.keys(out.components.schemas).length} schemas`,
+);

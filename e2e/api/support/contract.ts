@@ -45,7 +45,9 @@ export interface ContractViolation {
 
 /** Form and query values are strings on the wire: Stripe's schemas are matched after coercion. */
 function compile(provider: Provider) {
-  const doc = JSON.parse(readFileSync(join(__dirname, '..', '..', 'contracts', provider, 'operations.json'), 'utf8')) as Description;
+  const doc = JSON.parse(
+    readFileSync(join(__dirname, '..', '..', 'contracts', provider, 'operations.json'), 'utf8'),
+  ) as Description;
   const ajv = new Ajv({ strict: false, allErrors: true, logger: false, coerceTypes: provider === 'stripe' ? 'array' : false });
   addFormats(ajv);
   ajv.addSchema(doc as object, provider);

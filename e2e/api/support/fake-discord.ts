@@ -173,7 +173,12 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     if (members.has(userId)) return noContent;
     members.set(userId, new Set(roles));
     accounts.set(userId, t.account);
-    return json(201, { user: { id: userId, username: t.account.username }, roles, nick: null, joined_at: new Date().toISOString() });
+    return json(201, {
+      user: { id: userId, username: t.account.username },
+      roles,
+      nick: null,
+      joined_at: new Date().toISOString(),
+    });
   };
 
   const handlers: Record<DiscordRoute, (req: FakeRequest) => FakeReply> = {

@@ -285,8 +285,10 @@ export async function startFakeMux(): Promise<FakeMux> {
     },
     badBody: () => error(400, 'invalid_parameters', 'Invalid JSON'),
     notFound,
-    record: (req) => calls.push({ method: req.method, path: req.path, body: req.body, authorization: req.header('authorization') }),
-    guard: (_r, req) => (req.header('authorization') === expectedAuth ? null : error(401, 'unauthorized', 'Unauthorized request')),
+    record: (req) =>
+      calls.push({ method: req.method, path: req.path, body: req.body, authorization: req.header('authorization') }),
+    guard: (_r, req) =>
+      req.header('authorization') === expectedAuth ? null : error(401, 'unauthorized', 'Unauthorized request'),
     refuse: (_r, problems) => error(400, 'invalid_parameters', problems.join('; ')),
     failure: (_r, status) => error(status, status >= 500 ? 'internal_error' : 'invalid_parameters', 'Fake failure'),
   });

@@ -277,10 +277,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         stripeVersion: req.header('stripe-version'),
       }),
     notFound: (req) => error(404, `Unrecognized request URL (${req.method}: ${req.path})`),
-    guard: (_r, req) => (req.header('authorization') === `Bearer ${FAKE_STRIPE_KEY}` ? null : error(401, 'Invalid API Key provided')),
+    guard: (_r, req) =>
+      req.header('authorization') === `Bearer ${FAKE_STRIPE_KEY}` ? null : error(401, 'Invalid API Key provided'),
     refuse: (_r, problems) => error(400, `Invalid request (e2e/contracts/stripe): ${problems.join('; ')}`),
     failure: (_r, status) =>
-      error(status, status >= 500 ? 'An unknown error occurred' : 'Your request was rejected', status >= 500 ? 'api_error' : undefined),
+      error(
+        status,
+        status >= 500 ? 'An unknown error occurred' : 'Your request was rejected',
+        status >= 500 ? 'api_error' : undefined,
+      ),
     idempotencyKey: (_r, req) => (req.method === 'POST' ? req.header('idempotency-key') : undefined),
     // Tell the SDK not to retry an injected failure (keeps the tests fast and deterministic).
     headers: () => ({ 'request-id': rid('req'), 'stripe-should-retry': 'false' }),

@@ -182,7 +182,6 @@ export async function startFakeVipps(): Promise<FakeVipps> {
       reference: ref,
     });
 
-
   const handle = (r: FakeVippsRoute, req: FakeRequest): FakeReply => {
     const h = req.header;
     const body = req.body;
@@ -318,7 +317,11 @@ button{display:block;width:100%;padding:.9rem;margin:.6rem 0;font-size:1rem;bord
   const server = await startFakeServer<FakeVippsRoute>({
     name: 'fake vipps',
     provider: 'vipps',
-    routes: (Object.keys(ROUTES) as FakeVippsRoute[]).map((name) => ({ name, ...ROUTES[name], handle: (req) => handle(name, req) })),
+    routes: (Object.keys(ROUTES) as FakeVippsRoute[]).map((name) => ({
+      name,
+      ...ROUTES[name],
+      handle: (req) => handle(name, req),
+    })),
     // The landing page (the Vipps app, for the browser journey).
     intercept: (req, res, url) => {
       const land = /^\/landing\/([^/]+)(?:\/(approve|abort))?$/.exec(url.pathname);
@@ -342,7 +345,12 @@ button{display:block;width:100%;padding:.9rem;margin:.6rem 0;font-size:1rem;bord
       if (r) calls.push({ route: r, method: req.method, path: req.path, headers: req.headers, body: req.body });
     },
     refuse: (_r, problems) =>
-      problem(400, 'Bad Request', problems.join('; '), problems.map((reason) => ({ name: 'request', reason }))),
+      problem(
+        400,
+        'Bad Request',
+        problems.join('; '),
+        problems.map((reason) => ({ name: 'request', reason })),
+      ),
     failure: (_r, status) => problem(status, status >= 500 ? 'Internal Server Error' : 'Bad Request'),
     guard: (r, req) => {
       const h = req.header;
