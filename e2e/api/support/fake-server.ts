@@ -138,7 +138,8 @@ export async function startFakeServer<R extends string>(opts: FakeServerOptions<
         params: req.params,
         query: req.query,
         headers: req.headers,
-        body: req.body,
+        // A GET's parameters are its query (Stripe's fake reads them as its body).
+        body: req.method === 'GET' ? undefined : req.body,
         contentType: req.header('content-type'),
       });
       if (problems.length) {
