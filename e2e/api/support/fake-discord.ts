@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type {
+  RESTPostOAuth2AccessTokenResult,
+  RESTPostOAuth2AccessTokenURLEncodedData,
+  RESTPutAPIGuildMemberJSONBody,
+} from 'discord-api-types/v10';
+import type { ContractViolation } from './contract';
+import { send, startFakeServer, type FakeReply, type FakeRequest } from './fake-server';
 
 /**
  * A fake of Discord's REST API v10, from its published contract (discord.com/developers/docs):
@@ -68,12 +74,30 @@ export interface FakeDiscord {
   signedInAs: DiscordAccount | null;
   /** The next n calls with the bot's token are answered 429. */
   rateLimitNext(n: number): void;
+  /** Requests Discord's published description refuses (they fail the suite at `close`). */
+  violations: ContractViolation[];
   /** While down, every call is answered 503. */
   down: boolean;
   close(): Promise<void>;
 }
 
 const API = '/api/v10';
+
+type DiscordRoute = 'oauth2.token' | 'users.me' | 'members.get' | 'members.add' | 'roles.add' | 'roles.remove';
+
+/** The operations served (their keys in e2e/contracts/discord). */
+const ROUTES: Record<DiscordRoute, { method: string; path: string }> = {
+  'oauth2.token': { method: 'POST', path: `${API}/oauth2/token` },
+  'users.me': { method: 'GET', path: `${API}/users/@me` },
+  'members.get': { method: 'GET', path: `${API}/guilds/{guild_id}/members/{user_id}` },
+  'members.add': { method: 'PUT', path: `${API}/guilds/{guild_id}/members/{user_id}` },
+  'roles.add': { method: 'PUT', path: `${API}/guilds/{guild_id}/members/{user_id}/roles/{role_id}` },
+  'roles.remove': { method: 'DELETE', path: `${API}/guilds/{guild_id}/members/{user_id}/roles/{role_id}` },
+};
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): FakeReply => ({ status, body, headers });
+const err = (status: number, code: number, message: string): FakeReply => json(status, { message, code });
+const noContent: FakeReply = { status: 204 };
 
 export async function startFakeDiscord(): Promise<FakeDiscord> {
   const calls: RecordedDiscordCall[] = [];
@@ -85,157 +109,153 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
   let limited = 0;
   let url = '';
 
-  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers });
-    res.end(body === undefined ? undefined : JSON.stringify(body));
-    return status;
+  const token = (req: FakeRequest): FakeReply => {
+    const form = req.body as Partial<RESTPostOAuth2AccessTokenURLEncodedData> & Record<string, string>;
+    if (form.client_id !== FAKE_DISCORD.clientId || form.client_secret !== FAKE_DISCORD.clientSecret)
+      return json(401, { error: 'invalid_client' });
+    const grant = codes.get(form.code ?? '');
+    if (!grant) return json(400, { error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
+    codes.delete(form.code!);
+    if (grant.redirectUri !== form.redirect_uri)
+      return json(400, { error: 'invalid_grant', error_description: 'Invalid "redirect_uri" in request.' });
+    const access = randomBytes(16).toString('hex');
+    tokens.set(access, { account: grant.account, scope: grant.scope });
+    const out: RESTPostOAuth2AccessTokenResult = {
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: 604800,
+      refresh_token: randomBytes(16).toString('hex'),
+      scope: grant.scope,
+    };
+    return json(200, out);
   };
-  const err = (res: ServerResponse, status: number, code: number, message: string) => send(res, status, { message, code });
 
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  const me = (req: FakeRequest): FakeReply => {
+    const auth = req.header('authorization') ?? '';
+    const t = auth.startsWith('Bearer ') ? tokens.get(auth.slice(7)) : undefined;
+    if (!t) return err(401, 0, '401: Unauthorized');
+    return json(200, { id: t.account.id, username: t.account.username, discriminator: '0', global_name: null, avatar: null });
+  };
+
+  const role = (req: FakeRequest, add: boolean): FakeReply => {
+    if (!knownRoles.has(req.params.role_id)) return err(404, 10011, 'Unknown Role');
+    const roles = members.get(req.params.user_id);
+    if (!roles) return err(404, 10007, 'Unknown Member');
+    if (add) roles.add(req.params.role_id);
+    else roles.delete(req.params.role_id);
+    return noContent;
+  };
+
+  const member = (req: FakeRequest): FakeReply => {
+    const userId = req.params.user_id;
+    const roles = members.get(userId);
+    if (!roles) return err(404, 10007, 'Unknown Member');
+    const account = accounts.get(userId);
+    return json(200, {
+      user: { id: userId, username: account?.username ?? 'ukjent', discriminator: '0', global_name: null, avatar: null },
+      nick: null,
+      roles: [...roles],
+      joined_at: new Date().toISOString(),
+      deaf: false,
+      mute: false,
+      flags: 0,
     });
+  };
 
-  async function handle(req: IncomingMessage, res: ServerResponse, raw: string): Promise<number> {
-    const method = req.method ?? 'GET';
-    const path = (req.url ?? '').split('?')[0];
-    const auth = req.headers.authorization ?? '';
-    if (fake.down) return err(res, 503, 0, 'Service Unavailable');
-    if (method === 'GET' && path === '/oauth2/authorize' && fake.signedInAs) {
-      const authorize = new URL(req.url ?? '', url);
-      const back = new URL(authorize.searchParams.get('redirect_uri') ?? '');
-      res.writeHead(302, { location: `${back.origin}${fake.consent(authorize.href, fake.signedInAs)}` }).end();
-      return 302;
-    }
-    if (!path.startsWith(API)) return err(res, 404, 0, '404: Not Found');
-    const p = path.slice(API.length);
-
-    if (method === 'POST' && p === '/oauth2/token') {
-      if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
-        return send(res, 400, { error: 'unsupported_grant_type' });
-      const form = new URLSearchParams(raw);
-      if (form.get('client_id') !== FAKE_DISCORD.clientId || form.get('client_secret') !== FAKE_DISCORD.clientSecret)
-        return send(res, 401, { error: 'invalid_client' });
-      if (form.get('grant_type') !== 'authorization_code') return send(res, 400, { error: 'unsupported_grant_type' });
-      const grant = codes.get(form.get('code') ?? '');
-      if (!grant) return send(res, 400, { error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
-      codes.delete(form.get('code')!);
-      if (grant.redirectUri !== form.get('redirect_uri'))
-        return send(res, 400, { error: 'invalid_grant', error_description: 'Invalid "redirect_uri" in request.' });
-      const token = randomBytes(16).toString('hex');
-      tokens.set(token, { account: grant.account, scope: grant.scope });
-      return send(res, 200, {
-        access_token: token,
-        token_type: 'Bearer',
-        expires_in: 604800,
-        refresh_token: randomBytes(16).toString('hex'),
-        scope: grant.scope,
-      });
-    }
-
-    if (method === 'GET' && p === '/users/@me') {
-      const t = auth.startsWith('Bearer ') ? tokens.get(auth.slice(7)) : undefined;
-      if (!t) return err(res, 401, 0, '401: Unauthorized');
-      return send(res, 200, {
-        id: t.account.id,
-        username: t.account.username,
-        discriminator: '0',
-        global_name: null,
-        avatar: null,
-      });
-    }
-
-    // Everything else is the bot's.
-    if (auth !== `Bot ${FAKE_DISCORD.botToken}`) return err(res, 401, 0, '401: Unauthorized');
-    if (limited > 0) {
-      limited--;
-      const retryAfter = 0.2;
-      return send(
-        res,
-        429,
-        { message: 'You are being rate limited.', retry_after: retryAfter, global: false },
-        {
-          'retry-after': String(Math.ceil(retryAfter)),
-          'x-ratelimit-limit': '10',
-          'x-ratelimit-remaining': '0',
-          'x-ratelimit-reset': String(Date.now() / 1000 + retryAfter),
-          'x-ratelimit-reset-after': String(retryAfter),
-          'x-ratelimit-bucket': 'fake-member-bucket',
-          'x-ratelimit-scope': 'user',
-        },
-      );
-    }
-    const m = /^\/guilds\/(\d+)\/members\/(\d+)(?:\/roles\/(\d+))?$/.exec(p);
-    if (!m) return err(res, 404, 0, '404: Not Found');
-    const [, guild, userId, roleId] = m;
-    if (guild !== FAKE_DISCORD.guildId) return err(res, 404, 10004, 'Unknown Guild');
-
-    if (roleId) {
-      if (method !== 'PUT' && method !== 'DELETE') return err(res, 405, 0, '405: Method Not Allowed');
-      if (!knownRoles.has(roleId)) return err(res, 404, 10011, 'Unknown Role');
-      const roles = members.get(userId);
-      if (!roles) return err(res, 404, 10007, 'Unknown Member');
-      if (method === 'PUT') roles.add(roleId);
-      else roles.delete(roleId);
-      return send(res, 204, undefined);
-    }
-    if (method === 'GET') {
-      const roles = members.get(userId);
-      if (!roles) return err(res, 404, 10007, 'Unknown Member');
-      const account = accounts.get(userId);
-      return send(res, 200, {
-        user: { id: userId, username: account?.username ?? 'ukjent', discriminator: '0', global_name: null, avatar: null },
-        nick: null,
-        roles: [...roles],
-        joined_at: new Date().toISOString(),
-        deaf: false,
-        mute: false,
-        flags: 0,
-      });
-    }
-    if (method === 'PUT') {
-      let body: { access_token?: unknown; roles?: unknown };
-      try {
-        body = JSON.parse(raw) as typeof body;
-      } catch {
-        return err(res, 400, 50109, 'The request body contains invalid JSON.');
-      }
-      const t = typeof body.access_token === 'string' ? tokens.get(body.access_token) : undefined;
-      if (!t || t.account.id !== userId || !t.scope.split(' ').includes('guilds.join'))
-        return err(res, 403, 50025, 'Invalid OAuth2 access token');
-      const roles = Array.isArray(body.roles) ? (body.roles as unknown[]).map(String) : [];
-      if (roles.some((r) => !knownRoles.has(r))) return err(res, 400, 50035, 'Invalid Form Body');
-      if (members.has(userId)) return send(res, 204, undefined);
-      members.set(userId, new Set(roles));
-      accounts.set(userId, t.account);
-      return send(res, 201, {
-        user: { id: userId, username: t.account.username },
-        roles,
-        nick: null,
-        joined_at: new Date().toISOString(),
-      });
-    }
-    return err(res, 405, 0, '405: Method Not Allowed');
-  }
-
-  const server: Server = createServer((req, res) => {
-    void readBody(req).then(async (raw) => {
-      const status = await handle(req, res, raw);
-      let body: unknown = raw;
-      try {
-        body = raw ? JSON.parse(raw) : null;
-      } catch {
-        /* a form body stays text */
-      }
-      calls.push({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0], status, body });
+  const join = (req: FakeRequest): FakeReply => {
+    const userId = req.params.user_id;
+    const body = (req.body ?? {}) as Partial<RESTPutAPIGuildMemberJSONBody>;
+    const t = typeof body.access_token === 'string' ? tokens.get(body.access_token) : undefined;
+    if (!t || t.account.id !== userId || !t.scope.split(' ').includes('guilds.join'))
+      return err(403, 50025, 'Invalid OAuth2 access token');
+    const roles = Array.isArray(body.roles) ? body.roles.map(String) : [];
+    if (roles.some((r) => !knownRoles.has(r))) return err(400, 50035, 'Invalid Form Body');
+    if (members.has(userId)) return noContent;
+    members.set(userId, new Set(roles));
+    accounts.set(userId, t.account);
+    return json(201, {
+      user: { id: userId, username: t.account.username },
+      roles,
+      nick: null,
+      joined_at: new Date().toISOString(),
     });
+  };
+
+  const handlers: Record<DiscordRoute, (req: FakeRequest) => FakeReply> = {
+    'oauth2.token': token,
+    'users.me': me,
+    'members.get': member,
+    'members.add': join,
+    'roles.add': (req) => role(req, true),
+    'roles.remove': (req) => role(req, false),
+  };
+
+  const record = (method: string, path: string, status: number, text: string) => {
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      /* a form body stays text */
+    }
+    calls.push({ method, path, status, body });
+  };
+
+  const server = await startFakeServer<DiscordRoute>({
+    name: 'fake discord',
+    provider: 'discord',
+    routes: (Object.keys(ROUTES) as DiscordRoute[]).map((name) => ({ name, ...ROUTES[name], handle: handlers[name] })),
+    intercept: (req, res, u, raw) => {
+      const answer = (reply: FakeReply) => {
+        send(res, reply);
+        record(req.method ?? 'GET', u.pathname, reply.status, raw.toString('utf8'));
+        return true;
+      };
+      if (fake.down) return answer(err(503, 0, 'Service Unavailable'));
+      if (req.method === 'GET' && u.pathname === '/oauth2/authorize' && fake.signedInAs) {
+        const authorize = new URL(req.url ?? '', url);
+        const back = new URL(authorize.searchParams.get('redirect_uri') ?? '');
+        return answer({ status: 302, headers: { location: `${back.origin}${fake.consent(authorize.href, fake.signedInAs)}` } });
+      }
+      return false;
+    },
+    parse: (req) => {
+      if (req.path === ROUTES['oauth2.token'].path) return Object.fromEntries(new URLSearchParams(req.text));
+      return req.text ? JSON.parse(req.text) : null;
+    },
+    badBody: () => err(400, 50109, 'The request body contains invalid JSON.'),
+    notFound: () => err(404, 0, '404: Not Found'),
+    refuse: (r, problems) =>
+      r === 'oauth2.token'
+        ? json(400, { error: 'invalid_request', error_description: problems.join('; ') })
+        : json(400, { message: 'Invalid Form Body', code: 50035, errors: problems }),
+    failure: (_r, status) => err(status, 0, `${status}: Fake failure`),
+    guard: (r, req) => {
+      if (r === 'oauth2.token' || r === 'users.me') return null;
+      // Everything else is the bot's.
+      if (req.header('authorization') !== `Bot ${FAKE_DISCORD.botToken}`) return err(401, 0, '401: Unauthorized');
+      if (limited > 0) {
+        limited--;
+        const retryAfter = 0.2;
+        return json(
+          429,
+          { message: 'You are being rate limited.', retry_after: retryAfter, global: false },
+          {
+            'retry-after': String(Math.ceil(retryAfter)),
+            'x-ratelimit-limit': '10',
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': String(Date.now() / 1000 + retryAfter),
+            'x-ratelimit-reset-after': String(retryAfter),
+            'x-ratelimit-bucket': 'fake-member-bucket',
+            'x-ratelimit-scope': 'user',
+          },
+        );
+      }
+      if (req.params.guild_id !== FAKE_DISCORD.guildId) return err(404, 10004, 'Unknown Guild');
+      return null;
+    },
+    record: (req, _r, reply) => record(req.method, req.path, reply.status, req.text),
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const addr = server.address();
-  url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  url = server.url;
 
   const fake: FakeDiscord = {
     url,
@@ -263,7 +283,8 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     rateLimitNext(n) {
       limited = n;
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    violations: server.violations,
+    close: () => server.close(),
   };
   return fake;
 }

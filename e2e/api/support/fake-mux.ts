@@ -1,6 +1,7 @@
 import { createHmac, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ContractViolation } from './contract';
+import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server';
 
 /**
  * A small fake of Mux Video for the test suites (no network), built from Mux's published API: the
@@ -76,6 +77,8 @@ export interface FakeMux {
   assetCreated(uploadId: string): MuxEvent;
   /** When set, the fake delivers its events itself (signed) to this address, as Mux does. */
   webhookUrl: string | null;
+  /** Requests Mux's published description refuses (they fail the suite at `close`). */
+  violations: ContractViolation[];
   /** The next `times` API calls answer `status` with Mux's error envelope. */
   fail(status?: number, times?: number): void;
   close(): Promise<void>;
@@ -124,30 +127,21 @@ const muxId = () =>
     .slice(0, 32);
 const PLAYBACK_POLICIES = ['public', 'signed', 'drm'];
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((res, rej) => {
-    const parts: Buffer[] = [];
-    req.on('data', (c: Buffer) => parts.push(c));
-    req.on('end', () => res(Buffer.concat(parts)));
-    req.on('error', rej);
-  });
-}
+type MuxRoute = 'uploads.create' | 'uploads.get' | 'assets.get';
 
 export async function startFakeMux(): Promise<FakeMux> {
   const calls: RecordedMuxCall[] = [];
   const uploads = new Map<string, FakeUpload>();
   const assets = new Map<string, FakeAsset>();
   const key = muxSigningKey();
-  let failure: { status: number; times: number } | null = null;
   let base = '';
   const expectedAuth = `Basic ${Buffer.from(`${FAKE_MUX_TOKEN_ID}:${FAKE_MUX_TOKEN_SECRET}`).toString('base64')}`;
 
-  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
-  const error = (res: ServerResponse, status: number, type: string, message: string) =>
-    json(res, status, { error: { type, messages: [message] } });
+  const error = (status: number, type: string, message: string): FakeReply => ({
+    status,
+    body: { error: { type, messages: [message] } },
+  });
+  const notFound = () => error(404, 'not_found', 'The requested resource could not be found');
   const view = (u: FakeUpload) => {
     const { received: _r, ...rest } = u;
     return rest;
@@ -164,7 +158,7 @@ export async function startFakeMux(): Promise<FakeMux> {
   };
 
   /** The browser's PUT of one chunk to the upload link (Google Cloud Storage's resumable protocol). */
-  const uploadChunk = async (req: IncomingMessage, res: ServerResponse, upload: FakeUpload) => {
+  const uploadChunk = (req: IncomingMessage, res: ServerResponse, upload: FakeUpload, body: Buffer) => {
     const origin = req.headers.origin;
     const cors: Record<string, string> =
       origin === upload.cors_origin
@@ -183,7 +177,6 @@ export async function startFakeMux(): Promise<FakeMux> {
       });
       return res.end();
     }
-    const body = await readBody(req);
     if (req.method !== 'PUT') {
       res.writeHead(405, cors);
       return res.end();
@@ -224,85 +217,82 @@ export async function startFakeMux(): Promise<FakeMux> {
     }
   };
 
-  const api = async (req: IncomingMessage, res: ServerResponse, path: string) => {
-    const raw = await readBody(req);
-    let body: unknown = null;
-    if (raw.length) {
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        return error(res, 400, 'invalid_parameters', 'Invalid JSON');
-      }
-    }
-    calls.push({ method: req.method ?? '', path, body, authorization: req.headers.authorization });
-    if (req.headers.authorization !== expectedAuth) return error(res, 401, 'unauthorized', 'Unauthorized request');
-    if (failure && failure.times > 0) {
-      failure.times--;
-      return error(res, failure.status, failure.status >= 500 ? 'internal_error' : 'invalid_parameters', 'Fake failure');
-    }
-    if (req.method === 'POST' && path === '/video/v1/uploads') {
-      const b = (body ?? {}) as { cors_origin?: unknown; new_asset_settings?: unknown; timeout?: unknown; test?: unknown };
-      if (b.cors_origin !== undefined && typeof b.cors_origin !== 'string')
-        return error(res, 400, 'invalid_parameters', 'cors_origin must be a string');
-      if (b.timeout !== undefined && (typeof b.timeout !== 'number' || b.timeout < 60 || b.timeout > 604800))
-        return error(res, 400, 'invalid_parameters', 'timeout must be between 60 and 604800');
-      const settings = (b.new_asset_settings ?? {}) as Record<string, unknown>;
-      if (typeof settings !== 'object' || Array.isArray(settings))
-        return error(res, 400, 'invalid_parameters', 'new_asset_settings must be an object');
-      const policies = settings.playback_policies ?? settings.playback_policy;
-      if (policies !== undefined && (!Array.isArray(policies) || policies.some((p) => !PLAYBACK_POLICIES.includes(p as string))))
-        return error(res, 400, 'invalid_parameters', 'playback_policies must be a list of public, signed or drm');
-      if (settings.video_quality !== undefined && !['basic', 'plus', 'premium'].includes(settings.video_quality as string))
-        return error(res, 400, 'invalid_parameters', 'video_quality must be basic, plus or premium');
-      if (typeof settings.passthrough === 'string' && settings.passthrough.length > 255)
-        return error(res, 400, 'invalid_parameters', 'passthrough is at most 255 characters');
-      const id = muxId();
-      const upload: FakeUpload = {
-        id,
-        url: `${base}/upload/${id}`,
-        cors_origin: (b.cors_origin as string | undefined) ?? '*',
-        status: 'waiting',
-        timeout: (b.timeout as number | undefined) ?? 3600,
-        new_asset_settings: { ...settings, ...(policies ? { playback_policies: policies } : {}) },
-        test: b.test === true,
-        received: 0,
-      };
-      uploads.set(id, upload);
-      return json(res, 201, { data: view(upload) });
-    }
-    let m = /^\/video\/v1\/uploads\/([^/]+)$/.exec(path);
-    if (req.method === 'GET' && m) {
-      const u = uploads.get(m[1]);
-      return u ? json(res, 200, { data: view(u) }) : error(res, 404, 'not_found', 'The requested resource could not be found');
-    }
-    m = /^\/video\/v1\/assets\/([^/]+)$/.exec(path);
-    if (req.method === 'GET' && m) {
-      const a = assets.get(m[1]);
-      return a ? json(res, 200, { data: a }) : error(res, 404, 'not_found', 'The requested resource could not be found');
-    }
-    return error(res, 404, 'not_found', 'The requested resource could not be found');
+  const createUpload = (req: FakeRequest): FakeReply => {
+    const b = (req.body ?? {}) as { cors_origin?: unknown; new_asset_settings?: unknown; timeout?: unknown; test?: unknown };
+    if (b.cors_origin !== undefined && typeof b.cors_origin !== 'string')
+      return error(400, 'invalid_parameters', 'cors_origin must be a string');
+    if (b.timeout !== undefined && (typeof b.timeout !== 'number' || b.timeout < 60 || b.timeout > 604800))
+      return error(400, 'invalid_parameters', 'timeout must be between 60 and 604800');
+    const settings = (b.new_asset_settings ?? {}) as Record<string, unknown>;
+    if (typeof settings !== 'object' || Array.isArray(settings))
+      return error(400, 'invalid_parameters', 'new_asset_settings must be an object');
+    const policies = settings.playback_policies ?? settings.playback_policy;
+    if (policies !== undefined && (!Array.isArray(policies) || policies.some((p) => !PLAYBACK_POLICIES.includes(p as string))))
+      return error(400, 'invalid_parameters', 'playback_policies must be a list of public, signed or drm');
+    if (settings.video_quality !== undefined && !['basic', 'plus', 'premium'].includes(settings.video_quality as string))
+      return error(400, 'invalid_parameters', 'video_quality must be basic, plus or premium');
+    if (typeof settings.passthrough === 'string' && settings.passthrough.length > 255)
+      return error(400, 'invalid_parameters', 'passthrough is at most 255 characters');
+    const id = muxId();
+    const upload: FakeUpload = {
+      id,
+      url: `${base}/upload/${id}`,
+      cors_origin: (b.cors_origin as string | undefined) ?? '*',
+      status: 'waiting',
+      timeout: (b.timeout as number | undefined) ?? 3600,
+      new_asset_settings: { ...settings, ...(policies ? { playback_policies: policies } : {}) },
+      test: b.test === true,
+      received: 0,
+    };
+    uploads.set(id, upload);
+    return { status: 201, body: { data: view(upload) } };
   };
 
-  const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const up = /^\/upload\/([^/]+)$/.exec(path);
-    const handler = up
-      ? (() => {
-          const upload = uploads.get(up[1]);
-          if (!upload) {
-            res.writeHead(404);
-            res.end();
-            return Promise.resolve();
-          }
-          return uploadChunk(req, res, upload);
-        })()
-      : api(req, res, path);
-    handler.catch((e: unknown) => {
-      if (!res.headersSent) error(res, 500, 'internal_error', String(e));
-    });
+  const server = await startFakeServer<MuxRoute>({
+    name: 'fake mux',
+    provider: 'mux',
+    routes: [
+      { name: 'uploads.create', method: 'POST', path: '/video/v1/uploads', handle: createUpload },
+      {
+        name: 'uploads.get',
+        method: 'GET',
+        path: '/video/v1/uploads/{UPLOAD_ID}',
+        handle: (req) => {
+          const u = uploads.get(req.params.UPLOAD_ID);
+          return u ? { status: 200, body: { data: view(u) } } : notFound();
+        },
+      },
+      {
+        name: 'assets.get',
+        method: 'GET',
+        path: '/video/v1/assets/{ASSET_ID}',
+        handle: (req) => {
+          const a = assets.get(req.params.ASSET_ID);
+          return a ? { status: 200, body: { data: a } } : notFound();
+        },
+      },
+    ],
+    // The upload link a browser sends the file to.
+    intercept: (req, res, url, raw) => {
+      const up = /^\/upload\/([^/]+)$/.exec(url.pathname);
+      if (!up) return false;
+      const upload = uploads.get(up[1]);
+      if (!upload) {
+        res.writeHead(404);
+        res.end();
+      } else uploadChunk(req, res, upload, raw);
+      return true;
+    },
+    badBody: () => error(400, 'invalid_parameters', 'Invalid JSON'),
+    notFound,
+    record: (req) =>
+      calls.push({ method: req.method, path: req.path, body: req.body, authorization: req.header('authorization') }),
+    guard: (_r, req) =>
+      req.header('authorization') === expectedAuth ? null : error(401, 'unauthorized', 'Unauthorized request'),
+    refuse: (_r, problems) => error(400, 'invalid_parameters', problems.join('; ')),
+    failure: (_r, status) => error(status, status >= 500 ? 'internal_error' : 'invalid_parameters', 'Fake failure'),
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
 
   const assetOf = (uploadId: string): FakeAsset => {
     const u = uploads.get(uploadId);
@@ -342,9 +332,10 @@ export async function startFakeMux(): Promise<FakeMux> {
       return muxEvent('video.asset.errored', { ...a });
     },
     fail(status = 500, times = 1) {
-      failure = { status, times };
+      server.fail('*', status, times);
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    violations: server.violations,
+    close: () => server.close(),
   };
   return fake;
 }

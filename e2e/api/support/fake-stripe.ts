@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import type TestAgent from 'supertest/lib/agent';
+import type { ContractViolation } from './contract';
+import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server';
 
 /**
  * A small fake of the Stripe API for the test suites (no network): the calls the site makes
@@ -63,12 +63,6 @@ export interface FakeRefund {
 
 export type FakeRoute = 'sessions.create' | 'sessions.retrieve' | 'sessions.expire' | 'refunds.create' | 'refunds.list';
 
-interface Failure {
-  status: number;
-  times: number;
-  message: string;
-}
-
 export interface FakeStripe {
   url: string;
   calls: RecordedCall[];
@@ -86,12 +80,32 @@ export interface FakeStripe {
   dashboardRefund(paymentIntent: string, amount: number): FakeRefund;
   /** The next `times` calls of a route answer `status` (4xx: rejected; 5xx: down, not retried). */
   fail(route: FakeRoute, status?: number, times?: number): void;
+  /** Requests Stripe's published description refuses (they fail the suite at `close`). */
+  violations: ContractViolation[];
   /** Forgets failures, calls, sessions and refunds. */
   reset(): void;
   close(): Promise<void>;
 }
 
 type Parsed = Record<string, unknown>;
+
+/** The operations of Stripe's API the site calls (their keys in e2e/contracts/stripe). */
+const ROUTES: Record<FakeRoute, { method: string; path: string }> = {
+  'sessions.create': { method: 'POST', path: '/v1/checkout/sessions' },
+  'sessions.retrieve': { method: 'GET', path: '/v1/checkout/sessions/{session}' },
+  'sessions.expire': { method: 'POST', path: '/v1/checkout/sessions/{session}/expire' },
+  'refunds.create': { method: 'POST', path: '/v1/refunds' },
+  'refunds.list': { method: 'GET', path: '/v1/refunds' },
+};
+
+const routeOf = (method: string, path: string): FakeRoute | null => {
+  if (method === 'POST' && path === '/v1/checkout/sessions') return 'sessions.create';
+  if (method === 'GET' && /^\/v1\/checkout\/sessions\/[^/]+$/.test(path)) return 'sessions.retrieve';
+  if (method === 'POST' && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(path)) return 'sessions.expire';
+  if (method === 'POST' && path === '/v1/refunds') return 'refunds.create';
+  if (method === 'GET' && path === '/v1/refunds') return 'refunds.list';
+  return null;
+};
 
 /** Decodes `a[b][0][c]=v` form bodies into nested objects and arrays. */
 export function parseForm(body: string): Parsed {
@@ -129,8 +143,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: RecordedCall[] = [];
   const sessions = new Map<string, FakeSession>();
   const refunds: FakeRefund[] = [];
-  const failures = new Map<FakeRoute, Failure>();
-  const idempotent = new Map<string, { status: number; body: unknown }>();
   const charges = new Map<string, string>(); // payment intent → charge id
 
   const chargeFor = (pi: string) => {
@@ -147,16 +159,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     body: { error: { type, message, code: status === 404 ? 'resource_missing' : undefined } },
   });
 
-  const route = (method: string, path: string): FakeRoute | null => {
-    if (method === 'POST' && path === '/v1/checkout/sessions') return 'sessions.create';
-    if (method === 'GET' && /^\/v1\/checkout\/sessions\/[^/]+$/.test(path)) return 'sessions.retrieve';
-    if (method === 'POST' && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(path)) return 'sessions.expire';
-    if (method === 'POST' && path === '/v1/refunds') return 'refunds.create';
-    if (method === 'GET' && path === '/v1/refunds') return 'refunds.list';
-    return null;
-  };
-
-  const handle = (r: FakeRoute, path: string, body: Parsed, stripeVersion?: string): { status: number; body: unknown } => {
+  const handle = (r: FakeRoute, req: FakeRequest): FakeReply => {
+    const body = req.body as Parsed;
+    const stripeVersion = req.header('stripe-version');
     switch (r) {
       case 'sessions.create': {
         const items =
@@ -204,12 +209,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return { status: 200, body: s };
       }
       case 'sessions.retrieve': {
-        const id = decodeURIComponent(path.split('/').pop() ?? '');
+        const id = req.params.session;
         const s = sessions.get(id);
         return s ? { status: 200, body: s } : error(404, `No such checkout.session: '${id}'`);
       }
       case 'sessions.expire': {
-        const id = decodeURIComponent(path.split('/').at(-2) ?? '');
+        const id = req.params.session;
         const s = sessions.get(id);
         if (!s) return error(404, `No such checkout.session: '${id}'`);
         // Like Stripe: only an open session can be expired.
@@ -251,60 +256,40 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
   };
 
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const method = req.method ?? 'GET';
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const body = method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(raw);
-      const header = (n: string) => {
-        const v = req.headers[n];
-        return Array.isArray(v) ? v[0] : v;
-      };
-      const call: RecordedCall = {
-        method,
-        path: url.pathname,
-        body,
-        idempotencyKey: header('idempotency-key'),
-        authorization: header('authorization'),
-        stripeVersion: header('stripe-version'),
-      };
-      calls.push(call);
-      const send = (status: number, payload: unknown) => {
-        res.writeHead(status, {
-          'content-type': 'application/json',
-          'request-id': rid('req'),
-          // Tell the SDK not to retry an injected failure (keeps the tests fast and deterministic).
-          'stripe-should-retry': 'false',
-        });
-        res.end(JSON.stringify(payload));
-      };
-      const r = route(method, url.pathname);
-      if (!r)
-        return send(404, {
-          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname})` },
-        });
-      if (call.authorization !== `Bearer ${FAKE_STRIPE_KEY}`)
-        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-      const f = failures.get(r);
-      if (f && f.times > 0) {
-        f.times -= 1;
-        return send(f.status, { error: { type: f.status >= 500 ? 'api_error' : 'invalid_request_error', message: f.message } });
-      }
-      const key = method === 'POST' && call.idempotencyKey ? `${r}:${call.idempotencyKey}` : null;
-      if (key && idempotent.has(key)) {
-        const prior = idempotent.get(key)!;
-        return send(prior.status, prior.body);
-      }
-      const out = handle(r, url.pathname, body, call.stripeVersion);
-      if (key && out.status < 500) idempotent.set(key, out);
-      send(out.status, out.body);
-    });
+  const routeNames: FakeRoute[] = ['sessions.create', 'sessions.retrieve', 'sessions.expire', 'refunds.create', 'refunds.list'];
+  const server = await startFakeServer<FakeRoute>({
+    name: 'fake stripe',
+    provider: 'stripe',
+    routes: routeNames.map((name) => ({ name, ...ROUTES[name], handle: (req) => handle(name, req) })),
+    parse: (req) => {
+      // Form-encoded, nested like the SDK encodes it; a GET's parameters are its query.
+      const query = parseForm(req.url.search.slice(1));
+      req.query = query;
+      return req.method === 'GET' ? query : parseForm(req.text);
+    },
+    record: (req) =>
+      calls.push({
+        method: req.method,
+        path: req.path,
+        body: req.body as Parsed,
+        idempotencyKey: req.header('idempotency-key'),
+        authorization: req.header('authorization'),
+        stripeVersion: req.header('stripe-version'),
+      }),
+    notFound: (req) => error(404, `Unrecognized request URL (${req.method}: ${req.path})`),
+    guard: (_r, req) =>
+      req.header('authorization') === `Bearer ${FAKE_STRIPE_KEY}` ? null : error(401, 'Invalid API Key provided'),
+    refuse: (_r, problems) => error(400, `Invalid request (e2e/contracts/stripe): ${problems.join('; ')}`),
+    failure: (_r, status) =>
+      error(
+        status,
+        status >= 500 ? 'An unknown error occurred' : 'Your request was rejected',
+        status >= 500 ? 'api_error' : undefined,
+      ),
+    idempotencyKey: (_r, req) => (req.method === 'POST' ? req.header('idempotency-key') : undefined),
+    // Tell the SDK not to retry an injected failure (keeps the tests fast and deterministic).
+    headers: () => ({ 'request-id': rid('req'), 'stripe-should-retry': 'false' }),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
 
   const must = (id: string) => {
     const s = sessions.get(id);
@@ -313,11 +298,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   };
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     calls,
     sessions,
     refunds,
-    callsTo: (r) => calls.filter((c) => route(c.method, c.path) === r),
+    callsTo: (r) => calls.filter((c) => routeOf(c.method, c.path) === r),
     lastSession: () => {
       const all = [...sessions.values()];
       if (!all.length) throw new Error('fake stripe: no session created');
@@ -359,21 +344,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       refunds.push(refund);
       return refund;
     },
-    fail: (r, status = 500, times = 1) => {
-      failures.set(r, { status, times, message: status >= 500 ? 'An unknown error occurred' : 'Your request was rejected' });
-    },
+    fail: (r, status = 500, times = 1) => server.fail(r, status, times),
+    violations: server.violations,
     reset: () => {
       calls.length = 0;
       sessions.clear();
       refunds.length = 0;
-      failures.clear();
-      idempotent.clear();
+      server.reset();
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((e) => (e ? reject(e) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: () => server.close(),
   };
 }
 

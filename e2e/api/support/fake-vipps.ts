@@ -1,6 +1,4 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type {
   AuthorizationTokenResponse,
   CaptureModificationRequest,
@@ -21,6 +19,8 @@ import type {
   WebhookEvent,
 } from '@vippsmobilepay/sdk/script/generated_types/epayment/types.gen';
 import type { FetchAuthorizationTokenUsingPostData } from '@vippsmobilepay/sdk/script/generated_types/access_token/types.gen';
+import type { ContractViolation } from './contract';
+import { send, startFakeServer, type FakeReply, type FakeRequest } from './fake-server';
 
 /**
  * A fake of Vipps MobilePay's ePayment API for the test suites, built from its published contract (the
@@ -74,9 +74,23 @@ export interface FakeVipps {
   expire(reference: string): FakePayment;
   /** The next `times` calls of a route answer `status`. */
   fail(route: FakeVippsRoute, status?: number, times?: number): void;
+  /** Requests the ePayment API description refuses (they fail the suite at `close`). */
+  violations: ContractViolation[];
   reset(): void;
   close(): Promise<void>;
 }
+
+/** The operations served (their keys in e2e/contracts/vipps). */
+const ROUTES: Record<FakeVippsRoute, { method: string; path: string }> = {
+  token: { method: 'POST', path: '/accesstoken/get' },
+  create: { method: 'POST', path: '/epayment/v1/payments' },
+  get: { method: 'GET', path: '/epayment/v1/payments/{reference}' },
+  capture: { method: 'POST', path: '/epayment/v1/payments/{reference}/capture' },
+  refund: { method: 'POST', path: '/epayment/v1/payments/{reference}/refund' },
+  cancel: { method: 'POST', path: '/epayment/v1/payments/{reference}/cancel' },
+  'webhooks.register': { method: 'POST', path: '/webhooks/v1/webhooks' },
+};
+const MONEY: FakeVippsRoute[] = ['create', 'capture', 'refund', 'cancel'];
 
 const nok = (value: number) => ({ currency: 'NOK' as const, value });
 const REFERENCE_RE = /^[a-zA-Z0-9-]{8,64}$/;
@@ -150,8 +164,6 @@ export async function startFakeVipps(): Promise<FakeVipps> {
   const payments = new Map<string, FakePayment>();
   const webhooks: Array<RegisterRequest & RegisterResponse> = [];
   const tokens = new Set<string>();
-  const idempotent = new Map<string, { status: number; body: unknown }>();
-  const failures = new Map<FakeVippsRoute, { status: number; times: number }>();
   let base = '';
 
   const psp = () => String(Date.now()) + String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
@@ -170,20 +182,9 @@ export async function startFakeVipps(): Promise<FakeVipps> {
       reference: ref,
     });
 
-  const route = (method: string, path: string): FakeVippsRoute | null => {
-    if (method === 'POST' && path === '/accesstoken/get') return 'token';
-    if (method === 'POST' && path === '/epayment/v1/payments') return 'create';
-    if (method === 'GET' && /^\/epayment\/v1\/payments\/[^/]+$/.test(path)) return 'get';
-    if (method === 'POST' && /^\/epayment\/v1\/payments\/[^/]+\/capture$/.test(path)) return 'capture';
-    if (method === 'POST' && /^\/epayment\/v1\/payments\/[^/]+\/refund$/.test(path)) return 'refund';
-    if (method === 'POST' && /^\/epayment\/v1\/payments\/[^/]+\/cancel$/.test(path)) return 'cancel';
-    if (method === 'POST' && path === '/webhooks/v1/webhooks') return 'webhooks.register';
-    return null;
-  };
-
-  const refOf = (path: string) => decodeURIComponent(path.split('/')[4] ?? '');
-
-  const handle = (r: FakeVippsRoute, path: string, h: (n: string) => string | undefined, body: unknown) => {
+  const handle = (r: FakeVippsRoute, req: FakeRequest): FakeReply => {
+    const h = req.header;
+    const body = req.body;
     switch (r) {
       case 'token': {
         const need: TokenHeaders[] = ['client_id', 'client_secret', 'Ocp-Apim-Subscription-Key'];
@@ -232,7 +233,7 @@ export async function startFakeVipps(): Promise<FakeVipps> {
         return { status: 201, body: out };
       }
       case 'get': {
-        const ref = refOf(path);
+        const ref = req.params.reference;
         const p = payments.get(ref);
         if (!p) return problem(404, 'Not Found', `Payment ${ref} not found`);
         const out: GetPaymentResponse = {
@@ -249,7 +250,7 @@ export async function startFakeVipps(): Promise<FakeVipps> {
       }
       case 'capture':
       case 'refund': {
-        const ref = refOf(path);
+        const ref = req.params.reference;
         const p = payments.get(ref);
         if (!p) return problem(404, 'Not Found', `Payment ${ref} not found`);
         const m = (body as Partial<CaptureModificationRequest> | null)?.modificationAmount;
@@ -271,7 +272,7 @@ export async function startFakeVipps(): Promise<FakeVipps> {
         return { status: 200, body: modification(ref, p) };
       }
       case 'cancel': {
-        const ref = refOf(path);
+        const ref = req.params.reference;
         const p = payments.get(ref);
         if (!p) return problem(404, 'Not Found', `Payment ${ref} not found`);
         if (p.aggregate.capturedAmount.value > 0) return problem(400, 'Bad Request', 'A captured payment cannot be cancelled');
@@ -313,87 +314,63 @@ button{display:block;width:100%;padding:.9rem;margin:.6rem 0;font-size:1rem;bord
 <form method="post" action="/landing/${encodeURIComponent(ref)}/abort"><button class="no" type="submit">Avbryt</button></form>
 </main></body></html>`;
 
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const method = req.method ?? 'GET';
-      const path = url.pathname;
-      const h = (n: string) => {
-        const v = req.headers[n.toLowerCase()];
-        return Array.isArray(v) ? v[0] : v;
-      };
-      const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' });
-        res.end(JSON.stringify(payload));
-      };
-
-      // The landing page (the Vipps app, for the browser journey).
-      const land = /^\/landing\/([^/]+)(?:\/(approve|abort))?$/.exec(path);
-      if (land) {
-        const ref = decodeURIComponent(land[1]);
-        const p = payments.get(ref);
-        if (!p) return send(404, { title: 'Not Found' });
-        if (method === 'GET' && !land[2]) {
-          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-          return res.end(landing(ref, p));
-        }
-        if (method === 'POST' && land[2]) {
-          if (p.state === 'CREATED') (land[2] === 'approve' ? approve : (r: string) => close(r, 'ABORTED'))(ref);
-          res.writeHead(303, { location: p.request.returnUrl ?? '/' });
-          return res.end();
-        }
-      }
-
-      const r = route(method, path);
-      let body: unknown = null;
-      const raw = Buffer.concat(chunks).toString('utf8');
-      if (raw && r !== 'token') {
-        try {
-          body = JSON.parse(raw);
-        } catch {
-          return send(400, problem(400, 'Bad Request', 'The body is not JSON').body);
-        }
-      }
-      const headers: Record<string, string | undefined> = {};
-      for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v[0] : v;
-      if (!r) return send(404, problem(404, 'Not Found', `${method} ${path}`).body);
-      calls.push({ route: r, method, path, headers, body });
-
-      const f = failures.get(r);
-      if (f && f.times > 0) {
-        f.times -= 1;
-        return send(f.status, problem(f.status, f.status >= 500 ? 'Internal Server Error' : 'Bad Request').body);
-      }
+  const server = await startFakeServer<FakeVippsRoute>({
+    name: 'fake vipps',
+    provider: 'vipps',
+    routes: (Object.keys(ROUTES) as FakeVippsRoute[]).map((name) => ({
+      name,
+      ...ROUTES[name],
+      handle: (req) => handle(name, req),
+    })),
+    // The landing page (the Vipps app, for the browser journey).
+    intercept: (req, res, url) => {
+      const land = /^\/landing\/([^/]+)(?:\/(approve|abort))?$/.exec(url.pathname);
+      if (!land) return false;
+      const ref = decodeURIComponent(land[1]);
+      const p = payments.get(ref);
+      if (!p) {
+        send(res, { status: 404, body: { title: 'Not Found' } });
+      } else if (req.method === 'GET' && !land[2]) {
+        send(res, { status: 200, text: landing(ref, p), headers: { 'content-type': 'text/html; charset=utf-8' } });
+      } else if (req.method === 'POST' && land[2]) {
+        if (p.state === 'CREATED') (land[2] === 'approve' ? approve : (r: string) => close(r, 'ABORTED'))(ref);
+        send(res, { status: 303, headers: { location: p.request.returnUrl ?? '/' } });
+      } else return false;
+      return true;
+    },
+    parse: (req) => (req.text && req.path !== ROUTES.token.path ? JSON.parse(req.text) : null),
+    badBody: () => problem(400, 'Bad Request', 'The body is not JSON'),
+    notFound: (req) => problem(404, 'Not Found', `${req.method} ${req.path}`),
+    record: (req, r) => {
+      if (r) calls.push({ route: r, method: req.method, path: req.path, headers: req.headers, body: req.body });
+    },
+    refuse: (_r, problems) =>
+      problem(
+        400,
+        'Bad Request',
+        problems.join('; '),
+        problems.map((reason) => ({ name: 'request', reason })),
+      ),
+    failure: (_r, status) => problem(status, status >= 500 ? 'Internal Server Error' : 'Bad Request'),
+    guard: (r, req) => {
+      const h = req.header;
       // Every call but the token needs a token from /accesstoken/get, the subscription key and the MSN.
-      if (r !== 'token') {
-        if (h('ocp-apim-subscription-key') !== FAKE_VIPPS.subscriptionKey)
-          return send(401, problem(401, 'Unauthorized', 'Invalid Ocp-Apim-Subscription-Key').body);
-        const bearer = /^Bearer (.+)$/.exec(h('authorization') ?? '');
-        if (!bearer || !tokens.has(bearer[1])) return send(401, problem(401, 'Unauthorized', 'Invalid access token').body);
-        if (r !== 'webhooks.register' && h('merchant-serial-number') !== FAKE_VIPPS.msn)
-          return send(403, problem(403, 'Forbidden', 'Merchant-Serial-Number does not match the token').body);
-      } else if (h('ocp-apim-subscription-key') !== FAKE_VIPPS.subscriptionKey) {
-        return send(401, problem(401, 'Unauthorized', 'Invalid Ocp-Apim-Subscription-Key').body);
-      }
+      if (h('ocp-apim-subscription-key') !== FAKE_VIPPS.subscriptionKey)
+        return problem(401, 'Unauthorized', 'Invalid Ocp-Apim-Subscription-Key');
+      if (r === 'token') return null;
+      const bearer = /^Bearer (.+)$/.exec(h('authorization') ?? '');
+      if (!bearer || !tokens.has(bearer[1])) return problem(401, 'Unauthorized', 'Invalid access token');
+      if (r !== 'webhooks.register' && h('merchant-serial-number') !== FAKE_VIPPS.msn)
+        return problem(403, 'Forbidden', 'Merchant-Serial-Number does not match the token');
       // Money-moving calls need an Idempotency-Key; the same key answers the same again.
-      const needsKey = r === 'create' || r === 'capture' || r === 'refund' || r === 'cancel';
-      const key = h('idempotency-key');
       const required: RequiredHeaders = 'Idempotency-Key';
-      if (needsKey && !key) return send(400, problem(400, 'Bad Request', `${required} header is required`).body);
-      const memo = needsKey ? `${r}:${path}:${key}` : null;
-      if (memo && idempotent.has(memo)) {
-        const prior = idempotent.get(memo)!;
-        return send(prior.status, prior.body);
-      }
-      const out = handle(r, path, h, body);
-      if (memo && out.status < 500) idempotent.set(memo, out);
-      send(out.status, out.body);
-    });
+      if (MONEY.includes(r) && !h(required)) return problem(400, 'Bad Request', `${required} header is required`);
+      return null;
+    },
+    idempotencyKey: (r, req) => (MONEY.includes(r) ? req.header('idempotency-key') : undefined),
+    headers: (reply): Record<string, string> => (reply.status >= 400 ? { 'content-type': 'application/problem+json' } : {}),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
 
   return {
     url: base,
@@ -409,19 +386,15 @@ button{display:block;width:100%;padding:.9rem;margin:.6rem 0;font-size:1rem;bord
     approve,
     abort: (ref) => close(ref, 'ABORTED'),
     expire: (ref) => close(ref, 'EXPIRED'),
-    fail: (r, status = 500, times = 1) => void failures.set(r, { status, times }),
+    fail: (r, status = 500, times = 1) => server.fail(r, status, times),
+    violations: server.violations,
     reset: () => {
       calls.length = 0;
       payments.clear();
       webhooks.length = 0;
-      failures.clear();
-      idempotent.clear();
+      server.reset();
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((e) => (e ? reject(e) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: () => server.close(),
   };
 }
 

@@ -1,0 +1,60 @@
+import { startFakeDiscord } from './support/fake-discord';
+import { startFakeMux } from './support/fake-mux';
+import { FAKE_STRIPE_KEY, startFakeStripe } from './support/fake-stripe';
+
+/**
+ * The fakes refuse what the providers' published descriptions refuse (e2e/contracts), and a suite
+ * whose app sent such a request fails when the fake is closed.
+ */
+describe('fakes checked against the providers’ published descriptions', () => {
+  it('Stripe: an unknown parameter or a value outside an enum is refused, and closing the fake fails', async () => {
+    const stripe = await startFakeStripe();
+    const post = (body: string) =>
+      fetch(`${stripe.url}/v1/checkout/sessions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${FAKE_STRIPE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    const ok = await post(
+      'mode=payment&line_items[0][quantity]=1&line_items[0][price_data][currency]=nok&line_items[0][price_data][unit_amount]=1000&line_items[0][price_data][product_data][name]=Kurs&success_url=https://example.test/ok',
+    );
+    expect(ok.status).toBe(200);
+    expect(stripe.violations).toEqual([]);
+    const unknown = await post('mode=payment&colour=blue&line_items[0][quantity]=1');
+    expect(unknown.status).toBe(400);
+    const badEnum = await post('mode=sometimes&line_items[0][quantity]=1');
+    expect(badEnum.status).toBe(400);
+    expect(stripe.violations.map((v) => v.operation)).toEqual(['sessions.create', 'sessions.create']);
+    expect(stripe.violations[0].problems.join(' ')).toMatch(/colour/);
+    await expect(stripe.close()).rejects.toThrow(/would refuse/);
+  });
+
+  it('Mux: a video_quality Mux does not list is refused', async () => {
+    const mux = await startFakeMux();
+    const env = mux.env();
+    const res = await fetch(`${mux.url}/video/v1/uploads`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${env.MUX_TOKEN_ID}:${env.MUX_TOKEN_SECRET}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ new_asset_settings: { video_quality: 'ultra' } }),
+    });
+    expect(res.status).toBe(400);
+    expect(mux.violations).toHaveLength(1);
+    await expect(mux.close()).rejects.toThrow(/would refuse/);
+  });
+
+  it('Discord: a member added without the access token Discord requires is refused', async () => {
+    const discord = await startFakeDiscord();
+    const env = discord.env();
+    const res = await fetch(`${discord.url}/api/v10/guilds/${env.DISCORD_GUILD_ID}/members/123456789012345678`, {
+      method: 'PUT',
+      headers: { authorization: `Bot ${env.DISCORD_BOT_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ roles: [] }),
+    });
+    expect(res.status).toBe(400);
+    expect(discord.violations[0].problems.join(' ')).toMatch(/access_token/);
+    await expect(discord.close()).rejects.toThrow(/would refuse/);
+  });
+});
