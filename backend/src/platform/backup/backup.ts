@@ -92,12 +92,11 @@ export async function runBackup(cfg: AppConfig, log: Log = () => undefined, now 
     };
     const manifestFile = join(work, 'manifest.json');
     await writeFile(manifestFile, JSON.stringify(manifest, null, 2) + '\n');
-    const entry = async (name: string, path: string): Promise<TarFile> => {
-      const s = await stat(path);
-      return { name, path, size: s.size, mtime: s.mtime };
-    };
-    const files = [await entry('manifest.json', manifestFile), await entry(manifest.database, dbFile)];
-    for (const path of uploads) files.push(await entry(`uploads/${relative(uploadDir, path).split(sep).join('/')}`, path));
+    const files: TarFile[] = [
+      { name: 'manifest.json', path: manifestFile },
+      { name: manifest.database, path: dbFile },
+      ...uploads.map((path) => ({ name: `uploads/${relative(uploadDir, path).split(sep).join('/')}`, path })),
+    ];
 
     const encrypted = cfg.backup.passphrase !== null;
     const name = archiveName(now, encrypted);

@@ -1,4 +1,5 @@
 import { CATALOG_IDS } from '@academy/contracts';
+import type { EnvReader } from './env-reader';
 
 /**
  * The private Discord (issue 26): members link their Discord account, and roles follow access. The
@@ -26,50 +27,38 @@ export const DISCORD_KEYS = ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISC
 /** What a DISCORD_ROLE_<KEY> may name: a catalogue product, or an active mentorship period. */
 export const DISCORD_ROLE_KEYS: readonly string[] = [...CATALOG_IDS, 'mentorship'];
 const SNOWFLAKE = /^\d{17,20}$/;
+/** DISCORD_ROLE_<KEY>: one variable per product. */
+export const ROLE_PREFIX = 'DISCORD_ROLE_';
 
-/** DISCORD_*: the core keys together or none; role ids and the API base only with them. Problems are named per variable. */
-export function discordSettings(
-  env: Record<string, string | undefined>,
-  str: (name: string) => string | null,
-  int: (name: string, def: number, min: number, max: number) => number,
-  url: (name: string, def: string | null) => string | null,
-  nodeEnv: string,
-  problems: string[],
-): DiscordConfig | null {
-  const values = DISCORD_KEYS.map((k) => str(k));
-  const set = DISCORD_KEYS.filter((_k, i) => values[i] !== null);
-  const roleVars = Object.keys(env)
-    .filter((k) => k.startsWith('DISCORD_ROLE_') && str(k) !== null)
-    .sort();
-  const apiBase = url('DISCORD_API_BASE', null);
-  if (set.length === 0) {
+/** DISCORD_*: the core keys together or none (COMMUNITY_URL shows); role ids and the API base only with them. Problems are named per variable. */
+export function readDiscord(env: EnvReader): DiscordConfig | null {
+  const keys = env.group(DISCORD_KEYS, 'alle fire');
+  const roleVars = env.namesStartingWith(ROLE_PREFIX);
+  const apiBase = env.url('DISCORD_API_BASE', null);
+  if (keys === 'none') {
     const stray = [...roleVars, ...(apiBase !== null ? ['DISCORD_API_BASE'] : [])];
-    if (stray.length) problems.push(`${stray.join(', ')}: brukes bare når ${DISCORD_KEYS.join(', ')} er satt`);
+    if (stray.length) env.problem(`${stray.join(', ')}: brukes bare når ${DISCORD_KEYS.join(', ')} er satt`);
     return null;
   }
-  if (set.length < DISCORD_KEYS.length) {
-    problems.push(
-      `${DISCORD_KEYS.filter((_k, i) => values[i] === null).join(', ')}: påkrevd når ${set.join(', ')} er satt (alle fire eller ingen)`,
-    );
-    return null;
-  }
-  const [clientId, clientSecret, botToken, guildId] = values as string[];
-  if (!SNOWFLAKE.test(clientId)) problems.push('DISCORD_CLIENT_ID: applikasjonens id (17–20 sifre)');
-  if (!SNOWFLAKE.test(guildId)) problems.push('DISCORD_GUILD_ID: serverens id (17–20 sifre)');
+  if (keys === 'partial') return null;
+  const [clientId, clientSecret, botToken, guildId] = keys;
+  if (!SNOWFLAKE.test(clientId)) env.problem('DISCORD_CLIENT_ID: applikasjonens id (17–20 sifre)');
+  if (!SNOWFLAKE.test(guildId)) env.problem('DISCORD_GUILD_ID: serverens id (17–20 sifre)');
   const roles: Record<string, string> = {};
   for (const name of roleVars) {
-    const key = name.slice('DISCORD_ROLE_'.length).toLowerCase();
-    const value = str(name)!;
+    const key = name.slice(ROLE_PREFIX.length).toLowerCase();
+    const value = env.str(name)!;
     if (!DISCORD_ROLE_KEYS.includes(key)) {
-      problems.push(
-        `${name}: ukjent produkt (en av ${DISCORD_ROLE_KEYS.map((k) => `DISCORD_ROLE_${k.toUpperCase()}`).join(', ')})`,
+      env.problem(
+        `${name}: ukjent produkt (en av ${DISCORD_ROLE_KEYS.map((k) => `${ROLE_PREFIX}${k.toUpperCase()}`).join(', ')})`,
       );
     } else if (!SNOWFLAKE.test(value)) {
-      problems.push(`${name}: rollens id (17–20 sifre)`);
+      env.problem(`${name}: rollens id (17–20 sifre)`);
     } else {
       roles[key] = value;
     }
   }
+  const test = env.nodeEnv === 'test';
   return {
     clientId,
     clientSecret,
@@ -77,7 +66,7 @@ export function discordSettings(
     guildId,
     roles,
     apiBase: (apiBase ?? 'https://discord.com/api').replace(/\/+$/, ''),
-    syncIntervalMs: int('DISCORD_SYNC_INTERVAL_MS', nodeEnv === 'test' ? 0 : 15_000, 0, 3_600_000),
-    reconcileIntervalMs: int('DISCORD_RECONCILE_INTERVAL_MS', nodeEnv === 'test' ? 0 : 3_600_000, 0, 86_400_000),
+    syncIntervalMs: env.int('DISCORD_SYNC_INTERVAL_MS', test ? 0 : 15_000, 0, 3_600_000),
+    reconcileIntervalMs: env.int('DISCORD_RECONCILE_INTERVAL_MS', test ? 0 : 3_600_000, 0, 86_400_000),
   };
 }

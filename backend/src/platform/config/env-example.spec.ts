@@ -1,9 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv as parseDotenv } from 'node:util';
-import { parseEnv } from './env.schema';
+import { DISCORD_ROLE_KEYS, ROLE_PREFIX } from './discord.config';
+import { EnvReader, parseEnv, readAppConfig } from './env.schema';
 
 const EXAMPLE = join(__dirname, '..', '..', '..', '..', '.env.example');
+
+/** In .env.example but read by docker compose, not by the service. */
+const COMPOSE_ONLY = ['MYSQL_PASSWORD'];
+
+/** The variables the readers ask about (a family as `PREFIX*`), over a read of `env`. */
+function namesRead(env: Record<string, string>): Set<string> {
+  const reader = new EnvReader(env);
+  readAppConfig(reader);
+  return reader.names;
+}
 
 /** `.env.example` is what a newcomer copies to `.env` before `npm start`. */
 describe('.env.example', () => {
@@ -47,5 +58,26 @@ describe('.env.example', () => {
     expect(cfg.nodeEnv).toBe('production');
     expect(cfg.publicUrl).toBe('https://www.example.no');
     expect(cfg.adminEmail).toBe('mentor@example.no');
+  });
+
+  it('documents every variable a reader reads, and every variable it documents is read (or is for docker compose)', () => {
+    // `NAME=` and commented `# NAME=` lines.
+    const documented = new Set([...text.matchAll(/^(?:# )?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+    // Two reads: with nothing set, and with every documented variable set (every integration on), so
+    // the names read only in one branch (e.g. the DISCORD_* intervals, the BACKUP_S3_* keys) are seen too.
+    const all = Object.fromEntries([...documented].map((name) => [name, 'x']));
+    const read = new Set([...namesRead({}), ...namesRead(all)]);
+    const families = [...read].filter((n) => n.endsWith('*')).map((n) => n.slice(0, -1));
+    const inFamily = (name: string) => families.some((prefix) => name.startsWith(prefix));
+
+    const undocumented = [...read].filter((n) => !n.endsWith('*') && !documented.has(n)).sort();
+    const unread = [...documented].filter((n) => !read.has(n) && !inFamily(n) && !COMPOSE_ONLY.includes(n)).sort();
+    expect({ undocumented, unread }).toEqual({ undocumented: [], unread: [] });
+    // A family is documented by at least one member, and every documented member is a known one.
+    for (const prefix of families) expect([prefix, [...documented].some((n) => n.startsWith(prefix))]).toEqual([prefix, true]);
+    expect(families).toEqual([ROLE_PREFIX]);
+    const roles = [...documented].filter((n) => n.startsWith(ROLE_PREFIX)).map((n) => n.slice(ROLE_PREFIX.length).toLowerCase());
+    expect(roles.filter((key) => !DISCORD_ROLE_KEYS.includes(key))).toEqual([]);
+    for (const name of COMPOSE_ONLY) expect([name, read.has(name)]).toEqual([name, false]);
   });
 });

@@ -1,4 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
+import type { EnvReader } from './env-reader';
 
 /**
  * Mux (paid video with signed playback, uploads from the admin panel). All five keys together or
@@ -38,33 +39,23 @@ export function signingKeyPem(value: string): string | null {
   }
 }
 
-/** MUX_*: the five keys together or none; MUX_API_BASE only with them. Problems are named per variable. */
-export function muxSettings(
-  str: (name: string) => string | null,
-  url: (name: string, def: string | null) => string | null,
-  problems: string[],
-): MuxConfig | null {
-  const values = MUX_KEYS.map((k) => str(k));
-  const set = MUX_KEYS.filter((_k, i) => values[i] !== null);
-  const apiBaseRaw = url('MUX_API_BASE', null);
-  if (set.length === 0) {
-    if (apiBaseRaw !== null) problems.push(`MUX_API_BASE: brukes bare når ${MUX_KEYS.join(', ')} er satt`);
+/** MUX_*: the five keys together or none (YouTube only); MUX_API_BASE only with them. Problems are named per variable. */
+export function readMux(env: EnvReader): MuxConfig | null {
+  const keys = env.group(MUX_KEYS, 'alle fem');
+  const apiBase = env.url('MUX_API_BASE', null);
+  if (keys === 'none') {
+    if (apiBase !== null) env.problem(`MUX_API_BASE: brukes bare når ${MUX_KEYS.join(', ')} er satt`);
     return null;
   }
-  if (set.length < MUX_KEYS.length) {
-    problems.push(
-      `${MUX_KEYS.filter((_k, i) => values[i] === null).join(', ')}: påkrevd når ${set.join(', ')} er satt (alle fem eller ingen)`,
-    );
-    return null;
-  }
-  const [tokenId, tokenSecret, webhookSecret, signingKeyId, privateKey] = values as string[];
+  if (keys === 'partial') return null;
+  const [tokenId, tokenSecret, webhookSecret, signingKeyId, privateKey] = keys;
   const pem = signingKeyPem(privateKey);
   if (pem === null)
-    problems.push(
+    env.problem(
       'MUX_SIGNING_PRIVATE_KEY: må være den private RSA-nøkkelen base64-kodet, slik Mux viser den når signeringsnøkkelen lages',
     );
-  if (!/^[A-Za-z0-9]{10,100}$/.test(signingKeyId)) problems.push(`MUX_SIGNING_KEY_ID: bokstaver og tall, fikk "${signingKeyId}"`);
-  if (webhookSecret.length < 16) problems.push('MUX_WEBHOOK_SECRET: signeringshemmeligheten fra Mux (minst 16 tegn)');
+  if (!/^[A-Za-z0-9]{10,100}$/.test(signingKeyId)) env.problem(`MUX_SIGNING_KEY_ID: bokstaver og tall, fikk "${signingKeyId}"`);
+  if (webhookSecret.length < 16) env.problem('MUX_WEBHOOK_SECRET: signeringshemmeligheten fra Mux (minst 16 tegn)');
   if (pem === null) return null;
   return {
     tokenId,
@@ -72,6 +63,6 @@ export function muxSettings(
     webhookSecret,
     signingKeyId,
     signingPrivateKeyPem: pem,
-    apiBase: apiBaseRaw ? new URL(apiBaseRaw) : null,
+    apiBase: apiBase ? new URL(apiBase) : null,
   };
 }
