@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
-import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
+import { PROVIDER_READ_CACHE_MS } from '../../backend/src/orders/single-flight';
 import { EventBus, type OrderPaid } from '../../backend/src/platform/events';
 import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
@@ -423,7 +423,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
 
       fake.pay(session.id);
       // The page's next poll after the few seconds one read from Stripe is shared.
-      await new Promise((r) => setTimeout(r, STRIPE_READ_CACHE_MS));
+      await new Promise((r) => setTimeout(r, PROVIDER_READ_CACHE_MS));
       const done = await browser.get(`/api/checkout/sessions/${session.id}`).expect(200);
       expect(done.body).toEqual({
         status: 'paid',

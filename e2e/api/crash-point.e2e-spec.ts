@@ -129,7 +129,7 @@ describe('crash point: the process dies between the commit and the after-commit 
     await app.app.get(OutboxWorker).drain();
     sink.clear();
 
-    const { RefundsService } = await import('../../backend/src/orders/refunds.service');
+    const { RefundsService } = await import('../../backend/src/orders/refunds/refunds.service');
     app.app.get(CrashPoints).arm('order.refunded:after-commit');
     await expect(app.app.get(RefundsService).refund(order.id, { reason: 'Angrerett' })).rejects.toThrow('Simulert krasj');
     expect(await app.ds.getRepository(Refund).countBy({ orderId: order.id })).toBe(1);

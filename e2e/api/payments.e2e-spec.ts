@@ -4,7 +4,7 @@ import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { WebhookEvent } from '../../backend/src/orders/entities/webhook-event.entity';
 import { EventBus, type OrderPaid, type OrderRefunded } from '../../backend/src/platform/events';
-import { RefundsService } from '../../backend/src/orders/refunds.service';
+import { RefundsService } from '../../backend/src/orders/refunds/refunds.service';
 import {
   chargeRefundedEvent,
   fakeStripeEnv,

@@ -4,7 +4,7 @@ import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { MembershipRound } from '../../backend/src/membership/membership-round';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
-import { RefundsService } from '../../backend/src/orders/refunds.service';
+import { RefundsService } from '../../backend/src/orders/refunds/refunds.service';
 import { OutboxBody } from '../../backend/src/outbox/entities/outbox-body.entity';
 import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';

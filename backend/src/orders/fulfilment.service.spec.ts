@@ -1,4 +1,4 @@
-import { VippsPaymentsService } from './vipps-payments.service';
+import { VippsPaymentsService } from './vipps/vipps-payments.service';
 import { Logger } from '@nestjs/common';
 import { MSG } from '@academy/contracts';
 import { DataSource } from 'typeorm';
@@ -20,7 +20,7 @@ import { receiptsService } from './testing/receipts-service';
 import { saveOrder } from './testing/order-row';
 import { pricingServices } from './testing/pricing-services';
 import { FulfilmentService } from './fulfilment.service';
-import { RefundsService } from './refunds.service';
+import { RefundsService } from './refunds/refunds.service';
 import { CrashPoints, EventBus, type OrderPaid } from '../platform/events';
 
 const client = { token: null, clientAddress: '203.0.113.9', userAgent: 'Spec' };

@@ -10,7 +10,7 @@ import { Order } from './entities/order.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
 import { Refund } from './entities/refund.entity';
 import { ORDERS_LIST } from './order-list';
-import { creditTies, type CreditTie } from './upgrade-credit';
+import { creditTies, type CreditTie } from './pricing/upgrade-credit';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 

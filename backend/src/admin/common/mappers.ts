@@ -18,7 +18,7 @@ import type { CourseModule } from '../../catalog/entities/course-module.entity';
 import type { Grant } from '../../access/entities/grant.entity';
 import type { Lead } from '../../leads/entities/lead.entity';
 import type { Refund } from '../../orders/entities/refund.entity';
-import type { CreditTie } from '../../orders/upgrade-credit';
+import type { CreditTie } from '../../orders/pricing/upgrade-credit';
 import type { User } from '../../identity/entities/user.entity';
 import type { AuditLog } from '../../platform/audit/entities/audit-log.entity';
 import { attributionColumns } from '../../platform/dto/attribution.dto';

@@ -3,13 +3,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { MSG } from '@academy/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../platform/config';
-import { AppError, badRequest, unavailable } from '../platform/errors/app-error';
-import { isUniqueViolation } from '../platform/errors/db-errors';
-import { Order } from './entities/order.entity';
-import { WebhookEvent } from './entities/webhook-event.entity';
-import { FulfilmentService } from './fulfilment.service';
-import type { WebhookAnswer } from './stripe-webhook.service';
+import { APP_CONFIG, type AppConfig } from '../../platform/config';
+import { AppError, badRequest, unavailable } from '../../platform/errors/app-error';
+import { isUniqueViolation } from '../../platform/errors/db-errors';
+import { Order } from '../entities/order.entity';
+import { WebhookEvent } from '../entities/webhook-event.entity';
+import { FulfilmentService } from '../fulfilment.service';
+import type { WebhookAnswer } from '../stripe/stripe-webhook.service';
 import { amountMatches, VIPPS_REFERENCE_RE } from './vipps-payments.service';
 
 /** The ePayment events the site registers for (README: Vipps). */

@@ -1,31 +1,31 @@
-import { VippsPaymentsService } from './vipps-payments.service';
+import { VippsPaymentsService } from '../vipps/vipps-payments.service';
 import { Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import { openMemoryDatabase } from '../platform/database/testing/memory-database';
+import { openMemoryDatabase } from '../../platform/database/testing/memory-database';
 // eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
-import { Grant } from '../access/entities/grant.entity';
-import { GrantsService } from '../access/grants.service';
-import type { CatalogService } from '../catalog/catalog.service';
-import type { SessionClient } from '../identity/auth.types';
+import { Grant } from '../../access/entities/grant.entity';
+import { GrantsService } from '../../access/grants.service';
+import type { CatalogService } from '../../catalog/catalog.service';
+import type { SessionClient } from '../../identity/auth.types';
 // eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
-import { Session } from '../identity/entities/session.entity';
+import { Session } from '../../identity/entities/session.entity';
 // eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
-import { User } from '../identity/entities/user.entity';
-import { SessionsService } from '../identity/sessions.service';
-import { UsersService } from '../identity/users.service';
-import { parseEnv, type AppConfig } from '../platform/config/env.schema';
-import { AppError } from '../platform/errors/app-error';
+import { User } from '../../identity/entities/user.entity';
+import { SessionsService } from '../../identity/sessions.service';
+import { UsersService } from '../../identity/users.service';
+import { parseEnv, type AppConfig } from '../../platform/config/env.schema';
+import { AppError } from '../../platform/errors/app-error';
 import { CheckoutService } from './checkout.service';
 import { FirstTouchService } from './first-touch.service';
-import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
-import { Order } from './entities/order.entity';
-import { receiptsService } from './testing/receipts-service';
-import { saveOrder } from './testing/order-row';
-import { pricingServices } from './testing/pricing-services';
-import { FulfilmentService } from './fulfilment.service';
-import { RefundsService } from './refunds.service';
-import { CrashPoints, EventBus } from '../platform/events';
+import type { CreateCheckoutSessionDto } from '../dto/create-checkout-session.dto';
+import { Order } from '../entities/order.entity';
+import { receiptsService } from '../testing/receipts-service';
+import { saveOrder } from '../testing/order-row';
+import { pricingServices } from '../testing/pricing-services';
+import { FulfilmentService } from '../fulfilment.service';
+import { RefundsService } from '../refunds/refunds.service';
+import { CrashPoints, EventBus } from '../../platform/events';
 
 const browser = (token: string | null = null): SessionClient => ({ token, clientAddress: '198.51.100.4', userAgent: 'Spec' });
 

@@ -1,13 +1,13 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clientAddressKey } from '../platform/security/client-address';
-import { WriteLimit } from '../platform/security/write-limit';
+import { clientAddressKey } from '../../platform/security/client-address';
+import { WriteLimit } from '../../platform/security/write-limit';
 import type { CheckoutQuoteResponse, CheckoutSessionResponse } from '@academy/contracts';
-import { APP_CONFIG, type AppConfig } from '../platform/config';
-import { SessionCookie } from '../identity/session-cookie';
+import { APP_CONFIG, type AppConfig } from '../../platform/config';
+import { SessionCookie } from '../../identity/session-cookie';
 import { CheckoutService, type CheckoutStatus } from './checkout.service';
-import { CheckoutQuoteQueryDto } from './dto/checkout-quote.dto';
-import { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
+import { CheckoutQuoteQueryDto } from '../dto/checkout-quote.dto';
+import { CreateCheckoutSessionDto } from '../dto/create-checkout-session.dto';
 
 /**
  * Polls of the success page per minute. The page asks every 2.5 s for at most 2 minutes (24 a minute);

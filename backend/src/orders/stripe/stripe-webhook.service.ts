@@ -2,14 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../platform/config';
-import { Order } from './entities/order.entity';
+import { APP_CONFIG, type AppConfig } from '../../platform/config';
+import { Order } from '../entities/order.entity';
 import { MSG } from '@academy/contracts';
-import { AppError, badRequest, unavailable } from '../platform/errors/app-error';
-import { isUniqueViolation } from '../platform/errors/db-errors';
-import { WebhookEvent } from './entities/webhook-event.entity';
-import { FulfilmentService } from './fulfilment.service';
-import { RefundsService } from './refunds.service';
+import { AppError, badRequest, unavailable } from '../../platform/errors/app-error';
+import { isUniqueViolation } from '../../platform/errors/db-errors';
+import { WebhookEvent } from '../entities/webhook-event.entity';
+import { FulfilmentService } from '../fulfilment.service';
+import { RefundsService } from '../refunds/refunds.service';
 import { STRIPE_CLIENT, stripeWebhooks } from './stripe.provider';
 
 export interface WebhookAnswer {

@@ -1,8 +1,8 @@
 import { Controller, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { RoutePolicy } from '../platform/security/route-policy';
-import { SkipWriteLimit } from '../platform/security/write-limit';
-import type { WebhookAnswer } from './stripe-webhook.service';
+import { RoutePolicy } from '../../platform/security/route-policy';
+import { SkipWriteLimit } from '../../platform/security/write-limit';
+import type { WebhookAnswer } from '../stripe/stripe-webhook.service';
 import { VippsWebhookService } from './vipps-webhook.service';
 
 /**

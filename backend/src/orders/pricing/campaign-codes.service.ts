@@ -9,13 +9,13 @@ import {
   normalizeCampaignCode,
   type CampaignCodeQuote,
 } from '@academy/contracts';
-import { CATALOG_SEED } from '../catalog/catalog.data';
-import { LaunchSeatsService } from '../catalog/launch-seats.service';
-import { AppError, badRequest, conflict } from '../platform/errors/app-error';
-import { isUniqueViolation } from '../platform/errors/db-errors';
-import { filter, runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
-import { Clock } from '../platform/time/clock';
-import { CampaignCode } from './entities/campaign-code.entity';
+import { CATALOG_SEED } from '../../catalog/catalog.data';
+import { LaunchSeatsService } from '../../catalog/launch-seats.service';
+import { AppError, badRequest, conflict } from '../../platform/errors/app-error';
+import { isUniqueViolation } from '../../platform/errors/db-errors';
+import { filter, runList, type ListParams, type ListResult, type ListSpec } from '../../platform/list/list-query';
+import { Clock } from '../../platform/time/clock';
+import { CampaignCode } from '../entities/campaign-code.entity';
 
 /** A new code, or the fields of a change (the admin panel's DTOs have checked each field). */
 export interface CampaignCodeInput {

@@ -11,7 +11,7 @@ import type {
   RegisterRequest,
   RegisterResponse,
 } from '@vippsmobilepay/sdk';
-import { APP_CONFIG, type AppConfig, type VippsConfig } from '../platform/config';
+import { APP_CONFIG, type AppConfig, type VippsConfig } from '../../platform/config';
 
 /** The Vipps MobilePay client, or null when VIPPS_* keys are not set (no Vipps button). */
 export const VIPPS_API = Symbol('VIPPS_API');

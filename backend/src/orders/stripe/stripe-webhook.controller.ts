@@ -1,7 +1,7 @@
 import { Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { RoutePolicy } from '../platform/security/route-policy';
-import { SkipWriteLimit } from '../platform/security/write-limit';
+import { RoutePolicy } from '../../platform/security/route-policy';
+import { SkipWriteLimit } from '../../platform/security/write-limit';
 import { StripeWebhookService, type WebhookAnswer } from './stripe-webhook.service';
 
 /** Stripe calls this; it authenticates by signature (exempt from the CSRF rule and the write limit); failures are counted in the metrics. */

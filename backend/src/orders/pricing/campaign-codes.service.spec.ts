@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { CAMPAIGN_CODE_PATTERN, MIN_DISCOUNTED_PRICE_ORE, normalizeCampaignCode } from '@academy/contracts';
-import { CATALOG_SEED } from '../catalog/catalog.data';
+import { CATALOG_SEED } from '../../catalog/catalog.data';
 import { discountFor } from './campaign-codes.service';
 
 const kr = (n: number) => n * 100;

@@ -5,8 +5,8 @@ import {
   TEST_ENVIRONMENT_SELLER_TEXT,
   type ReceiptBuyer,
 } from '@academy/contracts';
-import { formatPdfAmount, renderPdf } from '../platform/pdf';
-import type { Receipt } from './entities/receipt.entity';
+import { formatPdfAmount, renderPdf } from '../../platform/pdf';
+import type { Receipt } from '../entities/receipt.entity';
 
 const OSLO_DATE_TIME = new Intl.DateTimeFormat('nb-NO', {
   timeZone: 'Europe/Oslo',

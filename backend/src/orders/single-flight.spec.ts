@@ -1,11 +1,11 @@
-import { SharedReads } from './shared-reads';
+import { SingleFlight } from './single-flight';
 
-describe('SharedReads', () => {
+describe('SingleFlight', () => {
   afterEach(() => jest.useRealTimers());
 
   it('callers while a read is in flight share it; the value is reused for the ttl, then read again', async () => {
     jest.useFakeTimers({ now: 1_000_000 });
-    const reads = new SharedReads<number>(3000);
+    const reads = new SingleFlight<number>(3000);
     let n = 0;
     const read = jest.fn(async () => ++n);
     const all = await Promise.all(Array.from({ length: 50 }, () => reads.get('a', read)));
@@ -20,7 +20,7 @@ describe('SharedReads', () => {
   });
 
   it('a failed read is shared by those waiting for it, and not kept', async () => {
-    const reads = new SharedReads<string>(3000);
+    const reads = new SingleFlight<string>(3000);
     const fail = jest.fn(async () => {
       throw new Error('nede');
     });
@@ -31,7 +31,7 @@ describe('SharedReads', () => {
   });
 
   it('holds at most maxEntries keys', async () => {
-    const reads = new SharedReads<number>(60_000, 3);
+    const reads = new SingleFlight<number>(60_000, 3);
     for (let i = 0; i < 10; i++) await reads.get(`k${i}`, async () => i);
     const again = jest.fn(async () => -1);
     expect(await reads.get('k9', again)).toBe(9);

@@ -3,9 +3,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { GetPaymentResponse } from '@vippsmobilepay/sdk';
 import { DataSource, In, IsNull, LessThan } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../platform/config';
-import { Order } from './entities/order.entity';
-import { SharedReads, STRIPE_READ_CACHE_MS } from './shared-reads';
+import { APP_CONFIG, type AppConfig } from '../../platform/config';
+import { Order } from '../entities/order.entity';
+import { SingleFlight, PROVIDER_READ_CACHE_MS } from '../single-flight';
 import { VIPPS_API, VippsApiError, type VippsApi } from './vipps-api';
 
 /** A Vipps reference: ours, unique per order, within Vipps' rule (8 to 64 of a-z, A-Z, 0-9 and -). */
@@ -37,7 +37,7 @@ export function amountMatches(
 @Injectable()
 export class VippsPaymentsService {
   private readonly logger = new Logger('Vipps');
-  private readonly reads = new SharedReads<GetPaymentResponse>(STRIPE_READ_CACHE_MS);
+  private readonly reads = new SingleFlight<GetPaymentResponse>(PROVIDER_READ_CACHE_MS);
 
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,

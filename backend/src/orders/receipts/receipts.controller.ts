@@ -1,11 +1,11 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { MSG, type OrderReceiptResponse, type ReceiptBuyer } from '@academy/contracts';
-import { CurrentUser, SignedIn } from '../identity/current-user.decorator';
-import type { User } from '../identity/entities/user.entity';
-import { APP_CONFIG, AppConfig } from '../platform/config';
-import { notFound } from '../platform/errors/app-error';
-import type { Receipt } from './entities/receipt.entity';
+import { CurrentUser, SignedIn } from '../../identity/current-user.decorator';
+import type { User } from '../../identity/entities/user.entity';
+import { APP_CONFIG, AppConfig } from '../../platform/config';
+import { notFound } from '../../platform/errors/app-error';
+import type { Receipt } from '../entities/receipt.entity';
 import { documentFileName, receiptPdf } from './receipt-pdf';
 import { ReceiptsService } from './receipts.service';
 

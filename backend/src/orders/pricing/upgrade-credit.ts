@@ -1,5 +1,5 @@
 import { In, IsNull, type EntityManager } from 'typeorm';
-import { Order } from './entities/order.entity';
+import { Order } from '../entities/order.entity';
 
 /** Orders whose money counts (paid, or refunded in part). */
 const STANDING = ['paid', 'partially_refunded'] as const;

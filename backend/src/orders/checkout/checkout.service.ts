@@ -3,9 +3,9 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { In, IsNull, MoreThan, Not, Repository } from 'typeorm';
-import type { SessionClient, StartedSession, WithSession } from '../identity/auth.types';
-import { SessionsService } from '../identity/sessions.service';
-import { APP_CONFIG, type AppConfig } from '../platform/config';
+import type { SessionClient, StartedSession, WithSession } from '../../identity/auth.types';
+import { SessionsService } from '../../identity/sessions.service';
+import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import {
   isCheckoutCourseId,
   KLARNA_MIN_ORE,
@@ -20,22 +20,22 @@ import {
   type CheckoutSessionResponse,
   type CheckoutStatusResponse,
 } from '@academy/contracts';
-import { CATALOG_SEED, type CatalogSeed } from '../catalog/catalog.data';
-import { AppError, badRequest, conflict, notFound, unavailable } from '../platform/errors/app-error';
-import { attributionColumns } from '../platform/dto/attribution.dto';
-import { GrantsService } from '../access/grants.service';
-import { CheckoutPricingService } from './checkout-pricing.service';
+import { CATALOG_SEED, type CatalogSeed } from '../../catalog/catalog.data';
+import { AppError, badRequest, conflict, notFound, unavailable } from '../../platform/errors/app-error';
+import { attributionColumns } from '../../platform/dto/attribution.dto';
+import { GrantsService } from '../../access/grants.service';
+import { CheckoutPricingService } from '../pricing/checkout-pricing.service';
 import { FirstTouchService } from './first-touch.service';
-import { FulfilmentService, type FulfilmentResult } from './fulfilment.service';
-import { STRIPE_CLIENT } from './stripe.provider';
-import { paymentIntentId, sessionMatchesOrder } from './stripe-webhook.service';
-import type { User } from '../identity/entities/user.entity';
-import { UsersService } from '../identity/users.service';
-import type { CreateCheckoutSessionDto } from './dto/create-checkout-session.dto';
-import { Order, type PaymentProvider } from './entities/order.entity';
-import { SharedReads, STRIPE_READ_CACHE_MS } from './shared-reads';
-import { VippsApiError } from './vipps-api';
-import { newVippsReference, VippsPaymentsService } from './vipps-payments.service';
+import { FulfilmentService, type FulfilmentResult } from '../fulfilment.service';
+import { STRIPE_CLIENT } from '../stripe/stripe.provider';
+import { paymentIntentId, sessionMatchesOrder } from '../stripe/stripe-webhook.service';
+import type { User } from '../../identity/entities/user.entity';
+import { UsersService } from '../../identity/users.service';
+import type { CreateCheckoutSessionDto } from '../dto/create-checkout-session.dto';
+import { Order, type PaymentProvider } from '../entities/order.entity';
+import { SingleFlight, PROVIDER_READ_CACHE_MS } from '../single-flight';
+import { VippsApiError } from '../vipps/vipps-api';
+import { newVippsReference, VippsPaymentsService } from '../vipps/vipps-payments.service';
 
 /** A new buyer may be signed in by the success page this long after paying. */
 const SIGN_IN_WINDOW_MS = 24 * 3600_000;
@@ -84,7 +84,7 @@ function publicStatus(order: Pick<Order, 'status' | 'refusal'>): CheckoutStatusR
 export class CheckoutService {
   private readonly logger = new Logger('Checkout');
   /** The success page's reads of Checkout Sessions from Stripe, shared per session id. */
-  private readonly stripeReads = new SharedReads<Stripe.Checkout.Session>(STRIPE_READ_CACHE_MS);
+  private readonly stripeReads = new SingleFlight<Stripe.Checkout.Session>(PROVIDER_READ_CACHE_MS);
 
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../platform/config';
-import { PeriodicTask } from '../platform/time/periodic-task';
-import { FulfilmentService } from './fulfilment.service';
+import { APP_CONFIG, AppConfig } from '../../platform/config';
+import { PeriodicTask } from '../../platform/time/periodic-task';
+import { FulfilmentService } from '../fulfilment.service';
 
 /** How often refused payments whose refund failed are tried again. */
 export const REFUSED_REFUND_RETRY_MS = 10 * 60_000;

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../../platform/config';
 import { createVippsApi } from './vipps-api';
 import { VIPPS_WEBHOOK_EVENTS } from './vipps-webhook.service';
 

@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CampaignCodeQuote } from '@academy/contracts';
-import { APP_CONFIG, type AppConfig } from '../platform/config';
-import { clientAddressKey } from '../platform/security/client-address';
-import { WriteLimit } from '../platform/security/write-limit';
+import { APP_CONFIG, type AppConfig } from '../../platform/config';
+import { clientAddressKey } from '../../platform/security/client-address';
+import { WriteLimit } from '../../platform/security/write-limit';
 import { CampaignCodesService } from './campaign-codes.service';
 
 @Controller('api/campaign-codes')

@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import Stripe from 'stripe';
-import { APP_CONFIG, type AppConfig } from '../platform/config';
+import { APP_CONFIG, type AppConfig } from '../../platform/config';
 
 /** The Stripe client, or null when STRIPE_SECRET_KEY is not set (demo payments outside production). */
 export const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');

@@ -1,20 +1,20 @@
-import { VippsPaymentsService } from './vipps-payments.service';
+import { VippsPaymentsService } from '../vipps/vipps-payments.service';
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { openMemoryDatabase } from '../platform/database/testing/memory-database';
+import { openMemoryDatabase } from '../../platform/database/testing/memory-database';
 // eslint-disable-next-line boundaries/dependencies -- the spec wires the owners' real services (its own composition root) with their repositories
-import { Grant } from '../access/entities/grant.entity';
-import { GrantsService } from '../access/grants.service';
-import type { CatalogService } from '../catalog/catalog.service';
-import { AppError } from '../platform/errors/app-error';
-import { Order } from './entities/order.entity';
-import { receiptsService } from './testing/receipts-service';
-import { saveOrder } from './testing/order-row';
-import { Refund } from './entities/refund.entity';
-import { CrashPoints, EventBus, type OrderRefunded } from '../platform/events';
+import { Grant } from '../../access/entities/grant.entity';
+import { GrantsService } from '../../access/grants.service';
+import type { CatalogService } from '../../catalog/catalog.service';
+import { AppError } from '../../platform/errors/app-error';
+import { Order } from '../entities/order.entity';
+import { receiptsService } from '../testing/receipts-service';
+import { saveOrder } from '../testing/order-row';
+import { Refund } from '../entities/refund.entity';
+import { CrashPoints, EventBus, type OrderRefunded } from '../../platform/events';
 import { RefundsService } from './refunds.service';
-import { pricingServices } from './testing/pricing-services';
-import { parseEnv } from '../platform/config/env.schema';
+import { pricingServices } from '../testing/pricing-services';
+import { parseEnv } from '../../platform/config/env.schema';
 
 const PRICE = 199700;
 

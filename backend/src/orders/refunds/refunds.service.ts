@@ -2,21 +2,21 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
-import { CatalogService } from '../catalog/catalog.service';
-import { LaunchSeatsService } from '../catalog/launch-seats.service';
-import { Order, type OrderRefusal } from './entities/order.entity';
+import { CatalogService } from '../../catalog/catalog.service';
+import { LaunchSeatsService } from '../../catalog/launch-seats.service';
+import { Order, type OrderRefusal } from '../entities/order.entity';
 import type { OrderStatus } from '@academy/contracts';
-import { AppError, badRequest, conflict, notFound, unavailable } from '../platform/errors/app-error';
-import { isUniqueViolation } from '../platform/errors/db-errors';
-import { GrantsService } from '../access/grants.service';
-import { Refund } from './entities/refund.entity';
-import { CrashPoints, EventBus, type OrderRefunded } from '../platform/events';
-import { ReceiptsService } from './receipts.service';
-import { STRIPE_CLIENT } from './stripe.provider';
-import { VIPPS_API, VippsApiError, type VippsApi } from './vipps-api';
-import { VippsPaymentsService } from './vipps-payments.service';
+import { AppError, badRequest, conflict, notFound, unavailable } from '../../platform/errors/app-error';
+import { isUniqueViolation } from '../../platform/errors/db-errors';
+import { GrantsService } from '../../access/grants.service';
+import { Refund } from '../entities/refund.entity';
+import { CrashPoints, EventBus, type OrderRefunded } from '../../platform/events';
+import { ReceiptsService } from '../receipts/receipts.service';
+import { STRIPE_CLIENT } from '../stripe/stripe.provider';
+import { VIPPS_API, VippsApiError, type VippsApi } from '../vipps/vipps-api';
+import { VippsPaymentsService } from '../vipps/vipps-payments.service';
 import { MSG } from '@academy/contracts';
-import { creditTies, lockOrder, type CreditTie } from './upgrade-credit';
+import { creditTies, lockOrder, type CreditTie } from '../pricing/upgrade-credit';
 
 /** The dialect's quoting of a column name, for the raw increments below. */
 function col(m: EntityManager, name: string): string {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { createStripeClient } from './stripe.provider';
 import { sessionMatchesOrder } from './stripe-webhook.service';
-import type { Order } from './entities/order.entity';
+import type { Order } from '../entities/order.entity';
 
 describe('createStripeClient', () => {
   it('is null without a secret key (demo payments or 503)', () => {

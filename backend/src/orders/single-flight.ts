@@ -1,5 +1,5 @@
-/** How long the success page's read of a Checkout Session from Stripe is reused. */
-export const STRIPE_READ_CACHE_MS = 3000;
+/** How long the success page's read of a payment from its provider (a Stripe Checkout Session, a Vipps payment) is reused. */
+export const PROVIDER_READ_CACHE_MS = 3000;
 
 interface Entry<T> {
   /** When the value was read (ms). */
@@ -14,7 +14,7 @@ interface Entry<T> {
  * (single flight), and its value is reused for `ttlMs`. A failed read is not kept: the next caller
  * reads again. At most `maxEntries` keys are held (expired ones first, then the oldest, are dropped).
  */
-export class SharedReads<T> {
+export class SingleFlight<T> {
   private readonly entries = new Map<string, Entry<T>>();
 
   constructor(

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { MIN_DISCOUNTED_PRICE_ORE, UPGRADE_FROM, type CatalogId } from '@academy/contracts';
-import type { CatalogSeed } from '../catalog/catalog.data';
-import { LaunchSeatsService } from '../catalog/launch-seats.service';
-import { GrantsService } from '../access/grants.service';
-import { Clock } from '../platform/time/clock';
+import type { CatalogSeed } from '../../catalog/catalog.data';
+import { LaunchSeatsService } from '../../catalog/launch-seats.service';
+import { GrantsService } from '../../access/grants.service';
+import { Clock } from '../../platform/time/clock';
 import { CampaignCodesService } from './campaign-codes.service';
-import type { Order } from './entities/order.entity';
+import type { Order } from '../entities/order.entity';
 import { creditSources, creditTies, lockOrder } from './upgrade-credit';
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Attribution } from '@academy/contracts';
-import type { User } from '../identity/entities/user.entity';
+import type { User } from '../../identity/entities/user.entity';
 
 /**
  * The first touch of an address's earliest lead, or null. Orders declare what they need; leads sit

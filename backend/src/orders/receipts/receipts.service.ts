@@ -14,13 +14,13 @@ import {
   type ReceiptDocument,
   type Role,
 } from '@academy/contracts';
-import { CatalogContentService } from '../catalog/catalog-content.service';
-import { APP_CONFIG, AppConfig } from '../platform/config';
-import { notFound } from '../platform/errors/app-error';
-import { Clock } from '../platform/time/clock';
-import { Order } from './entities/order.entity';
-import { Receipt, ReceiptSequence } from './entities/receipt.entity';
-import type { Refund } from './entities/refund.entity';
+import { CatalogContentService } from '../../catalog/catalog-content.service';
+import { APP_CONFIG, AppConfig } from '../../platform/config';
+import { notFound } from '../../platform/errors/app-error';
+import { Clock } from '../../platform/time/clock';
+import { Order } from '../entities/order.entity';
+import { Receipt, ReceiptSequence } from '../entities/receipt.entity';
+import type { Refund } from '../entities/refund.entity';
 
 /** Whole kroner in a receipt's text: "1 997 kr" (a plain space between thousands, which every PDF font has). */
 function formatKr(ore: number): string {
