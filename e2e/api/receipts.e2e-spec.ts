@@ -130,7 +130,7 @@ describe('receipts and credit notes', () => {
             paymentMethod: 'card',
             provider: 'stripe',
             status: 'pending',
-            stripeSessionId: `cs_samtidig_${i}_${Date.now()}`,
+            providerReference: `cs_samtidig_${i}_${Date.now()}`,
             createdAt: now,
             updatedAt: now,
           }),

@@ -87,7 +87,7 @@ describe('VIP membership (fake Stripe server, injected clock)', () => {
     await agent.post('/api/checkout/sessions').send(buyer(over)).expect(201);
     const session = fake.pay(fake.lastSession().id);
     await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', session)).expect(200);
-    return t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+    return t.ds.getRepository(Order).findOneByOrFail({ providerReference: session.id });
   }
 
   const activeCourses = async (userId: number) =>

@@ -54,7 +54,7 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
       })
       .expect(201);
     const payment = vipps.lastPayment();
-    const order = await orders().findOneByOrFail({ stripeSessionId: payment.request.reference });
+    const order = await orders().findOneByOrFail({ providerReference: payment.request.reference });
     return { res, payment, order, email, reference: payment.request.reference };
   }
 
@@ -299,7 +299,7 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
         })
         .expect(201);
       const reference = vipps.lastPayment().request.reference;
-      return { reference, order: await orders().findOneByOrFail({ stripeSessionId: reference }) };
+      return { reference, order: await orders().findOneByOrFail({ providerReference: reference }) };
     };
     const foundation = await buy('foundation');
     vipps.approve(foundation.reference);

@@ -92,12 +92,12 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
   });
 
   it('a demo upgrade is paid while its credit stands, and refused before anything is paid once its Foundation is refunded', async () => {
-    const foundation = await order({ provider: 'demo', stripeSessionId: null });
+    const foundation = await order({ provider: 'demo', providerReference: null });
     const { user } = await fulfilment.fulfil(foundation, null);
     const upgrade = (patch: Partial<Order> = {}) =>
       order({
         provider: 'demo',
-        stripeSessionId: null,
+        providerReference: null,
         email: foundation.email,
         userId: user.id,
         courseId: 'accelerator',

@@ -9,6 +9,8 @@ import { CampaignCodesService } from './pricing/campaign-codes.service';
 import { CheckoutPricingService } from './pricing/checkout-pricing.service';
 import { CheckoutController } from './checkout/checkout.controller';
 import { CheckoutService } from './checkout/checkout.service';
+import { CheckoutStatusService } from './checkout/checkout-status.service';
+import { DemoCheckoutService } from './checkout/demo-checkout.service';
 import { CampaignCode } from './entities/campaign-code.entity';
 import { Order } from './entities/order.entity';
 import { Receipt, ReceiptSequence } from './entities/receipt.entity';
@@ -22,6 +24,7 @@ import { RefusedRefunds } from './refunds/refused-refunds';
 import { ReceiptsController } from './receipts/receipts.controller';
 import { ReceiptsService } from './receipts/receipts.service';
 import { StripeWebhookController } from './stripe/stripe-webhook.controller';
+import { StripeCheckoutService } from './stripe/stripe-checkout.service';
 import { StripeWebhookService } from './stripe/stripe-webhook.service';
 import { STRIPE_CLIENT, stripeProvider } from './stripe/stripe.provider';
 import { vippsApiProvider } from './vipps/vipps-api';
@@ -50,6 +53,9 @@ import { VippsWebhookService } from './vipps/vipps-webhook.service';
     FulfilmentService,
     RefundsService,
     StripeWebhookService,
+    StripeCheckoutService,
+    DemoCheckoutService,
+    CheckoutStatusService,
     CheckoutService,
     OrderRecordsService,
     CampaignCodesService,

@@ -115,7 +115,7 @@ export function toAdminOrder(o: Order, now = new Date(), tie?: CreditTie): Admin
     paymentMethod: o.paymentMethod,
     provider: o.provider,
     status: o.status,
-    stripeSessionId: o.stripeSessionId,
+    providerReference: o.providerReference,
     stripePaymentIntentId: o.stripePaymentIntentId,
     trafficSource: o.attribution?.trafficSource ?? null,
     createdAt: iso(o.createdAt)!,

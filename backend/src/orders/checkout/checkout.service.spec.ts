@@ -17,6 +17,9 @@ import { UsersService } from '../../identity/users.service';
 import { parseEnv, type AppConfig } from '../../platform/config/env.schema';
 import { AppError } from '../../platform/errors/app-error';
 import { CheckoutService } from './checkout.service';
+import { CheckoutStatusService } from './checkout-status.service';
+import { DemoCheckoutService } from './demo-checkout.service';
+import { StripeCheckoutService } from '../stripe/stripe-checkout.service';
 import { FirstTouchService } from './first-touch.service';
 import type { CreateCheckoutSessionDto } from '../dto/create-checkout-session.dto';
 import { Order } from '../entities/order.entity';
@@ -91,19 +94,22 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
   /** A module spec: nobody here has a lead, so the browser's first touch is the order's. */
   const noLeads = new FirstTouchService({ firstTouchOf: () => Promise.resolve(null) });
 
-  const checkout = (stripe: Stripe | null = null, config: AppConfig = cfg) =>
-    new CheckoutService(
-      config,
-      stripe,
-      ds.getRepository(Order),
+  const checkout = (stripe: Stripe | null = null, config: AppConfig = cfg) => {
+    const orders = ds.getRepository(Order);
+    const stripeCheckout = new StripeCheckoutService(config, stripe, orders);
+    return new CheckoutService(
+      orders,
       users,
       grants,
       sessions,
-      fulfilment,
       priced.pricing,
       noLeads,
+      stripeCheckout,
       vipps,
+      new DemoCheckoutService(config, stripe, orders, fulfilment, sessions),
+      new CheckoutStatusService(orders, users, sessions, fulfilment, stripeCheckout, vipps),
     );
+  };
   const dto = (email = `kjoper-${++seq}@example.no`): CreateCheckoutSessionDto => ({
     courseId: 'foundation',
     email,
@@ -122,11 +128,11 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
       const order = await orderOf(d.email);
       // The same confirmation page as a paid purchase, by the order's demo reference.
       expect(result).toEqual({
-        url: `/betaling/fullfort?session_id=${order.stripeSessionId}`,
+        url: `/betaling/fullfort?session_id=${order.providerReference}`,
         demo: true,
-        reference: order.stripeSessionId,
+        reference: order.providerReference,
       });
-      expect(order.stripeSessionId).toMatch(/^demo_[0-9a-f]{48}$/);
+      expect(order.providerReference).toMatch(/^demo_[0-9a-f]{48}$/);
       expect(order).toMatchObject({ status: 'paid', provider: 'demo', amountOre: 199700 });
       expect(order.buyerSignedInAt).toBeInstanceOf(Date);
       expect(session).not.toBeNull();
@@ -204,7 +210,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
     async function pendingOrder(stripeSessions: Map<string, Partial<Stripe.Checkout.Session>>, paid: boolean, email?: string) {
       const d = dto(email);
       const id = `cs_test_side${++seq}`;
-      await saveOrder(ds, { email: d.email, stripeSessionId: id });
+      await saveOrder(ds, { email: d.email, providerReference: id });
       stripeSessions.set(id, {
         payment_status: paid ? 'paid' : 'unpaid',
         status: paid ? 'complete' : 'open',

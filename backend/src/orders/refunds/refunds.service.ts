@@ -273,14 +273,14 @@ export class RefundsService {
     opts: RefundOptions,
   ): Promise<RefundResult> {
     if (!this.vippsApi) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
-    if (!order.stripeSessionId) throw badRequest(MSG.refundMissingReference, 'PAYMENT_PROVIDER_ERROR');
+    if (!order.providerReference) throw badRequest(MSG.refundMissingReference, 'PAYMENT_PROVIDER_ERROR');
     if (!(await this.vipps.capture(order)))
       throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.refundNotCaptured);
     const idempotencyKey = vippsRefundKey(order, amount);
     let res: Awaited<ReturnType<VippsApi['refund']>>;
     try {
       res = await this.vippsApi.refund(
-        order.stripeSessionId,
+        order.providerReference,
         { modificationAmount: { currency: 'NOK', value: amount } },
         idempotencyKey,
       );

@@ -139,7 +139,7 @@ export class StripeWebhookService {
    * gets the payment link after that). Sessions of other systems on the same Stripe account match nothing.
    */
   private orderFor(session: SessionLike): Promise<Order | null> {
-    return this.ds.getRepository(Order).findOneBy({ stripeSessionId: session.id });
+    return this.ds.getRepository(Order).findOneBy({ providerReference: session.id });
   }
 
   private async onSessionCompleted(event: Stripe.Event, session: SessionLike): Promise<WebhookAnswer> {

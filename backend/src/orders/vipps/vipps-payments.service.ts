@@ -52,7 +52,7 @@ export class VippsPaymentsService {
   /** The payment of a pending order whose reference is stored; answers Vipps' page for the buyer. */
   async create(order: Order, description: string): Promise<string> {
     const api = this.need();
-    const reference = order.stripeSessionId!;
+    const reference = order.providerReference!;
     const res = await api.createPayment(
       {
         amount: { currency: 'NOK', value: order.amountOre },
@@ -71,7 +71,7 @@ export class VippsPaymentsService {
   /** The payment's state as Vipps reports it (polls of the same reference within a few seconds share one read). */
   async outcome(order: Order): Promise<VippsOutcome> {
     const api = this.need();
-    const reference = order.stripeSessionId!;
+    const reference = order.providerReference!;
     const p = await this.reads.get(reference, () => api.getPayment(reference));
     if (p.state === 'AUTHORIZED') {
       if (amountMatches(p.amount, order)) return 'authorized';
@@ -87,9 +87,9 @@ export class VippsPaymentsService {
    * CANCELLED). Null when Vipps cannot be read now or the payment has not ended.
    */
   async endedBy(order: Order): Promise<'aborted' | 'expired' | 'terminated' | null> {
-    if (!this.api || !order.stripeSessionId) return null;
+    if (!this.api || !order.providerReference) return null;
     const api = this.api;
-    const reference = order.stripeSessionId;
+    const reference = order.providerReference;
     let state: string;
     try {
       state = (await this.reads.get(reference, () => api.getPayment(reference))).state;
@@ -108,10 +108,10 @@ export class VippsPaymentsService {
    * Captures the whole amount of a paid Vipps order not captured yet (its Idempotency-Key is the
    * reference's: a repeat is the same capture). A failure is logged; `retryCaptures` tries again.
    */
-  async capture(order: Pick<Order, 'id' | 'provider' | 'stripeSessionId' | 'amountOre' | 'capturedAt'>): Promise<boolean> {
-    if (order.provider !== 'vipps' || order.capturedAt || !order.stripeSessionId) return !!order.capturedAt;
+  async capture(order: Pick<Order, 'id' | 'provider' | 'providerReference' | 'amountOre' | 'capturedAt'>): Promise<boolean> {
+    if (order.provider !== 'vipps' || order.capturedAt || !order.providerReference) return !!order.capturedAt;
     const api = this.need();
-    const reference = order.stripeSessionId;
+    const reference = order.providerReference;
     try {
       await api.capture(reference, { modificationAmount: { currency: 'NOK', value: order.amountOre } }, `capture-${reference}`);
     } catch (err) {

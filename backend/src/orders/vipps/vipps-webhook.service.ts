@@ -184,7 +184,7 @@ export class VippsWebhookService {
   }
 
   private orderFor(reference: string): Promise<Order | null> {
-    return this.ds.getRepository(Order).findOneBy({ stripeSessionId: reference, provider: 'vipps' });
+    return this.ds.getRepository(Order).findOneBy({ providerReference: reference, provider: 'vipps' });
   }
 
   private async onAuthorized(event: PaymentEvent): Promise<WebhookAnswer> {
