@@ -7,7 +7,7 @@ import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { FulfilmentService } from '../../backend/src/orders/fulfilment.service';
 import { PROVIDER_READ_CACHE_MS } from '../../backend/src/orders/single-flight';
 import { createVippsApi, HttpVippsApi, VIPPS_PRODUCTION_BASE, VIPPS_TEST_BASE } from '../../backend/src/orders/vipps/vipps-api';
-import { vippsRefundKey } from '../../backend/src/orders/refunds/refunds.service';
+import { vippsRefundKey } from '../../backend/src/orders/refunds/vipps-refunds.service';
 import { registerVippsWebhook } from '../../backend/src/orders/vipps/vipps-webhook-registration';
 import { adminAgent } from './admin-helpers';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';

@@ -20,7 +20,7 @@ import { receiptsService } from './testing/receipts-service';
 import { saveOrder } from './testing/order-row';
 import { pricingServices } from './testing/pricing-services';
 import { FulfilmentService } from './fulfilment.service';
-import { RefundsService } from './refunds/refunds.service';
+import { refundsService } from './testing/refunds-service';
 import { CrashPoints, EventBus, type OrderPaid } from '../platform/events';
 
 const client = { token: null, clientAddress: '203.0.113.9', userAgent: 'Spec' };
@@ -48,7 +48,7 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
     const { seats, codes, pricing } = pricingServices(ds, parseEnv({ NODE_ENV: 'test' }));
     const receipts = receiptsService(ds);
     const vipps = new VippsPaymentsService(parseEnv({ NODE_ENV: 'test' }), null, ds);
-    const refunds = new RefundsService(ds, null, grants, catalog, events, new CrashPoints(), receipts, seats, null, vipps);
+    const { refunds } = refundsService(ds, { grants, catalog, events, receipts, seats, vipps });
     fulfilment = new FulfilmentService(
       ds,
       users,

@@ -19,7 +19,10 @@ import { WebhookEvent } from './entities/webhook-event.entity';
 import { FirstTouchService } from './checkout/first-touch.service';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderRecordsService } from './order-records.service';
+import { RefundLedger } from './refunds/refund-ledger.service';
 import { RefundsService } from './refunds/refunds.service';
+import { StripeRefundsService } from './refunds/stripe-refunds.service';
+import { VippsRefundsService } from './refunds/vipps-refunds.service';
 import { RefusedRefunds } from './refunds/refused-refunds';
 import { ReceiptsController } from './receipts/receipts.controller';
 import { ReceiptsService } from './receipts/receipts.service';
@@ -51,6 +54,9 @@ import { VippsWebhookService } from './vipps/vipps-webhook.service';
     VippsPaymentsService,
     VippsWebhookService,
     FulfilmentService,
+    RefundLedger,
+    StripeRefundsService,
+    VippsRefundsService,
     RefundsService,
     StripeWebhookService,
     StripeCheckoutService,

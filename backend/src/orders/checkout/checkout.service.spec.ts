@@ -27,7 +27,7 @@ import { receiptsService } from '../testing/receipts-service';
 import { saveOrder } from '../testing/order-row';
 import { pricingServices } from '../testing/pricing-services';
 import { FulfilmentService } from '../fulfilment.service';
-import { RefundsService } from '../refunds/refunds.service';
+import { refundsService } from '../testing/refunds-service';
 import { CrashPoints, EventBus } from '../../platform/events';
 
 const browser = (token: string | null = null): SessionClient => ({ token, clientAddress: '198.51.100.4', userAgent: 'Spec' });
@@ -85,7 +85,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
       priced.seats,
       priced.codes,
       receipts,
-      new RefundsService(ds, null, grants, catalog, events, new CrashPoints(), receipts, priced.seats, null, vipps),
+      refundsService(ds, { grants, catalog, events, receipts, seats: priced.seats, vipps }).refunds,
       vipps,
       priced.pricing,
     );

@@ -12,7 +12,9 @@ import { receiptsService } from '../testing/receipts-service';
 import { saveOrder } from '../testing/order-row';
 import { Refund } from '../entities/refund.entity';
 import { CrashPoints, EventBus, type OrderRefunded } from '../../platform/events';
-import { RefundsService } from './refunds.service';
+import type { RefundLedger } from './refund-ledger.service';
+import type { RefundsService } from './refunds.service';
+import { refundsService } from '../testing/refunds-service';
 import { pricingServices } from '../testing/pricing-services';
 import { parseEnv } from '../../platform/config/env.schema';
 
@@ -31,6 +33,7 @@ async function rejection(p: Promise<unknown>): Promise<{ status: number; code: u
 describe('RefundsService (a refund never exceeds what was paid)', () => {
   let ds: DataSource;
   let refunds: RefundsService;
+  let ledger: RefundLedger;
   let grants: GrantsService;
   const events: OrderRefunded[] = [];
   let seq = 0;
@@ -45,18 +48,14 @@ describe('RefundsService (a refund never exceeds what was paid)', () => {
     const catalog = { invalidate: () => undefined } as unknown as CatalogService;
     // No Stripe client: demo orders are refunded without one; Stripe's own reports come through recordStripeRefunds.
     const { seats } = pricingServices(ds, parseEnv({ NODE_ENV: 'test' }));
-    refunds = new RefundsService(
-      ds,
-      null,
+    ({ refunds, ledger } = refundsService(ds, {
       grants,
       catalog,
-      orderEvents,
-      new CrashPoints(),
-      receiptsService(ds),
+      events: orderEvents,
+      receipts: receiptsService(ds),
       seats,
-      null,
-      new VippsPaymentsService(parseEnv({ NODE_ENV: 'test' }), null, ds),
-    );
+      vipps: new VippsPaymentsService(parseEnv({ NODE_ENV: 'test' }), null, ds),
+    }));
   });
   afterAll(() => ds.destroy());
   beforeEach(() => void (events.length = 0));
@@ -153,7 +152,7 @@ describe('RefundsService (a refund never exceeds what was paid)', () => {
     const { order, userId } = await paidOrder('stripe');
     const report = (list: Array<{ id: string; amount: number }>, refunded: number) =>
       ds.transaction((m) =>
-        refunds.recordStripeRefunds(
+        ledger.recordStripeRefunds(
           m,
           order.id,
           list.map((r) => ({ ...r, status: 'succeeded' as const })),

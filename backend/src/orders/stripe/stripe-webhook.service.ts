@@ -9,7 +9,7 @@ import { AppError, badRequest, unavailable } from '../../platform/errors/app-err
 import { isUniqueViolation } from '../../platform/errors/db-errors';
 import { WebhookEvent } from '../entities/webhook-event.entity';
 import { FulfilmentService } from '../fulfilment.service';
-import { RefundsService } from '../refunds/refunds.service';
+import { RefundLedger } from '../refunds/refund-ledger.service';
 import { STRIPE_CLIENT, stripeWebhooks } from './stripe.provider';
 
 export interface WebhookAnswer {
@@ -46,7 +46,7 @@ export class StripeWebhookService {
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
     @InjectDataSource() private readonly ds: DataSource,
     private readonly fulfilment: FulfilmentService,
-    private readonly refunds: RefundsService,
+    private readonly refunds: RefundLedger,
   ) {}
 
   verify(rawBody: Buffer | undefined, signature: unknown): Stripe.Event {
