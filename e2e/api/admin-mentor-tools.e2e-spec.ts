@@ -68,7 +68,9 @@ describe('admin API: the mentor’s order search, order page, exports and studen
 
       // A Stripe id is found whole, not by a piece of it.
       const stripeOrder = await t.ds.getRepository(Order).findOneByOrFail({ provider: 'stripe' });
-      const whole = await admin.get(`/api/admin/orders${listQuery({ filter: { q: stripeOrder.providerReference! } })}`).expect(200);
+      const whole = await admin
+        .get(`/api/admin/orders${listQuery({ filter: { q: stripeOrder.providerReference! } })}`)
+        .expect(200);
       expect(ids(whole)).toEqual([stripeOrder.id]);
       const piece = await admin.get(`/api/admin/orders${listQuery({ filter: { q: 'cs_test_4' } })}`).expect(200);
       expect(ids(piece)).toEqual([]);

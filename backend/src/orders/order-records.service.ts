@@ -69,7 +69,9 @@ export class OrderRecordsService {
     );
     if (vipps.length === 0) return out;
     const qb = this.orders.manager.getRepository(WebhookEvent).createQueryBuilder('we').select(['we.id', 'we.processedAt']);
-    vipps.forEach((o, i) => qb.orWhere(`we.id LIKE :p${i}`, { [`p${i}`]: `vipps:${o.providerReference!.replace(/[%_]/g, '')}:%` }));
+    vipps.forEach((o, i) =>
+      qb.orWhere(`we.id LIKE :p${i}`, { [`p${i}`]: `vipps:${o.providerReference!.replace(/[%_]/g, '')}:%` }),
+    );
     const rows = await qb.orderBy('we.processedAt', 'ASC').getMany();
     const names: Record<string, OrderClosing> = {
       ABORTED: 'aborted',

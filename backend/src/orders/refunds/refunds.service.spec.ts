@@ -11,7 +11,7 @@ import { Order } from '../entities/order.entity';
 import { receiptsService } from '../testing/receipts-service';
 import { saveOrder } from '../testing/order-row';
 import { Refund } from '../entities/refund.entity';
-import { CrashPoints, EventBus, type OrderRefunded } from '../../platform/events';
+import { EventBus, type OrderRefunded } from '../../platform/events';
 import type { RefundLedger } from './refund-ledger.service';
 import type { RefundsService } from './refunds.service';
 import { refundsService } from '../testing/refunds-service';

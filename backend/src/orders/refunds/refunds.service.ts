@@ -96,7 +96,8 @@ export class RefundsService {
     }
 
     // Vipps records its refunds in transactions of its own: checked (and locked) before, not during.
-    if (order.provider === 'vipps') return this.vippsRefunds.refund(order, await this.ds.transaction(check), reason, actorId, opts);
+    if (order.provider === 'vipps')
+      return this.vippsRefunds.refund(order, await this.ds.transaction(check), reason, actorId, opts);
 
     return this.stripeRefunds.refund(order, check, reason, actorId, opts);
   }

@@ -38,13 +38,7 @@ export class VippsRefundsService {
    * refunds apart. What the order has refunded in all is what Vipps' answer says
    * (`aggregate.refundedAmount`): anything refunded beyond our records (in Vipps' portal) is recorded too.
    */
-  async refund(
-    order: Order,
-    amount: number,
-    reason: string,
-    actorId: number | null,
-    opts: RefundOptions,
-  ): Promise<RefundResult> {
+  async refund(order: Order, amount: number, reason: string, actorId: number | null, opts: RefundOptions): Promise<RefundResult> {
     if (!this.vippsApi) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
     if (!order.providerReference) throw badRequest(MSG.refundMissingReference, 'PAYMENT_PROVIDER_ERROR');
     if (!(await this.vipps.capture(order)))

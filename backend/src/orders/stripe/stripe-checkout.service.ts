@@ -97,7 +97,10 @@ export class StripeCheckoutService {
       return this.fail(order);
     }
     if (!session.url) return this.fail(order);
-    await this.orders.update({ id: order.id, providerReference: IsNull() }, { providerReference: session.id, updatedAt: new Date() });
+    await this.orders.update(
+      { id: order.id, providerReference: IsNull() },
+      { providerReference: session.id, updatedAt: new Date() },
+    );
     return { url: session.url, reference: session.id };
   }
 
