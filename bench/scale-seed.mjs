@@ -112,7 +112,7 @@ export async function seed(conn, v, adminId) {
   // Paid orders, over the same two years; every fourth refunded (whole amount).
   await q(
     `INSERT INTO orders (userId, email, firstName, lastName, courseId, amountOre, currency, paymentMethod, provider,
-       status, stripeSessionId, stripePaymentIntentId, refundedOre, termsAcceptedAt, createdAt, updatedAt, paidAt,
+       status, providerReference, stripePaymentIntentId, refundedOre, termsAcceptedAt, createdAt, updatedAt, paidAt,
        trafficSource, landingPath, utmSource, utmMedium, utmCampaign, buyerSignedInAt, discountOre)
      SELECT u.id, u.email, u.firstName, u.lastName, ELT(1 + x.n % 3, 'foundation', 'accelerator', 'kryptovaluta'),
        ELT(1 + x.n % 3, 199700, 499700, 299700), 'NOK', 'card', 'stripe',

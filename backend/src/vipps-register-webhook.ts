@@ -2,8 +2,8 @@
 // given address) with Vipps MobilePay for the ePayment events the site acts on, and prints the secret
 // to store in VIPPS_WEBHOOK_SECRET. Reads the same environment as the service (.env for npm scripts).
 import { ConfigError, parseEnv } from './platform/config/env.schema';
-import { registerVippsWebhook } from './orders/vipps-webhook-registration';
-import { VippsApiError } from './orders/vipps-api';
+import { registerVippsWebhook } from './orders/vipps/vipps-webhook-registration';
+import { VippsApiError } from './orders/vipps/vipps-api';
 
 async function main(): Promise<void> {
   const cfg = parseEnv(process.env);

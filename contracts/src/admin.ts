@@ -190,7 +190,7 @@ export interface AdminOrder {
   paymentMethod: PaymentMethod;
   provider: 'stripe' | 'vipps' | 'demo';
   status: OrderStatus;
-  stripeSessionId: string | null;
+  providerReference: string | null;
   stripePaymentIntentId: string | null;
   trafficSource: string | null;
   createdAt: string;

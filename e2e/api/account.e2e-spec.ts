@@ -40,7 +40,7 @@ describe('privacy rights: GET /api/account/export and DELETE /api/account', () =
         paymentMethod: 'card',
         provider: 'demo',
         status: 'paid',
-        stripeSessionId: null,
+        providerReference: null,
         stripePaymentIntentId: null,
         refundedOre: 0,
         termsAcceptedAt: now,

@@ -81,7 +81,7 @@ export async function insertOrder(t: TestApp, seed: OrderSeed = {}): Promise<Ord
       paymentMethod: seed.paymentMethod ?? 'card',
       provider: seed.provider ?? 'demo',
       status,
-      stripeSessionId: null,
+      providerReference: null,
       stripePaymentIntentId: null,
       refundedOre: seed.refundedOre ?? 0,
       termsAcceptedAt: created,

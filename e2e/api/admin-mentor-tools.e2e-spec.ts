@@ -54,7 +54,7 @@ describe('admin API: the mentor’s order search, order page, exports and studen
         const o = await insertOrder(t, { provider: 'stripe' });
         await t.ds
           .getRepository(Order)
-          .update(o.id, { stripeSessionId: `cs_test_4${i}4abc${o.id}`, stripePaymentIntentId: `pi_44${o.id}` });
+          .update(o.id, { providerReference: `cs_test_4${i}4abc${o.id}`, stripePaymentIntentId: `pi_44${o.id}` });
       }
       const target = await insertOrder(t);
       const byNumber = await admin.get(`/api/admin/orders${listQuery({ filter: { q: String(target.id) } })}`).expect(200);
@@ -68,7 +68,9 @@ describe('admin API: the mentor’s order search, order page, exports and studen
 
       // A Stripe id is found whole, not by a piece of it.
       const stripeOrder = await t.ds.getRepository(Order).findOneByOrFail({ provider: 'stripe' });
-      const whole = await admin.get(`/api/admin/orders${listQuery({ filter: { q: stripeOrder.stripeSessionId! } })}`).expect(200);
+      const whole = await admin
+        .get(`/api/admin/orders${listQuery({ filter: { q: stripeOrder.providerReference! } })}`)
+        .expect(200);
       expect(ids(whole)).toEqual([stripeOrder.id]);
       const piece = await admin.get(`/api/admin/orders${listQuery({ filter: { q: 'cs_test_4' } })}`).expect(200);
       expect(ids(piece)).toEqual([]);
@@ -126,7 +128,7 @@ describe('admin API: the mentor’s order search, order page, exports and studen
       const timedOut = await insertOrder(t, { status: 'expired', paymentMethod: 'vipps' });
       const ref = (id: number) => `ta-test-${id}`;
       for (const o of [rejected, timedOut])
-        await t.ds.getRepository(Order).update(o.id, { provider: 'vipps', stripeSessionId: ref(o.id) });
+        await t.ds.getRepository(Order).update(o.id, { provider: 'vipps', providerReference: ref(o.id) });
       await t.ds.getRepository(WebhookEvent).insert([
         { id: `vipps:${ref(rejected.id)}:ABORTED:psp1`, type: 'vipps:ABORTED', processedAt: new Date() },
         { id: `vipps:${ref(timedOut.id)}:EXPIRED:psp2`, type: 'vipps:EXPIRED', processedAt: new Date() },

@@ -157,7 +157,7 @@ describe('admin API: refunds through Stripe (fake Stripe server)', () => {
       .expect(201);
     const session = fake.pay(fake.lastSession().id);
     await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', { ...session })).expect(200);
-    const order = await t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+    const order = await t.ds.getRepository(Order).findOneByOrFail({ providerReference: session.id });
     expect(order.status).toBe('paid');
     return order;
   }

@@ -7,7 +7,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
-import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
+import { PROVIDER_READ_CACHE_MS } from '../../backend/src/orders/single-flight';
 import { adminAgent } from './admin-helpers';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { startTestApp, uniqueEmail, type TestApp } from './support/test-app';
@@ -181,7 +181,7 @@ describe('one attribution per person (Stripe)', () => {
     expect({ ...order.attribution }).toEqual(STORED_B);
 
     fake.pay(session.id);
-    await new Promise((r) => setTimeout(r, STRIPE_READ_CACHE_MS));
+    await new Promise((r) => setTimeout(r, PROVIDER_READ_CACHE_MS));
     const done = await browser.get(`/api/checkout/sessions/${session.id}`).expect(200);
     expect(done.body.status).toBe('paid');
     const user = await t.ds.getRepository(User).findOneByOrFail({ email });

@@ -129,7 +129,7 @@ describe.each([
       .expect(201);
     const paid = fake.pay(fake.lastSession().id);
     await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', paid)).expect(200);
-    const order = await t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: paid.id });
+    const order = await t.ds.getRepository(Order).findOneByOrFail({ providerReference: paid.id });
     expect(order.status).toBe('paid');
     orderId = order.id;
     receiptNumber = (await t.ds.getRepository(Receipt).findOneByOrFail({ orderId, kind: 'receipt' })).number;

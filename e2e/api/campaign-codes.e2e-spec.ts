@@ -172,7 +172,7 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
         .post('/api/checkout/sessions')
         .send(buyer({ campaignCode: `blåbærø-${tail}` }))
         .expect(201);
-      const order = await t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: fake.lastSession().id });
+      const order = await t.ds.getRepository(Order).findOneByOrFail({ providerReference: fake.lastSession().id });
       expect(order).toMatchObject({ campaignCode: `BLÅBÆRØ-${tail}`, amountOre: 149700 });
     });
 
@@ -287,7 +287,7 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
       expect(session.amount_total).toBe(149700);
       expect(session.metadata).toMatchObject({ campaignCode: c.code });
       expect(session.cancel_url).toContain(`kode=${c.code}`);
-      const order = await t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+      const order = await t.ds.getRepository(Order).findOneByOrFail({ providerReference: session.id });
       expect(order).toMatchObject({ amountOre: 149700, campaignCode: c.code, discountOre: 50000, status: 'pending' });
       expect(await usesOf(t, c.code)).toBe(0);
 
@@ -338,7 +338,7 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
             .expect(201);
           const session = fake.lastSession();
           expect(lastAmount()).toBe(quote.body.priceOre);
-          const order = await t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+          const order = await t.ds.getRepository(Order).findOneByOrFail({ providerReference: session.id });
           expect(order).toMatchObject({ amountOre: quote.body.priceOre, discountOre: quote.body.discountOre });
           await payByWebhook(session.id).expect(200);
           const receipt = await t.ds.getRepository(Receipt).findOneByOrFail({ orderId: order.id, kind: 'receipt' });
@@ -440,7 +440,7 @@ describe('campaign codes with Stripe (fake Stripe server)', () => {
       const orders = await t.ds.getRepository(Order).findBy({ email });
       expect(orders).toHaveLength(1);
       expect(orders[0]).toMatchObject({
-        stripeSessionId: second.id,
+        providerReference: second.id,
         paymentMethod: 'klarna',
         status: 'pending',
         amountOre: 374700,

@@ -1,5 +1,5 @@
-import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
-import { STATUS_POLLS_PER_CLIENT, STATUS_POLLS_PER_SESSION } from '../../backend/src/orders/checkout.controller';
+import { PROVIDER_READ_CACHE_MS } from '../../backend/src/orders/single-flight';
+import { STATUS_POLLS_PER_CLIENT, STATUS_POLLS_PER_SESSION } from '../../backend/src/orders/checkout/checkout.controller';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { rawClient, type RawClient, type RawResponse } from './support/raw-http';
 import { startTestApp, type TestApp, uniqueEmail } from './support/test-app';
@@ -83,7 +83,7 @@ describe('polling the payment status', () => {
     fake.pay(id);
     expect((await poll(id, '203.0.113.40')).json).toMatchObject({ status: 'pending' });
     expect(reads()).toBe(1);
-    await new Promise((r) => setTimeout(r, STRIPE_READ_CACHE_MS + 100));
+    await new Promise((r) => setTimeout(r, PROVIDER_READ_CACHE_MS + 100));
     expect((await poll(id, '203.0.113.40')).json).toMatchObject({ status: 'paid' });
     expect(reads()).toBe(2);
     // Paid orders are answered from the database.

@@ -80,7 +80,7 @@ describe('the way back from a payment that did not go through', () => {
 
   it('Vipps unreadable on a closed order: the status still answers, without a reason', async () => {
     const { reference } = await checkout('vipps');
-    await t.ds.getRepository(Order).update({ stripeSessionId: reference }, { status: 'expired' });
+    await t.ds.getRepository(Order).update({ providerReference: reference }, { status: 'expired' });
     vipps.fail('get', 500, 10);
     const res = await status(reference);
     expect(res.body).toMatchObject({ status: 'expired', paymentMethod: 'vipps', firstName: 'Kari' });

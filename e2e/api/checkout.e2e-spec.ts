@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
-import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
+import { PROVIDER_READ_CACHE_MS } from '../../backend/src/orders/single-flight';
 import { EventBus, type OrderPaid } from '../../backend/src/platform/events';
 import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
@@ -72,7 +72,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       expect(res.body).toEqual({ url: session.url, reference: session.id });
 
       const [call] = fake.callsTo('sessions.create');
-      const order = await orders().findOneByOrFail({ stripeSessionId: session.id });
+      const order = await orders().findOneByOrFail({ providerReference: session.id });
       expect(call.authorization).toBe(`Bearer ${FAKE_STRIPE_KEY}`);
       expect(call.stripeVersion).toBe(Stripe.API_VERSION);
       expect(call.idempotencyKey).toMatch(new RegExp(`^checkout-${order.id}-\\d+$`));
@@ -126,7 +126,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         currency: 'nok',
         line_items: [{ price_data: { currency: 'nok', unit_amount: '499700', product_data: { name: 'Accelerator Kurs' } } }],
       });
-      const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
+      const order = await orders().findOneByOrFail({ providerReference: fake.lastSession().id });
       expect(order).toMatchObject({ paymentMethod: 'klarna', provider: 'stripe', amountOre: 499700, courseId: 'accelerator' });
     });
 
@@ -167,7 +167,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
           .post('/api/checkout/sessions')
           .send(body({ paymentMethod: 'card', campaignCode }))
           .expect(201);
-        const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
+        const order = await orders().findOneByOrFail({ providerReference: fake.lastSession().id });
         expect(order).toMatchObject({ paymentMethod: 'card', amountOre: 139700, campaignCode });
       });
 
@@ -179,7 +179,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
           .send(body({ paymentMethod: 'klarna', campaignCode: at }))
           .expect(201);
         expect(fake.callsTo('sessions.create')[0].body.allowed_payment_method_types).toEqual(['klarna']);
-        const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
+        const order = await orders().findOneByOrFail({ providerReference: fake.lastSession().id });
         expect(order).toMatchObject({ paymentMethod: 'klarna', amountOre: 150000 });
 
         fake.reset();
@@ -299,7 +299,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       expect(Object.keys(res.body)).toEqual(['url', 'reference']);
       expect(res.body.url).toBe(session.url);
       expect(session.amount_total).toBe(asStranger.amount_total);
-      const order = await orders().findOneByOrFail({ stripeSessionId: session.id });
+      const order = await orders().findOneByOrFail({ providerReference: session.id });
       const grantsBefore = await t.ds.getRepository(Grant).countBy({ userId: owner.id });
 
       const done = fake.pay(session.id);
@@ -343,7 +343,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         .send(body({ email: owner.email }))
         .expect(201);
       const session = fake.lastSession();
-      const order = await orders().findOneByOrFail({ stripeSessionId: session.id });
+      const order = await orders().findOneByOrFail({ providerReference: session.id });
       fake.fail('refunds.create', 500, 1);
       const done = fake.pay(session.id);
       await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', done)).expect(200);
@@ -367,7 +367,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         .post('/api/checkout/sessions')
         .send(body({ email: 'noen-andre@example.no', courseId: 'accelerator' }))
         .expect(201);
-      const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
+      const order = await orders().findOneByOrFail({ providerReference: fake.lastSession().id });
       expect(order).toMatchObject({ email: user.email, userId: user.id });
       expect(fake.lastSession().customer_email).toBe(user.email);
       const res = await agent
@@ -387,7 +387,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
         message: 'Det oppstod en feil ved opprettelse av betalingen. Prøv igjen.',
       });
       const order = await orders().findOneByOrFail({ email: b.email });
-      expect(order).toMatchObject({ status: 'failed', stripeSessionId: null });
+      expect(order).toMatchObject({ status: 'failed', providerReference: null });
     });
 
     it('must be JSON (the CSRF rule) and from the own origin', async () => {
@@ -402,7 +402,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
       const b = body(over);
       await t.http().post('/api/checkout/sessions').send(b).expect(201);
       const session = fake.lastSession();
-      const order = await orders().findOneByOrFail({ stripeSessionId: session.id });
+      const order = await orders().findOneByOrFail({ providerReference: session.id });
       return { b, session, order };
     }
 
@@ -423,7 +423,7 @@ describe('checkout with Stripe (fake Stripe server)', () => {
 
       fake.pay(session.id);
       // The page's next poll after the few seconds one read from Stripe is shared.
-      await new Promise((r) => setTimeout(r, STRIPE_READ_CACHE_MS));
+      await new Promise((r) => setTimeout(r, PROVIDER_READ_CACHE_MS));
       const done = await browser.get(`/api/checkout/sessions/${session.id}`).expect(200);
       expect(done.body).toEqual({
         status: 'paid',
@@ -550,7 +550,7 @@ describe('demo payments (no Stripe key, not production)', () => {
       status: 'paid',
       amountOre: 499700,
       paymentMethod: 'vipps',
-      stripeSessionId: reference,
+      providerReference: reference,
     });
     const grant = await t.ds.getRepository(Grant).findOneByOrFail({ orderId: order.id });
     expect(grant).toMatchObject({ courseId: 'accelerator', source: 'purchase' });

@@ -421,7 +421,7 @@ describe('claiming an address', () => {
           paymentMethod: 'card',
           provider: 'stripe',
           status: 'paid',
-          stripeSessionId: null,
+          providerReference: null,
           stripePaymentIntentId: null,
           refundedOre: 0,
           termsAcceptedAt: now,

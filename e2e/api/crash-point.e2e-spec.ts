@@ -80,7 +80,7 @@ describe('crash point: the process dies between the commit and the after-commit 
     const crashed = await deliver(first, event);
     expect(crashed.status).toBeGreaterThanOrEqual(500);
     // The payment's transaction committed: the order is paid and the webhook event recorded.
-    const order = await first.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+    const order = await first.ds.getRepository(Order).findOneByOrFail({ providerReference: session.id });
     expect(order.status).toBe('paid');
     expect(await first.ds.getRepository(WebhookEvent).countBy({ id: event.id })).toBe(1);
     await die(first);
@@ -125,11 +125,11 @@ describe('crash point: the process dies between the commit and the after-commit 
     const session = fake.lastSession();
     fake.pay(session.id);
     await deliver(app, stripeEvent('checkout.session.completed', { ...session })).expect(200);
-    const order = await app.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+    const order = await app.ds.getRepository(Order).findOneByOrFail({ providerReference: session.id });
     await app.app.get(OutboxWorker).drain();
     sink.clear();
 
-    const { RefundsService } = await import('../../backend/src/orders/refunds.service');
+    const { RefundsService } = await import('../../backend/src/orders/refunds/refunds.service');
     app.app.get(CrashPoints).arm('order.refunded:after-commit');
     await expect(app.app.get(RefundsService).refund(order.id, { reason: 'Angrerett' })).rejects.toThrow('Simulert krasj');
     expect(await app.ds.getRepository(Refund).countBy({ orderId: order.id })).toBe(1);
@@ -198,7 +198,7 @@ describe('crash point: the process dies between the commit and the after-commit 
     expect((await deliver(app, event)).status).toBeGreaterThanOrEqual(500);
     // Committed with the payment, before anything that runs after the commit: the buyer is a customer
     // (soft opt-in) and enrolled in the sequence.
-    const order = await app.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+    const order = await app.ds.getRepository(Order).findOneByOrFail({ providerReference: session.id });
     expect(order.status).toBe('paid');
     expect(await app.ds.getRepository(Subscriber).findOneBy({ email })).toMatchObject({ status: 'customer' });
     expect(await app.ds.getRepository(Enrolment).findBy({ email })).toEqual([

@@ -38,7 +38,7 @@ describe('Microkurs and Temakurs for sale (fake Stripe server)', () => {
     await agent.post('/api/checkout/sessions').send(buyer({ courseId })).expect(201);
     const session = fake.pay(fake.lastSession().id);
     await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', session)).expect(200);
-    return t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+    return t.ds.getRepository(Order).findOneByOrFail({ providerReference: session.id });
   }
 
   it('the catalogue sells both as courses with their modules; Kryptovaluta stays unsold', async () => {

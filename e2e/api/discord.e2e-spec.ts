@@ -7,7 +7,7 @@ import { DiscordWorker } from '../../backend/src/community/discord/discord-worke
 import { DiscordOAuthState } from '../../backend/src/community/entities/discord-oauth-state.entity';
 import { DiscordRoleChange } from '../../backend/src/community/entities/discord-role-change.entity';
 import { MembershipService } from '../../backend/src/membership/membership.service';
-import { RefundsService } from '../../backend/src/orders/refunds.service';
+import { RefundsService } from '../../backend/src/orders/refunds/refunds.service';
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { ManualClock } from '../../backend/src/platform/time/clock';
 import { adminAgent, demoPurchase } from './admin-helpers';

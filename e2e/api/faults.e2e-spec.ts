@@ -274,7 +274,7 @@ describe('MariaDB outage (through a TCP proxy)', () => {
     expect(during.json).toEqual(UNAVAILABLE);
     await up();
 
-    const order = () => t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+    const order = () => t.ds.getRepository(Order).findOneByOrFail({ providerReference: session.id });
     expect((await order()).status).toBe('pending');
     expect(await t.ds.getRepository(WebhookEvent).countBy({ id: event.id })).toBe(0);
 

@@ -47,7 +47,7 @@ describe('launch price (Stripe, LAUNCH_SEATS=2)', () => {
     const b = buyer(courseId);
     await t.http().post('/api/checkout/sessions').send(b).expect(201);
     const session = fake.lastSession();
-    const order = await t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+    const order = await t.ds.getRepository(Order).findOneByOrFail({ providerReference: session.id });
     return { b, session, order };
   }
   async function pay(sessionId: string) {

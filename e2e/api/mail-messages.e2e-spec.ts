@@ -5,7 +5,7 @@ import { Order } from '../../backend/src/orders/entities/order.entity';
 import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import type { OutboxWorker } from '../../backend/src/outbox/outbox.worker';
-import { RefundsService } from '../../backend/src/orders/refunds.service';
+import { RefundsService } from '../../backend/src/orders/refunds/refunds.service';
 import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
 import { tokenOf, useMailApp } from './support/mail-app';
 import { linkIn, type SmtpSink, type SunkMail } from './support/smtp-sink';

@@ -4,7 +4,7 @@ import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { WebhookEvent } from '../../backend/src/orders/entities/webhook-event.entity';
 import { EventBus, type OrderPaid, type OrderRefunded } from '../../backend/src/platform/events';
-import { RefundsService } from '../../backend/src/orders/refunds.service';
+import { RefundsService } from '../../backend/src/orders/refunds/refunds.service';
 import {
   chargeRefundedEvent,
   fakeStripeEnv,
@@ -67,7 +67,7 @@ describe('payments: Stripe webhooks, one fulfilment, refunds (fake Stripe server
       })
       .expect(201);
     const session = fake.lastSession();
-    const order = await orders().findOneByOrFail({ stripeSessionId: session.id });
+    const order = await orders().findOneByOrFail({ providerReference: session.id });
     return { order, session, email };
   }
 
@@ -346,7 +346,7 @@ describe('payments: Stripe webhooks, one fulfilment, refunds (fake Stripe server
       const first = await refunds.refund(order.id, { amount: 100000, reason: 'Delvis' });
       expect(first.order).toMatchObject({ status: 'partially_refunded', refundedOre: 100000 });
       expect(await grants().findOneByOrFail({ orderId: order.id })).toMatchObject({ revokedAt: null });
-      const page = await t.http().get(`/api/checkout/sessions/${order.stripeSessionId}`).expect(200);
+      const page = await t.http().get(`/api/checkout/sessions/${order.providerReference}`).expect(200);
       expect(page.body.status).toBe('paid');
 
       await expect(refunds.refund(order.id, { amount: 399701, reason: 'For mye' })).rejects.toMatchObject({
@@ -361,7 +361,7 @@ describe('payments: Stripe webhooks, one fulfilment, refunds (fake Stripe server
         [100000, 100000, false],
         [399700, 499700, true],
       ]);
-      const page2 = await t.http().get(`/api/checkout/sessions/${order.stripeSessionId}`).expect(200);
+      const page2 = await t.http().get(`/api/checkout/sessions/${order.providerReference}`).expect(200);
       expect(page2.body.status).toBe('refunded');
     });
 
@@ -448,7 +448,7 @@ describe('payments: Stripe webhooks, one fulfilment, refunds (fake Stripe server
         [100000, true],
       ]);
       // A completed event arriving late never grants a refunded order again.
-      await deliver(stripeEvent('checkout.session.completed', { ...fake.sessions.get(order.stripeSessionId!)! })).expect(200);
+      await deliver(stripeEvent('checkout.session.completed', { ...fake.sessions.get(order.providerReference!)! })).expect(200);
       expect(await grants().countBy({ orderId: order.id })).toBe(1);
       expect((await grants().findOneByOrFail({ orderId: order.id })).revokedAt).toBeInstanceOf(Date);
       expect((await orders().findOneByOrFail({ id: order.id })).status).toBe('refunded');

@@ -3,7 +3,7 @@ import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { Receipt, ReceiptSequence } from '../../backend/src/orders/entities/receipt.entity';
 import { FulfilmentService } from '../../backend/src/orders/fulfilment.service';
-import { ReceiptsService } from '../../backend/src/orders/receipts.service';
+import { ReceiptsService } from '../../backend/src/orders/receipts/receipts.service';
 import { ConfigError, parseEnv } from '../../backend/src/platform/config/env.schema';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
@@ -130,7 +130,7 @@ describe('receipts and credit notes', () => {
             paymentMethod: 'card',
             provider: 'stripe',
             status: 'pending',
-            stripeSessionId: `cs_samtidig_${i}_${Date.now()}`,
+            providerReference: `cs_samtidig_${i}_${Date.now()}`,
             createdAt: now,
             updatedAt: now,
           }),

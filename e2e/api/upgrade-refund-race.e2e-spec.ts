@@ -46,7 +46,7 @@ describe('refund of Foundation racing the payment of its upgrade (fake Stripe se
       await agent.post('/api/checkout/sessions').send(checkout('foundation', email)).expect(201);
       const foundationSession = fake.lastSession().id;
       expect(await pay(foundationSession)).toBe(200);
-      const foundation = await orders().findOneByOrFail({ stripeSessionId: foundationSession });
+      const foundation = await orders().findOneByOrFail({ providerReference: foundationSession });
       expect(foundation).toMatchObject({ status: 'paid', amountOre: 199700, userId: user.id });
 
       // The upgrade's checkout is opened while Foundation is paid: priced with all of it as credit.
@@ -61,7 +61,7 @@ describe('refund of Foundation racing the payment of its upgrade (fake Stripe se
       expect(webhook).toBe(200);
 
       const f = await orders().findOneByOrFail({ id: foundation.id });
-      const u = await orders().findOneByOrFail({ stripeSessionId: upgradeSession });
+      const u = await orders().findOneByOrFail({ providerReference: upgradeSession });
       expect(u).toMatchObject({ upgradeFromOrderId: foundation.id, upgradeCreditOre: 199700 });
       const upgradeHoldsCredit = ['paid', 'partially_refunded'].includes(u.status) && u.refusal === null;
       // All of Foundation's money is the credit: nothing of it is free to refund alone.

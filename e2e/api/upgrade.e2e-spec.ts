@@ -2,7 +2,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
-import { RefundsService } from '../../backend/src/orders/refunds.service';
+import { RefundsService } from '../../backend/src/orders/refunds/refunds.service';
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { adminAgent } from './admin-helpers';
 import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
@@ -53,7 +53,7 @@ describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
     await agent.post('/api/checkout/sessions').send(buyer(over)).expect(201);
     const session = fake.pay(fake.lastSession().id);
     await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', session)).expect(200);
-    return orders().findOneByOrFail({ stripeSessionId: session.id });
+    return orders().findOneByOrFail({ providerReference: session.id });
   }
 
   /** A signed-in student who bought Foundation through the checkout. */
@@ -170,7 +170,7 @@ describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
       paymentMethod: 'card',
       provider: 'stripe',
       status: 'paid',
-      stripeSessionId: null,
+      providerReference: null,
       stripePaymentIntentId: null,
       refundedOre: 0,
       termsAcceptedAt: now,
@@ -204,7 +204,7 @@ describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
       .post('/api/checkout/sessions')
       .send(buyer({ courseId: 'accelerator', email: user.email }))
       .expect(201);
-    const order = await orders().findOneByOrFail({ stripeSessionId: fake.lastSession().id });
+    const order = await orders().findOneByOrFail({ providerReference: fake.lastSession().id });
     expect(order).toMatchObject({ amountOre: 499700, upgradeCreditOre: 0 });
   });
 
@@ -222,7 +222,7 @@ describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
     const session = fake.pay(sessionId);
     if (via === 'webhook') await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', session)).expect(200);
     else await t.http().get(`/api/checkout/sessions/${session.id}`).expect(200);
-    return orders().findOneByOrFail({ stripeSessionId: session.id });
+    return orders().findOneByOrFail({ providerReference: session.id });
   }
 
   /** The courses a student's active grants open (Accelerator's grant includes Foundation's), sorted, once each. */
@@ -341,7 +341,7 @@ describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
         paymentMethod: 'card',
         provider: 'demo',
         status: 'paid',
-        stripeSessionId: null,
+        providerReference: null,
         stripePaymentIntentId: null,
         refundedOre: 0,
         termsAcceptedAt: now,
@@ -379,7 +379,7 @@ describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
         .send(buyer({ courseId: 'accelerator' }))
         .expect(201);
       const open = fake.lastSession();
-      const pending = await orders().findOneByOrFail({ stripeSessionId: open.id });
+      const pending = await orders().findOneByOrFail({ providerReference: open.id });
       expect(pending).toMatchObject({
         status: 'pending',
         amountOre: 300000,

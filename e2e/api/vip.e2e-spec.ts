@@ -4,7 +4,7 @@ import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { MembershipRound } from '../../backend/src/membership/membership-round';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
-import { RefundsService } from '../../backend/src/orders/refunds.service';
+import { RefundsService } from '../../backend/src/orders/refunds/refunds.service';
 import { OutboxBody } from '../../backend/src/outbox/entities/outbox-body.entity';
 import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
@@ -87,7 +87,7 @@ describe('VIP membership (fake Stripe server, injected clock)', () => {
     await agent.post('/api/checkout/sessions').send(buyer(over)).expect(201);
     const session = fake.pay(fake.lastSession().id);
     await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', session)).expect(200);
-    return t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+    return t.ds.getRepository(Order).findOneByOrFail({ providerReference: session.id });
   }
 
   const activeCourses = async (userId: number) =>

@@ -5,10 +5,10 @@ import { Order } from '../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
 import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { FulfilmentService } from '../../backend/src/orders/fulfilment.service';
-import { STRIPE_READ_CACHE_MS } from '../../backend/src/orders/shared-reads';
-import { createVippsApi, HttpVippsApi, VIPPS_PRODUCTION_BASE, VIPPS_TEST_BASE } from '../../backend/src/orders/vipps-api';
-import { vippsRefundKey } from '../../backend/src/orders/refunds.service';
-import { registerVippsWebhook } from '../../backend/src/orders/vipps-webhook-registration';
+import { PROVIDER_READ_CACHE_MS } from '../../backend/src/orders/single-flight';
+import { createVippsApi, HttpVippsApi, VIPPS_PRODUCTION_BASE, VIPPS_TEST_BASE } from '../../backend/src/orders/vipps/vipps-api';
+import { vippsRefundKey } from '../../backend/src/orders/refunds/vipps-refunds.service';
+import { registerVippsWebhook } from '../../backend/src/orders/vipps/vipps-webhook-registration';
 import { adminAgent } from './admin-helpers';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { FAKE_VIPPS, fakeVippsEnv, signVippsWebhook, startFakeVipps, vippsEvent, type FakeVipps } from './support/fake-vipps';
@@ -54,7 +54,7 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
       })
       .expect(201);
     const payment = vipps.lastPayment();
-    const order = await orders().findOneByOrFail({ stripeSessionId: payment.request.reference });
+    const order = await orders().findOneByOrFail({ providerReference: payment.request.reference });
     return { res, payment, order, email, reference: payment.request.reference };
   }
 
@@ -142,8 +142,8 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
     const pending = await t.http().get(`/api/checkout/sessions/${reference}`).expect(200);
     expect(pending.body).toMatchObject({ status: 'pending', courseId: 'foundation', email });
     vipps.approve(reference);
-    // Polls of one payment within STRIPE_READ_CACHE_MS share one read from Vipps: the next poll reads anew.
-    await new Promise((r) => setTimeout(r, STRIPE_READ_CACHE_MS + 100));
+    // Polls of one payment within PROVIDER_READ_CACHE_MS share one read from Vipps: the next poll reads anew.
+    await new Promise((r) => setTimeout(r, PROVIDER_READ_CACHE_MS + 100));
     const page = await t.agent().get(`/api/checkout/sessions/${reference}`).expect(200);
     expect(page.body).toMatchObject({ status: 'paid', amount: 199700, signedIn: true, receiptPath: `/kvittering/${order.id}` });
     expect(await grantsOf(order.id)).toBe(1);
@@ -299,7 +299,7 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
         })
         .expect(201);
       const reference = vipps.lastPayment().request.reference;
-      return { reference, order: await orders().findOneByOrFail({ stripeSessionId: reference }) };
+      return { reference, order: await orders().findOneByOrFail({ providerReference: reference }) };
     };
     const foundation = await buy('foundation');
     vipps.approve(foundation.reference);

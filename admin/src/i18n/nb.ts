@@ -311,7 +311,7 @@ export const appMessages = {
         paymentMethod: 'Betalingsmåte',
         provider: 'Leverandør',
         status: 'Status',
-        stripeSessionId: 'Stripe-økt',
+        providerReference: 'Referanse hos leverandøren',
         stripePaymentIntentId: 'Stripe-betaling',
         trafficSource: 'Variant',
         createdAt: 'Opprettet',

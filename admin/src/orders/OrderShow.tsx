@@ -212,7 +212,7 @@ export function OrderShow() {
         <FunctionField<AdminOrderDetail> source="provider" render={(r) => label(PROVIDER_LABELS, r.provider)} />
         <FunctionField<AdminOrderDetail>
           label="Referanse hos leverandøren"
-          render={(r) => [r.stripeSessionId, r.stripePaymentIntentId].filter(Boolean).join(' · ') || '–'}
+          render={(r) => [r.providerReference, r.stripePaymentIntentId].filter(Boolean).join(' · ') || '–'}
         />
         <DateTimeField source="termsAcceptedAt" />
         <DateTimeField source="riskAcceptedAt" emptyText="–" />

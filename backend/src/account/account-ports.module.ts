@@ -7,7 +7,7 @@ import { ADDRESS_FACTS, type AddressFacts } from '../leads/address-facts';
 import { LeadsModule } from '../leads/leads.module';
 import { boughtSql, orderVariantSql, paidOrdersSql } from '../orders/order-conditions';
 import { LeadsService } from '../leads/leads.service';
-import { LEAD_FIRST_TOUCH, type LeadFirstTouch } from '../orders/first-touch.service';
+import { LEAD_FIRST_TOUCH, type LeadFirstTouch } from '../orders/checkout/first-touch.service';
 
 /**
  * What the account module, which sees leads, identity and orders, provides to the modules below it,

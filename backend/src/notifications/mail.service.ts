@@ -9,7 +9,7 @@ import { oneTimeLink } from '../identity/one-time-link';
 import { UserReader } from '../identity/user-reader.service';
 import { OrderRecordsService } from '../orders/order-records.service';
 import type { Receipt } from '../orders/entities/receipt.entity';
-import { ReceiptsService } from '../orders/receipts.service';
+import { ReceiptsService } from '../orders/receipts/receipts.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { orgNrText, type PaymentMethod } from '@academy/contracts';
 import { OutboxService } from '../outbox/outbox.service';

@@ -1,4 +1,4 @@
-import { VippsPaymentsService } from './vipps-payments.service';
+import { VippsPaymentsService } from './vipps/vipps-payments.service';
 import { Logger } from '@nestjs/common';
 import { MSG } from '@academy/contracts';
 import { DataSource } from 'typeorm';
@@ -21,7 +21,7 @@ import { receiptsService } from './testing/receipts-service';
 import { saveOrder } from './testing/order-row';
 import { pricingServices } from './testing/pricing-services';
 import { FulfilmentService } from './fulfilment.service';
-import { RefundsService } from './refunds.service';
+import { refundsService } from './testing/refunds-service';
 import { CrashPoints, EventBus, type OrderPaid } from '../platform/events';
 
 const client = { token: null, clientAddress: '203.0.113.9', userAgent: 'Spec' };
@@ -49,7 +49,7 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
     const { seats, codes, pricing } = pricingServices(ds, parseEnv({ NODE_ENV: 'test' }));
     const receipts = receiptsService(ds);
     const vipps = new VippsPaymentsService(parseEnv({ NODE_ENV: 'test' }), null, ds);
-    const refunds = new RefundsService(ds, null, grants, catalog, events, new CrashPoints(), receipts, seats, null, vipps);
+    const { refunds } = refundsService(ds, { grants, catalog, events, receipts, seats, vipps });
     fulfilment = new FulfilmentService(
       ds,
       users,
@@ -93,12 +93,12 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
   });
 
   it('a demo upgrade is paid while its credit stands, and refused before anything is paid once its Foundation is refunded', async () => {
-    const foundation = await order({ provider: 'demo', stripeSessionId: null });
+    const foundation = await order({ provider: 'demo', providerReference: null });
     const { user } = await fulfilment.fulfil(foundation, null);
     const upgrade = (patch: Partial<Order> = {}) =>
       order({
         provider: 'demo',
-        stripeSessionId: null,
+        providerReference: null,
         email: foundation.email,
         userId: user.id,
         courseId: 'accelerator',

@@ -13,11 +13,11 @@ import { CrashPoints, EventBus, type OrderPaid } from '../platform/events';
 import { LaunchSeatsService } from '../catalog/launch-seats.service';
 import { MSG, membershipMonths } from '@academy/contracts';
 import { badRequest, conflict } from '../platform/errors/app-error';
-import { CampaignCodesService } from './campaign-codes.service';
-import { CheckoutPricingService } from './checkout-pricing.service';
-import { ReceiptsService } from './receipts.service';
-import { RefundsService } from './refunds.service';
-import { VippsPaymentsService } from './vipps-payments.service';
+import { CampaignCodesService } from './pricing/campaign-codes.service';
+import { CheckoutPricingService } from './pricing/checkout-pricing.service';
+import { ReceiptsService } from './receipts/receipts.service';
+import { RefundsService } from './refunds/refunds.service';
+import { VippsPaymentsService } from './vipps/vipps-payments.service';
 
 /** The refund reason of each refusal. */
 const REFUSAL_REASONS: Record<OrderRefusal, string> = {

@@ -50,7 +50,7 @@ export function orderSearchFilter(): FilterDef<Order> {
           .map((c) => `LOWER(${c}) LIKE :${p}w${i} ESCAPE '!'`)
           .join(' OR ')})`;
       });
-      const whole = ['ord.stripeSessionId', 'ord.stripePaymentIntentId'].map((c) => `LOWER(${c}) = :${p}x`);
+      const whole = ['ord.providerReference', 'ord.stripePaymentIntentId'].map((c) => `LOWER(${c}) = :${p}x`);
       qb.andWhere(`((${words.join(' AND ')}) OR ${whole.join(' OR ')})`, params);
     },
   };

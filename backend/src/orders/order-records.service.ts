@@ -9,7 +9,7 @@ import { Order } from './entities/order.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
 import { Refund } from './entities/refund.entity';
 import { ORDERS_LIST } from './order-list';
-import { creditTies, type CreditTie } from './upgrade-credit';
+import { creditTies, type CreditTie } from './pricing/upgrade-credit';
 import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../platform/personal-data';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
@@ -61,15 +61,17 @@ export class OrderRecordsService implements PersonalDataOwner {
    * closing event the webhook recorded (`vipps:<reference>:<NAME>:…`), the first one if several.
    */
   async closingsOf(
-    orders: Array<Pick<Order, 'id' | 'provider' | 'stripeSessionId' | 'status'>>,
+    orders: Array<Pick<Order, 'id' | 'provider' | 'providerReference' | 'status'>>,
   ): Promise<Map<number, OrderClosing>> {
     const out = new Map<number, OrderClosing>();
     const vipps = orders.filter(
-      (o) => o.provider === 'vipps' && o.stripeSessionId && !['paid', 'partially_refunded', 'refunded'].includes(o.status),
+      (o) => o.provider === 'vipps' && o.providerReference && !['paid', 'partially_refunded', 'refunded'].includes(o.status),
     );
     if (vipps.length === 0) return out;
     const qb = this.orders.manager.getRepository(WebhookEvent).createQueryBuilder('we').select(['we.id', 'we.processedAt']);
-    vipps.forEach((o, i) => qb.orWhere(`we.id LIKE :p${i}`, { [`p${i}`]: `vipps:${o.stripeSessionId!.replace(/[%_]/g, '')}:%` }));
+    vipps.forEach((o, i) =>
+      qb.orWhere(`we.id LIKE :p${i}`, { [`p${i}`]: `vipps:${o.providerReference!.replace(/[%_]/g, '')}:%` }),
+    );
     const rows = await qb.orderBy('we.processedAt', 'ASC').getMany();
     const names: Record<string, OrderClosing> = {
       ABORTED: 'aborted',
@@ -78,7 +80,7 @@ export class OrderRecordsService implements PersonalDataOwner {
       TERMINATED: 'terminated',
     };
     for (const o of vipps) {
-      const prefix = `vipps:${o.stripeSessionId}:`;
+      const prefix = `vipps:${o.providerReference}:`;
       for (const r of rows) {
         if (!r.id.startsWith(prefix)) continue;
         const closing = names[r.id.slice(prefix.length).split(':')[0]];

@@ -4,30 +4,36 @@ import { AccessModule } from '../access/access.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
 import { SecurityModule } from '../platform/security/security.module';
-import { CampaignCodesController } from './campaign-codes.controller';
-import { CampaignCodesService } from './campaign-codes.service';
-import { CheckoutPricingService } from './checkout-pricing.service';
-import { CheckoutController } from './checkout.controller';
-import { CheckoutService } from './checkout.service';
+import { CampaignCodesController } from './pricing/campaign-codes.controller';
+import { CampaignCodesService } from './pricing/campaign-codes.service';
+import { CheckoutPricingService } from './pricing/checkout-pricing.service';
+import { CheckoutController } from './checkout/checkout.controller';
+import { CheckoutService } from './checkout/checkout.service';
+import { CheckoutStatusService } from './checkout/checkout-status.service';
+import { DemoCheckoutService } from './checkout/demo-checkout.service';
 import { CampaignCode } from './entities/campaign-code.entity';
 import { Order } from './entities/order.entity';
 import { Receipt, ReceiptSequence } from './entities/receipt.entity';
 import { Refund } from './entities/refund.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
-import { FirstTouchService } from './first-touch.service';
+import { FirstTouchService } from './checkout/first-touch.service';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderRecordsService } from './order-records.service';
-import { RefundsService } from './refunds.service';
-import { RefusedRefunds } from './refused-refunds';
-import { ReceiptsController } from './receipts.controller';
-import { ReceiptsService } from './receipts.service';
-import { StripeWebhookController } from './stripe-webhook.controller';
-import { StripeWebhookService } from './stripe-webhook.service';
-import { STRIPE_CLIENT, stripeProvider } from './stripe.provider';
-import { vippsApiProvider } from './vipps-api';
-import { VippsPaymentsService } from './vipps-payments.service';
-import { VippsWebhookController } from './vipps-webhook.controller';
-import { VippsWebhookService } from './vipps-webhook.service';
+import { RefundLedger } from './refunds/refund-ledger.service';
+import { RefundsService } from './refunds/refunds.service';
+import { StripeRefundsService } from './refunds/stripe-refunds.service';
+import { VippsRefundsService } from './refunds/vipps-refunds.service';
+import { RefusedRefunds } from './refunds/refused-refunds';
+import { ReceiptsController } from './receipts/receipts.controller';
+import { ReceiptsService } from './receipts/receipts.service';
+import { StripeWebhookController } from './stripe/stripe-webhook.controller';
+import { StripeCheckoutService } from './stripe/stripe-checkout.service';
+import { StripeWebhookService } from './stripe/stripe-webhook.service';
+import { STRIPE_CLIENT, stripeProvider } from './stripe/stripe.provider';
+import { vippsApiProvider } from './vipps/vipps-api';
+import { VippsPaymentsService } from './vipps/vipps-payments.service';
+import { VippsWebhookController } from './vipps/vipps-webhook.controller';
+import { VippsWebhookService } from './vipps/vipps-webhook.service';
 
 /**
  * Orders and money: the checkout, Stripe and Vipps MobilePay (one client each from configuration), their webhooks, the one
@@ -48,8 +54,14 @@ import { VippsWebhookService } from './vipps-webhook.service';
     VippsPaymentsService,
     VippsWebhookService,
     FulfilmentService,
+    RefundLedger,
+    StripeRefundsService,
+    VippsRefundsService,
     RefundsService,
     StripeWebhookService,
+    StripeCheckoutService,
+    DemoCheckoutService,
+    CheckoutStatusService,
     CheckoutService,
     OrderRecordsService,
     CampaignCodesService,

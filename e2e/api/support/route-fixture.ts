@@ -129,7 +129,7 @@ export async function buildFixture(t: TestApp, fake: FakeStripe): Promise<Fixtur
     });
     if (res.status !== 201) throw new Error(`fixture checkout: ${res.status} ${res.text}`);
     const session = fake.lastSession();
-    const order = await t.ds.getRepository(Order).findOneByOrFail({ stripeSessionId: session.id });
+    const order = await t.ds.getRepository(Order).findOneByOrFail({ providerReference: session.id });
     return { sessionId: session.id, orderId: order.id };
   }
 

@@ -15,7 +15,7 @@ import { TotpService } from '../../../backend/src/identity/totp/totp.service';
 import { UnsubscribeService } from '../../../backend/src/outbox/unsubscribe.service';
 import { Order } from '../../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../../backend/src/orders/entities/receipt.entity';
-import { RefundsService } from '../../../backend/src/orders/refunds.service';
+import { RefundsService } from '../../../backend/src/orders/refunds/refunds.service';
 import { BROADCASTS_LIST, BroadcastsEditingService } from '../../../backend/src/marketing/broadcasts-editing.service';
 import { Subscriber } from '../../../backend/src/marketing/entities/subscriber.entity';
 import { SEQUENCES_LIST, SequencesEditingService } from '../../../backend/src/marketing/sequences-editing.service';
@@ -31,7 +31,7 @@ import { addMessage, MentorThreadsService } from '../../../backend/src/community
 import { MentorThread } from '../../../backend/src/community/entities/mentor-thread.entity';
 import { Grant } from '../../../backend/src/access/entities/grant.entity';
 import { DiscordLink } from '../../../backend/src/community/entities/discord-link.entity';
-import { CAMPAIGN_CODES_LIST } from '../../../backend/src/orders/campaign-codes.service';
+import { CAMPAIGN_CODES_LIST } from '../../../backend/src/orders/pricing/campaign-codes.service';
 import { CampaignCode } from '../../../backend/src/orders/entities/campaign-code.entity';
 import sharp from 'sharp';
 import { signWebhook, stripeEvent } from './fake-stripe';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MSG, type AdminCampaignCode, type AdminCampaignCodeOrder } from '@academy/contracts';
-import { CAMPAIGN_CODES_LIST, CampaignCodesService, type CampaignCodeInput } from '../../orders/campaign-codes.service';
+import { CAMPAIGN_CODES_LIST, CampaignCodesService, type CampaignCodeInput } from '../../orders/pricing/campaign-codes.service';
 import type { CampaignCode } from '../../orders/entities/campaign-code.entity';
 import { OrderRecordsService } from '../../orders/order-records.service';
 import type { User } from '../../identity/entities/user.entity';

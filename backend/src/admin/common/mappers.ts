@@ -18,7 +18,7 @@ import type { CourseModule } from '../../catalog/entities/course-module.entity';
 import type { Grant } from '../../access/entities/grant.entity';
 import type { Lead } from '../../leads/entities/lead.entity';
 import type { Refund } from '../../orders/entities/refund.entity';
-import type { CreditTie } from '../../orders/upgrade-credit';
+import type { CreditTie } from '../../orders/pricing/upgrade-credit';
 import type { User } from '../../identity/entities/user.entity';
 import type { AuditLog } from '../../platform/audit/entities/audit-log.entity';
 import { attributionColumns } from '../../platform/dto/attribution.dto';
@@ -115,7 +115,7 @@ export function toAdminOrder(o: Order, now = new Date(), tie?: CreditTie): Admin
     paymentMethod: o.paymentMethod,
     provider: o.provider,
     status: o.status,
-    stripeSessionId: o.stripeSessionId,
+    providerReference: o.providerReference,
     stripePaymentIntentId: o.stripePaymentIntentId,
     trafficSource: o.attribution?.trafficSource ?? null,
     createdAt: iso(o.createdAt)!,

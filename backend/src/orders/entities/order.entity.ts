@@ -55,9 +55,9 @@ export class Order {
    * The checkout's reference at its provider, which the success page's address carries: the Stripe
    * Checkout Session id (cs_…), the Vipps ePayment reference (vipps-…), or a demo payment's (demo_…).
    */
-  @Index('uq_orders_stripe_session', { unique: true })
+  @Index('uq_orders_provider_reference', { unique: true })
   @Column({ type: 'varchar', length: 255, nullable: true })
-  stripeSessionId: string | null;
+  providerReference: string | null;
 
   @Index('idx_orders_payment_intent')
   @Column({ type: 'varchar', length: 255, nullable: true })

@@ -24,7 +24,7 @@ export async function saveOrder(ds: DataSource, patch: Partial<Order> = {}): Pro
       paymentMethod: 'card',
       provider: 'stripe',
       status: 'pending',
-      stripeSessionId: `cs_test_${n}`,
+      providerReference: `cs_test_${n}`,
       stripePaymentIntentId: null,
       refundedOre: 0,
       termsAcceptedAt: now,

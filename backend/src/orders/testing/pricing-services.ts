@@ -5,8 +5,8 @@ import type { LaunchSeat } from '../../catalog/entities/launch-seat.entity';
 import { LaunchSeatsService } from '../../catalog/launch-seats.service';
 import type { AppConfig } from '../../platform/config/env.schema';
 import { SystemClock, type Clock } from '../../platform/time/clock';
-import { CampaignCodesService } from '../campaign-codes.service';
-import { CheckoutPricingService } from '../checkout-pricing.service';
+import { CampaignCodesService } from '../pricing/campaign-codes.service';
+import { CheckoutPricingService } from '../pricing/checkout-pricing.service';
 import { CampaignCode } from '../entities/campaign-code.entity';
 
 /** For the orders specs: launch seats, campaign codes and the checkout's pricing on the spec's database. */

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { CatalogContentService } from '../../catalog/catalog-content.service';
 import { parseEnv, type AppConfig } from '../../platform/config/env.schema';
 import { Clock, SystemClock } from '../../platform/time/clock';
-import { ReceiptsService } from '../receipts.service';
+import { ReceiptsService } from '../receipts/receipts.service';
 
 /** For specs: the real ReceiptsService on the spec's database, with course titles from a stub. */
 export function receiptsService(

@@ -15,7 +15,7 @@ import {
 } from 'class-validator';
 import type { CreateCampaignCodeRequest, UpdateCampaignCodeRequest } from '@academy/contracts';
 import { CAMPAIGN_CODE_PATTERN, MSG } from '@academy/contracts';
-import { CODE_COURSE_IDS } from '../../../orders/campaign-codes.service';
+import { CODE_COURSE_IDS } from '../../../orders/pricing/campaign-codes.service';
 import { IfPresent } from '../../common/if-present';
 
 /** A blank form field ('' from the panel) means "not set". */

@@ -36,6 +36,7 @@ import { UpgradeCreditSource1795700000000 } from './1795700000000-UpgradeCreditS
 import { MentorImageUploadBytes1795710010000 } from './1795710010000-MentorImageUploadBytes';
 import { CourseCopyNorwegian1795730000000 } from './1795730000000-CourseCopyNorwegian';
 import { StudentNotes1795750000000 } from './1795750000000-StudentNotes';
+import { OrderProviderReference1795760000000 } from './1795760000000-OrderProviderReference';
 
 /** Every migration, oldest first. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -77,4 +78,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   MentorImageUploadBytes1795710010000,
   CourseCopyNorwegian1795730000000,
   StudentNotes1795750000000,
+  OrderProviderReference1795760000000,
 ];

@@ -1,0 +1,21 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The order's reference at its payment provider is named for what it holds: a Stripe Checkout Session
+ * id, a Vipps ePayment reference or a demo payment's id (it was `stripeSessionId`). Still unique.
+ */
+export class OrderProviderReference1795760000000 implements MigrationInterface {
+  name = 'OrderProviderReference1795760000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `ALTER TABLE \`orders\` DROP INDEX \`uq_orders_stripe_session\`, CHANGE \`stripeSessionId\` \`providerReference\` varchar(255) NULL, ADD UNIQUE INDEX \`uq_orders_provider_reference\` (\`providerReference\`)`,
+    );
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `ALTER TABLE \`orders\` DROP INDEX \`uq_orders_provider_reference\`, CHANGE \`providerReference\` \`stripeSessionId\` varchar(255) NULL, ADD UNIQUE INDEX \`uq_orders_stripe_session\` (\`stripeSessionId\`)`,
+    );
+  }
+}
