@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '../config';
+import { AppError } from '../errors/app-error';
+import { clientAddressKey } from './client-address';
+import type { RouteLimit } from './route-policy';
+import { WriteLimit } from './write-limit';
+
+/** The signed-in account of a request (its user id), or null: how a limit keyed by `account` finds it. */
+export type AccountOf = (req: FastifyRequest) => Promise<number | null>;
+
+/** The limits the request pipeline's rate-limit step counts for one request. */
+export interface LimitStep {
+  /** A state-changing request its route does not exempt: counted by the write limit. */
+  writes: boolean;
+  /** The route's own limits ({@link RoutePolicy.limits}). */
+  limits: readonly RouteLimit[];
+}
+
+/**
+ * The request pipeline's rate-limit step: the write limit, then the route's declared limits in order.
+ * Over a limit: 429 in the API's error shape with Retry-After, or the route's redirect.
+ */
+@Injectable()
+export class RouteLimiter {
+  private readonly writesWindowMs: number;
+  private readonly writesPerWindow: number;
+
+  constructor(
+    @Inject(APP_CONFIG) cfg: AppConfig,
+    private readonly counters: WriteLimit,
+  ) {
+    this.writesWindowMs = cfg.rateLimitWindowSeconds * 1000;
+    this.writesPerWindow = cfg.rateLimitWrites;
+  }
+
+  /** Counts one request; over a limit it throws 429, or answers the limit's redirect itself (the reply is then sent). */
+  async count(req: FastifyRequest, reply: FastifyReply, step: LimitStep, accountOf: AccountOf): Promise<void> {
+    if (step.writes) await this.counters.hit(req, reply);
+    for (const limit of step.limits) {
+      if (limit.ifQuery !== undefined && !hasValue((req.query as Record<string, unknown> | undefined)?.[limit.ifQuery])) continue;
+      const key = await this.keyOf(limit, req, accountOf);
+      if (key === null) continue;
+      const { hits, windowMs } = limit.rate === 'writes' ? { hits: this.writesPerWindow, windowMs: this.writesWindowMs } : limit.rate;
+      try {
+        await this.counters.take(limit.name, key, hits, windowMs, reply, { exact: limit.exact });
+      } catch (e) {
+        if (limit.redirect === undefined || !(e instanceof AppError) || e.getStatus() !== 429) throw e;
+        void reply.status(302).header('location', limit.redirect).header('cache-control', 'no-store').send();
+        return;
+      }
+    }
+  }
+
+  private async keyOf(limit: RouteLimit, req: FastifyRequest, accountOf: AccountOf): Promise<string | null> {
+    if (limit.key === 'client') return clientAddressKey(req.ip);
+    if (limit.key === 'account') {
+      const id = await accountOf(req);
+      return id === null ? null : `user:${id}`;
+    }
+    const value = (req.params as Record<string, unknown> | undefined)?.[limit.key.slice('param:'.length)];
+    return typeof value === 'string' ? value : null;
+  }
+}
+
+/** A query parameter given a value: not missing, not blank. */
+function hasValue(v: unknown): boolean {
+  return typeof v === 'string' ? v.trim() !== '' : v !== undefined;
+}
