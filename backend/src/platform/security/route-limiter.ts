@@ -41,7 +41,8 @@ export class RouteLimiter {
       if (limit.ifQuery !== undefined && !hasValue((req.query as Record<string, unknown> | undefined)?.[limit.ifQuery])) continue;
       const key = await this.keyOf(limit, req, accountOf);
       if (key === null) continue;
-      const { hits, windowMs } = limit.rate === 'writes' ? { hits: this.writesPerWindow, windowMs: this.writesWindowMs } : limit.rate;
+      const { hits, windowMs } =
+        limit.rate === 'writes' ? { hits: this.writesPerWindow, windowMs: this.writesWindowMs } : limit.rate;
       try {
         await this.counters.take(limit.name, key, hits, windowMs, reply, { exact: limit.exact });
       } catch (e) {
