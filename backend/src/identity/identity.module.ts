@@ -18,7 +18,6 @@ import { SessionsService } from './sessions.service';
 import { TotpRecoveryCode } from './totp/entities/totp-recovery-code.entity';
 import { UserTotp } from './totp/entities/user-totp.entity';
 import { RecentSignInGuard } from './totp/recent-sign-in.guard';
-import { SecondFactorThrottle } from './totp/second-factor-throttle';
 import { TotpController } from './totp/totp.controller';
 import { TotpService } from './totp/totp.service';
 import { TwoFactorService } from './totp/two-factor.service';
@@ -48,7 +47,6 @@ import { UsersService } from './users.service';
     AdminGuard,
     TotpService,
     TwoFactorService,
-    SecondFactorThrottle,
     RecentSignInGuard,
   ],
   exports: [

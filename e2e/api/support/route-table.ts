@@ -104,6 +104,11 @@ export interface Route {
 
 /** The campaign-code lookups' limit, shared by the code lookup and the quote with a code: as many as writes, per client. */
 const CAMPAIGN_CODE_LIMIT: RouteLimit = { name: 'campaign-code-quote', key: 'client', rate: 'writes' };
+/** Password and code checks behind a session: like sign-ins (RATE_LIMIT_LOGIN a window), per client and per account. */
+const SECOND_FACTOR_LIMITS: RouteLimit[] = [
+  { name: 'reauth', key: 'client', rate: 'login', exact: true },
+  { name: 'reauth', key: 'account', rate: 'login', exact: true },
+];
 /** The success page's polls: per client and per Checkout Session, a minute's window, exact. */
 const STATUS_POLL_LIMITS: RouteLimit[] = [
   { name: 'checkout-status-client', key: 'client', rate: { hits: 60, windowMs: 60_000 }, exact: true },
@@ -721,6 +726,7 @@ export const ROUTES: Route[] = [
     // Turns the second factor on: each call gets a new account with a setup pending.
     fresh: true,
     access: SIGNED_IN(200),
+    limits: SECOND_FACTOR_LIMITS,
     valid: async (f, me) => {
       if (!me) return { json: { code: '123456' } };
       const totp = f.t.app.get(TotpService);
@@ -734,6 +740,7 @@ export const ROUTES: Route[] = [
     area: 'member',
     fresh: true,
     access: SIGNED_IN(200),
+    limits: SECOND_FACTOR_LIMITS,
     valid: async (f, me) => {
       if (!me) return { json: { password: 'hemmelig123', code: '123456' } };
       const { recoveryCodes } = await enrolDirect(f.t, me.user);
@@ -745,6 +752,7 @@ export const ROUTES: Route[] = [
     path: '/api/auth/reauth',
     area: 'member',
     access: SIGNED_IN(200),
+    limits: SECOND_FACTOR_LIMITS,
     valid: (_f, me) => ({ json: { password: me?.password ?? 'hemmelig123' } }),
   },
   {

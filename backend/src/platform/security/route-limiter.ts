@@ -23,15 +23,15 @@ export interface LimitStep {
  */
 @Injectable()
 export class RouteLimiter {
-  private readonly writesWindowMs: number;
-  private readonly writesPerWindow: number;
+  /** The configured rates a limit may name. */
+  private readonly rates: Record<'writes' | 'login', { hits: number; windowMs: number }>;
 
   constructor(
     @Inject(APP_CONFIG) cfg: AppConfig,
     private readonly counters: WriteLimit,
   ) {
-    this.writesWindowMs = cfg.rateLimitWindowSeconds * 1000;
-    this.writesPerWindow = cfg.rateLimitWrites;
+    const windowMs = cfg.rateLimitWindowSeconds * 1000;
+    this.rates = { writes: { hits: cfg.rateLimitWrites, windowMs }, login: { hits: cfg.rateLimitLogin, windowMs } };
   }
 
   /** Counts one request; over a limit it throws 429, or answers the limit's redirect itself (the reply is then sent). */
@@ -41,8 +41,7 @@ export class RouteLimiter {
       if (limit.ifQuery !== undefined && !hasValue((req.query as Record<string, unknown> | undefined)?.[limit.ifQuery])) continue;
       const key = await this.keyOf(limit, req, accountOf);
       if (key === null) continue;
-      const { hits, windowMs } =
-        limit.rate === 'writes' ? { hits: this.writesPerWindow, windowMs: this.writesWindowMs } : limit.rate;
+      const { hits, windowMs } = typeof limit.rate === 'string' ? this.rates[limit.rate] : limit.rate;
       try {
         await this.counters.take(limit.name, key, hits, windowMs, reply, { exact: limit.exact });
       } catch (e) {

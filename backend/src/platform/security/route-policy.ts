@@ -37,8 +37,11 @@ export interface RouteLimit {
   /** The counters' name in the table: routes that name the same limit with the same key share its counters. */
   name: string;
   key: RouteLimitKey;
-  /** Hits per window, or `writes`: RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW_SECONDS, the write limit's numbers. */
-  rate: { hits: number; windowMs: number } | 'writes';
+  /**
+   * Hits per window, or the configured numbers: `writes`, RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW_SECONDS
+   * (the write limit's); `login`, RATE_LIMIT_LOGIN per RATE_LIMIT_WINDOW_SECONDS (the sign-in limit's).
+   */
+  rate: { hits: number; windowMs: number } | 'writes' | 'login';
   /**
    * Every hit is one statement in the database, so a burst of concurrent hits never passes more than
    * the limit; otherwise hits are batched like the write limit's.
