@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import type { AppConfig } from './platform/config';
 import type { Clock } from './platform/time/clock';
 import { createHttpApp, type HttpAppOptions } from './platform/http/http-app';
 import { MetricsRegistry } from './platform/metrics';
-import { RouteLimiter } from './platform/security/route-limiter';
+import { RouteLimiter, type LimitAccounts } from './platform/security/route-limiter';
+import { accountLimitKey } from './identity/account-limit-key';
 import { SessionCookie } from './identity/session-cookie';
 
 export { CSRF_EXEMPT } from './platform/security/csrf';
@@ -27,8 +28,12 @@ export async function createApp(cfg: AppConfig, opts: CreateAppOptions = {}): Pr
     rateLimiter: (app) => {
       const limiter = app.get(RouteLimiter);
       const cookie = app.get(SessionCookie);
-      const accountOf = async (req: FastifyRequest) => (await cookie.resolve(req))?.user.id ?? null;
-      return (req, reply, step) => limiter.count(req, reply, step, accountOf);
+      const ds = app.get(DataSource);
+      const accounts: LimitAccounts = {
+        signedIn: async (req) => (await cookie.resolve(req))?.user.id ?? null,
+        named: (email) => accountLimitKey(ds, email),
+      };
+      return (req, reply, step) => limiter.count(req, reply, step, accounts);
     },
     observer: (app) => app.get(MetricsRegistry).observe,
   });

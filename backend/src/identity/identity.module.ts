@@ -9,7 +9,6 @@ import { Session } from './entities/session.entity';
 import { User } from './entities/user.entity';
 import { AdminGuard } from './guards/admin.guard';
 import { LocalAuthGuard } from './guards/local-auth.guard';
-import { LoginThrottleGuard } from './guards/login-throttle.guard';
 import { SignedInGuard } from './guards/signed-in.guard';
 import { LocalStrategy } from './local.strategy';
 import { LoginTokensService } from './login-tokens.service';
@@ -42,7 +41,6 @@ import { UsersService } from './users.service';
     LoginTokensService,
     LocalStrategy,
     LocalAuthGuard,
-    LoginThrottleGuard,
     SignedInGuard,
     AdminGuard,
     TotpService,
@@ -59,7 +57,6 @@ import { UsersService } from './users.service';
     SignedInGuard,
     AdminGuard,
     LocalAuthGuard,
-    LoginThrottleGuard,
     TotpService,
     RecentSignInGuard,
   ],

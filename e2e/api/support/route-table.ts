@@ -216,6 +216,10 @@ export const ROUTES: Route[] = [
     area: 'public',
     access: ALL(200),
     valid: (f) => ({ json: { email: f.loginUser.user.email, password: f.loginUser.password } }),
+    limits: [
+      { name: 'login', key: 'client', rate: 'login', exact: true },
+      { name: 'login', key: 'email', rate: 'login', exact: true },
+    ],
   },
   { method: 'POST', path: '/api/auth/logout', area: 'public', access: ALL(204), valid: () => ({ json: {} }) },
   {
@@ -255,6 +259,10 @@ export const ROUTES: Route[] = [
     area: 'public',
     access: ALL(200),
     valid: () => ({ json: { email: uniqueEmail('glemt') } }),
+    limits: [
+      { name: 'pwreset', key: 'client', rate: 'passwordResetPerIp', exact: true },
+      { name: 'pwreset', key: 'email', rate: 'passwordResetPerAddress', exact: true },
+    ],
   },
   {
     method: 'POST',

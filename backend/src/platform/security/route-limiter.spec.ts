@@ -36,13 +36,26 @@ function reply() {
   return { reply: r as unknown as FastifyReply, sent };
 }
 
-const req = (over: Partial<{ ip: string; query: object; params: object }> = {}) =>
+const req = (over: Partial<{ ip: string; query: object; params: object; body: object }> = {}) =>
   ({ ip: '192.0.2.7', query: {}, params: {}, ...over }) as unknown as FastifyRequest;
 
 describe('RouteLimiter (the pipeline’s rate-limit step)', () => {
   const cfg = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', RATE_LIMIT_WRITES: '7', RATE_LIMIT_LOGIN: '3' });
-  const signedIn = async () => 42;
-  const anonymous = async () => null;
+
+  /** Accounts as the identity module finds them: every spelling of an address is one account. */
+  const accounts = (user: number | null) => {
+    const lookups: unknown[] = [];
+    return {
+      lookups,
+      signedIn: async () => user,
+      named: async (email: unknown) => {
+        lookups.push(email);
+        return typeof email === 'string' ? `user:${email.toLowerCase()}` : null;
+      },
+    };
+  };
+  const signedIn = accounts(42);
+  const anonymous = accounts(null);
 
   it('counts the write limit, then the declared limits in order, by their keys and rates', async () => {
     const c = counters();
@@ -59,6 +72,36 @@ describe('RouteLimiter (the pipeline’s rate-limit step)', () => {
       ['b', 'cs_1', 40, 60_000, true],
       ['c', 'user:42', 3, window, true],
     ]);
+  });
+
+  it('counts per account the body names across clients (every spelling one key); no account lookup for a client already refused', async () => {
+    const c = counters();
+    const limiter = new RouteLimiter(cfg, c.fake);
+    const login: RouteLimit[] = [
+      { name: 'login', key: 'client', rate: 'login', exact: true },
+      { name: 'login', key: 'email', rate: 'login', exact: true },
+    ];
+    const step = { writes: false, limits: login };
+    const a = accounts(null);
+    const r = reply();
+    await limiter.count(req({ ip: '203.0.113.1', body: { email: 'Kari@x.no' } }), r.reply, step, a);
+    await limiter.count(req({ ip: '203.0.113.2', body: { email: 'kari@x.no' } }), r.reply, step, a);
+    await limiter.count(req({ ip: '203.0.113.3', body: { email: 'KARI@X.NO' } }), r.reply, step, a);
+    const fourth = limiter.count(req({ ip: '203.0.113.4', body: { email: 'kari@X.no' } }), r.reply, step, a);
+    await expect(fourth).rejects.toMatchObject({ status: 429 });
+    await expect(fourth).rejects.toBeInstanceOf(AppError);
+    expect(r.sent.headers).toEqual({ 'retry-after': '60' });
+    expect(c.taken.filter((t) => t[1].startsWith('user:')).map((t) => t[1])).toEqual(Array(4).fill('user:kari@x.no'));
+
+    // Per client: an IPv6 client by its /64; a client over the limit is not looked up.
+    for (let i = 1; i <= 3; i++) await limiter.count(req({ ip: `2001:db8:1:2::${i}`, body: {} }), r.reply, step, a);
+    const looked = a.lookups.length;
+    await expect(
+      limiter.count(req({ ip: '2001:db8:1:2::99', body: { email: 'ola@x.no' } }), r.reply, step, a),
+    ).rejects.toMatchObject({ status: 429 });
+    expect(a.lookups.length).toBe(looked);
+    // Another /64 is another client.
+    await expect(limiter.count(req({ ip: '2001:db8:1:3::1', body: {} }), r.reply, step, a)).resolves.toBeUndefined();
   });
 
   it('skips a limit by account without a session, and one by a query parameter the request leaves blank', async () => {

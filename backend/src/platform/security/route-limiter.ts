@@ -3,11 +3,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { AppError } from '../errors/app-error';
 import { clientAddressKey } from './client-address';
-import type { RouteLimit } from './route-policy';
+import type { ConfiguredRate, RouteLimit } from './route-policy';
 import { WriteLimit } from './write-limit';
 
-/** The signed-in account of a request (its user id), or null: how a limit keyed by `account` finds it. */
-export type AccountOf = (req: FastifyRequest) => Promise<number | null>;
+/** How limits keyed by an account find it (the identity module's answers, given at start-up). */
+export interface LimitAccounts {
+  /** The signed-in account of a request (its user id), or null. */
+  signedIn(req: FastifyRequest): Promise<number | null>;
+  /** The key of the account an e-mail address names (`user:<id>`, or `addr:<hash>` without one), or null for no address. */
+  named(email: unknown): Promise<string | null>;
+}
 
 /** The limits the request pipeline's rate-limit step counts for one request. */
 export interface LimitStep {
@@ -24,22 +29,32 @@ export interface LimitStep {
 @Injectable()
 export class RouteLimiter {
   /** The configured rates a limit may name. */
-  private readonly rates: Record<'writes' | 'login', { hits: number; windowMs: number }>;
+  private readonly rates: Record<ConfiguredRate, { hits: number; windowMs: number }>;
 
   constructor(
     @Inject(APP_CONFIG) cfg: AppConfig,
     private readonly counters: WriteLimit,
   ) {
     const windowMs = cfg.rateLimitWindowSeconds * 1000;
-    this.rates = { writes: { hits: cfg.rateLimitWrites, windowMs }, login: { hits: cfg.rateLimitLogin, windowMs } };
+    const resetWindowMs = cfg.passwordResetWindowSeconds * 1000;
+    this.rates = {
+      writes: { hits: cfg.rateLimitWrites, windowMs },
+      login: { hits: cfg.rateLimitLogin, windowMs },
+      passwordResetPerIp: { hits: cfg.passwordResetLimitPerIp, windowMs: resetWindowMs },
+      passwordResetPerAddress: { hits: cfg.passwordResetLimitPerAddress, windowMs: resetWindowMs },
+    };
   }
 
-  /** Counts one request; over a limit it throws 429, or answers the limit's redirect itself (the reply is then sent). */
-  async count(req: FastifyRequest, reply: FastifyReply, step: LimitStep, accountOf: AccountOf): Promise<void> {
+  /**
+   * Counts one request; over a limit it throws 429, or answers the limit's redirect itself (the reply
+   * is then sent). A key is found only when its limit is reached: a client refused by an earlier limit
+   * causes no account lookup.
+   */
+  async count(req: FastifyRequest, reply: FastifyReply, step: LimitStep, accounts: LimitAccounts): Promise<void> {
     if (step.writes) await this.counters.hit(req, reply);
     for (const limit of step.limits) {
       if (limit.ifQuery !== undefined && !hasValue((req.query as Record<string, unknown> | undefined)?.[limit.ifQuery])) continue;
-      const key = await this.keyOf(limit, req, accountOf);
+      const key = await this.keyOf(limit, req, accounts);
       if (key === null) continue;
       const { hits, windowMs } = typeof limit.rate === 'string' ? this.rates[limit.rate] : limit.rate;
       try {
@@ -52,12 +67,13 @@ export class RouteLimiter {
     }
   }
 
-  private async keyOf(limit: RouteLimit, req: FastifyRequest, accountOf: AccountOf): Promise<string | null> {
+  private async keyOf(limit: RouteLimit, req: FastifyRequest, accounts: LimitAccounts): Promise<string | null> {
     if (limit.key === 'client') return clientAddressKey(req.ip);
     if (limit.key === 'account') {
-      const id = await accountOf(req);
+      const id = await accounts.signedIn(req);
       return id === null ? null : `user:${id}`;
     }
+    if (limit.key === 'email') return accounts.named(((req.body ?? {}) as { email?: unknown }).email);
     const value = (req.params as Record<string, unknown> | undefined)?.[limit.key.slice('param:'.length)];
     return typeof value === 'string' ? value : null;
   }

@@ -28,20 +28,27 @@ export interface RoutePolicy {
 /**
  * What one counter of a route limit counts by: `client`, the client address (an IPv6 client by its
  * /64); `account`, the signed-in account (`user:<id>`; a request without a session is not counted,
- * the route's guard refuses it); `param:<name>`, the value of a path parameter.
+ * the route's guard refuses it); `email`, the account the body's `email` names (every spelling of an
+ * address is one key; an address without an account counts by its hash; not counted when the body
+ * names none); `param:<name>`, the value of a path parameter.
  */
-export type RouteLimitKey = 'client' | 'account' | `param:${string}`;
+export type RouteLimitKey = 'client' | 'account' | 'email' | `param:${string}`;
+
+/**
+ * The configured rates a limit may name: `writes`, RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW_SECONDS
+ * (the write limit's); `login`, RATE_LIMIT_LOGIN per RATE_LIMIT_WINDOW_SECONDS (sign-in attempts);
+ * `passwordResetPerIp` and `passwordResetPerAddress`, PASSWORD_RESET_LIMIT_PER_IP and
+ * PASSWORD_RESET_LIMIT_PER_ADDRESS per PASSWORD_RESET_WINDOW_SECONDS.
+ */
+export type ConfiguredRate = 'writes' | 'login' | 'passwordResetPerIp' | 'passwordResetPerAddress';
 
 /** One rate limit of a route ({@link RoutePolicy.limits}). */
 export interface RouteLimit {
   /** The counters' name in the table: routes that name the same limit with the same key share its counters. */
   name: string;
   key: RouteLimitKey;
-  /**
-   * Hits per window, or the configured numbers: `writes`, RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW_SECONDS
-   * (the write limit's); `login`, RATE_LIMIT_LOGIN per RATE_LIMIT_WINDOW_SECONDS (the sign-in limit's).
-   */
-  rate: { hits: number; windowMs: number } | 'writes' | 'login';
+  /** Hits per window, or configured numbers ({@link ConfiguredRate}). */
+  rate: { hits: number; windowMs: number } | ConfiguredRate;
   /**
    * Every hit is one statement in the database, so a burst of concurrent hits never passes more than
    * the limit; otherwise hits are batched like the write limit's.
