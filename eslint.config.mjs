@@ -74,6 +74,54 @@ const resolverOptions = {
 
 const anyOf = (types) => ({ element: { types: { anyOf: types } } });
 
+/**
+ * A package's `dist/` folder is its build output, not its API: what it exports there may move or go
+ * in any release. Import what the package's entry points export, or declare the type yourself.
+ */
+const noDistImports = {
+  regex: '(^|/)dist(/|$)',
+  message: "Import from a package's entry point, not from its dist/ folder (declare the type yourself if it exports none).",
+};
+
+/** Domain events go through platform/events only. */
+const noOwnEmitters = ['events', 'node:events', '@nestjs/event-emitter', 'eventemitter2', 'eventemitter3', 'mitt'].map(
+  (name) => ({
+    name,
+    message: 'Domain events go through platform/events (EventBus.emit, @OnEvent): no emitter of your own.',
+  }),
+);
+
+/**
+ * Rate limits are declared in the route policy (@RouteLimits, platform/security/route-policy.ts) and
+ * counted by the request pipeline's rate-limit step: a controller never counts hits itself.
+ */
+const LIMITS_IN_POLICY = 'A route declares its rate limits with @RouteLimits (the route policy); the pipeline counts them.';
+const noLimiterInControllers = {
+  group: ['**/platform/security/*', '**/security/*', './*'],
+  importNames: ['WriteLimit', 'RouteLimiter', 'DbThrottlerStorage', 'BatchedThrottlerStorage'],
+  message: LIMITS_IN_POLICY,
+};
+const noLimiterCalls = {
+  selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(take|hit|increment)$/]",
+  message: LIMITS_IN_POLICY,
+};
+
+/**
+ * One home for the admin API (issue 23): a route under /api/admin is declared only in backend/src/admin.
+ * Matches a controller's or a method's path (`api/admin…`, or `admin…` under `api`), as a string,
+ * a template or in an options object ({ path }). \x2F is '/', which esquery's regexes cannot spell.
+ */
+const adminRoutesInAdmin = ['Controller', 'Get', 'Post', 'Put', 'Patch', 'Delete', 'All', 'Head', 'Options'].flatMap((name) => [
+  {
+    selector: `Decorator > CallExpression[callee.name='${name}'] Literal[value=/^\\x2F?(api\\x2F)?admin(\\x2F|$)/]`,
+    message: 'An /api/admin route lives under backend/src/admin/<resource>/ (the owner exposes a service method).',
+  },
+  {
+    selector: `Decorator > CallExpression[callee.name='${name}'] TemplateElement[value.raw=/^\\x2F?(api\\x2F)?admin(\\x2F|$)/]`,
+    message: 'An /api/admin route lives under backend/src/admin/<resource>/ (the owner exposes a service method).',
+  },
+]);
+
 export default tseslint.config(
   {
     ignores: [
@@ -164,26 +212,17 @@ export default tseslint.config(
   },
 
   // One home for the admin API (issue 23): a route under /api/admin is declared only in backend/src/admin.
-  // Matches a controller's or a method's path (`api/admin…`, or `admin…` under `api`), as a string,
-  // a template or in an options object ({ path }). \x2F is '/', which esquery's regexes cannot spell.
   {
     files: ['backend/src/**/*.ts'],
     ignores: ['backend/src/admin/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['Controller', 'Get', 'Post', 'Put', 'Patch', 'Delete', 'All', 'Head', 'Options'].flatMap((name) => [
-          {
-            selector: `Decorator > CallExpression[callee.name='${name}'] Literal[value=/^\\x2F?(api\\x2F)?admin(\\x2F|$)/]`,
-            message: 'An /api/admin route lives under backend/src/admin/<resource>/ (the owner exposes a service method).',
-          },
-          {
-            selector: `Decorator > CallExpression[callee.name='${name}'] TemplateElement[value.raw=/^\\x2F?(api\\x2F)?admin(\\x2F|$)/]`,
-            message: 'An /api/admin route lives under backend/src/admin/<resource>/ (the owner exposes a service method).',
-          },
-        ]),
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...adminRoutesInAdmin] },
+  },
+
+  // No package's dist/ folder, anywhere (a later block that sets this rule repeats the pattern: a
+  // rule set again replaces the earlier setting).
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDistImports] }] },
   },
 
   // One event bus (issue 23): only backend/src/platform/events may build an emitter; modules emit
@@ -191,17 +230,20 @@ export default tseslint.config(
   {
     files: ['backend/src/**/*.ts'],
     ignores: ['backend/src/platform/events/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: noOwnEmitters, patterns: [noDistImports] }] },
+  },
+
+  // Rate limits only in the route policy: a controller neither injects the limiter nor counts hits.
+  {
+    files: ['backend/src/**/*.controller.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['events', 'node:events', '@nestjs/event-emitter', 'eventemitter2', 'eventemitter3', 'mitt'].map((name) => ({
-            name,
-            message: 'Domain events go through platform/events (EventBus.emit, @OnEvent): no emitter of your own.',
-          })),
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: noOwnEmitters, patterns: [noDistImports, noLimiterInControllers] }],
+      'no-restricted-syntax': ['error', ...adminRoutesInAdmin, noLimiterCalls],
     },
+  },
+  {
+    files: ['backend/src/admin/**/*.controller.ts'],
+    rules: { 'no-restricted-syntax': ['error', noLimiterCalls] },
   },
 
   // The module graphs: no import cycles, and the boundaries between modules and features.

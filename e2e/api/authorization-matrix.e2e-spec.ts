@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
+import { pipelineOf } from '../../backend/src/platform/http/request-pipeline';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { rawClient, type RawClient, type RawResponse } from './support/raw-http';
 import {
@@ -67,6 +69,15 @@ describe('authorisation matrix', () => {
     const table = ROUTES.map(routeName);
     expect(new Set(table).size).toBe(table.length);
     expect([...table].sort()).toEqual(declaredRoutes(t));
+  });
+
+  it("each route's own rate limits are the table's: the server declares them in the route policy, nothing else", () => {
+    const declared = Object.fromEntries(
+      pipelineOf(t.app.getHttpAdapter().getInstance() as unknown as FastifyInstance).routeLimits(),
+    );
+    const table = Object.fromEntries(ROUTES.filter((r) => r.limits).map((r) => [routeName(r), r.limits]));
+    expect(declared).toEqual(table);
+    expect(Object.keys(table).length).toBeGreaterThanOrEqual(5);
   });
 
   it.each(ROUTES.map((r) => [routeName(r), r] as const))('%s', async (_name, route) => {

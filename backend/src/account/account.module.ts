@@ -20,7 +20,6 @@ import { AuthController } from './auth.controller';
 import { MeService } from './me.service';
 import { CreateUserController } from './create-user.controller';
 import { CreateUserService } from './create-user.service';
-import { ForgotPasswordThrottleGuard } from './forgot-password-throttle.guard';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
 
@@ -45,13 +44,6 @@ import { PasswordResetService } from './password-reset.service';
     CommunityModule,
   ],
   controllers: [AuthController, AccountController, CreateUserController, PasswordResetController, EmailChangeController],
-  providers: [
-    MeService,
-    AccountService,
-    AccountNameService,
-    CreateUserService,
-    PasswordResetService,
-    ForgotPasswordThrottleGuard,
-  ],
+  providers: [MeService, AccountService, AccountNameService, CreateUserService, PasswordResetService],
 })
 export class AccountModule {}

@@ -8,8 +8,8 @@ import type { AuthContext } from '../identity/auth.types';
 import { CurrentAuth, SignedIn } from '../identity/current-user.decorator';
 import { SetPasswordDto, TokenLoginDto } from '../identity/dto/auth.dto';
 import { LocalAuthGuard } from '../identity/guards/local-auth.guard';
-import { LoginThrottleGuard } from '../identity/guards/login-throttle.guard';
 import { SessionCookie } from '../identity/session-cookie';
+import { RouteLimits } from '../platform/security/route-policy';
 import { MeService } from './me.service';
 
 @Controller('api/auth')
@@ -20,9 +20,17 @@ export class AuthController {
     private readonly me: MeService,
   ) {}
 
+  /**
+   * Sign-in attempts are limited per client address (an IPv6 client by its /64) and per account (every
+   * spelling of an address counts against the one account it names), across instances, exactly.
+   */
   @Post('login')
   @HttpCode(200)
-  @UseGuards(LoginThrottleGuard, LocalAuthGuard)
+  @RouteLimits(
+    { name: 'login', key: 'client', rate: 'login', exact: true },
+    { name: 'login', key: 'email', rate: 'login', exact: true },
+  )
+  @UseGuards(LocalAuthGuard)
   async login(
     @Req() req: FastifyRequest & { user: User },
     @Res({ passthrough: true }) reply: FastifyReply,

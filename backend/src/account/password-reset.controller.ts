@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MeResponse } from '@academy/contracts';
 import { SessionCookie } from '../identity/session-cookie';
+import { RouteLimits } from '../platform/security/route-policy';
 import { ForgotPasswordDto, ResetPasswordDto } from './dto/password-reset.dto';
-import { ForgotPasswordThrottleGuard } from './forgot-password-throttle.guard';
 import { PasswordResetService } from './password-reset.service';
 
 @Controller('api/auth')
@@ -13,9 +13,17 @@ export class PasswordResetController {
     private readonly cookie: SessionCookie,
   ) {}
 
+  /**
+   * 'Glemt passord?' requests are limited per client address (an IPv6 client by its /64) and per account
+   * or, without one, per normalised e-mail address, across instances, exactly. Known and unknown
+   * addresses count alike, so the limit tells nothing either.
+   */
   @Post('forgot-password')
   @HttpCode(200)
-  @UseGuards(ForgotPasswordThrottleGuard)
+  @RouteLimits(
+    { name: 'pwreset', key: 'client', rate: 'passwordResetPerIp', exact: true },
+    { name: 'pwreset', key: 'email', rate: 'passwordResetPerAddress', exact: true },
+  )
   forgot(@Body() dto: ForgotPasswordDto): { message: string } {
     return this.service.forgot(dto);
   }

@@ -1,11 +1,10 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import type { LessonQuestion, LessonQuestionsResponse } from '@academy/contracts';
 import { OwnsCourse } from '../access/course-owner.guard';
 import { ModuleIdParam } from '../access/module-id.param';
 import { CurrentUser } from '../identity/current-user.decorator';
 import type { User } from '../identity/entities/user.entity';
-import { WriteLimit } from '../platform/security/write-limit';
+import { RouteLimits } from '../platform/security/route-policy';
 import { AskQuestionDto } from './dto/question.dto';
 import { QUESTION_LIMIT, QuestionsService } from './questions.service';
 
@@ -13,10 +12,7 @@ import { QUESTION_LIMIT, QuestionsService } from './questions.service';
 @Controller('api/courses/:courseId/modules/:moduleId/questions')
 @OwnsCourse()
 export class QuestionsController {
-  constructor(
-    private readonly questions: QuestionsService,
-    private readonly limits: WriteLimit,
-  ) {}
+  constructor(private readonly questions: QuestionsService) {}
 
   @Get()
   @Header('cache-control', 'private, no-store')
@@ -28,19 +24,21 @@ export class QuestionsController {
     return this.questions.list(user, courseId, moduleId);
   }
 
-  /** Counted per account ({@link QUESTION_LIMIT}) beside the per-address write limit every write has. */
+  /** Counted per account, exactly ({@link QUESTION_LIMIT}), beside the per-address write limit every write has. */
   @Post()
   @HttpCode(201)
-  async ask(
+  @RouteLimits({
+    name: QUESTION_LIMIT.name,
+    key: 'account',
+    rate: { hits: QUESTION_LIMIT.limit, windowMs: QUESTION_LIMIT.windowMs },
+    exact: true,
+  })
+  ask(
     @Param('courseId') courseId: string,
     @ModuleIdParam() moduleId: number,
     @Body() dto: AskQuestionDto,
     @CurrentUser() user: User,
-    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LessonQuestion> {
-    await this.limits.take(QUESTION_LIMIT.name, `user:${user.id}`, QUESTION_LIMIT.limit, QUESTION_LIMIT.windowMs, reply, {
-      exact: true,
-    });
     return this.questions.ask(user, courseId, moduleId, dto.body);
   }
 }

@@ -9,7 +9,6 @@ import { Session } from './entities/session.entity';
 import { User } from './entities/user.entity';
 import { AdminGuard } from './guards/admin.guard';
 import { LocalAuthGuard } from './guards/local-auth.guard';
-import { LoginThrottleGuard } from './guards/login-throttle.guard';
 import { SignedInGuard } from './guards/signed-in.guard';
 import { LocalStrategy } from './local.strategy';
 import { LoginTokensService } from './login-tokens.service';
@@ -18,7 +17,6 @@ import { SessionsService } from './sessions.service';
 import { TotpRecoveryCode } from './totp/entities/totp-recovery-code.entity';
 import { UserTotp } from './totp/entities/user-totp.entity';
 import { RecentSignInGuard } from './totp/recent-sign-in.guard';
-import { SecondFactorThrottle } from './totp/second-factor-throttle';
 import { TotpController } from './totp/totp.controller';
 import { TotpService } from './totp/totp.service';
 import { TwoFactorService } from './totp/two-factor.service';
@@ -45,12 +43,10 @@ import { UserWriter } from './user-writer.service';
     LoginTokensService,
     LocalStrategy,
     LocalAuthGuard,
-    LoginThrottleGuard,
     SignedInGuard,
     AdminGuard,
     TotpService,
     TwoFactorService,
-    SecondFactorThrottle,
     RecentSignInGuard,
   ],
   exports: [
@@ -63,7 +59,6 @@ import { UserWriter } from './user-writer.service';
     SignedInGuard,
     AdminGuard,
     LocalAuthGuard,
-    LoginThrottleGuard,
     TotpService,
     RecentSignInGuard,
   ],

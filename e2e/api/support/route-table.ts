@@ -33,6 +33,7 @@ import { Grant } from '../../../backend/src/access/entities/grant.entity';
 import { DiscordLink } from '../../../backend/src/community/entities/discord-link.entity';
 import { CAMPAIGN_CODES_LIST } from '../../../backend/src/orders/pricing/campaign-codes.service';
 import { CampaignCode } from '../../../backend/src/orders/entities/campaign-code.entity';
+import type { RouteLimit } from '../../../backend/src/platform/security/route-policy';
 import sharp from 'sharp';
 import { signWebhook, stripeEvent } from './fake-stripe';
 import { muxEvent, signMuxWebhook } from './fake-mux';
@@ -94,7 +95,25 @@ export interface Route {
   sortKeys?: string[];
   /** Extra checks of a 2xx answer (e.g. that it is the caller's own data). */
   check?(res: RawResponse, me: Identity | null, f: Fixture): void;
+  /**
+   * The route's own rate limits, beside the write limit every state-changing route has (the matrix
+   * asserts that the server declares exactly these, in this order).
+   */
+  limits?: RouteLimit[];
 }
+
+/** The campaign-code lookups' limit, shared by the code lookup and the quote with a code: as many as writes, per client. */
+const CAMPAIGN_CODE_LIMIT: RouteLimit = { name: 'campaign-code-quote', key: 'client', rate: 'writes' };
+/** Password and code checks behind a session: like sign-ins (RATE_LIMIT_LOGIN a window), per client and per account. */
+const SECOND_FACTOR_LIMITS: RouteLimit[] = [
+  { name: 'reauth', key: 'client', rate: 'login', exact: true },
+  { name: 'reauth', key: 'account', rate: 'login', exact: true },
+];
+/** The success page's polls: per client and per Checkout Session, a minute's window, exact. */
+const STATUS_POLL_LIMITS: RouteLimit[] = [
+  { name: 'checkout-status-client', key: 'client', rate: { hits: 60, windowMs: 60_000 }, exact: true },
+  { name: 'checkout-status-session', key: 'param:id', rate: { hits: 40, windowMs: 60_000 }, exact: true },
+];
 
 const ALL = (s: number): Record<Role, number> => ({ anonymous: s, student: s, otherStudent: s, admin: s });
 const SIGNED_IN = (s: number): Record<Role, number> => ({ anonymous: 401, student: s, otherStudent: s, admin: s });
@@ -197,6 +216,10 @@ export const ROUTES: Route[] = [
     area: 'public',
     access: ALL(200),
     valid: (f) => ({ json: { email: f.loginUser.user.email, password: f.loginUser.password } }),
+    limits: [
+      { name: 'login', key: 'client', rate: 'login', exact: true },
+      { name: 'login', key: 'email', rate: 'login', exact: true },
+    ],
   },
   { method: 'POST', path: '/api/auth/logout', area: 'public', access: ALL(204), valid: () => ({ json: {} }) },
   {
@@ -236,6 +259,10 @@ export const ROUTES: Route[] = [
     area: 'public',
     access: ALL(200),
     valid: () => ({ json: { email: uniqueEmail('glemt') } }),
+    limits: [
+      { name: 'pwreset', key: 'client', rate: 'passwordResetPerIp', exact: true },
+      { name: 'pwreset', key: 'email', rate: 'passwordResetPerAddress', exact: true },
+    ],
   },
   {
     method: 'POST',
@@ -358,6 +385,7 @@ export const ROUTES: Route[] = [
     // What the checkout charges the one asking (an upgrade's credit only for the student signed in).
     access: ALL(200),
     valid: () => ({ query: { courseId: 'accelerator' } }),
+    limits: [{ ...CAMPAIGN_CODE_LIMIT, ifQuery: 'campaignCode' }],
   },
   {
     method: 'GET',
@@ -365,6 +393,7 @@ export const ROUTES: Route[] = [
     area: 'public',
     access: ALL(200),
     valid: (f) => ({ params: { id: f.checkoutSessionId } }),
+    limits: STATUS_POLL_LIMITS,
   },
   {
     method: 'POST',
@@ -705,6 +734,7 @@ export const ROUTES: Route[] = [
     // Turns the second factor on: each call gets a new account with a setup pending.
     fresh: true,
     access: SIGNED_IN(200),
+    limits: SECOND_FACTOR_LIMITS,
     valid: async (f, me) => {
       if (!me) return { json: { code: '123456' } };
       const totp = f.t.app.get(TotpService);
@@ -718,6 +748,7 @@ export const ROUTES: Route[] = [
     area: 'member',
     fresh: true,
     access: SIGNED_IN(200),
+    limits: SECOND_FACTOR_LIMITS,
     valid: async (f, me) => {
       if (!me) return { json: { password: 'hemmelig123', code: '123456' } };
       const { recoveryCodes } = await enrolDirect(f.t, me.user);
@@ -729,6 +760,7 @@ export const ROUTES: Route[] = [
     path: '/api/auth/reauth',
     area: 'member',
     access: SIGNED_IN(200),
+    limits: SECOND_FACTOR_LIMITS,
     valid: (_f, me) => ({ json: { password: me?.password ?? 'hemmelig123' } }),
   },
   {
@@ -839,7 +871,23 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/account/calendar', area: 'member', access: SIGNED_IN(200), valid: () => ({}) },
   { method: 'POST', path: '/api/account/calendar/reset', area: 'member', access: SIGNED_IN(200), valid: () => ({ json: {} }) },
   // The private Discord (e2e/api/discord.e2e-spec.ts drives the flow against the fake Discord).
-  { method: 'GET', path: '/api/account/discord/connect', area: 'member', access: SIGNED_IN(302), valid: () => ({}) },
+  {
+    method: 'GET',
+    path: '/api/account/discord/connect',
+    area: 'member',
+    access: SIGNED_IN(302),
+    valid: () => ({}),
+    // Over the limit the browser goes back to the settings, told to wait.
+    limits: [
+      {
+        name: 'discord-connect',
+        key: 'account',
+        rate: { hits: 10, windowMs: 600_000 },
+        exact: true,
+        redirect: '/account/settings?discord=busy',
+      },
+    ],
+  },
   {
     method: 'GET',
     path: '/api/account/discord/callback',
@@ -952,6 +1000,7 @@ export const ROUTES: Route[] = [
       params: { courseId: 'foundation', moduleId: String(f.foundationModuleId) },
       json: { body: 'Hvordan tegner jeg en range?' },
     }),
+    limits: [{ name: 'questions', key: 'account', rate: { hits: 10, windowMs: 3_600_000 }, exact: true }],
   },
   {
     method: 'GET',
@@ -1075,6 +1124,7 @@ export const ROUTES: Route[] = [
     area: 'public',
     access: ALL(200),
     queryKeys: ['courseId'],
+    limits: [CAMPAIGN_CODE_LIMIT],
     valid: async (f) => ({
       params: { code: (await throwawayCampaignCode(f)).code.toLowerCase() },
       query: { courseId: 'foundation' },

@@ -3,8 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { DISCORD_MSG, type DiscordStatus } from '@academy/contracts';
 import type { AuthContext } from '../../identity/auth.types';
 import { CurrentAuth, SignedIn } from '../../identity/current-user.decorator';
-import { AppError } from '../../platform/errors/app-error';
-import { WriteLimit } from '../../platform/security/write-limit';
+import { RouteLimits } from '../../platform/security/route-policy';
 import { DiscordService } from './discord.service';
 
 const SETTINGS = '/account/settings';
@@ -16,10 +15,7 @@ export const DISCORD_CONNECT_WINDOW_MS = 10 * 60_000;
 @Controller('api/account/discord')
 @SignedIn()
 export class DiscordController {
-  constructor(
-    private readonly discord: DiscordService,
-    private readonly limits: WriteLimit,
-  ) {}
+  constructor(private readonly discord: DiscordService) {}
 
   /**
    * 302 to Discord's consent page (`identify guilds.join`) with a state bound to this session; the
@@ -27,24 +23,15 @@ export class DiscordController {
    * instances): over the limit the browser goes back to the settings with `?discord=busy` and Retry-After.
    */
   @Get('connect')
+  @RouteLimits({
+    name: 'discord-connect',
+    key: 'account',
+    rate: { hits: DISCORD_CONNECTS_PER_WINDOW, windowMs: DISCORD_CONNECT_WINDOW_MS },
+    exact: true,
+    redirect: `${SETTINGS}?discord=busy`,
+  })
   async connect(@CurrentAuth() auth: AuthContext, @Res() reply: FastifyReply): Promise<void> {
     this.discord.requireEnabled();
-    try {
-      await this.limits.take(
-        'discord-connect',
-        `user:${auth.user.id}`,
-        DISCORD_CONNECTS_PER_WINDOW,
-        DISCORD_CONNECT_WINDOW_MS,
-        reply,
-        {
-          exact: true,
-        },
-      );
-    } catch (e) {
-      if (!(e instanceof AppError) || e.getStatus() !== 429) throw e;
-      void reply.status(302).header('location', `${SETTINGS}?discord=busy`).header('cache-control', 'no-store').send();
-      return;
-    }
     const url = await this.discord.connectUrl(auth.user.id, auth.sessionHash);
     void reply.status(302).header('location', url).header('cache-control', 'no-store').send();
   }

@@ -1,5 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import {
   MSG,
   type ReauthResponse,
@@ -10,18 +9,25 @@ import {
 import type { User } from '../entities/user.entity';
 import type { AuthContext } from '../auth.types';
 import { CurrentAuth, CurrentUser, SignedIn } from '../current-user.decorator';
-import { SecondFactorThrottle } from './second-factor-throttle';
+import { RouteLimits, type RouteLimit } from '../../platform/security/route-policy';
 import { DisableTotpDto, EnableTotpDto, ReauthDto } from './totp.dto';
 import { TwoFactorService } from './two-factor.service';
+
+/**
+ * Password and code checks behind a session (re-authentication, turning the second factor on or off)
+ * count like sign-in attempts: RATE_LIMIT_LOGIN per window, per client address and per account, with
+ * exact counters, so a stolen session cannot guess the password or a code.
+ */
+const SECOND_FACTOR_LIMITS: RouteLimit[] = [
+  { name: 'reauth', key: 'client', rate: 'login', exact: true },
+  { name: 'reauth', key: 'account', rate: 'login', exact: true },
+];
 
 /** The second factor of the signed-in account, and re-authentication. */
 @Controller('api/auth')
 @SignedIn()
 export class TotpController {
-  constructor(
-    private readonly twoFactor: TwoFactorService,
-    private readonly throttle: SecondFactorThrottle,
-  ) {}
+  constructor(private readonly twoFactor: TwoFactorService) {}
 
   @Get('totp')
   status(@CurrentUser() user: User): Promise<TotpStatusResponse> {
@@ -38,26 +44,16 @@ export class TotpController {
   /** Confirms the setup with a code: the factor is on; answers the recovery codes this once. */
   @Post('totp/enable')
   @HttpCode(200)
-  async enable(
-    @CurrentAuth() auth: AuthContext,
-    @Body() dto: EnableTotpDto,
-    @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<TotpEnableResponse> {
-    await this.throttle.hit(req, reply, auth.user.id);
+  @RouteLimits(...SECOND_FACTOR_LIMITS)
+  enable(@CurrentAuth() auth: AuthContext, @Body() dto: EnableTotpDto): Promise<TotpEnableResponse> {
     return this.twoFactor.enable(auth, dto.code);
   }
 
   /** Turns the factor off (password and a code or recovery code). */
   @Post('totp/disable')
   @HttpCode(200)
-  async disable(
-    @CurrentAuth() auth: AuthContext,
-    @Body() dto: DisableTotpDto,
-    @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ message: string }> {
-    await this.throttle.hit(req, reply, auth.user.id);
+  @RouteLimits(...SECOND_FACTOR_LIMITS)
+  async disable(@CurrentAuth() auth: AuthContext, @Body() dto: DisableTotpDto): Promise<{ message: string }> {
     await this.twoFactor.disable(auth, dto);
     return { message: MSG.totpDisabled };
   }
@@ -65,13 +61,8 @@ export class TotpController {
   /** The password again (and the second factor when enrolled): the session counts as freshly signed in. */
   @Post('reauth')
   @HttpCode(200)
-  async reauth(
-    @CurrentAuth() auth: AuthContext,
-    @Body() dto: ReauthDto,
-    @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ReauthResponse> {
-    await this.throttle.hit(req, reply, auth.user.id);
+  @RouteLimits(...SECOND_FACTOR_LIMITS)
+  reauth(@CurrentAuth() auth: AuthContext, @Body() dto: ReauthDto): Promise<ReauthResponse> {
     return this.twoFactor.reauth(auth, dto);
   }
 }

@@ -16,7 +16,7 @@ import { TotpService } from './totp.service';
 
 /**
  * The account side of the second factor: enrolment, turning it off, and re-authentication.
- * The controller counts each attempt (SecondFactorThrottle) before it calls these.
+ * Each attempt is counted by the routes' declared limits (TotpController) before these run.
  */
 @Injectable()
 export class TwoFactorService {

@@ -1,18 +1,12 @@
-import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { CampaignCodeQuote } from '@academy/contracts';
-import { APP_CONFIG, type AppConfig } from '../../platform/config';
-import { clientAddressKey } from '../../platform/security/client-address';
-import { WriteLimit } from '../../platform/security/write-limit';
+import { RouteLimits } from '../../platform/security/route-policy';
 import { CampaignCodesService } from './campaign-codes.service';
 
 @Controller('api/campaign-codes')
 export class CampaignCodesController {
-  constructor(
-    private readonly codes: CampaignCodesService,
-    private readonly limits: WriteLimit,
-    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
-  ) {}
+  constructor(private readonly codes: CampaignCodesService) {}
 
   /**
    * The checkout page's "Har du en kampanjekode?": the price of a course with the code. Looking codes up
@@ -20,20 +14,13 @@ export class CampaignCodesController {
    * in bulk.
    */
   @Get(':code')
+  @RouteLimits({ name: 'campaign-code-quote', key: 'client', rate: 'writes' })
   async quote(
     @Param('code') code: string,
     @Query('courseId') courseId: unknown,
-    @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CampaignCodeQuote> {
     reply.header('cache-control', 'no-store');
-    await this.limits.take(
-      'campaign-code-quote',
-      clientAddressKey(req.ip),
-      this.cfg.rateLimitWrites,
-      this.cfg.rateLimitWindowSeconds * 1000,
-      reply,
-    );
     return this.codes.quote(code, courseId);
   }
 }

@@ -1,5 +1,4 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import { ERROR_CODES, ERROR_MESSAGES, MSG } from '@academy/contracts';
 import { AppError } from './app-error';
 import { isDatabaseUnavailable, toApiError } from './to-api-error';
@@ -17,7 +16,11 @@ describe('toApiError', () => {
     expect(toApiError(new NotFoundException()).body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     expect(toApiError(new HttpException('Body is not valid JSON', 400)).body).toMatchObject({ code: 'INVALID_JSON' });
     expect(toApiError(new HttpException('too large', 413)).body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
-    expect(toApiError(new ThrottlerException()).body).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' });
+    expect(toApiError(new HttpException('Too Many Requests', 429)).body).toEqual({
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: MSG.tooManyRequests,
+    });
     expect(toApiError(new BadRequestException('x')).body.message).toBe('Ugyldige data i forespørselen');
   });
 

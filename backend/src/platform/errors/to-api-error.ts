@@ -1,5 +1,4 @@
 import { HttpException } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import type { ApiError, ErrorCode } from '@academy/contracts';
 import { ERROR_CODES, ERROR_MESSAGES, MSG } from '@academy/contracts';
 
@@ -78,9 +77,6 @@ export interface MappedError {
 
 /** Turns anything thrown into the API's error shape. */
 export function toApiError(err: unknown): MappedError {
-  if (err instanceof ThrottlerException) {
-    return { body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: MSG.tooManyRequests }, unexpected: false };
-  }
   if (err instanceof HttpException) {
     const status = err.getStatus();
     const res = err.getResponse();

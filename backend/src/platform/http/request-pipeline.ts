@@ -23,7 +23,8 @@ import { answerError } from '../errors/all-exceptions.filter';
 import { toApiError } from '../errors/to-api-error';
 import { loggableUrl } from '../logging/loggable-url';
 import { csrfApplies, csrfRefusal, SAFE_METHODS } from '../security/csrf';
-import { API_CACHE_DEFAULT, policyOf, type RoutePolicy } from '../security/route-policy';
+import { API_CACHE_DEFAULT, policyOf, type RouteLimit, type RoutePolicy } from '../security/route-policy';
+import type { LimitStep } from '../security/route-limiter';
 import { isApiPath, normalisedPath, routePath } from '../security/route-path';
 import { apiSecurityHeaders, securityHeaders } from '../security/security-headers';
 import { compileBody } from './compiled-body';
@@ -48,8 +49,11 @@ export const PIPELINE_STEPS = [
   'logging',
 ] as const;
 
-/** Counts a state-changing request; throws 429 (with Retry-After on the reply) over the limit. */
-export type RateLimiter = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/**
+ * Counts a request against the write limit (when `step.writes`) and its route's own limits; throws 429
+ * (with Retry-After on the reply) over a limit, or sends the limit's redirect itself.
+ */
+export type RateLimiter = (req: FastifyRequest, reply: FastifyReply, step: LimitStep) => Promise<void>;
 
 export type RequestLogger = (line: RequestLine) => void;
 
@@ -76,7 +80,8 @@ export function pipelineOf(fastify: FastifyInstance): RequestPipeline {
 /**
  * The one request pipeline. Its cross-cutting steps are Fastify hooks registered once for the whole
  * server, so no route can be added beside them: onRequest (1 request id, 2 security headers, 3 CSRF,
- * decided on the matched route), preHandler (4 the write limit, by the route's policy), then 5 the
+ * decided on the matched route), preHandler (4 the write limit and the route's declared limits, by the
+ * route's policy), then 5 the
  * body's validation (the global pipe for Nest routes; the route's own preHandler, after the limit, for
  * the pipeline's routes), 6 the handler, 7 errors through the one mapping (`answerError`: Nest's
  * filter, Fastify's error handler, routing and parse errors), 8 one log line (onResponse).
@@ -90,6 +95,7 @@ export class RequestPipeline {
   private fastify: FastifyInstance | null = null;
   private rateLimiter: RateLimiter | null = null;
   private observer: RequestObserver | null = null;
+  private readonly declaredLimits = new Map<string, readonly RouteLimit[]>();
 
   constructor(
     private readonly cfg: AppConfig,
@@ -135,12 +141,22 @@ export class RequestPipeline {
       const refused = csrfRefusal(this.cfg.publicOrigin, req.method, route, req.headers);
       done(refused ?? undefined);
     });
+    // Every route's declared limits, as registered (the authorisation matrix compares them with its table).
+    fastify.addHook('onRoute', (opts) => {
+      const limits = (opts.config as RoutePolicy | undefined)?.limits;
+      if (!limits?.length) return;
+      for (const method of [opts.method].flat()) if (method !== 'HEAD') this.declaredLimits.set(`${method} ${opts.url}`, limits);
+    });
     fastify.addHook('preHandler', (req, reply, done) => {
       // The handler runs on from here: event handlers' log lines name this request.
       enterRequest(req.id);
-      if (!this.rateLimited(req)) return done();
+      const step = this.limitStep(req);
+      if (!step) return done();
       if (!this.rateLimiter) return done(new Error('RequestPipeline: ingen rate limit er satt (useRateLimiter)'));
-      this.rateLimiter(req, reply).then(() => done(), done);
+      // A limit that answers with a redirect has sent the reply: the handler does not run.
+      this.rateLimiter(req, reply, step).then(() => {
+        if (!reply.sent) done();
+      }, done);
     });
     const log = this.log;
     fastify.addHook('onResponse', (req, reply, done) => {
@@ -162,7 +178,12 @@ export class RequestPipeline {
     this.front.observer = observer;
   }
 
-  /** The write limit of step 4 (a Nest provider, so it is known once the application is made). */
+  /** The routes' own rate limits as declared, by `METHOD /pattern` (routes without any left out). */
+  routeLimits(): ReadonlyMap<string, readonly RouteLimit[]> {
+    return this.declaredLimits;
+  }
+
+  /** The limits of step 4 (a Nest provider, so it is known once the application is made). */
   useRateLimiter(limiter: RateLimiter): void {
     this.rateLimiter = limiter;
   }
@@ -171,7 +192,7 @@ export class RequestPipeline {
   route<B extends object>(def: PipelineRoute<B>): void {
     const fastify = this.fastify;
     if (!fastify) throw new Error('RequestPipeline.route: kjeden er ikke installert');
-    const policy: RoutePolicy = { writeLimit: def.writeLimit, cacheControl: def.cacheControl };
+    const policy: RoutePolicy = { writeLimit: def.writeLimit, cacheControl: def.cacheControl, limits: def.limits };
     // Only a request every step lets through on the route alone may be answered before Fastify.
     if (def.fast && (def.method !== 'GET' || csrfApplies('GET', def.url) || this.rateLimitApplies('GET', policy) || def.body))
       throw new Error(`RequestPipeline.route: ${def.method} ${def.url} kan ikke svares fra minnet`);
@@ -212,12 +233,22 @@ export class RequestPipeline {
   }
 
   private rateLimitApplies(method: string, policy: RoutePolicy): boolean {
+    return this.writeLimitApplies(method, policy) || !!policy.limits?.length;
+  }
+
+  private writeLimitApplies(method: string, policy: RoutePolicy): boolean {
     return !SAFE_METHODS.has(method) && policy.writeLimit !== false;
   }
 
-  /** Step 4 for a request: state-changing, on a route (not a 404), not exempted by its policy. */
-  private rateLimited(req: FastifyRequest): boolean {
-    return !req.is404 && this.rateLimitApplies(req.method, policyOf(req));
+  /**
+   * Step 4 for a request on a route (not a 404): the write limit when it is state-changing and not
+   * exempted by its policy, and the route's own limits; null when nothing is counted.
+   */
+  private limitStep(req: FastifyRequest): LimitStep | null {
+    if (req.is404) return null;
+    const policy = policyOf(req);
+    const step: LimitStep = { writes: this.writeLimitApplies(req.method, policy), limits: policy.limits ?? [] };
+    return step.writes || step.limits.length ? step : null;
   }
 
   /** Step 5 for the pipeline's routes: the DTO's compiled rules, or the global pipe for what they do not accept. */

@@ -1,7 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import { DbThrottlerStorage } from './db-throttler.storage';
+import type { RateLimitCounter, RateLimitRecord } from './rate-limit-counter';
 
 interface Entry {
   /** The window's total as the database last told it (all instances). */
@@ -22,7 +21,7 @@ const FLUSH_MS = 250;
  * password resets keep the exact per-hit counter ({@link DbThrottlerStorage}).
  */
 @Injectable()
-export class BatchedThrottlerStorage implements ThrottlerStorage, OnModuleDestroy {
+export class BatchedThrottlerStorage implements RateLimitCounter, OnModuleDestroy {
   private readonly logger = new Logger('RateLimit');
   private readonly entries = new Map<string, Entry>();
   private timer: NodeJS.Timeout | null = null;
@@ -35,7 +34,7 @@ export class BatchedThrottlerStorage implements ThrottlerStorage, OnModuleDestro
     limit: number,
     _blockDuration: number,
     throttlerName: string,
-  ): Promise<ThrottlerStorageRecord> {
+  ): Promise<RateLimitRecord> {
     const k = `${throttlerName}:${key}`;
     const now = Date.now();
     let e = this.entries.get(k);

@@ -1,16 +1,15 @@
 import { isMysql } from '../database/dialect';
 import { Injectable } from '@nestjs/common';
-import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { RateLimitCounter, RateLimitRecord } from './rate-limit-counter';
 
 /**
  * Fixed-window counters in the `rate_limits` table, so every instance behind a load balancer
  * counts the same hits. One upsert and one read per hit.
  */
 @Injectable()
-export class DbThrottlerStorage implements ThrottlerStorage {
+export class DbThrottlerStorage implements RateLimitCounter {
   private lastSweep = 0;
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
@@ -21,7 +20,7 @@ export class DbThrottlerStorage implements ThrottlerStorage {
     limit: number,
     blockDuration: number,
     throttlerName: string,
-  ): Promise<ThrottlerStorageRecord> {
+  ): Promise<RateLimitRecord> {
     const k = `${throttlerName}:${key}`.slice(0, 191);
     const now = Date.now();
     const expires = now + ttl;

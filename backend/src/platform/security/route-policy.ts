@@ -17,6 +17,47 @@ export interface RoutePolicy {
   cacheControl?: string;
   /** The route receives a provider's webhook (`stripe`, `vipps`, `mux`, `postmark`): its failures are counted by provider in the metrics. */
   webhook?: string;
+  /**
+   * The route's own rate limits, beside the write limit: counted in this order by the pipeline's
+   * rate-limit step, on every method (a GET too), before the guards and the body's validation; the
+   * first one over its limit refuses the request. Set with {@link RouteLimits}.
+   */
+  limits?: readonly RouteLimit[];
+}
+
+/**
+ * What one counter of a route limit counts by: `client`, the client address (an IPv6 client by its
+ * /64); `account`, the signed-in account (`user:<id>`; a request without a session is not counted,
+ * the route's guard refuses it); `email`, the account the body's `email` names (every spelling of an
+ * address is one key; an address without an account counts by its hash; not counted when the body
+ * names none); `param:<name>`, the value of a path parameter.
+ */
+export type RouteLimitKey = 'client' | 'account' | 'email' | `param:${string}`;
+
+/**
+ * The configured rates a limit may name: `writes`, RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW_SECONDS
+ * (the write limit's); `login`, RATE_LIMIT_LOGIN per RATE_LIMIT_WINDOW_SECONDS (sign-in attempts);
+ * `passwordResetPerIp` and `passwordResetPerAddress`, PASSWORD_RESET_LIMIT_PER_IP and
+ * PASSWORD_RESET_LIMIT_PER_ADDRESS per PASSWORD_RESET_WINDOW_SECONDS.
+ */
+export type ConfiguredRate = 'writes' | 'login' | 'passwordResetPerIp' | 'passwordResetPerAddress';
+
+/** One rate limit of a route ({@link RoutePolicy.limits}). */
+export interface RouteLimit {
+  /** The counters' name in the table: routes that name the same limit with the same key share its counters. */
+  name: string;
+  key: RouteLimitKey;
+  /** Hits per window, or configured numbers ({@link ConfiguredRate}). */
+  rate: { hits: number; windowMs: number } | ConfiguredRate;
+  /**
+   * Every hit is one statement in the database, so a burst of concurrent hits never passes more than
+   * the limit; otherwise hits are batched like the write limit's.
+   */
+  exact?: boolean;
+  /** Counted only when the query gives this parameter a value (a blank one is none). */
+  ifQuery?: string;
+  /** Over the limit the browser is sent here (302, with Retry-After) instead of a 429: for a route a page links to. */
+  redirect?: string;
 }
 
 declare module 'fastify' {
@@ -37,6 +78,9 @@ function addPolicy(handler: object, policy: RoutePolicy): void {
   const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ?? {}) as Record<string, unknown>;
   Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...config, ...policy }, handler);
 }
+
+/** Declares a Nest route's own rate limits (see {@link RoutePolicy.limits}), counted in the order given. */
+export const RouteLimits = (...limits: RouteLimit[]): ClassDecorator & MethodDecorator => RoutePolicy({ limits });
 
 /**
  * Sets a Nest route's policy: on a method, for that route; on a controller, for each of its routes
