@@ -120,7 +120,7 @@ export class MetricsRegistry implements OnModuleInit {
     try {
       readings = await source.read();
     } catch (err) {
-      this.logger.warn({ err, source: source.name }, `Målinger fra ${source.name} feilet`);
+      this.logger.warn({ err, source: source.name }, `Reading the metrics of ${source.name} failed`);
       return;
     }
     for (const [metric, reading] of Object.entries(readings)) {
