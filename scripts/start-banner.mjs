@@ -10,7 +10,11 @@ export function banner({ siteName, siteUrl, adminUrl, firstAdmin }) {
       'The password is shown only this once.',
     );
   } else if (firstAdmin) {
-    lines.push('The first administrator was created now:', `  Email:    ${firstAdmin.email}`, '  Password: ADMIN_PASSWORD from .env');
+    lines.push(
+      'The first administrator was created now:',
+      `  Email:    ${firstAdmin.email}`,
+      '  Password: ADMIN_PASSWORD from .env',
+    );
   } else {
     lines.push('Sign in to the admin panel with the administrator account.');
   }

@@ -27,7 +27,9 @@ function jest(name, args, env = {}) {
 }
 
 if (!(await ensureMariaDb())) {
-  console.error('MariaDB/MySQL does not answer on 127.0.0.1:3306 (user root without a password). Start it, or set TEST_MYSQL_URL.');
+  console.error(
+    'MariaDB/MySQL does not answer on 127.0.0.1:3306 (user root without a password). Start it, or set TEST_MYSQL_URL.',
+  );
   process.exit(1);
 }
 if (!ensureChromium()) {

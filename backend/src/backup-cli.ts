@@ -40,9 +40,7 @@ async function schedule(cfg: AppConfig): Promise<never> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  log(
-    `Backup every night at ${cfg.backup.time} (${Intl.DateTimeFormat().resolvedOptions().timeZone}) to ${cfg.backup.dir}`,
-  );
+  log(`Backup every night at ${cfg.backup.time} (${Intl.DateTimeFormat().resolvedOptions().timeZone}) to ${cfg.backup.dir}`);
   for (;;) {
     const wait = msUntil(cfg.backup.time);
     log(`Next backup: ${new Date(Date.now() + wait).toISOString()}`);
@@ -93,9 +91,7 @@ if (require.main === module)
         process.exit(2);
       }
       const known = e instanceof ConfigError || e instanceof BackupError;
-      process.stderr.write(
-        `✗ ${known ? (e as Error).message : `Unexpected error: ${(e as Error)?.stack ?? String(e)}`}\n`,
-      );
+      process.stderr.write(`✗ ${known ? (e as Error).message : `Unexpected error: ${(e as Error)?.stack ?? String(e)}`}\n`);
       process.exit(1);
     },
   );

@@ -153,11 +153,7 @@ export class MetricsRegistry implements OnModuleInit {
       p._allConnections && p._freeConnections ? p._allConnections.length - p._freeConnections.length : undefined,
     );
     gauge('db_pool_connections_open', 'Open database connections in the pool', (p) => p._allConnections?.length);
-    gauge(
-      'db_pool_waiting_requests',
-      'Requests waiting for a free database connection',
-      (p) => p._connectionQueue?.length,
-    );
+    gauge('db_pool_waiting_requests', 'Requests waiting for a free database connection', (p) => p._connectionQueue?.length);
     gauge('db_pool_size', 'Largest number of database connections (DATABASE_POOL_SIZE)', (p) => p.config?.connectionLimit);
   }
 }
