@@ -22,7 +22,7 @@ const IMAGES = Number(process.env.BENCH_IMAGES ?? 4);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 120_000);
 const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/';
 const MAIN = join(ROOT, 'backend/dist/main.js');
-if (!existsSync(MAIN)) throw new Error('backend/dist/main.js mangler: kjør `npm run build` først');
+if (!existsSync(MAIN)) throw new Error('backend/dist/main.js is missing: run `npm run build` first');
 
 const freePort = () =>
   new Promise((res) => {
@@ -56,7 +56,7 @@ async function makePng(side) {
 }
 
 const png = await makePng(SIDE);
-console.log(`Bilde: ${SIDE} × ${SIDE} px, ${(png.length / 1024).toFixed(0)} KB PNG; ${REPLIES} svar × ${IMAGES} bilder`);
+console.log(`Image: ${SIDE} × ${SIDE} px, ${(png.length / 1024).toFixed(0)} KB PNG; ${REPLIES} replies × ${IMAGES} images`);
 
 const server = new URL(MYSQL);
 const dbName = `ta_bench_img_${Date.now().toString(36)}`;
@@ -105,11 +105,11 @@ let code = 0;
 try {
   const end = Date.now() + 60_000;
   for (;;) {
-    if (app.exitCode !== null) throw new Error(`serveren stoppet (${app.exitCode})`);
+    if (app.exitCode !== null) throw new Error(`the server stopped (${app.exitCode})`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {}
-    if (Date.now() > end) throw new Error('serveren startet ikke');
+    if (Date.now() > end) throw new Error('the server did not start');
     await sleep(200);
   }
 
@@ -148,7 +148,7 @@ try {
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify({ title: 'Benk', body: 'Tråden svarene går i' }),
   });
-  if (started.status !== 201) throw new Error(`ny tråd: ${started.status} ${await started.text()}`);
+  if (started.status !== 201) throw new Error(`new thread: ${started.status} ${await started.text()}`);
   const threadId = (await started.json()).id;
 
   await sleep(1000);
@@ -177,11 +177,11 @@ try {
   clearInterval(sampler);
   const after = rssMb(app.pid);
 
-  console.log(`RSS før: ${baseline.toFixed(0)} MB`);
-  console.log(`RSS topp under svarene: ${peak.toFixed(0)} MB`);
-  console.log(`RSS 5 s etter siste svar: ${after.toFixed(0)} MB`);
-  console.log(`Tid til siste svar: ${(elapsed / 1000).toFixed(1)} s`);
-  for (const a of answers) console.log(`  ${a.status} etter ${(a.ms / 1000).toFixed(1)} s ${a.message}`);
+  console.log(`RSS before: ${baseline.toFixed(0)} MB`);
+  console.log(`RSS peak during the replies: ${peak.toFixed(0)} MB`);
+  console.log(`RSS 5 s after the last reply: ${after.toFixed(0)} MB`);
+  console.log(`Time to the last reply: ${(elapsed / 1000).toFixed(1)} s`);
+  for (const a of answers) console.log(`  ${a.status} after ${(a.ms / 1000).toFixed(1)} s ${a.message}`);
 } catch (e) {
   console.error(e);
   code = 1;

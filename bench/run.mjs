@@ -37,7 +37,7 @@ async function waitFor(url, ms = 30_000) {
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`${url} svarte ikke`);
+  throw new Error(`${url} did not answer`);
 }
 
 function cannon(opts, duration = SECONDS) {

@@ -27,7 +27,7 @@ const RESULTS = join(ROOT, 'bench/scale-results.md');
 const RSS_GOAL_MB = 220;
 
 if (!existsSync(join(ROOT, 'backend/dist/main.js'))) {
-  console.error('Fant ikke backend/dist/main.js: kjør `npm run build` først.');
+  console.error('backend/dist/main.js not found: run `npm run build` first.');
   process.exit(1);
 }
 
@@ -48,7 +48,7 @@ async function waitFor(url, ms = 60_000) {
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`${url} svarte ikke`);
+  throw new Error(`${url} did not answer`);
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -212,7 +212,7 @@ async function phase(conn, label, v, adminId) {
     const samples = name.startsWith('statistics') ? Math.max(5, Math.round(SAMPLES / 2)) : SAMPLES;
     const first = await timed(p, init);
     if (first.status !== 200)
-      throw new Error(`${name}: ${p} svarte ${first.status}: ${Buffer.from(first.body).toString().slice(0, 300)}`);
+      throw new Error(`${name}: ${p} answered ${first.status}: ${Buffer.from(first.body).toString().slice(0, 300)}`);
     const ms = [];
     const t0 = Date.now();
     for (let i = 0; i < samples; i++) ms.push((await timed(p, init)).ms);

@@ -1,4 +1,4 @@
-// npm run admin:reset-password [-- <e-post>]: a new generated password for an administrator (the
+// npm run admin:reset-password [-- <email>]: a new generated password for an administrator (the
 // given address, else ADMIN_EMAIL, else the only administrator), printed once; its sessions end.
 // Reads .env when present, like npm start.
 import { spawnSync } from 'node:child_process';

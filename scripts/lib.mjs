@@ -15,7 +15,7 @@ export function run(cmd, args, opts = {}) {
 export function must(cmd, args, opts) {
   const code = run(cmd, args, opts);
   if (code !== 0) {
-    console.error(`\n✗ ${cmd} ${args.join(' ')} feilet (exit ${code})`);
+    console.error(`\n✗ ${cmd} ${args.join(' ')} failed (exit ${code})`);
     process.exit(code);
   }
 }
@@ -32,7 +32,7 @@ export const built = {
 export function buildMissing() {
   for (const ws of ['contracts', 'frontend', 'admin', 'backend']) {
     if (!built[ws]()) {
-      console.log(`• Bygger ${ws} …`);
+      console.log(`• Building ${ws} …`);
       must('npm', ['run', 'build', '-w', ws]);
     }
   }
@@ -55,7 +55,7 @@ export function canConnect(host, port, timeoutMs = 1500) {
 export async function ensureMariaDb() {
   if (await canConnect('127.0.0.1', 3306)) return true;
   if (existsSync('/usr/sbin/mariadbd') && process.getuid?.() === 0) {
-    console.log('• Starter MariaDB …');
+    console.log('• Starting MariaDB …');
     run('start-stop-daemon', ['--start', '--oknodo', '--background', '--exec', '/usr/sbin/mariadbd']);
     for (let i = 0; i < 60; i++) {
       if (await canConnect('127.0.0.1', 3306)) return true;
@@ -70,7 +70,7 @@ export function ensureChromium() {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(path)) return true;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log('• Installerer chromium fra Debian …');
+    console.log('• Installing chromium from Debian …');
     run('apt-get', ['update', '-qq']);
     run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
   }

@@ -49,7 +49,7 @@ function run(cmd, args, opts = {}) {
     child.stderr?.on('data', (d) => (err += d));
     child.on('error', rej);
     child.on('exit', (code) =>
-      code === 0 ? res(out) : rej(new Error(`${cmd} ${args.slice(0, 3).join(' ')} … avsluttet med ${code}\n${err.slice(-2000)}`)),
+      code === 0 ? res(out) : rej(new Error(`${cmd} ${args.slice(0, 3).join(' ')} … exited with ${code}\n${err.slice(-2000)}`)),
     );
   });
 }
@@ -103,7 +103,7 @@ async function startServer() {
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Serveren stoppet (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) throw new Error(`The server stopped (${child.exitCode}):\n${log}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
@@ -111,7 +111,7 @@ async function startServer() {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`Serveren startet ikke innen 60 s:\n${log}`);
+      throw new Error(`The server did not start within 60 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -154,20 +154,20 @@ const median = (xs) => {
 
 async function main() {
   if (!existsSync(CHROME_PATH)) {
-    console.error(`Fant ikke Chromium på ${CHROME_PATH} (apt-get install -y chromium, eller sett CHROME_PATH).`);
+    console.error(`Chromium not found at ${CHROME_PATH} (apt-get install -y chromium, or set CHROME_PATH).`);
     process.exit(2);
   }
   const built =
     existsSync(join(ROOT, 'backend', 'dist', 'main.js')) &&
     existsSync(join(ROOT, 'frontend', 'dist', 'server', 'entry-server.cjs'));
   if (FORCE_BUILD || !built) {
-    console.log('Bygger produksjonsversjonen …');
+    console.log('Building the production version …');
     await run('npm', ['run', 'build']);
   }
-  console.log(`Henter ${LIGHTHOUSE} med npx (første gang kan ta litt tid) …`);
+  console.log(`Fetching ${LIGHTHOUSE} with npx (the first time can take a while) …`);
   const version = (await run('npx', ['--yes', LIGHTHOUSE, '--version'], { capture: true })).trim();
   const server = await startServer();
-  console.log(`Lighthouse ${version}, mobil, ${RUNS} kjøringer per side mot ${server.url}\n`);
+  console.log(`Lighthouse ${version}, mobile, ${RUNS} runs per page against ${server.url}\n`);
   const rows = [];
   try {
     for (const path of PATHS) {
@@ -195,7 +195,7 @@ async function main() {
     await server.stop();
   }
 
-  const header = ['Side', 'Ytelse', 'Tilgj.', 'Beste pr.', 'SEO', 'CLS', 'LCP ms', 'TBT ms'];
+  const header = ['Page', 'Perf.', 'A11y', 'Best pr.', 'SEO', 'CLS', 'LCP ms', 'TBT ms'];
   const table = rows.map((r) => [
     r.path,
     String(r.performance),
@@ -208,7 +208,7 @@ async function main() {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(`\nMedian av ${RUNS} kjøringer (mobil):\n`);
+  console.log(`\nMedian of ${RUNS} runs (mobile):\n`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of table) console.log(line(row));
@@ -218,10 +218,10 @@ async function main() {
     ...(r.cls >= MAX_CLS ? [`${r.path}: CLS ${r.cls.toFixed(3)} ≥ ${MAX_CLS}`] : []),
   ]);
   if (failures.length) {
-    console.error(`\nUnder målet:\n  ${failures.join('\n  ')}`);
+    console.error(`\nBelow the target:\n  ${failures.join('\n  ')}`);
     process.exit(1);
   }
-  console.log(`\nAlle sider ≥ ${MIN_SCORE} og CLS < ${MAX_CLS}.`);
+  console.log(`\nAll pages ≥ ${MIN_SCORE} and CLS < ${MAX_CLS}.`);
 }
 
 main().catch((e) => {

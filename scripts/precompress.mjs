@@ -40,13 +40,13 @@ async function* walk(dir) {
 async function main() {
   const dir = process.argv[2];
   if (!dir) {
-    console.error('Bruk: node scripts/precompress.mjs <mappe>');
+    console.error('Usage: node scripts/precompress.mjs <folder>');
     process.exit(2);
   }
   try {
-    if (!(await stat(dir)).isDirectory()) throw new Error('ikke en mappe');
+    if (!(await stat(dir)).isDirectory()) throw new Error('not a folder');
   } catch (e) {
-    console.error(`Fant ikke mappen ${dir}: ${e instanceof Error ? e.message : e}`);
+    console.error(`Folder not found: ${dir}: ${e instanceof Error ? e.message : e}`);
     process.exit(2);
   }
   let files = 0;
@@ -81,10 +81,10 @@ async function main() {
   }
   await Promise.all(jobs);
   const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(`precompress: ${files} filer, ${kb(before)} → ${kb(afterBr)} (br)`);
+  console.log(`precompress: ${files} files, ${kb(before)} → ${kb(afterBr)} (br)`);
 }
 
 main().catch((e) => {
-  console.error(`precompress feilet: ${e instanceof Error ? e.message : e}`);
+  console.error(`precompress failed: ${e instanceof Error ? e.message : e}`);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-// npm run restore -- <arkiv> [--force]: restores a backup into an empty database and upload folder
+// npm run restore -- <archive> [--force]: restores a backup into an empty database and upload folder
 // (docs/operations.md "Backups"). Stop the service first. Reads .env when present, like npm start.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

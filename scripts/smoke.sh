@@ -5,7 +5,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 for f in contracts/dist/index.js backend/dist/main.js frontend/dist/client/index.html admin/dist/index.html; do
-  [ -f "$root/$f" ] || { echo "mangler $f: kjør npm run build først"; exit 1; }
+  [ -f "$root/$f" ] || { echo "missing $f: run npm run build first"; exit 1; }
 done
 tmp=$(mktemp -d)
 db="ta_smoke_$$"
@@ -40,7 +40,7 @@ check() { # path expected-status needle
   body=$(curl -sS -o - -w '\n%{http_code}' "http://127.0.0.1:$port$1")
   status=${body##*$'\n'}
   if [ "$status" != "$2" ] || ! grep -q -- "$3" <<<"$body"; then
-    echo "✗ $1: status $status (ventet $2) eller mangler \"$3\""; tail -30 "$tmp/server.log"; exit 1
+    echo "✗ $1: status $status (expected $2) or missing \"$3\""; tail -30 "$tmp/server.log"; exit 1
   fi
   echo "✓ $1 → $status"
 }
@@ -57,38 +57,38 @@ api() { # method path [json body] → status; the answer in $tmp/body
 }
 expect_api() { # label expected-status needle status
   if [ "$4" != "$2" ] || ! grep -q -- "$3" "$tmp/body"; then
-    echo "✗ $1: status $4 (ventet $2) eller mangler \"$3\""; cat "$tmp/body"; echo; tail -30 "$tmp/server.log"; exit 1
+    echo "✗ $1: status $4 (expected $2) or missing \"$3\""; cat "$tmp/body"; echo; tail -30 "$tmp/server.log"; exit 1
   fi
   echo "✓ $1 → $4"
 }
-expect_api 'innlogging som admin' 200 '"role":"admin"' "$(api POST /api/auth/login '{"email":"admin@example.no","password":"smoke-passord-1"}')"
-expect_api 'adminpanelet uten tofaktor' 403 'TOTP_ENROLMENT_REQUIRED' "$(api GET /api/admin/users)"
-expect_api 'tofaktor: oppsett' 200 'otpauth://totp/' "$(api POST /api/auth/totp/setup '{}')"
+expect_api 'sign-in as admin' 200 '"role":"admin"' "$(api POST /api/auth/login '{"email":"admin@example.no","password":"smoke-passord-1"}')"
+expect_api 'admin panel without second factor' 403 'TOTP_ENROLMENT_REQUIRED' "$(api GET /api/admin/users)"
+expect_api 'second factor: setup' 200 'otpauth://totp/' "$(api POST /api/auth/totp/setup '{}')"
 secret=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).secret)' "$tmp/body")
 code=$(cd "$tmp" && node -e 'const { TOTP, Secret } = require("otpauth"); console.log(TOTP.generate({ secret: Secret.fromBase32(process.argv[1]) }))' "$secret")
-expect_api 'tofaktor: slått på' 200 'recoveryCodes' "$(api POST /api/auth/totp/enable "{\"code\":\"$code\"}")"
-expect_api 'adminpanelet med tofaktor' 200 'admin@example.no' "$(api GET /api/admin/users)"
+expect_api 'second factor: turned on' 200 'recoveryCodes' "$(api POST /api/auth/totp/enable "{\"code\":\"$code\"}")"
+expect_api 'admin panel with second factor' 200 'admin@example.no' "$(api GET /api/admin/users)"
 # The production dependencies behind marketing mail, calendars and PDFs load and work.
-expect_api 'utsendelse: forhåndsvisning (Markdown)' 200 '<strong>Velkommen</strong>' \
+expect_api 'broadcast: preview (Markdown)' 200 '<strong>Velkommen</strong>' \
   "$(api POST /api/admin/broadcasts/preview '{"subject":"Hei","body":"**Velkommen** til kurset"}')"
-expect_api 'live-økt planlagt' 201 '"title":"Røyktest"' \
+expect_api 'live session scheduled' 201 '"title":"Røyktest"' \
   "$(api POST /api/admin/live-sessions '{"courseIds":["accelerator"],"title":"Røyktest","startsAt":"2030-01-08T19:00","durationMinutes":60,"joinUrl":"https://meet.example.no/a"}')"
 (cd "$tmp/backend" && node -e '
   const { renderPdf } = require("./dist/platform/pdf");
   renderPdf({ title: "Kvittering", brand: "Røyktest" }, (pdf) => pdf.heading("Kvittering")).then((b) => {
-    if (b.subarray(0, 5).toString() !== "%PDF-") throw new Error("ikke en PDF");
-    console.log("✓ PDF laget med produksjonsavhengighetene (" + b.length + " byte)");
+    if (b.subarray(0, 5).toString() !== "%PDF-") throw new Error("not a PDF");
+    console.log("✓ PDF made with the production dependencies (" + b.length + " bytes)");
   });
   const ical = require("ical-generator");
   const cal = (ical.default ?? ical)({ name: "Røyktest" });
   cal.createEvent({ start: new Date(), end: new Date(Date.now() + 3600e3), summary: "Økt" });
-  if (!/BEGIN:VEVENT/.test(cal.toString())) throw new Error("ingen VEVENT");
-  console.log("✓ kalender laget med produksjonsavhengighetene");
+  if (!/BEGIN:VEVENT/.test(cal.toString())) throw new Error("no VEVENT");
+  console.log("✓ calendar made with the production dependencies");
 ')
 rm -f "$jar"
-expect_api 'innlogging uten kode' 401 'TOTP_REQUIRED' "$(api POST /api/auth/login '{"email":"admin@example.no","password":"smoke-passord-1"}')"
+expect_api 'sign-in without a code' 401 'TOTP_REQUIRED' "$(api POST /api/auth/login '{"email":"admin@example.no","password":"smoke-passord-1"}')"
 migrations=$(mysql -uroot -h127.0.0.1 -N -e "SELECT COUNT(*) FROM $db.migrations")
-echo "✓ migreringer kjørt: $migrations"
-kill -TERM "$pid"; wait "$pid" && echo "✓ avsluttet rent på SIGTERM" || { echo "✗ exit-kode $? etter SIGTERM"; exit 1; }
+echo "✓ migrations run: $migrations"
+kill -TERM "$pid"; wait "$pid" && echo "✓ exited cleanly on SIGTERM" || { echo "✗ exit code $? after SIGTERM"; exit 1; }
 pid=""
-echo "Røyktest OK"
+echo "Smoke test OK"

@@ -6,11 +6,11 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 base_script="$root/../shared/tools/node-base-image.sh"
 image=trading-academy:test
-[ -x "$base_script" ] || { echo "mangler $base_script"; exit 1; }
+[ -x "$base_script" ] || { echo "missing $base_script"; exit 1; }
 bash "$base_script" node:24-slim 24
 cd "$root"
 podman build --isolation chroot --pull=never -t "$image" . 2>&1 | grep -E 'STEP|COMMIT|Error|error|ERR!' || true
-podman image exists "$image" || { echo "✗ bygget feilet"; exit 1; }
+podman image exists "$image" || { echo "✗ the build failed"; exit 1; }
 db="ta_docker_$$"
 mnt=$(podman image mount "$image")
 pid=""

@@ -27,14 +27,16 @@ function jest(name, args, env = {}) {
 }
 
 if (!(await ensureMariaDb())) {
-  console.error('MariaDB/MySQL svarer ikke på 127.0.0.1:3306 (bruker root uten passord). Start den, eller sett TEST_MYSQL_URL.');
+  console.error(
+    'MariaDB/MySQL does not answer on 127.0.0.1:3306 (user root without a password). Start it, or set TEST_MYSQL_URL.',
+  );
   process.exit(1);
 }
 if (!ensureChromium()) {
-  console.error('Fant ikke Chromium (/usr/bin/chromium). Installer Debian-pakken chromium, eller sett CHROMIUM_PATH.');
+  console.error('Chromium not found (/usr/bin/chromium). Install the Debian package chromium, or set CHROMIUM_PATH.');
   process.exit(1);
 }
-console.log('• Bygger alt (produksjonsbygg brukes av nettlesertestene) …');
+console.log('• Building everything (the browser tests use the production build) …');
 must('npm', ['run', 'build']);
 
 jest('unit', ['--config', 'backend/jest.config.js']);
@@ -44,7 +46,7 @@ jest('api-mariadb', ['--config', 'e2e/jest.api.config.js'], { TEST_DATABASE_URL:
 jest('load', ['--config', 'e2e/jest.load.config.js'], { TEST_DATABASE_URL: mysqlUrl });
 jest('browser', ['--config', 'e2e/jest.browser.config.js']);
 
-console.log('\n━━ Resultat ━━');
+console.log('\n━━ Result ━━');
 for (const r of results) console.log(`${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed, ${r.failed} failed`);
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);

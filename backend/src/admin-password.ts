@@ -1,4 +1,4 @@
-// `npm run admin:reset-password [-- <e-post>]`: a new generated password for an administrator, printed
+// `npm run admin:reset-password [-- <email>]`: a new generated password for an administrator, printed
 // once. For the first administrator whose generated password was lost. Reads the same environment as
 // the service (.env for npm scripts); the service may be running.
 import 'reflect-metadata';
@@ -20,11 +20,11 @@ async function main(): Promise<void> {
     process.stdout.write(
       [
         '',
-        `  Nytt passord for administratoren ${email}:`,
+        `  New password for the administrator ${email}:`,
         '',
         `    ${password}`,
         '',
-        `  Logg inn på ${cfg.publicUrl}/admin. Kontoens innlogginger er avsluttet; tofaktorinnlogging er uendret.`,
+        `  Sign in at ${cfg.publicUrl}/admin. The account's sessions have ended; two-factor sign-in is unchanged.`,
         '',
         '',
       ].join('\n'),
@@ -35,7 +35,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  const message = e instanceof ConfigError || e instanceof Error ? e.message : String(e);
-  process.stderr.write(`Kunne ikke lage nytt passord: ${message}\n`);
+  // A configuration problem is the operator's Norwegian message, as at start-up.
+  if (e instanceof ConfigError) process.stderr.write(`${e.message}\n`);
+  else process.stderr.write(`Could not make a new password: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(1);
 });

@@ -1,16 +1,16 @@
 // Backups of the academy: the database and the upload folder in one archive (docs/operations.md "Backups").
 //   node backend/dist/backup-cli.js backup                        one backup now (npm run backup)
-//   node backend/dist/backup-cli.js restore <arkiv> [--force]     restore (npm run restore -- <arkiv>)
+//   node backend/dist/backup-cli.js restore <archive> [--force]   restore (npm run restore -- <archive>)
 //   node backend/dist/backup-cli.js schedule                      every night at BACKUP_TIME (the compose service)
 // Reads the same environment as the service (.env for npm scripts). Exit codes: 0 done, 1 failed, 2 wrong use.
 import { ConfigError, parseEnv, type AppConfig } from './platform/config/env.schema';
 import { BackupError, restoreBackup, runBackup } from './platform/backup/backup';
 
 const USAGE = [
-  'Bruk / usage:',
-  '  npm run backup                          en sikkerhetskopi nå / one backup now',
-  '  npm run restore -- <arkiv> [--force]    gjenopprett / restore (--force: slett det som er der først)',
-  '  node backend/dist/backup-cli.js schedule   hver natt kl. BACKUP_TIME / nightly at BACKUP_TIME',
+  'Usage:',
+  '  npm run backup                             one backup now',
+  '  npm run restore -- <archive> [--force]     restore (--force: delete what is there first)',
+  '  node backend/dist/backup-cli.js schedule   every night at BACKUP_TIME',
 ].join('\n');
 
 class UsageError extends Error {}
@@ -19,7 +19,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function backupOnce(cfg: AppConfig): Promise<void> {
   const r = await runBackup(cfg, log);
-  log(`✓ Sikkerhetskopi ferdig på ${(r.ms / 1000).toFixed(1)} s: ${r.archive} (${r.bytes} byte) / backup done`);
+  log(`✓ Backup done in ${(r.ms / 1000).toFixed(1)} s: ${r.archive} (${r.bytes} bytes)`);
 }
 
 /** Milliseconds from `now` to the next HH:MM (local time of the process, TZ). */
@@ -40,12 +40,10 @@ async function schedule(cfg: AppConfig): Promise<never> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  log(
-    `Sikkerhetskopi hver natt kl. ${cfg.backup.time} (${Intl.DateTimeFormat().resolvedOptions().timeZone}) til ${cfg.backup.dir}`,
-  );
+  log(`Backup every night at ${cfg.backup.time} (${Intl.DateTimeFormat().resolvedOptions().timeZone}) to ${cfg.backup.dir}`);
   for (;;) {
     const wait = msUntil(cfg.backup.time);
-    log(`Neste sikkerhetskopi: ${new Date(Date.now() + wait).toISOString()}`);
+    log(`Next backup: ${new Date(Date.now() + wait).toISOString()}`);
     await new Promise<void>((res) => {
       const timer = setTimeout(res, wait);
       wake = () => {
@@ -58,7 +56,7 @@ async function schedule(cfg: AppConfig): Promise<never> {
       await backupOnce(cfg);
     } catch (e) {
       // A failed night is logged (and shows as a missing archive); the next night tries again.
-      process.stderr.write(`✗ Sikkerhetskopien feilet / backup failed: ${(e as Error).message}\n`);
+      process.stderr.write(`✗ Backup failed: ${(e as Error).message}\n`);
     }
   }
 }
@@ -75,12 +73,12 @@ async function main(argv: string[]): Promise<void> {
   const force = rest.includes('--force');
   const args = rest.filter((a) => a !== '--force');
   const unknown = args.filter((a) => a.startsWith('-'));
-  if (unknown.length) throw new UsageError(`Ukjent valg / unknown option: ${unknown.join(' ')}\n${USAGE}`);
-  if (args.length !== 1) throw new UsageError(`Oppgi ett arkiv / name one archive\n${USAGE}`);
+  if (unknown.length) throw new UsageError(`Unknown option: ${unknown.join(' ')}\n${USAGE}`);
+  if (args.length !== 1) throw new UsageError(`Name one archive\n${USAGE}`);
   const r = await restoreBackup(cfg, args[0], { force }, log);
   log(
-    `✓ Gjenopprettet sikkerhetskopien fra ${r.manifest.createdAt} (${r.uploads} opplastinger) på ${(r.ms / 1000).toFixed(1)} s. ` +
-      'Start tjenesten igjen; migreringene kjører ved start. / restored; start the service again',
+    `✓ Restored the backup from ${r.manifest.createdAt} (${r.uploads} uploads) in ${(r.ms / 1000).toFixed(1)} s. ` +
+      'Start the service again; the migrations run at start.',
   );
 }
 
@@ -93,9 +91,7 @@ if (require.main === module)
         process.exit(2);
       }
       const known = e instanceof ConfigError || e instanceof BackupError;
-      process.stderr.write(
-        `✗ ${known ? (e as Error).message : `Uventet feil / unexpected error: ${(e as Error)?.stack ?? String(e)}`}\n`,
-      );
+      process.stderr.write(`✗ ${known ? (e as Error).message : `Unexpected error: ${(e as Error)?.stack ?? String(e)}`}\n`);
       process.exit(1);
     },
   );

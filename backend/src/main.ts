@@ -31,7 +31,7 @@ async function main(): Promise<void> {
       app.get(HealthService).draining = true;
       await new Promise((r) => setTimeout(r, cfg.shutdownDrainMs));
       await app.close();
-      process.stdout.write(`${JSON.stringify({ level: 30, msg: `Stoppet etter ${signal}` })}\n`);
+      process.stdout.write(`${JSON.stringify({ level: 30, msg: `Stopped after ${signal}` })}\n`);
       process.exit(0);
     } catch {
       process.exit(1);
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-  new Logger('Main').log(`Lytter på ${cfg.publicUrl} (port ${cfg.port}, database ${cfg.dialect})`);
+  new Logger('Main').log(`Listening on ${cfg.publicUrl} (port ${cfg.port}, database ${cfg.dialect})`);
   // Started by `npm start` (scripts/start.mjs, with an IPC channel): it prints a banner for a person
   // after the logs. Elsewhere (Docker, tests) there is no channel and nothing is sent.
   process.send?.({
@@ -52,6 +52,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e) => {
-  process.stderr.write(`Oppstart feilet: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.stderr.write(`Start-up failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);
 });

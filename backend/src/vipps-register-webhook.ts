@@ -12,12 +12,12 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       '',
-      `  Webhook registrert hos Vipps MobilePay${cfg.vipps?.testMode ? ' (testmiljøet)' : ''}:`,
-      `    adresse:   ${r.url}`,
-      `    hendelser: ${r.events.join(', ')}`,
-      `    id:        ${r.id}`,
+      `  Webhook registered with Vipps MobilePay${cfg.vipps?.testMode ? ' (test environment)' : ''}:`,
+      `    url:    ${r.url}`,
+      `    events: ${r.events.join(', ')}`,
+      `    id:     ${r.id}`,
       '',
-      '  Lagre hemmeligheten i VIPPS_WEBHOOK_SECRET (vises bare nå) og start tjenesten på nytt:',
+      '  Store the secret in VIPPS_WEBHOOK_SECRET (shown only now) and restart the service:',
       '',
       `    VIPPS_WEBHOOK_SECRET=${r.secret}`,
       '',
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
   else if (err instanceof VippsApiError)
-    process.stderr.write(`Vipps avviste registreringen (${err.status ?? 'ingen kontakt'}): ${JSON.stringify(err.problem)}\n`);
+    process.stderr.write(`Vipps refused the registration (${err.status ?? 'no contact'}): ${JSON.stringify(err.problem)}\n`);
   else process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

@@ -131,7 +131,7 @@ describe('crash point: the process dies between the commit and the after-commit 
 
     const { RefundsService } = await import('../../backend/src/orders/refunds/refunds.service');
     app.app.get(CrashPoints).arm('order.refunded:after-commit');
-    await expect(app.app.get(RefundsService).refund(order.id, { reason: 'Angrerett' })).rejects.toThrow('Simulert krasj');
+    await expect(app.app.get(RefundsService).refund(order.id, { reason: 'Angrerett' })).rejects.toThrow('Simulated crash');
     expect(await app.ds.getRepository(Refund).countBy({ orderId: order.id })).toBe(1);
     await die(app);
 

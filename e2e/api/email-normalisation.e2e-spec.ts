@@ -300,7 +300,7 @@ describe('the migration to normalised addresses', () => {
           { email: 'kari@bücher.example', normalisedEmail: 'kari@xn--bcher-kva.example', heldByUserId: kari.id },
         ],
       ]);
-      const report = warnings.find((w) => w.includes('normalisering'));
+      const report = warnings.find((w) => w.includes('equal after normalisation'));
       expect(report).toContain(String(olaDup.id));
       expect(report).toContain(String(kariDup.id));
       expect(report).not.toContain('OLA@EXAMPLE.NO');

@@ -370,7 +370,7 @@ describe('SIGTERM during traffic (production build, child process)', () => {
     // Some answers really came after the signal (they were in flight, and were finished).
     expect(results.filter((r) => r.at >= signalledAt).length).toBeGreaterThan(0);
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(s.output()).toContain('Stoppet etter SIGTERM');
+    expect(s.output()).toContain('Stopped after SIGTERM');
     expect(s.output()).not.toMatch(/"level":50|Unhandled|ECONNREFUSED/);
 
     const rows = await queryDatabase<{ n: number | string }>(

@@ -46,7 +46,7 @@ describe('npm start and the first administrator', () => {
     child.stderr.on('data', (d) => (out += d));
     const exited = new Promise<void>((res) => child.once('exit', () => res()));
     const deadline = Date.now() + 60_000;
-    while (!/adminpanelet[^\n]*\n[^]*\n=+\n/i.test(out)) {
+    while (!/admin panel[^\n]*\n[^]*\n=+\n/i.test(out)) {
       if (child.exitCode !== null) throw new Error(`npm start stopped with ${child.exitCode}:\n${out}`);
       if (Date.now() > deadline) throw new Error(`no banner within 60 s:\n${out}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -68,17 +68,17 @@ describe('npm start and the first administrator', () => {
   it('the first start prints the site, the admin panel and the generated login after the logs; the login works', async () => {
     const first = await start();
     try {
-      const bannerAt = first.out.lastIndexOf('kjører');
-      expect(first.out.indexOf('Lytter på')).toBeGreaterThan(-1);
-      expect(first.out.indexOf('Lytter på')).toBeLessThan(bannerAt);
+      const bannerAt = first.out.lastIndexOf(' is running');
+      expect(first.out.indexOf('Listening on')).toBeGreaterThan(-1);
+      expect(first.out.indexOf('Listening on')).toBeLessThan(bannerAt);
       const banner = first.out.slice(bannerAt);
-      expect(banner).toContain(`Nettsiden:    ${url}/`);
-      expect(banner).toContain(`Adminpanelet: ${url}/admin`);
-      expect(banner).toContain('E-post:  admin@example.com');
+      expect(banner).toContain(`Site:        ${url}/`);
+      expect(banner).toContain(`Admin panel: ${url}/admin`);
+      expect(banner).toContain('Email:    admin@example.com');
       expect(banner).toContain('npm run admin:reset-password');
       // Plain text for a person: no JSON log line inside the banner.
       expect(banner.split('\n').filter((l) => l.startsWith('{'))).toEqual([]);
-      const password = /Passord: (\S+)/.exec(banner)?.[1];
+      const password = /Password: (\S+)/.exec(banner)?.[1];
       expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
       expect((await login('admin@example.com', password!)).status).toBe(200);
 
@@ -90,7 +90,7 @@ describe('npm start and the first administrator', () => {
         encoding: 'utf8',
       });
       expect(reset.status).toBe(0);
-      const fresh = /Nytt passord for administratoren admin@example\.com:\s+(\S+)/.exec(reset.stdout)?.[1];
+      const fresh = /New password for the administrator admin@example\.com:\s+(\S+)/.exec(reset.stdout)?.[1];
       expect(fresh).toMatch(/^[A-Za-z0-9_-]{16}$/);
       expect((await login('admin@example.com', password!)).status).toBe(401);
       expect((await login('admin@example.com', fresh!)).status).toBe(200);
@@ -104,7 +104,7 @@ describe('npm start and the first administrator', () => {
         encoding: 'utf8',
       });
       expect(unknown.status).toBe(1);
-      expect(unknown.stderr).toContain('Fant ingen administrator med e-postadressen ingen@example.no');
+      expect(unknown.stderr).toContain('No administrator with the e-mail address ingen@example.no');
     } finally {
       await first.stop();
     }
@@ -112,9 +112,9 @@ describe('npm start and the first administrator', () => {
     // The next start finds the administrator: the banner has no password.
     const second = await start();
     try {
-      const banner = second.out.slice(second.out.lastIndexOf('kjører'));
-      expect(banner).toContain(`Adminpanelet: ${url}/admin`);
-      expect(banner).not.toContain('Passord:');
+      const banner = second.out.slice(second.out.lastIndexOf(' is running'));
+      expect(banner).toContain(`Admin panel: ${url}/admin`);
+      expect(banner).not.toContain('Password:');
       expect(banner).toContain('npm run admin:reset-password');
     } finally {
       await second.stop();

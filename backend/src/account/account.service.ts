@@ -64,7 +64,7 @@ export class AccountService {
       for (const { owner } of this.personalData.owners()) await owner.afterErasure?.(user.id);
       this.catalog.invalidate();
     }
-    this.logger.log(`Konto ${user.id} slettet på brukerens forespørsel`);
+    this.logger.log(`Account ${user.id} deleted at the user's request`);
     return { message: MSG.accountDeleted };
   }
 

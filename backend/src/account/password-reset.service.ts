@@ -30,7 +30,7 @@ export class PasswordResetService {
    * the lookup and the mail happen after the answer.
    */
   forgot(dto: ForgotPasswordDto): { message: string } {
-    this.tasks.run('Glemt passord', async () => {
+    this.tasks.run('Password reset', async () => {
       const user = await this.users.findByEmail(dto.email);
       if (user) await this.mail.sendPasswordReset(user);
     });

@@ -38,7 +38,7 @@ export async function seedAdmin(ds: DataSource, cfg: AppConfig, logger = new Log
         passwordChangedAt: now,
         claimedAt: now,
       });
-      logger.log(`Opprettet administrator ${email}`);
+      logger.log(`Created administrator ${email}`);
       return { email, generatedPassword: null };
     } else if (existing.role !== 'admin') {
       // Whoever held this account until now (a session, a password set through a link) must not
@@ -58,7 +58,7 @@ export async function seedAdmin(ds: DataSource, cfg: AppConfig, logger = new Log
         await m.delete(Session, { userId: existing.id });
         await m.update(LoginToken, { userId: existing.id, usedAt: IsNull() }, { usedAt: now });
       });
-      logger.log(`Ga ${email} administratorrollen`);
+      logger.log(`Gave ${email} the administrator role`);
       return { email, generatedPassword: null };
     }
   } else if (cfg.dialect === 'sqlite' && cfg.nodeEnv !== 'production' && !(await users.existsBy({ role: 'admin' }))) {
@@ -83,7 +83,7 @@ export async function seedAdmin(ds: DataSource, cfg: AppConfig, logger = new Log
       });
     }
     // Printed once: the next start finds the admin and prints nothing.
-    logger.warn(`Ingen ADMIN_EMAIL/ADMIN_PASSWORD satt. Opprettet administrator ${email} med passord: ${password}`);
+    logger.warn(`No ADMIN_EMAIL/ADMIN_PASSWORD set. Created administrator ${email} with password: ${password}`);
     return { email, generatedPassword: password };
   }
   return null;
@@ -92,7 +92,7 @@ export async function seedAdmin(ds: DataSource, cfg: AppConfig, logger = new Log
 /**
  * `npm run admin:reset-password`: a new generated password for an administrator (the given address,
  * else ADMIN_EMAIL, else the only administrator), whose sessions and unused sign-in links end. The
- * second factor stays as it is. Throws an Error with a Norwegian message when no such admin is found.
+ * second factor stays as it is. Throws an Error with an English message (for the operator) when no such admin is found.
  */
 export async function resetAdminPassword(
   ds: DataSource,
@@ -104,12 +104,12 @@ export async function resetAdminPassword(
   let admin: User | null;
   if (wanted) {
     admin = await users.findOneBy({ email: normalizeEmail(wanted), role: 'admin' });
-    if (!admin) throw new Error(`Fant ingen administrator med e-postadressen ${normalizeEmail(wanted)}.`);
+    if (!admin) throw new Error(`No administrator with the e-mail address ${normalizeEmail(wanted)}.`);
   } else {
     const admins = await users.find({ where: { role: 'admin' }, order: { id: 'ASC' }, take: 2 });
-    if (admins.length === 0) throw new Error('Fant ingen administrator. Start tjenesten én gang først (npm start).');
+    if (admins.length === 0) throw new Error('No administrator found. Start the service once first (npm start).');
     if (admins.length > 1)
-      throw new Error('Det finnes flere administratorer: skriv e-postadressen, npm run admin:reset-password -- <e-post>.');
+      throw new Error('There are several administrators: name the e-mail address, npm run admin:reset-password -- <email>.');
     admin = admins[0];
   }
   const password = generatePassword();

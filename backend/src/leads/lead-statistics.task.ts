@@ -24,7 +24,7 @@ export class LeadStatisticsTask implements OnApplicationBootstrap, BeforeApplica
       intervalMs: this.on ? LEAD_STATISTICS_INTERVAL_MS : 0,
       round: () => statistics.catchUp(),
       logger: this.logger,
-      failure: 'Oppdatering av statistikkens adresser feilet',
+      failure: "Updating the statistics' addresses failed",
     });
   }
 
@@ -33,7 +33,7 @@ export class LeadStatisticsTask implements OnApplicationBootstrap, BeforeApplica
       void this.task
         .runNow()
         .catch((e: unknown) =>
-          this.logger.error(`Oppdatering av statistikkens adresser feilet: ${e instanceof Error ? e.message : String(e)}`),
+          this.logger.error(`Updating the statistics' addresses failed: ${e instanceof Error ? e.message : String(e)}`),
         );
     }
     this.task.start();

@@ -34,7 +34,7 @@ export class LiveRemindersService implements OnApplicationBootstrap, BeforeAppli
       intervalMs: cfg.liveReminderIntervalMs,
       round: () => this.round(),
       logger: this.logger,
-      failure: 'Påminnelser for live-økter feilet',
+      failure: 'Live session reminders failed',
     });
   }
 
@@ -62,7 +62,7 @@ export class LiveRemindersService implements OnApplicationBootstrap, BeforeAppli
       const lead = session.startsAt.getTime() - now.getTime() <= HOUR_MS ? '1h' : '24h';
       queued += await this.mailer.notify(session, courseIds, owners.get(key) ?? [], { kind: 'reminder', lead });
     }
-    if (queued > 0) this.logger.log(`${queued} påminnelser om live-økter lagt i utboksen`);
+    if (queued > 0) this.logger.log(`${queued} live session reminders queued in the outbox`);
     return queued;
   }
 }

@@ -59,7 +59,7 @@ export class BroadcastEngineService {
     await this.repo.update({ id: b.id }, { listReady: true, recipientCount: count });
     b.listReady = true;
     b.recipientCount = count;
-    this.logger.log(`Utsendelse ${b.id}: ${count} mottakere`);
+    this.logger.log(`Broadcast ${b.id}: ${count} recipients`);
   }
 
   private async batch(b: Broadcast): Promise<number> {

@@ -34,7 +34,7 @@ export class MarketingMetrics {
   @MetricGauges({
     academy_marketing_broadcasts_sending: { help: 'Utsendelser som er i gang' },
     academy_marketing_broadcast_recipients: {
-      help: 'Mottakere i utsendelser som er i gang, etter tilstand (pending: ikke lagt i utboksen ennå)',
+      help: 'Recipients of broadcasts under way, by state (pending: not yet queued in the outbox)',
       labelNames: ['state'],
     },
   })

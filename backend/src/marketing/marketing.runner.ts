@@ -22,7 +22,7 @@ export class MarketingRunner implements OnApplicationBootstrap, BeforeApplicatio
       intervalMs: cfg.marketingPollIntervalMs,
       round: async () => (await this.broadcasts.runDue()) + (await this.sequences.runDue()),
       logger: new Logger('Marketing'),
-      failure: 'Markedsføringsrunden feilet',
+      failure: 'The marketing round failed',
     });
   }
 

@@ -17,7 +17,7 @@ export class MembershipRound implements OnApplicationBootstrap, BeforeApplicatio
       intervalMs: cfg.membershipIntervalMs,
       round: () => membership.runDue(),
       logger: new Logger('Membership'),
-      failure: 'Runden for medlemskap (påminnelser og slutt på perioden) feilet',
+      failure: 'The membership round (reminders and ends of periods) failed',
     });
   }
 

@@ -124,7 +124,7 @@ export class MembershipService {
   async runDue(): Promise<MembershipRound> {
     const ended = await this.endOver();
     const reminded = await this.remind();
-    if (ended > 0 || reminded > 0) this.logger.log({ ended, reminded }, 'Medlemskap: perioder avsluttet og påminnelser sendt');
+    if (ended > 0 || reminded > 0) this.logger.log({ ended, reminded }, 'Membership: periods ended and reminders sent');
     return { ended, reminded };
   }
 

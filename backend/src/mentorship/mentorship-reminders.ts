@@ -17,7 +17,7 @@ export class MentorshipReminders implements OnApplicationBootstrap, BeforeApplic
       intervalMs: cfg.mentorshipReminderIntervalMs,
       round: () => mentorship.runDue(),
       logger: new Logger('Mentorship'),
-      failure: 'Påminnelser om mentorperioden feilet',
+      failure: 'Mentorship period reminders failed',
     });
   }
 

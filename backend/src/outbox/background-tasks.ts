@@ -12,7 +12,7 @@ export class BackgroundTasks {
   run(name: string, work: () => Promise<void>): void {
     const p: Promise<void> = Promise.resolve()
       .then(work)
-      .catch((e: unknown) => this.logger.error(`${name} feilet: ${e instanceof Error ? e.message : String(e)}`))
+      .catch((e: unknown) => this.logger.error(`${name} failed: ${e instanceof Error ? e.message : String(e)}`))
       .finally(() => this.pending.delete(p));
     this.pending.add(p);
   }

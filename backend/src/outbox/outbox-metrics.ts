@@ -49,9 +49,9 @@ export class OutboxMetrics {
   }
 
   @MetricGauges({
-    academy_outbox_depth: { help: 'E-poster i utboksen som ikke er levert ennå (venter eller sendes)' },
-    academy_outbox_oldest_pending_age_seconds: { help: 'Sekunder siden den eldste ikke-leverte e-posten ble lagt i utboksen' },
-    academy_outbox_failed_messages: { help: 'E-poster som er gitt opp (for mange forsøk eller avvist for godt)' },
+    academy_outbox_depth: { help: 'Mails in the outbox not yet delivered (waiting or being sent)' },
+    academy_outbox_oldest_pending_age_seconds: { help: 'Seconds since the oldest undelivered mail was queued in the outbox' },
+    academy_outbox_failed_messages: { help: 'Mails given up on (too many attempts or refused for good)' },
   })
   async metrics(): Promise<Record<string, GaugeReading>> {
     const s = await this.queueStats();

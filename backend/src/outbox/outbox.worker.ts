@@ -52,8 +52,8 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     if (this.transport.mode === 'log') {
       this.logger.log(
         this.cfg.mailDisabled
-          ? 'E-post er slått av (MAIL_DISABLED): meldinger lagres og logges, men sendes ikke'
-          : 'SMTP_URL er ikke satt: e-post lagres og skrives til loggen i stedet for å sendes',
+          ? 'Mail is turned off (MAIL_DISABLED): messages are stored and logged, not sent'
+          : 'SMTP_URL is not set: mail is stored and written to the log instead of being sent',
       );
     }
     if (this.cfg.mailPollIntervalMs > 0) this.schedule(this.cfg.mailPollIntervalMs);
@@ -89,7 +89,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.runOnce()
-        .catch((e: unknown) => this.logger.error(`Utsendingen feilet: ${errorText(e)}`))
+        .catch((e: unknown) => this.logger.error(`The mail round failed: ${errorText(e)}`))
         .finally(() => {
           const again = this.rerun;
           this.rerun = false;
@@ -210,14 +210,14 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       const lastError = errorText(e).slice(0, 1000);
       if (giveUp) {
         this.logger.error(
-          `E-post ${msg.id} (${msg.kind}) til ${msg.toAddress} ble ikke sendt etter ${msg.attempts} forsøk: ${lastError}`,
+          `Mail ${msg.id} (${msg.kind}) to ${msg.toAddress} not sent after ${msg.attempts} attempts: ${lastError}`,
         );
         await this.finish(msg, { status: 'failed', lastError });
         if (permanent) await this.events.emit('mail.bounced', { email: msg.toAddress });
       } else {
         const delay = this.backoffMs(msg.attempts);
         this.logger.warn(
-          `E-post ${msg.id} feilet (forsøk ${msg.attempts}), prøver igjen om ${Math.round(delay / 1000)} s: ${lastError}`,
+          `Mail ${msg.id} failed (attempt ${msg.attempts}), retrying in ${Math.round(delay / 1000)} s: ${lastError}`,
         );
         await this.finish(msg, { status: 'pending', lastError, nextAttemptAt: new Date(Date.now() + delay) });
       }
@@ -241,13 +241,13 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       { id: msg.id, status: 'sending', lockedBy: this.workerId },
       { ...patch, lockedBy: null, lockedUntil: null },
     );
-    if (res.affected !== 1) this.logger.warn(`E-post ${msg.id}: kravet var utløpt før utsendingen ble ferdig`);
+    if (res.affected !== 1) this.logger.warn(`Mail ${msg.id}: the claim expired before sending finished`);
   }
 
   private logMessage(msg: OutboxMessage): void {
     // In production (MAIL_DISABLED) only the envelope: bodies hold one-time sign-in links.
     const body = this.cfg.nodeEnv === 'production' ? '' : `\n${msg.textBody}`;
-    this.logger.log(`E-post ${msg.id} (${msg.kind}) til ${msg.toAddress}: «${msg.subject}» (ikke sendt, bare logget)${body}`);
+    this.logger.log(`Mail ${msg.id} (${msg.kind}) to ${msg.toAddress}: "${msg.subject}" (not sent, only logged)${body}`);
   }
 }
 

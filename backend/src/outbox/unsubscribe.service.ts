@@ -21,7 +21,7 @@ export class UnsubscribeService implements OnModuleInit {
   onModuleInit(): void {
     if (this.cfg.appSecretEphemeral && this.cfg.nodeEnv !== 'test')
       new Logger('Mail').warn(
-        'APP_SECRET er ikke satt: bruker en tilfeldig nøkkel for denne prosessen (avmeldingslenker slutter å virke ved omstart)',
+        'APP_SECRET is not set: using a random key for this process (unsubscribe links stop working after a restart)',
       );
   }
 

@@ -125,10 +125,10 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
         const req = createRequire(__filename);
         this.ssr = req(ssrPath) as SsrModule;
       } catch (e) {
-        this.logger.error(`Kunne ikke laste server-bundelen: ${String(e)}`);
+        this.logger.error(`Could not load the server bundle: ${String(e)}`);
       }
     }
-    if (!this.template) this.logger.warn(`Nettsiden er ikke bygget (${templatePath} mangler): kjør npm run build`);
+    if (!this.template) this.logger.warn(`The site is not built (${templatePath} is missing): run npm run build`);
     await this.renderAll();
     this.rendered = true;
   }
@@ -164,7 +164,7 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
       return;
     }
     this.rendering = this.renderAll(RERENDER_QUALITY)
-      .catch((e) => this.logger.error(`Rendering feilet: ${String(e)}`))
+      .catch((e) => this.logger.error(`Rendering failed: ${String(e)}`))
       .finally(() => {
         this.rendering = null;
         if (this.renderAgain) {
@@ -204,16 +204,16 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
           pages.set(path, { status: r.status, file: htmlFile(this.fill(r.head, r.html, state), quality) });
           await yieldToRequests();
         } catch (e) {
-          this.logger.error(`Kunne ikke rendre ${path}: ${e instanceof Error ? e.stack : String(e)}`);
+          this.logger.error(`Could not render ${path}: ${e instanceof Error ? e.stack : String(e)}`);
         }
       }
       try {
         const r = this.ssr.render('/__finnes-ikke__', state);
         this.notFoundPage = { status: 404, file: htmlFile(this.fill(r.head, r.html, state), quality) };
       } catch (e) {
-        this.logger.error(`Kunne ikke rendre 404-siden: ${String(e)}`);
+        this.logger.error(`Could not render the 404 page: ${String(e)}`);
       }
-      this.logger.log(`Rendret ${pages.size} sider på ${Date.now() - started} ms`);
+      this.logger.log(`Rendered ${pages.size} pages in ${Date.now() - started} ms`);
     }
     this.pages = pages;
   }

@@ -105,7 +105,7 @@ export class MuxWebhookService {
       return await this.dispatch(event);
     } catch (err) {
       if (err instanceof AppError) throw err;
-      this.logger.error({ err, eventId: event.id, type: event.type }, 'Mux-webhook feilet; Mux prøver igjen');
+      this.logger.error({ err, eventId: event.id, type: event.type }, 'Mux webhook failed; Mux will retry');
       throw unavailable(MSG.serviceUnavailable);
     }
   }

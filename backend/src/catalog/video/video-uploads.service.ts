@@ -42,11 +42,11 @@ export class VideoUploadsService {
         },
       });
     } catch (err) {
-      this.logger.error({ err, moduleId }, 'Mux svarte ikke på ny opplasting');
+      this.logger.error({ err, moduleId }, 'Mux did not answer the new upload request');
       throw unavailable(VIDEO_MSG.muxUnavailable);
     }
     if (!upload?.id || !upload.url) {
-      this.logger.error({ moduleId, uploadId: upload?.id }, 'Mux svarte uten opplastingsadresse');
+      this.logger.error({ moduleId, uploadId: upload?.id }, 'Mux answered without an upload URL');
       throw unavailable(VIDEO_MSG.muxUnavailable);
     }
     return { uploadUrl: upload.url, uploadId: upload.id };

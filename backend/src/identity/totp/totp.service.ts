@@ -132,7 +132,7 @@ export class TotpService {
         codes.map((c) => ({ userId: user.id, codeHash: sha256(normaliseRecoveryCode(c)!), createdAt: now })),
       );
     });
-    this.logger.log(`Tofaktor slått på for konto ${user.id}`);
+    this.logger.log(`Two-factor sign-in turned on for account ${user.id}`);
     return { recoveryCodes: codes };
   }
 
@@ -149,7 +149,7 @@ export class TotpService {
     if (/^\d+$/.test(digits)) {
       const base32 = this.box.open(row.secret, this.owner(userId));
       if (!base32) {
-        this.logger.error(`TOTP-hemmeligheten til konto ${userId} kan ikke leses (er APP_SECRET endret?)`);
+        this.logger.error(`The TOTP secret of account ${userId} cannot be read (has APP_SECRET changed?)`);
         return 'invalid';
       }
       const step = this.matchingStep(base32, digits);
@@ -168,7 +168,7 @@ export class TotpService {
     if (!recovery) return 'invalid';
     const res = await this.recovery.delete({ userId, codeHash: sha256(recovery) });
     if (res.affected !== 1) return 'invalid';
-    this.logger.warn(`Gjenopprettingskode brukt for konto ${userId}`);
+    this.logger.warn(`Recovery code used for account ${userId}`);
     return 'ok';
   }
 
@@ -182,13 +182,13 @@ export class TotpService {
   /** Turns the factor off and deletes the secret and the recovery codes (the caller checked password and code). */
   async disable(userId: number): Promise<void> {
     await this.totps.manager.transaction(async (m) => this.erase(m, userId));
-    this.logger.log(`Tofaktor slått av for konto ${userId}`);
+    this.logger.log(`Two-factor sign-in turned off for account ${userId}`);
   }
 
   /** At the first claim of an address: a factor (or a pending setup) from before it is deleted. */
   async clearBeforeClaim(userId: number): Promise<void> {
     const removed = await this.totps.manager.transaction(async (m) => this.erase(m, userId));
-    if (removed) this.logger.warn(`Tofaktor fra før adressen ble bekreftet er fjernet for konto ${userId}`);
+    if (removed) this.logger.warn(`Two-factor set up before the address was confirmed removed for account ${userId}`);
   }
 
   /** Deletes the account's secret and recovery codes (account deletion uses it inside its transaction). */

@@ -14,13 +14,13 @@ export async function withMigrationLock<T>(ds: DataSource, work: () => Promise<T
   await qr.connect();
   try {
     const rows: Array<{ got: number | string | null }> = await qr.query('SELECT GET_LOCK(?, 120) AS got', [LOCK_NAME]);
-    if (Number(rows[0]?.got) !== 1) throw new Error('Fikk ikke migreringslåsen innen 120 sekunder');
+    if (Number(rows[0]?.got) !== 1) throw new Error('Did not get the migration lock within 120 seconds');
     try {
       return await work();
     } finally {
       await qr
         .query('SELECT RELEASE_LOCK(?)', [LOCK_NAME])
-        .catch((e: unknown) => logger.warn(`RELEASE_LOCK feilet: ${String(e)}`));
+        .catch((e: unknown) => logger.warn(`RELEASE_LOCK failed: ${String(e)}`));
     }
   } finally {
     await qr.release();
@@ -29,5 +29,5 @@ export async function withMigrationLock<T>(ds: DataSource, work: () => Promise<T
 
 export async function runMigrations(ds: DataSource, logger = new Logger('Database')): Promise<void> {
   const done = await ds.runMigrations({ transaction: 'each' });
-  if (done.length) logger.log(`Kjørte ${done.length} migrering(er): ${done.map((m) => m.name).join(', ')}`);
+  if (done.length) logger.log(`Ran ${done.length} migration(s): ${done.map((m) => m.name).join(', ')}`);
 }

@@ -6,7 +6,7 @@ export type CrashPoint = 'order.paid:after-commit' | 'order.refunded:after-commi
 /** Thrown by an armed crash point: the process stops there, as if it had died. */
 export class SimulatedCrash extends Error {
   constructor(readonly point: CrashPoint) {
-    super(`Simulert krasj ved ${point}`);
+    super(`Simulated crash at ${point}`);
   }
 }
 

@@ -87,7 +87,7 @@ export class EventBus implements OnModuleInit {
         try {
           await h.run(payload, undefined as unknown as EntityManager);
         } catch (err) {
-          this.logger.error({ err, event, handler: h.name, reqId }, `Handler for ${event} feilet: ${h.name}`);
+          this.logger.error({ err, event, handler: h.name, reqId }, `Handler for ${event} failed: ${h.name}`);
         }
       }),
     );

@@ -16,7 +16,7 @@ export const METRIC_GAUGES = Symbol('METRIC_GAUGES');
  * answers a reading for each gauge it declares (a gauge it leaves out has no value in that scrape).
  *
  * ```ts
- * @MetricGauges({ academy_outbox_depth: { help: 'Meldinger som venter' } })
+ * @MetricGauges({ academy_outbox_depth: { help: 'Messages waiting' } })
  * async metrics(): Promise<Record<string, GaugeReading>> { … }
  * ```
  */

@@ -14,7 +14,7 @@ interface Source {
 }
 
 /** The route label of a request no route answered (a 404 of the router), so raw addresses never become labels. */
-export const UNMATCHED_ROUTE = '(ingen rute)';
+export const UNMATCHED_ROUTE = '(no route)';
 
 /** Seconds; from a prerendered page answered from memory (well under a millisecond) to a slow admin export. */
 const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -50,19 +50,19 @@ export class MetricsRegistry implements OnModuleInit {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.duration = new RequestHistogram({
       name: 'http_request_duration_seconds',
-      help: 'Svartid per forespørsel, etter rutemønster, metode og status',
+      help: 'Response time per request, by route pattern, method and status',
       buckets: DURATION_BUCKETS,
     });
     this.registry.registerMetric(asMetric(this.duration));
     this.webhookRequests = new Counter({
       name: 'webhook_requests_total',
-      help: 'Webhook-leveranser mottatt, etter leverandør',
+      help: 'Webhook deliveries received, by provider',
       labelNames: ['provider'],
       registers: [this.registry],
     });
     this.webhookFailures = new Counter({
       name: 'webhook_failures_total',
-      help: 'Webhook-leveranser som ble avvist eller feilet (svar 4xx/5xx; leverandøren prøver igjen), etter leverandør',
+      help: 'Webhook deliveries refused or failed (answered 4xx/5xx; the provider retries), by provider',
       labelNames: ['provider'],
       registers: [this.registry],
     });
@@ -120,7 +120,7 @@ export class MetricsRegistry implements OnModuleInit {
     try {
       readings = await source.read();
     } catch (err) {
-      this.logger.warn({ err, source: source.name }, `Målinger fra ${source.name} feilet`);
+      this.logger.warn({ err, source: source.name }, `Reading the metrics of ${source.name} failed`);
       return;
     }
     for (const [metric, reading] of Object.entries(readings)) {
@@ -149,15 +149,11 @@ export class MetricsRegistry implements OnModuleInit {
           if (v !== undefined) this.set(v);
         },
       });
-    gauge('db_pool_connections_in_use', 'Databaseforbindelser i bruk (lånt fra poolen)', (p) =>
+    gauge('db_pool_connections_in_use', 'Database connections in use (borrowed from the pool)', (p) =>
       p._allConnections && p._freeConnections ? p._allConnections.length - p._freeConnections.length : undefined,
     );
-    gauge('db_pool_connections_open', 'Åpne databaseforbindelser i poolen', (p) => p._allConnections?.length);
-    gauge(
-      'db_pool_waiting_requests',
-      'Forespørsler som venter på en ledig databaseforbindelse',
-      (p) => p._connectionQueue?.length,
-    );
-    gauge('db_pool_size', 'Største antall databaseforbindelser (DATABASE_POOL_SIZE)', (p) => p.config?.connectionLimit);
+    gauge('db_pool_connections_open', 'Open database connections in the pool', (p) => p._allConnections?.length);
+    gauge('db_pool_waiting_requests', 'Requests waiting for a free database connection', (p) => p._connectionQueue?.length);
+    gauge('db_pool_size', 'Largest number of database connections (DATABASE_POOL_SIZE)', (p) => p.config?.connectionLimit);
   }
 }

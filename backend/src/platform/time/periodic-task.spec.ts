@@ -21,9 +21,9 @@ describe('PeriodicTask', () => {
     let n = 0;
     const task = new PeriodicTask({
       intervalMs: 1000,
-      round: () => (++n === 2 ? Promise.reject(new Error('nede')) : Promise.resolve(n)),
+      round: () => (++n === 2 ? Promise.reject(new Error('down')) : Promise.resolve(n)),
       logger,
-      failure: 'Runden feilet',
+      failure: 'The round failed',
     });
     task.start();
     expect(n).toBe(0);
@@ -32,7 +32,7 @@ describe('PeriodicTask', () => {
       await settle();
     }
     expect(n).toBe(3);
-    expect(errors).toEqual(['Runden feilet: nede']);
+    expect(errors).toEqual(['The round failed: down']);
     await task.stop();
     jest.advanceTimersByTime(5000);
     await settle();
@@ -49,7 +49,7 @@ describe('PeriodicTask', () => {
         return new Promise<number>((r) => (release = r));
       },
       logger,
-      failure: 'Runden feilet',
+      failure: 'The round failed',
     });
     task.start();
     jest.advanceTimersByTime(60_000);
@@ -73,7 +73,7 @@ describe('PeriodicTask', () => {
       intervalMs: 0,
       round: () => new Promise<void>((r) => (release = r)).then(() => void (done = true)),
       logger,
-      failure: 'Runden feilet',
+      failure: 'The round failed',
     });
     void task.runNow();
     const stopped = task.stop().then(() => done);

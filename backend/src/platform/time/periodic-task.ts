@@ -16,7 +16,7 @@ export class PeriodicTask<T> {
       intervalMs: number;
       round: () => Promise<T>;
       logger: Logger;
-      /** Logged, in Norwegian, with the error's message when a timed round fails. */
+      /** Logged, with the error's message, when a timed round fails. */
       failure: string;
     },
   ) {}

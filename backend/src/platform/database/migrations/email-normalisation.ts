@@ -112,13 +112,13 @@ export async function normaliseStoredEmails(
 
   if (report.duplicates.length)
     logger.warn(
-      `E-postadresser som ble like etter normalisering (ikke slått sammen): konto ${report.duplicates
-        .map((d) => `${d.id} (adressen holdes av konto ${d.keptBy})`)
-        .join(', ')}. Se revisjonsloggen (${EMAIL_DUPLICATE_AUDIT_ACTION}).`,
+      `E-mail addresses that became equal after normalisation (not merged): account ${report.duplicates
+        .map((d) => `${d.id} (the address is held by account ${d.keptBy})`)
+        .join(', ')}. See the audit log (${EMAIL_DUPLICATE_AUDIT_ACTION}).`,
     );
   if (report.invalid.length)
     logger.warn(
-      `E-postadresser som ikke kunne normaliseres (uendret): ${report.invalid.map((r) => `${r.table} ${r.id}`).join(', ')}`,
+      `E-mail addresses that could not be normalised (left unchanged): ${report.invalid.map((r) => `${r.table} ${r.id}`).join(', ')}`,
     );
   return report;
 }
