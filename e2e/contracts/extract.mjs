@@ -47,7 +47,7 @@ const OPERATIONS = {
     ['roles.add', 'put', '/guilds/{guild_id}/members/{user_id}/roles/{role_id}'],
     ['roles.remove', 'delete', '/guilds/{guild_id}/members/{user_id}/roles/{role_id}'],
   ],
-  // Mux: methods and paths from mux-python's docs/DirectUploadsApi.md and docs/AssetsApi.md; the
+  // Mux: methods and paths from mux-python's API docs (DirectUploadsApi, AssetsApi); the
   // bodies from its generated models (request body model name in the fourth place).
   mux: [
     ['uploads.create', 'post', '/video/v1/uploads', 'CreateUploadRequest'],
