@@ -61,7 +61,7 @@ export class DemoCheckoutService {
       session = await this.sessions.start(result.user, client);
       await this.orders.update({ id: order.id }, { buyerSignedInAt: new Date() });
     }
-    // The same confirmation page as a paid purchase (DECISIONS: demo checkout).
+    // The same confirmation page as a paid purchase (docs/decisions.md "Demo checkout").
     return { result: { url: `/betaling/fullfort?session_id=${reference}`, demo: true, reference }, session };
   }
 }
