@@ -12,7 +12,7 @@ import type { CertificatesService } from '../certificates/certificates.service';
 import type { LiveCalendarService } from '../live/live-calendar.service';
 import type { QuestionsService } from '../community/questions.service';
 import type { MentorThreadsService } from '../community/mentor/mentor-threads.service';
-import type { DiscordService } from '../community/discord/discord.service';
+import type { DiscordLinkingService } from '../community/discord/discord-linking.service';
 import { AccountService } from './account.service';
 
 const user = { id: 7, email: 'ola@example.no', role: 'student', passwordHash: null } as User;
@@ -121,7 +121,7 @@ function setup(stored: User | null = user) {
     calendar as unknown as LiveCalendarService,
     questions as unknown as QuestionsService,
     mentor as unknown as MentorThreadsService,
-    discord as unknown as DiscordService,
+    discord as unknown as DiscordLinkingService,
   );
   return { service, ds, tx, plain, calls, catalog, mentor, owners: [users, access, orders, leads, outbox] };
 }

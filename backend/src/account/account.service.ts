@@ -18,7 +18,7 @@ import { CertificatesService, holderNameOf } from '../certificates/certificates.
 import { LiveCalendarService } from '../live/live-calendar.service';
 import { QuestionsService } from '../community/questions.service';
 import { MentorThreadsService } from '../community/mentor/mentor-threads.service';
-import { DiscordService } from '../community/discord/discord.service';
+import { DiscordLinkingService } from '../community/discord/discord-linking.service';
 import { MSG } from '@academy/contracts';
 
 /** The privacy rights the privacy page promises: access (export) and erasure (delete). */
@@ -40,7 +40,7 @@ export class AccountService {
     private readonly calendar: LiveCalendarService,
     private readonly questions: QuestionsService,
     private readonly mentor: MentorThreadsService,
-    private readonly discord: DiscordService,
+    private readonly discord: DiscordLinkingService,
   ) {}
 
   /**

@@ -16,7 +16,9 @@ import { DiscordOAuthState } from './entities/discord-oauth-state.entity';
 import { DiscordRoleChange } from './entities/discord-role-change.entity';
 import { DiscordController } from './discord/discord.controller';
 import { DiscordListeners } from './discord/discord.listeners';
-import { DiscordService } from './discord/discord.service';
+import { AdminDiscordService } from './discord/admin-discord.service';
+import { DiscordLinkingService } from './discord/discord-linking.service';
+import { DiscordRoleSyncService } from './discord/discord-role-sync.service';
 import { DiscordWorker } from './discord/discord-worker';
 import { MentorInboxService } from './mentor/mentor-inbox.service';
 import { MentorThreadsService } from './mentor/mentor-threads.service';
@@ -55,10 +57,20 @@ import { QuestionsService } from './questions.service';
     QuestionsAdminService,
     MentorThreadsService,
     MentorInboxService,
-    DiscordService,
+    DiscordLinkingService,
+    DiscordRoleSyncService,
+    AdminDiscordService,
     DiscordListeners,
     DiscordWorker,
   ],
-  exports: [QuestionsService, QuestionsAdminService, MentorThreadsService, MentorInboxService, DiscordService, DiscordWorker],
+  exports: [
+    QuestionsService,
+    QuestionsAdminService,
+    MentorThreadsService,
+    MentorInboxService,
+    DiscordLinkingService,
+    AdminDiscordService,
+    DiscordWorker,
+  ],
 })
 export class CommunityModule {}

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../identity/auth.types';
 import { CurrentAuth, SignedIn } from '../../identity/current-user.decorator';
 import { AppError } from '../../platform/errors/app-error';
 import { WriteLimit } from '../../platform/security/write-limit';
-import { DiscordService } from './discord.service';
+import { DiscordLinkingService } from './discord-linking.service';
 
 const SETTINGS = '/account/settings';
 /** "Koble til Discord" per account: at most this many starts in the window (a state lives as long as the window). */
@@ -17,7 +17,7 @@ export const DISCORD_CONNECT_WINDOW_MS = 10 * 60_000;
 @SignedIn()
 export class DiscordController {
   constructor(
-    private readonly discord: DiscordService,
+    private readonly discord: DiscordLinkingService,
     private readonly limits: WriteLimit,
   ) {}
 
