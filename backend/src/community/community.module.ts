@@ -20,6 +20,7 @@ import { AdminDiscordService } from './discord/admin-discord.service';
 import { DiscordLinkingService } from './discord/discord-linking.service';
 import { DiscordRoleSyncService } from './discord/discord-role-sync.service';
 import { DiscordWorker } from './discord/discord-worker';
+import { MentorImagesService } from './mentor/mentor-images.service';
 import { MentorInboxService } from './mentor/mentor-inbox.service';
 import { MentorThreadsService } from './mentor/mentor-threads.service';
 import { MentorController } from './mentor/mentor.controller';
@@ -56,6 +57,7 @@ import { QuestionsService } from './questions.service';
     QuestionsService,
     QuestionsAdminService,
     MentorThreadsService,
+    MentorImagesService,
     MentorInboxService,
     DiscordLinkingService,
     DiscordRoleSyncService,

@@ -27,7 +27,8 @@ import { LIVE_SESSIONS_LIST } from '../../../backend/src/live/live-sessions-admi
 import { QUESTIONS_LIST } from '../../../backend/src/community/questions-admin.service';
 import { LessonQuestion } from '../../../backend/src/community/entities/lesson-question.entity';
 import { MENTOR_THREADS_LIST } from '../../../backend/src/community/mentor/mentor-inbox.service';
-import { addMessage, MentorThreadsService } from '../../../backend/src/community/mentor/mentor-threads.service';
+import { MentorImagesService } from '../../../backend/src/community/mentor/mentor-images.service';
+import { addMessage } from '../../../backend/src/community/mentor/mentor-threads.service';
 import { MentorThread } from '../../../backend/src/community/entities/mentor-thread.entity';
 import { Grant } from '../../../backend/src/access/entities/grant.entity';
 import { DiscordLink } from '../../../backend/src/community/entities/discord-link.entity';
@@ -1567,7 +1568,7 @@ async function mentorImageFor(f: Fixture, me: Identity | null): Promise<number> 
     .png()
     .toBuffer();
   const message = await f.t.app
-    .get(MentorThreadsService)
+    .get(MentorImagesService)
     .withImages(thread.userId, [{ filename: 'chart.png', data: png }], 1, (m, stored) =>
       addMessage(m, thread, { author: 'student', authorId: thread.userId, body: 'Bilde', now: new Date() }, stored),
     );
