@@ -23,8 +23,10 @@ import { AdminCertificatesController } from './certificates/admin-certificates.c
 import { OutboxAdminController } from './outbox/outbox-admin.controller';
 import { AdminAuditLogController } from './audit/admin-audit-log.controller';
 import { AdminAuditLogService } from './audit/admin-audit-log.service';
-import { AdminCoursesController, AdminModulesController, AdminSettingsController } from './content/admin-content.controller';
+import { AdminCoursesController, AdminModulesController } from './content/admin-content.controller';
 import { AdminContentService } from './content/admin-content.service';
+import { AdminSettingsController } from './settings/admin-settings.controller';
+import { AdminSettingsService } from './settings/admin-settings.service';
 import { AdminLeadsController } from './leads/admin-leads.controller';
 import { AdminLeadsService } from './leads/admin-leads.service';
 import { AdminOrdersController } from './orders/admin-orders.controller';
@@ -81,6 +83,7 @@ import { AdminWorkQueueController } from './work-queue/admin-work-queue.controll
     AdminUsersService,
     AdminOrdersService,
     AdminContentService,
+    AdminSettingsService,
     AdminStatsService,
     AdminCampaignCodesService,
     AdminAuditLogService,
