@@ -4,7 +4,7 @@ import { COURSES_LIST, MODULES_LIST } from '../../../backend/src/catalog/catalog
 import { LEADS_LIST } from '../../../backend/src/admin/leads/admin-leads.service';
 import { ORDERS_LIST } from '../../../backend/src/orders/order-list';
 import { USERS_LIST } from '../../../backend/src/admin/users/admin-users.service';
-import { CERTIFICATES_LIST } from '../../../backend/src/certificates/certificates.service';
+import { CERTIFICATES_LIST } from '../../../backend/src/certificates/admin-certificates.service';
 import { newCertificateCode } from '../../../backend/src/certificates/certificate-code';
 import { Certificate } from '../../../backend/src/certificates/entities/certificate.entity';
 import { CourseModule } from '../../../backend/src/catalog/entities/course-module.entity';
