@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { UserRecordsService } from '../identity/user-records.service';
 import { UsersService } from '../identity/users.service';
 import { OnEvent, type EventMap, type LeadCaptured, type OrderPaid } from '../platform/events';
+import { MarketingConsentService } from './marketing-consent.service';
 import { SequenceEngineService } from './sequence-engine.service';
 import { SubscribersService } from './subscribers.service';
 
@@ -26,6 +27,7 @@ export class MarketingListeners {
     private readonly users: UserRecordsService,
     private readonly accounts: UsersService,
     private readonly subscribers: SubscribersService,
+    private readonly consent: MarketingConsentService,
     private readonly sequences: SequenceEngineService,
   ) {}
 
@@ -59,7 +61,7 @@ export class MarketingListeners {
     if (!e.marketingConsent) return;
     const userId = e.userId ?? (await this.accounts.idByEmail(e.email));
     const variants = variantsOf(e);
-    const sub = await this.subscribers.requestConsent({
+    const sub = await this.consent.requestConsent({
       email: e.email,
       userId,
       source: e.source,

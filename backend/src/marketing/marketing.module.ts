@@ -13,6 +13,7 @@ import { BroadcastRecipient } from './entities/broadcast-recipient.entity';
 import { Broadcast } from './entities/broadcast.entity';
 import { Enrolment, Sequence, SequenceStep, StepSend } from './entities/sequence.entity';
 import { Subscriber } from './entities/subscriber.entity';
+import { MarketingConsentService } from './marketing-consent.service';
 import { MarketingPrivacyService } from './marketing-privacy.service';
 import { MarketingMetrics } from './marketing-metrics';
 import { MarketingListeners } from './marketing.listeners';
@@ -41,6 +42,7 @@ import { SubscribersService } from './subscribers.service';
   providers: [
     MarketingPrivacyService,
     SubscribersService,
+    MarketingConsentService,
     SegmentsService,
     BroadcastsEditingService,
     BroadcastEngineService,

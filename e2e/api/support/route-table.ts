@@ -19,7 +19,7 @@ import { RefundsService } from '../../../backend/src/orders/refunds.service';
 import { BROADCASTS_LIST, BroadcastsEditingService } from '../../../backend/src/marketing/broadcasts-editing.service';
 import { Subscriber } from '../../../backend/src/marketing/entities/subscriber.entity';
 import { SEQUENCES_LIST, SequencesEditingService } from '../../../backend/src/marketing/sequences-editing.service';
-import { SubscribersService } from '../../../backend/src/marketing/subscribers.service';
+import { MarketingConsentService } from '../../../backend/src/marketing/marketing-consent.service';
 import { LiveSessionCourse } from '../../../backend/src/live/entities/live-session-course.entity';
 import { LiveSession } from '../../../backend/src/live/entities/live-session.entity';
 import { LiveCalendarService } from '../../../backend/src/live/live-calendar.service';
@@ -1154,8 +1154,10 @@ export const ROUTES: Route[] = [
     access: ALL(200),
     queryKeys: ['email', 't', 'sig'],
     valid: async (f) => {
-      const sub = await f.t.app.get(SubscribersService).requestConsent({ email: uniqueEmail('samtykke'), source: '/', ip: null });
-      return { query: Object.fromEntries(new URL(f.t.app.get(SubscribersService).confirmUrl(sub)).searchParams) };
+      const sub = await f.t.app
+        .get(MarketingConsentService)
+        .requestConsent({ email: uniqueEmail('samtykke'), source: '/', ip: null });
+      return { query: Object.fromEntries(new URL(f.t.app.get(MarketingConsentService).confirmUrl(sub)).searchParams) };
     },
   },
   {
@@ -1167,8 +1169,10 @@ export const ROUTES: Route[] = [
     access: ALL(200),
     queryKeys: ['email', 't', 'sig'],
     valid: async (f) => {
-      const sub = await f.t.app.get(SubscribersService).requestConsent({ email: uniqueEmail('samtykke'), source: '/', ip: null });
-      return { form: Object.fromEntries(new URL(f.t.app.get(SubscribersService).confirmUrl(sub)).searchParams) };
+      const sub = await f.t.app
+        .get(MarketingConsentService)
+        .requestConsent({ email: uniqueEmail('samtykke'), source: '/', ip: null });
+      return { form: Object.fromEntries(new URL(f.t.app.get(MarketingConsentService).confirmUrl(sub)).searchParams) };
     },
   },
   {
