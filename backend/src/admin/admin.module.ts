@@ -20,7 +20,7 @@ import { AdminBroadcastsController } from './broadcasts/admin-broadcasts.control
 import { AdminSequencesController } from './sequences/admin-sequences.controller';
 import { AdminLiveSessionsController } from './live-sessions/admin-live-sessions.controller';
 import { AdminCertificatesController } from './certificates/admin-certificates.controller';
-import { OutboxAdminController } from './outbox/outbox-admin.controller';
+import { AdminOutboxController } from './outbox/admin-outbox.controller';
 import { AdminAuditLogController } from './audit/admin-audit-log.controller';
 import { AdminAuditLogService } from './audit/admin-audit-log.service';
 import { AdminCoursesController, AdminModulesController } from './content/admin-content.controller';
@@ -69,7 +69,7 @@ import { AdminWorkQueueController } from './work-queue/admin-work-queue.controll
     AdminStatsController,
     AdminCampaignCodesController,
     AdminAuditLogController,
-    OutboxAdminController,
+    AdminOutboxController,
     AdminCertificatesController,
     AdminBroadcastsController,
     AdminSequencesController,

@@ -21,10 +21,10 @@ import { DiscordLinkingService } from './discord/discord-linking.service';
 import { DiscordRoleSyncService } from './discord/discord-role-sync.service';
 import { DiscordWorker } from './discord/discord-worker';
 import { MentorImagesService } from './mentor/mentor-images.service';
-import { MentorInboxService } from './mentor/mentor-inbox.service';
+import { AdminMentorThreadsService } from './mentor/admin-mentor-threads.service';
 import { MentorThreadsService } from './mentor/mentor-threads.service';
 import { MentorController } from './mentor/mentor.controller';
-import { QuestionsAdminService } from './questions-admin.service';
+import { AdminQuestionsService } from './admin-questions.service';
 import { QuestionsController } from './questions.controller';
 import { QuestionsService } from './questions.service';
 
@@ -55,10 +55,10 @@ import { QuestionsService } from './questions.service';
   controllers: [QuestionsController, MentorController, DiscordController],
   providers: [
     QuestionsService,
-    QuestionsAdminService,
+    AdminQuestionsService,
     MentorThreadsService,
     MentorImagesService,
-    MentorInboxService,
+    AdminMentorThreadsService,
     DiscordLinkingService,
     DiscordRoleSyncService,
     AdminDiscordService,
@@ -67,9 +67,9 @@ import { QuestionsService } from './questions.service';
   ],
   exports: [
     QuestionsService,
-    QuestionsAdminService,
+    AdminQuestionsService,
     MentorThreadsService,
-    MentorInboxService,
+    AdminMentorThreadsService,
     DiscordLinkingService,
     AdminDiscordService,
     DiscordWorker,

@@ -7,7 +7,7 @@ import { OutboxModule } from '../outbox/outbox.module';
 import { OrdersModule } from '../orders/orders.module';
 import { AuditModule } from '../platform/audit/audit.module';
 import { BroadcastEngineService } from './broadcast-engine.service';
-import { BroadcastsEditingService } from './broadcasts-editing.service';
+import { AdminBroadcastsService } from './admin-broadcasts.service';
 import { ConsentController } from './consent.controller';
 import { BroadcastRecipient } from './entities/broadcast-recipient.entity';
 import { Broadcast } from './entities/broadcast.entity';
@@ -20,7 +20,7 @@ import { MarketingListeners } from './marketing.listeners';
 import { MarketingRunner } from './marketing.runner';
 import { SegmentsService } from './segments.service';
 import { SequenceEngineService } from './sequence-engine.service';
-import { SequencesEditingService } from './sequences-editing.service';
+import { AdminSequencesService } from './admin-sequences.service';
 import { SubscribersService } from './subscribers.service';
 
 /**
@@ -44,14 +44,14 @@ import { SubscribersService } from './subscribers.service';
     SubscribersService,
     MarketingConsentService,
     SegmentsService,
-    BroadcastsEditingService,
+    AdminBroadcastsService,
     BroadcastEngineService,
-    SequencesEditingService,
+    AdminSequencesService,
     SequenceEngineService,
     MarketingListeners,
     MarketingRunner,
     MarketingMetrics,
   ],
-  exports: [MarketingPrivacyService, SubscribersService, BroadcastsEditingService, SequencesEditingService, MarketingRunner],
+  exports: [MarketingPrivacyService, SubscribersService, AdminBroadcastsService, AdminSequencesService, MarketingRunner],
 })
 export class MarketingModule {}

@@ -16,17 +16,17 @@ import { UnsubscribeService } from '../../../backend/src/outbox/unsubscribe.serv
 import { Order } from '../../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../../backend/src/orders/entities/receipt.entity';
 import { RefundsService } from '../../../backend/src/orders/refunds.service';
-import { BROADCASTS_LIST, BroadcastsEditingService } from '../../../backend/src/marketing/broadcasts-editing.service';
+import { BROADCASTS_LIST, AdminBroadcastsService } from '../../../backend/src/marketing/admin-broadcasts.service';
 import { Subscriber } from '../../../backend/src/marketing/entities/subscriber.entity';
-import { SEQUENCES_LIST, SequencesEditingService } from '../../../backend/src/marketing/sequences-editing.service';
+import { SEQUENCES_LIST, AdminSequencesService } from '../../../backend/src/marketing/admin-sequences.service';
 import { MarketingConsentService } from '../../../backend/src/marketing/marketing-consent.service';
 import { LiveSessionCourse } from '../../../backend/src/live/entities/live-session-course.entity';
 import { LiveSession } from '../../../backend/src/live/entities/live-session.entity';
 import { LiveCalendarService } from '../../../backend/src/live/live-calendar.service';
-import { LIVE_SESSIONS_LIST } from '../../../backend/src/live/live-sessions-admin.service';
-import { QUESTIONS_LIST } from '../../../backend/src/community/questions-admin.service';
+import { LIVE_SESSIONS_LIST } from '../../../backend/src/live/admin-live-sessions.service';
+import { QUESTIONS_LIST } from '../../../backend/src/community/admin-questions.service';
 import { LessonQuestion } from '../../../backend/src/community/entities/lesson-question.entity';
-import { MENTOR_THREADS_LIST } from '../../../backend/src/community/mentor/mentor-inbox.service';
+import { MENTOR_THREADS_LIST } from '../../../backend/src/community/mentor/admin-mentor-threads.service';
 import { MentorImagesService } from '../../../backend/src/community/mentor/mentor-images.service';
 import { addMessage } from '../../../backend/src/community/mentor/mentor-threads.service';
 import { MentorThread } from '../../../backend/src/community/entities/mentor-thread.entity';
@@ -1624,12 +1624,12 @@ async function throwawayBroadcast(f: Fixture, scheduled = false): Promise<number
     createdAt: now,
     updatedAt: now,
   });
-  const broadcasts = f.t.app.get(BroadcastsEditingService);
+  const broadcasts = f.t.app.get(AdminBroadcastsService);
   const { id } = await broadcasts.create({ subject: 'Utkast', body: 'Hei', segment: { audience: 'all' } }, f.id.admin.user);
   if (scheduled) await broadcasts.send(id, new Date(now.getTime() + 86_400_000).toISOString(), f.id.admin.user);
   return id;
 }
 
 async function throwawaySequence(f: Fixture): Promise<number> {
-  return (await f.t.app.get(SequencesEditingService).create({ ...SEQUENCE_BODY, trigger: 'lead' }, f.id.admin.user)).id;
+  return (await f.t.app.get(AdminSequencesService).create({ ...SEQUENCE_BODY, trigger: 'lead' }, f.id.admin.user)).id;
 }

@@ -6,7 +6,7 @@ import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
 import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
-import { BroadcastsEditingService } from '../../marketing/broadcasts-editing.service';
+import { AdminBroadcastsService } from '../../marketing/admin-broadcasts.service';
 import {
   BroadcastContentDto,
   BroadcastDto,
@@ -20,7 +20,7 @@ import {
 @Controller('api/admin/broadcasts')
 @AdminOnly()
 export class AdminBroadcastsController {
-  constructor(private readonly broadcasts: BroadcastsEditingService) {}
+  constructor(private readonly broadcasts: AdminBroadcastsService) {}
 
   @Get()
   async list(

@@ -59,7 +59,7 @@ function cleanSegment(s: Segment): Segment {
  * write audited. The list shows each broadcast's progress. Sending itself is BroadcastEngineService.
  */
 @Injectable()
-export class BroadcastsEditingService {
+export class AdminBroadcastsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,

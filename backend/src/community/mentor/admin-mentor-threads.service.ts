@@ -64,7 +64,7 @@ const auditView = (t: MentorThread) => ({ userId: t.userId, title: t.title, stat
  * mailed through the outbox in the answer's transaction), the status. Every write is audited.
  */
 @Injectable()
-export class MentorInboxService {
+export class AdminMentorThreadsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
