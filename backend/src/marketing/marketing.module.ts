@@ -7,6 +7,7 @@ import { OutboxModule } from '../outbox/outbox.module';
 import { OrdersModule } from '../orders/orders.module';
 import { AuditModule } from '../platform/audit/audit.module';
 import { BroadcastEngineService } from './broadcast-engine.service';
+import { BroadcastProgressService } from './broadcast-progress.service';
 import { AdminBroadcastsService } from './admin-broadcasts.service';
 import { ConsentController } from './consent.controller';
 import { BroadcastRecipient } from './entities/broadcast-recipient.entity';
@@ -45,6 +46,7 @@ import { SubscribersService } from './subscribers.service';
     MarketingConsentService,
     SegmentsService,
     AdminBroadcastsService,
+    BroadcastProgressService,
     BroadcastEngineService,
     AdminSequencesService,
     SequenceEngineService,
@@ -52,6 +54,13 @@ import { SubscribersService } from './subscribers.service';
     MarketingRunner,
     MarketingMetrics,
   ],
-  exports: [MarketingPrivacyService, SubscribersService, AdminBroadcastsService, AdminSequencesService, MarketingRunner],
+  exports: [
+    MarketingPrivacyService,
+    SubscribersService,
+    AdminBroadcastsService,
+    BroadcastProgressService,
+    AdminSequencesService,
+    MarketingRunner,
+  ],
 })
 export class MarketingModule {}

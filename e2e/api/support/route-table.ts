@@ -16,7 +16,8 @@ import { UnsubscribeService } from '../../../backend/src/outbox/unsubscribe.serv
 import { Order } from '../../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../../backend/src/orders/entities/receipt.entity';
 import { RefundsService } from '../../../backend/src/orders/refunds.service';
-import { BROADCASTS_LIST, AdminBroadcastsService } from '../../../backend/src/marketing/admin-broadcasts.service';
+import { AdminBroadcastsService } from '../../../backend/src/marketing/admin-broadcasts.service';
+import { BROADCASTS_LIST } from '../../../backend/src/marketing/broadcast-progress.service';
 import { Subscriber } from '../../../backend/src/marketing/entities/subscriber.entity';
 import { SEQUENCES_LIST, AdminSequencesService } from '../../../backend/src/marketing/admin-sequences.service';
 import { MarketingConsentService } from '../../../backend/src/marketing/marketing-consent.service';
