@@ -225,6 +225,15 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noDistImports] }] },
   },
 
+  // One job per service (issue 35): a service that outgrows 300 lines is doing more than one thing;
+  // split it by responsibility (as Discord's linking and role sync), not by an arbitrary cut.
+  {
+    files: ['backend/src/**/*.service.ts'],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+    },
+  },
+
   // One event bus (issue 23): only backend/src/platform/events may build an emitter; modules emit
   // and handle domain events through it (EventBus, @OnEvent). A spec also looks for hand-made ones.
   {

@@ -10,7 +10,7 @@ import { MENTOR_MSG } from '@academy/contracts';
 import { MentorImage } from '../../backend/src/community/entities/mentor-image.entity';
 import { MentorMessage } from '../../backend/src/community/entities/mentor-message.entity';
 import { MentorThread } from '../../backend/src/community/entities/mentor-thread.entity';
-import { MentorThreadsService } from '../../backend/src/community/mentor/mentor-threads.service';
+import { MentorImagesService } from '../../backend/src/community/mentor/mentor-images.service';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
@@ -549,7 +549,7 @@ describe('mentor inbox: limits that protect the server', () => {
     const cookie = await cookieOf(s.user.email, s.password);
     const id = (await s.agent.post('/api/mentor/threads').send({ title: 'Samtidig', body: 'Start' }).expect(201)).body
       .id as number;
-    const receiving = () => t.app.get(MentorThreadsService).imageBytesInFlight(s.user.id);
+    const receiving = () => t.app.get(MentorImagesService).imageBytesInFlight(s.user.id);
     // A slow upload: 700 KB of an image received, the rest still to come.
     const slow = await announce(`/api/mentor/threads/${id}/messages`, cookie, randomBytes(700 * 1024));
     await until(() => receiving() >= 700 * 1024);

@@ -8,6 +8,7 @@ import { CoursePlayerController } from './course-player.controller';
 import { CoursePlayerService } from './course-player.service';
 import { Grant } from './entities/grant.entity';
 import { Progress } from './entities/progress.entity';
+import { GrantPeriodsService } from './grant-periods.service';
 import { GrantsService } from './grants.service';
 import { ProgressController } from './progress.controller';
 import { ProgressService } from './progress.service';
@@ -17,7 +18,7 @@ import { StarterMergeController } from './starter-merge.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([Grant, Progress]), CatalogModule, IdentityModule],
   controllers: [CoursePlayerController, ProgressController, StarterMergeController],
-  providers: [GrantsService, CoursePlayerService, ProgressService, CourseOwnerGuard, AccessRecordsService],
-  exports: [GrantsService, ProgressService, CourseOwnerGuard, AccessRecordsService],
+  providers: [GrantsService, GrantPeriodsService, CoursePlayerService, ProgressService, CourseOwnerGuard, AccessRecordsService],
+  exports: [GrantsService, GrantPeriodsService, ProgressService, CourseOwnerGuard, AccessRecordsService],
 })
 export class AccessModule {}

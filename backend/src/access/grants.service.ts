@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, IsNull, LessThanOrEqual, Not, Repository, type FindOptionsWhere } from 'typeorm';
+import { EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 import {
   CATALOG_IDS,
   MSG,
@@ -8,7 +8,6 @@ import {
   includedCourses,
   isCatalogId,
   isPlayerCourseId,
-  membershipMonths,
   type CatalogId,
   type PlayerCourseId,
 } from '@academy/contracts';
@@ -16,8 +15,8 @@ import { CATALOG_SEED } from '../catalog/catalog.data';
 import { conflict } from '../platform/errors/app-error';
 import { EventBus } from '../platform/events';
 import { Clock, SystemClock } from '../platform/time/clock';
-import { addCalendarMonths } from '../platform/time/calendar-period';
 import { Grant, GrantSource } from './entities/grant.entity';
+import { GrantPeriodsService } from './grant-periods.service';
 import type { DripBasis } from './drip';
 
 export interface GrantInput {
@@ -40,13 +39,18 @@ export interface GrantRevocation {
   ended?: string[];
 }
 
-/** Who owns which course. A grant is active while it is not revoked. */
+/**
+ * Who owns which course: granting (with the courses a product includes), revoking, the drip's early
+ * release, and what a user owns now. A grant is active while it is not revoked. Membership and
+ * mentorship periods are {@link GrantPeriodsService}'s.
+ */
 @Injectable()
 export class GrantsService {
   constructor(
     @InjectRepository(Grant) private readonly grants: Repository<Grant>,
     private readonly clock: Clock = new SystemClock(),
     private readonly events: EventBus = new EventBus(),
+    private readonly periods: GrantPeriodsService = new GrantPeriodsService(grants),
   ) {}
 
   /** Active course ids of a user, in catalogue order. */
@@ -126,7 +130,7 @@ export class GrantsService {
         revokedAt: null,
         revokedBy: null,
         includedByGrantId: null,
-        accessEndsAt: await this.membershipEnd(input.userId, input.courseId, grantedAt, repo),
+        accessEndsAt: await this.periods.membershipEnd(input.userId, input.courseId, grantedAt, repo),
       }),
     );
     const opened = [grant.courseId];
@@ -137,47 +141,6 @@ export class GrantsService {
       repo.manager,
     );
     return { grant, created: true };
-  }
-
-  /**
-   * A membership's new period (MEMBERSHIP_MONTHS): its months from the end of the member's running
-   * period (a renewal adds to what is left), or from now when none runs. Null for a course owned for life.
-   */
-  private async membershipEnd(userId: number, courseId: string, now: Date, repo: Repository<Grant>): Promise<Date | null> {
-    const months = membershipMonths(courseId);
-    if (months === null) return null;
-    const running = await repo.find({
-      select: { id: true, accessEndsAt: true },
-      where: { userId, courseId, revokedAt: IsNull(), includedByGrantId: IsNull(), accessEndsAt: Not(IsNull()) },
-    });
-    const latest = Math.max(now.getTime(), ...running.map((g) => new Date(g.accessEndsAt!).getTime()));
-    return addCalendarMonths(new Date(latest), months);
-  }
-
-  /** A user's active grants of a membership (those with an access period), oldest first. */
-  activeMembershipGrants(userId: number, courseId: string): Promise<Grant[]> {
-    return this.grants.find({
-      where: { userId, courseId, revokedAt: IsNull(), includedByGrantId: IsNull(), accessEndsAt: Not(IsNull()) },
-      order: { grantedAt: 'ASC', id: 'ASC' },
-    });
-  }
-
-  /** Active membership grants whose access period is over at `now` (the periodic round ends them), oldest first. */
-  endedMembershipGrants(now: Date, limit = 500): Promise<Grant[]> {
-    return this.grants.find({
-      where: { revokedAt: IsNull(), accessEndsAt: LessThanOrEqual(now) },
-      order: { accessEndsAt: 'ASC', id: 'ASC' },
-      take: limit,
-    });
-  }
-
-  /** Active membership grants of the given products, oldest first (the reminder round). */
-  activeMemberships(courseIds: string[]): Promise<Grant[]> {
-    if (courseIds.length === 0) return Promise.resolve([]);
-    return this.grants.find({
-      where: { courseId: In(courseIds), revokedAt: IsNull(), includedByGrantId: IsNull(), accessEndsAt: Not(IsNull()) },
-      order: { userId: 'ASC', grantedAt: 'ASC', id: 'ASC' },
-    });
   }
 
   /** The `included` grants a grant opens (and what those include in turn), their courses added to `opened`. */
@@ -289,14 +252,6 @@ export class GrantsService {
     return { before, grant: { ...before, releasedEarlyAt, releasedEarlyBy: by }, changed: true };
   }
 
-  /** Sets the end of a grant's mentorship period (the admin extends it). Null when there is no such grant. */
-  async setMentorshipEnd(grantId: number, endsAt: Date, manager: EntityManager): Promise<Grant | null> {
-    const repo = manager.getRepository(Grant);
-    const res = await repo.update({ id: grantId }, { mentorshipEndsAt: endsAt });
-    if (!res.affected) return null;
-    return repo.findOneBy({ id: grantId });
-  }
-
   /**
    * Moves a membership grant's period end (the mentor lengthens VIP), with the ends of the grants it
    * included. Null when there is no such active membership grant.
@@ -311,13 +266,6 @@ export class GrantsService {
   /** A grant by id (inside the caller's transaction when given). */
   findById(grantId: number, manager?: EntityManager): Promise<Grant | null> {
     return (manager ? manager.getRepository(Grant) : this.grants).findOneBy({ id: grantId });
-  }
-
-  /** Active grants of the given courses, and active grants whose mentorship end the admin set (any course). */
-  activeGrantsWithMentorship(courseIds: string[]): Promise<Grant[]> {
-    const where: FindOptionsWhere<Grant>[] = [{ mentorshipEndsAt: Not(IsNull()), revokedAt: IsNull() }];
-    if (courseIds.length) where.push({ courseId: In(courseIds), revokedAt: IsNull() });
-    return this.grants.find({ where, order: { id: 'ASC' } });
   }
 
   /** A user's active grants. */

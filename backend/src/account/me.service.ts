@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { MeResponse } from '@academy/contracts';
 import { GrantsService } from '../access/grants.service';
 import type { User } from '../identity/entities/user.entity';
-import { DiscordService } from '../community/discord/discord.service';
+import { DiscordLinkingService } from '../community/discord/discord-linking.service';
 
 /** The signed-in account as the pages see it: who, which role, which courses. */
 @Injectable()
 export class MeService {
   constructor(
     private readonly grants: GrantsService,
-    private readonly discord: DiscordService,
+    private readonly discord: DiscordLinkingService,
   ) {}
 
   async of(user: User): Promise<MeResponse> {

@@ -20,11 +20,13 @@ import { AdminBroadcastsController } from './broadcasts/admin-broadcasts.control
 import { AdminSequencesController } from './sequences/admin-sequences.controller';
 import { AdminLiveSessionsController } from './live-sessions/admin-live-sessions.controller';
 import { AdminCertificatesController } from './certificates/admin-certificates.controller';
-import { OutboxAdminController } from './outbox/outbox-admin.controller';
+import { AdminOutboxController } from './outbox/admin-outbox.controller';
 import { AdminAuditLogController } from './audit/admin-audit-log.controller';
 import { AdminAuditLogService } from './audit/admin-audit-log.service';
-import { AdminCoursesController, AdminModulesController, AdminSettingsController } from './content/admin-content.controller';
+import { AdminCoursesController, AdminModulesController } from './content/admin-content.controller';
 import { AdminContentService } from './content/admin-content.service';
+import { AdminSettingsController } from './settings/admin-settings.controller';
+import { AdminSettingsService } from './settings/admin-settings.service';
 import { AdminLeadsController } from './leads/admin-leads.controller';
 import { AdminLeadsService } from './leads/admin-leads.service';
 import { AdminOrdersController } from './orders/admin-orders.controller';
@@ -70,7 +72,7 @@ import { AdminWorkQueueController } from './work-queue/admin-work-queue.controll
     AdminStatsController,
     AdminCampaignCodesController,
     AdminAuditLogController,
-    OutboxAdminController,
+    AdminOutboxController,
     AdminCertificatesController,
     AdminBroadcastsController,
     AdminSequencesController,
@@ -87,6 +89,7 @@ import { AdminWorkQueueController } from './work-queue/admin-work-queue.controll
     AdminGrantViewService,
     AdminOrdersService,
     AdminContentService,
+    AdminSettingsService,
     AdminStatsService,
     AdminCampaignCodesService,
     AdminAuditLogService,

@@ -5,6 +5,7 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { IdentityModule } from '../identity/identity.module';
 import { AuditModule } from '../platform/audit/audit.module';
 import { CertificateVerifyController, CertificatesController } from './certificates.controller';
+import { AdminCertificatesService } from './admin-certificates.service';
 import { CertificatesService } from './certificates.service';
 import { Certificate } from './entities/certificate.entity';
 
@@ -12,7 +13,7 @@ import { Certificate } from './entities/certificate.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([Certificate]), AuditModule, CatalogModule, IdentityModule, AccessModule],
   controllers: [CertificateVerifyController, CertificatesController],
-  providers: [CertificatesService],
-  exports: [CertificatesService],
+  providers: [CertificatesService, AdminCertificatesService],
+  exports: [CertificatesService, AdminCertificatesService],
 })
 export class CertificatesModule {}

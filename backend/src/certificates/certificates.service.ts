@@ -1,12 +1,11 @@
 import { Inject, Logger } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, IsNull, Repository, type EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, IsNull, Repository, type EntityManager } from 'typeorm';
 import {
   MSG,
   PAID_COURSE_IDS,
   isPaidCourseId,
   type AccountExport,
-  type AdminCertificate,
   type CertificateListItem,
   type CertificateVerification,
   type PaidCourseId,
@@ -16,17 +15,15 @@ import { GrantsService } from '../access/grants.service';
 import { CoursesService } from '../catalog/courses.service';
 import type { User } from '../identity/entities/user.entity';
 import { UserReader } from '../identity/user-reader.service';
-import { AuditService } from '../platform/audit/audit.service';
+import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../platform/personal-data';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { conflict, notFound } from '../platform/errors/app-error';
 import { isUniqueViolation } from '../platform/errors/db-errors';
-import { filter, runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
 import { OnEvent, type EventMap } from '../platform/events';
 import { Clock } from '../platform/time/clock';
 import { newCertificateCode, normaliseCertificateCode } from './certificate-code';
 import { certificatePdf } from './certificate-pdf';
 import { Certificate } from './entities/certificate.entity';
-import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../platform/personal-data';
 
 const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
@@ -37,29 +34,11 @@ export function holderNameOf(user: Pick<User, 'firstName' | 'lastName'>): string
   return first && last ? `${first} ${last}` : null;
 }
 
-/** The admin panel's certificate list (alias `cert`): the fields it may sort and filter on. */
-export const CERTIFICATES_LIST: ListSpec<Certificate> = {
-  sort: {
-    id: 'cert.id',
-    issuedAt: 'cert.issuedAt',
-    courseId: 'cert.courseId',
-    holderName: 'cert.holderName',
-    revokedAt: 'cert.revokedAt',
-  },
-  defaultSort: ['issuedAt', 'DESC'],
-  filters: {
-    id: filter.ids('cert.id'),
-    q: filter.search(['cert.code', 'cert.holderName', 'cert.courseTitle']),
-    userId: filter.ids('cert.userId'),
-    courseId: filter.oneOf('cert.courseId', PAID_COURSE_IDS),
-    revoked: filter.isSet('cert.revokedAt'),
-  },
-};
-
 /**
  * Course certificates. One is issued when a student who owns a paid course has completed every
  * module of it (progress tells us; the list also catches up on completions from before). The unique
  * (user, course) index makes concurrent completions issue one. Title and name are kept as issued.
+ * The admin panel's list and revoke are {@link AdminCertificatesService}'s.
  */
 @OwnsPersonalData({
   name: 'certificates',
@@ -72,14 +51,12 @@ export class CertificatesService implements PersonalDataOwner {
 
   constructor(
     @InjectRepository(Certificate) private readonly certs: Repository<Certificate>,
-    @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly clock: Clock,
     private readonly grants: GrantsService,
     private readonly access: AccessRecordsService,
     private readonly courses: CoursesService,
     private readonly users: UserReader,
-    private readonly audit: AuditService,
   ) {}
 
   /** A student completed every module: the certificate, when the course is a paid one they own. */
@@ -234,66 +211,6 @@ export class CertificatesService implements PersonalDataOwner {
           ? MSG.certificateRevokedAccessEnded
           : MSG.certificateRevokedByMentor,
     };
-  }
-
-  // ---- the admin panel
-
-  /** One page of the admin list ({@link CERTIFICATES_LIST}). */
-  async listForAdmin(params: ListParams): Promise<ListResult<AdminCertificate>> {
-    const res = await runList(this.certs.createQueryBuilder('cert'), params, CERTIFICATES_LIST);
-    return { ...res, rows: await this.toAdmin(res.rows) };
-  }
-
-  async getForAdmin(id: number): Promise<AdminCertificate | null> {
-    const cert = await this.certs.findOneBy({ id });
-    return cert ? (await this.toAdmin([cert]))[0] : null;
-  }
-
-  /** Revokes a certificate (audited once; revoking a revoked one changes nothing). Null when there is none. */
-  async revoke(id: number, actor: User): Promise<AdminCertificate | null> {
-    const changed = await this.ds.transaction(async (m) => {
-      const repo = m.getRepository(Certificate);
-      const before = await repo.findOneBy({ id });
-      if (!before) return null;
-      if (before.revokedAt) return before;
-      const revokedAt = this.clock.now();
-      const res = await repo.update({ id, revokedAt: IsNull() }, { revokedAt, revokedBy: actor.id, revokedReason: 'admin' });
-      if (res.affected) {
-        const after = { ...before, revokedAt, revokedBy: actor.id };
-        await this.audit.record(m, actor, {
-          action: 'certificate.revoke',
-          entity: 'certificate',
-          entityId: id,
-          before: { code: before.code, revokedAt: null },
-          after: { code: after.code, revokedAt: revokedAt.toISOString() },
-        });
-      }
-      return before;
-    });
-    return changed ? this.getForAdmin(id) : null;
-  }
-
-  private async toAdmin(rows: Certificate[]): Promise<AdminCertificate[]> {
-    const ids = [...new Set(rows.map((r) => r.userId))];
-    const emails = new Map<number, string>();
-    for (const id of ids) {
-      const u = await this.users.findById(id);
-      if (u) emails.set(id, u.email);
-    }
-    return rows.map((c) => ({
-      id: c.id,
-      code: c.code,
-      userId: c.userId,
-      userEmail: emails.get(c.userId) ?? null,
-      courseId: c.courseId,
-      courseTitle: c.courseTitle,
-      holderName: c.holderName,
-      issuedAt: c.issuedAt.toISOString(),
-      revokedAt: iso(c.revokedAt),
-      revokedBy: c.revokedBy,
-      revoked: c.revokedAt !== null,
-      revokedReason: c.revokedAt ? (c.revokedReason ?? 'admin') : null,
-    }));
   }
 
   // ---- the account's own data

@@ -16,12 +16,15 @@ import { DiscordOAuthState } from './entities/discord-oauth-state.entity';
 import { DiscordRoleChange } from './entities/discord-role-change.entity';
 import { DiscordController } from './discord/discord.controller';
 import { DiscordListeners } from './discord/discord.listeners';
-import { DiscordService } from './discord/discord.service';
+import { AdminDiscordService } from './discord/admin-discord.service';
+import { DiscordLinkingService } from './discord/discord-linking.service';
+import { DiscordRoleSyncService } from './discord/discord-role-sync.service';
 import { DiscordWorker } from './discord/discord-worker';
-import { MentorInboxService } from './mentor/mentor-inbox.service';
+import { MentorImagesService } from './mentor/mentor-images.service';
+import { AdminMentorThreadsService } from './mentor/admin-mentor-threads.service';
 import { MentorThreadsService } from './mentor/mentor-threads.service';
 import { MentorController } from './mentor/mentor.controller';
-import { QuestionsAdminService } from './questions-admin.service';
+import { AdminQuestionsService } from './admin-questions.service';
 import { QuestionsController } from './questions.controller';
 import { QuestionsService } from './questions.service';
 
@@ -52,13 +55,24 @@ import { QuestionsService } from './questions.service';
   controllers: [QuestionsController, MentorController, DiscordController],
   providers: [
     QuestionsService,
-    QuestionsAdminService,
+    AdminQuestionsService,
     MentorThreadsService,
-    MentorInboxService,
-    DiscordService,
+    MentorImagesService,
+    AdminMentorThreadsService,
+    DiscordLinkingService,
+    DiscordRoleSyncService,
+    AdminDiscordService,
     DiscordListeners,
     DiscordWorker,
   ],
-  exports: [QuestionsService, QuestionsAdminService, MentorThreadsService, MentorInboxService, DiscordService, DiscordWorker],
+  exports: [
+    QuestionsService,
+    AdminQuestionsService,
+    MentorThreadsService,
+    AdminMentorThreadsService,
+    DiscordLinkingService,
+    AdminDiscordService,
+    DiscordWorker,
+  ],
 })
 export class CommunityModule {}

@@ -10,7 +10,7 @@ import { OnEvent, type EventMap } from '../platform/events';
 import { Clock } from '../platform/time/clock';
 import { osloWallClock } from '../platform/time/oslo-time';
 import { CalendarFeed } from './entities/calendar-feed.entity';
-import { endOf, type SessionWithCourses } from './live-records';
+import { endOf, type SessionWithCourses } from './live-mappers';
 import { LiveSessionsService, type Viewer } from './live-sessions.service';
 import { UserReader } from '../identity/user-reader.service';
 import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../platform/personal-data';

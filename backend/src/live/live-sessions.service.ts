@@ -14,8 +14,8 @@ import { forbidden, notFound } from '../platform/errors/app-error';
 import { Clock } from '../platform/time/clock';
 import { LiveSessionCourse } from './entities/live-session-course.entity';
 import { LiveSession } from './entities/live-session.entity';
-import { endOf, inCatalogueOrder, type SessionWithCourses } from './live-records';
-import { LiveSessionsAdminService } from './live-sessions-admin.service';
+import { endOf, inCatalogueOrder, type SessionWithCourses } from './live-mappers';
+import { AdminLiveSessionsService } from './admin-live-sessions.service';
 
 /** How far back the calendar feed and the list of past sessions reach (every session of the period is listed). */
 const FEED_PAST_DAYS = 180;
@@ -41,7 +41,7 @@ export class LiveSessionsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly grants: GrantsService,
-    private readonly admin: LiveSessionsAdminService,
+    private readonly admin: AdminLiveSessionsService,
     private readonly clock: Clock,
   ) {}
 

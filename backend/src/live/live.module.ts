@@ -11,7 +11,7 @@ import { LiveSession } from './entities/live-session.entity';
 import { LiveCalendarService } from './live-calendar.service';
 import { LiveMailerService } from './live-mailer.service';
 import { LiveRemindersService } from './live-reminders.service';
-import { LiveSessionsAdminService } from './live-sessions-admin.service';
+import { AdminLiveSessionsService } from './admin-live-sessions.service';
 import { AccountCalendarController, CalendarFeedController, LiveSessionsController } from './live-sessions.controller';
 import { LiveSessionsService } from './live-sessions.service';
 
@@ -29,7 +29,7 @@ import { LiveSessionsService } from './live-sessions.service';
     OutboxModule,
   ],
   controllers: [LiveSessionsController, CalendarFeedController, AccountCalendarController],
-  providers: [LiveSessionsAdminService, LiveSessionsService, LiveCalendarService, LiveMailerService, LiveRemindersService],
-  exports: [LiveSessionsAdminService, LiveSessionsService, LiveCalendarService, LiveRemindersService],
+  providers: [AdminLiveSessionsService, LiveSessionsService, LiveCalendarService, LiveMailerService, LiveRemindersService],
+  exports: [AdminLiveSessionsService, LiveSessionsService, LiveCalendarService, LiveRemindersService],
 })
 export class LiveModule {}

@@ -18,7 +18,7 @@ export const BATCH_INTERVAL_MS = 60_000;
  * (unique per broadcast and address), then MARKETING_SEND_RATE of them go to the outbox per minute.
  * Each step is a conditional update, so any number of instances can run it, and a restart simply
  * continues: a recipient goes to the outbox once, in the same transaction as its mark. The marketing
- * runner calls `runDue` on every instance; the panel's side is BroadcastsEditingService.
+ * runner calls `runDue` on every instance; the panel's side is AdminBroadcastsService.
  */
 @Injectable()
 export class BroadcastEngineService {

@@ -3,7 +3,7 @@ import { MAIL_COLOURS } from '../outbox/mail-format';
 import { parseEnv } from '../platform/config/env.schema';
 import { ConsentController } from './consent.controller';
 import { confirmMail } from './marketing-mail';
-import type { SubscribersService } from './subscribers.service';
+import type { MarketingConsentService } from './marketing-consent.service';
 
 /** The blue the opt-in mail and page used while the site is green (issue 22). */
 const OLD_BLUE = '#2563eb';
@@ -21,7 +21,7 @@ describe('the marketing opt-in in the site colours', () => {
   it('the opt-in page has a green button and links in the site link colour', async () => {
     const cfg = parseEnv({ NODE_ENV: 'test' } as NodeJS.ProcessEnv);
     const row = { email: 'kari@example.no', status: 'pending', consentAt: new Date() };
-    const subscribers = { checkConfirmLink: () => Promise.resolve(row) } as unknown as SubscribersService;
+    const subscribers = { checkConfirmLink: () => Promise.resolve(row) } as unknown as MarketingConsentService;
     let html = '';
     const reply = {
       headers: () => reply,

@@ -5,7 +5,7 @@ import { escapeHtml, MAIL_COLOURS } from '../outbox/mail-format';
 import { APP_CONFIG, type AppConfig } from '../platform/config';
 import { securityHeaders } from '../platform/security/security-headers';
 import type { Subscriber } from './entities/subscriber.entity';
-import { SubscribersService } from './subscribers.service';
+import { MarketingConsentService } from './marketing-consent.service';
 
 const CONFIRM_PATH = '/api/marketing/confirm';
 
@@ -18,13 +18,13 @@ const CONFIRM_PATH = '/api/marketing/confirm';
 @Controller('api/marketing')
 export class ConsentController {
   constructor(
-    private readonly subscribers: SubscribersService,
+    private readonly consent: MarketingConsentService,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
   ) {}
 
   @Get('confirm')
   async show(@Query() query: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
-    const row = await this.subscribers.checkConfirmLink(query);
+    const row = await this.consent.checkConfirmLink(query);
     if (!row) return this.invalid(reply);
     if (row.status === 'subscribed') return this.thanks(reply, row);
     const fields = { email: row.email, t: String(row.consentAt!.getTime()), sig: String(query.sig) };
@@ -45,7 +45,7 @@ export class ConsentController {
   async confirm(@Query() query: Record<string, unknown>, @Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
     const fields =
       body && typeof body === 'object' && !Array.isArray(body) && 'sig' in body ? (body as Record<string, unknown>) : query;
-    const row = await this.subscribers.confirm(fields);
+    const row = await this.consent.confirm(fields);
     if (!row) return this.invalid(reply);
     this.thanks(reply, row);
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { UserReader } from '../identity/user-reader.service';
 import { OnEvent, type EventMap, type LeadCaptured, type OrderPaid } from '../platform/events';
+import { MarketingConsentService } from './marketing-consent.service';
 import { SequenceEngineService } from './sequence-engine.service';
 import { SubscribersService } from './subscribers.service';
 
@@ -24,6 +25,7 @@ export class MarketingListeners {
   constructor(
     private readonly users: UserReader,
     private readonly subscribers: SubscribersService,
+    private readonly consent: MarketingConsentService,
     private readonly sequences: SequenceEngineService,
   ) {}
 
@@ -57,7 +59,7 @@ export class MarketingListeners {
     if (!e.marketingConsent) return;
     const userId = e.userId ?? (await this.users.idByEmail(e.email));
     const variants = variantsOf(e);
-    const sub = await this.subscribers.requestConsent({
+    const sub = await this.consent.requestConsent({
       email: e.email,
       userId,
       source: e.source,

@@ -7,19 +7,21 @@ import { OutboxModule } from '../outbox/outbox.module';
 import { OrdersModule } from '../orders/orders.module';
 import { AuditModule } from '../platform/audit/audit.module';
 import { BroadcastEngineService } from './broadcast-engine.service';
-import { BroadcastsEditingService } from './broadcasts-editing.service';
+import { BroadcastProgressService } from './broadcast-progress.service';
+import { AdminBroadcastsService } from './admin-broadcasts.service';
 import { ConsentController } from './consent.controller';
 import { BroadcastRecipient } from './entities/broadcast-recipient.entity';
 import { Broadcast } from './entities/broadcast.entity';
 import { Enrolment, Sequence, SequenceStep, StepSend } from './entities/sequence.entity';
 import { Subscriber } from './entities/subscriber.entity';
+import { MarketingConsentService } from './marketing-consent.service';
 import { MarketingPrivacyService } from './marketing-privacy.service';
 import { MarketingMetrics } from './marketing-metrics';
 import { MarketingListeners } from './marketing.listeners';
 import { MarketingRunner } from './marketing.runner';
 import { SegmentsService } from './segments.service';
 import { SequenceEngineService } from './sequence-engine.service';
-import { SequencesEditingService } from './sequences-editing.service';
+import { AdminSequencesService } from './admin-sequences.service';
 import { SubscribersService } from './subscribers.service';
 
 /**
@@ -41,15 +43,24 @@ import { SubscribersService } from './subscribers.service';
   providers: [
     MarketingPrivacyService,
     SubscribersService,
+    MarketingConsentService,
     SegmentsService,
-    BroadcastsEditingService,
+    AdminBroadcastsService,
+    BroadcastProgressService,
     BroadcastEngineService,
-    SequencesEditingService,
+    AdminSequencesService,
     SequenceEngineService,
     MarketingListeners,
     MarketingRunner,
     MarketingMetrics,
   ],
-  exports: [MarketingPrivacyService, SubscribersService, BroadcastsEditingService, SequencesEditingService, MarketingRunner],
+  exports: [
+    MarketingPrivacyService,
+    SubscribersService,
+    AdminBroadcastsService,
+    BroadcastProgressService,
+    AdminSequencesService,
+    MarketingRunner,
+  ],
 })
 export class MarketingModule {}

@@ -29,7 +29,7 @@ export interface SequenceEvent {
 /**
  * Sequences ('Sekvenser') as they run: an event enrols a person once per sequence; each step waits,
  * then sends a marketing mail through the outbox; a step may stop the sequence when the person has
- * bought a course. The step is read when it is due, so editing a sequence (SequencesEditingService)
+ * bought a course. The step is read when it is due, so editing a sequence (AdminSequencesService)
  * changes only what is not sent yet. Steps go only to addresses that may get marketing; one that
  * leaves the list gets nothing more. The marketing runner calls `runDue` on every instance.
  */

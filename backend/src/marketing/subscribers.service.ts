@@ -1,37 +1,12 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DataSource, EntityManager, In } from 'typeorm';
-import {
-  MARKETABLE_STATUSES,
-  MARKETING_CONSENT_TEXT,
-  MARKETING_CONSENT_VERSION,
-  type MarketingExport,
-  type SubscriberStatus,
-} from '@academy/contracts';
-import { APP_CONFIG, AppConfig } from '../platform/config';
+import { MARKETABLE_STATUSES, type MarketingExport, type SubscriberStatus } from '@academy/contracts';
 import { normalizeEmail } from '../platform/crypto/tokens';
 import { isMysql } from '../platform/database/dialect';
 import { isUniqueViolation } from '../platform/errors/db-errors';
 import { Clock } from '../platform/time/clock';
-import { OutboxService } from '../outbox/outbox.service';
-import { confirmMail } from './marketing-mail';
 import { Subscriber } from './entities/subscriber.entity';
-
-/** A repeated tick of the box mails the confirmation again at most this often. */
-export const CONFIRM_RESEND_MS = 3600_000;
-/** A confirmation link works this long. */
-export const CONFIRM_TTL_MS = 30 * 86400_000;
-
-export interface ConsentInput {
-  email: string;
-  userId?: number | null;
-  /** The page the box was ticked on. */
-  source: string;
-  ip: string | null;
-  variant?: string | null;
-  isLead?: boolean;
-}
 
 /** Whether marketing may go to the address now (only `subscribed` and `customer`): the list's one answer. */
 export async function mayReceiveMarketing(m: EntityManager, email: string): Promise<boolean> {
@@ -40,8 +15,9 @@ export async function mayReceiveMarketing(m: EntityManager, email: string): Prom
 }
 
 /**
- * The marketing list and its consents (markedsføringsloven § 15): double opt-in for the forms'
- * box, soft opt-in for buyers, and every way off the list (unsubscribe, bounce, complaint).
+ * The marketing list and its consents (markedsføringsloven § 15): one row per address, soft opt-in
+ * for buyers, and every way off the list (unsubscribe, bounce, complaint). The forms' double opt-in
+ * is {@link MarketingConsentService}'s.
  */
 @Injectable()
 export class SubscribersService {
@@ -49,9 +25,7 @@ export class SubscribersService {
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly clock: Clock,
-    private readonly outbox: OutboxService,
   ) {}
 
   private get repo() {
@@ -85,7 +59,7 @@ export class SubscribersService {
    * The row of the address, made (with `status`) when there is none; concurrent calls agree on one row.
    * Every query goes through `m` (the caller's transaction, if any).
    */
-  private async ensure(
+  async ensure(
     email: string,
     status: SubscriberStatus,
     patch: Partial<Subscriber>,
@@ -137,97 +111,6 @@ export class SubscribersService {
     if (Object.keys(patch).length === 0) return;
     Object.assign(s, patch);
     await m.getRepository(Subscriber).update({ id: s.id }, { ...patch, updatedAt: this.clock.now() });
-  }
-
-  /**
-   * The box was ticked: the consent is recorded (text, version, time, page, client address) and the
-   * confirmation link mailed. The address stays `pending` until the link is used (an address on the
-   * list already stays as it is; one that left the list comes back only by confirming).
-   */
-  async requestConsent(input: ConsentInput): Promise<Subscriber> {
-    const email = normalizeEmail(input.email);
-    const now = this.clock.now();
-    const consent: Partial<Subscriber> = {
-      consentText: MARKETING_CONSENT_TEXT,
-      consentVersion: MARKETING_CONSENT_VERSION,
-      consentAt: now,
-      consentSource: input.source.slice(0, 200),
-      consentIp: input.ip ? input.ip.slice(0, 64) : null,
-    };
-    const { row, created } = await this.ensure(email, 'pending', consent);
-    await this.noteFacts(row, input);
-    if (row.status === 'subscribed') return row;
-    if (!created) {
-      // A fresh consent (a new link; earlier links stop working). A customer stays a customer until it confirms.
-      const status: SubscriberStatus = row.status === 'customer' ? 'customer' : 'pending';
-      const resendTooSoon = row.confirmSentAt && now.getTime() - row.confirmSentAt.getTime() < CONFIRM_RESEND_MS;
-      if (resendTooSoon && row.status === 'pending') return row;
-      await this.repo.update({ id: row.id }, { ...consent, status, updatedAt: now });
-      Object.assign(row, consent, { status });
-    }
-    await this.sendConfirmation(row);
-    return row;
-  }
-
-  private async sendConfirmation(row: Subscriber): Promise<void> {
-    const now = this.clock.now();
-    const claimed = await this.repo.update({ id: row.id }, { confirmSentAt: now });
-    if (!claimed.affected) return;
-    const mail = confirmMail(this.brand(), { confirmUrl: this.confirmUrl(row) });
-    await this.outbox.enqueue({
-      ...mail,
-      kind: 'marketing_confirm',
-      to: row.email,
-      userId: row.userId,
-      dedupeKey: `mconfirm:${row.id}:${row.consentAt!.getTime()}`,
-    });
-  }
-
-  private brand() {
-    return { siteName: this.cfg.siteName, contactEmail: this.cfg.contactEmail, publicUrl: this.cfg.publicUrl };
-  }
-
-  private sign(email: string, t: number): string {
-    return createHmac('sha256', this.cfg.appSecret).update(`marketing-confirm:${email}:${t}`).digest('base64url');
-  }
-
-  /** The signed link of the current consent (a newer consent makes older links useless). */
-  confirmUrl(row: Pick<Subscriber, 'email' | 'consentAt'>): string {
-    const t = row.consentAt!.getTime();
-    return `${this.cfg.publicUrl}/api/marketing/confirm?email=${encodeURIComponent(row.email)}&t=${t}&sig=${this.sign(row.email, t)}`;
-  }
-
-  /**
-   * The row of a confirmation link that would confirm now (genuine, current, not expired, not left the
-   * list since), or null. Reads only: the GET of the link (which mail scanners fetch too) uses this.
-   */
-  async checkConfirmLink(input: Record<string, unknown>): Promise<Subscriber | null> {
-    const { email, t, sig } = input ?? {};
-    if (typeof email !== 'string' || typeof t !== 'string' || typeof sig !== 'string') return null;
-    if (email.length > 254 || sig.length > 128 || !/^\d{1,15}$/.test(t)) return null;
-    const e = normalizeEmail(email);
-    const expected = Buffer.from(this.sign(e, Number(t)));
-    const given = Buffer.from(sig);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const row = await this.find(e);
-    if (!row || !row.consentAt || row.consentAt.getTime() !== Number(t)) return null;
-    if (this.clock.now().getTime() - Number(t) > CONFIRM_TTL_MS) return null;
-    if (row.status === 'subscribed') return row;
-    // Left the list after this consent was asked for: only a new tick of the box brings it back.
-    if (row.unsubscribedAt && row.unsubscribedAt.getTime() >= Number(t)) return null;
-    return row;
-  }
-
-  /**
-   * The person pressed the button of the confirmation page (a POST of the link's `email`, `t`, `sig`):
-   * `subscribed`. Null when the link is not genuine, not current or expired.
-   */
-  async confirm(input: Record<string, unknown>): Promise<Subscriber | null> {
-    const row = await this.checkConfirmLink(input);
-    if (!row || row.status === 'subscribed') return row;
-    const now = this.clock.now();
-    await this.repo.update({ id: row.id }, { status: 'subscribed', confirmedAt: now, previousStatus: null, updatedAt: now });
-    return { ...row, status: 'subscribed', confirmedAt: now };
   }
 
   /**

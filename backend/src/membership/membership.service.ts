@@ -11,6 +11,7 @@ import {
   type MembershipView,
 } from '@academy/contracts';
 import type { Grant } from '../access/entities/grant.entity';
+import { GrantPeriodsService } from '../access/grant-periods.service';
 import { GrantsService } from '../access/grants.service';
 import { CatalogContentService } from '../catalog/catalog-content.service';
 import type { User } from '../identity/entities/user.entity';
@@ -77,6 +78,7 @@ export class MembershipService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly clock: Clock,
     private readonly grants: GrantsService,
+    private readonly periods: GrantPeriodsService,
     private readonly content: CatalogContentService,
     private readonly users: UserReader,
     private readonly outbox: OutboxService,
@@ -103,7 +105,7 @@ export class MembershipService {
     const now = this.clock.now();
     const memberships: MembershipView[] = [];
     for (const productId of MEMBERSHIP_IDS) {
-      const [r] = running(await this.grants.activeMembershipGrants(user.id, productId));
+      const [r] = running(await this.periods.activeMembershipGrants(user.id, productId));
       if (!r) continue;
       const active = r.endsAt.getTime() > now.getTime();
       memberships.push({
@@ -138,7 +140,7 @@ export class MembershipService {
     const now = this.clock.now();
     let ended = 0;
     for (;;) {
-      const due = await this.grants.endedMembershipGrants(now, 200);
+      const due = await this.periods.endedMembershipGrants(now, 200);
       if (due.length === 0) break;
       let changed = 0;
       for (const g of due) {
@@ -175,7 +177,7 @@ export class MembershipService {
   private async remind(): Promise<number> {
     const now = this.clock.now();
     let queued = 0;
-    for (const r of running(await this.grants.activeMemberships(MEMBERSHIP_IDS))) {
+    for (const r of running(await this.periods.activeMemberships(MEMBERSHIP_IDS))) {
       const t = now.getTime();
       if (t >= r.endsAt.getTime() || t < r.endsAt.getTime() - MEMBERSHIP_REMINDER_DAYS * DAY_MS) continue;
       const dedupeKey = `membership-ending:${r.productId}:${r.userId}:${osloDate(r.endsAt)}`;

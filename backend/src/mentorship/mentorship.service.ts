@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MSG, isPlayerCourseId, type MentorshipPeriodView, type MentorshipResponse } from '@academy/contracts';
 import type { Grant } from '../access/entities/grant.entity';
+import { GrantPeriodsService } from '../access/grant-periods.service';
 import { GrantsService } from '../access/grants.service';
 import { CatalogContentService } from '../catalog/catalog-content.service';
 import { SiteSettingsService } from '../catalog/site-settings.service';
@@ -37,6 +38,7 @@ export class MentorshipService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly clock: Clock,
     private readonly grants: GrantsService,
+    private readonly periods: GrantPeriodsService,
     private readonly content: CatalogContentService,
     private readonly site: SiteSettingsService,
     private readonly users: UserReader,
@@ -97,7 +99,7 @@ export class MentorshipService {
       const current = periodEnd(before, terms.get(before.courseId)?.months ?? 0);
       const from = current && current.getTime() > now.getTime() ? current : now;
       const endsAt = addDays(from, days);
-      const after = await this.grants.setMentorshipEnd(grantId, endsAt, m);
+      const after = await this.periods.setMentorshipEnd(grantId, endsAt, m);
       if (!after) throw notFound(MSG.grantNotFound);
       await this.audit.record(m, actor, {
         action: 'grant.mentorship.extend',
@@ -118,7 +120,7 @@ export class MentorshipService {
   async runDue(): Promise<number> {
     const terms = await this.terms();
     const courseIds = [...terms].filter(([, t]) => t.months > 0).map(([id]) => id);
-    const grants = await this.grants.activeGrantsWithMentorship(courseIds);
+    const grants = await this.periods.activeGrantsWithMentorship(courseIds);
     const now = this.clock.now();
     const bookingUrl = await this.site.mentorBookingUrl();
     let queued = 0;

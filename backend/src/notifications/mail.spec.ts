@@ -1,5 +1,5 @@
 import { parseEnv, ConfigError } from '../platform/config/env.schema';
-import { hideTokens } from '../outbox/outbox-admin.service';
+import { hideTokens } from '../outbox/admin-outbox.service';
 import { escapeHtml, formatNok, mvaOf } from '../outbox/mail-format';
 import { receiptMail, refundMail, resetPasswordMail, welcomeMail } from './templates/messages';
 

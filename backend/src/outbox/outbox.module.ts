@@ -6,7 +6,7 @@ import { BackgroundTasks } from './background-tasks';
 import { OutboxBody } from './entities/outbox-body.entity';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { createMailTransport, MAIL_TRANSPORT } from './mail-transport';
-import { OutboxAdminService } from './outbox-admin.service';
+import { AdminOutboxService } from './admin-outbox.service';
 import { OutboxMetrics } from './outbox-metrics';
 import { OutboxService } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
@@ -31,10 +31,10 @@ import { UnsubscribeService } from './unsubscribe.service';
     OutboxWorker,
     OutboxService,
     UnsubscribeService,
-    OutboxAdminService,
+    AdminOutboxService,
     OutboxMetrics,
     PostmarkWebhookService,
   ],
-  exports: [OutboxService, OutboxWorker, OutboxAdminService, UnsubscribeService, BackgroundTasks],
+  exports: [OutboxService, OutboxWorker, AdminOutboxService, UnsubscribeService, BackgroundTasks],
 })
 export class OutboxModule {}

@@ -4,7 +4,7 @@ import { COURSES_LIST, MODULES_LIST } from '../../../backend/src/catalog/catalog
 import { LEADS_LIST } from '../../../backend/src/admin/leads/admin-leads.service';
 import { ORDERS_LIST } from '../../../backend/src/orders/order-list';
 import { USERS_LIST } from '../../../backend/src/admin/users/admin-users.service';
-import { CERTIFICATES_LIST } from '../../../backend/src/certificates/certificates.service';
+import { CERTIFICATES_LIST } from '../../../backend/src/certificates/admin-certificates.service';
 import { newCertificateCode } from '../../../backend/src/certificates/certificate-code';
 import { Certificate } from '../../../backend/src/certificates/entities/certificate.entity';
 import { CourseModule } from '../../../backend/src/catalog/entities/course-module.entity';
@@ -16,18 +16,20 @@ import { UnsubscribeService } from '../../../backend/src/outbox/unsubscribe.serv
 import { Order } from '../../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../../backend/src/orders/entities/receipt.entity';
 import { RefundsService } from '../../../backend/src/orders/refunds/refunds.service';
-import { BROADCASTS_LIST, BroadcastsEditingService } from '../../../backend/src/marketing/broadcasts-editing.service';
+import { AdminBroadcastsService } from '../../../backend/src/marketing/admin-broadcasts.service';
+import { BROADCASTS_LIST } from '../../../backend/src/marketing/broadcast-progress.service';
 import { Subscriber } from '../../../backend/src/marketing/entities/subscriber.entity';
-import { SEQUENCES_LIST, SequencesEditingService } from '../../../backend/src/marketing/sequences-editing.service';
-import { SubscribersService } from '../../../backend/src/marketing/subscribers.service';
+import { SEQUENCES_LIST, AdminSequencesService } from '../../../backend/src/marketing/admin-sequences.service';
+import { MarketingConsentService } from '../../../backend/src/marketing/marketing-consent.service';
 import { LiveSessionCourse } from '../../../backend/src/live/entities/live-session-course.entity';
 import { LiveSession } from '../../../backend/src/live/entities/live-session.entity';
 import { LiveCalendarService } from '../../../backend/src/live/live-calendar.service';
-import { LIVE_SESSIONS_LIST } from '../../../backend/src/live/live-sessions-admin.service';
-import { QUESTIONS_LIST } from '../../../backend/src/community/questions-admin.service';
+import { LIVE_SESSIONS_LIST } from '../../../backend/src/live/admin-live-sessions.service';
+import { QUESTIONS_LIST } from '../../../backend/src/community/admin-questions.service';
 import { LessonQuestion } from '../../../backend/src/community/entities/lesson-question.entity';
-import { MENTOR_THREADS_LIST } from '../../../backend/src/community/mentor/mentor-inbox.service';
-import { addMessage, MentorThreadsService } from '../../../backend/src/community/mentor/mentor-threads.service';
+import { MENTOR_THREADS_LIST } from '../../../backend/src/community/mentor/admin-mentor-threads.service';
+import { MentorImagesService } from '../../../backend/src/community/mentor/mentor-images.service';
+import { addMessage } from '../../../backend/src/community/mentor/mentor-threads.service';
 import { MentorThread } from '../../../backend/src/community/entities/mentor-thread.entity';
 import { Grant } from '../../../backend/src/access/entities/grant.entity';
 import { DiscordLink } from '../../../backend/src/community/entities/discord-link.entity';
@@ -1203,8 +1205,10 @@ export const ROUTES: Route[] = [
     access: ALL(200),
     queryKeys: ['email', 't', 'sig'],
     valid: async (f) => {
-      const sub = await f.t.app.get(SubscribersService).requestConsent({ email: uniqueEmail('samtykke'), source: '/', ip: null });
-      return { query: Object.fromEntries(new URL(f.t.app.get(SubscribersService).confirmUrl(sub)).searchParams) };
+      const sub = await f.t.app
+        .get(MarketingConsentService)
+        .requestConsent({ email: uniqueEmail('samtykke'), source: '/', ip: null });
+      return { query: Object.fromEntries(new URL(f.t.app.get(MarketingConsentService).confirmUrl(sub)).searchParams) };
     },
   },
   {
@@ -1216,8 +1220,10 @@ export const ROUTES: Route[] = [
     access: ALL(200),
     queryKeys: ['email', 't', 'sig'],
     valid: async (f) => {
-      const sub = await f.t.app.get(SubscribersService).requestConsent({ email: uniqueEmail('samtykke'), source: '/', ip: null });
-      return { form: Object.fromEntries(new URL(f.t.app.get(SubscribersService).confirmUrl(sub)).searchParams) };
+      const sub = await f.t.app
+        .get(MarketingConsentService)
+        .requestConsent({ email: uniqueEmail('samtykke'), source: '/', ip: null });
+      return { form: Object.fromEntries(new URL(f.t.app.get(MarketingConsentService).confirmUrl(sub)).searchParams) };
     },
   },
   {
@@ -1617,7 +1623,7 @@ async function mentorImageFor(f: Fixture, me: Identity | null): Promise<number> 
     .png()
     .toBuffer();
   const message = await f.t.app
-    .get(MentorThreadsService)
+    .get(MentorImagesService)
     .withImages(thread.userId, [{ filename: 'chart.png', data: png }], 1, (m, stored) =>
       addMessage(m, thread, { author: 'student', authorId: thread.userId, body: 'Bilde', now: new Date() }, stored),
     );
@@ -1669,12 +1675,12 @@ async function throwawayBroadcast(f: Fixture, scheduled = false): Promise<number
     createdAt: now,
     updatedAt: now,
   });
-  const broadcasts = f.t.app.get(BroadcastsEditingService);
+  const broadcasts = f.t.app.get(AdminBroadcastsService);
   const { id } = await broadcasts.create({ subject: 'Utkast', body: 'Hei', segment: { audience: 'all' } }, f.id.admin.user);
   if (scheduled) await broadcasts.send(id, new Date(now.getTime() + 86_400_000).toISOString(), f.id.admin.user);
   return id;
 }
 
 async function throwawaySequence(f: Fixture): Promise<number> {
-  return (await f.t.app.get(SequencesEditingService).create({ ...SEQUENCE_BODY, trigger: 'lead' }, f.id.admin.user)).id;
+  return (await f.t.app.get(AdminSequencesService).create({ ...SEQUENCE_BODY, trigger: 'lead' }, f.id.admin.user)).id;
 }

@@ -6,7 +6,8 @@ import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
 import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
-import { BroadcastsEditingService } from '../../marketing/broadcasts-editing.service';
+import { AdminBroadcastsService } from '../../marketing/admin-broadcasts.service';
+import { BroadcastProgressService } from '../../marketing/broadcast-progress.service';
 import {
   BroadcastContentDto,
   BroadcastDto,
@@ -20,14 +21,17 @@ import {
 @Controller('api/admin/broadcasts')
 @AdminOnly()
 export class AdminBroadcastsController {
-  constructor(private readonly broadcasts: BroadcastsEditingService) {}
+  constructor(
+    private readonly broadcasts: AdminBroadcastsService,
+    private readonly progress: BroadcastProgressService,
+  ) {}
 
   @Get()
   async list(
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AdminBroadcast[]> {
-    const res = await this.broadcasts.list(query);
+    const res = await this.progress.list(query);
     sendContentRange(reply, 'broadcasts', res);
     return res.rows;
   }
@@ -53,12 +57,12 @@ export class AdminBroadcastsController {
 
   @Get(':id')
   get(@Param('id', ParseIdPipe) id: number): Promise<AdminBroadcast> {
-    return this.broadcasts.get(id);
+    return this.progress.get(id);
   }
 
   @Get(':id/preview')
   async previewSaved(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<BroadcastPreview> {
-    const b = await this.broadcasts.get(id);
+    const b = await this.progress.get(id);
     return this.broadcasts.preview(b, actor);
   }
 

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { MSG, type AdminCertificate } from '@academy/contracts';
-import { CERTIFICATES_LIST, CertificatesService } from '../../certificates/certificates.service';
+import { AdminCertificatesService, CERTIFICATES_LIST } from '../../certificates/admin-certificates.service';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
 import type { User } from '../../identity/entities/user.entity';
@@ -13,7 +13,7 @@ import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
 @Controller('api/admin/certificates')
 @AdminOnly()
 export class AdminCertificatesController {
-  constructor(private readonly certificates: CertificatesService) {}
+  constructor(private readonly certificates: AdminCertificatesService) {}
 
   @Get()
   async list(

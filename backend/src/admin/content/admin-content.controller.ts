@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { AdminCourse, AdminModule, AdminSettings, VideoUploadResponse } from '@academy/contracts';
+import type { AdminCourse, AdminModule, VideoUploadResponse } from '@academy/contracts';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
 import { AdminContentService } from './admin-content.service';
-import { CreateModuleDto, UpdateCourseDto, UpdateModuleDto, UpdateSettingsDto } from './dto/admin-content.dto';
+import { CreateModuleDto, UpdateCourseDto, UpdateModuleDto } from './dto/admin-content.dto';
 
 @Controller('api/admin/courses')
 @AdminOnly()
@@ -79,22 +79,5 @@ export class AdminModulesController {
   @HttpCode(201)
   videoUpload(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<VideoUploadResponse> {
     return this.content.startVideoUpload(id, actor);
-  }
-}
-
-/** The site settings the mentor edits: the text on videos that are not out yet. */
-@Controller('api/admin/settings')
-@AdminOnly()
-export class AdminSettingsController {
-  constructor(private readonly content: AdminContentService) {}
-
-  @Get()
-  get(): Promise<AdminSettings> {
-    return this.content.getSettings();
-  }
-
-  @Put()
-  put(@Body() dto: UpdateSettingsDto, @CurrentUser() actor: User): Promise<AdminSettings> {
-    return this.content.updateSettings(dto.videoOverlayText, actor, dto.mentorBookingUrl, dto.studentCountThreshold);
   }
 }

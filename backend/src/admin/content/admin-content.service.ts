@@ -8,7 +8,6 @@ import {
   YOUTUBE_ID_PATTERN,
   type AdminCourse,
   type AdminModule,
-  type AdminSettings,
   type VideoUploadResponse,
 } from '@academy/contracts';
 import { badRequest, notFound } from '../../platform/errors/app-error';
@@ -21,16 +20,9 @@ import {
   type ModuleChanges,
 } from '../../catalog/catalog-content.service';
 import { CatalogService } from '../../catalog/catalog.service';
-import { SiteSettingsService } from '../../catalog/site-settings.service';
 import type { Course } from '../../catalog/entities/course.entity';
 import type { CourseModule } from '../../catalog/entities/course-module.entity';
 import { VideoUploadsService } from '../../catalog/video/video-uploads.service';
-import {
-  DEFAULT_OVERLAY_TEXT,
-  SETTING_MENTOR_BOOKING_URL,
-  SETTING_OVERLAY_TEXT,
-  SETTING_STUDENT_COUNT_THRESHOLD,
-} from '../../catalog/catalog.seed';
 import type { User } from '../../identity/entities/user.entity';
 import { listParamsFor, type ListResult } from '../../platform/list/list-query';
 import { toAdminModule } from '../common/mappers';
@@ -76,7 +68,7 @@ export function videoChanges(
 }
 
 /**
- * Course texts, modules and the video overlay text. Every change is audited in its transaction,
+ * Course texts and modules, with their videos. Every change is audited in its transaction,
  * then the catalogue is invalidated (module counts on the storefront; the player's course cache
  * listens to the same signal, so the player shows the change at once).
  */
@@ -87,7 +79,6 @@ export class AdminContentService {
     private readonly audit: AuditService,
     private readonly catalog: CatalogService,
     private readonly content: CatalogContentService,
-    private readonly site: SiteSettingsService,
     private readonly uploads: VideoUploadsService,
   ) {}
 
@@ -252,89 +243,6 @@ export class AdminContentService {
     });
     this.catalog.invalidate();
     return upload;
-  }
-
-  // ---- settings
-
-  async getSettings(): Promise<AdminSettings> {
-    return {
-      id: 'site',
-      videoOverlayText: (await this.site.storedOverlayText()) ?? DEFAULT_OVERLAY_TEXT,
-      mentorBookingUrl: await this.site.mentorBookingUrl(),
-      studentCountThreshold: await this.site.studentCountThreshold(),
-    };
-  }
-
-  /** Saves from how many students the pages show the count, audited; the catalogue is rebuilt. */
-  private async updateStudentCountThreshold(value: number | undefined, actor: User): Promise<void> {
-    if (value === undefined) return;
-    const changed = await this.ds.transaction(async (m) => {
-      const before = await this.site.studentCountThreshold(m);
-      if (before === value) return false;
-      await this.site.saveStudentCountThreshold(value, m);
-      await this.audit.record(m, actor, {
-        action: 'settings.update',
-        entity: 'settings',
-        entityId: SETTING_STUDENT_COUNT_THRESHOLD,
-        before: { studentCountThreshold: before },
-        after: { studentCountThreshold: value },
-      });
-      return true;
-    });
-    if (changed) this.catalog.invalidate();
-  }
-
-  /** Saves the mentor's booking link when given (blank or null removes it), audited. */
-  private async updateBookingUrl(value: string | null | undefined, actor: User): Promise<void> {
-    if (value === undefined) return;
-    await this.ds.transaction(async (m) => {
-      const before = await this.site.mentorBookingUrl(m);
-      if (before === value) return;
-      await this.site.saveMentorBookingUrl(value, m);
-      await this.audit.record(m, actor, {
-        action: 'settings.update',
-        entity: 'settings',
-        entityId: SETTING_MENTOR_BOOKING_URL,
-        before: { mentorBookingUrl: before },
-        after: { mentorBookingUrl: value },
-      });
-    });
-  }
-
-  async updateSettings(
-    videoOverlayText: string | undefined,
-    actor: User,
-    mentorBookingUrl?: string | null,
-    studentCountThreshold?: number,
-  ): Promise<AdminSettings> {
-    if (videoOverlayText === undefined && mentorBookingUrl === undefined && studentCountThreshold === undefined)
-      throw badRequest(MSG.validation, 'VALIDATION_FAILED');
-    await this.updateBookingUrl(mentorBookingUrl, actor);
-    await this.updateStudentCountThreshold(studentCountThreshold, actor);
-    if (videoOverlayText !== undefined) await this.updateOverlayText(videoOverlayText, actor);
-    return this.getSettings();
-  }
-
-  private async updateOverlayText(videoOverlayText: string, actor: User): Promise<void> {
-    const changed = await this.ds.transaction(async (m) => {
-      const stored = await this.site.storedOverlayText(m);
-      const before = stored ?? DEFAULT_OVERLAY_TEXT;
-      if (stored !== null && before === videoOverlayText) return false;
-      await this.site.saveOverlayText(videoOverlayText, m);
-      await this.audit.record(m, actor, {
-        action: 'settings.update',
-        entity: 'settings',
-        entityId: SETTING_OVERLAY_TEXT,
-        before: { videoOverlayText: before },
-        after: { videoOverlayText },
-      });
-      return true;
-    });
-    if (changed) {
-      // Refreshes this instance's cached copy at once (the row already holds the same value).
-      await this.site.setOverlayText(videoOverlayText);
-      this.catalog.invalidate();
-    }
   }
 }
 

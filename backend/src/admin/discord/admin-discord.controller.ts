@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { MSG, type AdminDiscordView } from '@academy/contracts';
-import { DiscordService } from '../../community/discord/discord.service';
+import { AdminDiscordService } from '../../community/discord/admin-discord.service';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import type { User } from '../../identity/entities/user.entity';
 import { UserReader } from '../../identity/user-reader.service';
@@ -12,7 +12,7 @@ import { parseId } from '../../platform/http/parse-id.pipe';
 @AdminOnly()
 export class AdminDiscordController {
   constructor(
-    private readonly discord: DiscordService,
+    private readonly discord: AdminDiscordService,
     private readonly users: UserReader,
   ) {}
 

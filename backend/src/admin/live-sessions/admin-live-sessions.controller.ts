@@ -6,7 +6,7 @@ import type { User } from '../../identity/entities/user.entity';
 import { parseId } from '../../platform/http/parse-id.pipe';
 import { sendContentRange } from '../../platform/list/list-query';
 import { CreateLiveSessionDto, UpdateLiveSessionDto } from '../../live/dto/live-session.dto';
-import { LiveSessionsAdminService } from '../../live/live-sessions-admin.service';
+import { AdminLiveSessionsService } from '../../live/admin-live-sessions.service';
 
 /**
  * A numeric route id; anything else is a session that cannot exist (404). Read in the handler,
@@ -18,7 +18,7 @@ const idOf = (raw: string): number => parseId(raw, MSG.liveSessionNotFound);
 @Controller('api/admin/live-sessions')
 @AdminOnly()
 export class AdminLiveSessionsController {
-  constructor(private readonly live: LiveSessionsAdminService) {}
+  constructor(private readonly live: AdminLiveSessionsService) {}
 
   @Get()
   async list(

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MENTOR_MSG, type AdminMentorThread, type AdminMentorThreadDetail } from '@academy/contracts';
 import { MentorMessageDto, UpdateMentorThreadDto } from '../../community/dto/mentor.dto';
 import { readMentorForm } from '../../community/mentor/mentor-form';
-import { MentorInboxService } from '../../community/mentor/mentor-inbox.service';
+import { AdminMentorThreadsService } from '../../community/mentor/admin-mentor-threads.service';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import type { User } from '../../identity/entities/user.entity';
 import { parseId } from '../../platform/http/parse-id.pipe';
@@ -15,7 +15,7 @@ const idOf = (raw: string): number => parseId(raw, MENTOR_MSG.notFound);
 @Controller('api/admin/mentor-threads')
 @AdminOnly()
 export class AdminMentorThreadsController {
-  constructor(private readonly inbox: MentorInboxService) {}
+  constructor(private readonly inbox: AdminMentorThreadsService) {}
 
   @Get()
   async list(

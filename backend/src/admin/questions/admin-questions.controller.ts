@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AdminQuestion } from '@academy/contracts';
 import { QUESTION_MSG } from '@academy/contracts';
 import { AnswerQuestionDto, UpdateQuestionDto } from '../../community/dto/question.dto';
-import { QuestionsAdminService } from '../../community/questions-admin.service';
+import { AdminQuestionsService } from '../../community/admin-questions.service';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import type { User } from '../../identity/entities/user.entity';
 import { parseId } from '../../platform/http/parse-id.pipe';
@@ -16,7 +16,7 @@ const idOf = (raw: string): number => parseId(raw, QUESTION_MSG.notFound);
 @Controller('api/admin/questions')
 @AdminOnly()
 export class AdminQuestionsController {
-  constructor(private readonly questions: QuestionsAdminService) {}
+  constructor(private readonly questions: AdminQuestionsService) {}
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminQuestion[]> {

@@ -6,13 +6,13 @@ import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
 import { SequenceDto, UpdateSequenceDto } from '../../marketing/dto/broadcast.dto';
-import { SequencesEditingService } from '../../marketing/sequences-editing.service';
+import { AdminSequencesService } from '../../marketing/admin-sequences.service';
 
 /** 'E-post' → 'Sekvenser' (ra-data-simple-rest): admin only, every write audited. */
 @Controller('api/admin/sequences')
 @AdminOnly()
 export class AdminSequencesController {
-  constructor(private readonly sequences: SequencesEditingService) {}
+  constructor(private readonly sequences: AdminSequencesService) {}
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminSequence[]> {

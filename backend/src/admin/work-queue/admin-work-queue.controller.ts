@@ -1,19 +1,19 @@
 import { Controller, Get } from '@nestjs/common';
 import type { AdminWorkQueue } from '@academy/contracts';
-import { QuestionsAdminService } from '../../community/questions-admin.service';
+import { AdminQuestionsService } from '../../community/admin-questions.service';
 import { MentorThreadsService } from '../../community/mentor/mentor-threads.service';
 import { AdminOnly } from '../../identity/current-user.decorator';
 import { OrderRecordsService } from '../../orders/order-records.service';
-import { OutboxAdminService } from '../../outbox/outbox-admin.service';
+import { AdminOutboxService } from '../../outbox/admin-outbox.service';
 
 /** The mentor's work queue: four counts, each from the module that owns the rows. */
 @Controller('api/admin/work-queue')
 @AdminOnly()
 export class AdminWorkQueueController {
   constructor(
-    private readonly questions: QuestionsAdminService,
+    private readonly questions: AdminQuestionsService,
     private readonly threads: MentorThreadsService,
-    private readonly outbox: OutboxAdminService,
+    private readonly outbox: AdminOutboxService,
     private readonly orders: OrderRecordsService,
   ) {}
 

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../platform/config';
 import { PeriodicTask } from '../../platform/time/periodic-task';
-import { DiscordService, type DiscordQueueRound, type DiscordReconcileRound } from './discord.service';
+import { DiscordRoleSyncService, type DiscordQueueRound, type DiscordReconcileRound } from './discord-role-sync.service';
 
 /**
  * Two timers (unref'd, stopped on shutdown): the role queue (DISCORD_SYNC_INTERVAL_MS) and the
@@ -13,7 +13,7 @@ export class DiscordWorker implements OnApplicationBootstrap, BeforeApplicationS
   private readonly queue: PeriodicTask<DiscordQueueRound>;
   private readonly reconciliation: PeriodicTask<DiscordReconcileRound>;
 
-  constructor(@Inject(APP_CONFIG) cfg: AppConfig, discord: DiscordService) {
+  constructor(@Inject(APP_CONFIG) cfg: AppConfig, discord: DiscordRoleSyncService) {
     const logger = new Logger('Discord');
     this.queue = new PeriodicTask({
       intervalMs: cfg.discord?.syncIntervalMs ?? 0,

@@ -4,7 +4,7 @@ import { DISCORD_MSG, type DiscordStatus } from '@academy/contracts';
 import type { AuthContext } from '../../identity/auth.types';
 import { CurrentAuth, SignedIn } from '../../identity/current-user.decorator';
 import { RouteLimits } from '../../platform/security/route-policy';
-import { DiscordService } from './discord.service';
+import { DiscordLinkingService } from './discord-linking.service';
 
 const SETTINGS = '/account/settings';
 /** "Koble til Discord" per account: at most this many starts in the window (a state lives as long as the window). */
@@ -15,7 +15,7 @@ export const DISCORD_CONNECT_WINDOW_MS = 10 * 60_000;
 @Controller('api/account/discord')
 @SignedIn()
 export class DiscordController {
-  constructor(private readonly discord: DiscordService) {}
+  constructor(private readonly discord: DiscordLinkingService) {}
 
   /**
    * 302 to Discord's consent page (`identify guilds.join`) with a state bound to this session; the

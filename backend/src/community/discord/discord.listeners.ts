@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { OnEvent, type EventMap } from '../../platform/events';
-import { DiscordService } from './discord.service';
+import { DiscordRoleSyncService } from './discord-role-sync.service';
 
 /**
  * Roles follow access: a grant (a purchase, the mentor's grant, an upgrade, VIP, the start of a
@@ -10,7 +10,7 @@ import { DiscordService } from './discord.service';
  */
 @Injectable()
 export class DiscordListeners {
-  constructor(private readonly discord: DiscordService) {}
+  constructor(private readonly discord: DiscordRoleSyncService) {}
 
   @OnEvent('access.granted', { phase: 'in-transaction' })
   async accessGranted(e: EventMap['access.granted'], m: EntityManager): Promise<void> {

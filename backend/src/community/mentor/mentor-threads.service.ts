@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { join } from 'node:path';
 import { DataSource, In, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import {
   CHART_REVIEW_COURSE_IDS,
@@ -14,46 +13,24 @@ import {
 } from '@academy/contracts';
 import { GrantsService } from '../../access/grants.service';
 import type { User } from '../../identity/entities/user.entity';
-import { UserReader } from '../../identity/user-reader.service';
 import { MentorshipService } from '../../mentorship/mentorship.service';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors/app-error';
 import { osloDate, osloDayStart } from '../../platform/time/oslo-time';
 import { Clock } from '../../platform/time/clock';
+import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../../platform/personal-data';
 import { MentorImage } from '../entities/mentor-image.entity';
 import { MentorMessage } from '../entities/mentor-message.entity';
 import { MentorThread, QUEUE_RANK } from '../entities/mentor-thread.entity';
-import type { MentorFormLimits, UploadedFile } from './mentor-form';
-
-/**
- * A write let in before its body is read: the limits to read the form with, and `release` to call
- * when the request is over (the image bytes it was receiving stop counting as in flight).
- */
-export interface Admission {
-  limits: MentorFormLimits;
-  release: () => void;
-}
-import {
-  processImage,
-  removeImages,
-  removeStudentImages,
-  storeImage,
-  studentDir,
-  thumbName,
-  type ProcessedImage,
-} from './mentor-images';
+import type { UploadedFile } from './mentor-form';
+import { removeStudentImages } from './mentor-images';
+import { MentorImagesService, type Admission, type StoredImage } from './mentor-images.service';
 import { messagesOf, summaryView } from './mentor-views';
-import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../../platform/personal-data';
-
-/** A stored image to answer with: the file and its type. */
-export interface ImageFile {
-  path: string;
-  contentType: string;
-}
 
 /**
- * The student's side of the mentor inbox ("Mentor" in the member area): threads with chart images,
- * the monthly quota, the images behind authorisation, and the thread's part of export and erasure.
+ * The student's side of the mentor inbox ("Mentor" in the member area): threads and replies, who may
+ * write and the monthly quota, and the threads' part of export and erasure. The chart images and the
+ * day's image bytes are {@link MentorImagesService}'s.
  */
 @OwnsPersonalData({
   name: 'mentorThreads',
@@ -62,18 +39,12 @@ export interface ImageFile {
   eraseOrder: ERASURE_ORDER.mentorThreads,
 })
 export class MentorThreadsService implements PersonalDataOwner {
-  /**
-   * Image bytes each student is uploading right now in this process (received, not yet stored or
-   * refused): parallel requests share what is left of the day, so they cannot each buffer all of it.
-   */
-  private readonly inFlight = new Map<number, number>();
-
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly grants: GrantsService,
     private readonly mentorship: MentorshipService,
-    private readonly users: UserReader,
+    private readonly images: MentorImagesService,
     private readonly clock: Clock,
   ) {}
 
@@ -98,61 +69,6 @@ export class MentorThreadsService implements PersonalDataOwner {
     return { used, limit, label: mentorQuotaLabel(used, limit) };
   }
 
-  /** MENTOR_IMAGE_MB_PER_DAY in bytes. */
-  private get imageBytesPerDay(): number {
-    return this.cfg.mentorImageMbPerDay * 1024 * 1024;
-  }
-
-  /** Bytes of chart images the student uploaded today (Oslo time), threads and replies together (never the mentor's). */
-  async imageBytesToday(userId: number, m: EntityManager = this.ds.manager): Promise<number> {
-    const dayStart = osloDayStart(osloDate(this.clock.now()))!;
-    const row = await m
-      .getRepository(MentorImage)
-      .createQueryBuilder('i')
-      .select('COALESCE(SUM(i.uploadBytes), 0)', 'used')
-      .where('i.userId = :userId AND i.createdAt >= :dayStart', { userId, dayStart })
-      .getRawOne<{ used: number | string }>();
-    return Number(row?.used ?? 0);
-  }
-
-  private tooManyImageBytes(left: number): AppError {
-    return new AppError(429, 'TOO_MANY_REQUESTS', MENTOR_MSG.dailyImageBytes(this.cfg.mentorImageMbPerDay, left), {
-      field: 'images',
-    });
-  }
-
-  /**
-   * What the form may carry: the image bytes left of the student's day, less what the student's other
-   * requests are receiving now. Each chunk is counted as it arrives, before it is kept.
-   */
-  private async admit(userId: number): Promise<Admission> {
-    const used = await this.imageBytesToday(userId);
-    let mine = 0;
-    return {
-      limits: {
-        imageBytes: (bytes) => {
-          const receiving = this.inFlight.get(userId) ?? 0;
-          // What is left for this request: the day's rest less what the student's other requests are receiving.
-          if (used + receiving + bytes > this.imageBytesPerDay)
-            throw this.tooManyImageBytes(this.imageBytesPerDay - used - (receiving - mine));
-          mine += bytes;
-          this.inFlight.set(userId, receiving + bytes);
-        },
-      },
-      release: () => {
-        const rest = (this.inFlight.get(userId) ?? 0) - mine;
-        mine = 0;
-        if (rest > 0) this.inFlight.set(userId, rest);
-        else this.inFlight.delete(userId);
-      },
-    };
-  }
-
-  /** Image bytes the student's requests are receiving in this process now. */
-  imageBytesInFlight(userId: number): number {
-    return this.inFlight.get(userId) ?? 0;
-  }
-
   /**
    * Before a new thread's body is read: the student may use the inbox and has a thread left this
    * month. Answers the limits the form is read with (the image bytes left today).
@@ -161,7 +77,7 @@ export class MentorThreadsService implements PersonalDataOwner {
     if (!(await this.eligible(user))) throw forbidden(MENTOR_MSG.notEligible);
     const quota = await this.quota(user.id);
     if (quota.used >= quota.limit) throw this.quotaReached(quota.limit);
-    return this.admit(user.id);
+    return this.images.admit(user.id);
   }
 
   /** Before a reply's body is read: the thread is the student's, open, and the student may use the inbox. */
@@ -169,24 +85,11 @@ export class MentorThreadsService implements PersonalDataOwner {
     const thread = await this.own(user, id);
     if (!(await this.eligible(user))) throw forbidden(MENTOR_MSG.notEligible);
     if (thread.status === 'closed') throw conflict(MENTOR_MSG.closed);
-    return this.admit(user.id);
+    return this.images.admit(user.id);
   }
 
   private quotaReached(limit: number): AppError {
     return new AppError(429, 'TOO_MANY_REQUESTS', MENTOR_MSG.quota(limit));
-  }
-
-  /**
-   * In a student's writing transaction, first: the student's row is locked (MySQL; SQLite runs one
-   * transaction at a time), so what is counted next stays true until this write commits. The day's
-   * image bytes with these images must stay within MENTOR_IMAGE_MB_PER_DAY.
-   */
-  private async lockAndCheckImages(m: EntityManager, userId: number, stored: StoredImage[]): Promise<void> {
-    await this.users.lockForUpdate(userId, m);
-    if (stored.length === 0) return;
-    const used = await this.imageBytesToday(userId, m);
-    const adding = stored.reduce((n, s) => n + s.img.sourceBytes, 0);
-    if (used + adding > this.imageBytesPerDay) throw this.tooManyImageBytes(this.imageBytesPerDay - used);
   }
 
   async overview(user: User): Promise<MentorThreadsResponse> {
@@ -210,8 +113,8 @@ export class MentorThreadsService implements PersonalDataOwner {
     if (!(await this.eligible(user))) throw forbidden(MENTOR_MSG.notEligible);
     const quota = await this.quota(user.id);
     if (quota.used >= quota.limit) throw this.quotaReached(quota.limit);
-    const threadId = await this.withImages(user.id, files, MENTOR_MAX_IMAGES, async (m, stored) => {
-      await this.lockAndCheckImages(m, user.id, stored);
+    const threadId = await this.images.withImages(user.id, files, MENTOR_MAX_IMAGES, async (m, stored) => {
+      await this.images.lockAndCheckImages(m, user.id, stored);
       const counted = await this.quota(user.id, m);
       if (counted.used >= counted.limit) throw this.quotaReached(counted.limit);
       const now = this.clock.now();
@@ -237,8 +140,8 @@ export class MentorThreadsService implements PersonalDataOwner {
   async reply(user: User, id: number, body: string, files: UploadedFile[]): Promise<MentorThreadView> {
     await this.own(user, id);
     if (!(await this.eligible(user))) throw forbidden(MENTOR_MSG.notEligible);
-    await this.withImages(user.id, files, MENTOR_MAX_IMAGES, async (m, stored) => {
-      await this.lockAndCheckImages(m, user.id, stored);
+    await this.images.withImages(user.id, files, MENTOR_MAX_IMAGES, async (m, stored) => {
+      await this.images.lockAndCheckImages(m, user.id, stored);
       const thread = await m.getRepository(MentorThread).findOneBy({ id, userId: user.id });
       if (!thread) throw notFound(MENTOR_MSG.notFound);
       if (thread.status === 'closed') throw conflict(MENTOR_MSG.closed);
@@ -255,44 +158,6 @@ export class MentorThreadsService implements PersonalDataOwner {
       mentor: this.cfg.mentorName,
     });
     return { ...summaryView(thread), messages };
-  }
-
-  /** An image's file, for its student and for admins only (404 for everyone else). */
-  async image(viewer: User, id: number, thumb: boolean): Promise<ImageFile> {
-    const img = await this.ds.getRepository(MentorImage).findOneBy({ id });
-    if (!img || (viewer.role !== 'admin' && img.userId !== viewer.id)) throw notFound(MENTOR_MSG.imageNotFound);
-    const dir = studentDir(this.cfg.uploadDir, img.userId);
-    return thumb
-      ? { path: join(dir, thumbName(img.fileName)), contentType: 'image/webp' }
-      : { path: join(dir, img.fileName), contentType: img.contentType };
-  }
-
-  /**
-   * Decodes and stores the images first (outside any transaction), then runs `write` in one
-   * transaction with the stored names; when the write fails, the files are removed again.
-   */
-  async withImages<T>(
-    studentId: number,
-    files: UploadedFile[],
-    max: number,
-    write: (m: EntityManager, stored: StoredImage[]) => Promise<T>,
-  ): Promise<T> {
-    if (files.length > max) throw new AppError(400, 'VALIDATION_FAILED', MENTOR_MSG.tooManyImages, { field: 'images' });
-    const processed: ProcessedImage[] = [];
-    for (const f of files) processed.push(await processImage(f));
-    const stored: StoredImage[] = [];
-    try {
-      for (const img of processed)
-        stored.push({ fileName: await storeImage(this.cfg.uploadDir, studentId, img), img, studentId });
-      return await this.ds.transaction((m) => write(m, stored));
-    } catch (err) {
-      await removeImages(
-        this.cfg.uploadDir,
-        studentId,
-        stored.map((s) => s.fileName),
-      );
-      throw err;
-    }
   }
 
   async findThread(id: number): Promise<MentorThread> {
@@ -340,10 +205,7 @@ export class MentorThreadsService implements PersonalDataOwner {
   }
 
   /** Erasure, in the erasing transaction: the threads, their messages and image rows. The files go after commit ({@link afterErasure}). */
-  async eraseFor(
-    { userId }: DataSubject,
-    m: EntityManager,
-  ): Promise<{ mentorThreadsRemoved: number; mentorImagesRemoved: number }> {
+  async eraseFor({ userId }: DataSubject, m: EntityManager): Promise<{ mentorThreadsRemoved: number; mentorImagesRemoved: number }> {
     const threads = await m.getRepository(MentorThread).find({ select: { id: true }, where: { userId } });
     const images = await m.getRepository(MentorImage).delete({ userId });
     if (threads.length) await m.getRepository(MentorMessage).delete({ threadId: In(threads.map((t) => t.id)) });
@@ -355,13 +217,6 @@ export class MentorThreadsService implements PersonalDataOwner {
   afterErasure(userId: number): Promise<void> {
     return removeStudentImages(this.cfg.uploadDir, userId);
   }
-}
-
-/** An image written to disk, waiting for its rows. */
-export interface StoredImage {
-  fileName: string;
-  img: ProcessedImage;
-  studentId: number;
 }
 
 /** Adds a message (and its image rows) to a thread and moves the thread on. */

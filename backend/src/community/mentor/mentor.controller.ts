@@ -9,6 +9,7 @@ import { notFound } from '../../platform/errors/app-error';
 import { parseId } from '../../platform/http/parse-id.pipe';
 import { CreateMentorThreadDto, MentorMessageDto } from '../dto/mentor.dto';
 import { readMentorForm } from './mentor-form';
+import { MentorImagesService } from './mentor-images.service';
 import { MentorThreadsService } from './mentor-threads.service';
 
 /**
@@ -21,7 +22,10 @@ import { MentorThreadsService } from './mentor-threads.service';
 @Controller('api/mentor')
 @SignedIn()
 export class MentorController {
-  constructor(private readonly threads: MentorThreadsService) {}
+  constructor(
+    private readonly threads: MentorThreadsService,
+    private readonly images: MentorImagesService,
+  ) {}
 
   @Get('threads')
   list(@CurrentUser() user: User): Promise<MentorThreadsResponse> {
@@ -66,7 +70,7 @@ export class MentorController {
     @CurrentUser() user: User,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const file = await this.threads.image(user, parseId(id, MENTOR_MSG.imageNotFound), thumb === '1');
+    const file = await this.images.image(user, parseId(id, MENTOR_MSG.imageNotFound), thumb === '1');
     const size = await stat(file.path).then(
       (s) => s.size,
       () => null,

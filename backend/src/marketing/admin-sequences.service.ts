@@ -33,7 +33,7 @@ export interface SequenceInput {
  * sent yet: the engine (SequenceEngineService) reads each step when it is due.
  */
 @Injectable()
-export class SequencesEditingService implements OnApplicationBootstrap {
+export class AdminSequencesService implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly clock: Clock,

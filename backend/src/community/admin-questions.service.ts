@@ -59,7 +59,7 @@ const auditView = (q: LessonQuestion) => ({
  * mailed through the outbox in the answer's transaction), hiding, pinning and deleting. Every write is audited.
  */
 @Injectable()
-export class QuestionsAdminService {
+export class AdminQuestionsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,

@@ -66,7 +66,7 @@ function toDetail(m: OutboxMessage): AdminOutboxMessageDetail {
 
 /** 'Utgående e-post' in the admin panel: list, show, resend. */
 @Injectable()
-export class OutboxAdminService {
+export class AdminOutboxService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly worker: OutboxWorker,

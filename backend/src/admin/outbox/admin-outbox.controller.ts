@@ -4,7 +4,7 @@ import type { AdminOutboxMessage, AdminOutboxMessageDetail, ResendOutboxResponse
 import { AdminOnly } from '../../identity/current-user.decorator';
 import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
-import { OutboxAdminService } from '../../outbox/outbox-admin.service';
+import { AdminOutboxService } from '../../outbox/admin-outbox.service';
 import { MailService } from '../../notifications/mail.service';
 import { notFound } from '../../platform/errors/app-error';
 import { MSG } from '@academy/contracts';
@@ -12,9 +12,9 @@ import { MSG } from '@academy/contracts';
 /** 'Utgående e-post' (ra-data-simple-rest): list, show, resend. */
 @Controller('api/admin/outbox')
 @AdminOnly()
-export class OutboxAdminController {
+export class AdminOutboxController {
   constructor(
-    private readonly outbox: OutboxAdminService,
+    private readonly outbox: AdminOutboxService,
     private readonly mail: MailService,
   ) {}
 

@@ -23,6 +23,7 @@ import { Clock } from '../../platform/time/clock';
 import { MentorThread, QUEUE_RANK } from '../entities/mentor-thread.entity';
 import type { UploadedFile } from './mentor-form';
 import { mentorAnsweredMail } from './mentor-mail';
+import { MentorImagesService } from './mentor-images.service';
 import { addMessage, MentorThreadsService } from './mentor-threads.service';
 import { messagesOf, summaryView } from './mentor-views';
 
@@ -63,11 +64,12 @@ const auditView = (t: MentorThread) => ({ userId: t.userId, title: t.title, stat
  * mailed through the outbox in the answer's transaction), the status. Every write is audited.
  */
 @Injectable()
-export class MentorInboxService {
+export class AdminMentorThreadsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly threads: MentorThreadsService,
+    private readonly images: MentorImagesService,
     private readonly audit: AuditService,
     private readonly outbox: OutboxService,
     private readonly users: UserReader,
@@ -90,7 +92,7 @@ export class MentorInboxService {
   /** The mentor answers (text, and at most one image): the thread is answered and the student mailed, in one transaction. */
   async answer(id: number, body: string, files: UploadedFile[], actor: User): Promise<AdminMentorThreadDetail> {
     const thread = await this.threads.findThread(id);
-    await this.threads.withImages(thread.userId, files, 1, async (m, stored) => {
+    await this.images.withImages(thread.userId, files, 1, async (m, stored) => {
       const t = await m.getRepository(MentorThread).findOneBy({ id });
       if (!t) throw notFound(MENTOR_MSG.notFound);
       const before = auditView(t);

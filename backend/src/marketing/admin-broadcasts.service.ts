@@ -1,37 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import {
-  BROADCAST_STATUSES,
-  MSG,
-  type AdminBroadcast,
-  type BroadcastPreview,
-  type CreateBroadcastResponse,
-  type Segment,
-} from '@academy/contracts';
+import { MSG, type AdminBroadcast, type BroadcastPreview, type CreateBroadcastResponse, type Segment } from '@academy/contracts';
 import type { User } from '../identity/entities/user.entity';
 import { OutboxService } from '../outbox/outbox.service';
 import { UnsubscribeService } from '../outbox/unsubscribe.service';
 import { AuditService } from '../platform/audit/audit.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { normalizeEmail } from '../platform/crypto/tokens';
-import { badRequest, conflict, notFound } from '../platform/errors/app-error';
-import { filter, listParamsFor, runList, type ListResult, type ListSpec } from '../platform/list/list-query';
+import { badRequest, conflict } from '../platform/errors/app-error';
 import { Clock } from '../platform/time/clock';
 import { broadcastMail } from './broadcast-mail';
-import { BroadcastRecipient } from './entities/broadcast-recipient.entity';
 import { Broadcast } from './entities/broadcast.entity';
+import { BroadcastProgressService } from './broadcast-progress.service';
 import { SegmentsService } from './segments.service';
-
-export const BROADCASTS_LIST: ListSpec<Broadcast> = {
-  sort: { id: 'b.id', createdAt: 'b.createdAt', sendAt: 'b.sendAt', status: 'b.status', subject: 'b.subject' },
-  defaultSort: ['id', 'DESC'],
-  filters: {
-    id: filter.ids('b.id'),
-    status: filter.oneOf('b.status', BROADCAST_STATUSES),
-    q: filter.search(['b.subject']),
-  },
-};
 
 export interface BroadcastInput {
   subject: string;
@@ -39,8 +21,6 @@ export interface BroadcastInput {
   segment: Segment;
   utm?: boolean;
 }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Keeps only the segment's known fields (as stored and shown). */
 function cleanSegment(s: Segment): Segment {
@@ -56,10 +36,11 @@ function cleanSegment(s: Segment): Segment {
 /**
  * Broadcasts ('Utsendelser') as the mentor handles them in the panel: drafts (created, edited,
  * previewed, tested to one address), then sent now or scheduled, or a scheduled one cancelled; every
- * write audited. The list shows each broadcast's progress. Sending itself is BroadcastEngineService.
+ * write audited. The list and each broadcast's progress are BroadcastProgressService's; sending itself is
+ * BroadcastEngineService.
  */
 @Injectable()
-export class BroadcastsEditingService {
+export class AdminBroadcastsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
@@ -67,12 +48,9 @@ export class BroadcastsEditingService {
     private readonly outbox: OutboxService,
     private readonly unsubscribe: UnsubscribeService,
     private readonly segments: SegmentsService,
+    private readonly progress: BroadcastProgressService,
     private readonly audit: AuditService,
   ) {}
-
-  private get repo() {
-    return this.ds.getRepository(Broadcast);
-  }
 
   async count(segment: Segment): Promise<number> {
     return this.segments.count(cleanSegment(segment));
@@ -116,17 +94,11 @@ export class BroadcastsEditingService {
       );
       return id;
     });
-    return { ...(await this.get(id)), id, recipients };
-  }
-
-  private async load(id: number): Promise<Broadcast> {
-    const b = await this.repo.findOneBy({ id });
-    if (!b) throw notFound(MSG.broadcastNotFound);
-    return b;
+    return { ...(await this.progress.get(id)), id, recipients };
   }
 
   async update(id: number, patch: Partial<BroadcastInput>, actor: User): Promise<AdminBroadcast> {
-    const before = await this.load(id);
+    const before = await this.progress.load(id);
     if (before.status !== 'draft') throw conflict(MSG.broadcastNotDraft);
     const input: BroadcastInput = {
       subject: patch.subject ?? before.subject,
@@ -163,63 +135,7 @@ export class BroadcastsEditingService {
         now,
       );
     });
-    return this.get(id);
-  }
-
-  async list(query: Record<string, unknown>): Promise<ListResult<AdminBroadcast>> {
-    const params = listParamsFor(query, BROADCASTS_LIST);
-    const res = await runList(this.repo.createQueryBuilder('b'), params, BROADCASTS_LIST);
-    const rows: AdminBroadcast[] = [];
-    for (const b of res.rows) rows.push(await this.view(b));
-    return { ...res, rows };
-  }
-
-  async get(id: number): Promise<AdminBroadcast> {
-    return this.view(await this.load(id));
-  }
-
-  private async view(b: Broadcast): Promise<AdminBroadcast> {
-    const recipients = b.recipientCount;
-    let sent = 0;
-    let failed = 0;
-    let pending = 0;
-    // Before the list is frozen: the segment's size as last counted (saved with the draft and again
-    // at "send"), not counted anew on every GET; POST /count gives the size this moment.
-    if (b.status === 'draft' || b.status === 'scheduled' || (b.status === 'sending' && !b.listReady)) {
-      pending = b.status === 'draft' ? 0 : recipients;
-    }
-    if (b.listReady) {
-      const counts = await this.outbox.statusCounts(`bc:${b.id}:`);
-      const rows = await this.ds
-        .getRepository(BroadcastRecipient)
-        .createQueryBuilder('r')
-        .select('r.status', 'status')
-        .addSelect('COUNT(*)', 'n')
-        .where('r.broadcastId = :id', { id: b.id })
-        .groupBy('r.status')
-        .getRawMany<{ status: string; n: string | number }>();
-      const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-      sent = (counts.sent ?? 0) + (counts.logged ?? 0);
-      failed = (counts.failed ?? 0) + (byStatus.skipped ?? 0);
-      pending = (counts.pending ?? 0) + (counts.sending ?? 0) + (byStatus.pending ?? 0);
-    }
-    return {
-      id: b.id,
-      subject: b.subject,
-      body: b.body,
-      segment: b.segment,
-      utm: b.utm,
-      status: b.status,
-      sendAt: iso(b.sendAt),
-      startedAt: iso(b.startedAt),
-      finishedAt: iso(b.finishedAt),
-      recipients,
-      sent,
-      failed,
-      pending,
-      createdAt: b.createdAt.toISOString(),
-      updatedAt: b.updatedAt.toISOString(),
-    };
+    return this.progress.get(id);
   }
 
   /** The mail as a recipient sees it (the unsubscribe link of the mentor's own address). */
@@ -234,7 +150,7 @@ export class BroadcastsEditingService {
 
   /** A test to one address, now (marked [Test]; not counted; sent whatever the address's consent). */
   async test(id: number, email: string, actor: User): Promise<{ queued: true }> {
-    const b = await this.load(id);
+    const b = await this.progress.load(id);
     const to = normalizeEmail(email);
     const mail = broadcastMail(this.cfg, b, this.unsubscribe.url(to));
     const now = this.clock.now();
@@ -252,7 +168,7 @@ export class BroadcastsEditingService {
 
   /** Send now, or schedule for `at` (the engine starts it when it is due). */
   async send(id: number, at: string | undefined, actor: User): Promise<AdminBroadcast> {
-    const b = await this.load(id);
+    const b = await this.progress.load(id);
     if (b.status !== 'draft') throw conflict(MSG.broadcastAlreadySent);
     const now = this.clock.now();
     const sendAt = at ? new Date(at) : now;
@@ -278,12 +194,12 @@ export class BroadcastsEditingService {
         now,
       );
     });
-    return this.get(id);
+    return this.progress.get(id);
   }
 
   /** A scheduled broadcast back to a draft-like stop: cancelled (never sent). */
   async cancel(id: number, actor: User): Promise<AdminBroadcast> {
-    await this.load(id);
+    await this.progress.load(id);
     const now = this.clock.now();
     await this.ds.transaction(async (m) => {
       const res = await m.getRepository(Broadcast).update({ id, status: 'scheduled' }, { status: 'cancelled', updatedAt: now });
@@ -301,6 +217,6 @@ export class BroadcastsEditingService {
         now,
       );
     });
-    return this.get(id);
+    return this.progress.get(id);
   }
 }

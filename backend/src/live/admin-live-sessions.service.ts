@@ -13,7 +13,7 @@ import { LiveSessionCourse } from './entities/live-session-course.entity';
 import { LiveSession } from './entities/live-session.entity';
 import type { CreateLiveSessionDto, UpdateLiveSessionDto } from './dto/live-session.dto';
 import { LiveMailerService } from './live-mailer.service';
-import { inCatalogueOrder, isJoinUrl, toAdminLiveSession, type SessionWithCourses } from './live-records';
+import { inCatalogueOrder, isJoinUrl, toAdminLiveSession, type SessionWithCourses } from './live-mappers';
 import { parseStartsAt, seriesStarts } from './recurrence';
 
 /** A session that started less than this long ago still counts as coming (it may be under way). */
@@ -72,7 +72,7 @@ const auditView = (s: SessionWithCourses) => {
  * transaction (through the outbox).
  */
 @Injectable()
-export class LiveSessionsAdminService {
+export class AdminLiveSessionsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly audit: AuditService,
