@@ -205,7 +205,10 @@ export class MentorThreadsService implements PersonalDataOwner {
   }
 
   /** Erasure, in the erasing transaction: the threads, their messages and image rows. The files go after commit ({@link afterErasure}). */
-  async eraseFor({ userId }: DataSubject, m: EntityManager): Promise<{ mentorThreadsRemoved: number; mentorImagesRemoved: number }> {
+  async eraseFor(
+    { userId }: DataSubject,
+    m: EntityManager,
+  ): Promise<{ mentorThreadsRemoved: number; mentorImagesRemoved: number }> {
     const threads = await m.getRepository(MentorThread).find({ select: { id: true }, where: { userId } });
     const images = await m.getRepository(MentorImage).delete({ userId });
     if (threads.length) await m.getRepository(MentorMessage).delete({ threadId: In(threads.map((t) => t.id)) });
