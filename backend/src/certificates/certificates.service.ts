@@ -83,8 +83,7 @@ export class CertificatesService implements PersonalDataOwner {
         { userId, courseId: In(courseIds), revokedAt: IsNull() },
         { revokedAt: this.clock.now(), revokedBy, revokedReason: 'access' },
       );
-    if (res.affected)
-      this.logger.log(`Sertifikat trukket tilbake (tilgangen endte): ${courseIds.join(', ')} for bruker ${userId}`);
+    if (res.affected) this.logger.log(`Certificate withdrawn (access ended): ${courseIds.join(', ')} for user ${userId}`);
   }
 
   /**
@@ -107,7 +106,7 @@ export class CertificatesService implements PersonalDataOwner {
         { id: existing.id, revokedReason: 'access' },
         { revokedAt: null, revokedBy: null, revokedReason: null },
       );
-      this.logger.log(`Sertifikat gyldig igjen (tilgangen er tilbake): ${courseId} for bruker ${userId}`);
+      this.logger.log(`Certificate valid again (access is back): ${courseId} for user ${userId}`);
       return this.certs.findOneBy({ id: existing.id });
     }
     const user = await this.users.findById(userId);
@@ -125,7 +124,7 @@ export class CertificatesService implements PersonalDataOwner {
           revokedBy: null,
           revokedReason: null,
         });
-        this.logger.log(`Sertifikat utstedt: ${courseId} for bruker ${userId}`);
+        this.logger.log(`Certificate issued: ${courseId} for user ${userId}`);
         break;
       } catch (e) {
         if (!isUniqueViolation(e)) throw e;

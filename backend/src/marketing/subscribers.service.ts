@@ -189,7 +189,7 @@ export class SubscribersService {
   async eraseFor(owner: { userId: number; email: string }, m: EntityManager): Promise<number> {
     const a = await m.delete(Subscriber, { email: owner.email });
     const b = await m.delete(Subscriber, { userId: owner.userId });
-    if ((a.affected ?? 0) + (b.affected ?? 0) > 0) this.logger.log('Markedsføringsdata slettet for en konto');
+    if ((a.affected ?? 0) + (b.affected ?? 0) > 0) this.logger.log('Marketing data erased for an account');
     return (a.affected ?? 0) + (b.affected ?? 0);
   }
 }

@@ -146,7 +146,7 @@ export class FulfilmentService {
       if (order.provider === 'demo') throw conflict(MSG.upgradeCreditGone);
       this.logger.warn(
         { orderId: order.id, upgradeFromOrderId: order.upgradeFromOrderId, upgradeCreditOre: order.upgradeCreditOre },
-        'Oppgraderingsrabatten gjaldt ikke lenger da betalingen kom; betalingen refunderes',
+        'The upgrade credit no longer stood when the payment came; the payment is refunded',
       );
       return 'upgrade_credit_gone';
     }
@@ -154,7 +154,7 @@ export class FulfilmentService {
       if (order.provider === 'demo') throw badRequest(MSG.campaignCodeUnusable, 'CAMPAIGN_CODE_UNUSABLE');
       this.logger.warn(
         { orderId: order.id, campaignCode: order.campaignCode },
-        'Kampanjekoden var brukt opp da betalingen kom; betalingen refunderes',
+        'The campaign code was used up when the payment came; the payment is refunded',
       );
       return 'code_used_up';
     }
@@ -180,7 +180,7 @@ export class FulfilmentService {
     // (only ever opened by the receipt page of an earlier order) did not prove the address, and must
     // not see this purchase. The buyer signs in with the receipt's link, which claims the address.
     if (!result.accountNew && user.claimedAt === null) await this.sessions.endAll(user.id);
-    this.logger.log({ orderId: order.id, courseId: order.courseId, amountOre: order.amountOre }, 'Ordre betalt');
+    this.logger.log({ orderId: order.id, courseId: order.courseId, amountOre: order.amountOre }, 'Order paid');
     await this.events.emit('order.paid', paidEvent(result));
   }
 
@@ -209,11 +209,11 @@ export class FulfilmentService {
     try {
       const { order: after } = await this.refunds.refund(order.id, { reason }, null, { refusal });
       Object.assign(order, { status: after.status, refundedOre: after.refundedOre });
-      this.logger.log({ orderId: order.id, refusal }, 'Betaling avvist og refundert');
+      this.logger.log({ orderId: order.id, refusal }, 'Payment refused and refunded');
     } catch (err) {
       this.logger.error(
         { err, orderId: order.id, refusal },
-        'Avvist betaling kunne ikke refunderes nå; prøves igjen ved neste kall',
+        'Refused payment could not be refunded now; will retry on the next call',
       );
     }
   }

@@ -115,7 +115,7 @@ export class DiscordLinkingService implements PersonalDataOwner {
       if (other && other.userId !== userId) return 'taken';
       await client.addMember(account.id, token, [...(await this.roles.wantedRoles(userId))]);
     } catch (e) {
-      this.logger.warn(`Kobling til Discord feilet for bruker ${userId}: ${describeFailure(e)}`);
+      this.logger.warn(`Linking to Discord failed for user ${userId}: ${describeFailure(e)}`);
       return 'failed';
     }
     await this.ds.transaction(async (m) => {

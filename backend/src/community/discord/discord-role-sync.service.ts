@@ -170,7 +170,7 @@ export class DiscordRoleSyncService {
             nextAttemptAt: new Date(this.clock.now().getTime() + backoffMs(attempts)),
           },
         );
-        if (!final) this.logger.warn(`Rolleendring ${change.id} i Discord feilet (forsøk ${attempts}): ${describeFailure(e)}`);
+        if (!final) this.logger.warn(`Discord role change ${change.id} failed (attempt ${attempts}): ${describeFailure(e)}`);
         out.failed++;
       }
     }
@@ -232,7 +232,7 @@ export class DiscordRoleSyncService {
       await links.update({ id: link.id }, { syncedAt: this.clock.now(), rolesHeld: [...have].join(','), syncError: null });
     } catch (e) {
       res.failed = true;
-      this.logger.warn(`Avstemming i Discord feilet for bruker ${link.userId}: ${describeFailure(e)}`);
+      this.logger.warn(`Discord reconciliation failed for user ${link.userId}: ${describeFailure(e)}`);
       await links.update({ id: link.id }, { syncedAt: this.clock.now(), syncError: describeFailure(e) });
     }
     return res;

@@ -19,13 +19,13 @@ export class DiscordWorker implements OnApplicationBootstrap, BeforeApplicationS
       intervalMs: cfg.discord?.syncIntervalMs ?? 0,
       round: () => discord.runQueue(),
       logger,
-      failure: 'Køen av rolleendringer i Discord feilet',
+      failure: 'The Discord role change queue failed',
     });
     this.reconciliation = new PeriodicTask({
       intervalMs: cfg.discord?.reconcileIntervalMs ?? 0,
       round: () => discord.reconcile(),
       logger,
-      failure: 'Avstemmingen av roller i Discord feilet',
+      failure: 'The Discord role reconciliation failed',
     });
   }
 

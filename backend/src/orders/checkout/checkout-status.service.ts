@@ -117,7 +117,7 @@ export class CheckoutStatusService {
       const e = err as { type?: string; statusCode?: number; message?: string };
       this.logger.warn(
         { orderId: order.id, type: e.type, statusCode: e.statusCode, msg: e.message },
-        'Kunne ikke lese Checkout Session',
+        'Could not read the Checkout Session',
       );
       throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.providerCheckFailed);
     }
@@ -130,7 +130,7 @@ export class CheckoutStatusService {
       return await this.vipps.outcome(order);
     } catch (err) {
       const e = err as VippsApiError;
-      this.logger.warn({ orderId: order.id, status: e.status, msg: e.message }, 'Kunne ikke lese Vipps-betalingen');
+      this.logger.warn({ orderId: order.id, status: e.status, msg: e.message }, 'Could not read the Vipps payment');
       throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.providerCheckFailed);
     }
   }

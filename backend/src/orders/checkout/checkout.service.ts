@@ -208,7 +208,7 @@ export class CheckoutService {
       return await this.vipps.create(order, productName);
     } catch (err) {
       const e = err as VippsApiError;
-      this.logger.error({ orderId: order.id, status: e.status, problem: e.problem, msg: e.message }, 'Vipps-betaling feilet');
+      this.logger.error({ orderId: order.id, status: e.status, problem: e.problem, msg: e.message }, 'Vipps payment failed');
       await this.orders.update({ id: order.id, status: 'pending' }, { status: 'failed', updatedAt: new Date() });
       throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.paymentError);
     }

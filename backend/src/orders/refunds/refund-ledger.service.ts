@@ -228,7 +228,7 @@ export class RefundLedger {
     if (rec.created.length) this.crash.reached('order.refunded:after-commit');
     if (rec.becameFull) this.catalog.invalidate();
     for (const e of refundEvents(rec, opts)) {
-      this.logger.log({ orderId: e.orderId, refundId: e.refundId, amountOre: e.amountOre }, 'Refusjon registrert');
+      this.logger.log({ orderId: e.orderId, refundId: e.refundId, amountOre: e.amountOre }, 'Refund recorded');
       await this.events.emit('order.refunded', e);
     }
   }

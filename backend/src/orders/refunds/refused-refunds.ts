@@ -20,7 +20,7 @@ export class RefusedRefunds implements OnApplicationBootstrap, BeforeApplication
       intervalMs: cfg.nodeEnv === 'test' ? 0 : REFUSED_REFUND_RETRY_MS,
       round: () => fulfilment.retryRefusedRefunds(),
       logger: new Logger('Fulfilment'),
-      failure: 'Refusjon av avviste betalinger feilet',
+      failure: 'Refunding refused payments failed',
     });
   }
 

@@ -72,14 +72,17 @@ export class StripeRefundsService {
       );
     } catch (err) {
       const e = err as { type?: string; statusCode?: number; message?: string };
-      this.logger.warn({ orderId: order.id, type: e.type, statusCode: e.statusCode, msg: e.message }, 'Stripe avviste refusjon');
+      this.logger.warn(
+        { orderId: order.id, type: e.type, statusCode: e.statusCode, msg: e.message },
+        'Stripe refused the refund',
+      );
       const rejected = typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500;
       throw rejected
         ? new AppError(HttpStatus.BAD_REQUEST, 'PAYMENT_PROVIDER_ERROR', MSG.refundRejected)
         : new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.refundProviderDown);
     }
     if (sr.status === 'failed' || sr.status === 'canceled') {
-      this.logger.warn({ orderId: order.id, refundId: sr.id, status: sr.status }, 'Stripe-refusjon feilet');
+      this.logger.warn({ orderId: order.id, refundId: sr.id, status: sr.status }, 'Stripe refund failed');
       throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.refundRejected);
     }
     return sr;

@@ -53,7 +53,7 @@ export class VippsRefundsService {
       );
     } catch (err) {
       const e = err as VippsApiError;
-      this.logger.warn({ orderId: order.id, status: e.status, problem: e.problem }, 'Vipps avviste refusjon');
+      this.logger.warn({ orderId: order.id, status: e.status, problem: e.problem }, 'Vipps refused the refund');
       throw e instanceof VippsApiError && e.rejected
         ? new AppError(HttpStatus.BAD_REQUEST, 'PAYMENT_PROVIDER_ERROR', MSG.refundRejected)
         : new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.refundProviderDown);

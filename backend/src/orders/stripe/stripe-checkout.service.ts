@@ -93,7 +93,7 @@ export class StripeCheckoutService {
       );
     } catch (err) {
       const e = err as { type?: string; statusCode?: number; message?: string };
-      this.logger.error({ orderId: order.id, type: e.type, statusCode: e.statusCode, msg: e.message }, 'Stripe Checkout feilet');
+      this.logger.error({ orderId: order.id, type: e.type, statusCode: e.statusCode, msg: e.message }, 'Stripe Checkout failed');
       return this.fail(order);
     }
     if (!session.url) return this.fail(order);
@@ -143,7 +143,7 @@ export class StripeCheckoutService {
       const e = err as { type?: string; statusCode?: number; message?: string };
       this.logger.log(
         { orderId: prev.id, type: e.type, statusCode: e.statusCode, msg: e.message },
-        'Åpen betaling kunne ikke gjenbrukes',
+        'Open payment could not be reused',
       );
       return null;
     }

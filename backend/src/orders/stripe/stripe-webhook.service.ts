@@ -82,7 +82,7 @@ export class StripeWebhookService {
       return await this.dispatch(event);
     } catch (err) {
       if (err instanceof AppError) throw err;
-      this.logger.error({ err, eventId: event.id, type: event.type }, 'Webhook feilet; Stripe prøver igjen');
+      this.logger.error({ err, eventId: event.id, type: event.type }, 'Webhook failed; Stripe will retry');
       throw unavailable(MSG.serviceUnavailable);
     }
   }
@@ -146,7 +146,7 @@ export class StripeWebhookService {
     if (await this.seen(event.id)) return { received: true, duplicate: true };
     const order = await this.orderFor(session);
     if (!order) {
-      this.logger.warn({ eventId: event.id, sessionId: session.id }, 'Webhook for ukjent Checkout Session');
+      this.logger.warn({ eventId: event.id, sessionId: session.id }, 'Webhook for an unknown Checkout Session');
       const r = await this.once(event, async () => undefined);
       return { received: true, ignored: true, ...(r.duplicate ? { duplicate: true } : {}) };
     }
@@ -161,7 +161,7 @@ export class StripeWebhookService {
     if (!sessionMatchesOrder(session, order)) {
       this.logger.error(
         { eventId: event.id, orderId: order.id, amountTotal: session.amount_total, currency: session.currency },
-        'Betalt beløp stemmer ikke med ordren; ordren er ikke levert',
+        'Paid amount does not match the order; the order is not fulfilled',
       );
       const r = await this.once(event, async () => undefined);
       return { received: true, ignored: true, ...(r.duplicate ? { duplicate: true } : {}) };

@@ -123,7 +123,7 @@ export class HttpVippsApi implements VippsApi {
         signal: AbortSignal.timeout(20_000),
       });
     } catch (err) {
-      throw new VippsApiError(`Fikk ikke kontakt med Vipps: ${(err as Error).message}`, null);
+      throw new VippsApiError(`Could not reach Vipps: ${(err as Error).message}`, null);
     }
     const text = await res.text();
     let json: unknown = null;
@@ -132,8 +132,8 @@ export class HttpVippsApi implements VippsApi {
     } catch {
       json = null;
     }
-    if (!res.ok) throw new VippsApiError(`Vipps svarte ${res.status}`, res.status, json);
-    if (json === null) throw new VippsApiError('Vipps svarte ikke med JSON', res.status);
+    if (!res.ok) throw new VippsApiError(`Vipps answered ${res.status}`, res.status, json);
+    if (json === null) throw new VippsApiError('Vipps did not answer with JSON', res.status);
     return json as T;
   }
 

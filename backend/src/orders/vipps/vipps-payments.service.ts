@@ -64,7 +64,7 @@ export class VippsPaymentsService {
       },
       `create-${reference}`,
     );
-    if (!res.redirectUrl) throw new VippsApiError('Vipps svarte uten redirectUrl', 200, res);
+    if (!res.redirectUrl) throw new VippsApiError('Vipps answered without redirectUrl', 200, res);
     return res.redirectUrl;
   }
 
@@ -75,7 +75,10 @@ export class VippsPaymentsService {
     const p = await this.reads.get(reference, () => api.getPayment(reference));
     if (p.state === 'AUTHORIZED') {
       if (amountMatches(p.amount, order)) return 'authorized';
-      this.logger.error({ orderId: order.id, amount: p.amount }, 'Vipps-beløpet stemmer ikke med ordren; ordren er ikke levert');
+      this.logger.error(
+        { orderId: order.id, amount: p.amount },
+        'Vipps amount does not match the order; the order is not fulfilled',
+      );
       return 'pending';
     }
     return p.state === 'CREATED' ? 'pending' : 'closed';
@@ -95,7 +98,7 @@ export class VippsPaymentsService {
       state = (await this.reads.get(reference, () => api.getPayment(reference))).state;
     } catch (err) {
       const e = err as VippsApiError;
-      this.logger.warn({ orderId: order.id, status: e.status, msg: e.message }, 'Kunne ikke lese hvordan Vipps-betalingen endte');
+      this.logger.warn({ orderId: order.id, status: e.status, msg: e.message }, 'Could not read how the Vipps payment ended');
       return null;
     }
     if (state === 'ABORTED') return 'aborted';
@@ -118,14 +121,14 @@ export class VippsPaymentsService {
       const e = err as VippsApiError;
       this.logger.error(
         { orderId: order.id, status: e.status, problem: e.problem },
-        'Vipps-betalingen kunne ikke trekkes; prøves igjen',
+        'Vipps payment could not be captured; will retry',
       );
       return false;
     }
     const now = new Date();
     await this.ds.getRepository(Order).update({ id: order.id, capturedAt: IsNull() }, { capturedAt: now });
     order.capturedAt = now;
-    this.logger.log({ orderId: order.id, amountOre: order.amountOre }, 'Vipps-betaling trukket');
+    this.logger.log({ orderId: order.id, amountOre: order.amountOre }, 'Vipps payment captured');
     return true;
   }
 
@@ -148,7 +151,7 @@ export class VippsPaymentsService {
   }
 
   private need(): VippsApi {
-    if (!this.api) throw new VippsApiError('Vipps er ikke satt opp', null);
+    if (!this.api) throw new VippsApiError('Vipps is not configured', null);
     return this.api;
   }
 }

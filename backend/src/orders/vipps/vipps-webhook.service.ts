@@ -195,7 +195,7 @@ export class VippsWebhookService {
     if (!amountMatches(event.amount, order)) {
       this.logger.error(
         { provider: 'vipps', orderId: order.id, amount: event.amount },
-        'Vipps-beløpet stemmer ikke med ordren; ordren er ikke levert',
+        'Vipps amount does not match the order; the order is not fulfilled',
       );
       return this.record(id, 'ignored');
     }

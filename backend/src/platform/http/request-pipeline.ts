@@ -73,7 +73,7 @@ const pipelines = new WeakMap<object, RequestPipeline>();
 /** The pipeline installed on a server (see {@link RequestPipeline.install}). */
 export function pipelineOf(fastify: FastifyInstance): RequestPipeline {
   const p = pipelines.get(fastify);
-  if (!p) throw new Error('Serveren har ingen forespørselskjede (RequestPipeline.install)');
+  if (!p) throw new Error('The server has no request pipeline (RequestPipeline.install)');
   return p;
 }
 
@@ -127,7 +127,7 @@ export class RequestPipeline {
 
   /** Installs the steps on the server, once, before any route is registered. */
   install(fastify: FastifyInstance): void {
-    if (pipelines.has(fastify)) throw new Error('RequestPipeline.install: allerede installert');
+    if (pipelines.has(fastify)) throw new Error('RequestPipeline.install: already installed');
     this.fastify = fastify;
     pipelines.set(fastify, this);
     // The summed access lines of answers from memory are written before the server is gone.
@@ -152,7 +152,7 @@ export class RequestPipeline {
       enterRequest(req.id);
       const step = this.limitStep(req);
       if (!step) return done();
-      if (!this.rateLimiter) return done(new Error('RequestPipeline: ingen rate limit er satt (useRateLimiter)'));
+      if (!this.rateLimiter) return done(new Error('RequestPipeline: no rate limiter is set (useRateLimiter)'));
       // A limit that answers with a redirect has sent the reply: the handler does not run.
       this.rateLimiter(req, reply, step).then(() => {
         if (!reply.sent) done();
@@ -191,11 +191,11 @@ export class RequestPipeline {
   /** Registers a route of the pipeline, with its policy, body validation and answer from memory. */
   route<B extends object>(def: PipelineRoute<B>): void {
     const fastify = this.fastify;
-    if (!fastify) throw new Error('RequestPipeline.route: kjeden er ikke installert');
+    if (!fastify) throw new Error('RequestPipeline.route: the pipeline is not installed');
     const policy: RoutePolicy = { writeLimit: def.writeLimit, cacheControl: def.cacheControl, limits: def.limits };
     // Only a request every step lets through on the route alone may be answered before Fastify.
     if (def.fast && (def.method !== 'GET' || csrfApplies('GET', def.url) || this.rateLimitApplies('GET', policy) || def.body))
-      throw new Error(`RequestPipeline.route: ${def.method} ${def.url} kan ikke svares fra minnet`);
+      throw new Error(`RequestPipeline.route: ${def.method} ${def.url} cannot be answered from memory`);
     const validate = def.body ? this.bodyValidator(def.body) : null;
     const handler: RouteHandlerMethod = (req, reply) => def.handler(req, reply, req.body as B);
     fastify.route({

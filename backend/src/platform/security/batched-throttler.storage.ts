@@ -83,7 +83,7 @@ export class BatchedThrottlerStorage implements RateLimitCounter, OnModuleDestro
         if (r.hits === n) e.windowEnd = r.windowEnd;
       } catch (err) {
         e.pending += n;
-        this.logger.warn(`Kunne ikke lagre tellere for rate limit: ${String(err)}`);
+        this.logger.warn(`Could not store rate-limit counters: ${String(err)}`);
       }
     }
   }
