@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { newContext } from './browser';
 
 /** Where the site keeps the visitor's cookie choice (localStorage). */
@@ -96,4 +96,20 @@ export async function openVisitor(browser: Browser, baseURL: string, width = 128
   });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   return { ctx, page, alerts, errors };
+}
+
+/** A demo purchase (it pays at once and signs the buyer in on this context). */
+export async function buyDemo(request: APIRequestContext, courseId: string, email: string): Promise<void> {
+  const bought = await request.post('/api/checkout/sessions', {
+    data: {
+      courseId,
+      email,
+      firstName: 'Kari',
+      lastName: 'Nordmann',
+      paymentMethod: 'vipps',
+      acceptTerms: true,
+      acceptRisk: true,
+    },
+  });
+  expect(bought.status()).toBe(201);
 }
