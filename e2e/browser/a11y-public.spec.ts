@@ -16,10 +16,7 @@ import { useBrowserJourney } from './support/journey';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WIDTHS = [1366, 390] as const;
 
-
 const journey = useBrowserJourney({ mail: true, db: true });
-
-
 
 /** The WCAG 2.1 A/AA violations axe finds on the page as it is now: `rule: selector, selector`. */
 async function violations(page: Page): Promise<string[]> {

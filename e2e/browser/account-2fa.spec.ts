@@ -18,10 +18,7 @@ const PASSWORD = 'hemmelig123';
 const codeFor = (secret: string, at = Date.now()) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
 
-
 const journey = useBrowserJourney({ mail: true, db: true });
-
-
 
 async function open(width: number): Promise<{ ctx: BrowserContext; page: Page; problems: string[] }> {
   const ctx = await journey.newContext(width, { height: width < 600 ? 844 : 900 });

@@ -55,7 +55,6 @@ describe("admin panel: 'Utgående e-post'", () => {
     journey.sink.setMode('accept');
   });
 
-
   it('opens Utgående e-post from the menu and finds the delivered welcome mail by its address', async () => {
     await page.getByRole('menuitem', { name: 'Utgående e-post' }).click();
     await page.waitForURL(/\/admin\/outbox/);

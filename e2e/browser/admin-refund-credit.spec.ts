@@ -80,7 +80,6 @@ describe('refund dialog: an order whose money is an upgrade’s credit', () => {
     });
   });
 
-
   async function openDialog(width: number, order: OrderRow = foundation) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
     await page.goto(`/admin/orders/${order.id}/show`);

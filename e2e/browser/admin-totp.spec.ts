@@ -27,7 +27,6 @@ describe('admin panel: two-factor sign-in', () => {
     ({ ctx: admin, page } = await journey.newPage(1280, { consent: false, problems: errors }));
   });
 
-
   const signIn = () => signInToAdmin(page, ADMIN.email, ADMIN.password);
 
   it('signs in and is led to set up two-factor sign-in before anything else', async () => {

@@ -42,7 +42,6 @@ describe('admin panel', () => {
     ({ page } = await journey.newPage(1280, { consent: false, problems: errors }));
   });
 
-
   const studentDashboard = async () => {
     const p = await student.newPage();
     await p.goto('/dashboard');

@@ -11,10 +11,7 @@ import { signInToAdmin } from './support/admin';
 import { CONSENT_KEY, uniqueEmail } from './support/site';
 import { ADMIN, useBrowserJourney } from './support/journey';
 
-
 const journey = useBrowserJourney();
-
-
 
 /** In-app navigation through the test panel (shown with ?test=true): the page is not reloaded. */
 async function panelTo(page: Page, label: string): Promise<void> {

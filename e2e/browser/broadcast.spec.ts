@@ -60,7 +60,6 @@ describe("admin panel: 'Utsendelser' (broadcasts)", () => {
     await page.waitForURL(/\/admin\/?$/);
   });
 
-
   it('writes a broadcast with a live recipient count and preview, tests it, sends it; the subscriber gets it once', async () => {
     await page.getByRole('menuitem', { name: 'Utsendelser' }).click();
     await page.waitForURL(/\/admin\/broadcasts/);

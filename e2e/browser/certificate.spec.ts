@@ -14,10 +14,7 @@ import { isPdf, pdfText } from '../api/support/pdf-text';
 import { at, login, uniqueEmail } from './support/site';
 import { useBrowserJourney } from './support/journey';
 
-
 const journey = useBrowserJourney({ db: true });
-
-
 
 /** A student without a name who owns Kryptovaluta (one module), straight in the server's database. */
 async function seedStudent(): Promise<{ email: string; password: string }> {

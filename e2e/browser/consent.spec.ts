@@ -13,10 +13,7 @@ import { useBrowserJourney } from './support/journey';
 const ATTRIBUTION_KEY = 'ta.attribution.v1';
 const GA_ID = 'G-TESTCONSENT1';
 
-
 const journey = useBrowserJourney({ env: { GA_MEASUREMENT_ID: GA_ID } });
-
-
 
 interface Visitor {
   ctx: BrowserContext;

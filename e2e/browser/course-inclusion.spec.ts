@@ -37,7 +37,6 @@ describe('Accelerator includes Foundation', () => {
     ({ page } = await journey.newPage(1280, { consent: false, problems: errors }));
   });
 
-
   const studentDashboard = async () => {
     const p = await student.newPage();
     await p.goto('/dashboard');

@@ -13,10 +13,7 @@ import { useBrowserJourney } from './support/journey';
 
 jest.setTimeout(120_000);
 
-
 const journey = useBrowserJourney({ fakes: { discord: true } });
-
-
 
 describe.each([
   ['a phone', 390],

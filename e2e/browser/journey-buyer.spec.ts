@@ -80,7 +80,6 @@ describe.each([1366, 390])('the buyer, at %i px', (width) => {
   describe('with Stripe (the fake Stripe server)', () => {
     const journey = useBrowserJourney({ mail: true, fakes: { stripe: true, vipps: true } });
 
-
     /** Submits the order form, pays at the fake Stripe and comes back the way Stripe sends the buyer. */
     async function payAtStripe(page: Page, method: 'card' | 'klarna', amountOre: number): Promise<void> {
       await page.getByTestId('checkout-submit').click();
@@ -163,7 +162,6 @@ describe.each([1366, 390])('the buyer, at %i px', (width) => {
 
   describe('in demo mode (no Stripe key)', () => {
     const journey = useBrowserJourney({ mail: true });
-
 
     it('a demo purchase lands on the same confirmation page, which says it was a demo', async () => {
       const b = await openBuyer(journey, width);

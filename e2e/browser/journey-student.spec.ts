@@ -25,11 +25,9 @@ async function completeAll(page: Page): Promise<number> {
 }
 
 describe.each([1366, 390])('the student, at %i px', (width) => {
-
   const journey = useBrowserJourney({ db: true });
 
-  afterAll(async () => {
-  });
+  afterAll(async () => {});
 
   /** A student with a password and no name who owns Kryptovaluta, straight in the server's database. */
   async function seedStudent(): Promise<{ email: string; password: string }> {

@@ -4,7 +4,7 @@
  * On the production build: `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/keyboard.spec.ts`.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { at, uniqueEmail } from './support/site';
 import { useBrowserJourney } from './support/journey';
 

@@ -56,7 +56,6 @@ describe('live sessions', () => {
     ({ page: admin } = await journey.newPage(1280, { consent: false, problems: errors }));
   });
 
-
   it('the mentor plans a session for Accelerator in the admin panel', async () => {
     await signInToAdmin(admin, ADMIN.email, ADMIN.password);
     await admin.waitForURL(/\/admin\/?$/);

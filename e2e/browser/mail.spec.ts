@@ -11,10 +11,7 @@ import { useBrowserJourney } from './support/journey';
 const NEUTRAL =
   'Hvis e-postadressen er registrert hos oss, får du snart en e-post med en lenke for å lage nytt passord. Lenken gjelder i 1 time.';
 
-
 const journey = useBrowserJourney({ mail: true });
-
-
 
 async function open(): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
   const ctx = await journey.newContext(390, { height: 844 });

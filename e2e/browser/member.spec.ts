@@ -17,7 +17,6 @@ import { useBrowserJourney } from './support/journey';
 
 const VIDEO_ID = 'abcDEF12345';
 
-
 // The server's own database file is opened beside it (SQLite in WAL mode allows that).
 const journey = useBrowserJourney({ mail: true, db: true });
 
@@ -25,7 +24,6 @@ beforeAll(async () => {
   // The first Foundation module gets a video (before anything asked for the course, so nothing is cached).
   await journey.db.getRepository(CourseModule).update({ courseId: 'foundation', position: 0 }, { videoId: VIDEO_ID });
 });
-
 
 /**
  * A student made the way the site makes them: the free sign-up (`POST /api/create-user`, no session),

@@ -54,7 +54,6 @@ describe('money, end to end (fake Stripe, 25 % campaign code)', () => {
   });
 
   it('the checkout, Stripe, the order, the receipt page and PDF, the receipt mail and the admin panel show one figure', async () => {
-
     // The mentor makes a 25 % code in the admin panel (Æ, Ø and Å are letters of a code).
     await signInToAdmin(admin, ADMIN.email, ADMIN.password);
     await admin.waitForURL(/\/admin\/?$/);

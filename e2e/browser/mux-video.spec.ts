@@ -54,7 +54,6 @@ describe('paid video: upload from the panel, signed playback for the student', (
     moduleTitle = course.modules[0].title;
   });
 
-
   it('the mentor uploads a file: chunks go to Mux, the module shows «Behandles …» and then that it is ready', async () => {
     const { ctx, page } = await journey.newPage(1280, { consent: false, problems: errors });
     await page.setViewportSize({ width: 1366, height: 900 });

@@ -19,10 +19,7 @@ const SELLER = {
 };
 const SELLER_LINE = 'Kvitteringsselger AS · Org.nr. 923 456 789 MVA · Storgata 7, 0155 Oslo';
 
-
 const journey = useBrowserJourney({ mail: true, env: SELLER });
-
-
 
 async function open(width = 1280): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
   const ctx = await journey.newContext(width);

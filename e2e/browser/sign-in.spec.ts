@@ -17,10 +17,7 @@ const PROGRESS_KEY = 'ta.starter-progress.v1';
 const LINK_SENT =
   'Vi har sendt deg en innloggingslenke på e-post. Du kan begynne med en gang – fremgangen lagres i nettleseren til du logger inn.';
 
-
 const journey = useBrowserJourney({ mail: true });
-
-
 
 const post = (path: string, body: unknown, cookie?: string) => postJson(journey.server.url, path, body, cookie);
 

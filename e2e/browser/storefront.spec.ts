@@ -12,10 +12,7 @@ import { useBrowserJourney } from './support/journey';
 
 const ATTRIBUTION_KEY = 'ta.attribution.v1';
 
-
 const journey = useBrowserJourney();
-
-
 
 /** A fresh context; `consent` pre-stores a cookie choice so the banner stays away. */
 async function open(

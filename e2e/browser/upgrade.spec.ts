@@ -5,7 +5,7 @@
  * at phone and desktop widths go to /tmp.
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/upgrade.spec.ts`.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { uniqueEmail } from './support/site';
 import { useBrowserJourney } from './support/journey';
 

@@ -24,6 +24,8 @@ export interface JourneyOptions {
   db?: boolean;
   /** Fakes started before the server and wired into its environment: `journey.stripe`, `.vipps`, `.discord`, `.mux`. */
   fakes?: { stripe?: boolean; vipps?: boolean; discord?: boolean; mux?: boolean };
+  /** Chromium with the back/forward cache on, as in a buyer's browser (Playwright turns it off). */
+  backForwardCache?: boolean;
 }
 
 export interface PageOptions {
@@ -89,11 +91,10 @@ export function useBrowserJourney(opts: JourneyOptions = {}): BrowserJourney {
           ...opts.env,
         },
       }),
-      launchBrowser(),
+      launchBrowser({ backForwardCache: opts.backForwardCache }),
     ]);
-    if (opts.db)
-      parts.db = await new DataSource(buildDataSourceOptions({ databaseUrl: parts.server.databaseUrl })).initialize();
-  });
+    if (opts.db) parts.db = await new DataSource(buildDataSourceOptions({ databaseUrl: parts.server.databaseUrl })).initialize();
+  }, 120_000);
 
   afterAll(async () => {
     await parts.db?.destroy();
