@@ -6,7 +6,7 @@
  * session"). At 390 and 1366 px, with axe. Run `npm run build` first.
  */
 import { Secret, TOTP } from 'otpauth';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Session } from '../../backend/src/identity/entities/session.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { tokenOf, welcomeLink } from './support/mail';
@@ -20,13 +20,7 @@ const codeFor = (secret: string, at = Date.now()) =>
 
 const journey = useBrowserJourney({ mail: true, db: true });
 
-async function open(width: number): Promise<{ ctx: BrowserContext; page: Page; problems: string[] }> {
-  const ctx = await journey.newContext(width, { height: width < 600 ? 844 : 900 });
-  const page = await ctx.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  return { ctx, page, problems };
-}
+const open = (width: number) => journey.newPage(width, { height: width < 600 ? 844 : 900 });
 
 /** A claimed student with a password (the welcome link used, the password set through the API). */
 async function student(): Promise<string> {

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { signInToAdmin } from './support/admin';
-import { openVisitor, uniqueEmail } from './support/site';
+import { openVisitor, uniqueEmail, until } from './support/site';
 import { ADMIN, useBrowserJourney, type BrowserJourney } from './support/journey';
 
 /** A visitor of this journey's server with a stored cookie choice (no banner), collecting alerts and page errors. */
@@ -16,18 +16,6 @@ const open = (journey: BrowserJourney, width?: number) => openVisitor(journey.br
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-}
-
-/** Waits until `read()` gives `expected`. */
-async function until<T>(read: () => Promise<T> | T, expected: T, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    if (Date.now() > deadline) expect(last).toEqual(expected);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const submit = (page: Page) => page.getByTestId('checkout-submit');

@@ -7,22 +7,11 @@
  */
 import type { Page } from 'playwright-core';
 import { signInToAdmin } from './support/admin';
+import { until } from './support/site';
 import { ADMIN, useBrowserJourney } from './support/journey';
 
 const LAUNCH = /lansering/i;
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-/** Waits until `read()` gives `expected` (jest has no auto-retrying assertions). */
-async function until<T>(read: () => Promise<T> | T, expected: T, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    if (Date.now() > deadline) expect(last).toEqual(expected);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 describe('campaign codes and the end of the launch price (demo payments, LAUNCH_SEATS=1)', () => {
   let admin: Page;

@@ -5,25 +5,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { linkIn } from '../api/support/smtp-sink';
-import { openVisitor } from './support/site';
+import { openVisitor, until } from './support/site';
 import { useBrowserJourney, type BrowserJourney } from './support/journey';
 
 /** A visitor of this journey's server with a stored cookie choice (no banner), collecting alerts and page errors. */
 const open = (journey: BrowserJourney, width?: number) => openVisitor(journey.browser, journey.server.url, width);
 
 const submit = (page: Page) => page.getByTestId('checkout-submit');
-
-/** Waits until `read()` gives `expected` (jest has no auto-retrying assertions; Playwright's own runner is not used). */
-async function until<T>(read: () => Promise<T> | T, expected: T, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    if (Date.now() > deadline) expect(last).toEqual(expected);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Serious or critical accessibility problems on the page. */
 async function axeProblems(page: Page): Promise<string[]> {

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { pdfText } from '../api/support/pdf-text';
 import { linkIn } from '../api/support/smtp-sink';
 import { signInToAdmin } from './support/admin';
-import { uniqueEmail } from './support/site';
+import { uniqueEmail, until } from './support/site';
 import { ADMIN, useBrowserJourney } from './support/journey';
 
 /** The one figure every place must show. */
@@ -29,18 +29,6 @@ function krAmounts(text: string): number[] {
   for (const m of t.matchAll(/\bkr ?(\d{1,3}(?: \d{3})*)(?:,(\d{2}))?/g))
     out.push(Number(m[1].replace(/ /g, '')) * 100 + (m[2] ? Number(m[2]) : 0));
   return out;
-}
-
-/** Waits until `read()` gives `expected` (jest has no auto-retrying assertions). */
-async function until<T>(read: () => Promise<T> | T, expected: T, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    if (Date.now() > deadline) expect(last).toEqual(expected);
-    await new Promise((r) => setTimeout(r, 150));
-  }
 }
 
 describe('money, end to end (fake Stripe, 25 % campaign code)', () => {

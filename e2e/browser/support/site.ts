@@ -113,3 +113,15 @@ export async function buyDemo(request: APIRequestContext, courseId: string, emai
   });
   expect(bought.status()).toBe(201);
 }
+
+/** Waits until `read()` gives `expected` (jest has no auto-retrying assertions; Playwright's own runner is not used). */
+export async function until<T>(read: () => Promise<T> | T, expected: T, timeout = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last: T | undefined;
+  for (;;) {
+    last = await read();
+    if (JSON.stringify(last) === JSON.stringify(expected)) return;
+    if (Date.now() > deadline) expect(last).toEqual(expected);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
