@@ -80,7 +80,8 @@ export function useBrowserJourney(opts: JourneyOptions = {}): BrowserJourney {
     if (fakes.vipps) parts.vipps = await startFakeVipps();
     if (fakes.discord) parts.discord = await startFakeDiscord();
     if (fakes.mux) parts.mux = await startFakeMux();
-    [parts.server, parts.browser] = await Promise.all([
+    // Each part is kept as soon as it is up, so `afterAll` stops it even when another one failed.
+    await Promise.all([
       startServer({
         admin: true,
         frontend: true,
@@ -90,10 +91,11 @@ export function useBrowserJourney(opts: JourneyOptions = {}): BrowserJourney {
           ...(parts.sink ? { SMTP_URL: parts.sink.url, MAIL_POLL_INTERVAL_MS: '200' } : {}),
           ...opts.env,
         },
-      }),
-      launchBrowser({ backForwardCache: opts.backForwardCache }),
+      }).then((server) => (parts.server = server)),
+      launchBrowser({ backForwardCache: opts.backForwardCache }).then((browser) => (parts.browser = browser)),
     ]);
-    if (opts.db) parts.db = await new DataSource(buildDataSourceOptions({ databaseUrl: parts.server.databaseUrl })).initialize();
+    if (opts.db)
+      parts.db = await new DataSource(buildDataSourceOptions({ databaseUrl: part('server').databaseUrl })).initialize();
   }, 120_000);
 
   afterAll(async () => {
