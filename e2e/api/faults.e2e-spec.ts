@@ -4,7 +4,7 @@ import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { WebhookEvent } from '../../backend/src/orders/entities/webhook-event.entity';
 import { fakeStripeEnv, signWebhook, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
-import { queryDatabase, startProdServer, type ProdServer } from './support/prod-server';
+import { queryDatabase, startServer, type RunningServer } from '../support/server';
 import { rawClient, type RawClient, type RawRequest, type RawResponse } from './support/raw-http';
 import { createIdentity, sessionCookie, staticRootFixture } from './support/route-fixture';
 import { TcpProxy } from './support/tcp-proxy';
@@ -323,14 +323,13 @@ function timedRequest(
 
 describe('SIGTERM during traffic (production build, child process)', () => {
   let db: TestDatabase;
-  let server: ProdServer | null = null;
+  let server: RunningServer | null = null;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    server = await startProdServer(db.url, {
-      ADMIN_EMAIL: 'mentor@example.no',
-      ADMIN_PASSWORD: 'admin-passord-123',
-      MAIL_DISABLED: 'true',
+    server = await startServer({
+      databaseUrl: db.url,
+      env: { ADMIN_EMAIL: 'mentor@example.no', ADMIN_PASSWORD: 'admin-passord-123', MAIL_DISABLED: 'true' },
     });
   }, 90_000);
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, REPO_ROOT, requireBuild } from './support/prod-server';
+import { freePort, REPO_ROOT, requireBuild } from '../support/server';
 
 /**
  * A newcomer's first minutes: `npm start` (scripts/start.mjs, on the production build) prints a plain

@@ -4,40 +4,19 @@
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/a11y-public.spec.ts`.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DataSource } from 'typeorm';
-import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
 import { hashPassword } from '../../backend/src/platform/crypto/password';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { linkIn } from '../api/support/smtp-sink';
-import { newContext } from './support/browser';
-import { startWithMail, stopWithMail, type MailSetup } from './support/mail';
 import { at, login, storeConsent, uniqueEmail } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WIDTHS = [1366, 390] as const;
 
-let setup: MailSetup;
-let db: DataSource;
-let dir: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ta-a11y-'));
-  const file = join(dir, 'app.sqlite');
-  setup = await startWithMail({ DATABASE_URL: `sqlite:${file}` });
-  db = await new DataSource(buildDataSourceOptions({ databaseUrl: `sqlite:${file}` })).initialize();
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  await stopWithMail(setup ?? {});
-  rmSync(dir, { recursive: true, force: true });
-});
+const journey = useBrowserJourney({ mail: true, db: true });
 
 /** The WCAG 2.1 A/AA violations axe finds on the page as it is now: `rule: selector, selector`. */
 async function violations(page: Page): Promise<string[]> {
@@ -52,7 +31,7 @@ async function visit(page: Page, path: string): Promise<void> {
 }
 
 async function context(width: number, consent = true): Promise<BrowserContext> {
-  const ctx = await newContext(setup.browser, setup.server.url, { width, height: 900 });
+  const ctx = await journey.newContext(width, { consent: false });
   if (consent) await storeConsent(ctx);
   // YouTube stays off the network (thumbnails of the players).
   await ctx.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com)\//, (r) => r.fulfill({ status: 204, body: '' }));
@@ -64,7 +43,7 @@ async function seedStudent(): Promise<{ email: string; password: string }> {
   const email = uniqueEmail('a11y');
   const password = 'hemmelig123';
   const now = new Date();
-  const repo = db.getRepository(User);
+  const repo = journey.db.getRepository(User);
   const user = await repo.save(
     repo.create({
       email,
@@ -80,7 +59,7 @@ async function seedStudent(): Promise<{ email: string; password: string }> {
     }),
   );
   for (const courseId of ['foundation', 'kryptovaluta']) {
-    await db.getRepository(Grant).insert({ userId: user.id, courseId, source: 'manual', grantedAt: now });
+    await journey.db.getRepository(Grant).insert({ userId: user.id, courseId, source: 'manual', grantedAt: now });
   }
   return { email, password };
 }
@@ -159,8 +138,8 @@ describe.each(WIDTHS)('WCAG 2.1 AA at %i px', (width) => {
       .first()
       .locator('button[type=submit]')
       .click();
-    const mail = await setup.sink.waitFor((m) => m.to.includes(email) && /bekreft/i.test(m.subject), 15_000);
-    const link = linkIn(mail.text, `${setup.server.url}/api/marketing/confirm`);
+    const mail = await journey.sink.waitFor((m) => m.to.includes(email) && /bekreft/i.test(m.subject), 15_000);
+    const link = linkIn(mail.text, `${journey.server.url}/api/marketing/confirm`);
     await page.goto(link);
     const found: Record<string, string[]> = { confirm: await violations(page) };
     await page.getByRole('button', { name: 'Bekreft påmeldingen' }).click();
@@ -193,7 +172,7 @@ describe.each(WIDTHS)('WCAG 2.1 AA at %i px', (width) => {
     const found: Record<string, string[]> = {};
     await visit(page, url);
     found[url] = await violations(page);
-    const order = await db.getRepository(Order).findOneByOrFail({ email });
+    const order = await journey.db.getRepository(Order).findOneByOrFail({ email });
     await visit(page, `/kvittering/${order.id}`);
     found.receipt = await violations(page);
     await ctx.close();

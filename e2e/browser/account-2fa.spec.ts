@@ -5,59 +5,28 @@
  * asks for the password first, and an address nobody has claimed cannot enrol
  * (docs/decisions.md "Two-factor sign-in"). At 390 and 1366 px, with axe. Run `npm run build` first.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DataSource } from 'typeorm';
-import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
+import type { Page } from 'playwright-core';
 import { Session } from '../../backend/src/identity/entities/session.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
-import type { SmtpSink } from '../api/support/smtp-sink';
-import { newContext } from './support/browser';
-import { startWithMail, stopWithMail, tokenOf, welcomeLink } from './support/mail';
-import { buyDemo, checkScreen } from './support/page-check';
-import type { RunningServer } from './support/server';
-import { at, login, setPasswordByLink, signUpFree, storeConsent, uniqueEmail } from './support/site';
+import { tokenOf, welcomeLink } from './support/mail';
+import { buyDemo } from './support/site';
+import { at, login, setPasswordByLink, signUpFree, uniqueEmail } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
 const PASSWORD = 'hemmelig123';
 const codeFor = (secret: string, at = Date.now()) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
 
-let sink: SmtpSink;
-let server: RunningServer;
-let browser: Browser;
-let db: DataSource;
-let dbDir: string;
+const journey = useBrowserJourney({ mail: true, db: true });
 
-beforeAll(async () => {
-  dbDir = mkdtempSync(join(tmpdir(), 'ta-2fa-'));
-  const file = join(dbDir, 'app.sqlite');
-  ({ sink, server, browser } = await startWithMail({ DATABASE_URL: `sqlite:${file}` }));
-  db = await new DataSource(buildDataSourceOptions({ databaseUrl: `sqlite:${file}` })).initialize();
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  await stopWithMail({ sink, server, browser });
-  rmSync(dbDir, { recursive: true, force: true });
-});
-
-async function open(width: number): Promise<{ ctx: BrowserContext; page: Page; problems: string[] }> {
-  const ctx = await newContext(browser, server.url, { width, height: width < 600 ? 844 : 900 });
-  await storeConsent(ctx);
-  const page = await ctx.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  return { ctx, page, problems };
-}
+const open = (width: number) => journey.newPage(width, { height: width < 600 ? 844 : 900 });
 
 /** A claimed student with a password (the welcome link used, the password set through the API). */
 async function student(): Promise<string> {
   const email = uniqueEmail('tofaktor');
-  expect((await signUpFree(server.url, email)).status).toBe(200);
-  await setPasswordByLink(server.url, tokenOf(await welcomeLink(sink, server.url, email)), PASSWORD);
+  expect((await signUpFree(journey.server.url, email)).status).toBe(200);
+  await setPasswordByLink(journey.server.url, tokenOf(await welcomeLink(journey.sink, journey.server.url, email)), PASSWORD);
   return email;
 }
 
@@ -95,7 +64,7 @@ describe.each([390, 1366])('two-factor sign-in at %i px', (width) => {
     await section.getByTestId('totp-qr').waitFor();
     const secret = ((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await checkScreen(page, `2FA setup (${width})`, problems);
+    await journey.checkScreen(page, `2FA setup (${width})`, problems);
 
     // A wrong code is refused in Norwegian, and the setup stays.
     await section.getByLabel('Engangskode').fill('000000');
@@ -110,7 +79,7 @@ describe.each([390, 1366])('two-factor sign-in at %i px', (width) => {
     const recovery = await codes.allInnerTexts();
     for (const c of recovery) expect(c).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
     expect(await codesLaidOut(page)).toEqual([]);
-    await checkScreen(page, `2FA recovery codes (${width})`, problems);
+    await journey.checkScreen(page, `2FA recovery codes (${width})`, problems);
     await section.getByRole('button', { name: 'Jeg har lagret kodene' }).click();
     await section.getByText('Tofaktorinnlogging er på.').waitFor();
     expect(await section.getByTestId('totp-state').innerText()).toContain('10 ubrukte gjenopprettingskoder igjen.');
@@ -134,7 +103,7 @@ describe.each([390, 1366])('two-factor sign-in at %i px', (width) => {
     await off.getByRole('button', { name: 'Slå av' }).click();
     await section.getByText('Tofaktorinnlogging er slått av.').waitFor();
     await section.getByText('Tofaktorinnlogging er av.').waitFor();
-    await checkScreen(page, `2FA off (${width})`, problems);
+    await journey.checkScreen(page, `2FA off (${width})`, problems);
     expect(problems).toEqual([]);
     await ctx.close();
   });
@@ -145,15 +114,15 @@ describe.each([390, 1366])('two-factor sign-in at %i px', (width) => {
     await page.goto('/login');
     await login(page, email, PASSWORD);
     await at(page, '/dashboard');
-    const user = await db.getRepository(User).findOneByOrFail({ email });
-    await db.getRepository(Session).update({ userId: user.id }, { authenticatedAt: new Date(Date.now() - 20 * 60_000) });
+    const user = await journey.db.getRepository(User).findOneByOrFail({ email });
+    await journey.db.getRepository(Session).update({ userId: user.id }, { authenticatedAt: new Date(Date.now() - 20 * 60_000) });
 
     await page.goto('/account/settings');
     const section = page.getByTestId('two-factor');
     await section.getByRole('button', { name: 'Slå på tofaktorinnlogging' }).click();
     const reauth = section.getByTestId('totp-reauth');
     await reauth.waitFor();
-    await checkScreen(page, `2FA reauth (${width})`, problems);
+    await journey.checkScreen(page, `2FA reauth (${width})`, problems);
     await reauth.getByLabel('Passord', { exact: true }).fill('feil-passord');
     await reauth.getByRole('button', { name: 'Bekreft' }).click();
     await reauth.getByText('Feil passord').waitFor();

@@ -5,17 +5,14 @@
  *
  * Needs the production builds: `npm run build` (frontend, admin, backend).
  */
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { openAdminPage, signInToAdmin } from './support/admin';
-import { launchBrowser } from './support/browser';
-import { ADMIN, startServer, type RunningServer } from './support/server';
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { signInToAdmin } from './support/admin';
 import { signUpFree, uniqueEmail } from './support/site';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 const BUDGET_BYTES = 150 * 1024;
 
 describe('admin panel: first load', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let ctx: BrowserContext;
   let page: Page;
   const errors: string[] = [];
@@ -37,18 +34,16 @@ describe('admin panel: first load', () => {
   };
   const transferred = async () => (await Promise.all(scripts.map((s) => s.bytes))).reduce((a, b) => a + b, 0);
 
+  const journey = useBrowserJourney();
+
   beforeAll(async () => {
-    server = await startServer();
-    expect((await signUpFree(server.url, lead)).status).toBe(200);
-    browser = await launchBrowser();
-    ({ ctx, page } = await openAdminPage(browser, server.url, errors));
+    expect((await signUpFree(journey.server.url, lead)).status).toBe(200);
+    ({ ctx, page } = await journey.newPage(1280, { consent: false, problems: errors }));
     page.on('response', onResponse);
   });
 
   afterAll(async () => {
     await ctx?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('shows the sign-in and then the overview within 150 kB of compressed JavaScript', async () => {

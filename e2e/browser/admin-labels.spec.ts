@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUDIT_ACTIONS } from '@academy/contracts';
 import { ACTION_LABELS, ENTITY_LABELS } from '../../admin/src/lib/labels';
-import { REPO_ROOT } from './support/server';
+import { REPO_ROOT } from '../support/server';
 
 const BACKEND = join(REPO_ROOT, 'backend', 'src');
 

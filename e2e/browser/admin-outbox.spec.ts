@@ -6,12 +6,11 @@
  *
  * Needs the production builds: `npm run build` (frontend, admin, backend).
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import type { SmtpSink } from '../api/support/smtp-sink';
-import { openAdminPage, signInToAdmin } from './support/admin';
-import { isWelcome, startWithMail, stopWithMail } from './support/mail';
-import { ADMIN, type RunningServer } from './support/server';
+import type { Locator, Page } from 'playwright-core';
+import { signInToAdmin } from './support/admin';
+import { isWelcome } from './support/mail';
 import { signUpFree, uniqueEmail } from './support/site';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 /** Polls until `check` holds (10 s at most). */
 async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
@@ -23,16 +22,13 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
 }
 
 describe("admin panel: 'Utgående e-post'", () => {
-  let sink: SmtpSink;
-  let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   const errors: string[] = [];
   const delivered = uniqueEmail('velkommen');
   const refused = uniqueEmail('avvist');
 
   const row = (address: string): Locator => page.locator('tbody tr', { hasText: address });
-  const welcomesTo = (address: string) => sink.messages.filter(isWelcome(address)).length;
+  const welcomesTo = (address: string) => journey.sink.messages.filter(isWelcome(address)).length;
 
   /** The outbox's statuses for one address, through the admin API with the mentor's session. */
   const statusesOf = async (address: string): Promise<string[]> => {
@@ -41,24 +37,23 @@ describe("admin panel: 'Utgående e-post'", () => {
     return ((await res.json()) as Array<{ status: string }>).map((m) => m.status);
   };
 
-  beforeAll(async () => {
-    ({ sink, server, browser } = await startWithMail());
-    // One welcome mail is delivered…
-    expect((await signUpFree(server.url, delivered)).status).toBe(200);
-    await sink.waitFor(isWelcome(delivered), 15_000);
-    // …and one is refused for good (550), so the outbox gives it up at once.
-    sink.setMode('reject');
-    expect((await signUpFree(server.url, refused)).status).toBe(200);
+  const journey = useBrowserJourney({ mail: true });
 
-    ({ page } = await openAdminPage(browser, server.url, errors));
+  beforeAll(async () => {
+    // One welcome mail is delivered…
+    expect((await signUpFree(journey.server.url, delivered)).status).toBe(200);
+    await journey.sink.waitFor(isWelcome(delivered), 15_000);
+    // …and one is refused for good (550), so the outbox gives it up at once.
+    journey.sink.setMode('reject');
+    expect((await signUpFree(journey.server.url, refused)).status).toBe(200);
+
+    ({ page } = await journey.newPage(1280, { consent: false, problems: errors }));
     await signInToAdmin(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/admin\/?$/);
     await until(async () => (await statusesOf(refused)).includes('failed'), 'the refused welcome mail to be failed');
     // The mail server takes mail again from here on: a new try now gets through.
-    sink.setMode('accept');
+    journey.sink.setMode('accept');
   });
-
-  afterAll(() => stopWithMail({ sink, server, browser }));
 
   it('opens Utgående e-post from the menu and finds the delivered welcome mail by its address', async () => {
     await page.getByRole('menuitem', { name: 'Utgående e-post' }).click();
@@ -113,7 +108,7 @@ describe("admin panel: 'Utgående e-post'", () => {
     await dialog.getByText(`E-posten til ${refused} legges i køen igjen`).waitFor();
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('E-posten er lagt i køen igjen').waitFor();
-    await sink.waitFor(isWelcome(refused), 15_000);
+    await journey.sink.waitFor(isWelcome(refused), 15_000);
 
     // The same message (no copy) now shows as sent.
     await until(async () => {

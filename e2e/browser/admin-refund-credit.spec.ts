@@ -8,15 +8,10 @@
  *
  * Needs the production builds: `npm run build` (frontend, admin, backend).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DataSource } from 'typeorm';
-import { openAdminPage, signInToAdmin } from './support/admin';
-import { launchBrowser, newContext } from './support/browser';
-import { buyDemo, checkScreen } from './support/page-check';
-import { ADMIN, startServer, type RunningServer } from './support/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signInToAdmin } from './support/admin';
+import { buyDemo } from './support/site';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 interface OrderRow {
   id: number;
@@ -32,15 +27,11 @@ interface OrderRow {
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ');
 
 describe('refund dialog: an order whose money is an upgrade’s credit', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let student: BrowserContext;
   let ctx: BrowserContext;
   let page: Page;
   const email = `oppgradering-${Date.now().toString(36)}@example.no`;
   const richEmail = `oppgradering-mer-${Date.now().toString(36)}@example.no`;
-  const dir = mkdtempSync(join(tmpdir(), 'ta-refund-credit-'));
-  const dbFile = join(dir, 'app.sqlite');
   const errors: string[] = [];
   const problems: string[] = [];
   let foundation: OrderRow;
@@ -48,23 +39,21 @@ describe('refund dialog: an order whose money is an upgrade’s credit', () => {
   let richFoundation: OrderRow;
   let richUpgrade: OrderRow;
 
+  const journey = useBrowserJourney({ db: true });
+
   beforeAll(async () => {
-    server = await startServer({ DATABASE_URL: `sqlite:${dbFile}` });
-    browser = await launchBrowser();
     // A demo purchase of Foundation signs the new buyer in; the upgrade bought next is priced with the credit.
-    student = await newContext(browser, server.url, { width: 1366, height: 900 });
+    student = await journey.newContext(1366, { consent: false });
     await buyDemo(student.request, 'foundation', email);
     await buyDemo(student.request, 'accelerator', email);
     // Another buyer's Foundation cost 5 200 kr (an older price): the upgrade's credit is 4 994 kr
     // (Accelerator is never below 3 kr), so 206 kr of it is free to refund alone.
-    const rich = await newContext(browser, server.url, { width: 1366, height: 900 });
+    const rich = await journey.newContext(1366, { consent: false });
     await buyDemo(rich.request, 'foundation', richEmail);
-    const db = await new DataSource({ type: 'better-sqlite3', database: dbFile }).initialize();
-    await db.query(`UPDATE orders SET amountOre = 520000 WHERE email = ? AND courseId = 'foundation'`, [richEmail]);
-    await db.destroy();
+    await journey.db.query(`UPDATE orders SET amountOre = 520000 WHERE email = ? AND courseId = 'foundation'`, [richEmail]);
     await buyDemo(rich.request, 'accelerator', richEmail);
     await rich.close();
-    ({ ctx, page } = await openAdminPage(browser, server.url, errors));
+    ({ ctx, page } = await journey.newPage(1280, { consent: false, problems: errors }));
     await signInToAdmin(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/admin\/?$/);
     const ordersOf = async (e: string) =>
@@ -89,12 +78,6 @@ describe('refund dialog: an order whose money is an upgrade’s credit', () => {
       upgradeCreditOre: 199700,
       upgradeFromOrderId: foundation.id,
     });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   async function openDialog(width: number, order: OrderRow = foundation) {
@@ -129,7 +112,7 @@ describe('refund dialog: an order whose money is an upgrade’s credit', () => {
         `Først refunderes oppgraderingen, ordre ${upgrade.id} (3 000 kr), deretter denne ordren (1 997 kr). Til sammen 4 997 kr. Eleven mister tilgangen til begge kursene.`,
       );
       await dialog.getByRole('button', { name: 'Refunder begge ordrene' }).waitFor();
-      await checkScreen(page, `refund dialog ${width}`, problems);
+      await journey.checkScreen(page, `refund dialog ${width}`, problems);
       await page.screenshot({ path: `/tmp/refund-credit-${width}.png` });
       await dialog.getByRole('button', { name: 'Avbryt' }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -154,7 +137,7 @@ describe('refund dialog: an order whose money is an upgrade’s credit', () => {
       expect(plain(await dialog.getByTestId('refund-outcome').textContent())).toBe(
         `206 kr refunderes. Eleven beholder tilgangen: oppgraderingen på ordre ${richUpgrade.id} står, med rabatten den fikk.`,
       );
-      await checkScreen(page, `refund dialog, part not used as credit ${width}`, problems);
+      await journey.checkScreen(page, `refund dialog, part not used as credit ${width}`, problems);
       await page.screenshot({ path: `/tmp/refund-credit-alone-${width}.png` });
       if (width === 390) {
         await dialog.getByRole('button', { name: 'Avbryt' }).click();

@@ -6,40 +6,25 @@
  *
  * Needs the production builds: `npm run build` (frontend, admin, backend).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DataSource } from 'typeorm';
-import { openAdminPage, signInToAdmin } from './support/admin';
-import { launchBrowser } from './support/browser';
-import { ADMIN, startServer, type RunningServer } from './support/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signInToAdmin } from './support/admin';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 const code = (secret: string, at = Date.now()) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
 
 describe('admin panel: two-factor sign-in', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let admin: BrowserContext;
   let page: Page;
   let secret = '';
   let recoveryCodes: string[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'ta-totp-'));
-  const dbFile = join(dir, 'app.sqlite');
   const errors: string[] = [];
 
-  beforeAll(async () => {
-    server = await startServer({ ADMIN_2FA: 'required', DATABASE_URL: `sqlite:${dbFile}` });
-    browser = await launchBrowser();
-    ({ ctx: admin, page } = await openAdminPage(browser, server.url, errors));
-  });
+  const journey = useBrowserJourney({ env: { ADMIN_2FA: 'required' }, db: true });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
+  beforeAll(async () => {
+    ({ ctx: admin, page } = await journey.newPage(1280, { consent: false, problems: errors }));
   });
 
   const signIn = () => signInToAdmin(page, ADMIN.email, ADMIN.password);
@@ -106,10 +91,8 @@ describe('admin panel: two-factor sign-in', () => {
     const studentId = ((await created.json()) as { id: number }).id;
 
     // The sign-in was an hour ago.
-    const db = await new DataSource({ type: 'better-sqlite3', database: dbFile }).initialize();
     const hourAgo = new Date(Date.now() - 3600_000).toISOString().replace('T', ' ').replace('Z', '');
-    await db.query('UPDATE sessions SET authenticatedAt = ?', [hourAgo]);
-    await db.destroy();
+    await journey.db.query('UPDATE sessions SET authenticatedAt = ?', [hourAgo]);
 
     await page.goto(`/admin/users/${studentId}/show`);
     await page.getByRole('tab', { name: 'Tilganger' }).click();

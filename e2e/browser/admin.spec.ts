@@ -5,24 +5,21 @@
  *
  * Needs the production builds: `npm run build` (frontend, admin, backend).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openAdminPage, signInToAdmin } from './support/admin';
-import { launchBrowser, newContext } from './support/browser';
-import { ADMIN, startServer, type RunningServer } from './support/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signInToAdmin } from './support/admin';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 describe('admin panel', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let student: BrowserContext;
   let page: Page;
   const email = `elev-${Date.now().toString(36)}@example.no`;
   const errors: string[] = [];
 
+  const journey = useBrowserJourney();
+
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     // The student: a lead from the professional page, then a demo purchase of Foundation (signs in).
-    student = await newContext(browser, server.url, { width: 1280, height: 900 });
+    student = await journey.newContext(1280, { consent: false });
     const lead = await student.request.post('/api/leads', {
       data: { email, courseType: 'foundation', source: '/b', trafficSource: 'B' },
     });
@@ -42,12 +39,7 @@ describe('admin panel', () => {
     const me = await student.request.get('/api/auth/me');
     expect((await me.json()).courses).toEqual(['foundation']);
 
-    ({ page } = await openAdminPage(browser, server.url, errors));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    ({ page } = await journey.newPage(1280, { consent: false, problems: errors }));
   });
 
   const studentDashboard = async () => {

@@ -6,23 +6,12 @@
  * purchase under B, and nothing under the home page.
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/attribution.spec.ts`.
  */
-import type { Browser, Page } from 'playwright-core';
-import { openAdminPage, signInToAdmin } from './support/admin';
-import { launchBrowser, newContext } from './support/browser';
-import { ADMIN, startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { signInToAdmin } from './support/admin';
 import { CONSENT_KEY, uniqueEmail } from './support/site';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useBrowserJourney();
 
 /** In-app navigation through the test panel (shown with ?test=true): the page is not reloaded. */
 async function panelTo(page: Page, label: string): Promise<void> {
@@ -32,7 +21,7 @@ async function panelTo(page: Page, label: string): Promise<void> {
 }
 
 it('from /b to a paid order in one visit: the funnel counts lead, account and purchase under B', async () => {
-  const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
+  const ctx = await journey.newContext(1280, { consent: false });
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -95,7 +84,7 @@ it('from /b to a paid order in one visit: the funnel counts lead, account and pu
   await ctx.close();
 
   // The mentor's funnel: one person under B, with the account, the purchase and the revenue.
-  const admin = await openAdminPage(browser, server.url, errors);
+  const admin = await journey.newPage(1280, { consent: false, problems: errors });
   await signInToAdmin(admin.page, ADMIN.email, ADMIN.password);
   await admin.page.waitForURL(/\/admin\/?$/);
   const table = admin.page.getByRole('table', { name: 'Konvertering per variant' });

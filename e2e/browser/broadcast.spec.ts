@@ -7,29 +7,25 @@
  *
  * Needs the production builds: `npm run build` (frontend, admin, backend).
  */
-import type { Browser, Page } from 'playwright-core';
-import { linkIn, type SmtpSink } from '../api/support/smtp-sink';
-import { openAdminPage, signInToAdmin } from './support/admin';
-import { newContext } from './support/browser';
-import { startWithMail, stopWithMail } from './support/mail';
-import { ADMIN, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { linkIn } from '../api/support/smtp-sink';
+import { signInToAdmin } from './support/admin';
 import { signUpFree, uniqueEmail } from './support/site';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 const SUBJECT = 'Nyhetsbrev: tre tips for uka';
 
 describe("admin panel: 'Utsendelser' (broadcasts)", () => {
-  let sink: SmtpSink;
-  let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   const errors: string[] = [];
   const subscriber = uniqueEmail('abonnent');
   const noConsent = uniqueEmail('uten-samtykke');
 
+  const journey = useBrowserJourney({ mail: true, env: { MARKETING_POLL_INTERVAL_MS: '300' } });
+
   beforeAll(async () => {
-    ({ sink, server, browser } = await startWithMail({ MARKETING_POLL_INTERVAL_MS: '300' }));
     // A visitor ticks the box on the home page's free sign-up…
-    const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
+    const ctx = await journey.newContext(1280, { consent: false });
     const visitor = await ctx.newPage();
     await visitor.goto('/');
     const form = visitor.getByTestId('lead-form').first();
@@ -40,8 +36,8 @@ describe("admin panel: 'Utsendelser' (broadcasts)", () => {
     expect(await form.getByTestId('marketing-consent').isChecked()).toBe(true);
     await form.locator('button[type=submit]').click();
     // …and confirms from the mail (double opt-in).
-    const confirm = await sink.waitFor((m) => m.to.includes(subscriber) && m.subject.startsWith('Bekreft'), 15_000);
-    const link = linkIn(confirm.text, `${server.url}/api/marketing/confirm?`);
+    const confirm = await journey.sink.waitFor((m) => m.to.includes(subscriber) && m.subject.startsWith('Bekreft'), 15_000);
+    const link = linkIn(confirm.text, `${journey.server.url}/api/marketing/confirm?`);
     // A mail scanner fetching the link (e.g. Outlook Safe Links) confirms nothing: the page only asks.
     const scanned = await fetch(link);
     expect(scanned.status).toBe(200);
@@ -57,14 +53,12 @@ describe("admin panel: 'Utsendelser' (broadcasts)", () => {
     expect(await (await fetch(link)).text()).toContain('Takk, du er påmeldt!');
     await ctx.close();
     // Someone who signed up without ticking it.
-    expect((await signUpFree(server.url, noConsent)).status).toBe(200);
+    expect((await signUpFree(journey.server.url, noConsent)).status).toBe(200);
 
-    ({ page } = await openAdminPage(browser, server.url, errors));
+    ({ page } = await journey.newPage(1280, { consent: false, problems: errors }));
     await signInToAdmin(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/admin\/?$/);
   });
-
-  afterAll(() => stopWithMail({ sink, server, browser }));
 
   it('writes a broadcast with a live recipient count and preview, tests it, sends it; the subscriber gets it once', async () => {
     await page.getByRole('menuitem', { name: 'Utsendelser' }).click();
@@ -88,21 +82,21 @@ describe("admin panel: 'Utsendelser' (broadcasts)", () => {
 
     // A test to herself (her own address is filled in).
     await page.getByRole('button', { name: 'Send test' }).click();
-    const test = await sink.waitFor((m) => m.to.includes(ADMIN.email) && m.subject === `[Test] ${SUBJECT}`, 15_000);
+    const test = await journey.sink.waitFor((m) => m.to.includes(ADMIN.email) && m.subject === `[Test] ${SUBJECT}`, 15_000);
     expect(test.text).toContain('Les mer (https://example.no/blogg?utm_source=nyhetsbrev');
-    expect(sink.messages.some((m) => m.subject === SUBJECT)).toBe(false);
+    expect(journey.sink.messages.some((m) => m.subject === SUBJECT)).toBe(false);
 
     await page.getByRole('button', { name: 'Send nå' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send nå' }).click();
-    const got = await sink.waitFor((m) => m.to.includes(subscriber) && m.subject === SUBJECT, 20_000);
-    expect(got.headers['list-unsubscribe']).toContain(`${server.url}/api/unsubscribe?`);
+    const got = await journey.sink.waitFor((m) => m.to.includes(subscriber) && m.subject === SUBJECT, 20_000);
+    expect(got.headers['list-unsubscribe']).toContain(`${journey.server.url}/api/unsubscribe?`);
     expect(got.headers['list-unsubscribe']).toContain('mailto:');
     expect(got.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(got.text).toContain('Meld deg av her');
     await page.getByTestId('count-Status').getByText('Sendt').waitFor({ timeout: 20_000 });
     await page.getByTestId('count-Sendt').getByText('1', { exact: true }).waitFor();
-    expect(sink.messages.filter((m) => m.subject === SUBJECT).flatMap((m) => m.to)).toEqual([subscriber]);
-    expect(sink.messages.some((m) => m.to.includes(noConsent) && m.subject === SUBJECT)).toBe(false);
+    expect(journey.sink.messages.filter((m) => m.subject === SUBJECT).flatMap((m) => m.to)).toEqual([subscriber]);
+    expect(journey.sink.messages.some((m) => m.to.includes(noConsent) && m.subject === SUBJECT)).toBe(false);
     expect(errors).toEqual([]);
   });
 });

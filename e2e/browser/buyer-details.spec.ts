@@ -5,41 +5,17 @@
  * production, 'Tilbake til dashboard', the programme tabs, the retry on /signup and the free page's value.
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/buyer-details.spec.ts`.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
-import { openAdminPage, signInToAdmin } from './support/admin';
-import { CHROMIUM_PATH, launchBrowser, newContext } from './support/browser';
-import { ADMIN, startServer, type RunningServer } from './support/server';
-import { openVisitor, storeConsent, uniqueEmail } from './support/site';
+import type { Page } from 'playwright-core';
+import { signInToAdmin } from './support/admin';
+import { openVisitor, uniqueEmail, until } from './support/site';
+import { ADMIN, useBrowserJourney, type BrowserJourney } from './support/journey';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A visitor with a stored cookie choice (no banner), collecting alerts and page errors. */
-const open = (baseURL: string, width?: number) => openVisitor(browser, baseURL, width);
+/** A visitor of this journey's server with a stored cookie choice (no banner), collecting alerts and page errors. */
+const open = (journey: BrowserJourney, width?: number) => openVisitor(journey.browser, journey.server.url, width);
 
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-}
-
-/** Waits until `read()` gives `expected`. */
-async function until<T>(read: () => Promise<T> | T, expected: T, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    if (Date.now() > deadline) expect(last).toEqual(expected);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const submit = (page: Page) => page.getByTestId('checkout-submit');
@@ -54,22 +30,16 @@ async function fillCheckout(page: Page, email: string): Promise<void> {
 }
 
 describe('a development server (demo payments)', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const journey = useBrowserJourney();
 
   it('the lesson overlay is Norwegian, has no date, and the mentor edits it in the settings page', async () => {
-    const { ctx, page, errors } = await open(server.url);
+    const { ctx, page, errors } = await open(journey);
     await visit(page, '/course/starter');
     const overlay = page.getByTestId('video-overlay');
     await overlay.waitFor();
     expect((await overlay.innerText()).trim()).toBe('Videoen kommer snart');
 
-    const admin = await openAdminPage(browser, server.url, errors);
+    const admin = await journey.newPage(1280, { consent: false, problems: errors });
     await signInToAdmin(admin.page, ADMIN.email, ADMIN.password);
     await admin.page.waitForURL(/\/admin\/?$/);
     await admin.page.goto('/admin/settings');
@@ -90,7 +60,7 @@ describe('a development server (demo payments)', () => {
   });
 
   it("'Tilbake til dashboard' on the account settings goes to /dashboard, not back to where the buyer came from", async () => {
-    const { ctx, page, alerts } = await open(server.url);
+    const { ctx, page, alerts } = await open(journey);
     await visit(page, '/bestill?course=foundation');
     await fillCheckout(page, uniqueEmail('tilbake'));
     await submit(page).click();
@@ -106,7 +76,7 @@ describe('a development server (demo payments)', () => {
   });
 
   it('landing and mentor page tabs: Starter scrolls to the sign-up, Foundation and Accelerator go to /kurs/{tab}', async () => {
-    const { ctx, page, errors } = await open(server.url);
+    const { ctx, page, errors } = await open(journey);
     for (const [path, signupId] of [
       ['/', 'signup'],
       ['/c', 'mentor-signup'],
@@ -134,7 +104,7 @@ describe('a development server (demo payments)', () => {
   });
 
   it('a retry on /signup after a failed free sign-up creates the account (the landing form’s call)', async () => {
-    const { ctx, page } = await open(server.url);
+    const { ctx, page } = await open(journey);
     const email = uniqueEmail('retry');
     await visit(page, `/signup?email=${encodeURIComponent(email)}&course=starter`);
     await page.getByTestId('signup-notice').waitFor();
@@ -152,9 +122,9 @@ describe('a development server (demo payments)', () => {
   });
 
   it('the free page shows "verdi 799 kr", not struck through', async () => {
-    const { ctx, page } = await open(server.url);
+    const { ctx, page } = await open(journey);
     // In the server-rendered HTML and in the page after hydration.
-    const html = await (await fetch(`${server.url}/gratis-trading-kurs`)).text();
+    const html = await (await fetch(`${journey.server.url}/gratis-trading-kurs`)).text();
     expect(html).toContain('verdi 799');
     expect(html).not.toMatch(/<s>\s*799/);
     expect(html).not.toMatch(/<(s|del)\b[^>]*>[^<]*799/);
@@ -168,29 +138,11 @@ describe('a development server (demo payments)', () => {
 });
 
 describe('back from Stripe (fake Stripe server)', () => {
-  let server: RunningServer;
-  let fake: FakeStripe;
-  /** Playwright turns the back/forward cache off by default; a buyer's browser has it on. */
-  let bfBrowser: Browser;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startServer(fakeStripeEnv(fake));
-    bfBrowser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
-      ignoreDefaultArgs: ['--disable-back-forward-cache'],
-    });
-  });
-  afterAll(async () => {
-    await bfBrowser?.close();
-    await server?.stop();
-    await fake?.close();
-  });
+  // Playwright turns the back/forward cache off by default; a buyer's browser has it on.
+  const journey = useBrowserJourney({ fakes: { stripe: true }, backForwardCache: true });
 
   it("the checkout button is never stuck on 'BEHANDLER...' after the back button (back/forward cache)", async () => {
-    const ctx = await newContext(bfBrowser, server.url, { width: 1280, height: 900 });
-    await storeConsent(ctx);
+    const ctx = await journey.newContext(1280);
     await ctx.route('https://checkout.stripe.test/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
     );
@@ -225,9 +177,8 @@ describe('back from Stripe (fake Stripe server)', () => {
 });
 
 describe('production without payments configured', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({
+  const journey = useBrowserJourney({
+    env: {
       NODE_ENV: 'production',
       APP_SECRET: 'k3J9xq2LmP8vR4tY7wZ1aB6cD0eF5gH2iJ8kL3mN',
       ADMIN_PASSWORD: ADMIN.password,
@@ -236,14 +187,11 @@ describe('production without payments configured', () => {
       SELLER_NAME: 'Tradingakademiet AS',
       SELLER_ORG_NR: '123456789',
       SELLER_ADDRESS: 'Storgata 1, 0155 Oslo',
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
+    },
   });
 
   it("the checkout page shows the server's message (503), not the generic alert", async () => {
-    const { ctx, page, alerts } = await open(server.url);
+    const { ctx, page, alerts } = await open(journey);
     await visit(page, '/bestill?course=foundation');
     await fillCheckout(page, uniqueEmail('prod'));
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/checkout/sessions'));

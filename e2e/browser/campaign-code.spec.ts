@@ -5,45 +5,26 @@
  * the server-rendered HTML included.
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/campaign-code.spec.ts`.
  */
-import type { Browser, Page } from 'playwright-core';
-import { openAdminPage, signInToAdmin } from './support/admin';
-import { launchBrowser, newContext } from './support/browser';
-import { ADMIN, startServer, type RunningServer } from './support/server';
-import { storeConsent } from './support/site';
+import type { Page } from 'playwright-core';
+import { signInToAdmin } from './support/admin';
+import { until } from './support/site';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 const LAUNCH = /lansering/i;
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-/** Waits until `read()` gives `expected` (jest has no auto-retrying assertions). */
-async function until<T>(read: () => Promise<T> | T, expected: T, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    if (Date.now() > deadline) expect(last).toEqual(expected);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 describe('campaign codes and the end of the launch price (demo payments, LAUNCH_SEATS=1)', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let admin: Page;
   const errors: string[] = [];
 
+  const journey = useBrowserJourney({ env: { LAUNCH_SEATS: '1' } });
+
   beforeAll(async () => {
-    server = await startServer({ LAUNCH_SEATS: '1' });
-    browser = await launchBrowser();
-    ({ page: admin } = await openAdminPage(browser, server.url, errors));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    ({ page: admin } = await journey.newPage(1280, { consent: false, problems: errors }));
   });
 
   /** The server-rendered HTML of a page, as a crawler or a browser without JavaScript gets it. */
-  const html = async (path: string) => (await fetch(`${server.url}${path}`)).text();
+  const html = async (path: string) => (await fetch(`${journey.server.url}${path}`)).text();
 
   it('the mentor makes a campaign code in the admin panel, and sees the launch seats left per course', async () => {
     await signInToAdmin(admin, ADMIN.email, ADMIN.password);
@@ -68,8 +49,7 @@ describe('campaign codes and the end of the launch price (demo payments, LAUNCH_
   });
 
   it('a buyer opens /bestill?kode=… and sees and pays the discounted price', async () => {
-    const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
-    await storeConsent(ctx);
+    const ctx = await journey.newContext(1280);
     const page = await ctx.newPage();
     page.on('dialog', (d) => void d.accept());
     // Before: the launch price is on, and said so.
@@ -107,9 +87,9 @@ describe('campaign codes and the end of the launch price (demo payments, LAUNCH_
   it('after the last launch seats, the pages, the checkout and the server-rendered HTML show no launch price', async () => {
     // The last seat of every other course with a launch price goes to another buyer (Foundation's went above).
     for (const courseId of ['accelerator', 'microkurs', 'temakurs', 'vip']) {
-      const res = await fetch(`${server.url}/api/checkout/sessions`, {
+      const res = await fetch(`${journey.server.url}/api/checkout/sessions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.url },
+        headers: { 'content-type': 'application/json', origin: journey.server.url },
         body: JSON.stringify({
           courseId,
           email: `siste-${courseId}-${Date.now().toString(36)}@example.no`,
@@ -123,7 +103,7 @@ describe('campaign codes and the end of the launch price (demo payments, LAUNCH_
       expect(res.status).toBe(201);
     }
 
-    const catalog = (await (await fetch(`${server.url}/api/catalog`)).json()) as {
+    const catalog = (await (await fetch(`${journey.server.url}/api/catalog`)).json()) as {
       items: Array<{ id: string; priceOre: number; beforePriceOre: number | null; launchSeatsLeft: number | null }>;
     };
     const byId = Object.fromEntries(catalog.items.map((i) => [i.id, i]));
@@ -145,8 +125,7 @@ describe('campaign codes and the end of the launch price (demo payments, LAUNCH_
     for (const p of pages) await until(async () => LAUNCH.test(await html(p)), false);
     expect(await html('/kurs/foundation')).toMatch(/2(?:\s|&nbsp;|&#160;)997/);
 
-    const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
-    await storeConsent(ctx);
+    const ctx = await journey.newContext(1280);
     const page = await ctx.newPage();
     for (const p of pages) {
       await page.goto(p);

@@ -4,46 +4,24 @@
  * production build: `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/certificate.spec.ts`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DataSource } from 'typeorm';
-import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { hashPassword } from '../../backend/src/platform/crypto/password';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Certificate } from '../../backend/src/certificates/entities/certificate.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { isPdf, pdfText } from '../api/support/pdf-text';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { at, login, storeConsent, uniqueEmail } from './support/site';
+import { at, login, uniqueEmail } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
-let server: RunningServer;
-let browser: Browser;
-let db: DataSource;
-let dir: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ta-certificate-'));
-  const file = join(dir, 'app.sqlite');
-  [server, browser] = await Promise.all([startServer({ DATABASE_URL: `sqlite:${file}` }), launchBrowser()]);
-  db = await new DataSource(buildDataSourceOptions({ databaseUrl: `sqlite:${file}` })).initialize();
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const journey = useBrowserJourney({ db: true });
 
 /** A student without a name who owns Kryptovaluta (one module), straight in the server's database. */
 async function seedStudent(): Promise<{ email: string; password: string }> {
   const email = uniqueEmail('sertifikat');
   const password = 'hemmelig123';
   const now = new Date();
-  const repo = db.getRepository(User);
+  const repo = journey.db.getRepository(User);
   const user = await repo.save(
     repo.create({
       email,
@@ -58,13 +36,12 @@ async function seedStudent(): Promise<{ email: string; password: string }> {
       claimedAt: now,
     }),
   );
-  await db.getRepository(Grant).insert({ userId: user.id, courseId: 'kryptovaluta', source: 'manual', grantedAt: now });
+  await journey.db.getRepository(Grant).insert({ userId: user.id, courseId: 'kryptovaluta', source: 'manual', grantedAt: now });
   return { email, password };
 }
 
 async function signedIn(email: string, password: string): Promise<{ page: Page; errors: string[] }> {
-  const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
-  await storeConsent(ctx);
+  const ctx = await journey.newContext(1280);
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -126,8 +103,7 @@ describe('certificate', () => {
     expect(facts).not.toContain(s.email);
 
     // Anyone can check it (a new context, not signed in); an unknown code says so.
-    const anon = await newContext(browser, server.url);
-    await storeConsent(anon);
+    const anon = await journey.newContext(390, { height: 844 });
     const visitor = await anon.newPage();
     await visitor.goto(`/sertifikat/${code}`);
     await visitor.getByRole('heading', { name: 'Sertifikatet er gyldig' }).waitFor();
@@ -135,7 +111,7 @@ describe('certificate', () => {
     await visitor.getByRole('heading', { name: 'Fant ikke sertifikatet' }).waitFor();
 
     // Revoked because the access ended (a refund or a revoke; the API suite covers those paths): the page says why.
-    await db
+    await journey.db
       .getRepository(Certificate)
       .update({ code: code! }, { revokedAt: new Date('2026-06-01T10:00:00.000Z'), revokedReason: 'access' });
     await visitor.goto(`/sertifikat/${code}`);

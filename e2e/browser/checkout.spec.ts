@@ -3,39 +3,15 @@
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/checkout.spec.ts`.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
-import { linkIn, startSmtpSink, type SmtpSink } from '../api/support/smtp-sink';
-import { launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { openVisitor } from './support/site';
+import type { Locator, Page } from 'playwright-core';
+import { linkIn } from '../api/support/smtp-sink';
+import { openVisitor, until } from './support/site';
+import { useBrowserJourney, type BrowserJourney } from './support/journey';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A visitor with a stored cookie choice (no banner), collecting alerts and page errors. */
-const open = (baseURL: string, width?: number) => openVisitor(browser, baseURL, width);
+/** A visitor of this journey's server with a stored cookie choice (no banner), collecting alerts and page errors. */
+const open = (journey: BrowserJourney, width?: number) => openVisitor(journey.browser, journey.server.url, width);
 
 const submit = (page: Page) => page.getByTestId('checkout-submit');
-
-/** Waits until `read()` gives `expected` (jest has no auto-retrying assertions; Playwright's own runner is not used). */
-async function until<T>(read: () => Promise<T> | T, expected: T, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    if (Date.now() > deadline) expect(last).toEqual(expected);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Serious or critical accessibility problems on the page. */
 async function axeProblems(page: Page): Promise<string[]> {
@@ -49,20 +25,11 @@ const text = (l: Locator) => async () => (await l.first().innerText()).trim();
 const visible = async (l: Locator, timeout = 10_000) => l.first().waitFor({ state: 'visible', timeout });
 
 describe('checkout in demo mode (no Stripe key)', () => {
-  let server: RunningServer;
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer({ SMTP_URL: sink.url, MAIL_POLL_INTERVAL_MS: '200' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.close();
-  });
+  const journey = useBrowserJourney({ mail: true });
 
   it('demo purchase → the confirmation page (thanks, course, receipt, a demo note) → the receipt mail → its link → "Sett passord" → the dashboard shows the course', async () => {
     const email = `demo-${Date.now()}@example.no`;
-    const { ctx, page, alerts, errors } = await open(server.url);
+    const { ctx, page, alerts, errors } = await open(journey);
 
     // The query picks the programme and pre-fills the e-mail.
     await page.goto(`/bestill?course=accelerator&email=${encodeURIComponent(email)}`);
@@ -132,8 +99,8 @@ describe('checkout in demo mode (no Stripe key)', () => {
     expect(await page.getByRole('link', { name: /Last ned mine data/ }).count()).toBe(0);
 
     // The receipt mail's one-time link proves the address; then a first password can be set.
-    const receipt = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Kvittering'), 15_000);
-    await page.goto(linkIn(receipt.text, `${server.url}/auto-login`));
+    const receipt = await journey.sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Kvittering'), 15_000);
+    await page.goto(linkIn(receipt.text, `${journey.server.url}/auto-login`));
     await page.waitForURL('**/account/settings', { timeout: 10_000 });
     await visible(page.getByRole('heading', { name: 'Sett passord' }));
     const passwords = page.locator('input[type="password"]');
@@ -151,20 +118,11 @@ describe('checkout in demo mode (no Stripe key)', () => {
 });
 
 describe('checkout with Stripe (fake Stripe server)', () => {
-  let server: RunningServer;
-  let fake: FakeStripe;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startServer(fakeStripeEnv(fake));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  const journey = useBrowserJourney({ fakes: { stripe: true } });
 
   it('goes to Stripe Checkout; back on /betaling/fullfort the receipt shows and the new buyer is signed in', async () => {
     const email = `kort-${Date.now()}@example.no`;
-    const { ctx, page, alerts, errors } = await open(server.url);
+    const { ctx, page, alerts, errors } = await open(journey);
     // Stripe's hosted page is not on the network in tests: answer it with a stand-in.
     await ctx.route('https://checkout.stripe.test/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
@@ -180,12 +138,12 @@ describe('checkout with Stripe (fake Stripe server)', () => {
     await page.getByRole('checkbox', { name: /risiko for tap/i }).check();
     await submit(page).click();
     await page.waitForURL('https://checkout.stripe.test/**');
-    const session = fake.lastSession();
+    const session = journey.stripe.lastSession();
     expect(session).toMatchObject({ amount_total: 199700, customer_email: email, allowed_payment_method_types: ['card'] });
     expect(alerts).toEqual([]);
 
     // The buyer pays; Stripe sends them back.
-    fake.pay(session.id);
+    journey.stripe.pay(session.id);
     await page.goto(`/betaling/fullfort?session_id=${session.id}`);
     await visible(page.getByRole('heading', { name: 'Takk for kjøpet!' }));
     const receipt = await page.getByTestId('receipt').innerText();
@@ -220,8 +178,8 @@ describe('checkout with Stripe (fake Stripe server)', () => {
   });
 
   it('a failing payment provider: logged, the generic message in the page (no native alert), busy cleared', async () => {
-    const { ctx, page, alerts } = await open(server.url);
-    fake.fail('sessions.create', 500);
+    const { ctx, page, alerts } = await open(journey);
+    journey.stripe.fail('sessions.create', 500);
     await page.goto('/bestill');
     await page.getByLabel('E-post').fill(`feil-${Date.now()}@example.no`);
     await page.getByLabel('Fornavn').fill('Per');

@@ -6,25 +6,14 @@
  * statistics consent loads the Google tag.
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/consent.spec.ts`.
  */
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { CONSENT_KEY } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
 const ATTRIBUTION_KEY = 'ta.attribution.v1';
 const GA_ID = 'G-TESTCONSENT1';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ GA_MEASUREMENT_ID: GA_ID }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useBrowserJourney({ env: { GA_MEASUREMENT_ID: GA_ID } });
 
 interface Visitor {
   ctx: BrowserContext;
@@ -36,9 +25,9 @@ interface Visitor {
 
 /** A fresh visitor; requests to other origins are recorded and answered locally (gtag.js with an empty script). */
 async function visitor(): Promise<Visitor> {
-  const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
+  const ctx = await journey.newContext(1280, { consent: false });
   const thirdParty: string[] = [];
-  const origin = new URL(server.url).origin;
+  const origin = new URL(journey.server.url).origin;
   await ctx.route(
     (url) => url.origin !== origin,
     (route) => {

@@ -3,26 +3,22 @@
  * included grant with where it comes from (and no revoke of its own), and revoking Accelerator takes
  * Foundation along. Needs the production builds: `npm run build` (frontend, admin, backend).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openAdminPage, signInToAdmin } from './support/admin';
-import { launchBrowser, newContext } from './support/browser';
-import { ADMIN, startServer, type RunningServer } from './support/server';
-import { storeConsent, uniqueEmail } from './support/site';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signInToAdmin } from './support/admin';
+import { uniqueEmail } from './support/site';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 describe('Accelerator includes Foundation', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let student: BrowserContext;
   let page: Page;
   let studentId: number;
   const email = uniqueEmail('inkludert');
   const errors: string[] = [];
 
+  const journey = useBrowserJourney();
+
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    student = await newContext(browser, server.url, { width: 1280, height: 900 });
-    await storeConsent(student);
+    student = await journey.newContext(1280);
     const buy = await student.request.post('/api/checkout/sessions', {
       data: {
         courseId: 'accelerator',
@@ -38,12 +34,7 @@ describe('Accelerator includes Foundation', () => {
     const me = await (await student.request.get('/api/auth/me')).json();
     expect(me).toMatchObject({ courses: ['foundation', 'accelerator'], includedBy: { foundation: 'accelerator' } });
     studentId = me.id;
-    ({ page } = await openAdminPage(browser, server.url, errors));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    ({ page } = await journey.newPage(1280, { consent: false, problems: errors }));
   });
 
   const studentDashboard = async () => {

@@ -6,30 +6,14 @@
  *
  * Needs the production builds: `npm run build`.
  */
-import type { Browser } from 'playwright-core';
-import { FAKE_DISCORD, startFakeDiscord, type FakeDiscord } from '../api/support/fake-discord';
-import { launchBrowser, newContext } from './support/browser';
-import { buyDemo, checkScreen } from './support/page-check';
-import { startServer, type RunningServer } from './support/server';
-import { storeConsent, uniqueEmail } from './support/site';
+import { FAKE_DISCORD } from '../api/support/fake-discord';
+import { buyDemo } from './support/site';
+import { uniqueEmail } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
 jest.setTimeout(120_000);
 
-let server: RunningServer;
-let browser: Browser;
-let fake: FakeDiscord;
-
-beforeAll(async () => {
-  fake = await startFakeDiscord();
-  server = await startServer(fake.env());
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
+const journey = useBrowserJourney({ fakes: { discord: true } });
 
 describe.each([
   ['a phone', 390],
@@ -40,29 +24,28 @@ describe.each([
     const errors: string[] = [];
     const account = { id: String(400000000000000000n + BigInt(width)), username: `kari_${width}` };
 
-    const ctx = await newContext(browser, server.url, { width, height: 900 });
-    await storeConsent(ctx);
+    const ctx = await journey.newContext(width);
     await buyDemo(ctx.request, 'foundation', uniqueEmail('discord'));
     const page = await ctx.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     // On Discord's authorize page the member is signed in and presses "Authorize" (the fake sends them back).
-    fake.signedInAs = account;
+    journey.discord.signedInAs = account;
     await page.goto('/account/settings');
     const section = page.getByTestId('discord');
     await section.getByRole('heading', { name: 'Discord' }).waitFor();
-    await checkScreen(page, 'settings before linking', problems);
+    await journey.checkScreen(page, 'settings before linking', problems);
     await page.screenshot({ path: `/tmp/discord-settings-${width}.png`, fullPage: true });
 
     await section.getByRole('link', { name: 'Koble til Discord' }).click();
     await page.waitForURL((u) => u.pathname === '/account/settings' && u.searchParams.get('discord') === 'linked');
     await section.getByText(account.username).waitFor();
-    await checkScreen(page, 'settings linked', problems);
+    await journey.checkScreen(page, 'settings linked', problems);
     await page.screenshot({ path: `/tmp/discord-linked-${width}.png`, fullPage: true });
-    expect([...(fake.members.get(account.id) ?? [])]).toEqual([FAKE_DISCORD.roles.foundation]);
+    expect([...(journey.discord.members.get(account.id) ?? [])]).toEqual([FAKE_DISCORD.roles.foundation]);
 
     await section.getByRole('button', { name: /Koble fra/ }).click();
     await section.getByRole('link', { name: 'Koble til Discord' }).waitFor();
-    expect([...(fake.members.get(account.id) ?? [])]).toEqual([]);
+    expect([...(journey.discord.members.get(account.id) ?? [])]).toEqual([]);
 
     expect({ problems, errors }).toEqual({ problems: [], errors: [] });
     await ctx.close();

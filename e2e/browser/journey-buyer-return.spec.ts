@@ -9,13 +9,8 @@
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/journey-buyer-return.spec.ts`.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
-import { fakeVippsEnv, startFakeVipps, type FakeVipps } from '../api/support/fake-vipps';
-import { newContext } from './support/browser';
-import { startWithMail, stopWithMail, type MailSetup } from './support/mail';
-import { checkScreen } from './support/page-check';
-import { ADMIN } from './support/server';
-import { at, postJson, storeConsent, uniqueEmail } from './support/site';
+import { at, postJson, uniqueEmail } from './support/site';
+import { ADMIN, useBrowserJourney, type BrowserJourney } from './support/journey';
 
 const flat = (s: string) => s.replace(/[\s\u00a0]+/g, ' ').trim();
 
@@ -26,9 +21,8 @@ interface Buyer {
   problems: string[];
 }
 
-async function openBuyer(setup: MailSetup, width: number): Promise<Buyer> {
-  const ctx = await newContext(setup.browser, setup.server.url, { width, height: 900 });
-  await storeConsent(ctx);
+async function openBuyer(journey: BrowserJourney, width: number): Promise<Buyer> {
+  const ctx = await journey.newContext(width);
   // Stripe's hosted page is not on the network in tests: a stand-in answers it.
   await ctx.route('https://checkout.stripe.test/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
@@ -93,26 +87,22 @@ async function expectPaid(page: Page, email: string, kr: string): Promise<void> 
 }
 
 describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
-  let setup: MailSetup;
-  let stripe: FakeStripe;
-  let vipps: FakeVipps;
   /** 300 kr off Foundation: 1 997 → 1 697 kr. */
   const code = `RETUR${width}`;
   /** 600 kr off Foundation: 1 397 kr, under Klarna's 1 500 kr. */
   const lowCode = `LAV${width}`;
 
+  const journey = useBrowserJourney({ mail: true, fakes: { stripe: true, vipps: true } });
+
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    vipps = await startFakeVipps();
-    setup = await startWithMail({ ...fakeStripeEnv(stripe), ...fakeVippsEnv(vipps) });
-    const admin = await postJson(setup.server.url, '/api/auth/login', ADMIN);
+    const admin = await postJson(journey.server.url, '/api/auth/login', ADMIN);
     expect(admin.status).toBe(200);
     for (const [c, off] of [
       [code, 30000],
       [lowCode, 60000],
     ] as const) {
       const made = await postJson(
-        setup.server.url,
+        journey.server.url,
         '/api/admin/campaign-codes',
         { code: c, courseIds: ['foundation'], amountOffOre: off },
         admin.cookie!,
@@ -120,20 +110,15 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
       expect(made.status).toBe(201);
     }
   });
-  afterAll(async () => {
-    await stopWithMail(setup ?? {});
-    await stripe?.close();
-    await vipps?.close();
-  });
 
   it('card: a reload of the confirmation page shows the confirmation again', async () => {
-    const b = await openBuyer(setup, width);
+    const b = await openBuyer(journey, width);
     const email = uniqueEmail('last-kort');
     await fillForm(b.page, email, 'card');
     await b.page.getByTestId('checkout-submit').click();
     await b.page.waitForURL('https://checkout.stripe.test/**');
-    const session = stripe.lastSession();
-    stripe.pay(session.id);
+    const session = journey.stripe.lastSession();
+    journey.stripe.pay(session.id);
     await b.page.goto(`/betaling/fullfort?session_id=${session.id}`);
     await expectPaid(b.page, email, '1 997');
     // The reference left the address bar; the page still knows the payment.
@@ -141,7 +126,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     await b.page.reload();
     await expectPaid(b.page, email, '1 997');
     expect(await b.page.getByText('Fant ikke betalingen').count()).toBe(0);
-    await checkScreen(b.page, 'confirmation after reload (card)', b.problems);
+    await journey.checkScreen(b.page, 'confirmation after reload (card)', b.problems);
     // A new order afterwards starts empty: the paid form is not filled in again.
     await b.page.goto('/bestill?course=foundation');
     await b.page.getByTestId('checkout-submit').waitFor();
@@ -152,11 +137,11 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
   });
 
   it('Vipps: approved, the confirmation page survives a reload and leaving the tab', async () => {
-    const b = await openBuyer(setup, width);
+    const b = await openBuyer(journey, width);
     const email = uniqueEmail('last-vipps');
     await fillForm(b.page, email, 'vipps');
     await b.page.getByTestId('checkout-submit').click();
-    await b.page.waitForURL(`${vipps.url}/landing/**`);
+    await b.page.waitForURL(`${journey.vipps.url}/landing/**`);
     await b.page.getByRole('button', { name: 'Godkjenn' }).click();
     await at(b.page, '/betaling/fullfort');
     await expectPaid(b.page, email, '1 997');
@@ -172,7 +157,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
   });
 
   it('card, in a browser that refuses storage: a reload of the confirmation page still shows it', async () => {
-    const b = await openBuyer(setup, width);
+    const b = await openBuyer(journey, width);
     // As with site data blocked: every use of sessionStorage throws.
     await b.ctx.addInitScript({
       content: `Object.defineProperty(window, 'sessionStorage', { configurable: true, get() { throw new DOMException('blokkert', 'SecurityError'); } });`,
@@ -181,8 +166,8 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     await fillForm(b.page, email, 'card');
     await b.page.getByTestId('checkout-submit').click();
     await b.page.waitForURL('https://checkout.stripe.test/**');
-    const session = stripe.lastSession();
-    stripe.pay(session.id);
+    const session = journey.stripe.lastSession();
+    journey.stripe.pay(session.id);
     await b.page.goto(`/betaling/fullfort?session_id=${session.id}`);
     await expectPaid(b.page, email, '1 997');
     // Out of the query (server logs, Referer); kept only in the fragment, which no server sees.
@@ -195,12 +180,12 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
   });
 
   it('paid meanwhile (another tab, the app): coming back to the form’s tab shows the confirmation, not the form', async () => {
-    const b = await openBuyer(setup, width);
+    const b = await openBuyer(journey, width);
     const email = uniqueEmail('betalt-imens');
     await fillForm(b.page, email, 'card');
     await b.page.getByTestId('checkout-submit').click();
     await b.page.waitForURL('https://checkout.stripe.test/**');
-    stripe.pay(stripe.lastSession().id);
+    journey.stripe.pay(journey.stripe.lastSession().id);
     await b.page.goBack();
     await at(b.page, '/betaling/fullfort', { timeout: 15_000 });
     await expectPaid(b.page, email, '1 997');
@@ -211,13 +196,13 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
   });
 
   it('Vipps rejected with a code applied: the whole form back, "Du avbrøt betalingen i Vipps"; a reload keeps the form', async () => {
-    const b = await openBuyer(setup, width);
+    const b = await openBuyer(journey, width);
     const email = uniqueEmail('avvist-vipps');
     await fillForm(b.page, email, 'vipps', code.toLowerCase());
     expect(flat(await b.page.getByTestId('checkout-total').innerText())).toBe('1 697 kr');
     await b.page.getByTestId('checkout-submit').click();
-    await b.page.waitForURL(`${vipps.url}/landing/**`);
-    expect(vipps.lastPayment().request.amount).toEqual({ currency: 'NOK', value: 169700 });
+    await b.page.waitForURL(`${journey.vipps.url}/landing/**`);
+    expect(journey.vipps.lastPayment().request.amount).toEqual({ currency: 'NOK', value: 169700 });
     // Rejected in the app: Vipps sends the buyer back to the confirmation page, which sees ABORTED.
     await b.page.getByRole('button', { name: 'Avbryt' }).click();
     await at(b.page, '/bestill', { timeout: 15_000 });
@@ -227,7 +212,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     expect(said).not.toMatch(/utløpt|i tide/);
     await expectRestored(b.page, email, 'vipps', code, '1 697');
     await b.page.screenshot({ path: `/tmp/return-vipps-${width}.png`, fullPage: true });
-    await checkScreen(b.page, 'form after a rejected Vipps payment', b.problems);
+    await journey.checkScreen(b.page, 'form after a rejected Vipps payment', b.problems);
     // The message is said once; the filled-in form stays on a reload.
     await b.page.reload();
     await b.page.getByTestId('checkout-submit').waitFor();
@@ -238,13 +223,13 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
   });
 
   it('Vipps not approved in time: says it timed out, the form back with the code', async () => {
-    const b = await openBuyer(setup, width);
+    const b = await openBuyer(journey, width);
     const email = uniqueEmail('utlopt-vipps');
     await fillForm(b.page, email, 'vipps', code);
     await b.page.getByTestId('checkout-submit').click();
-    await b.page.waitForURL(`${vipps.url}/landing/**`);
-    const reference = vipps.lastPayment().request.reference;
-    vipps.expire(reference);
+    await b.page.waitForURL(`${journey.vipps.url}/landing/**`);
+    const reference = journey.vipps.lastPayment().request.reference;
+    journey.vipps.expire(reference);
     await b.page.goto(`/betaling/fullfort?session_id=${reference}`);
     await at(b.page, '/bestill', { timeout: 15_000 });
     expect(await returnedNotice(b.page)).toContain('Betalingen ble ikke godkjent i Vipps i tide');
@@ -256,12 +241,12 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
   it.each(['card', 'klarna'] as const)(
     '%s cancelled at Stripe with a code applied: the whole form back, saying it was cancelled',
     async (method) => {
-      const b = await openBuyer(setup, width);
+      const b = await openBuyer(journey, width);
       const email = uniqueEmail(`avbrutt-${method}`);
       await fillForm(b.page, email, method, code);
       await b.page.getByTestId('checkout-submit').click();
       await b.page.waitForURL('https://checkout.stripe.test/**');
-      const session = stripe.lastSession();
+      const session = journey.stripe.lastSession();
       expect(session).toMatchObject({ amount_total: 169700, allowed_payment_method_types: [method] });
       // «Tilbake» on Stripe's page: its cancel link.
       await b.page.goto(session.cancel_url!);
@@ -269,18 +254,18 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
         method === 'card' ? 'Du avbrøt kortbetalingen' : 'Du avbrøt betalingen i Klarna',
       );
       await expectRestored(b.page, email, method, code, '1 697');
-      await checkScreen(b.page, `form after a cancelled ${method} payment`, b.problems);
+      await journey.checkScreen(b.page, `form after a cancelled ${method} payment`, b.problems);
       // Paying now works from the restored form.
       await b.page.getByTestId('checkout-submit').click();
       await b.page.waitForURL('https://checkout.stripe.test/**');
-      expect(stripe.lastSession()).toMatchObject({ amount_total: 169700, allowed_payment_method_types: [method] });
+      expect(journey.stripe.lastSession()).toMatchObject({ amount_total: 169700, allowed_payment_method_types: [method] });
       expect(b.problems).toEqual([]);
       await b.ctx.close();
     },
   );
 
   it('the back button from Stripe’s page: the form as it was, saying the payment was not completed', async () => {
-    const b = await openBuyer(setup, width);
+    const b = await openBuyer(journey, width);
     const email = uniqueEmail('tilbake');
     await fillForm(b.page, email, 'klarna', code);
     await b.page.getByTestId('checkout-submit').click();
@@ -295,7 +280,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
   });
 
   it('prices: with a code, the heading and the programme card show the price to pay, the before-price struck through', async () => {
-    const b = await openBuyer(setup, width);
+    const b = await openBuyer(journey, width);
     await b.page.goto(`/bestill?course=foundation&kode=${code}`);
     await b.page.getByTestId('campaign-code-applied').waitFor();
     const heading = b.page.getByTestId('checkout-heading-price');
@@ -317,7 +302,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
   });
 
   it('prices: with an upgrade credit, the heading, the card, the total and the button all say 3 000 kr', async () => {
-    const b = await openBuyer(setup, width);
+    const b = await openBuyer(journey, width);
     const email = uniqueEmail('oppgradering');
     // Foundation bought and paid in this browser (signed in by the confirmation).
     const bought = await b.page.request.post('/api/checkout/sessions', {
@@ -332,8 +317,8 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
       },
     });
     expect(bought.status()).toBe(201);
-    const session = stripe.lastSession();
-    stripe.pay(session.id);
+    const session = journey.stripe.lastSession();
+    journey.stripe.pay(session.id);
     expect((await b.page.request.get(`/api/checkout/sessions/${session.id}`)).status()).toBe(200);
 
     await b.page.goto('/bestill?course=accelerator');
@@ -346,13 +331,13 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     }
     expect(flat(await b.page.getByTestId('checkout-total').innerText())).toBe('3 000 kr');
     expect(flat(await b.page.getByTestId('checkout-submit').innerText())).toContain('3 000');
-    await checkScreen(b.page, 'upgrade checkout', b.problems);
+    await journey.checkScreen(b.page, 'upgrade checkout', b.problems);
     expect(b.problems).toEqual([]);
     await b.ctx.close();
   });
 
   it('Klarna under 1 500 kr: still in sight, unavailable with the reason; the choice moves to card and says so', async () => {
-    const b = await openBuyer(setup, width);
+    const b = await openBuyer(journey, width);
     await b.page.goto('/bestill?course=foundation');
     await b.page.getByTestId('checkout-submit').waitFor();
     await radio(b.page, 'klarna').check();
@@ -371,7 +356,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
       'Delbetaling med Klarna gjelder kjøp fra 1 500 kr. Totalen er nå 1 397 kr, så betalingsmåten er endret til Kort.',
     );
     await b.page.screenshot({ path: `/tmp/klarna-unavailable-${width}.png`, fullPage: true });
-    await checkScreen(b.page, 'Klarna unavailable', b.problems);
+    await journey.checkScreen(b.page, 'Klarna unavailable', b.problems);
     // The code removed: Klarna is available and chosen again.
     await b.page.getByRole('button', { name: 'Fjern' }).click();
     await b.page.getByTestId('campaign-code-applied').waitFor({ state: 'detached' });
@@ -383,12 +368,12 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
   });
 
   it('an unknown course: "Fant ikke kurset" with the courses there are, never Foundation in silence', async () => {
-    const b = await openBuyer(setup, width);
+    const b = await openBuyer(journey, width);
     await b.page.goto('/bestill?course=xyz');
     await b.page.getByRole('heading', { name: 'Fant ikke kurset' }).waitFor();
     expect(flat(await b.page.getByRole('alert').innerText())).toContain('«xyz»');
     expect(await b.page.getByTestId('checkout-submit').count()).toBe(0);
-    await checkScreen(b.page, 'unknown course', b.problems);
+    await journey.checkScreen(b.page, 'unknown course', b.problems);
     await b.page.getByRole('link', { name: /^Accelerator/ }).click();
     await b.page.getByTestId('checkout-submit').waitFor();
     expect(new URL(b.page.url()).search).toBe('?course=accelerator');
@@ -399,16 +384,10 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
 });
 
 describe.each([1366, 390])('demo mode, at %i px', (width) => {
-  let setup: MailSetup;
-  beforeAll(async () => {
-    setup = await startWithMail();
-  });
-  afterAll(async () => {
-    await stopWithMail(setup ?? {});
-  });
+  const journey = useBrowserJourney({ mail: true });
 
   it('a reload of a demo purchase’s confirmation page shows it again', async () => {
-    const b = await openBuyer(setup, width);
+    const b = await openBuyer(journey, width);
     const email = uniqueEmail('last-demo');
     await fillForm(b.page, email, 'card');
     await b.page.getByTestId('checkout-submit').click();

@@ -7,12 +7,8 @@
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/journey-buyer.spec.ts`.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
-import { fakeVippsEnv, startFakeVipps, type FakeVipps } from '../api/support/fake-vipps';
-import { newContext } from './support/browser';
-import { startWithMail, stopWithMail, type MailSetup } from './support/mail';
-import { ADMIN } from './support/server';
-import { at, postJson, storeConsent, uniqueEmail } from './support/site';
+import { at, postJson, uniqueEmail } from './support/site';
+import { ADMIN, useBrowserJourney, type BrowserJourney } from './support/journey';
 
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -23,9 +19,8 @@ interface Buyer {
   problems: string[];
 }
 
-async function openBuyer(setup: MailSetup, width: number): Promise<Buyer> {
-  const ctx = await newContext(setup.browser, setup.server.url, { width, height: 900 });
-  await storeConsent(ctx);
+async function openBuyer(journey: BrowserJourney, width: number): Promise<Buyer> {
+  const ctx = await journey.newContext(width);
   // Stripe's hosted page is not on the network in tests: a stand-in answers it.
   await ctx.route('https://checkout.stripe.test/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
@@ -83,32 +78,20 @@ async function expectConfirmation(page: Page, email: string, kr: string): Promis
 
 describe.each([1366, 390])('the buyer, at %i px', (width) => {
   describe('with Stripe (the fake Stripe server)', () => {
-    let setup: MailSetup;
-    let fake: FakeStripe;
-    let vipps: FakeVipps;
-    beforeAll(async () => {
-      fake = await startFakeStripe();
-      vipps = await startFakeVipps();
-      setup = await startWithMail({ ...fakeStripeEnv(fake), ...fakeVippsEnv(vipps) });
-    });
-    afterAll(async () => {
-      await stopWithMail(setup ?? {});
-      await fake?.close();
-      await vipps?.close();
-    });
+    const journey = useBrowserJourney({ mail: true, fakes: { stripe: true, vipps: true } });
 
     /** Submits the order form, pays at the fake Stripe and comes back the way Stripe sends the buyer. */
     async function payAtStripe(page: Page, method: 'card' | 'klarna', amountOre: number): Promise<void> {
       await page.getByTestId('checkout-submit').click();
       await page.waitForURL('https://checkout.stripe.test/**');
-      const session = fake.lastSession();
+      const session = journey.stripe.lastSession();
       expect(session).toMatchObject({ amount_total: amountOre, allowed_payment_method_types: [method] });
-      fake.pay(session.id);
+      journey.stripe.pay(session.id);
       await page.goto(`/betaling/fullfort?session_id=${session.id}`);
     }
 
     it('pays by card: the confirmation page with the course link and the receipt', async () => {
-      const b = await openBuyer(setup, width);
+      const b = await openBuyer(journey, width);
       const email = uniqueEmail('kort');
       await orderForm(b.page, email);
       await payAtStripe(b.page, 'card', 199700);
@@ -118,13 +101,13 @@ describe.each([1366, 390])('the buyer, at %i px', (width) => {
     });
 
     it('pays with Vipps: to Vipps (the fake’s page for the app), approved, back to the same confirmation page', async () => {
-      const b = await openBuyer(setup, width);
+      const b = await openBuyer(journey, width);
       const email = uniqueEmail('vipps');
       await orderForm(b.page, email, { method: 'Vipps' });
       expect(flat(await b.page.locator('.checkout-form__reassure').innerText())).toContain('Du sendes til Vipps');
       await b.page.getByTestId('checkout-submit').click();
-      await b.page.waitForURL(`${vipps.url}/landing/**`);
-      const payment = vipps.lastPayment();
+      await b.page.waitForURL(`${journey.vipps.url}/landing/**`);
+      const payment = journey.vipps.lastPayment();
       expect(payment.request.amount).toEqual({ currency: 'NOK', value: 199700 });
       await b.page.screenshot({ path: `/tmp/vipps-landing-${width}.png` });
       // Approved in the app: Vipps sends the buyer back to the payment page, which sees AUTHORIZED.
@@ -137,7 +120,7 @@ describe.each([1366, 390])('the buyer, at %i px', (width) => {
     });
 
     it('pays with Klarna: how it works and Klarna’s terms on the order form, then the same confirmation page', async () => {
-      const b = await openBuyer(setup, width);
+      const b = await openBuyer(journey, width);
       const email = uniqueEmail('klarna');
       await orderForm(b.page, email, { method: 'Klarna' });
       const info = b.page.getByTestId('klarna-info');
@@ -153,18 +136,18 @@ describe.each([1366, 390])('the buyer, at %i px', (width) => {
     });
 
     it('pays with a campaign code from a campaign link: the lower price everywhere, to the receipt', async () => {
-      const signedIn = await postJson(setup.server.url, '/api/auth/login', ADMIN);
+      const signedIn = await postJson(journey.server.url, '/api/auth/login', ADMIN);
       expect(signedIn.status).toBe(200);
       const code = `VAAR${width}`;
       const created = await postJson(
-        setup.server.url,
+        journey.server.url,
         '/api/admin/campaign-codes',
         { code, courseIds: ['foundation'], amountOffOre: 50000 },
         signedIn.cookie!,
       );
       expect(created.status).toBe(201);
 
-      const b = await openBuyer(setup, width);
+      const b = await openBuyer(journey, width);
       const email = uniqueEmail('kode');
       await orderForm(b.page, email, { kode: code.toLowerCase() });
       await b.page.getByTestId('campaign-code-applied').waitFor();
@@ -178,16 +161,10 @@ describe.each([1366, 390])('the buyer, at %i px', (width) => {
   });
 
   describe('in demo mode (no Stripe key)', () => {
-    let setup: MailSetup;
-    beforeAll(async () => {
-      setup = await startWithMail();
-    });
-    afterAll(async () => {
-      await stopWithMail(setup ?? {});
-    });
+    const journey = useBrowserJourney({ mail: true });
 
     it('a demo purchase lands on the same confirmation page, which says it was a demo', async () => {
-      const b = await openBuyer(setup, width);
+      const b = await openBuyer(journey, width);
       const email = uniqueEmail('demo');
       await orderForm(b.page, email);
       await b.page.getByTestId('checkout-submit').click();
@@ -196,7 +173,7 @@ describe.each([1366, 390])('the buyer, at %i px', (width) => {
       expect(await b.page.getByTestId('demo-notice').innerText()).toContain('ingen betaling er trukket');
       await expectConfirmation(b.page, email, '1 997');
       // The receipt mail went out as for a paid order.
-      await setup.sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Kvittering'), 15_000);
+      await journey.sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Kvittering'), 15_000);
       expect(b.problems).toEqual([]);
       await b.ctx.close();
     });

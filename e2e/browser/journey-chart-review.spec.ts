@@ -9,32 +9,26 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { signInToAdmin } from './support/admin';
-import { launchBrowser, newContext } from './support/browser';
-import { buyDemo, checkScreen } from './support/page-check';
-import { ADMIN, startServer, type RunningServer } from './support/server';
-import { storeConsent, uniqueEmail } from './support/site';
+import { buyDemo } from './support/site';
+import { uniqueEmail } from './support/site';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 jest.setTimeout(180_000);
 
-let server: RunningServer;
-let browser: Browser;
 let chart: Buffer;
 const uploads = mkdtempSync(join(tmpdir(), 'ta-chart-review-'));
 
+const journey = useBrowserJourney({ env: { UPLOAD_DIR: uploads } });
+
 beforeAll(async () => {
-  server = await startServer({ UPLOAD_DIR: uploads });
-  browser = await launchBrowser();
   chart = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1d3b2a' } })
     .png()
     .toBuffer();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   rmSync(uploads, { recursive: true, force: true });
 });
 
@@ -48,8 +42,7 @@ describe.each([
     const title = `EURUSD breakout ${width}`;
 
     // An Accelerator student (the demo checkout signs the buyer in).
-    const ctx = await newContext(browser, server.url, { width, height: 900 });
-    await storeConsent(ctx);
+    const ctx = await journey.newContext(width);
     await buyDemo(ctx.request, 'accelerator', uniqueEmail('chart'));
     const page = await ctx.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
@@ -60,7 +53,7 @@ describe.each([
     await page.waitForURL(/\/mentor$/);
     await page.getByRole('heading', { name: 'Mentor', level: 1 }).waitFor();
     await page.getByTestId('mentor-quota').getByText('0 av 8 brukt denne måneden').waitFor();
-    await checkScreen(page, 'the inbox', problems);
+    await journey.checkScreen(page, 'the inbox', problems);
 
     await page.getByLabel('Tittel').fill(title);
     await page.getByLabel('Hva vil du ha tilbakemelding på?').fill('Var dette en **god** entry over motstanden?');
@@ -79,10 +72,10 @@ describe.each([
       (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 480,
       await thumb.elementHandle(),
     );
-    await checkScreen(page, 'the new thread', problems);
+    await journey.checkScreen(page, 'the new thread', problems);
 
     // The mentor answers from the panel.
-    const admin = await newContext(browser, server.url, { width: 1366, height: 900 });
+    const admin = await journey.newContext(1366, { consent: false });
     const panel = await admin.newPage();
     panel.on('pageerror', (e) => errors.push(e.message));
     await signInToAdmin(panel, ADMIN.email, ADMIN.password);
@@ -103,14 +96,14 @@ describe.each([
     const answer = page.getByTestId('mentor-message-mentor');
     await answer.getByText(/Svar fra/).waitFor();
     await answer.locator('strong', { hasText: 'swing low' }).waitFor();
-    await checkScreen(page, 'the answered thread', problems);
+    await journey.checkScreen(page, 'the answered thread', problems);
     await page.goto('/mentor');
     await page.getByTestId('mentor-quota').getByText('1 av 8 brukt denne måneden').waitFor();
     await page
       .getByRole('link', { name: new RegExp(title) })
       .getByText('Besvart')
       .waitFor();
-    await checkScreen(page, 'the inbox with a thread', problems);
+    await journey.checkScreen(page, 'the inbox with a thread', problems);
     await ctx.close();
 
     expect({ problems, errors }).toEqual({ problems: [], errors: [] });

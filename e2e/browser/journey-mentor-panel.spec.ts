@@ -10,17 +10,13 @@
  *
  * Needs the production builds: `npm run build`.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { AdminOrder, AdminStats } from '@academy/contracts';
-import { launchBrowser, newContext } from './support/browser';
-import { ADMIN, startServer, type RunningServer } from './support/server';
 import { uniqueEmail } from './support/site';
-import { checkAdminScreen } from './support/admin';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 jest.setTimeout(180_000);
 
-let server: RunningServer;
-let browser: Browser;
 const stamp = Date.now().toString(36);
 const seed = {
   student: uniqueEmail('elevlead'),
@@ -66,10 +62,10 @@ async function tabTo(page: Page, wanted: (el: Element) => boolean): Promise<void
   throw new Error(`Tab never reached the element (${wanted.toString()})`);
 }
 
+const journey = useBrowserJourney();
+
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const visitor = await newContext(browser, server.url, { width: 1280, height: 900 });
+  const visitor = await journey.newContext(1280, { consent: false });
   // A student's address (a free sign-up: an account and a lead).
   const signUp = await visitor.request.post('/api/create-user', {
     data: { email: seed.student, courseType: 'starter', trafficSource: 'A' },
@@ -83,7 +79,7 @@ beforeAll(async () => {
     [uniqueEmail('kjoper-d'), 'D'],
     [uniqueEmail('kjoper-u'), null],
   ] as const) {
-    const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
+    const ctx = await journey.newContext(1280, { consent: false });
     if (variant) await lead(ctx, email, variant);
     await buy(ctx, email, 'foundation');
     if (variant === 'B') {
@@ -101,18 +97,13 @@ beforeAll(async () => {
     await ctx.close();
   }
   // An Accelerator student writes to the inbox.
-  const mentee = await newContext(browser, server.url, { width: 1280, height: 900 });
+  const mentee = await journey.newContext(1280, { consent: false });
   await buy(mentee, seed.threadStudent, 'accelerator');
   expect(
     (await mentee.request.post('/api/mentor/threads', { data: { title: seed.threadTitle, body: 'Ok entry?' } })).status(),
   ).toBe(201);
   await mentee.close();
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe.each([
   { device: 'computer', width: 1366, height: 900 },
@@ -125,7 +116,7 @@ describe.each([
   let problems: string[] = [];
   let errors: string[] = [];
 
-  const check = (screen: string) => checkAdminScreen(page, `${screen} (${width} px)`, problems);
+  const check = (screen: string) => journey.checkScreen(page, `${screen} (${width} px)`, problems);
 
   const api = async <T>(path: string): Promise<T> => (await (await page.request.get(path)).json()) as T;
   const rows = (text?: string | RegExp) =>
@@ -139,7 +130,7 @@ describe.each([
   };
 
   beforeAll(async () => {
-    ctx = await newContext(browser, server.url, { width, height });
+    ctx = await journey.newContext(width, { height, consent: false });
     page = await ctx.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/admin/login');
@@ -329,7 +320,7 @@ describe.each([
     });
     expect(made.status()).toBe(201);
     const { id } = (await made.json()) as { id: number };
-    const buyer = await newContext(browser, server.url, { width: 1280, height: 900 });
+    const buyer = await journey.newContext(1280, { consent: false });
     const email = uniqueEmail(`kode-${tag}`);
     await buy(buyer, email, 'temakurs', { campaignCode: code });
     await buyer.close();

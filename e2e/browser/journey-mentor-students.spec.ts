@@ -17,11 +17,8 @@
 import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { linkIn } from '../api/support/smtp-sink';
-import { startWithMail, stopWithMail, type MailSetup } from './support/mail';
-import { newContext } from './support/browser';
-import { ADMIN } from './support/server';
-import { storeConsent, uniqueEmail } from './support/site';
-import { checkAdminScreen } from './support/admin';
+import { uniqueEmail } from './support/site';
+import { ADMIN, checkScreen, useBrowserJourney } from './support/journey';
 
 jest.setTimeout(240_000);
 
@@ -37,7 +34,7 @@ interface Run {
 
 /** Checks the screen: axe finds nothing (WCAG 2.1 A/AA) and the page does not scroll sideways. */
 async function check(r: Run, screen: string): Promise<void> {
-  await checkAdminScreen(r.page, screen, r.problems);
+  await checkScreen(r.page, screen, r.problems);
 }
 
 /**
@@ -130,7 +127,6 @@ const totp = (secret: string, at = Date.now()) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
 
 describe('mentor journey: orders and students (issue 34)', () => {
-  let mail: MailSetup;
   const seed = {
     /** The buyer the mentor finds by full name; a long address with dots that may only wrap after '@' or '.'. */
     buyerFirst: 'Sigrid',
@@ -144,11 +140,11 @@ describe('mentor journey: orders and students (issue 34)', () => {
     bulk: [uniqueEmail('bulk-a'), uniqueEmail('bulk-b')],
   };
 
+  const journey = useBrowserJourney({ mail: true });
+
   beforeAll(async () => {
-    mail = await startWithMail();
-    const { browser, server } = mail;
     const buy = async (email: string, courseId: string, firstName = 'Kari', lastName = 'Nordmann'): Promise<void> => {
-      const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
+      const ctx = await journey.newContext(1280, { consent: false });
       const res = await ctx.request.post('/api/checkout/sessions', {
         data: { courseId, email, firstName, lastName, paymentMethod: 'card', acceptTerms: true, acceptRisk: true },
       });
@@ -163,7 +159,7 @@ describe('mentor journey: orders and students (issue 34)', () => {
     }
     for (const email of seed.bulk) await buy(email, 'foundation');
     // The order numbers, as the mentor sees them.
-    const admin = await newContext(browser, server.url, { width: 1280, height: 900 });
+    const admin = await journey.newContext(1280, { consent: false });
     const login = await admin.request.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } });
     expect(login.status()).toBe(200);
     const find = async (email: string) => {
@@ -176,10 +172,6 @@ describe('mentor journey: orders and students (issue 34)', () => {
     await admin.close();
   });
 
-  afterAll(async () => {
-    await stopWithMail(mail ?? {});
-  });
-
   describe.each([
     { device: 'computer', width: 1366, height: 900, tag: 'pc' },
     { device: 'phone', width: 390, height: 844, tag: 'mob' },
@@ -188,7 +180,7 @@ describe('mentor journey: orders and students (issue 34)', () => {
     const run = {} as Run;
 
     beforeAll(async () => {
-      ctx = await newContext(mail.browser, mail.server.url, { width, height });
+      ctx = await journey.newContext(width, { height, consent: false });
       const page = await ctx.newPage();
       Object.assign(run, { page, phone: width < 600, tag, problems: [], errors: [] });
       page.on('pageerror', (e) => run.errors.push(e.message));
@@ -272,7 +264,10 @@ describe('mentor journey: orders and students (issue 34)', () => {
       await answerReauth(page, () => page.getByText(/^VIP-perioden er forlenget til/).waitFor());
       await expect_eventually(async () => ((await vipRow.getByText(/^VIP-periode til/).textContent()) ?? '') !== before);
 
-      const granted = await mail.sink.waitFor((m) => m.to.includes(email) && m.subject === 'Du har fått tilgang til VIP', 15_000);
+      const granted = await journey.sink.waitFor(
+        (m) => m.to.includes(email) && m.subject === 'Du har fått tilgang til VIP',
+        15_000,
+      );
       expect(granted.text).toContain('Mentoren har gitt deg tilgang til VIP');
       await page.getByRole('tab', { name: 'E-post' }).click();
       await page
@@ -298,15 +293,14 @@ describe('mentor journey: orders and students (issue 34)', () => {
       await page.getByTestId('pending-email').waitFor();
       await check(run, 'student edit, address waiting');
 
-      const confirm = await mail.sink.waitFor(
+      const confirm = await journey.sink.waitFor(
         (m) => m.to.includes(next) && m.subject.startsWith('Bekreft ny e-postadresse'),
         15_000,
       );
-      const student = await newContext(mail.browser, mail.server.url, { width, height });
-      await storeConsent(student);
+      const student = await journey.newContext(width, { height });
       const sp = await student.newPage();
       sp.on('pageerror', (e) => run.errors.push(e.message));
-      await sp.goto(linkIn(confirm.text, `${mail.server.url}/bekreft-epost`));
+      await sp.goto(linkIn(confirm.text, `${journey.server.url}/bekreft-epost`));
       await sp.getByRole('button', { name: 'Bekreft ny adresse' }).waitFor();
       await check({ ...run, page: sp }, 'storefront: confirm e-mail');
       await sp.getByRole('button', { name: 'Bekreft ny adresse' }).click();
@@ -330,8 +324,11 @@ describe('mentor journey: orders and students (issue 34)', () => {
       await check(run, 'send sign-in link dialog');
       await page.getByRole('dialog').getByRole('button', { name: 'Send lenken' }).click();
       await answerReauth(page, () => page.getByText(`En ny innloggingslenke er sendt til ${email}`).waitFor());
-      const sent = await mail.sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Din innloggingslenke'), 15_000);
-      expect(linkIn(sent.text, `${mail.server.url}/auto-login`)).toMatch(/#token=/);
+      const sent = await journey.sink.waitFor(
+        (m) => m.to.includes(email) && m.subject.startsWith('Din innloggingslenke'),
+        15_000,
+      );
+      expect(linkIn(sent.text, `${journey.server.url}/auto-login`)).toMatch(/#token=/);
       for (const [tab, empty] of [
         ['Spørsmål', 'Eleven har ikke stilt spørsmål.'],
         ['Spørsmål', 'Eleven har ingen tråder i innboksen.'],
@@ -397,7 +394,7 @@ describe('mentor journey: orders and students (issue 34)', () => {
 
   describe('bulk actions (1366 px, by keyboard)', () => {
     it('selects two students with the keyboard, gives them a course each with a mail, and exports them', async () => {
-      const ctx = await newContext(mail.browser, mail.server.url, { width: 1366, height: 900 });
+      const ctx = await journey.newContext(1366, { consent: false });
       const page = await ctx.newPage();
       const run: Run = { page, phone: false, tag: 'bulk', problems: [], errors: [] };
       page.on('pageerror', (e) => run.errors.push(e.message));
@@ -430,7 +427,7 @@ describe('mentor journey: orders and students (issue 34)', () => {
       await dialog.getByRole('button', { name: 'Gi kurs' }).click();
       await answerReauth(page, () => page.getByText('Temakurs er gitt til 2 elever.').waitFor());
       for (const email of seed.bulk)
-        await mail.sink.waitFor((m) => m.to.includes(email) && m.subject === 'Du har fått tilgang til Temakurs', 15_000);
+        await journey.sink.waitFor((m) => m.to.includes(email) && m.subject === 'Du har fått tilgang til Temakurs', 15_000);
       await check(run, 'students after the bulk grant');
 
       // The list's export: every matching student, as a file.

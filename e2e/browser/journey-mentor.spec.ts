@@ -10,15 +10,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { AdminOrder } from '@academy/contracts';
 import { appMessages } from '../../admin/src/i18n/nb';
 import { formatKr } from '../../admin/src/lib/money';
 import { RESOURCE_NAMES, type ResourceName } from '../../admin/src/resources';
-import { launchBrowser, newContext } from './support/browser';
-import { ADMIN, REPO_ROOT, startServer, type RunningServer } from './support/server';
 import { uniqueEmail } from './support/site';
-import { checkAdminScreen } from './support/admin';
+import { ADMIN, checkScreen, useBrowserJourney } from './support/journey';
+import { REPO_ROOT } from '../support/server';
 
 jest.setTimeout(180_000);
 
@@ -66,8 +65,6 @@ interface Walk {
   edit?: (r: Run, rowText: string) => Promise<void>;
 }
 
-let server: RunningServer;
-let browser: Browser;
 const seed = {
   // A long address with no hyphen to break at: it must wrap, not widen the page on a phone.
   buyer: `kari.nordmann.langtnavn.${Date.now().toString(36)}@example.no`,
@@ -86,7 +83,7 @@ function rows(r: Run, hasText?: string | RegExp): Locator {
 
 /** Checks the screen: axe finds nothing (WCAG 2.1 A/AA) and the page does not scroll sideways. */
 async function check(r: Run, screen: string): Promise<void> {
-  await checkAdminScreen(r.page, screen, r.problems);
+  await checkScreen(r.page, screen, r.problems);
 }
 
 /** On a phone, opens the full panel's menu (the light overview shows its menu as it is). */
@@ -458,12 +455,12 @@ describe("the mentor's journey", () => {
   });
 
   describe('the walk', () => {
+    const journey = useBrowserJourney();
+
     beforeAll(async () => {
-      server = await startServer();
-      browser = await launchBrowser();
       // Two buyers (demo checkout of Foundation, each signed in by it): one to look at, one to refund.
       // A lead from the home page, whose variant the panel names Forsiden.
-      const visitor = await newContext(browser, server.url, { width: 1280, height: 900 });
+      const visitor = await journey.newContext(1280, { consent: false });
       const lead = await visitor.request.post('/api/leads', {
         data: { email: seed.homeLead, courseType: 'starter', source: '/', trafficSource: 'starter' },
       });
@@ -472,7 +469,7 @@ describe("the mentor's journey", () => {
       let ctx: BrowserContext | null = null;
       for (const email of [seed.refundBuyer, seed.buyer]) {
         await ctx?.close();
-        ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
+        ctx = await journey.newContext(1280, { consent: false });
         await ctx.request.post('/api/leads', { data: { email, courseType: 'foundation', source: '/b', trafficSource: 'B' } });
         const buy = await ctx.request.post('/api/checkout/sessions', {
           data: {
@@ -504,7 +501,7 @@ describe("the mentor's journey", () => {
       expect(asked.status()).toBe(201);
       await ctx.close();
       // An Accelerator student sends a chart thread: one waiting in 'Innboks'.
-      const mentee = await newContext(browser, server.url, { width: 1280, height: 900 });
+      const mentee = await journey.newContext(1280, { consent: false });
       const bought = await mentee.request.post('/api/checkout/sessions', {
         data: {
           courseId: 'accelerator',
@@ -524,14 +521,9 @@ describe("the mentor's journey", () => {
       await mentee.close();
     });
 
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
-
     describe('a refund by keyboard only (1366 px)', () => {
       it('opens an order, refunds it in full with the keyboard (re-authenticating on the way), and sees Refundert', async () => {
-        const ctx = await newContext(browser, server.url, { width: 1366, height: 900 });
+        const ctx = await journey.newContext(1366, { consent: false });
         const page = await ctx.newPage();
         const run: Run = { page, phone: false, tag: 'kb', problems: [], errors: [] };
         page.on('pageerror', (e) => run.errors.push(e.message));
@@ -602,7 +594,7 @@ describe("the mentor's journey", () => {
       const run = {} as Run;
 
       beforeAll(async () => {
-        ctx = await newContext(browser, server.url, { width, height });
+        ctx = await journey.newContext(width, { height, consent: false });
         const page = await ctx.newPage();
         Object.assign(run, { page, phone: width < 600, tag, problems: [], errors: [] });
         page.on('pageerror', (e) => run.errors.push(e.message));

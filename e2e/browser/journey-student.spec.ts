@@ -5,18 +5,12 @@
  * the next sign-in takes. On the production build: `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/journey-student.spec.ts`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DataSource } from 'typeorm';
-import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
+import type { Page } from 'playwright-core';
 import { hashPassword } from '../../backend/src/platform/crypto/password';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { at, login, storeConsent, uniqueEmail } from './support/site';
+import { at, login, uniqueEmail } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
 /** Marks every module of the open course complete, moving on with 'Neste', until the progress is 100 %. */
 async function completeAll(page: Page): Promise<number> {
@@ -31,30 +25,16 @@ async function completeAll(page: Page): Promise<number> {
 }
 
 describe.each([1366, 390])('the student, at %i px', (width) => {
-  let server: RunningServer;
-  let browser: Browser;
-  let db: DataSource;
-  let dir: string;
+  const journey = useBrowserJourney({ db: true });
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ta-student-'));
-    const file = join(dir, 'app.sqlite');
-    [server, browser] = await Promise.all([startServer({ DATABASE_URL: `sqlite:${file}` }), launchBrowser()]);
-    db = await new DataSource(buildDataSourceOptions({ databaseUrl: `sqlite:${file}` })).initialize();
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await browser?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => {});
 
   /** A student with a password and no name who owns Kryptovaluta, straight in the server's database. */
   async function seedStudent(): Promise<{ email: string; password: string }> {
     const email = uniqueEmail('student');
     const password = 'hemmelig123';
     const now = new Date();
-    const repo = db.getRepository(User);
+    const repo = journey.db.getRepository(User);
     const user = await repo.save(
       repo.create({
         email,
@@ -69,14 +49,13 @@ describe.each([1366, 390])('the student, at %i px', (width) => {
         claimedAt: now,
       }),
     );
-    await db.getRepository(Grant).insert({ userId: user.id, courseId: 'kryptovaluta', source: 'manual', grantedAt: now });
+    await journey.db.getRepository(Grant).insert({ userId: user.id, courseId: 'kryptovaluta', source: 'manual', grantedAt: now });
     return { email, password };
   }
 
   it('player → course complete → name in the settings → certificate → new password', async () => {
     const s = await seedStudent();
-    const ctx = await newContext(browser, server.url, { width, height: 900 });
-    await storeConsent(ctx);
+    const ctx = await journey.newContext(width);
     await ctx.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com)\//, (r) => r.fulfill({ status: 204, body: '' }));
     const page = await ctx.newPage();
     const problems: string[] = [];

@@ -4,22 +4,15 @@
  * welcome mail's sign-in link, a password, and the Starter player signed in. On the production build:
  * `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/journey-visitor.spec.ts`.
  */
-import { newContext } from './support/browser';
-import { isWelcome, startWithMail, stopWithMail, welcomeLink, type MailSetup } from './support/mail';
+import { isWelcome, welcomeLink } from './support/mail';
 import { at, uniqueEmail } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
 describe.each([1366, 390])('the visitor who signs up free, at %i px', (width) => {
-  let setup: MailSetup;
-  beforeAll(async () => {
-    setup = await startWithMail();
-  });
-  afterAll(async () => {
-    await stopWithMail(setup ?? {});
-  });
+  const journey = useBrowserJourney({ mail: true });
 
   it('landing → cookie choice → lead form → Starter player at once → welcome mail link → password → Starter signed in', async () => {
-    const { browser, server, sink } = setup;
-    const ctx = await newContext(browser, server.url, { width, height: 900 });
+    const ctx = await journey.newContext(width, { consent: false });
     await ctx.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com)\//, (r) => r.fulfill({ status: 204, body: '' }));
     const page = await ctx.newPage();
     const problems: string[] = [];
@@ -62,9 +55,9 @@ describe.each([1366, 390])('the visitor who signs up free, at %i px', (width) =>
     expect(urls.filter((u) => decodeURIComponent(u).includes(email))).toEqual([]);
 
     // The welcome mail: its one-time link signs in (and proves the address), and asks for a password.
-    const mail = await sink.waitFor(isWelcome(email), 15_000);
+    const mail = await journey.sink.waitFor(isWelcome(email), 15_000);
     expect(mail.html).toContain('background:#0f7d58');
-    const link = await welcomeLink(sink, server.url, email);
+    const link = await welcomeLink(journey.sink, journey.server.url, email);
     await page.goto(link);
     await at(page, '/account/settings', { timeout: 10_000 });
     await page.getByRole('heading', { name: 'Sett passord' }).waitFor();

@@ -4,22 +4,11 @@
  * On the production build: `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/keyboard.spec.ts`.
  */
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { at, storeConsent, uniqueEmail } from './support/site';
+import type { Page } from 'playwright-core';
+import { at, uniqueEmail } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useBrowserJourney();
 
 /** What has the keyboard focus: tag, type, name, label text and test id, for matching and messages. */
 function focused(page: Page): Promise<{ tag: string; type: string; name: string; text: string; testid: string; id: string }> {
@@ -61,7 +50,7 @@ function ring(page: Page): Promise<{ style: string; width: string; color: string
 
 describe.each([1366, 390])('keyboard only at %i px', (width) => {
   it('the cookie banner is the first thing after the skip link', async () => {
-    const ctx = await newContext(browser, server.url, { width, height: 900 });
+    const ctx = await journey.newContext(width, { consent: false });
     const page = await ctx.newPage();
     await page.goto('/');
     await page.getByTestId('cookie-banner').waitFor();
@@ -77,8 +66,7 @@ describe.each([1366, 390])('keyboard only at %i px', (width) => {
   });
 
   it('text fields on the dark hero get the 3 px high-contrast ring the buttons have', async () => {
-    const ctx = await newContext(browser, server.url, { width, height: 900 });
-    await storeConsent(ctx);
+    const ctx = await journey.newContext(width);
     const page = await ctx.newPage();
     await page.goto('/gratis-trading-kurs');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
@@ -103,8 +91,7 @@ describe.each([1366, 390])('keyboard only at %i px', (width) => {
   });
 
   it('the free sign-up on the home page, with the keyboard only', async () => {
-    const ctx = await newContext(browser, server.url, { width, height: 900 });
-    await storeConsent(ctx);
+    const ctx = await journey.newContext(width);
     const page = await ctx.newPage();
     await page.goto('/');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
@@ -124,8 +111,7 @@ describe.each([1366, 390])('keyboard only at %i px', (width) => {
   });
 
   it('the checkout, with the keyboard only, to the confirmation page', async () => {
-    const ctx = await newContext(browser, server.url, { width, height: 900 });
-    await storeConsent(ctx);
+    const ctx = await journey.newContext(width);
     const page = await ctx.newPage();
     await page.goto('/bestill?course=foundation');
     await page.getByTestId('checkout-submit').waitFor();

@@ -8,10 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { RISK_NOTICE } from '@academy/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openAdminPage, signInToAdmin } from './support/admin';
-import { launchBrowser, newContext } from './support/browser';
-import { ADMIN, startServer, type RunningServer } from './support/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signInToAdmin } from './support/admin';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 const TITLE = `Live Q&A ${Date.now().toString(36)}`;
 const JOIN = 'https://meet.google.com/abc-defg-hij';
@@ -21,8 +20,8 @@ function osloDay(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date(Date.now() + days * 86_400_000));
 }
 
-async function buyer(browser: Browser, url: string, courseId: 'foundation' | 'accelerator'): Promise<BrowserContext> {
-  const ctx = await newContext(browser, url, { width: 1280, height: 900 });
+/** A buyer of `courseId` (a demo purchase signs the context in). */
+async function buyer(ctx: BrowserContext, courseId: 'foundation' | 'accelerator'): Promise<BrowserContext> {
   const email = `elev-${courseId}-${Date.now().toString(36)}@example.no`;
   const buy = await ctx.request.post('/api/checkout/sessions', {
     data: {
@@ -43,25 +42,18 @@ async function buyer(browser: Browser, url: string, courseId: 'foundation' | 'ac
 }
 
 describe('live sessions', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let owner: BrowserContext;
   let outsider: BrowserContext;
   let admin: Page;
   const errors: string[] = [];
   const day = osloDay(3);
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    owner = await buyer(browser, server.url, 'accelerator');
-    outsider = await buyer(browser, server.url, 'foundation');
-    ({ page: admin } = await openAdminPage(browser, server.url, errors));
-  });
+  const journey = useBrowserJourney();
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  beforeAll(async () => {
+    owner = await buyer(await journey.newContext(1280, { consent: false }), 'accelerator');
+    outsider = await buyer(await journey.newContext(1280, { consent: false }), 'foundation');
+    ({ page: admin } = await journey.newPage(1280, { consent: false, problems: errors }));
   });
 
   it('the mentor plans a session for Accelerator in the admin panel', async () => {

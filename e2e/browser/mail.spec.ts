@@ -2,29 +2,19 @@
  * Forgotten password (issue 7): from /login through the e-mail (received by a local SMTP server)
  * to a signed-in dashboard. Run `npm run build` first, then `npm run test:browser -w e2e -- mail`.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { linkIn, type SmtpSink } from '../api/support/smtp-sink';
-import { newContext } from './support/browser';
-import { startWithMail, stopWithMail, welcomeLink } from './support/mail';
-import type { RunningServer } from './support/server';
-import { login, signUpFree, storeConsent } from './support/site';
+import type { BrowserContext, Page } from 'playwright-core';
+import { linkIn } from '../api/support/smtp-sink';
+import { welcomeLink } from './support/mail';
+import { login, signUpFree } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
 const NEUTRAL =
   'Hvis e-postadressen er registrert hos oss, får du snart en e-post med en lenke for å lage nytt passord. Lenken gjelder i 1 time.';
 
-let sink: SmtpSink;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ sink, server, browser } = await startWithMail());
-});
-
-afterAll(() => stopWithMail({ sink, server, browser }));
+const journey = useBrowserJourney({ mail: true });
 
 async function open(): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
-  const ctx = await newContext(browser, server.url);
-  await storeConsent(ctx);
+  const ctx = await journey.newContext(390, { height: 844 });
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -33,9 +23,9 @@ async function open(): Promise<{ ctx: BrowserContext; page: Page; errors: string
 
 /** A free sign-up through the API: a passwordless account, and the one-time sign-in link of its welcome mail. */
 async function signUp(email: string): Promise<string> {
-  const res = await signUpFree(server.url, email, 'A');
+  const res = await signUpFree(journey.server.url, email, 'A');
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.json)}`);
-  return welcomeLink(sink, server.url, email);
+  return welcomeLink(journey.sink, journey.server.url, email);
 }
 
 it('forgotten password: /login → Glemt passord? → e-mail link → new password → signed in on /dashboard; other devices signed out', async () => {
@@ -55,13 +45,13 @@ it('forgotten password: /login → Glemt passord? → e-mail link → new passwo
   await page.getByRole('button', { name: 'Send lenke' }).click();
   await page.getByText(NEUTRAL).waitFor();
 
-  const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Nytt passord'), 15_000);
-  const link = linkIn(mail.text, `${server.url}/tilbakestill-passord`);
+  const mail = await journey.sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Nytt passord'), 15_000);
+  const link = linkIn(mail.text, `${journey.server.url}/tilbakestill-passord`);
   // The token rides in the fragment (never sent to the server) and leaves the address bar.
   expect(link).toMatch(/\/tilbakestill-passord#token=/);
   await page.goto(link);
   await page.getByRole('heading', { name: 'Lag nytt passord' }).waitFor();
-  expect(page.url()).toBe(`${server.url}/tilbakestill-passord`);
+  expect(page.url()).toBe(`${journey.server.url}/tilbakestill-passord`);
 
   // A mismatch is caught first, with the SPEC text.
   await page.getByLabel('Nytt passord', { exact: true }).fill('nytt-passord-1');
@@ -83,7 +73,7 @@ it('forgotten password: /login → Glemt passord? → e-mail link → new passwo
   // The link works once (here in the older form, the token in the query: read, then out of the address bar).
   const again = await open();
   await again.page.goto(link.replace('#', '?'));
-  expect(again.page.url()).toBe(`${server.url}/tilbakestill-passord`);
+  expect(again.page.url()).toBe(`${journey.server.url}/tilbakestill-passord`);
   await again.page.getByRole('button', { name: 'Lagre nytt passord' }).waitFor();
   await again.page.getByLabel('Nytt passord', { exact: true }).fill('tredje-passord');
   await again.page.getByLabel('Bekreft passord', { exact: true }).fill('tredje-passord');
@@ -110,6 +100,6 @@ it('an unknown address gets the same message, and no e-mail is sent', async () =
   await page.getByText(NEUTRAL).waitFor();
   // Give the worker (polling every 200 ms) time to send anything it had.
   await new Promise((r) => setTimeout(r, 1000));
-  expect(sink.to(email)).toHaveLength(0);
+  expect(journey.sink.to(email)).toHaveLength(0);
   await ctx.close();
 });

@@ -3,46 +3,26 @@
  * settings and privacy rights, on the production build. Run `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/member.spec.ts`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DataSource } from 'typeorm';
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
 import { MSG, includedCourses } from '@academy/contracts';
-import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
 import { Course } from '../../backend/src/catalog/entities/course.entity';
 import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Progress } from '../../backend/src/access/entities/progress.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
-import type { SmtpSink } from '../api/support/smtp-sink';
-import { newContext } from './support/browser';
-import { startWithMail, stopWithMail, tokenOf, welcomeLink } from './support/mail';
-import type { RunningServer } from './support/server';
-import { at, login, setPasswordByLink, signUpFree, storeConsent, uniqueEmail } from './support/site';
+import { tokenOf, welcomeLink } from './support/mail';
+import { at, login, setPasswordByLink, signUpFree, uniqueEmail } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
 const VIDEO_ID = 'abcDEF12345';
 
-let sink: SmtpSink;
-let server: RunningServer;
-let browser: Browser;
-let db: DataSource;
-let dbDir: string;
+// The server's own database file is opened beside it (SQLite in WAL mode allows that).
+const journey = useBrowserJourney({ mail: true, db: true });
 
 beforeAll(async () => {
-  dbDir = mkdtempSync(join(tmpdir(), 'ta-member-'));
-  const file = join(dbDir, 'app.sqlite');
-  ({ sink, server, browser } = await startWithMail({ DATABASE_URL: `sqlite:${file}` }));
-  // The server's own database file, opened beside it (SQLite in WAL mode allows that).
-  db = await new DataSource(buildDataSourceOptions({ databaseUrl: `sqlite:${file}` })).initialize();
   // The first Foundation module gets a video (before anything asked for the course, so nothing is cached).
-  await db.getRepository(CourseModule).update({ courseId: 'foundation', position: 0 }, { videoId: VIDEO_ID });
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  await stopWithMail({ sink, server, browser });
-  rmSync(dbDir, { recursive: true, force: true });
+  await journey.db.getRepository(CourseModule).update({ courseId: 'foundation', position: 0 }, { videoId: VIDEO_ID });
 });
 
 /**
@@ -55,22 +35,22 @@ async function seedStudent(
   opts: { password?: string | null; courses?: string[] } = {},
 ): Promise<{ email: string; password: string | null; token: string | null }> {
   const email = uniqueEmail();
-  const created = await signUpFree(server.url, email);
+  const created = await signUpFree(journey.server.url, email);
   expect(created.status).toBe(200);
   expect(created.json).toEqual({ success: true });
   expect(created.cookie).toBeNull();
-  let token: string | null = tokenOf(await welcomeLink(sink, server.url, email));
+  let token: string | null = tokenOf(await welcomeLink(journey.sink, journey.server.url, email));
   const password = opts.password === undefined ? 'hemmelig123' : opts.password;
   if (password) {
-    await setPasswordByLink(server.url, token, password);
+    await setPasswordByLink(journey.server.url, token, password);
     token = null;
   }
-  const { id } = await db.getRepository(User).findOneByOrFail({ email });
+  const { id } = await journey.db.getRepository(User).findOneByOrFail({ email });
   for (const courseId of opts.courses ?? []) {
-    const grant = await db.getRepository(Grant).save({ userId: id, courseId, source: 'manual', grantedAt: new Date() });
+    const grant = await journey.db.getRepository(Grant).save({ userId: id, courseId, source: 'manual', grantedAt: new Date() });
     // As the grants service does: the courses it includes (Accelerator → Foundation) come with it.
     for (const included of includedCourses(courseId))
-      await db
+      await journey.db
         .getRepository(Grant)
         .insert({ userId: id, courseId: included, source: 'included', grantedAt: new Date(), includedByGrantId: grant.id });
   }
@@ -79,8 +59,7 @@ async function seedStudent(
 
 /** A fresh context with a stored cookie choice (no banner) and YouTube kept off the network. */
 async function open(): Promise<{ ctx: BrowserContext; page: Page; errors: string[]; external: string[] }> {
-  const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
-  await storeConsent(ctx);
+  const ctx = await journey.newContext(1280);
   const external: string[] = [];
   await ctx.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com)\//, (route) => {
     external.push(route.request().url());
@@ -138,7 +117,7 @@ describe('login', () => {
     await page.context().clearCookies();
     // The same link in the older form (token in the query): used, and out of the address bar at once.
     await page.goto(`/auto-login?token=${s.token}`);
-    expect(page.url()).toBe(`${server.url}/auto-login`);
+    expect(page.url()).toBe(`${journey.server.url}/auto-login`);
     await expect(page.getByRole('alert').innerText()).resolves.toBe(
       'Lenken er ugyldig eller utløpt. Logg inn eller be om en ny lenke.',
     );
@@ -209,10 +188,10 @@ describe('dashboard', () => {
 
   it('an Accelerator grant shows Foundation as included, opens it in the player, and every card shows progress', async () => {
     const s = await seedStudent({ courses: ['accelerator'] });
-    const { id } = await db.getRepository(User).findOneByOrFail({ email: s.email });
+    const { id } = await journey.db.getRepository(User).findOneByOrFail({ email: s.email });
     // Starter already done (four modules).
-    const starterIds = (await db.getRepository(CourseModule).find({ where: { courseId: 'starter' } })).map((m) => m.id);
-    await db.getRepository(Progress).insert({
+    const starterIds = (await journey.db.getRepository(CourseModule).find({ where: { courseId: 'starter' } })).map((m) => m.id);
+    await journey.db.getRepository(Progress).insert({
       userId: id,
       courseId: 'starter',
       completedModules: starterIds,
@@ -357,7 +336,7 @@ describe('course player', () => {
 
   it('a course that is gone shows "Fant ikke kurset" with a way back', async () => {
     const s = await seedStudent({ courses: ['kryptovaluta'] });
-    await db.getRepository(Course).update({ id: 'kryptovaluta' }, { published: false });
+    await journey.db.getRepository(Course).update({ id: 'kryptovaluta' }, { published: false });
     try {
       const { ctx, page } = await open();
       await page.goto('/login?next=/course/kryptovaluta');
@@ -367,7 +346,7 @@ describe('course player', () => {
       await at(page, '/dashboard');
       await ctx.close();
     } finally {
-      await db.getRepository(Course).update({ id: 'kryptovaluta' }, { published: true });
+      await journey.db.getRepository(Course).update({ id: 'kryptovaluta' }, { published: true });
     }
   });
 });
@@ -477,7 +456,7 @@ describe('account settings', () => {
     await pw.fill(s.password!);
     await page.getByRole('button', { name: 'Slett kontoen min permanent' }).click();
     await page.getByRole('heading', { name: 'Kontoen er slettet' }).waitFor();
-    expect(await db.getRepository(User).countBy({ email: s.email })).toBe(0);
+    expect(await journey.db.getRepository(User).countBy({ email: s.email })).toBe(0);
 
     await page.goto('/dashboard');
     await page.waitForURL(/\/login\?next=%2Fdashboard$/);
@@ -501,7 +480,7 @@ describe('account settings', () => {
     await page.getByLabel(/Skriv inn e-postadressen din/).fill(s.email);
     await page.getByRole('button', { name: 'Slett kontoen min permanent' }).click();
     await page.getByRole('heading', { name: 'Kontoen er slettet' }).waitFor();
-    expect(await db.getRepository(User).countBy({ email: s.email })).toBe(0);
+    expect(await journey.db.getRepository(User).countBy({ email: s.email })).toBe(0);
     await ctx.close();
   });
 });

@@ -8,14 +8,11 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
 import { pdfText } from '../api/support/pdf-text';
 import { linkIn } from '../api/support/smtp-sink';
-import { openAdminPage, signInToAdmin } from './support/admin';
-import { newContext } from './support/browser';
-import { startWithMail, stopWithMail, type MailSetup } from './support/mail';
-import { ADMIN } from './support/server';
-import { storeConsent, uniqueEmail } from './support/site';
+import { signInToAdmin } from './support/admin';
+import { uniqueEmail, until } from './support/site';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 /** The one figure every place must show. */
 const PRICE_ORE = 149700;
@@ -34,37 +31,17 @@ function krAmounts(text: string): number[] {
   return out;
 }
 
-/** Waits until `read()` gives `expected` (jest has no auto-retrying assertions). */
-async function until<T>(read: () => Promise<T> | T, expected: T, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let last: T | undefined;
-  for (;;) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    if (Date.now() > deadline) expect(last).toEqual(expected);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 describe('money, end to end (fake Stripe, 25 % campaign code)', () => {
-  let setup: MailSetup;
-  let fake: FakeStripe;
   const adminErrors: string[] = [];
   let admin: Page;
 
+  const journey = useBrowserJourney({ mail: true, fakes: { stripe: true } });
+
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    setup = await startWithMail(fakeStripeEnv(fake));
-    ({ page: admin } = await openAdminPage(setup.browser, setup.server.url, adminErrors));
-  });
-  afterAll(async () => {
-    await stopWithMail(setup ?? {});
-    await fake?.close();
+    ({ page: admin } = await journey.newPage(1280, { consent: false, problems: adminErrors }));
   });
 
   it('the checkout, Stripe, the order, the receipt page and PDF, the receipt mail and the admin panel show one figure', async () => {
-    const { server, sink, browser } = setup;
-
     // The mentor makes a 25 % code in the admin panel (Æ, Ø and Å are letters of a code).
     await signInToAdmin(admin, ADMIN.email, ADMIN.password);
     await admin.waitForURL(/\/admin\/?$/);
@@ -77,8 +54,7 @@ describe('money, end to end (fake Stripe, 25 % campaign code)', () => {
     await admin.locator('tbody tr', { hasText: code }).waitFor();
 
     // The checkout page shows the server's price with the code.
-    const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
-    await storeConsent(ctx);
+    const ctx = await journey.newContext(1280);
     await ctx.route('https://checkout.stripe.test/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
     );
@@ -103,14 +79,14 @@ describe('money, end to end (fake Stripe, 25 % campaign code)', () => {
     await page.waitForURL('https://checkout.stripe.test/**', { timeout: 15_000 });
 
     // Stripe is asked for exactly that amount, on one line.
-    const session = fake.lastSession();
+    const session = journey.stripe.lastSession();
     expect(session.customer_email).toBe(email);
     expect(session.amount_total).toBe(PRICE_ORE);
     const lines = session.line_items_sent as Array<{ price_data?: { unit_amount?: string } }>;
     expect(lines.map((l) => Number(l.price_data?.unit_amount))).toEqual([PRICE_ORE]);
 
     // Paid; Stripe sends the buyer back to the confirmation page.
-    fake.pay(session.id);
+    journey.stripe.pay(session.id);
     await page.goto(`/betaling/fullfort?session_id=${session.id}`);
     await page.getByRole('heading', { name: 'Takk for kjøpet!' }).waitFor({ timeout: 15_000 });
     const confirmation = await page.getByTestId('receipt').innerText();
@@ -118,16 +94,16 @@ describe('money, end to end (fake Stripe, 25 % campaign code)', () => {
     expect(krAmounts(confirmation)).not.toContain(149775);
 
     // The receipt mail: the same figure, and the link to the receipt page.
-    const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Kvittering nr.'), 15_000);
+    const mail = await journey.sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Kvittering nr.'), 15_000);
     // The mail writes the øre of a receipt ("1 497,00 kr"): the same number.
     expect(krAmounts(mail.text)).toContain(PRICE_ORE);
     expect(krAmounts(mail.text)).not.toContain(149775);
     expect(flat(mail.text)).toContain(code);
-    const link = linkIn(mail.text, `${server.url}/kvittering/`);
+    const link = linkIn(mail.text, `${journey.server.url}/kvittering/`);
     const orderId = Number(new URL(link).pathname.split('/').pop());
 
     // The order, as the admin API has it.
-    const order = await (await admin.request.get(`${server.url}/api/admin/orders/${orderId}`)).json();
+    const order = await (await admin.request.get(`${journey.server.url}/api/admin/orders/${orderId}`)).json();
     expect(order).toMatchObject({ status: 'paid', amountOre: PRICE_ORE, discountOre: 199700 - PRICE_ORE, campaignCode: code });
 
     // The receipt page (the buyer is signed in by the confirmation page) and its PDF.

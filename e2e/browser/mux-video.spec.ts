@@ -6,12 +6,10 @@
  * is that the player element carries the playback id and the token, not that frames render.
  * Needs the production builds: `npm run build` (frontend, admin, backend).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startFakeMux, type FakeMux } from '../api/support/fake-mux';
-import { openAdminPage, signInToAdmin } from './support/admin';
-import { launchBrowser, newContext } from './support/browser';
-import { ADMIN, startServer, type RunningServer } from './support/server';
-import { storeConsent, uniqueEmail } from './support/site';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signInToAdmin } from './support/admin';
+import { uniqueEmail } from './support/site';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 /** A 1×1 transparent PNG for the poster (image.mux.com). */
 const PIXEL = Buffer.from(
@@ -20,9 +18,6 @@ const PIXEL = Buffer.from(
 );
 
 describe('paid video: upload from the panel, signed playback for the student', () => {
-  let fake: FakeMux;
-  let server: RunningServer;
-  let browser: Browser;
   let student: BrowserContext;
   let moduleId: number;
   let moduleTitle: string;
@@ -34,13 +29,11 @@ describe('paid video: upload from the panel, signed playback for the student', (
       if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
     });
 
+  const journey = useBrowserJourney({ fakes: { mux: true } });
+
   beforeAll(async () => {
-    fake = await startFakeMux();
-    server = await startServer(fake.env());
-    fake.webhookUrl = `${server.url}/api/mux/webhook`;
-    browser = await launchBrowser();
-    student = await newContext(browser, server.url, { width: 390, height: 844 });
-    await storeConsent(student);
+    journey.mux.webhookUrl = `${journey.server.url}/api/mux/webhook`;
+    student = await journey.newContext(390, { height: 844 });
     // No network to Mux here: the poster and the stream are answered locally.
     await student.route('https://image.mux.com/**', (r) => r.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }));
     await student.route('https://stream.mux.com/**', (r) => r.fulfill({ status: 404, body: '' }));
@@ -61,14 +54,8 @@ describe('paid video: upload from the panel, signed playback for the student', (
     moduleTitle = course.modules[0].title;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await fake?.close();
-  });
-
   it('the mentor uploads a file: chunks go to Mux, the module shows «Behandles …» and then that it is ready', async () => {
-    const { ctx, page } = await openAdminPage(browser, server.url, errors);
+    const { ctx, page } = await journey.newPage(1280, { consent: false, problems: errors });
     await page.setViewportSize({ width: 1366, height: 900 });
     watchConsole(page);
     await signInToAdmin(page, ADMIN.email, ADMIN.password);
@@ -87,9 +74,9 @@ describe('paid video: upload from the panel, signed playback for the student', (
       .getByTestId('video-status')
       .filter({ hasText: /Status: Klar/ })
       .waitFor({ timeout: 30_000 });
-    const upload = [...fake.uploads.values()].at(-1)!;
-    expect(upload).toMatchObject({ status: 'asset_created', received: 17 * 1024 * 1024, cors_origin: server.url });
-    const playbackId = fake.assets.get(upload.asset_id!)!.playback_ids[0].id;
+    const upload = [...journey.mux.uploads.values()].at(-1)!;
+    expect(upload).toMatchObject({ status: 'asset_created', received: 17 * 1024 * 1024, cors_origin: journey.server.url });
+    const playbackId = journey.mux.assets.get(upload.asset_id!)!.playback_ids[0].id;
     await box.getByText(`Playback-id: ${playbackId}`).waitFor();
     await page.screenshot({ path: '/tmp/mux-admin-1366.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });

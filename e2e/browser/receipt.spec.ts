@@ -7,12 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { linkIn, type SmtpSink } from '../api/support/smtp-sink';
+import { linkIn } from '../api/support/smtp-sink';
 import { pdfText } from '../api/support/pdf-text';
-import { newContext } from './support/browser';
-import { startWithMail, stopWithMail, type MailSetup } from './support/mail';
-import type { RunningServer } from './support/server';
-import { at, storeConsent, uniqueEmail } from './support/site';
+import { at, uniqueEmail } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
 const SELLER = {
   SELLER_NAME: 'Kvitteringsselger AS',
@@ -21,20 +19,10 @@ const SELLER = {
 };
 const SELLER_LINE = 'Kvitteringsselger AS · Org.nr. 923 456 789 MVA · Storgata 7, 0155 Oslo';
 
-let setup: MailSetup;
-let server: RunningServer;
-let sink: SmtpSink;
-
-beforeAll(async () => {
-  setup = await startWithMail(SELLER);
-  ({ server, sink } = setup);
-});
-
-afterAll(() => stopWithMail(setup ?? {}));
+const journey = useBrowserJourney({ mail: true, env: SELLER });
 
 async function open(width = 1280): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
-  const ctx = await newContext(setup.browser, server.url, { width, height: 900 });
-  await storeConsent(ctx);
+  const ctx = await journey.newContext(width);
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -56,12 +44,12 @@ async function buy(page: Page, email: string): Promise<void> {
 
 /** The receipt page's link from the receipt mail to `email`. */
 async function receiptLink(email: string): Promise<string> {
-  const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Kvittering nr.'), 15_000);
+  const mail = await journey.sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Kvittering nr.'), 15_000);
   for (const fact of ['Kvitteringsselger AS', '923 456 789 MVA', 'Storgata 7, 0155 Oslo', 'MVA (25 %)'])
     expect(mail.text).toContain(fact);
   // The mail's row says "Org.nr." once (not "Organisasjonsnummer: Org.nr. …").
   expect(mail.text).toMatch(/^Org\.nr\.:\s+923 456 789 MVA$/m);
-  return linkIn(mail.text, `${server.url}/kvittering/`);
+  return linkIn(mail.text, `${journey.server.url}/kvittering/`);
 }
 
 describe('the receipt page', () => {
@@ -163,7 +151,7 @@ describe('the receipt page', () => {
       expect(await page.locator('main').getByTestId('seller').first().innerText()).toBe(SELLER_LINE);
     }
     // Also in the server-rendered HTML (before any script runs).
-    const html = await (await fetch(`${server.url}/vilkar`)).text();
+    const html = await (await fetch(`${journey.server.url}/vilkar`)).text();
     expect(html).toContain('Org.nr. 923 456 789 MVA');
     await ctx.close();
   });

@@ -6,28 +6,18 @@
  * says the account has none. Every screen is checked with axe and for sideways scrolling.
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/second-contact.spec.ts`.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { SmtpSink } from '../api/support/smtp-sink';
+import type { BrowserContext, Page } from 'playwright-core';
 import { signInToAdmin } from './support/admin';
-import { newContext } from './support/browser';
-import { startWithMail, stopWithMail, tokenOf, welcomeLink } from './support/mail';
-import { buyDemo, checkScreen } from './support/page-check';
-import { ADMIN, type RunningServer } from './support/server';
-import { at, login, setPasswordByLink, signUpFree, storeConsent, uniqueEmail } from './support/site';
+import { tokenOf, welcomeLink } from './support/mail';
+import { buyDemo } from './support/site';
+import { at, login, setPasswordByLink, signUpFree, uniqueEmail } from './support/site';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 const WIDTHS = [390, 1366] as const;
 const PLACEHOLDERS = ['SELLER_NAME ikke satt', '000 000 000', 'Adresse ikke satt', 'kontakt@example.com'];
 
-let sink: SmtpSink;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // No SELLER_* and no CONTACT_EMAIL: a test environment, as a fresh instance starts.
-  ({ sink, server, browser } = await startWithMail());
-});
-
-afterAll(() => stopWithMail({ sink, server, browser }));
+// No SELLER_* and no CONTACT_EMAIL: a test environment, as a fresh instance starts.
+const journey = useBrowserJourney({ mail: true });
 
 interface Opened {
   ctx: BrowserContext;
@@ -37,8 +27,7 @@ interface Opened {
 }
 
 async function open(width: number): Promise<Opened> {
-  const ctx = await newContext(browser, server.url, { width, height: width < 600 ? 844 : 900 });
-  await storeConsent(ctx);
+  const ctx = await journey.newContext(width, { height: width < 600 ? 844 : 900 });
   const page = await ctx.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
@@ -49,8 +38,8 @@ async function open(width: number): Promise<Opened> {
 /** A student with a password, signed in through /login in this context. */
 async function signedInStudent(o: Opened): Promise<string> {
   const email = uniqueEmail('header');
-  expect((await signUpFree(server.url, email)).status).toBe(200);
-  await setPasswordByLink(server.url, tokenOf(await welcomeLink(sink, server.url, email)), 'hemmelig123');
+  expect((await signUpFree(journey.server.url, email)).status).toBe(200);
+  await setPasswordByLink(journey.server.url, tokenOf(await welcomeLink(journey.sink, journey.server.url, email)), 'hemmelig123');
   await o.page.goto('/login');
   await login(o.page, email, 'hemmelig123');
   await at(o.page, '/dashboard');
@@ -80,7 +69,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
     await nav.getByRole('link', { name: 'Logg inn' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Kryptovaluta' }).getAttribute('href')).toBe('/kryptovaluta-trading-kurs');
     expect(await page.getByRole('link', { name: 'Mine kurs' }).count()).toBe(0);
-    await checkScreen(page, `home, menu open (${width})`, o.problems);
+    await journey.checkScreen(page, `home, menu open (${width})`, o.problems);
 
     // A test environment says so on every page, and shows no placeholder as if it were the seller.
     for (const path of ['/', '/vilkar', '/personvern', '/kurs/foundation', '/bestill?course=foundation', '/login']) {
@@ -102,7 +91,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
     // The seller is named as not set up, in the footer and the terms.
     await page.goto('/vilkar');
     expect(await page.locator('footer').getByTestId('seller').innerText()).toBe('Testmiljø: selgeren er ikke satt opp');
-    await checkScreen(page, `terms with the banner (${width})`, o.problems);
+    await journey.checkScreen(page, `terms with the banner (${width})`, o.problems);
     expect(o.problems).toEqual([]);
     await o.ctx.close();
   });
@@ -125,7 +114,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
       expect(await nav.getByRole('link', { name: 'Logg inn' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Kom i gang' }).count()).toBe(0);
       expect(await page.locator('footer').getByRole('link', { name: 'Mine kurs' }).getAttribute('href')).toBe('/dashboard');
-      if (path === '/') await checkScreen(page, `home signed in (${width})`, o.problems);
+      if (path === '/') await journey.checkScreen(page, `home signed in (${width})`, o.problems);
       if (width < 880) await page.getByRole('button', { name: 'Lukk meny' }).click();
     }
     if (width >= 480) await page.getByTestId('nav-my-courses').click();
@@ -146,7 +135,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
     const buy = page.getByRole('link', { name: /^Kjøp Accelerator – 4\s997 kr$/ });
     expect(await buy.getAttribute('href')).toBe('/bestill?course=accelerator');
     expect(await page.getByRole('link', { name: 'Les mer om Accelerator' }).getAttribute('href')).toBe('/kurs/accelerator');
-    await checkScreen(page, `no access (${width})`, o.problems);
+    await journey.checkScreen(page, `no access (${width})`, o.problems);
 
     // Kryptovaluta is not sold on its own: VIP includes it.
     await page.goto('/course/kryptovaluta');
@@ -157,7 +146,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
 
     await page.goto('/course/finnes-ikke');
     await page.getByRole('heading', { name: 'Fant ikke kurset' }).waitFor();
-    await checkScreen(page, `not found (${width})`, o.problems);
+    await journey.checkScreen(page, `not found (${width})`, o.problems);
     await page.getByRole('link', { name: 'Til Mine kurs' }).click();
     await at(page, '/dashboard');
 
@@ -176,7 +165,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
     await page.getByRole('heading', { name: 'Kursene i VIP' }).waitFor();
     for (const course of ['Kryptovaluta', 'Microkurs', 'Temakurs'])
       await page.getByRole('link', { name: `Start ${course}` }).waitFor();
-    await checkScreen(page, `VIP courses (${width})`, o.problems);
+    await journey.checkScreen(page, `VIP courses (${width})`, o.problems);
     await page.getByRole('link', { name: 'Start Kryptovaluta' }).click();
     await at(page, '/course/kryptovaluta');
     await page.getByTestId('progress-percent').waitFor();
@@ -205,8 +194,8 @@ describe.each(WIDTHS)('at %i px', (width) => {
     const o = await open(width);
     const { page } = o;
     const email = uniqueEmail('forste');
-    expect((await signUpFree(server.url, email)).status).toBe(200);
-    await page.goto(await welcomeLink(sink, server.url, email));
+    expect((await signUpFree(journey.server.url, email)).status).toBe(200);
+    await page.goto(await welcomeLink(journey.sink, journey.server.url, email));
     await page.waitForURL((u) => u.pathname !== '/auto-login');
     await page.goto('/account/settings');
     const lead = page.getByTestId('set-password-lead');
@@ -243,7 +232,7 @@ describe('the student count', () => {
       const text = await badgeText(o.page);
       expect(text).not.toMatch(/elev(er)?\s+har allerede startet/);
       expect(text).not.toMatch(/elev(er)?\s+er allerede med/);
-      await checkScreen(o.page, `free page below the threshold (${width})`, o.problems);
+      await journey.checkScreen(o.page, `free page below the threshold (${width})`, o.problems);
       expect(o.problems).toEqual([]);
       await o.ctx.close();
     }
@@ -272,7 +261,7 @@ describe('the student count', () => {
         text = await badgeText(o.page);
       }
       expect(text).toMatch(shown);
-      await checkScreen(o.page, `free page at the threshold (${width})`, o.problems);
+      await journey.checkScreen(o.page, `free page at the threshold (${width})`, o.problems);
       expect(o.problems).toEqual([]);
       await o.ctx.close();
     }

@@ -7,43 +7,32 @@
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/sign-in.spec.ts`.
  */
 import * as OTPAuth from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { MSG } from '@academy/contracts';
-import type { SmtpSink } from '../api/support/smtp-sink';
-import { newContext } from './support/browser';
-import { startWithMail, stopWithMail, tokenOf, welcomeLink } from './support/mail';
-import { ADMIN, type RunningServer } from './support/server';
-import { at, login, postJson, setPasswordByLink, signUpFree, storeConsent, uniqueEmail } from './support/site';
+import { tokenOf, welcomeLink } from './support/mail';
+import { at, login, postJson, setPasswordByLink, signUpFree, uniqueEmail } from './support/site';
+import { ADMIN, useBrowserJourney } from './support/journey';
 
 const PROGRESS_KEY = 'ta.starter-progress.v1';
 const LINK_SENT =
   'Vi har sendt deg en innloggingslenke på e-post. Du kan begynne med en gang – fremgangen lagres i nettleseren til du logger inn.';
 
-let sink: SmtpSink;
-let server: RunningServer;
-let browser: Browser;
+const journey = useBrowserJourney({ mail: true });
 
-beforeAll(async () => {
-  ({ sink, server, browser } = await startWithMail());
-});
-
-afterAll(() => stopWithMail({ sink, server, browser }));
-
-const post = (path: string, body: unknown, cookie?: string) => postJson(server.url, path, body, cookie);
+const post = (path: string, body: unknown, cookie?: string) => postJson(journey.server.url, path, body, cookie);
 
 /** A student with a password, made the way the site makes them: sign-up, the mailed link, then a password. */
 async function studentWithPassword(): Promise<{ email: string; password: string }> {
   const email = uniqueEmail('elev');
   const password = 'hemmelig-passord-7';
-  expect((await signUpFree(server.url, email)).status).toBe(200);
-  await setPasswordByLink(server.url, tokenOf(await welcomeLink(sink, server.url, email)), password);
+  expect((await signUpFree(journey.server.url, email)).status).toBe(200);
+  await setPasswordByLink(journey.server.url, tokenOf(await welcomeLink(journey.sink, journey.server.url, email)), password);
   return { email, password };
 }
 
 /** A fresh context with a stored cookie choice (no banner). */
 async function open(): Promise<{ ctx: BrowserContext; page: Page; errors: string[]; requests: string[] }> {
-  const ctx = await newContext(browser, server.url, { width: 1280, height: 900 });
-  await storeConsent(ctx);
+  const ctx = await journey.newContext(1280);
   const page = await ctx.newPage();
   const errors: string[] = [];
   const requests: string[] = [];
@@ -73,7 +62,7 @@ describe('free sign-up', () => {
   it('opens no session; Starter is kept in the browser; the welcome mail link signs in and moves it to the account', async () => {
     const email = uniqueEmail('ny');
     const { ctx, page, errors, requests } = await open();
-    const starter = (await (await fetch(`${server.url}/api/courses/starter`)).json()) as { modules: { id: number }[] };
+    const starter = (await (await fetch(`${journey.server.url}/api/courses/starter`)).json()) as { modules: { id: number }[] };
     const first = starter.modules[0].id;
 
     await page.goto('/gratis-trading-kurs');
@@ -103,7 +92,7 @@ describe('free sign-up', () => {
     await expect(page.getByTestId('progress-percent').innerText()).resolves.toBe('25%');
 
     // The welcome mail's link: the token rides in the fragment and leaves the address bar.
-    const link = await welcomeLink(sink, server.url, email);
+    const link = await welcomeLink(journey.sink, journey.server.url, email);
     expect(link).toMatch(/\/auto-login#token=/);
     const token = tokenOf(link);
     await page.goto(link);
@@ -155,8 +144,8 @@ describe('a link for another account', () => {
   it('asks before switching: staying keeps the session, agreeing signs in with the link', async () => {
     const a = await studentWithPassword();
     const other = uniqueEmail('annen');
-    expect((await signUpFree(server.url, other)).status).toBe(200);
-    const link = await welcomeLink(sink, server.url, other);
+    expect((await signUpFree(journey.server.url, other)).status).toBe(200);
+    const link = await welcomeLink(journey.sink, journey.server.url, other);
 
     const { ctx, page, errors } = await open();
     await page.goto('/login');

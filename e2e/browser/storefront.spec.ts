@@ -5,24 +5,14 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { VARIANT_LABELS } from '@academy/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext } from './support/browser';
 import { at, CONSENT_KEY, storeConsent } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
 const ATTRIBUTION_KEY = 'ta.attribution.v1';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useBrowserJourney();
 
 /** A fresh context; `consent` pre-stores a cookie choice so the banner stays away. */
 async function open(
@@ -30,12 +20,12 @@ async function open(
 ): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
   const ctx =
     opts.js === false
-      ? await browser.newContext({
-          baseURL: opts.baseURL ?? server.url,
+      ? await journey.browser.newContext({
+          baseURL: opts.baseURL ?? journey.server.url,
           javaScriptEnabled: false,
           viewport: { width: 390, height: 844 },
         })
-      : await newContext(browser, opts.baseURL ?? server.url, { width: opts.width });
+      : await newContext(journey.browser, opts.baseURL ?? journey.server.url, { width: opts.width });
   if (opts.consent) await storeConsent(ctx);
   const page = await ctx.newPage();
   const errors: string[] = [];
@@ -89,14 +79,14 @@ describe('server rendering and routes', () => {
     '%s (alias %s) is rendered on the server with its own heading, title and canonical URL',
     async (path, alias, heading) => {
       for (const p of alias ? [path, alias] : [path]) {
-        const res = await fetch(server.url + p);
+        const res = await fetch(journey.server.url + p);
         expect(res.status).toBe(200);
         const html = await res.text();
         const h = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '';
         expect(h).toMatch(heading);
         expect(html).toMatch(/<title[^>]*>[^<]+<\/title>/);
         expect(html).toMatch(/<meta data-head name="description" content="[^"]{40,}"/);
-        expect(html).toContain(`<link data-head rel="canonical" href="${server.url}${path}">`);
+        expect(html).toContain(`<link data-head rel="canonical" href="${journey.server.url}${path}">`);
         expect(html).toContain('property="og:title"');
         expect(html).toContain('id="app-state"');
       }
@@ -106,7 +96,7 @@ describe('server rendering and routes', () => {
   it('every page has a unique title', async () => {
     const titles = new Set<string>();
     for (const [path] of PAGES) {
-      const html = await (await fetch(server.url + path)).text();
+      const html = await (await fetch(journey.server.url + path)).text();
       titles.add(/<title[^>]*>([^<]+)<\/title>/.exec(html)![1]);
     }
     expect(titles.size).toBe(PAGES.length);
@@ -137,7 +127,7 @@ describe('server rendering and routes', () => {
       ['/kurs/starter', /^Gratis startkurs/],
     ];
     for (const [p, title] of shell) {
-      const res = await fetch(server.url + p);
+      const res = await fetch(journey.server.url + p);
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(/<title[^>]*>([^<]+)<\/title>/.exec(html)?.[1]).toMatch(title);
@@ -165,13 +155,13 @@ describe('server rendering and routes', () => {
     // One new entry for the visit, replaced by the redirect (not pushed on top).
     expect(await page.evaluate(() => history.length)).toBe(before + 1);
     await page.goBack();
-    await page.waitForURL(server.url + '/');
+    await page.waitForURL(journey.server.url + '/');
     await ctx.close();
   });
 
   it('an unknown path answers 404 with the Norwegian 404 page', async () => {
     for (const p of ['/finnes-ikke', '/kurs/ukjent', '/a/b/c']) {
-      const res = await fetch(server.url + p);
+      const res = await fetch(journey.server.url + p);
       expect(res.status).toBe(404);
       const html = await res.text();
       expect(html).toContain('Fant ikke siden');
@@ -182,7 +172,7 @@ describe('server rendering and routes', () => {
     expect(res?.status()).toBe(404);
     expect(await h1(page)).toBe('Fant ikke siden');
     await page.getByRole('link', { name: 'Til forsiden', exact: true }).click();
-    await page.waitForURL(server.url + '/');
+    await page.waitForURL(journey.server.url + '/');
     await page.locator('h1', { hasText: 'Wyckoff' }).waitFor();
     // The browser logs the 404 document itself; nothing else may fail.
     expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
@@ -190,7 +180,7 @@ describe('server rendering and routes', () => {
   });
 
   it('prices come from the catalogue', async () => {
-    const catalog = (await (await fetch(`${server.url}/api/catalog`)).json()) as {
+    const catalog = (await (await fetch(`${journey.server.url}/api/catalog`)).json()) as {
       items: { id: string; priceOre: number; beforePriceOre: number | null }[];
     };
     const kr = (ore: number) =>
@@ -198,10 +188,10 @@ describe('server rendering and routes', () => {
         .toLocaleString('nb-NO')
         .replace(/\s/g, '\u00a0')}\u00a0kr`;
     const foundation = catalog.items.find((i) => i.id === 'foundation')!;
-    const html = await (await fetch(`${server.url}/kurs/foundation`)).text();
+    const html = await (await fetch(`${journey.server.url}/kurs/foundation`)).text();
     expect(html).toContain(kr(foundation.priceOre));
     expect(html).toContain(kr(foundation.beforePriceOre!));
-    const free = await (await fetch(`${server.url}/a`)).text();
+    const free = await (await fetch(`${journey.server.url}/a`)).text();
     expect(free.replace(/<[^>]+>/g, '')).toMatch(/verdi 799\u00a0kr/);
     expect(free).toContain('GRATIS');
   });
@@ -230,7 +220,7 @@ describe('lead capture', () => {
     // On as soon as the server answers (it waited 3 s, and 4.5 s in all), and no address in any URL.
     await at(page, '/course/starter', { timeout: 10000 });
     expect(Date.now() - (await answered)).toBeLessThan(1500);
-    expect(page.url()).toBe(`${server.url}/course/starter`);
+    expect(page.url()).toBe(`${journey.server.url}/course/starter`);
     expect(visited.filter((u) => u.includes('ny.elev') || u.includes('example.no'))).toEqual([]);
     await expect(page.getByTestId('player-notice').innerText()).resolves.toBe(
       'Vi har sendt deg en innloggingslenke på e-post. Du kan begynne med en gang – fremgangen lagres i nettleseren til du logger inn.',
@@ -256,7 +246,7 @@ describe('lead capture', () => {
     await form.locator('input[type=email]').fill('feilet@example.no');
     await form.locator('button[type=submit]').click();
     await at(page, '/signup', { timeout: 1500 });
-    expect(page.url()).toBe(`${server.url}/signup`);
+    expect(page.url()).toBe(`${journey.server.url}/signup`);
     await expect(page.getByTestId('signup-notice').innerText()).resolves.toContain('feilet@example.no');
     // The retry form has the address already (the form fills it in the frame after it opens).
     const retryEmail = page.locator('.choose-card form input[type=email]');
@@ -556,10 +546,10 @@ describe('test panel and navigation bar', () => {
     }
     expect(VARIANT_LABELS.starter).toBe('Forsiden');
     // Server HTML never contains it (decided after mount).
-    expect(await (await fetch(`${server.url}/?test=true`)).text()).not.toContain('test-panel');
+    expect(await (await fetch(`${journey.server.url}/?test=true`)).text()).not.toContain('test-panel');
     await ctx.close();
 
-    const local = await open({ consent: true, baseURL: server.url.replace('127.0.0.1', 'localhost') });
+    const local = await open({ consent: true, baseURL: journey.server.url.replace('127.0.0.1', 'localhost') });
     await local.page.goto('/', { waitUntil: 'networkidle' });
     await local.page.getByTestId('test-panel').waitFor();
     await local.ctx.close();

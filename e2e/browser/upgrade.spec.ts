@@ -5,29 +5,17 @@
  * at phone and desktop widths go to /tmp.
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/upgrade.spec.ts`.
  */
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { storeConsent, uniqueEmail } from './support/site';
+import type { Page } from 'playwright-core';
+import { uniqueEmail } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 describe('upgrade and the crypto series at checkout (demo payments)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useBrowserJourney();
 
   async function page(width: number): Promise<Page> {
-    const ctx = await newContext(browser, server.url, { width, height: width < 500 ? 844 : 900 });
-    await storeConsent(ctx);
+    const ctx = await journey.newContext(width, { height: width < 500 ? 844 : 900 });
     return ctx.newPage();
   }
 

@@ -5,30 +5,18 @@
  * widths go to /tmp.
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/vip.spec.ts`.
  */
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { storeConsent, uniqueEmail } from './support/site';
+import type { Page } from 'playwright-core';
+import { uniqueEmail } from './support/site';
+import { useBrowserJourney } from './support/journey';
 
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 describe('VIP at checkout and on the dashboard (demo payments)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // The VIP community's own invitation (without one the button is hidden: second-contact.spec).
-    server = await startServer({ VIP_COMMUNITY_URL: 'https://discord.gg/vip-eksempel' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // The VIP community's own invitation (without one the button is hidden: second-contact.spec).
+  const journey = useBrowserJourney({ env: { VIP_COMMUNITY_URL: 'https://discord.gg/vip-eksempel' } });
 
   async function page(width: number): Promise<Page> {
-    const ctx = await newContext(browser, server.url, { width, height: width < 500 ? 844 : 900 });
-    await storeConsent(ctx);
+    const ctx = await journey.newContext(width, { height: width < 500 ? 844 : 900 });
     return ctx.newPage();
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { queryDatabase, requireBuild, startProdServer, type ProdServer } from '../api/support/prod-server';
+import { queryDatabase, requireBuild, startServer, type RunningServer } from '../support/server';
 import { rawClientFor, type RawClient, type RawRequest, type RawResponse } from '../api/support/raw-http';
 import { createTestDatabase, type TestDatabase } from '../api/support/test-database';
 
@@ -38,14 +38,17 @@ function percentile(sorted: number[], p: number): number {
 
 describe(`load: ${VISITORS} visitors for ${SECONDS} s through the funnel (production build, MariaDB)`, () => {
   let db: TestDatabase;
-  let server: ProdServer;
+  let server: RunningServer;
   let client: RawClient;
   let moduleIds: number[];
 
   beforeAll(async () => {
     requireBuild({ frontend: true });
     db = await createTestDatabase({ mysql: true });
-    server = await startProdServer(db.url, { NODE_ENV: 'development', LOG_LEVEL: 'warn', LAUNCH_SEATS: String(LAUNCH_SEATS) });
+    server = await startServer({
+      databaseUrl: db.url,
+      env: { NODE_ENV: 'development', LOG_LEVEL: 'warn', LAUNCH_SEATS: String(LAUNCH_SEATS) },
+    });
     client = rawClientFor('127.0.0.1', server.port, { keepAlive: true, maxSockets: VISITORS });
     const rows = await queryDatabase<{ id: number }>(
       db.url,

@@ -2,8 +2,11 @@ import { Browser, BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with no background traffic. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with no background traffic. Playwright turns the back/forward cache
+ * off by default; `backForwardCache` leaves it on, as in a buyer's browser.
+ */
+export function launchBrowser(opts: { backForwardCache?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -18,6 +21,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+    ...(opts.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
   });
 }
 

@@ -1,35 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { linkIn, startSmtpSink, type SmtpSink, type SunkMail } from '../../api/support/smtp-sink';
-import { launchBrowser } from './browser';
-import { startServer, type RunningServer } from './server';
-
-export interface MailSetup {
-  sink: SmtpSink;
-  server: RunningServer;
-  browser: Browser;
-}
-
-/** A local SMTP sink, the server mailing to it (outbox polled every 200 ms) and the browser. */
-export async function startWithMail(env: Record<string, string> = {}): Promise<MailSetup> {
-  const sink = await startSmtpSink();
-  try {
-    const [server, browser] = await Promise.all([
-      startServer({ SMTP_URL: sink.url, MAIL_POLL_INTERVAL_MS: '200', ...env }),
-      launchBrowser(),
-    ]);
-    return { sink, server, browser };
-  } catch (e) {
-    await sink.close();
-    throw e;
-  }
-}
-
-/** Stops what `startWithMail` started (any part may be missing when it failed). */
-export async function stopWithMail(setup: Partial<MailSetup>): Promise<void> {
-  await setup.browser?.close();
-  await setup.server?.stop();
-  await setup.sink?.close();
-}
+import { linkIn, type SmtpSink, type SunkMail } from '../../api/support/smtp-sink';
 
 export const isWelcome = (email: string) => (m: SunkMail) => m.to.includes(email) && m.subject.startsWith('Velkommen');
 

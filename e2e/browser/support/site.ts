@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { newContext } from './browser';
 
 /** Where the site keeps the visitor's cookie choice (localStorage). */
@@ -96,4 +96,32 @@ export async function openVisitor(browser: Browser, baseURL: string, width = 128
   });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   return { ctx, page, alerts, errors };
+}
+
+/** A demo purchase (it pays at once and signs the buyer in on this context). */
+export async function buyDemo(request: APIRequestContext, courseId: string, email: string): Promise<void> {
+  const bought = await request.post('/api/checkout/sessions', {
+    data: {
+      courseId,
+      email,
+      firstName: 'Kari',
+      lastName: 'Nordmann',
+      paymentMethod: 'vipps',
+      acceptTerms: true,
+      acceptRisk: true,
+    },
+  });
+  expect(bought.status()).toBe(201);
+}
+
+/** Waits until `read()` gives `expected` (jest has no auto-retrying assertions; Playwright's own runner is not used). */
+export async function until<T>(read: () => Promise<T> | T, expected: T, timeout = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last: T | undefined;
+  for (;;) {
+    last = await read();
+    if (JSON.stringify(last) === JSON.stringify(expected)) return;
+    if (Date.now() > deadline) expect(last).toEqual(expected);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

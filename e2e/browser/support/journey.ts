@@ -1,0 +1,194 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { buildDataSourceOptions } from '../../../backend/src/platform/database/data-source-options';
+import { startFakeDiscord, type FakeDiscord } from '../../api/support/fake-discord';
+import { startFakeMux, type FakeMux } from '../../api/support/fake-mux';
+import { startFakeStripe, type FakeStripe } from '../../api/support/fake-stripe';
+import { startFakeVipps, type FakeVipps } from '../../api/support/fake-vipps';
+import { startSmtpSink, type SmtpSink } from '../../api/support/smtp-sink';
+import { startServer, type RunningServer } from '../../support/server';
+import { launchBrowser, newContext } from './browser';
+import { storeConsent } from './site';
+
+export { ADMIN } from '../../support/server';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export interface JourneyOptions {
+  /** Variables for the server over the journey's defaults. */
+  env?: Record<string, string>;
+  /** A local SMTP sink the server mails to (outbox polled every 200 ms): `journey.sink`. */
+  mail?: boolean;
+  /** A TypeORM connection to the server's SQLite database, for seeding and reading: `journey.db`. */
+  db?: boolean;
+  /** Fakes started before the server and wired into its environment: `journey.stripe`, `.vipps`, `.discord`, `.mux`. */
+  fakes?: { stripe?: boolean; vipps?: boolean; discord?: boolean; mux?: boolean };
+  /** Chromium with the back/forward cache on, as in a buyer's browser (Playwright turns it off). */
+  backForwardCache?: boolean;
+}
+
+export interface PageOptions {
+  /** 900 unless told otherwise. */
+  height?: number;
+  /** Store a cookie choice first, so the banner stays away (true unless told otherwise). */
+  consent?: boolean;
+  /** Where page errors go (a new list unless given). */
+  problems?: string[];
+}
+
+export interface OpenPage {
+  ctx: BrowserContext;
+  page: Page;
+  /** Page errors (`pageerror: …`), and what `checkScreen` finds when given this list. */
+  problems: string[];
+}
+
+export interface BrowserJourney {
+  server: RunningServer;
+  browser: Browser;
+  sink: SmtpSink;
+  db: DataSource;
+  stripe: FakeStripe;
+  vipps: FakeVipps;
+  discord: FakeDiscord;
+  mux: FakeMux;
+  /** A fresh context (own cookies and storage) on the server, `width` px wide. */
+  newContext(width?: number, opts?: Omit<PageOptions, 'problems'>): Promise<BrowserContext>;
+  /** A fresh context and its page, collecting page errors. */
+  newPage(width?: number, opts?: PageOptions): Promise<OpenPage>;
+  checkScreen: typeof checkScreen;
+}
+
+/**
+ * One browser journey's world for the `describe` it is called in: the production build on a fresh
+ * SQLite database (with the mentor's account `ADMIN`), Debian's Chromium, and what the options ask
+ * for (mail sink, database connection, fakes), all started in `beforeAll` and stopped in `afterAll`.
+ */
+export function useBrowserJourney(opts: JourneyOptions = {}): BrowserJourney {
+  const parts: Partial<Omit<BrowserJourney, 'newContext' | 'newPage' | 'checkScreen'>> = {};
+  const part = <K extends keyof typeof parts>(key: K): NonNullable<(typeof parts)[K]> => {
+    const value = parts[key];
+    if (!value) throw new Error(`the journey has no ${key} (not asked for, or not started yet)`);
+    return value as NonNullable<(typeof parts)[K]>;
+  };
+
+  beforeAll(async () => {
+    const fakes = opts.fakes ?? {};
+    if (opts.mail) parts.sink = await startSmtpSink();
+    if (fakes.stripe) parts.stripe = await startFakeStripe();
+    if (fakes.vipps) parts.vipps = await startFakeVipps();
+    if (fakes.discord) parts.discord = await startFakeDiscord();
+    if (fakes.mux) parts.mux = await startFakeMux();
+    // Each part is kept as soon as it is up, so `afterAll` stops it even when another one failed.
+    await Promise.all([
+      startServer({
+        admin: true,
+        frontend: true,
+        fakes: { stripe: parts.stripe, vipps: parts.vipps, discord: parts.discord, mux: parts.mux },
+        env: {
+          SHUTDOWN_DRAIN_MS: '0',
+          ...(parts.sink ? { SMTP_URL: parts.sink.url, MAIL_POLL_INTERVAL_MS: '200' } : {}),
+          ...opts.env,
+        },
+      }).then((server) => (parts.server = server)),
+      launchBrowser({ backForwardCache: opts.backForwardCache }).then((browser) => (parts.browser = browser)),
+    ]);
+    if (opts.db)
+      parts.db = await new DataSource(buildDataSourceOptions({ databaseUrl: part('server').databaseUrl })).initialize();
+  }, 120_000);
+
+  afterAll(async () => {
+    await parts.db?.destroy();
+    await parts.browser?.close();
+    await parts.server?.stop(5000);
+    await parts.sink?.close();
+    await parts.stripe?.close();
+    await parts.vipps?.close();
+    await parts.discord?.close();
+    await parts.mux?.close();
+  });
+
+  const journey: BrowserJourney = {
+    get server() {
+      return part('server');
+    },
+    get browser() {
+      return part('browser');
+    },
+    get sink() {
+      return part('sink');
+    },
+    get db() {
+      return part('db');
+    },
+    get stripe() {
+      return part('stripe');
+    },
+    get vipps() {
+      return part('vipps');
+    },
+    get discord() {
+      return part('discord');
+    },
+    get mux() {
+      return part('mux');
+    },
+    async newContext(width = 1280, o = {}) {
+      const ctx = await newContext(journey.browser, journey.server.url, { width, height: o.height ?? 900 });
+      if (o.consent ?? true) await storeConsent(ctx);
+      return ctx;
+    },
+    async newPage(width = 1280, o = {}) {
+      const ctx = await journey.newContext(width, o);
+      const page = await ctx.newPage();
+      const problems = o.problems ?? [];
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      return { ctx, page, problems };
+    },
+    checkScreen,
+  };
+  return journey;
+}
+
+/**
+ * One screen, once loading indicators (the progress bars labelled «Laster…») and sliding notifications or dialogs have settled: axe (WCAG 2.1 A
+ * and AA) finds nothing and the page is no wider than its window (naming the innermost elements past
+ * the edge). What it finds goes into `problems`.
+ */
+export async function checkScreen(page: Page, screen: string, problems: string[]): Promise<void> {
+  await page
+    .locator('[role=progressbar][aria-label^="Laster"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {});
+  // A notification or dialog sliding in or out is half transparent: check the screen once it has settled.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          !((a.effect as KeyframeEffect | null)?.target as Element | null)?.closest?.(
+            '.MuiSnackbar-root, .MuiDialog-root, .MuiPopover-root, .MuiTooltip-popper',
+          ),
+      ),
+  );
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  const viewport = page.viewportSize()!.width;
+  if (width > viewport) {
+    const culprits = await page.evaluate((edge) => {
+      const past = Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > edge + 1);
+      return past
+        .filter((e) => !past.some((o) => o !== e && e.contains(o)))
+        .slice(0, 4)
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()}.${String(e.className).split(' ').slice(0, 2).join('.')} "${(e.textContent ?? '').slice(0, 30)}"`,
+        );
+    }, viewport);
+    problems.push(`${screen}: the page is ${width} px wide in a ${viewport} px window (${culprits.join(', ')})`);
+  }
+  const result = await new AxeBuilder({ page: page as never }).withTags(AXE_TAGS).analyze();
+  for (const v of result.violations)
+    problems.push(`${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
