@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { isCommonPassword } from '../dto/common-passwords';
-import { CONTACT_EMAIL_PLACEHOLDER, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, SELLER_PLACEHOLDER } from '@academy/contracts';
+import {
+  CONTACT_EMAIL_PLACEHOLDER,
+  looksLikeEmail,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  SELLER_PLACEHOLDER,
+} from '@academy/contracts';
 import { muxSettings, type MuxConfig } from './mux.config';
 import { discordSettings, type DiscordConfig } from './discord.config';
 import { operationsSettings, type OperationsConfig } from './operations-env';
@@ -137,7 +143,6 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Names proxy-addr knows for ranges of addresses (a proxy on the same host, or in a private network). */
@@ -295,7 +300,7 @@ export function parseEnv(env: Env): AppConfig {
   const email = (name: string, def: string | null): string | null => {
     const v = str(name);
     if (v === null) return def;
-    if (!EMAIL_RE.test(v)) problems.push(`${name}: må være en e-postadresse, fikk "${v}"`);
+    if (!looksLikeEmail(v)) problems.push(`${name}: må være en e-postadresse, fikk "${v}"`);
     return v.toLowerCase();
   };
   const url = (name: string, def: string | null, protocols = ['http:', 'https:']): string | null => {
