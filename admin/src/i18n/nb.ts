@@ -1,10 +1,14 @@
 import type { TranslationMessages } from 'react-admin';
+import { overviewLabels } from './overview-nb';
 import { raMessages } from './ra-nb';
 
-/**
+/*
  * Norsk bokmål for the panel: react-admin's own texts (./ra-nb), every resource and field, and the
- * panel's own labels.
+ * panel's own labels. A component's `label` is a key here: react-admin's fields, inputs, buttons and
+ * tabs translate it themselves (a field's `resources.<r>.fields.<source>` is its label when it has
+ * none), the panel's own components with `useTranslate`, and the light overview reads ./overview-nb.
  */
+
 const attributionFields = {
   trafficSource: 'Variant',
   landingPath: 'Landingsside',
@@ -389,4 +393,141 @@ export const securityMessages = {
   },
 };
 
-export const nb: TranslationMessages = { ...raMessages, ...appMessages, ...securityMessages };
+/** The panel's own labels (buttons, tabs, sections, fields outside a resource's names), by area; shared ones in common. */
+export const panelMessages = {
+  panel: {
+    auditLog: {
+      endringer: 'Endringer',
+      tilbakeTilLoggen: 'Tilbake til loggen',
+    },
+    broadcasts: {
+      alleUtsendelser: 'Alle utsendelser',
+      avbrytUtsendelsen: 'Avbryt utsendelsen',
+      eierIkkeKurs: 'Eier ikke kurs',
+      eierKurs: 'Eier kurs',
+      leggTilUtmParametrePa: 'Legg til UTM-parametre på lenkene (utm_source=nyhetsbrev)',
+      malgruppe: 'Målgruppe',
+      pameldtFra: 'Påmeldt fra',
+      pameldtTil: 'Påmeldt til',
+      planlegg: 'Planlegg',
+      planleggNorskTid: 'Planlegg (norsk tid)',
+      sendNa: 'Send nå',
+      sendTestTil: 'Send test til',
+      variantTomAlle: 'Variant (tom: alle)',
+    },
+    campaignCodes: {
+      alleKampanjekoder: 'Alle kampanjekoder',
+      ordrerMedKoden: 'Ordrer med koden',
+      rabattIKroner: 'Rabatt i kroner',
+      rabattIProsent: 'Rabatt i prosent',
+    },
+    certificates: {
+      alleSertifikater: 'Alle sertifikater',
+      offentligBekreftelse: 'Offentlig bekreftelse',
+    },
+    common: {
+      eksporterCsv: 'Eksporter CSV',
+      elev: 'Elev',
+      emne: 'Emne',
+      navn: 'Navn',
+      rabatt: 'Rabatt',
+      sporsmal: 'Spørsmål',
+      status: 'Status',
+      tekstMarkdown: 'Tekst (Markdown)',
+      tilbakeTilListen: 'Tilbake til listen',
+      trekkTilbake: 'Trekk tilbake',
+    },
+    courses: {
+      alleKurs: 'Alle kurs',
+      nyModul: 'Ny modul',
+    },
+    dashboard: overviewLabels,
+    leads: {
+      eksporterValgteCsv: 'Eksporter valgte (CSV)',
+      fjernValget: 'Fjern valget',
+      merkSomKontaktet: 'Merk som kontaktet',
+      notatOgKontaktet: 'Notat og kontaktet',
+      utm: 'UTM',
+      velg: 'Velg',
+      visLead: 'Vis lead',
+    },
+    lib: {
+      svarMarkdown: 'Svar (Markdown)',
+    },
+    liveSessions: {
+      alleLiveOkter: 'Alle live-økter',
+      antallOkter252: 'Antall økter (2–52)',
+      avlysOkten: 'Avlys økten',
+      gjentakelse: 'Gjentakelse',
+      kommende: 'Kommende',
+      planleggLiveOkt: 'Planlegg live-økt',
+      serienSlutter: 'Serien slutter',
+      sisteDato: 'Siste dato',
+      startNorskTid: 'Start (norsk tid)',
+    },
+    mentorThreads: {
+      heleInnboksen: 'Hele innboksen',
+    },
+    modules: {
+      alleModuler: 'Alle moduler',
+      tema: 'Tema',
+    },
+    orders: {
+      begrunnelse: 'Begrunnelse',
+      belopIKroner: 'Beløp i kroner',
+      belopIgjen: 'Beløp igjen',
+      etDelbelop: 'Et delbeløp',
+      kampanjekode: 'Kampanjekode',
+      kildeOgUtm: 'Kilde og UTM',
+      kjoper: 'Kjøper',
+      kvitteringOgKreditnotaer: 'Kvittering og kreditnotaer',
+      kvitteringsside: 'Kvitteringsside',
+      oppgraderingskreditt: 'Oppgraderingskreditt',
+      referanseHosLeverandoren: 'Referanse hos leverandøren',
+      utfall: 'Utfall',
+    },
+    outbox: {
+      sendPaNytt: 'Send på nytt',
+    },
+    questions: {
+      alleSporsmal: 'Alle spørsmål',
+      kursOgModul: 'Kurs og modul',
+      slett: 'Slett',
+      svaretSomVises: 'Svaret som vises',
+    },
+    sequences: {
+      alleSekvenser: 'Alle sekvenser',
+      hvilkeLeads: 'Hvilke leads',
+      hvilketKurs: 'Hvilket kurs',
+      klokkeslett023: 'Klokkeslett (0–23)',
+      stoppHvis: 'Stopp hvis',
+      utmParametrePaLenkene: 'UTM-parametre på lenkene',
+      ventDager: 'Vent (dager)',
+    },
+    settings: {
+      visAntallEleverFra: 'Vis antall elever fra',
+    },
+    users: {
+      apneAlleModuler: 'Åpne alle moduler',
+      dager: 'Dager',
+      discord: 'Discord',
+      forsteBesok: 'Første besøk',
+      innboksChartReview: 'Innboks (chart review)',
+      innloggingslenke: 'Innloggingslenke',
+      notatValgfritt: 'Notat (valgfritt)',
+      notater: 'Notater',
+      notaterBareForMentoren: 'Notater (bare for mentoren)',
+      oversikt: 'Oversikt',
+      redigerEleven: 'Rediger eleven',
+      rollerIDiscord: 'Roller i Discord',
+      sendEPostTilEleven: 'Send e-post til eleven med innloggingslenke',
+      sendEPostTilHver: 'Send e-post til hver elev med innloggingslenke',
+      sendNyInnloggingslenke: 'Send ny innloggingslenke',
+      sertifikater: 'Sertifikater',
+      sporsmalUnderLeksjonene: 'Spørsmål under leksjonene',
+      vipPeriode: 'VIP-periode',
+    },
+  },
+};
+
+export const nb: TranslationMessages = { ...raMessages, ...appMessages, ...securityMessages, ...panelMessages };

@@ -1,6 +1,6 @@
 import { Box, Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import { useRef, useState, type ReactElement, type ReactNode } from 'react';
-import { Labeled, SimpleShowLayout, useNotify, useRefresh, type Identifier } from 'react-admin';
+import { type Identifier, Labeled, SimpleShowLayout, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { DateTimeField } from './fields';
 import { ShowLink } from './ShowParts';
 import { useNotifyingAction } from './useNotifyingAction';
@@ -39,6 +39,7 @@ export function ReplyBox({
   keepText?: boolean;
   send: (body: string, image: File | null) => Promise<string>;
 }) {
+  const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const { busy, run } = useNotifyingAction(failed);
@@ -60,7 +61,7 @@ export function ReplyBox({
   return (
     <Stack spacing={1} sx={{ maxWidth: 720 }}>
       <MuiTextField
-        label="Svar (Markdown)"
+        label={translate('panel.lib.svarMarkdown')}
         multiline
         minRows={4}
         value={body}
@@ -127,9 +128,9 @@ export function MessageLayout({
 }) {
   return (
     <SimpleShowLayout>
-      <Labeled label="Status">{status}</Labeled>
+      <Labeled label="panel.common.status">{status}</Labeled>
       {about}
-      <Labeled label="Elev">
+      <Labeled label="panel.common.elev">
         {student.userId === null ? (
           <span>{student.name}</span>
         ) : (

@@ -115,7 +115,7 @@ function Details() {
 
 export function MentorThreadShow() {
   return (
-    <Show queryOptions={fullRecord} actions={<BackToListActions label="Hele innboksen" />}>
+    <Show queryOptions={fullRecord} actions={<BackToListActions label="panel.mentorThreads.heleInnboksen" />}>
       <Details />
     </Show>
   );

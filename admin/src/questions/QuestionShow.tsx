@@ -37,7 +37,7 @@ function Moderation({ q }: { q: AdminQuestion }) {
         {q.hidden ? 'Vis igjen' : 'Skjul'}
       </Button>
       <ConfirmButton
-        label="Slett"
+        label="panel.questions.slett"
         color="error"
         title={`Slette spørsmål ${q.id}?`}
         content="Spørsmålet og svaret forsvinner fra leksjonen for alle. Det kan ikke angres."
@@ -67,7 +67,7 @@ function Details() {
         </span>
       }
       about={
-        <Labeled label="Kurs og modul">
+        <Labeled label="panel.questions.kursOgModul">
           <span>
             {q.courseTitle} · {q.moduleTitle}
           </span>
@@ -75,12 +75,12 @@ function Details() {
       }
       student={{ userId: q.userId, email: q.askerEmail, name: q.askerName }}
       conversation={[
-        <Labeled key="question" label="Spørsmål">
+        <Labeled key="question" label="panel.common.sporsmal">
           <RenderedHtml html={q.bodyHtml} />
         </Labeled>,
         ...(q.answerHtml
           ? [
-              <Labeled key="answer" label="Svaret som vises">
+              <Labeled key="answer" label="panel.questions.svaretSomVises">
                 <RenderedHtml html={q.answerHtml} />
               </Labeled>,
             ]
@@ -110,7 +110,7 @@ function Details() {
 
 export function QuestionShow() {
   return (
-    <Show queryOptions={fullRecord} actions={<BackToListActions label="Alle spørsmål" />}>
+    <Show queryOptions={fullRecord} actions={<BackToListActions label="panel.questions.alleSporsmal" />}>
       <Details />
     </Show>
   );
