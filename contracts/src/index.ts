@@ -6,6 +6,7 @@ export * from './member';
 export * from './ssr';
 export * from './mail';
 export * from './password';
+export * from './email';
 export * from './two-factor';
 export * from './marketing';
 export * from './mentorship';

@@ -22,7 +22,7 @@ function RecordLink() {
 
 export function AuditLogShow() {
   return (
-    <Show queryOptions={fullRecord} actions={<BackToListActions label="Tilbake til loggen" />}>
+    <Show queryOptions={fullRecord} actions={<BackToListActions label="panel.auditLog.tilbakeTilLoggen" />}>
       <SimpleShowLayout>
         <DateTimeField source="createdAt" />
         <TextField source="actorEmail" emptyText="Systemet" />
@@ -31,7 +31,7 @@ export function AuditLogShow() {
           <RecordLink />
         </Labeled>
         <FunctionField<AdminAuditEntry>
-          label="Endringer"
+          label="panel.auditLog.endringer"
           render={(r) => <AuditChanges entity={r.entity} before={r.before} after={r.after} />}
         />
       </SimpleShowLayout>

@@ -23,7 +23,7 @@ function FormToolbar() {
 export function BroadcastEdit() {
   return (
     <Edit
-      actions={<BackToListActions label="Alle utsendelser" />}
+      actions={<BackToListActions label="panel.broadcasts.alleUtsendelser" />}
       mutationMode="pessimistic"
       redirect="show"
       queryOptions={fullRecord}

@@ -100,27 +100,47 @@ export function BroadcastFields() {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 3, width: '100%' }}>
       <Box>
-        <TextInput source="subject" label="Emne" validate={[required(), maxLength(200)]} fullWidth />
+        <TextInput
+          source="subject"
+          label="resources.broadcasts.fields.subject"
+          validate={[required(), maxLength(200)]}
+          fullWidth
+        />
         <TextInput
           source="body"
-          label="Tekst (Markdown)"
+          label="panel.common.tekstMarkdown"
           validate={[required(), maxLength(50000)]}
           multiline
           minRows={10}
           fullWidth
           helperText="**fet**, *kursiv*, [lenketekst](https://…), lister med - . HTML vises som tekst. Avmeldingslenken legges til automatisk."
         />
-        <BooleanInput source="utm" label="Legg til UTM-parametre på lenkene (utm_source=nyhetsbrev)" />
+        <BooleanInput source="utm" label="panel.broadcasts.leggTilUtmParametrePa" />
         <Typography variant="h6" sx={{ mt: 2 }}>
           Mottakere
         </Typography>
-        <SelectInput source="segment.audience" label="Målgruppe" choices={AUDIENCE_CHOICES} validate={required()} />
-        <CheckboxGroupInput source="segment.variants" label="Variant (tom: alle)" choices={VARIANT_CHOICES} />
-        <SelectArrayInput source="segment.owns" label="Eier kurs" choices={courses} fullWidth />
-        <SelectArrayInput source="segment.notOwns" label="Eier ikke kurs" choices={courses} fullWidth />
+        <SelectInput
+          source="segment.audience"
+          label="panel.broadcasts.malgruppe"
+          choices={AUDIENCE_CHOICES}
+          validate={required()}
+        />
+        <CheckboxGroupInput source="segment.variants" label="panel.broadcasts.variantTomAlle" choices={VARIANT_CHOICES} />
+        <SelectArrayInput source="segment.owns" label="panel.broadcasts.eierKurs" choices={courses} fullWidth />
+        <SelectArrayInput source="segment.notOwns" label="panel.broadcasts.eierIkkeKurs" choices={courses} fullWidth />
         <Box sx={{ display: 'flex', gap: 2 }}>
-          <TextInput source="segment.from" label="Påmeldt fra" type="date" slotProps={{ inputLabel: { shrink: true } }} />
-          <TextInput source="segment.to" label="Påmeldt til" type="date" slotProps={{ inputLabel: { shrink: true } }} />
+          <TextInput
+            source="segment.from"
+            label="panel.broadcasts.pameldtFra"
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextInput
+            source="segment.to"
+            label="panel.broadcasts.pameldtTil"
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </Box>
         <RecipientCount />
       </Box>

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { AdminBroadcast } from '@academy/contracts';
 import { BROADCAST_STATUS_LABELS, variantLabel } from '@academy/contracts';
 import { useEffect, useState } from 'react';
-import { Show, useGetIdentity, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
+import { Show, useGetIdentity, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate } from 'react-admin';
 import { ConfirmButton } from '../lib/ConfirmButton';
 import { BackToListActions } from '../lib/ShowParts';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
@@ -61,6 +61,7 @@ function Counts() {
 }
 
 function TestMail() {
+  const translate = useTranslate();
   const b = useRecordContext<AdminBroadcast>();
   const { data: me } = useGetIdentity();
   const [email, setEmail] = useState<string | null>(null);
@@ -70,7 +71,13 @@ function TestMail() {
   const to = email ?? (typeof me?.fullName === 'string' ? me.fullName : '');
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-      <TextField size="small" label="Send test til" value={to} onChange={(e) => setEmail(e.target.value)} type="email" />
+      <TextField
+        size="small"
+        label={translate('panel.broadcasts.sendTestTil')}
+        value={to}
+        onChange={(e) => setEmail(e.target.value)}
+        type="email"
+      />
       <Button
         startIcon={<SendIcon />}
         disabled={busy || !to}
@@ -88,6 +95,7 @@ function TestMail() {
 }
 
 function SendActions() {
+  const translate = useTranslate();
   const b = useRecordContext<AdminBroadcast>();
   const refresh = useRefresh();
   const redirect = useRedirect();
@@ -97,7 +105,7 @@ function SendActions() {
   if (b.status === 'scheduled')
     return (
       <ConfirmButton
-        label="Avbryt utsendelsen"
+        label="panel.broadcasts.avbrytUtsendelsen"
         icon={<CancelIcon />}
         color="error"
         title="Avbryte den planlagte utsendelsen?"
@@ -116,7 +124,7 @@ function SendActions() {
         Rediger
       </Button>
       <ConfirmButton
-        label="Send nå"
+        label="panel.broadcasts.sendNa"
         icon={<SendIcon />}
         title="Sende utsendelsen nå?"
         content={`Den går til ${b.recipients} mottakere, litt etter litt. Den kan ikke stoppes når den er i gang.`}
@@ -130,13 +138,13 @@ function SendActions() {
       <TextField
         size="small"
         type="datetime-local"
-        label="Planlegg (norsk tid)"
+        label={translate('panel.broadcasts.planleggNorskTid')}
         value={at}
         onChange={(e) => setAt(e.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <ConfirmButton
-        label="Planlegg"
+        label="panel.broadcasts.planlegg"
         icon={<ScheduleSendIcon />}
         disabled={!at}
         title="Planlegge utsendelsen?"
@@ -184,7 +192,7 @@ function Body() {
 
 export function BroadcastShow() {
   return (
-    <Show queryOptions={fullRecord} actions={<BackToListActions label="Alle utsendelser" />} component="div">
+    <Show queryOptions={fullRecord} actions={<BackToListActions label="panel.broadcasts.alleUtsendelser" />} component="div">
       <Body />
     </Show>
   );

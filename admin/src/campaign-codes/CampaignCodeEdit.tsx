@@ -20,7 +20,7 @@ function FormToolbar() {
 export function CampaignCodeEdit() {
   return (
     <Edit
-      actions={<BackToListActions label="Alle kampanjekoder" />}
+      actions={<BackToListActions label="panel.campaignCodes.alleKampanjekoder" />}
       mutationMode="pessimistic"
       redirect="list"
       queryOptions={{ ...fullRecord, select: (r: AdminCampaignCode) => toForm(r) }}

@@ -32,7 +32,7 @@ export function CampaignCodeFields() {
       />
       <RadioButtonGroupInput
         source="kind"
-        label="Rabatt"
+        label="panel.common.rabatt"
         choices={[
           { id: 'percent', name: 'Prosent' },
           { id: 'amount', name: 'Beløp (kr)' },
@@ -43,12 +43,16 @@ export function CampaignCodeFields() {
           formData.kind === 'amount' ? (
             <NumberInput
               source="amountOffKr"
-              label="Rabatt i kroner"
+              label="panel.campaignCodes.rabattIKroner"
               validate={[required(), minValue(1)]}
               helperText="Prisen blir aldri lavere enn 3 kr."
             />
           ) : (
-            <NumberInput source="percentOff" label="Rabatt i prosent" validate={[required(), minValue(1), maxValue(100)]} />
+            <NumberInput
+              source="percentOff"
+              label="panel.campaignCodes.rabattIProsent"
+              validate={[required(), minValue(1), maxValue(100)]}
+            />
           )
         }
       </FormDataConsumer>

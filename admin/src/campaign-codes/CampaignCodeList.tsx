@@ -21,7 +21,12 @@ export function CampaignCodeList() {
       }}
     >
       <DataTable.Col source="code" />
-      <DataTable.Col source="percentOff" label="Rabatt" disableSort render={(c: AdminCampaignCode) => discountText(c)} />
+      <DataTable.Col
+        source="percentOff"
+        label="panel.common.rabatt"
+        disableSort
+        render={(c: AdminCampaignCode) => discountText(c)}
+      />
       <DataTable.Col source="courseIds" disableSort render={(c: AdminCampaignCode) => courseNames(c.courseIds)} />
       <DataTable.Col source="validFrom" field={DateTimeField} />
       <DataTable.Col source="validTo" field={DateTimeField} />

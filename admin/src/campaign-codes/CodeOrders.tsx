@@ -40,7 +40,7 @@ export function CodeOrders() {
         <Typography variant="body2">Laster …</Typography>
       ) : (
         <DetailTable<AdminCampaignCodeOrder>
-          label="Ordrer med koden"
+          label="panel.campaignCodes.ordrerMedKoden"
           rows={rows}
           rowKey={(o) => o.id}
           empty="Ingen ordrer har brukt koden ennå."

@@ -14,16 +14,16 @@ function Details() {
       <TextField source="holderName" emptyText="(navn mangler)" />
       <TextField source="courseTitle" />
       <DateTimeField source="issuedAt" />
-      <Labeled label="Elev">
+      <Labeled label="panel.common.elev">
         <ShowLink resource="users" id={cert.userId}>
           {cert.userEmail ?? `Elev ${cert.userId}`}
         </ShowLink>
       </Labeled>
-      <Labeled label="Status">
+      <Labeled label="panel.common.status">
         <span>{cert.revoked ? 'Trukket tilbake' : 'Gyldig'}</span>
       </Labeled>
       {cert.revoked ? <DateTimeField source="revokedAt" /> : null}
-      <Labeled label="Offentlig bekreftelse">
+      <Labeled label="panel.certificates.offentligBekreftelse">
         <a href={`/sertifikat/${encodeURIComponent(cert.code)}`} target="_blank" rel="noopener noreferrer">
           /sertifikat/{cert.code}
         </a>
@@ -35,7 +35,7 @@ function Details() {
 
 export function CertificateShow() {
   return (
-    <Show queryOptions={fullRecord} actions={<BackToListActions label="Alle sertifikater" />}>
+    <Show queryOptions={fullRecord} actions={<BackToListActions label="panel.certificates.alleSertifikater" />}>
       <Details />
     </Show>
   );

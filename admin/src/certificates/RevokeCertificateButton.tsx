@@ -11,7 +11,7 @@ export function RevokeCertificateButton({ cert }: { cert: AdminCertificate }) {
   if (cert.revoked) return null;
   return (
     <ConfirmButton
-      label="Trekk tilbake"
+      label="panel.common.trekkTilbake"
       color="error"
       title={`Trekke tilbake sertifikatet ${cert.code}?`}
       content="Sertifikatet blir ugyldig med en gang: bekreftelsessiden sier at det er trukket tilbake, og eleven kan ikke laste det ned lenger."

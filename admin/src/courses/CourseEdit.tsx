@@ -43,7 +43,7 @@ function AddModuleButton() {
       component={Link}
       to={{ pathname: href('/modules/create') }}
       state={{ record: { courseId: course.id } }}
-      label="Ny modul"
+      label="panel.courses.nyModul"
     >
       <AddIcon />
     </Button>
@@ -79,7 +79,7 @@ const releaseText = (m: AdminModule) => (m.releaseAfterDays > 0 ? `Etter ${m.rel
 export function CourseEdit() {
   return (
     <Edit
-      actions={<BackToListActions label="Alle kurs" />}
+      actions={<BackToListActions label="panel.courses.alleKurs" />}
       mutationMode="pessimistic"
       redirect={false}
       queryOptions={fullRecord}
@@ -99,7 +99,7 @@ export function CourseEdit() {
           validate={[minValue(0), maxValue(36)]}
           helperText="Måneder med personlig mentoring fra tilgangen gis (0: ingen). Gjelder også elever som allerede har kurset."
         />
-        <Labeled label="Moduler" fullWidth>
+        <Labeled label="resources.courses.fields.moduleCount" fullWidth>
           <ReferenceManyField reference="modules" target="courseId" sort={{ field: 'position', order: 'ASC' }} perPage={100}>
             <CourseModules />
           </ReferenceManyField>

@@ -7,6 +7,7 @@ import { LeadsPerDayChart, MoneyPerWeekChart } from './charts';
 import { FunnelCard } from './FunnelCard';
 import { LatestLeads, LatestOrders } from './Latest';
 import { useWorkQueue, WORK_QUEUE_ITEMS, workQueueHref } from '../lib/workQueue';
+import { overviewLabels as L } from '../i18n/overview-nb';
 import './dashboard.css';
 
 function Stat({ label, value }: { label: string; value: string | number }) {
@@ -119,11 +120,11 @@ export function Dashboard() {
       {stats ? (
         <>
           <div className="lt-stats">
-            <Stat label="Leads (unike e-poster)" value={stats.totals.leads} />
-            <Stat label="Med konto" value={stats.totals.accounts} />
-            <Stat label="Har kjøpt" value={stats.totals.buyers} />
-            <Stat label="Omsetning" value={formatKr(stats.totals.revenueOre)} />
-            <Stat label="Refundert" value={formatKr(stats.totals.refundsOre)} />
+            <Stat label={L.leadsUnikeEPoster} value={stats.totals.leads} />
+            <Stat label={L.medKonto} value={stats.totals.accounts} />
+            <Stat label={L.harKjopt} value={stats.totals.buyers} />
+            <Stat label={L.omsetning} value={formatKr(stats.totals.revenueOre)} />
+            <Stat label={L.refundert} value={formatKr(stats.totals.refundsOre)} />
           </div>
           <section className="lt-card">
             <h2>Leads per dag og variant</h2>

@@ -1,6 +1,7 @@
 import { STATS_VARIANTS, variantLabel, type FunnelRow, type LeadsPerDay, type WeekMoney } from '@academy/contracts';
 import { formatDay } from '../lib/format';
 import { formatKr } from '../lib/money';
+import { overviewLabels as L } from '../i18n/overview-nb';
 import { VARIANT_COLORS } from './colors';
 
 /**
@@ -116,7 +117,7 @@ const count = (v: number) => String(Math.round(v * 100) / 100);
 export function LeadsPerDayChart({ data }: { data: LeadsPerDay[] }) {
   return (
     <Bars
-      label="Stolpediagram: leads per dag, fordelt på variant"
+      label={L.stolpediagramLeadsPerDagFordelt}
       categories={data.map((d) => d.date)}
       formatCategory={formatDay}
       series={STATS_VARIANTS.map((v) => ({
@@ -136,7 +137,7 @@ export function LeadsPerDayChart({ data }: { data: LeadsPerDay[] }) {
 export function MoneyPerWeekChart({ data }: { data: WeekMoney[] }) {
   return (
     <Bars
-      label="Stolpediagram: omsetning og refusjoner per uke"
+      label={L.stolpediagramOmsetningOgRefusjonerPer}
       categories={data.map((w) => `Uke ${Number(w.week.split('-U')[1])}`)}
       series={[
         { key: 'revenue', label: 'Omsetning', color: '#2e7d32', values: data.map((w) => w.revenueOre) },
@@ -153,7 +154,7 @@ export function MoneyPerWeekChart({ data }: { data: WeekMoney[] }) {
 export function FunnelChart({ rows }: { rows: Array<FunnelRow & { name: string }> }) {
   return (
     <Bars
-      label="Stolpediagram: leads, kontoer og kjøpere per variant"
+      label={L.stolpediagramLeadsKontoerOgKjopere}
       categories={rows.map((r) => r.name)}
       series={[
         { key: 'leads', label: 'Leads', color: '#90caf9', values: rows.map((r) => r.leads) },

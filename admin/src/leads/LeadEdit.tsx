@@ -16,7 +16,7 @@ import { fullRecord } from '../lib/fullRecord';
 function Actions() {
   return (
     <TopToolbar>
-      <ShowButton label="Vis lead" />
+      <ShowButton label="panel.leads.visLead" />
     </TopToolbar>
   );
 }

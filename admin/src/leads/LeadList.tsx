@@ -54,7 +54,7 @@ function ExportCsvButton() {
   return (
     <>
       <Button
-        label="Eksporter CSV"
+        label="panel.common.eksporterCsv"
         id="lead-export-button"
         aria-haspopup="menu"
         aria-controls={anchor ? 'lead-export-menu' : undefined}
@@ -111,7 +111,7 @@ function LeadBulkActions() {
     >
       <span>{ids.length === 1 ? '1 valgt' : `${ids.length} valgt`}</span>
       <Button
-        label="Merk som kontaktet"
+        label="panel.leads.merkSomKontaktet"
         disabled={busy}
         onClick={() =>
           run(async () => {
@@ -127,13 +127,13 @@ function LeadBulkActions() {
         <CheckIcon />
       </Button>
       <Button
-        label="Eksporter valgte (CSV)"
+        label="panel.leads.eksporterValgteCsv"
         disabled={busy}
         onClick={() => run(() => dp.exportLeadsCsv({ filter: { id: ids }, sort, includeUnsubscribed: true }))}
       >
         <DownloadIcon />
       </Button>
-      <Button label="Fjern valget" onClick={() => onUnselectItems()} />
+      <Button label="panel.leads.fjernValget" onClick={() => onUnselectItems()} />
     </Box>
   );
 }
@@ -189,7 +189,7 @@ export function LeadList() {
         <>
           <LeadBulkActions />
           <DataTable rowClick="show" bulkActionButtons={false}>
-            <DataTable.Col label="Velg" disableSort render={(r: AdminLead) => <SelectLead lead={r} />} />
+            <DataTable.Col label="panel.leads.velg" disableSort render={(r: AdminLead) => <SelectLead lead={r} />} />
             <DataTable.Col source="createdAt" field={DateTimeField} />
             {/* The address is the row's link: reachable and opened by keyboard, with the browser's focus ring. */}
             <DataTable.Col

@@ -10,8 +10,8 @@ export function LeadShow() {
     <Show
       queryOptions={fullRecord}
       actions={
-        <BackToListActions label="Tilbake til listen">
-          <EditButton label="Notat og kontaktet" />
+        <BackToListActions label="panel.common.tilbakeTilListen">
+          <EditButton label="panel.leads.notatOgKontaktet" />
           <DeleteLeadButton />
         </BackToListActions>
       }
@@ -46,7 +46,7 @@ export function LeadShow() {
         <TextField source="landingPath" emptyText="–" />
         <TextField source="referrer" emptyText="–" />
         <FunctionField<AdminLead>
-          label="UTM"
+          label="panel.leads.utm"
           render={(r) =>
             [
               ['source', r.utmSource],

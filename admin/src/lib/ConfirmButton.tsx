@@ -1,9 +1,10 @@
 import Button from '@mui/material/Button';
 import { useState, type ReactNode } from 'react';
-import { Confirm } from 'react-admin';
+import { Confirm, useTranslate } from 'react-admin';
 import { useNotifyingAction } from './useNotifyingAction';
 
 interface ConfirmButtonProps {
+  /** The button's text, or its key in nb. */
   label: string;
   icon?: ReactNode;
   color?: 'primary' | 'error';
@@ -27,6 +28,7 @@ export function ConfirmButton({
   confirmLabel,
   onConfirm,
 }: ConfirmButtonProps) {
+  const translate = useTranslate();
   const { busy, run } = useNotifyingAction();
   const [open, setOpen] = useState(false);
   const confirm = async () => {
@@ -36,7 +38,7 @@ export function ConfirmButton({
   return (
     <>
       <Button size="small" color={color} startIcon={icon} onClick={() => setOpen(true)} disabled={busy || disabled}>
-        {label}
+        {translate(label, { _: label })}
       </Button>
       <Confirm
         isOpen={open}

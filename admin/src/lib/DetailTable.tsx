@@ -6,6 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Key, ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 import { usePhone } from './ResourceList';
 
 export interface DetailColumn<T> {
@@ -16,7 +17,7 @@ export interface DetailColumn<T> {
 }
 
 export interface DetailTableProps<T> {
-  /** The table's accessible name. */
+  /** The table's accessible name, or its key in nb. */
   label: string;
   rows: readonly T[];
   rowKey: (row: T) => Key;
@@ -34,10 +35,12 @@ export interface DetailTableProps<T> {
  */
 export function DetailTable<T>({ label, rows, rowKey, columns, empty, rowProps }: DetailTableProps<T>) {
   const isPhone = usePhone();
+  const translate = useTranslate();
+  const name = translate(label, { _: label });
   if (rows.length === 0) return <Typography variant="body2">{empty}</Typography>;
   if (isPhone)
     return (
-      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <Box component="ul" aria-label={name} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {rows.map((row) => (
           <Box
             component="li"
@@ -67,7 +70,7 @@ export function DetailTable<T>({ label, rows, rowKey, columns, empty, rowProps }
       </Box>
     );
   return (
-    <Table size="small" aria-label={label}>
+    <Table size="small" aria-label={name}>
       <TableHead>
         <TableRow>
           {columns.map((c, i) => (

@@ -25,25 +25,30 @@ export function LiveSessionCreate() {
     <Create redirect="list" transform={(d: FormValues) => toRequest(d)}>
       <SimpleForm defaultValues={{ courseIds: [], durationMinutes: 60, frequency: '', repeatBy: 'count', count: 4 }}>
         <LiveSessionFields startSource="startsAt" />
-        <SelectInput source="frequency" label="Gjentakelse" choices={FREQUENCY_CHOICES} emptyValue="" />
+        <SelectInput source="frequency" label="panel.liveSessions.gjentakelse" choices={FREQUENCY_CHOICES} emptyValue="" />
         <FormDataConsumer<FormValues>>
           {({ formData }) =>
             formData.frequency ? (
               <>
                 <SelectInput
                   source="repeatBy"
-                  label="Serien slutter"
+                  label="panel.liveSessions.serienSlutter"
                   choices={[
                     { id: 'count', name: 'Etter et antall økter' },
                     { id: 'until', name: 'På en dato' },
                   ]}
                 />
                 {formData.repeatBy === 'until' ? (
-                  <TextInput source="until" label="Siste dato" type="date" slotProps={{ inputLabel: { shrink: true } }} />
+                  <TextInput
+                    source="until"
+                    label="panel.liveSessions.sisteDato"
+                    type="date"
+                    slotProps={{ inputLabel: { shrink: true } }}
+                  />
                 ) : (
                   <NumberInput
                     source="count"
-                    label="Antall økter (2–52)"
+                    label="panel.liveSessions.antallOkter252"
                     min={2}
                     max={52}
                     validate={[minValue(2), maxValue(52)]}

@@ -26,7 +26,7 @@ function FormToolbar() {
       <SaveButton disabled={cancelled} />
       {!cancelled && (
         <DeleteButton
-          label="Avlys økten"
+          label="panel.liveSessions.avlysOkten"
           mutationMode="pessimistic"
           confirmTitle="Avlyse live-økten?"
           confirmContent="Elevene som har tilgang får en e-post om at økten er avlyst. Dette kan ikke angres."
@@ -57,7 +57,7 @@ function toRequest(data: Record<string, unknown>): Record<string, unknown> {
 export function LiveSessionEdit() {
   return (
     <Edit
-      actions={<BackToListActions label="Alle live-økter" />}
+      actions={<BackToListActions label="panel.liveSessions.alleLiveOkter" />}
       mutationMode="pessimistic"
       redirect="list"
       queryOptions={fullRecord}

@@ -36,7 +36,7 @@ export function LiveSessionFields({ startSource }: { startSource: 'startsAt' | '
       <TextInput source="description" validate={maxLength(5000)} multiline minRows={2} fullWidth />
       <TextInput
         source={startSource}
-        label="Start (norsk tid)"
+        label="panel.liveSessions.startNorskTid"
         type="datetime-local"
         validate={validateStart}
         slotProps={{ inputLabel: { shrink: true } }}

@@ -14,7 +14,7 @@ const filters = [
     { id: 'scheduled', name: 'Planlagt' },
     { id: 'cancelled', name: 'Avlyst' },
   ]),
-  <NullableBooleanInput key="upcoming" source="upcoming" label="Kommende" alwaysOn />,
+  <NullableBooleanInput key="upcoming" source="upcoming" label="panel.liveSessions.kommende" alwaysOn />,
 ];
 
 /**
@@ -37,7 +37,7 @@ export function LiveSessionList() {
       actions={
         <TopToolbar>
           <FilterButton />
-          <CreateButton label="Planlegg live-økt" />
+          <CreateButton label="panel.liveSessions.planleggLiveOkt" />
         </TopToolbar>
       }
       sort={{ field: 'startsAt', order: 'ASC' }}

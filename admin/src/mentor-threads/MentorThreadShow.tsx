@@ -5,15 +5,14 @@ import {
   type AdminMentorThreadDetail,
   type MentorThreadStatus,
 } from '@academy/contracts';
-import { Box, Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
-import { Labeled, Show, SimpleShowLayout, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { Show, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useAdminData } from '../dataProvider';
-import { DateTimeField } from '../lib/fields';
 import { formatDateTime } from '../lib/format';
 import { fullRecord } from '../lib/fullRecord';
-import { errorMessage } from '../lib/http';
-import { BackToListActions, ShowLink } from '../lib/ShowParts';
+import { MessageActions, MessageLayout, ReplyBox } from '../lib/MessageShow';
+import { BackToListActions } from '../lib/ShowParts';
+import { useNotifyingAction } from '../lib/useNotifyingAction';
 
 function Conversation({ t }: { t: AdminMentorThreadDetail }) {
   return (
@@ -48,77 +47,20 @@ function Conversation({ t }: { t: AdminMentorThreadDetail }) {
   );
 }
 
-function AnswerForm({ t }: { t: AdminMentorThreadDetail }) {
-  const dp = useAdminData();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [body, setBody] = useState('');
-  const [image, setImage] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  // The file field shows what will be sent: emptied with the state once the answer has gone.
-  const fileInput = useRef<HTMLInputElement>(null);
-  const send = async () => {
-    setBusy(true);
-    try {
-      await dp.answerMentorThread(t.id, body, image);
-      notify('Svaret er sendt, og eleven får e-post', { type: 'success' });
-      setBody('');
-      setImage(null);
-      if (fileInput.current) fileInput.current.value = '';
-      refresh();
-    } catch (e) {
-      notify(errorMessage(e, 'Kunne ikke sende svaret'), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Stack spacing={1} sx={{ maxWidth: 720 }}>
-      <MuiTextField
-        label="Svar (Markdown)"
-        multiline
-        minRows={4}
-        value={body}
-        onChange={(e) => setBody(e.target.value)}
-        slotProps={{ htmlInput: { maxLength: MENTOR_BODY_MAX_LENGTH } }}
-      />
-      <Box>
-        <Typography component="label" variant="body2" htmlFor="mentor-answer-image">
-          Bilde (valgfritt, PNG, JPEG eller WebP, høyst 8 MB)
-        </Typography>
-        <input
-          id="mentor-answer-image"
-          ref={fileInput}
-          type="file"
-          accept={MENTOR_IMAGE_TYPES.join(',')}
-          onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-          style={{ display: 'block', marginTop: 4, maxWidth: '100%' }}
-        />
-      </Box>
-      <Box>
-        <Button variant="contained" onClick={() => void send()} disabled={busy || !body.trim()}>
-          Send svar
-        </Button>
-      </Box>
-    </Stack>
-  );
-}
-
+/** Close or reopen the thread. */
 function StatusButtons({ t }: { t: AdminMentorThreadDetail }) {
   const dp = useAdminData();
   const notify = useNotify();
   const refresh = useRefresh();
-  const set = async (status: MentorThreadStatus) => {
-    try {
+  const { run } = useNotifyingAction('Endringen ble ikke lagret');
+  const set = (status: MentorThreadStatus) =>
+    run(async () => {
       await dp.setMentorThreadStatus(t.id, status);
       notify(`Status: ${MENTOR_STATUS_LABELS[status].toLowerCase()}`, { type: 'success' });
       refresh();
-    } catch (e) {
-      notify(errorMessage(e, 'Endringen ble ikke lagret'), { type: 'error' });
-    }
-  };
+    });
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+    <MessageActions>
       {t.status !== 'closed' ? (
         <Button variant="outlined" onClick={() => void set('closed')}>
           Lukk tråden
@@ -128,46 +70,52 @@ function StatusButtons({ t }: { t: AdminMentorThreadDetail }) {
           Åpne igjen
         </Button>
       )}
-    </Stack>
+    </MessageActions>
   );
 }
 
 function Details() {
+  const dp = useAdminData();
   const t = useRecordContext<AdminMentorThreadDetail>();
   if (!t) return null;
+  const open = t.status !== 'closed';
   return (
-    <SimpleShowLayout>
-      <Labeled label="Status">
-        <span data-testid="inbox-status">{MENTOR_STATUS_LABELS[t.status]}</span>
-      </Labeled>
-      <Labeled label="Elev">
-        {t.userId === null ? (
-          <span>{t.studentName}</span>
-        ) : (
-          <ShowLink resource="users" id={t.userId}>
-            {t.studentEmail ?? t.studentName}
-          </ShowLink>
-        )}
-      </Labeled>
-      <DateTimeField source="createdAt" />
-      <Typography variant="subtitle2" component="h2">
-        Samtalen
-      </Typography>
-      <Conversation t={t} />
-      {t.status !== 'closed' && (
-        <Typography variant="subtitle2" component="h2">
-          Svar
-        </Typography>
-      )}
-      {t.status !== 'closed' && <AnswerForm t={t} />}
-      <StatusButtons t={t} />
-    </SimpleShowLayout>
+    <MessageLayout
+      status={<span data-testid="inbox-status">{MENTOR_STATUS_LABELS[t.status]}</span>}
+      student={{ userId: t.userId, email: t.studentEmail, name: t.studentName }}
+      conversation={[
+        <Typography key="title" variant="subtitle2" component="h2">
+          Samtalen
+        </Typography>,
+        <Conversation key="messages" t={t} />,
+      ]}
+      replyTitle={open ? 'Svar' : null}
+      reply={
+        open ? (
+          <ReplyBox
+            maxLength={MENTOR_BODY_MAX_LENGTH}
+            submitLabel="Send svar"
+            failed="Kunne ikke sende svaret"
+            image={{
+              id: 'mentor-answer-image',
+              label: 'Bilde (valgfritt, PNG, JPEG eller WebP, høyst 8 MB)',
+              accept: MENTOR_IMAGE_TYPES.join(','),
+            }}
+            send={async (body, image) => {
+              await dp.answerMentorThread(t.id, body, image);
+              return 'Svaret er sendt, og eleven får e-post';
+            }}
+          />
+        ) : null
+      }
+      actions={<StatusButtons t={t} />}
+    />
   );
 }
 
 export function MentorThreadShow() {
   return (
-    <Show queryOptions={fullRecord} actions={<BackToListActions label="Hele innboksen" />}>
+    <Show queryOptions={fullRecord} actions={<BackToListActions label="panel.mentorThreads.heleInnboksen" />}>
       <Details />
     </Show>
   );

@@ -20,7 +20,7 @@ function FormToolbar() {
 export function ModuleEdit() {
   return (
     <Edit
-      actions={<BackToListActions label="Alle moduler" />}
+      actions={<BackToListActions label="panel.modules.alleModuler" />}
       mutationMode="pessimistic"
       redirect="list"
       queryOptions={fullRecord}

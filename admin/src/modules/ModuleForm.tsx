@@ -100,7 +100,7 @@ export function ModuleFields({ create = false }: { create?: boolean }) {
       />
       <ArrayInput source="topics">
         <SimpleFormIterator inline disableReordering={false}>
-          <TextInput source="" label="Tema" validate={maxLength(200)} helperText={false} />
+          <TextInput source="" label="panel.modules.tema" validate={maxLength(200)} helperText={false} />
         </SimpleFormIterator>
       </ArrayInput>
     </>

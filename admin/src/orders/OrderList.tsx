@@ -40,7 +40,7 @@ function ExportCsvButton() {
   const { busy, run } = useNotifyingAction('Eksporten mislyktes');
   return (
     <Button
-      label="Eksporter CSV"
+      label="panel.common.eksporterCsv"
       onClick={() => run(() => dp.exportCsv('orders', { filter: filterValues, sort }))}
       disabled={busy}
     >
@@ -78,7 +78,11 @@ export function OrderList() {
         disableSort
         render={(r: AdminOrder) => label(PAYMENT_METHOD_LABELS, r.paymentMethod)}
       />
-      <DataTable.Col source="paidAt" label="Dager siden kjøp" render={(r: AdminOrder) => guaranteeText(r, 'short')} />
+      <DataTable.Col
+        source="paidAt"
+        label="resources.orders.fields.daysSincePurchase"
+        render={(r: AdminOrder) => guaranteeText(r, 'short')}
+      />
     </ResourceList>
   );
 }

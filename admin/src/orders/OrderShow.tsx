@@ -83,7 +83,7 @@ function PriceParts() {
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 6, md: 3 }}>
-        <Labeled label="Kampanjekode">
+        <Labeled label="panel.orders.kampanjekode">
           <Part testId="order-code">
             {o.campaignCode ? (
               <Link to={`/campaign-codes?filter=${encodeURIComponent(JSON.stringify({ q: o.campaignCode }))}`}>
@@ -96,12 +96,12 @@ function PriceParts() {
         </Labeled>
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
-        <Labeled label="Rabatt">
+        <Labeled label="panel.common.rabatt">
           <Part testId="order-discount">{o.discountOre ? `– ${formatKr(o.discountOre)}` : '–'}</Part>
         </Labeled>
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
-        <Labeled label="Oppgraderingskreditt">
+        <Labeled label="panel.orders.oppgraderingskreditt">
           <Part testId="order-upgrade-credit">
             {credit ? (
               <>
@@ -124,7 +124,7 @@ function PriceParts() {
         </Labeled>
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
-        <Labeled label="Kvitteringsside">
+        <Labeled label="panel.orders.kvitteringsside">
           <Part>
             {o.receiptPageUrl ? (
               <a href={o.receiptPageUrl} target="_blank" rel="noreferrer">
@@ -170,7 +170,7 @@ export function OrderShow() {
     <Show
       queryOptions={fullRecord}
       actions={
-        <BackToListActions label="Tilbake til listen">
+        <BackToListActions label="panel.common.tilbakeTilListen">
           <RefundButton />
         </BackToListActions>
       }
@@ -187,14 +187,14 @@ export function OrderShow() {
         </FieldRow>
         <PriceParts />
         <FunctionField<AdminOrderDetail>
-          label="Utfall"
+          label="panel.orders.utfall"
           render={(r) => (r.refusal ? (REFUSAL_TEXT[r.refusal] ?? r.refusal) : r.closedAs ? closingText(r.closedAs) : '–')}
         />
         <Labeled label={`${GUARANTEE_DAYS}-dagersgaranti`}>
           <Guarantee />
         </Labeled>
         <FunctionField<AdminOrderDetail>
-          label="Kjøper"
+          label="panel.orders.kjoper"
           render={(r) => (
             <>
               {r.firstName} {r.lastName} &lt;
@@ -211,19 +211,19 @@ export function OrderShow() {
         <FunctionField<AdminOrderDetail> source="paymentMethod" render={(r) => label(PAYMENT_METHOD_LABELS, r.paymentMethod)} />
         <FunctionField<AdminOrderDetail> source="provider" render={(r) => label(PROVIDER_LABELS, r.provider)} />
         <FunctionField<AdminOrderDetail>
-          label="Referanse hos leverandøren"
+          label="panel.orders.referanseHosLeverandoren"
           render={(r) => [r.providerReference, r.stripePaymentIntentId].filter(Boolean).join(' · ') || '–'}
         />
         <DateTimeField source="termsAcceptedAt" />
         <DateTimeField source="riskAcceptedAt" emptyText="–" />
         <TextField source="riskTextVersion" emptyText="–" />
         <VariantField source="trafficSource" />
-        <FunctionField<AdminOrderDetail> label="Kilde og UTM" render={utmText} />
-        <Labeled label="Kvittering og kreditnotaer" fullWidth>
+        <FunctionField<AdminOrderDetail> label="panel.orders.kildeOgUtm" render={utmText} />
+        <Labeled label="panel.orders.kvitteringOgKreditnotaer" fullWidth>
           <WithRecord<AdminOrderDetail>
             render={(o) => (
               <DetailTable
-                label="Kvittering og kreditnotaer"
+                label="panel.orders.kvitteringOgKreditnotaer"
                 rows={o.documents ?? []}
                 rowKey={(d) => d.number}
                 columns={DOCUMENT_COLUMNS}
@@ -236,7 +236,7 @@ export function OrderShow() {
           <WithRecord<AdminOrderDetail>
             render={(o) => (
               <DetailTable
-                label="Refusjoner"
+                label="resources.orders.fields.refunds"
                 rows={o.refunds}
                 rowKey={(r) => r.id}
                 columns={refundColumns(o.provider)}
@@ -245,7 +245,7 @@ export function OrderShow() {
             )}
           />
         </Labeled>
-        <FunctionField<AdminOrderDetail> label="Beløp igjen" render={(r) => formatKr(r.refundableOre)} />
+        <FunctionField<AdminOrderDetail> label="panel.orders.belopIgjen" render={(r) => formatKr(r.refundableOre)} />
       </SimpleShowLayout>
     </Show>
   );

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { GUARANTEE_DAYS, type AdminOrderDetail } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
-import { useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useAdminData } from '../dataProvider';
 import { FormError } from '../lib/FormError';
 import { formatKr, parseKr } from '../lib/money';
@@ -27,6 +27,7 @@ type Kind = 'full' | 'partial' | 'both';
  * not tied up (the student keeps the upgrade), or both orders are refunded together in full.
  */
 export function RefundButton() {
+  const translate = useTranslate();
   const order = useRecordContext<AdminOrderDetail>();
   const dp = useAdminData();
   const notify = useNotify();
@@ -111,7 +112,12 @@ export function RefundButton() {
                     : `Hele beløpet (${formatKr(order.refundableOre)})`
                 }
               />
-              <FormControlLabel value="partial" control={<Radio />} disabled={order.refundableOre <= 0} label="Et delbeløp" />
+              <FormControlLabel
+                value="partial"
+                control={<Radio />}
+                disabled={order.refundableOre <= 0}
+                label={translate('panel.orders.etDelbelop')}
+              />
               {tied ? (
                 <FormControlLabel value="both" control={<Radio />} label={`Begge ordrene sammen (${formatKr(bothOre)})`} />
               ) : null}
@@ -129,7 +135,7 @@ export function RefundButton() {
               </Typography>
             ) : (
               <TextField
-                label="Beløp i kroner"
+                label={translate('panel.orders.belopIKroner')}
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
                 error={amount !== '' && amountInvalid}
@@ -142,7 +148,7 @@ export function RefundButton() {
               />
             )}
             <TextField
-              label="Begrunnelse"
+              label={translate('panel.orders.begrunnelse')}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               required

@@ -12,7 +12,7 @@ export function OutboxShow() {
     <Show
       queryOptions={fullRecord}
       actions={
-        <BackToListActions label="Tilbake til listen">
+        <BackToListActions label="panel.common.tilbakeTilListen">
           <ResendButton />
         </BackToListActions>
       }

@@ -19,7 +19,7 @@ export function ResendButton() {
 
   return (
     <ConfirmButton
-      label="Send på nytt"
+      label="panel.outbox.sendPaNytt"
       icon={<SendIcon />}
       disabled={record.status === 'sending'}
       title="Sende e-posten på nytt?"

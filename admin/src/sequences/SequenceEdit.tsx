@@ -7,7 +7,7 @@ import { fullRecord } from '../lib/fullRecord';
 export function SequenceEdit() {
   return (
     <Edit
-      actions={<BackToListActions label="Alle sekvenser" />}
+      actions={<BackToListActions label="panel.sequences.alleSekvenser" />}
       mutationMode="pessimistic"
       queryOptions={fullRecord}
       mutationOptions={fullRecord}

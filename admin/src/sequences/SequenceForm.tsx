@@ -28,12 +28,13 @@ function TriggerValue() {
   const trigger = useWatch({ name: 'trigger' }) as string | undefined;
   // What a checkout sells, from the catalogue (VIP, Microkurs and Temakurs too).
   const sold = useCatalogueChoices((c) => c.soldByCheckout);
-  if (trigger === 'lead') return <SelectInput source="triggerValue" label="Hvilke leads" choices={LEAD_VALUES} emptyValue="" />;
+  if (trigger === 'lead')
+    return <SelectInput source="triggerValue" label="panel.sequences.hvilkeLeads" choices={LEAD_VALUES} emptyValue="" />;
   if (trigger === 'bought')
     return (
       <SelectInput
         source="triggerValue"
-        label="Hvilket kurs"
+        label="panel.sequences.hvilketKurs"
         choices={[{ id: '', name: 'Hvilket som helst kurs' }, ...sold]}
         emptyValue=""
       />
@@ -64,28 +65,37 @@ export function SequenceFields() {
   ];
   return (
     <>
-      <TextInput source="name" label="Navn" validate={[required(), maxLength(120)]} fullWidth />
+      <TextInput source="name" label="resources.sequences.fields.name" validate={[required(), maxLength(120)]} fullWidth />
       <Stack direction="row" spacing={2}>
-        <SelectInput source="trigger" label="Starter når" choices={TRIGGER_CHOICES} validate={required()} />
+        <SelectInput
+          source="trigger"
+          label="resources.sequences.fields.trigger"
+          choices={TRIGGER_CHOICES}
+          validate={required()}
+        />
         <TriggerValue />
       </Stack>
-      <BooleanInput source="active" label="Aktiv" />
-      <BooleanInput source="utm" label="UTM-parametre på lenkene" />
+      <BooleanInput source="active" label="resources.sequences.fields.active" />
+      <BooleanInput source="utm" label="panel.sequences.utmParametrePaLenkene" />
       <Alert severity="info" sx={{ mb: 2 }}>
         Hvert steg venter et antall dager etter forrige e-post (eller starten) og sendes på valgt klokkeslett, norsk tid.
         Endringer gjelder bare steg som ikke er sendt ennå; nye steg legges til sist. {'{{nettsted}}'} i teksten blir nettstedets
         adresse. E-postene går bare til bekreftede abonnenter og kunder, og stopper hvis mottakeren melder seg av.
       </Alert>
-      <ArrayInput source="steps" label="Steg">
+      <ArrayInput source="steps" label="resources.sequences.fields.steps">
         <SimpleFormIterator inline={false} disableReordering getItemLabel={(i) => `Steg ${i + 1}`}>
           <StepCountsSlot />
-          <NumberInput source="waitDays" label="Vent (dager)" validate={[required(), minValue(0), maxValue(365)]} />
-          <NumberInput source="sendHour" label="Klokkeslett (0–23)" validate={[required(), minValue(0), maxValue(23)]} />
-          <SelectInput source="stopIfBought" label="Stopp hvis" choices={stopChoices} emptyValue="" />
-          <TextInput source="subject" label="Emne" validate={[required(), maxLength(200)]} fullWidth />
+          <NumberInput source="waitDays" label="panel.sequences.ventDager" validate={[required(), minValue(0), maxValue(365)]} />
+          <NumberInput
+            source="sendHour"
+            label="panel.sequences.klokkeslett023"
+            validate={[required(), minValue(0), maxValue(23)]}
+          />
+          <SelectInput source="stopIfBought" label="panel.sequences.stoppHvis" choices={stopChoices} emptyValue="" />
+          <TextInput source="subject" label="panel.common.emne" validate={[required(), maxLength(200)]} fullWidth />
           <TextInput
             source="body"
-            label="Tekst (Markdown)"
+            label="panel.common.tekstMarkdown"
             validate={[required(), maxLength(50000)]}
             multiline
             minRows={5}

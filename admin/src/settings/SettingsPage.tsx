@@ -54,7 +54,7 @@ export function SettingsPage() {
         </Typography>
         <NumberInput
           source="studentCountThreshold"
-          label="Vis antall elever fra"
+          label="panel.settings.visAntallEleverFra"
           min={0}
           step={1}
           validate={[required(), minValue(0, 'Antallet kan ikke være negativt'), maxValue(1_000_000), validateWhole]}

@@ -71,7 +71,7 @@ export function DiscordPanel() {
       </Typography>
       {view.syncError && <Alert severity="warning">{view.syncError}</Alert>}
       <DetailTable
-        label="Roller i Discord"
+        label="panel.users.rollerIDiscord"
         rows={view.roles}
         rowKey={(r) => r.roleId}
         columns={ROLE_COLUMNS}

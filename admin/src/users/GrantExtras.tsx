@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { AdminGrant } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
-import { useNotify, useRefresh } from 'react-admin';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useAdminData } from '../dataProvider';
 import { ConfirmButton } from '../lib/ConfirmButton';
 import { formatDateTime } from '../lib/format';
@@ -20,7 +20,7 @@ export function ReleaseCell({ grant }: { grant: AdminGrant }) {
   const course = label(COURSE_LABELS, grant.courseId);
   return (
     <ConfirmButton
-      label="Åpne alle moduler"
+      label="panel.users.apneAlleModuler"
       title={`Åpne alle moduler i ${course} nå?`}
       content="Moduler med dryppslipp åpnes med en gang for denne eleven, i stedet for etter antall dager."
       confirmLabel="Åpne nå"
@@ -35,6 +35,7 @@ export function ReleaseCell({ grant }: { grant: AdminGrant }) {
 
 /** The grant's mentorship period: its end, and a small form to extend it by whole days. */
 export function MentorshipCell({ grant }: { grant: AdminGrant }) {
+  const translate = useTranslate();
   const dp = useAdminData();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -71,7 +72,7 @@ export function MentorshipCell({ grant }: { grant: AdminGrant }) {
           <TextField
             size="small"
             type="number"
-            label="Dager"
+            label={translate('panel.users.dager')}
             value={days}
             onChange={(e) => setDays(e.target.value)}
             slotProps={{ htmlInput: { min: 1, max: 365, step: 1 } }}
@@ -91,6 +92,7 @@ export function MentorshipCell({ grant }: { grant: AdminGrant }) {
  * (the grant and the courses it opened end at once). Both need a recent sign-in and are audited.
  */
 export function MembershipCell({ grant }: { grant: AdminGrant }) {
+  const translate = useTranslate();
   const dp = useAdminData();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -128,7 +130,7 @@ export function MembershipCell({ grant }: { grant: AdminGrant }) {
             <TextField
               size="small"
               type="number"
-              label="Dager"
+              label={translate('panel.users.dager')}
               value={days}
               onChange={(e) => setDays(e.target.value)}
               slotProps={{ htmlInput: { min: 1, max: 730, step: 1 } }}

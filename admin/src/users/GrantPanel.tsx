@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CATALOG_IDS, type AdminGrant, type AdminUserDetail, type CatalogId } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
-import { useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useAdminData } from '../dataProvider';
 import { ConfirmButton } from '../lib/ConfirmButton';
 import { DetailTable, type DetailColumn } from '../lib/DetailTable';
@@ -20,6 +20,7 @@ import { useNotifyingAction } from '../lib/useNotifyingAction';
 
 /** Give a course (or VIP) by hand (source 'Gitt av mentor'), by default with a mail to the student. */
 function GrantForm({ user }: { user: AdminUserDetail }) {
+  const translate = useTranslate();
   const dp = useAdminData();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -54,7 +55,7 @@ function GrantForm({ user }: { user: AdminUserDetail }) {
       <TextField
         select
         size="small"
-        label="Kurs"
+        label={translate('resources.users.fields.courses')}
         value={courseId}
         onChange={(e) => setCourseId(e.target.value as CatalogId)}
         sx={{ minWidth: 180 }}
@@ -68,7 +69,7 @@ function GrantForm({ user }: { user: AdminUserDetail }) {
       </TextField>
       <TextField
         size="small"
-        label="Notat (valgfritt)"
+        label={translate('panel.users.notatValgfritt')}
         value={note}
         onChange={(e) => setNote(e.target.value)}
         slotProps={{ htmlInput: { maxLength: 500 } }}
@@ -76,7 +77,7 @@ function GrantForm({ user }: { user: AdminUserDetail }) {
       />
       <FormControlLabel
         control={<Checkbox checked={mail} onChange={(e) => setMail(e.target.checked)} />}
-        label="Send e-post til eleven med innloggingslenke"
+        label={translate('panel.users.sendEPostTilEleven')}
       />
       <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={!courseId || busy}>
         Gi tilgang
@@ -92,7 +93,7 @@ function RevokeButton({ grant }: { grant: AdminGrant }) {
   const course = label(COURSE_LABELS, grant.courseId);
   return (
     <ConfirmButton
-      label="Trekk tilbake"
+      label="panel.common.trekkTilbake"
       color="error"
       title={`Trekke tilbake tilgangen til ${course}?`}
       content="Eleven mister tilgangen til kurset med en gang. Ordren og betalingen endres ikke."
@@ -163,7 +164,7 @@ export function GrantPanel() {
   return (
     <Box>
       <DetailTable
-        label="Tilganger"
+        label="resources.users.fields.grants"
         rows={user.grants}
         rowKey={(g) => g.id}
         rowProps={(g) => ({ 'data-testid': `grant-${g.courseId}` })}

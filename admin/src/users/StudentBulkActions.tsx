@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CATALOG_IDS, type CatalogId } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
-import { useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
+import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import { useAdminData } from '../dataProvider';
 import { COURSE_LABELS, label } from '../lib/labels';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
@@ -21,6 +21,7 @@ const GRANTABLE = CATALOG_IDS.filter((c) => c !== 'starter');
 
 /** «Gi kurs»: one course to every selected student, each granted, audited and (ticked by default) mailed. */
 function BulkGrantButton() {
+  const translate = useTranslate();
   const { selectedIds } = useListContext();
   const dp = useAdminData();
   const notify = useNotify();
@@ -71,7 +72,7 @@ function BulkGrantButton() {
             <TextField
               select
               size="small"
-              label="Kurs"
+              label={translate('resources.users.fields.courses')}
               value={courseId}
               onChange={(e) => setCourseId(e.target.value as CatalogId)}
               slotProps={{ htmlInput: { 'data-testid': 'bulk-grant-course' } }}
@@ -84,14 +85,14 @@ function BulkGrantButton() {
             </TextField>
             <TextField
               size="small"
-              label="Notat (valgfritt)"
+              label={translate('panel.users.notatValgfritt')}
               value={note}
               onChange={(e) => setNote(e.target.value)}
               slotProps={{ htmlInput: { maxLength: 500 } }}
             />
             <FormControlLabel
               control={<Checkbox checked={mail} onChange={(e) => setMail(e.target.checked)} />}
-              label="Send e-post til hver elev med innloggingslenke"
+              label={translate('panel.users.sendEPostTilHver')}
             />
             <Typography variant="body2" color="text.secondary">
               Elever som har kurset fra før, hoppes over. Hver tildeling føres i revisjonsloggen.

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { AdminUserDetail } from '@academy/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useAdminData } from '../dataProvider';
 import { ConfirmButton } from '../lib/ConfirmButton';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
@@ -15,6 +15,7 @@ import { useNotifyingAction } from '../lib/useNotifyingAction';
  * says which address waits.
  */
 export function StudentEditPanel() {
+  const translate = useTranslate();
   const user = useRecordContext<AdminUserDetail>();
   const dp = useAdminData();
   const notify = useNotify();
@@ -63,14 +64,14 @@ export function StudentEditPanel() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
           size="small"
-          label="Fornavn"
+          label={translate('resources.users.fields.firstName')}
           value={firstName}
           onChange={(e) => setFirstName(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
         <TextField
           size="small"
-          label="Etternavn"
+          label={translate('resources.users.fields.lastName')}
           value={lastName}
           onChange={(e) => setLastName(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 100 } }}
@@ -79,7 +80,7 @@ export function StudentEditPanel() {
       <TextField
         size="small"
         type="email"
-        label="E-post"
+        label={translate('resources.users.fields.email')}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         helperText="En ny adresse gjelder først når eleven har bekreftet den fra lenken vi sender dit."
@@ -87,7 +88,7 @@ export function StudentEditPanel() {
       />
       <TextField
         size="small"
-        label="Notater (bare for mentoren)"
+        label={translate('panel.users.notaterBareForMentoren')}
         value={note}
         onChange={(e) => setNote(e.target.value)}
         multiline
@@ -111,7 +112,7 @@ export function SendSignInLinkButton() {
   if (!user) return null;
   return (
     <ConfirmButton
-      label="Send ny innloggingslenke"
+      label="panel.users.sendNyInnloggingslenke"
       title={`Sende en ny innloggingslenke til ${user.email}?`}
       content="Eleven får en lenke som logger inn én gang og gjelder i 7 dager. Eldre innloggingslenker slutter å virke."
       confirmLabel="Send lenken"

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AdminCreatedStudent } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
-import { Link, Title, useNotify } from 'react-admin';
+import { Title, Link, useNotify, useTranslate } from 'react-admin';
 import { useAdminData } from '../dataProvider';
 import { formatDateTime } from '../lib/format';
 import { useFormAction } from '../lib/useFormAction';
@@ -19,6 +19,7 @@ import { useAdminHref } from '../lib/useHref';
  * (valid 7 days) the mentor copies and sends. The student sets a password after signing in.
  */
 export function UserCreate() {
+  const translate = useTranslate();
   const dp = useAdminData();
   const notify = useNotify();
   const href = useAdminHref();
@@ -57,7 +58,7 @@ export function UserCreate() {
             <TextField
               fullWidth
               value={created.loginUrl}
-              label="Innloggingslenke"
+              label={translate('panel.users.innloggingslenke')}
               slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'login-url' } }}
               onFocus={(e) => e.target.select()}
               sx={{ my: 2 }}
@@ -83,7 +84,7 @@ export function UserCreate() {
           <Box component="form" onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <Typography>Oppretter en konto uten passord og gir deg en innloggingslenke du kan sende til eleven.</Typography>
             <TextField
-              label="E-post"
+              label={translate('resources.users.fields.email')}
               type="email"
               required
               value={email}

@@ -28,7 +28,7 @@ function ExportCsvButton() {
   const { busy, run } = useNotifyingAction('Eksporten mislyktes');
   return (
     <Button
-      label="Eksporter CSV"
+      label="panel.common.eksporterCsv"
       onClick={() => run(() => dp.exportCsv('users', { filter: filterValues, sort }))}
       disabled={busy}
     >
@@ -53,7 +53,7 @@ export function UserList() {
     >
       <DataTable.Col source="createdAt" field={DateTimeField} />
       <DataTable.Col source="email" field={EmailField} />
-      <DataTable.Col source="lastName" label="Navn" render={(r: AdminUser) => fullName(r) || '–'} />
+      <DataTable.Col source="lastName" label="panel.common.navn" render={(r: AdminUser) => fullName(r) || '–'} />
       <DataTable.Col source="role" render={(r: AdminUser) => label(ROLE_LABELS, r.role)} />
       <DataTable.Col
         source="courses"

@@ -117,16 +117,16 @@ export function UserShow() {
     <Show
       queryOptions={fullRecord}
       actions={
-        <BackToListActions label="Tilbake til listen">
+        <BackToListActions label="panel.common.tilbakeTilListen">
           <SendSignInLinkButton />
         </BackToListActions>
       }
     >
       <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
-        <TabbedShowLayout.Tab label="Oversikt">
+        <TabbedShowLayout.Tab label="panel.users.oversikt">
           <FunctionField<AdminUserDetail> source="email" render={(r) => <EmailText value={r.email} />} />
           <FunctionField<AdminUserDetail>
-            label="Navn"
+            label="panel.common.navn"
             render={(r) => [r.firstName, r.lastName].filter(Boolean).join(' ') || '–'}
           />
           <FunctionField<AdminUserDetail> source="role" render={(r) => label(ROLE_LABELS, r.role)} />
@@ -134,37 +134,43 @@ export function UserShow() {
             source="courses"
             render={(r) => r.courses.map((c) => label(COURSE_LABELS, c)).join(', ') || 'Ingen'}
           />
-          <FunctionField<AdminUserDetail> label="VIP-periode" render={vipPeriod} />
-          <FunctionField<AdminUserDetail> label="Notater" render={(r) => r.adminNote ?? '–'} />
+          <FunctionField<AdminUserDetail> label="panel.users.vipPeriode" render={vipPeriod} />
+          <FunctionField<AdminUserDetail> label="panel.users.notater" render={(r) => r.adminNote ?? '–'} />
           <FunctionField<AdminUserDetail> source="passwordSet" render={(r) => <YesNo value={r.passwordSet} />} />
           <DateTimeField source="createdAt" />
           <VariantField source="trafficSource" />
-          <FunctionField<AdminUserDetail> label="Første besøk" render={firstVisit} />
-          <Labeled label="Rediger eleven" fullWidth>
+          <FunctionField<AdminUserDetail> label="panel.users.forsteBesok" render={firstVisit} />
+          <Labeled label="panel.users.redigerEleven" fullWidth>
             <StudentEditPanel />
           </Labeled>
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Tilganger" path="tilganger">
+        <TabbedShowLayout.Tab label="resources.users.fields.grants" path="tilganger">
           <GrantPanel />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Ordrer" path="ordrer">
-          <StudentRows label="Ordrer" rows={(u) => u.orders} rowKey={(o) => o.id} columns={ORDER_COLUMNS} empty="Ingen ordrer." />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Fremdrift" path="fremdrift">
+        <TabbedShowLayout.Tab label="resources.users.fields.orders" path="ordrer">
           <StudentRows
-            label="Fremdrift"
+            label="resources.users.fields.orders"
+            rows={(u) => u.orders}
+            rowKey={(o) => o.id}
+            columns={ORDER_COLUMNS}
+            empty="Ingen ordrer."
+          />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="resources.users.fields.progress" path="fremdrift">
+          <StudentRows
+            label="resources.users.fields.progress"
             rows={(u) => u.progress}
             rowKey={(p) => p.courseId}
             columns={PROGRESS_COLUMNS}
             empty="Eleven har ikke startet på noe kurs ennå."
           />
-          <Labeled label="Sertifikater" fullWidth>
+          <Labeled label="panel.users.sertifikater" fullWidth>
             <StudentCertificates />
           </Labeled>
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Leads" path="leads">
+        <TabbedShowLayout.Tab label="resources.users.fields.leads" path="leads">
           <StudentRows
-            label="Leads"
+            label="resources.users.fields.leads"
             rows={(u) => u.leads}
             rowKey={(l) => l.id}
             columns={LEAD_COLUMNS}
@@ -172,18 +178,18 @@ export function UserShow() {
           />
           <WithRecord<AdminUserDetail> render={(u) => <MoreLeads user={u} />} />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Spørsmål" path="sporsmal">
-          <Labeled label="Spørsmål under leksjonene" fullWidth>
+        <TabbedShowLayout.Tab label="panel.common.sporsmal" path="sporsmal">
+          <Labeled label="panel.users.sporsmalUnderLeksjonene" fullWidth>
             <StudentQuestions />
           </Labeled>
-          <Labeled label="Innboks (chart review)" fullWidth>
+          <Labeled label="panel.users.innboksChartReview" fullWidth>
             <StudentThreads />
           </Labeled>
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="E-post" path="e-post">
+        <TabbedShowLayout.Tab label="resources.users.fields.email" path="e-post">
           <StudentMails />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Discord" path="discord">
+        <TabbedShowLayout.Tab label="panel.users.discord" path="discord">
           <DiscordPanel />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>

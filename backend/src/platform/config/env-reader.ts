@@ -1,3 +1,5 @@
+import { looksLikeEmail } from '@academy/contracts';
+
 /**
  * The one reader every integration's configuration is read with. It answers typed values for the
  * variables it is asked about, collects what is wrong as Norwegian lines that start with the
@@ -15,7 +17,6 @@ export class ConfigError extends Error {
   }
 }
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
 
 /** "a, b eller c" */
@@ -77,7 +78,7 @@ export class EnvReader {
   email<D extends string | null>(name: string, def: D): string | D {
     const v = this.str(name);
     if (v === null) return def;
-    if (!EMAIL_RE.test(v)) this.problem(`${name}: må være en e-postadresse, fikk "${v}"`);
+    if (!looksLikeEmail(v)) this.problem(`${name}: må være en e-postadresse, fikk "${v}"`);
     return v.toLowerCase();
   }
 

@@ -1,4 +1,4 @@
-import { MSG } from '@academy/contracts';
+import { looksLikeEmail, MSG } from '@academy/contracts';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/Button';
@@ -7,8 +7,6 @@ import { ApiError } from '../../../lib/api';
 import { Seo } from '../../../lib/head';
 import { requestPasswordReset } from '../api/password-reset';
 import { AuthCard, BackToLogin, EmailField } from '../components/AuthCard';
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** `/glemt-passord`: asks for the e-mail and sends a one-time link for a new password. */
 export default function ForgotPasswordPage() {
@@ -23,7 +21,7 @@ export default function ForgotPasswordPage() {
     if (busy) return;
     const value = email.trim();
     if (!value) return setError(MSG.emailRequired);
-    if (!EMAIL_RE.test(value)) return setError(MSG.invalidEmail);
+    if (!looksLikeEmail(value)) return setError(MSG.invalidEmail);
     setError(null);
     setBusy(true);
     try {

@@ -1,5 +1,5 @@
 import type { CheckoutCourseId, CheckoutQuoteResponse } from '@academy/contracts';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
 
 /**
@@ -18,22 +18,21 @@ export function fetchCheckoutQuote(
 /**
  * The signed-in student's quote for the chosen course and applied code (null for a visitor, while it
  * loads, or when it cannot be priced: the page then shows the catalogue's and the code's prices).
+ * Asked afresh each time the course, the code or the student changes: a credit or a code may have
+ * changed meanwhile, so no earlier answer is shown (nothing kept, no retry).
  */
 export function useCheckoutQuote(
   courseId: CheckoutCourseId,
   campaignCode: string | null,
   signedInAs: string | null,
 ): CheckoutQuoteResponse | null {
-  const [quote, setQuote] = useState<CheckoutQuoteResponse | null>(null);
-  useEffect(() => {
-    setQuote(null);
-    if (!signedInAs) return;
-    const ctl = new AbortController();
-    fetchCheckoutQuote(courseId, campaignCode, ctl.signal).then(
-      (q) => setQuote(q),
-      () => setQuote(null),
-    );
-    return () => ctl.abort();
-  }, [courseId, campaignCode, signedInAs]);
-  return quote?.courseId === courseId ? quote : null;
+  const { data } = useQuery({
+    queryKey: ['checkout', 'quote', signedInAs, courseId, campaignCode],
+    queryFn: ({ signal }) => fetchCheckoutQuote(courseId, campaignCode, signal),
+    enabled: !!signedInAs,
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+  });
+  return signedInAs && data?.courseId === courseId ? data : null;
 }
