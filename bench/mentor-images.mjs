@@ -4,43 +4,27 @@
 // canvas); the server's resident memory is sampled every 20 ms from /proc. Prints the baseline, the
 // peak, the memory 5 s after the last answer, the answers' statuses and the time they took.
 // Traffic goes to 127.0.0.1 only; every request is bounded by BENCH_TIMEOUT_MS (default 120 000).
-import { createHash, randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import sharp from 'sharp';
-import { NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { createBenchDatabase, freePort, MAIN, rssMb, signInNewStudent, sleep, startApp, stopApp, waitFor } from './lib.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SIDE = Number(process.env.BENCH_IMAGE_SIDE ?? 10_000);
 const REPLIES = Number(process.env.BENCH_REPLIES ?? 6);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 4);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 120_000);
-const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/';
-const MAIN = join(ROOT, 'backend/dist/main.js');
 if (!existsSync(MAIN)) throw new Error('backend/dist/main.js is missing: run `npm run build` first');
 
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = s.address().port;
-      s.close(() => res(p));
-    });
-  });
-
-const rssMb = (pid) => {
+/** The server's resident memory in MB; 0 once it is gone. */
+const appRssMb = (pid) => {
   try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+    return rssMb(pid);
   } catch {
     return 0;
   }
 };
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A chart-like PNG: a solid canvas with a few lines, compressed hard (small on the wire, huge decoded). */
 async function makePng(side) {
@@ -58,40 +42,17 @@ async function makePng(side) {
 const png = await makePng(SIDE);
 console.log(`Image: ${SIDE} × ${SIDE} px, ${(png.length / 1024).toFixed(0)} KB PNG; ${REPLIES} replies × ${IMAGES} images`);
 
-const server = new URL(MYSQL);
-const dbName = `ta_bench_img_${Date.now().toString(36)}`;
-const admin = await createConnection({
-  host: server.hostname,
-  port: Number(server.port || 3306),
-  user: decodeURIComponent(server.username || 'root'),
-  password: decodeURIComponent(server.password || ''),
-});
-await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-const dbUrl = new URL(MYSQL);
-dbUrl.pathname = `/${dbName}`;
+const db = await createBenchDatabase('ta_bench_img');
+const dbUrl = db.url;
 const uploadDir = mkdtempSync(join(tmpdir(), 'ta-bench-uploads-'));
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const app = spawn(process.execPath, [...NODE_FLAGS, '--enable-source-maps', MAIN], {
-  cwd: ROOT,
+const app = startApp({
+  port,
+  databaseUrl: dbUrl,
   env: {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    MAIL_DISABLED: 'true',
-    APP_SECRET: 'bench-secret-bench-secret-bench-secret-12345',
-    SELLER_NAME: 'Bench Trading AS',
-    SELLER_ORG_NR: '923456789',
-    SELLER_ADDRESS: 'Storgata 1, 0155 Oslo',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATABASE_URL: dbUrl.toString(),
     UPLOAD_DIR: uploadDir,
-    ADMIN_EMAIL: 'bench-admin@example.no',
-    ADMIN_PASSWORD: 'bench-admin-passord',
-    RATE_LIMIT_WRITES: '10000000',
-    RATE_LIMIT_LOGIN: '10000000',
     LOG_LEVEL: 'warn',
     // glibc's allocator keeps an arena per thread; try BENCH_MALLOC_ARENA_MAX=2 to see what it holds.
     ...(process.env.BENCH_MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX } : {}),
@@ -103,43 +64,14 @@ let samples = [];
 let sampler;
 let code = 0;
 try {
-  const end = Date.now() + 60_000;
-  for (;;) {
-    if (app.exitCode !== null) throw new Error(`the server stopped (${app.exitCode})`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (Date.now() > end) throw new Error('the server did not start');
-    await sleep(200);
-  }
+  await waitFor(`${base}/api/health`, { ms: 60_000, app });
 
   // A signed-in student with Accelerator (chart review), signed in the way the mailed link does it.
-  const email = 'bench-mentor-elev@example.no';
-  const signUp = await fetch(`${base}/api/create-user`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, courseType: 'starter', trafficSource: 'A' }),
-  });
-  if (!signUp.ok) throw new Error(`create-user: ${signUp.status}`);
   const conn = await createConnection(dbUrl.toString());
-  const [[user]] = await conn.query('SELECT id FROM users WHERE email = ?', [email]);
-  const token = randomBytes(32).toString('base64url');
-  await conn.query(
-    "INSERT INTO login_tokens (tokenHash, userId, purpose, createdAt, expiresAt, usedAt) VALUES (?, ?, 'login', NOW(3), NOW(3) + INTERVAL 15 MINUTE, NULL)",
-    [createHash('sha256').update(token).digest('hex'), user.id],
-  );
-  await conn.query("INSERT INTO grants (userId, courseId, source, grantedAt) VALUES (?, 'accelerator', 'manual', NOW(3))", [
-    user.id,
-  ]);
+  const { cookie } = await signInNewStudent({ base, conn, email: 'bench-mentor-elev@example.no', courseId: 'accelerator' });
   await conn.end();
-  const login = await fetch(`${base}/api/auth/token-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  if (!login.ok) throw new Error(`token-login: ${login.status}`);
   const headers = {
-    cookie: login.headers.get('set-cookie').split(';')[0],
+    cookie,
     origin: base,
     'x-requested-with': 'XMLHttpRequest',
   };
@@ -152,9 +84,9 @@ try {
   const threadId = (await started.json()).id;
 
   await sleep(1000);
-  const baseline = rssMb(app.pid);
+  const baseline = appRssMb(app.pid);
   samples = [];
-  sampler = setInterval(() => samples.push(rssMb(app.pid)), 20);
+  sampler = setInterval(() => samples.push(appRssMb(app.pid)), 20);
   const t0 = performance.now();
   const answers = await Promise.all(
     Array.from({ length: REPLIES }, async (_, i) => {
@@ -175,7 +107,7 @@ try {
   const peak = Math.max(...samples);
   await sleep(5000);
   clearInterval(sampler);
-  const after = rssMb(app.pid);
+  const after = appRssMb(app.pid);
 
   console.log(`RSS before: ${baseline.toFixed(0)} MB`);
   console.log(`RSS peak during the replies: ${peak.toFixed(0)} MB`);
@@ -187,10 +119,8 @@ try {
   code = 1;
 } finally {
   clearInterval(sampler);
-  app.kill('SIGTERM');
-  await new Promise((r) => (app.exitCode !== null ? r() : app.once('exit', r)));
-  await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
-  await admin.end();
+  await stopApp(app);
+  await db.drop();
   rmSync(uploadDir, { recursive: true, force: true });
 }
 process.exit(code);

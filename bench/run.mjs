@@ -2,43 +2,19 @@
 // Prints requests/s, p50 and p99 latency and the ratio to the baseline, and writes bench/results.md.
 // Traffic goes to 127.0.0.1 only; every run is bounded by BENCH_SECONDS (default 10) per target.
 import autocannon from 'autocannon';
-import { createHash, randomBytes } from 'node:crypto';
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { createBenchDatabase, freePort, ROOT, rssMb, signInNewStudent, startApp, stopApp, waitFor } from './lib.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 /** Each side's SECONDS are split into this many rounds, app and bare taking turns. */
 const ROUNDS = 4;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/';
-
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = s.address().port;
-      s.close(() => res(p));
-    });
-  });
-
-async function waitFor(url, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 function cannon(opts, duration = SECONDS) {
   return new Promise((res, rej) => {
@@ -81,11 +57,6 @@ async function measure(appOpts, bareOpts) {
   return { a: combine(a), b: bareOpts ? combine(b) : null, warmFailures, warm2xx: warm[0]['2xx'] };
 }
 
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-}
-
 // The app runs as the image runs it: check that the Dockerfile's CMD carries the same V8 flags.
 const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
 const imageFlags = cmd ? JSON.parse(cmd[1]).filter((a) => a.startsWith('--') && a !== '--enable-source-maps') : [];
@@ -96,38 +67,13 @@ if (JSON.stringify(imageFlags) !== JSON.stringify(NODE_FLAGS)) {
   process.exit(1);
 }
 
-const server = new URL(MYSQL);
-const dbName = `ta_bench_${Date.now().toString(36)}`;
-const admin = await createConnection({
-  host: server.hostname,
-  port: Number(server.port || 3306),
-  user: decodeURIComponent(server.username || 'root'),
-  password: decodeURIComponent(server.password || ''),
-});
-await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-const dbUrl = new URL(MYSQL);
-dbUrl.pathname = `/${dbName}`;
+const db = await createBenchDatabase('ta_bench');
+const dbUrl = db.url;
 
 const appPort = await freePort();
-const app = spawn(process.execPath, [...NODE_FLAGS, '--enable-source-maps', join(ROOT, 'backend/dist/main.js')], {
-  cwd: ROOT,
-  env: {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    MAIL_DISABLED: 'true',
-    APP_SECRET: 'bench-secret-bench-secret-bench-secret-12345',
-    SELLER_NAME: 'Bench Trading AS',
-    SELLER_ORG_NR: '923456789',
-    SELLER_ADDRESS: 'Storgata 1, 0155 Oslo',
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${appPort}`,
-    DATABASE_URL: dbUrl.toString(),
-    ADMIN_EMAIL: 'bench-admin@example.no',
-    ADMIN_PASSWORD: 'bench-admin-passord',
-    RATE_LIMIT_WRITES: '10000000',
-    RATE_LIMIT_LOGIN: '10000000',
-  },
+const app = startApp({
+  port: appPort,
+  databaseUrl: dbUrl,
   // stdout (a JSON line per request at info) is read and counted, as a log collector would take it.
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -161,32 +107,8 @@ try {
   const bareBase = `http://127.0.0.1:${barePort}`;
 
   // A signed-in student who owns Foundation, for (4).
-  const email = 'bench-elev@example.no';
-  // The free sign-up answers no token (the sign-in link goes out by e-mail): the bench plays the
-  // mailed link by storing a one-time token for the new account, then uses it like the link would.
-  const signUp = await fetch(`${base}/api/create-user`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, courseType: 'starter', trafficSource: 'A' }),
-  });
-  if (!signUp.ok) throw new Error(`create-user: ${signUp.status}`);
   const conn = await createConnection(dbUrl.toString());
-  const [[user]] = await conn.query('SELECT id FROM users WHERE email = ?', [email]);
-  const token = randomBytes(32).toString('base64url');
-  await conn.query(
-    "INSERT INTO login_tokens (tokenHash, userId, purpose, createdAt, expiresAt, usedAt) VALUES (?, ?, 'login', NOW(3), NOW(3) + INTERVAL 15 MINUTE, NULL)",
-    [createHash('sha256').update(token).digest('hex'), user.id],
-  );
-  const login = await fetch(`${base}/api/auth/token-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  if (!login.ok) throw new Error(`token-login: ${login.status}`);
-  const cookie = login.headers.get('set-cookie').split(';')[0];
-  await conn.query("INSERT INTO grants (userId, courseId, source, grantedAt) VALUES (?, 'foundation', 'manual', NOW(3))", [
-    user.id,
-  ]);
+  const { cookie } = await signInNewStudent({ base, conn, email: 'bench-elev@example.no', courseId: 'foundation' });
   const [[mod]] = await conn.query("SELECT id FROM modules WHERE courseId = 'foundation' ORDER BY position LIMIT 1");
   const leadsBefore = (await conn.query('SELECT COUNT(*) AS n FROM leads'))[0][0].n;
 
@@ -258,9 +180,7 @@ try {
   console.log('\n' + lines.join('\n'));
 } finally {
   bare?.kill();
-  app.kill('SIGTERM');
-  await new Promise((r) => app.once('exit', r));
-  await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
-  await admin.end();
+  await stopApp(app);
+  await db.drop();
 }
 process.exit(failed ? 1 : 0);

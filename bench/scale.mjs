@@ -10,89 +10,36 @@
 //   npm run bench:scale -- --before     → the "Before" section (kept by later runs)
 // Traffic goes to 127.0.0.1 only. SCALE_SAMPLES (default 15) requests per line after one warm-up.
 import { createHash, randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { createBenchDatabase, freePort, MAIN, ROOT, rssMb, sleep, startApp, stopApp, waitFor } from './lib.mjs';
 import { personEmail, scaled, seed, USER_ID_OFFSET, VOLUME } from './scale-seed.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/';
 const SAMPLES = Number(process.env.SCALE_SAMPLES ?? 15);
 const SECTION = process.argv.includes('--before') ? 'Before' : 'Now';
 const RESULTS = join(ROOT, 'bench/scale-results.md');
 const RSS_GOAL_MB = 220;
 
-if (!existsSync(join(ROOT, 'backend/dist/main.js'))) {
+if (!existsSync(MAIN)) {
   console.error('backend/dist/main.js not found: run `npm run build` first.');
   process.exit(1);
 }
 
-const freePort = () =>
-  new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = s.address().port;
-      s.close(() => res(p));
-    });
-  });
-
-async function waitFor(url, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
 
-const server = new URL(MYSQL);
-const dbName = `ta_scale_${Date.now().toString(36)}`;
-const admin = await createConnection({
-  host: server.hostname,
-  port: Number(server.port || 3306),
-  user: decodeURIComponent(server.username || 'root'),
-  password: decodeURIComponent(server.password || ''),
-});
-await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-const dbUrl = new URL(MYSQL);
-dbUrl.pathname = `/${dbName}`;
+const db = await createBenchDatabase('ta_scale');
+const dbUrl = db.url;
 
 const appPort = await freePort();
 const base = `http://127.0.0.1:${appPort}`;
-const app = spawn(process.execPath, [...NODE_FLAGS, '--enable-source-maps', join(ROOT, 'backend/dist/main.js')], {
-  cwd: ROOT,
-  env: {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    MAIL_DISABLED: 'true',
-    APP_SECRET: 'bench-secret-bench-secret-bench-secret-12345',
-    SELLER_NAME: 'Bench Trading AS',
-    SELLER_ORG_NR: '923456789',
-    SELLER_ADDRESS: 'Storgata 1, 0155 Oslo',
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATABASE_URL: dbUrl.toString(),
-    ADMIN_EMAIL: 'bench-admin@example.no',
-    ADMIN_PASSWORD: 'bench-admin-passord',
-    ADMIN_2FA: 'optional',
-    LOG_LEVEL: 'warn',
-    MARKETING_POLL_INTERVAL_MS: '500',
-    RATE_LIMIT_WRITES: '10000000',
-    RATE_LIMIT_LOGIN: '10000000',
-  },
+const app = startApp({
+  port: appPort,
+  databaseUrl: dbUrl,
+  env: { ADMIN_2FA: 'optional', LOG_LEVEL: 'warn', MARKETING_POLL_INTERVAL_MS: '500' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -100,8 +47,7 @@ const app = spawn(process.execPath, [...NODE_FLAGS, '--enable-source-maps', join
 const rssSamples = [];
 const sampleRss = () => {
   try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${app.pid}/status`, 'utf8'))[1]);
-    rssSamples.push([Date.now(), kb / 1024]);
+    rssSamples.push([Date.now(), rssMb(app.pid)]);
   } catch {}
 };
 const rssTimer = setInterval(sampleRss, 50);
@@ -330,7 +276,7 @@ async function phase(conn, label, v, adminId) {
 
 let failed = false;
 try {
-  await waitFor(`${base}/api/health`);
+  await waitFor(`${base}/api/health`, { ms: 60_000 });
   const conn = await createConnection({ uri: dbUrl.toString(), multipleStatements: false });
   const [[{ id: adminId }]] = await conn.query("SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1");
   const small = await phase(conn, 'small (1/2000)', scaled(1 / 2000), adminId);
@@ -390,9 +336,7 @@ try {
   console.error(e);
 } finally {
   clearInterval(rssTimer);
-  app.kill('SIGTERM');
-  await new Promise((r) => (app.exitCode !== null ? r() : app.once('exit', r)));
-  await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
-  await admin.end();
+  await stopApp(app);
+  await db.drop();
 }
 process.exit(failed ? 1 : 0);

@@ -52,6 +52,7 @@ export async function insertLead(t: TestApp, seed: LeadSeed = {}): Promise<Lead>
 
 export interface OrderSeed {
   email?: string;
+  firstName?: string;
   userId?: number | null;
   courseId?: string;
   amountOre?: number;
@@ -73,7 +74,7 @@ export async function insertOrder(t: TestApp, seed: OrderSeed = {}): Promise<Ord
     repo.create({
       userId: seed.userId ?? null,
       email: seed.email ?? uniqueEmail('kjoper'),
-      firstName: 'Kari',
+      firstName: seed.firstName ?? 'Kari',
       lastName: 'Nordmann',
       courseId: seed.courseId ?? 'foundation',
       amountOre: seed.amountOre ?? 199700,

@@ -4,7 +4,8 @@ import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { adminAgent, demoPurchase, insertOrder, listQuery, uniqueEmail } from './admin-helpers';
-import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
+import { deliverWebhook, stripeEvent, type FakeStripe } from './support/fake-stripe';
+import { checkoutForm, startStripeApp, type StripeApp } from './support/payments-app';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const me = async (agent: TestAgent) => (await agent.get('/api/auth/me').expect(200)).body.courses as string[];
@@ -129,31 +130,19 @@ describe('admin API: refunds through Stripe (fake Stripe server)', () => {
   let t: TestApp;
   let fake: FakeStripe;
   let admin: TestAgent;
+  let started: StripeApp;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await startTestApp(fakeStripeEnv(fake));
-    ({ agent: admin } = await adminAgent(t));
+    started = await startStripeApp();
+    ({ t, stripe: fake, admin } = started);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => started.close());
 
   async function paidStripeOrder(): Promise<Order> {
-    const email = uniqueEmail('stripe');
     await t
       .http()
       .post('/api/checkout/sessions')
-      .send({
-        courseId: 'foundation',
-        email,
-        firstName: 'Ola',
-        lastName: 'Nordmann',
-        paymentMethod: 'card',
-        acceptTerms: true,
-        acceptRisk: true,
-      })
+      .send(checkoutForm({ email: uniqueEmail('stripe') }))
       .expect(201);
     const session = fake.pay(fake.lastSession().id);
     await deliverWebhook(t.http(), stripeEvent('checkout.session.completed', { ...session })).expect(200);

@@ -9,7 +9,8 @@ import { Lead } from '../../backend/src/leads/entities/lead.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { PROVIDER_READ_CACHE_MS } from '../../backend/src/orders/single-flight';
 import { adminAgent } from './admin-helpers';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
+import { type FakeStripe } from './support/fake-stripe';
+import { checkoutForm, startStripeApp, type StripeApp } from './support/payments-app';
 import { startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
 /** What the browser remembered of the visit that started on /b (with a campaign). */
@@ -32,16 +33,7 @@ const STORED_B = {
 };
 
 function buyBody(email: string, attribution?: Record<string, string>) {
-  return {
-    courseId: 'foundation',
-    email,
-    firstName: 'Kari',
-    lastName: 'Nordmann',
-    paymentMethod: 'card',
-    acceptTerms: true,
-    acceptRisk: true,
-    ...(attribution ? { attribution } : {}),
-  };
+  return checkoutForm({ email, firstName: 'Kari', ...(attribution ? { attribution } : {}) });
 }
 
 interface FunnelRow {
@@ -156,16 +148,13 @@ describe('one attribution per person (Stripe)', () => {
   let t: TestApp;
   let fake: FakeStripe;
   let admin: TestAgent;
+  let started: StripeApp;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await startTestApp(fakeStripeEnv(fake));
-    ({ agent: admin } = await adminAgent(t));
+    started = await startStripeApp();
+    ({ t, stripe: fake, admin } = started);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => started.close());
 
   it("a lead from /b who pays by Stripe in a later visit: order and new account carry the lead's first touch", async () => {
     const email = uniqueEmail('stripe-b');

@@ -1,23 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { CourseModule } from '../../backend/src/catalog/entities/course-module.entity';
 import { pipelineOf } from '../../backend/src/platform/http/request-pipeline';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
-import { rawClient, type RawClient, type RawResponse } from './support/raw-http';
+import { type RawClient, type RawResponse } from './support/raw-http';
 import {
-  buildFixture,
   changedTables,
   declaredRoutes,
   ROLES,
-  routeSuiteEnv,
-  staticRootFixture,
   tableDigest,
   type Fixture,
   type Identity,
   type Role,
 } from './support/route-fixture';
 import { answerProblem, ROUTES, routeName, toRaw, type Route } from './support/route-table';
-import { startTestApp, type TestApp } from './support/test-app';
-import { startFakeMux, type FakeMux } from './support/fake-mux';
+import { type TestApp } from './support/test-app';
+import { startRouteSuite, type RouteSuite } from './support/route-suite';
 
 /**
  * Every route × anonymous / student (owns Foundation) / another student (owns Accelerator, reaches
@@ -25,27 +21,16 @@ import { startFakeMux, type FakeMux } from './support/fake-mux';
  * new session, so routes that end a session (logout, delete) do not disturb the next.
  */
 describe('authorisation matrix', () => {
+  let suite: RouteSuite | undefined;
   let t: TestApp;
-  let fake: FakeStripe;
-  let mux: FakeMux;
   let f: Fixture;
   let client: RawClient;
-  const pages = staticRootFixture();
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    mux = await startFakeMux();
-    t = await startTestApp({ ...fakeStripeEnv(fake), ...mux.env(), ...routeSuiteEnv({ STATIC_ROOT: pages.dir }) });
-    f = await buildFixture(t, fake);
-    client = await rawClient(t);
+    suite = await startRouteSuite();
+    ({ t, f, client } = suite);
   }, 60_000);
-  afterAll(async () => {
-    client?.close();
-    await t?.close();
-    await fake?.close();
-    await mux?.close();
-    pages.remove();
-  });
+  afterAll(() => suite?.close());
 
   async function identity(route: Route, role: Role): Promise<Identity | null> {
     if (role === 'anonymous') return null;

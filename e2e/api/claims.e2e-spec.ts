@@ -1,7 +1,6 @@
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
 import { LoginToken } from '../../backend/src/identity/entities/login-token.entity';
-import { Order } from '../../backend/src/orders/entities/order.entity';
 import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
 import { Session } from '../../backend/src/identity/entities/session.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
@@ -12,6 +11,7 @@ import { OutboxWorker } from '../../backend/src/outbox/outbox.worker';
 import { EventBus } from '../../backend/src/platform/events';
 import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
 import { linkIn, startSmtpSink, type SmtpSink } from './support/smtp-sink';
+import { insertOrder } from './admin-helpers';
 import { createUser, loginAs, startTestApp, TestApp, uniqueEmail } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -407,32 +407,8 @@ describe('claiming an address', () => {
     it('goes to the account’s stored address, never to a differently written address on the order', async () => {
       const owner = await createUser(t, { password: null });
       const typed = uniqueEmail('skrevet');
-      const now = new Date();
       // An order whose typed address the database matched to the owner's account.
-      const order = await t.ds.getRepository(Order).save(
-        t.ds.getRepository(Order).create({
-          userId: owner.id,
-          email: typed,
-          firstName: 'Ola',
-          lastName: 'Nordmann',
-          courseId: 'foundation',
-          amountOre: 199700,
-          currency: 'NOK',
-          paymentMethod: 'card',
-          provider: 'stripe',
-          status: 'paid',
-          providerReference: null,
-          stripePaymentIntentId: null,
-          refundedOre: 0,
-          termsAcceptedAt: now,
-          attribution: {},
-          createdAt: now,
-          updatedAt: now,
-          paidAt: now,
-          anonymisedAt: null,
-          buyerSignedInAt: null,
-        }),
-      );
+      const order = await insertOrder(t, { userId: owner.id, email: typed, firstName: 'Ola', provider: 'stripe' });
       const paid = {
         orderId: order.id,
         userId: owner.id,

@@ -9,6 +9,7 @@ import { WebhookEvent } from '../../backend/src/orders/entities/webhook-event.en
 import { CrashPoints, EventBus } from '../../backend/src/platform/events';
 import { adminAgent } from './admin-helpers';
 import { fakeStripeEnv, signWebhook, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
+import { checkoutForm } from './support/payments-app';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
@@ -56,25 +57,18 @@ describe('crash point: the process dies between the commit and the after-commit 
       .send(signed.body);
   }
 
+  /** A card checkout at the fake Stripe, paid there: the session, and the webhook event Stripe would send. */
+  async function paidCheckout(app: TestApp, email: string, firstName: string) {
+    await app.http().post('/api/checkout/sessions').send(checkoutForm({ email, firstName })).expect(201);
+    const session = fake.lastSession();
+    fake.pay(session.id);
+    return { session, event: stripeEvent('checkout.session.completed', { ...session }) };
+  }
+
   it('a paid order: the receipt is sent exactly once by the next instance; the retry is a duplicate; the poll shows it paid', async () => {
     const first = await start();
     const email = uniqueEmail('krasj');
-    await first
-      .http()
-      .post('/api/checkout/sessions')
-      .send({
-        courseId: 'foundation',
-        email,
-        firstName: 'Ola',
-        lastName: 'Nordmann',
-        paymentMethod: 'card',
-        acceptTerms: true,
-        acceptRisk: true,
-      })
-      .expect(201);
-    const session = fake.lastSession();
-    fake.pay(session.id);
-    const event = stripeEvent('checkout.session.completed', { ...session });
+    const { session, event } = await paidCheckout(first, email, 'Ola');
 
     first.app.get(CrashPoints).arm('order.paid:after-commit');
     const crashed = await deliver(first, event);
@@ -109,22 +103,8 @@ describe('crash point: the process dies between the commit and the after-commit 
   it('a refund: its credit note mail survives a crash right after the refund commits', async () => {
     const app = t ?? (await start());
     const email = uniqueEmail('krasj-refusjon');
-    await app
-      .http()
-      .post('/api/checkout/sessions')
-      .send({
-        courseId: 'foundation',
-        email,
-        firstName: 'Kari',
-        lastName: 'Nordmann',
-        paymentMethod: 'card',
-        acceptTerms: true,
-        acceptRisk: true,
-      })
-      .expect(201);
-    const session = fake.lastSession();
-    fake.pay(session.id);
-    await deliver(app, stripeEvent('checkout.session.completed', { ...session })).expect(200);
+    const { session, event } = await paidCheckout(app, email, 'Kari');
+    await deliver(app, event).expect(200);
     const order = await app.ds.getRepository(Order).findOneByOrFail({ providerReference: session.id });
     await app.app.get(OutboxWorker).drain();
     sink.clear();
@@ -177,22 +157,7 @@ describe('crash point: the process dies between the commit and the after-commit 
       })
       .expect(201);
     const email = uniqueEmail('krasj-sekvens');
-    await app
-      .http()
-      .post('/api/checkout/sessions')
-      .send({
-        courseId: 'foundation',
-        email,
-        firstName: 'Per',
-        lastName: 'Nordmann',
-        paymentMethod: 'card',
-        acceptTerms: true,
-        acceptRisk: true,
-      })
-      .expect(201);
-    const session = fake.lastSession();
-    fake.pay(session.id);
-    const event = stripeEvent('checkout.session.completed', { ...session });
+    const { session, event } = await paidCheckout(app, email, 'Per');
 
     app.app.get(CrashPoints).arm('order.paid:after-commit');
     expect((await deliver(app, event)).status).toBeGreaterThanOrEqual(500);

@@ -2,8 +2,9 @@ import type TestAgent from 'supertest/lib/agent';
 import { BOUGHT_ORDER_STATUSES, STATS_VARIANTS, type AdminStats, type FunnelRow } from '@academy/contracts';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { adminAgent, demoPurchase } from './admin-helpers';
-import { fakeStripeEnv, signWebhook, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
-import { fakeVippsEnv, signVippsWebhook, startFakeVipps, vippsEvent, type FakeVipps } from './support/fake-vipps';
+import { signWebhook, stripeEvent, type FakeStripe } from './support/fake-stripe';
+import { signVippsWebhook, vippsEvent, type FakeVipps } from './support/fake-vipps';
+import { checkoutForm, startPaymentsApp, type PaymentsApp } from './support/payments-app';
 import { startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
 type Method = 'card' | 'klarna' | 'vipps';
@@ -35,18 +36,13 @@ describe('the funnel equals the orders table: card, Klarna and Vipps, every vari
   let stripe: FakeStripe;
   let vipps: FakeVipps;
   let admin: TestAgent;
+  let started: PaymentsApp;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    vipps = await startFakeVipps();
-    t = await startTestApp({ ...fakeStripeEnv(stripe), ...fakeVippsEnv(vipps) });
-    ({ agent: admin } = await adminAgent(t));
+    started = await startPaymentsApp();
+    ({ t, stripe, vipps, admin } = started);
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-    await vipps.close();
-  });
+  afterAll(() => started.close());
 
   const lead = (email: string, trafficSource: string) =>
     t
@@ -60,16 +56,15 @@ describe('the funnel equals the orders table: card, Klarna and Vipps, every vari
     await t
       .http()
       .post('/api/checkout/sessions')
-      .send({
-        courseId,
-        email,
-        firstName: 'Kari',
-        lastName: 'Nordmann',
-        paymentMethod: method,
-        acceptTerms: true,
-        acceptRisk: true,
-        ...(trafficSource ? { attribution: { trafficSource } } : {}),
-      })
+      .send(
+        checkoutForm({
+          courseId,
+          email,
+          firstName: 'Kari',
+          paymentMethod: method,
+          ...(trafficSource ? { attribution: { trafficSource } } : {}),
+        }),
+      )
       .expect(201);
     if (method === 'vipps') {
       const { reference } = vipps.lastPayment().request;

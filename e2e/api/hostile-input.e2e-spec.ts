@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { SessionsService } from '../../backend/src/identity/sessions.service';
 import Stripe from 'stripe';
 import { CSRF_EXEMPT } from '../../backend/src/bootstrap';
-import { FAKE_WEBHOOK_SECRET, fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
+import { FAKE_WEBHOOK_SECRET } from './support/fake-stripe';
 import {
   accept,
   contentType,
@@ -17,21 +17,11 @@ import {
   rawBody,
   wellFormed,
 } from './support/hostile-arbitraries';
-import { rawClient, wireHeader, wirePath, type RawClient, type RawRequest, type RawResponse } from './support/raw-http';
-import {
-  buildFixture,
-  changedTables,
-  declaredRoutes,
-  routeSuiteEnv,
-  staticRootFixture,
-  tableDigest,
-  type Fixture,
-  type Identity,
-  type Role,
-} from './support/route-fixture';
+import { wireHeader, wirePath, type RawClient, type RawRequest, type RawResponse } from './support/raw-http';
+import { changedTables, declaredRoutes, tableDigest, type Fixture, type Identity, type Role } from './support/route-fixture';
 import { answerProblem, fillPath, queryString, ROUTES, routeName, type Route, type RouteRequest } from './support/route-table';
-import { startTestApp, type TestApp } from './support/test-app';
-import { startFakeMux, type FakeMux } from './support/fake-mux';
+import { type TestApp } from './support/test-app';
+import { startRouteSuite, type RouteSuite } from './support/route-suite';
 
 /**
  * Hostile input, property-based (fast-check): every route of the route table gets its valid request
@@ -269,28 +259,17 @@ function describeRequest(r: RawRequest): string {
 
 describe('hostile input (fast-check)', () => {
   let t: TestApp;
-  let fake: FakeStripe;
-  let mux: FakeMux;
+  let suite: RouteSuite | undefined;
   let f: Fixture;
   let client: RawClient;
   let cookieName: string;
-  const pages = staticRootFixture();
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    mux = await startFakeMux();
-    t = await startTestApp({ ...fakeStripeEnv(fake), ...mux.env(), ...routeSuiteEnv({ STATIC_ROOT: pages.dir }) });
-    f = await buildFixture(t, fake);
-    client = await rawClient(t);
+    suite = await startRouteSuite();
+    ({ t, f, client } = suite);
     cookieName = t.app.get(SessionsService).cookieName;
   }, 60_000);
-  afterAll(async () => {
-    client?.close();
-    await t?.close();
-    await fake?.close();
-    await mux?.close();
-    pages.remove();
-  });
+  afterAll(() => suite?.close());
 
   it('covers every route the server has', () => {
     expect(ROUTES.map(routeName).sort()).toEqual(declaredRoutes(t));

@@ -1,9 +1,8 @@
 import { DataSource } from 'typeorm';
-import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
 import { runMigrations } from '../../backend/src/platform/database/migrate';
 import { Certificate } from '../../backend/src/certificates/entities/certificate.entity';
 import { Grant } from '../../backend/src/access/entities/grant.entity';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { databaseBefore, type DatabaseBefore } from './support/migration-database';
 
 /**
  * Issue 22 on a database from before: active Accelerator grants get their included Foundation, and
@@ -11,26 +10,17 @@ import { createTestDatabase, type TestDatabase } from './support/test-database';
  * revocations keep theirs). Runs on the dialect of this run (SQLite, or MySQL with TEST_DATABASE_URL).
  */
 describe('migrations 1795600200000 and 1795600210000 on existing rows', () => {
-  let db: TestDatabase;
+  let before: DatabaseBefore;
   let ds: DataSource;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = await new DataSource(buildDataSourceOptions({ databaseUrl: db.url })).initialize();
-    await runMigrations(ds);
     // Back to the schema before inclusion (undoing any later migrations too).
-    const executed: Array<{ name: string }> = await ds.query('SELECT name FROM migrations ORDER BY id DESC');
-    for (const m of executed) {
-      await ds.undoLastMigration({ transaction: 'each' });
-      if (m.name === 'GrantInclusion1795600200000') break;
-    }
+    before = await databaseBefore('GrantInclusion1795600200000');
+    ds = before.ds;
   });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
+  afterAll(() => before.close());
 
-  const q = (name: string) => (db.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
-  const at = (iso: string) => (db.dialect === 'mysql' ? new Date(iso) : iso.replace('T', ' ').replace('Z', ''));
+  const q = (name: string) => before.q(name);
+  const at = (iso: string) => before.at(iso);
 
   it('backfills included grants for active Accelerator grants and revokes certificates whose access had ended', async () => {
     const grant = async (userId: number, courseId: string, revoked: boolean) =>

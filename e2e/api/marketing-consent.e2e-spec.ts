@@ -9,6 +9,7 @@ import { adminAgent } from './admin-helpers';
 import { useMailApp } from './support/mail-app';
 import { confirmByLink } from './support/marketing-confirm';
 import { linkIn, type SmtpSink, type SunkMail } from './support/smtp-sink';
+import { checkoutForm } from './support/payments-app';
 import { createUser, signInByLink, uniqueEmail, type TestApp } from './support/test-app';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -229,15 +230,7 @@ describe('marketing consent: the box, double opt-in, soft opt-in, one-click unsu
     await t
       .agent()
       .post('/api/checkout/sessions')
-      .send({
-        courseId: 'foundation',
-        email,
-        firstName: 'Kari',
-        lastName: 'Nordmann',
-        paymentMethod: 'card',
-        acceptTerms: true,
-        acceptRisk: true,
-      })
+      .send(checkoutForm({ email, firstName: 'Kari' }))
       .expect(201);
     await worker.drain();
     expect((await subscriber(email))!.status).toBe('customer');
@@ -250,15 +243,7 @@ describe('marketing consent: the box, double opt-in, soft opt-in, one-click unsu
     await t
       .agent()
       .post('/api/checkout/sessions')
-      .send({
-        courseId: 'accelerator',
-        email,
-        firstName: 'Kari',
-        lastName: 'Nordmann',
-        paymentMethod: 'card',
-        acceptTerms: true,
-        acceptRisk: true,
-      })
+      .send(checkoutForm({ courseId: 'accelerator', email, firstName: 'Kari' }))
       .expect(201);
     await worker.drain();
     expect((await subscriber(email))!.status).toBe('unsubscribed');

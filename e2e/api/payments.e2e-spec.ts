@@ -14,6 +14,7 @@ import {
   type FakeSession,
   type FakeStripe,
 } from './support/fake-stripe';
+import { checkoutForm } from './support/payments-app';
 import { createUser, startTestApp, TestApp, uniqueEmail } from './support/test-app';
 
 describe('payments: Stripe webhooks, one fulfilment, refunds (fake Stripe server)', () => {
@@ -55,16 +56,7 @@ describe('payments: Stripe webhooks, one fulfilment, refunds (fake Stripe server
     await t
       .http()
       .post('/api/checkout/sessions')
-      .send({
-        courseId: 'foundation',
-        email,
-        firstName: 'Ola',
-        lastName: 'Nordmann',
-        paymentMethod: 'card',
-        acceptTerms: true,
-        acceptRisk: true,
-        ...over,
-      })
+      .send(checkoutForm({ email, ...over }))
       .expect(201);
     const session = fake.lastSession();
     const order = await orders().findOneByOrFail({ providerReference: session.id });
@@ -476,15 +468,7 @@ describe('demo refunds (no Stripe)', () => {
     await t
       .http()
       .post('/api/checkout/sessions')
-      .send({
-        courseId: 'foundation',
-        email,
-        firstName: 'D',
-        lastName: 'E',
-        paymentMethod: 'card',
-        acceptTerms: true,
-        acceptRisk: true,
-      })
+      .send(checkoutForm({ email, firstName: 'D', lastName: 'E' }))
       .expect(201);
     const order = await t.ds.getRepository(Order).findOneByOrFail({ email });
     const svc = t.app.get(RefundsService);

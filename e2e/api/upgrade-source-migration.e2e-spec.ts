@@ -1,8 +1,7 @@
 import { DataSource } from 'typeorm';
-import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
 import { runMigrations } from '../../backend/src/platform/database/migrate';
 import { Order } from '../../backend/src/orders/entities/order.entity';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { databaseBefore, type DatabaseBefore } from './support/migration-database';
 
 /**
  * Issue 33 on a database from before: an upgrade priced with a credit gets the order its credit came
@@ -10,25 +9,16 @@ import { createTestDatabase, type TestDatabase } from './support/test-database';
  * check work for upgrades made before. Runs on the dialect of this run (SQLite, or MySQL with TEST_DATABASE_URL).
  */
 describe('migration 1795700000000 on existing orders', () => {
-  let db: TestDatabase;
+  let before: DatabaseBefore;
   let ds: DataSource;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = await new DataSource(buildDataSourceOptions({ databaseUrl: db.url })).initialize();
-    await runMigrations(ds);
-    const executed: Array<{ name: string }> = await ds.query('SELECT name FROM migrations ORDER BY id DESC');
-    for (const m of executed) {
-      await ds.undoLastMigration({ transaction: 'each' });
-      if (m.name === 'UpgradeCreditSource1795700000000') break;
-    }
+    before = await databaseBefore('UpgradeCreditSource1795700000000');
+    ds = before.ds;
   });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
+  afterAll(() => before.close());
 
-  const q = (name: string) => (db.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
-  const at = () => (db.dialect === 'mysql' ? new Date('2026-05-01T10:00:00.000Z') : '2026-05-01 10:00:00.000');
+  const q = (name: string) => before.q(name);
+  const at = () => before.at('2026-05-01T10:00:00.000Z');
 
   it('links each upgrade with a credit to the buyer’s latest paid Foundation order before it; nothing else', async () => {
     const order = async (userId: number, courseId: string, status: string, credit = 0, refusal: string | null = null) => {

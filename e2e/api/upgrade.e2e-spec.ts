@@ -4,7 +4,7 @@ import { Order } from '../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
 import { RefundsService } from '../../backend/src/orders/refunds/refunds.service';
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
-import { adminAgent } from './admin-helpers';
+import { adminAgent, insertOrder } from './admin-helpers';
 import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
 import { loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
@@ -158,29 +158,7 @@ describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
   it('never below 3 kr: a credit as large as the price leaves 3 kr to pay', async () => {
     const { agent, user } = await loginAs(t, { courses: ['foundation'] });
     // Paid for Foundation when its price was higher than Accelerator's is now.
-    const now = new Date();
-    await orders().insert({
-      userId: user.id,
-      email: user.email,
-      firstName: 'Kari',
-      lastName: 'Nordmann',
-      courseId: 'foundation',
-      amountOre: 520000,
-      currency: 'NOK',
-      paymentMethod: 'card',
-      provider: 'stripe',
-      status: 'paid',
-      providerReference: null,
-      stripePaymentIntentId: null,
-      refundedOre: 0,
-      termsAcceptedAt: now,
-      attribution: {},
-      createdAt: now,
-      updatedAt: now,
-      paidAt: now,
-      anonymisedAt: null,
-      buyerSignedInAt: null,
-    });
+    await insertOrder(t, { userId: user.id, email: user.email, amountOre: 520000, provider: 'stripe' });
     const quote = await agent.get('/api/checkout/quote?courseId=accelerator').expect(200);
     expect(quote.body).toMatchObject({ priceOre: 499700, upgradeCreditOre: 499400, amountOre: 300 });
     await agent
@@ -328,31 +306,7 @@ describe('upgrade from Foundation to Accelerator (fake Stripe server)', () => {
   it('only what is not tied up in the upgrade can be refunded alone, and the upgrade keeps its courses', async () => {
     const { agent, user } = await loginAs(t, { courses: ['foundation'] });
     // Paid 5 200 kr for Foundation: the credit is 4 994 kr (Accelerator never below 3 kr), 206 kr is free.
-    const now = new Date();
-    const src = await orders().save(
-      orders().create({
-        userId: user.id,
-        email: user.email,
-        firstName: 'Kari',
-        lastName: 'Nordmann',
-        courseId: 'foundation',
-        amountOre: 520000,
-        currency: 'NOK',
-        paymentMethod: 'card',
-        provider: 'demo',
-        status: 'paid',
-        providerReference: null,
-        stripePaymentIntentId: null,
-        refundedOre: 0,
-        termsAcceptedAt: now,
-        attribution: {},
-        createdAt: now,
-        updatedAt: now,
-        paidAt: now,
-        anonymisedAt: null,
-        buyerSignedInAt: null,
-      }),
-    );
+    const src = await insertOrder(t, { userId: user.id, email: user.email, amountOre: 520000 });
     const upgrade = await buyAndPay(agent, { courseId: 'accelerator' });
     expect(upgrade).toMatchObject({ status: 'paid', amountOre: 300, upgradeCreditOre: 499400, upgradeFromOrderId: src.id });
     const detail = await admin.get(`/api/admin/orders/${src.id}`).expect(200);

@@ -9,28 +9,23 @@ import { PROVIDER_READ_CACHE_MS } from '../../backend/src/orders/single-flight';
 import { createVippsApi, HttpVippsApi, VIPPS_PRODUCTION_BASE, VIPPS_TEST_BASE } from '../../backend/src/orders/vipps/vipps-api';
 import { vippsRefundKey } from '../../backend/src/orders/refunds/vipps-refunds.service';
 import { registerVippsWebhook } from '../../backend/src/orders/vipps/vipps-webhook-registration';
-import { adminAgent } from './admin-helpers';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
-import { FAKE_VIPPS, fakeVippsEnv, signVippsWebhook, startFakeVipps, vippsEvent, type FakeVipps } from './support/fake-vipps';
-import { createUser, loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
+import { type FakeStripe } from './support/fake-stripe';
+import { FAKE_VIPPS, signVippsWebhook, vippsEvent, type FakeVipps } from './support/fake-vipps';
+import { checkoutForm, startPaymentsApp, startStripeApp, type PaymentsApp, type StripeApp } from './support/payments-app';
+import { createUser, loginAs, uniqueEmail, type TestApp } from './support/test-app';
 
 describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refund, abort, webhooks', () => {
   let t: TestApp;
   let vipps: FakeVipps;
   let stripe: FakeStripe;
   let admin: TestAgent;
+  let started: PaymentsApp;
 
   beforeAll(async () => {
-    vipps = await startFakeVipps();
-    stripe = await startFakeStripe();
-    t = await startTestApp({ ...fakeStripeEnv(stripe), ...fakeVippsEnv(vipps) });
-    ({ agent: admin } = await adminAgent(t));
+    started = await startPaymentsApp();
+    ({ t, vipps, stripe, admin } = started);
   });
-  afterAll(async () => {
-    await t.close();
-    await vipps.close();
-    await stripe.close();
-  });
+  afterAll(() => started.close());
 
   const orders = () => t.ds.getRepository(Order);
   const grantsOf = (orderId: number) => t.ds.getRepository(Grant).countBy({ orderId });
@@ -42,16 +37,7 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
     const res = await t
       .http()
       .post('/api/checkout/sessions')
-      .send({
-        courseId: 'foundation',
-        email,
-        firstName: 'Kari',
-        lastName: 'Nordmann',
-        paymentMethod: 'vipps',
-        acceptTerms: true,
-        acceptRisk: true,
-        ...over,
-      })
+      .send(checkoutForm({ email, firstName: 'Kari', paymentMethod: 'vipps', ...over }))
       .expect(201);
     const payment = vipps.lastPayment();
     const order = await orders().findOneByOrFail({ providerReference: payment.request.reference });
@@ -288,15 +274,7 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
     const buy = async (courseId: string) => {
       await agent
         .post('/api/checkout/sessions')
-        .send({
-          courseId,
-          email: user.email,
-          firstName: 'Kari',
-          lastName: 'Nordmann',
-          paymentMethod: 'vipps',
-          acceptTerms: true,
-          acceptRisk: true,
-        })
+        .send(checkoutForm({ courseId, email: user.email, firstName: 'Kari', paymentMethod: 'vipps' }))
         .expect(201);
       const reference = vipps.lastPayment().request.reference;
       return { reference, order: await orders().findOneByOrFail({ providerReference: reference }) };
@@ -329,15 +307,7 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
     const res = await t
       .http()
       .post('/api/checkout/sessions')
-      .send({
-        courseId: 'foundation',
-        email,
-        firstName: 'Kari',
-        lastName: 'Nordmann',
-        paymentMethod: 'vipps',
-        acceptTerms: true,
-        acceptRisk: true,
-      })
+      .send(checkoutForm({ email, firstName: 'Kari', paymentMethod: 'vipps' }))
       .expect(502);
     expect(res.body).toMatchObject({
       code: 'PAYMENT_PROVIDER_ERROR',
@@ -537,29 +507,19 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
 describe('Vipps without Vipps keys', () => {
   let t: TestApp;
   let stripe: FakeStripe;
+  let started: StripeApp;
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await startTestApp(fakeStripeEnv(stripe));
+    started = await startStripeApp();
+    ({ t, stripe } = started);
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => started.close());
 
   it('is not offered, is refused in Norwegian, and its webhook refuses everything', async () => {
     expect((await t.http().get('/api/site').expect(200)).body.paymentMethods).toEqual(['card', 'klarna']);
     const res = await t
       .http()
       .post('/api/checkout/sessions')
-      .send({
-        courseId: 'foundation',
-        email: uniqueEmail(),
-        firstName: 'Kari',
-        lastName: 'Nordmann',
-        paymentMethod: 'vipps',
-        acceptTerms: true,
-        acceptRisk: true,
-      })
+      .send(checkoutForm({ email: uniqueEmail(), firstName: 'Kari', paymentMethod: 'vipps' }))
       .expect(400);
     expect(res.body).toMatchObject({
       code: 'VALIDATION_FAILED',
