@@ -6,39 +6,16 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { hashPassword } from '../../backend/src/platform/crypto/password';
-import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Certificate } from '../../backend/src/certificates/entities/certificate.entity';
-import { User } from '../../backend/src/identity/entities/user.entity';
 import { isPdf, pdfText } from '../api/support/pdf-text';
-import { at, login, uniqueEmail } from './support/site';
+import { at, login } from './support/site';
 import { useBrowserJourney } from './support/journey';
+import { seedKryptoStudent } from './support/buyers';
 
 const journey = useBrowserJourney({ db: true });
 
 /** A student without a name who owns Kryptovaluta (one module), straight in the server's database. */
-async function seedStudent(): Promise<{ email: string; password: string }> {
-  const email = uniqueEmail('sertifikat');
-  const password = 'hemmelig123';
-  const now = new Date();
-  const repo = journey.db.getRepository(User);
-  const user = await repo.save(
-    repo.create({
-      email,
-      passwordHash: await hashPassword(password),
-      role: 'student',
-      firstName: null,
-      lastName: null,
-      attribution: {},
-      createdAt: now,
-      updatedAt: now,
-      passwordChangedAt: now,
-      claimedAt: now,
-    }),
-  );
-  await journey.db.getRepository(Grant).insert({ userId: user.id, courseId: 'kryptovaluta', source: 'manual', grantedAt: now });
-  return { email, password };
-}
+const seedStudent = () => seedKryptoStudent(journey, 'sertifikat');
 
 async function signedIn(email: string, password: string): Promise<{ page: Page; errors: string[] }> {
   const ctx = await journey.newContext(1280);

@@ -8,34 +8,12 @@
  * On the production build: `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/journey-buyer-return.spec.ts`.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { at, postJson, uniqueEmail } from './support/site';
-import { ADMIN, useBrowserJourney, type BrowserJourney } from './support/journey';
+import { ADMIN, useBrowserJourney } from './support/journey';
+import { openBuyer } from './support/buyers';
 
 const flat = (s: string) => s.replace(/[\s\u00a0]+/g, ' ').trim();
-
-interface Buyer {
-  ctx: BrowserContext;
-  page: Page;
-  /** Page errors, native dialogs and what axe finds: a journey has none. */
-  problems: string[];
-}
-
-async function openBuyer(journey: BrowserJourney, width: number): Promise<Buyer> {
-  const ctx = await journey.newContext(width);
-  // Stripe's hosted page is not on the network in tests: a stand-in answers it.
-  await ctx.route('https://checkout.stripe.test/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
-  );
-  const page = await ctx.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('dialog', (d) => {
-    problems.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  return { ctx, page, problems };
-}
 
 const METHOD_LABEL = { card: 'Kort', vipps: 'Vipps', klarna: 'Delbetaling med Klarna' } as const;
 type Method = keyof typeof METHOD_LABEL;

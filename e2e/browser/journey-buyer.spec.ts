@@ -6,34 +6,12 @@
  * On the production build: `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/journey-buyer.spec.ts`.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { at, postJson, uniqueEmail } from './support/site';
-import { ADMIN, useBrowserJourney, type BrowserJourney } from './support/journey';
+import { ADMIN, useBrowserJourney } from './support/journey';
+import { openBuyer } from './support/buyers';
 
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-interface Buyer {
-  ctx: BrowserContext;
-  page: Page;
-  /** Page errors and native dialogs: a journey has none. */
-  problems: string[];
-}
-
-async function openBuyer(journey: BrowserJourney, width: number): Promise<Buyer> {
-  const ctx = await journey.newContext(width);
-  // Stripe's hosted page is not on the network in tests: a stand-in answers it.
-  await ctx.route('https://checkout.stripe.test/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
-  );
-  const page = await ctx.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('dialog', (d) => {
-    problems.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  return { ctx, page, problems };
-}
 
 /** From the Foundation sales page to the order form, filled in; `kode` arrives by a campaign link instead. */
 async function orderForm(page: Page, email: string, opts: { kode?: string; method?: 'Vipps' | 'Klarna' } = {}): Promise<void> {

@@ -19,18 +19,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { linkIn } from '../api/support/smtp-sink';
 import { uniqueEmail } from './support/site';
 import { ADMIN, checkScreen, useBrowserJourney } from './support/journey';
+import { openPanelRun, PANEL_DEVICES, type PanelRun } from './support/admin';
 
 jest.setTimeout(240_000);
 
 const stamp = Date.now().toString(36);
 
-interface Run {
-  page: Page;
-  phone: boolean;
-  tag: string;
-  problems: string[];
-  errors: string[];
-}
+type Run = PanelRun;
 
 /** Checks the screen: axe finds nothing (WCAG 2.1 A/AA) and the page does not scroll sideways. */
 async function check(r: Run, screen: string): Promise<void> {
@@ -172,18 +167,14 @@ describe('mentor journey: orders and students (issue 34)', () => {
     await admin.close();
   });
 
-  describe.each([
-    { device: 'computer', width: 1366, height: 900, tag: 'pc' },
-    { device: 'phone', width: 390, height: 844, tag: 'mob' },
-  ])('on a $device ($width px)', ({ width, height, tag }) => {
+  describe.each(PANEL_DEVICES)('on a $device ($width px)', (device) => {
+    const { width, height, tag } = device;
     let ctx: BrowserContext;
     const run = {} as Run;
 
     beforeAll(async () => {
-      ctx = await journey.newContext(width, { height, consent: false });
-      const page = await ctx.newPage();
-      Object.assign(run, { page, phone: width < 600, tag, problems: [], errors: [] });
-      page.on('pageerror', (e) => run.errors.push(e.message));
+      ctx = await openPanelRun(journey, device, run);
+      const { page } = run;
       await page.goto('/admin');
       await page.waitForURL(/\/admin\/login$/);
       await page.locator('input[name=username]').fill(ADMIN.email);

@@ -17,6 +17,7 @@ import { formatKr } from '../../admin/src/lib/money';
 import { RESOURCE_NAMES, type ResourceName } from '../../admin/src/resources';
 import { uniqueEmail } from './support/site';
 import { ADMIN, checkScreen, useBrowserJourney } from './support/journey';
+import { openPanelRun, PANEL_DEVICES, type PanelRun } from './support/admin';
 import { REPO_ROOT } from '../support/server';
 
 jest.setTimeout(180_000);
@@ -37,15 +38,7 @@ function menuLabel(name: ResourceName): string {
 }
 
 /** One run of the journey: the mentor's page at one width, and what the walk has found so far. */
-interface Run {
-  page: Page;
-  phone: boolean;
-  /** Unique per width, for the names of what the journey makes. */
-  tag: string;
-  /** Each screen's axe violations and sideways overflow, by screen. */
-  problems: string[];
-  errors: string[];
-}
+type Run = PanelRun;
 
 /** What the mentor does with one resource. */
 interface Walk {
@@ -586,18 +579,12 @@ describe("the mentor's journey", () => {
       });
     });
 
-    describe.each([
-      { device: 'computer', width: 1366, height: 900, tag: 'pc' },
-      { device: 'phone', width: 390, height: 844, tag: 'mob' },
-    ])('on a $device ($width px)', ({ width, height, tag }) => {
+    describe.each(PANEL_DEVICES)('on a $device ($width px)', (device) => {
       let ctx: BrowserContext;
       const run = {} as Run;
 
       beforeAll(async () => {
-        ctx = await journey.newContext(width, { height, consent: false });
-        const page = await ctx.newPage();
-        Object.assign(run, { page, phone: width < 600, tag, problems: [], errors: [] });
-        page.on('pageerror', (e) => run.errors.push(e.message));
+        ctx = await openPanelRun(journey, device, run);
       });
 
       afterAll(async () => {

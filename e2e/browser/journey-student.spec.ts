@@ -6,11 +6,9 @@
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/journey-student.spec.ts`.
  */
 import type { Page } from 'playwright-core';
-import { hashPassword } from '../../backend/src/platform/crypto/password';
-import { Grant } from '../../backend/src/access/entities/grant.entity';
-import { User } from '../../backend/src/identity/entities/user.entity';
-import { at, login, uniqueEmail } from './support/site';
+import { at, login } from './support/site';
 import { useBrowserJourney } from './support/journey';
+import { seedKryptoStudent } from './support/buyers';
 
 /** Marks every module of the open course complete, moving on with 'Neste', until the progress is 100 %. */
 async function completeAll(page: Page): Promise<number> {
@@ -30,28 +28,7 @@ describe.each([1366, 390])('the student, at %i px', (width) => {
   afterAll(async () => {});
 
   /** A student with a password and no name who owns Kryptovaluta, straight in the server's database. */
-  async function seedStudent(): Promise<{ email: string; password: string }> {
-    const email = uniqueEmail('student');
-    const password = 'hemmelig123';
-    const now = new Date();
-    const repo = journey.db.getRepository(User);
-    const user = await repo.save(
-      repo.create({
-        email,
-        passwordHash: await hashPassword(password),
-        role: 'student',
-        firstName: null,
-        lastName: null,
-        attribution: {},
-        createdAt: now,
-        updatedAt: now,
-        passwordChangedAt: now,
-        claimedAt: now,
-      }),
-    );
-    await journey.db.getRepository(Grant).insert({ userId: user.id, courseId: 'kryptovaluta', source: 'manual', grantedAt: now });
-    return { email, password };
-  }
+  const seedStudent = () => seedKryptoStudent(journey, 'student');
 
   it('player → course complete → name in the settings → certificate → new password', async () => {
     const s = await seedStudent();

@@ -1,0 +1,54 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { hashPassword } from '../../../backend/src/platform/crypto/password';
+import { Grant } from '../../../backend/src/access/entities/grant.entity';
+import { User } from '../../../backend/src/identity/entities/user.entity';
+import { uniqueEmail } from './site';
+import type { BrowserJourney } from './journey';
+
+/** A buyer's browser: its context, its page, and what went wrong on the way. */
+export interface Buyer {
+  ctx: BrowserContext;
+  page: Page;
+  /** Page errors, native dialogs (and what a spec's own checks add): a journey has none. */
+  problems: string[];
+}
+
+/** A buyer's browser at this width, with Stripe's hosted page answered by a stand-in (it is not on the network in tests). */
+export async function openBuyer(journey: BrowserJourney, width: number): Promise<Buyer> {
+  const ctx = await journey.newContext(width);
+  await ctx.route('https://checkout.stripe.test/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }),
+  );
+  const page = await ctx.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('dialog', (d) => {
+    problems.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  return { ctx, page, problems };
+}
+
+/** A student with a password and no name who owns Kryptovaluta (one module), straight in the server's database. */
+export async function seedKryptoStudent(journey: BrowserJourney, label: string): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail(label);
+  const password = 'hemmelig123';
+  const now = new Date();
+  const repo = journey.db.getRepository(User);
+  const user = await repo.save(
+    repo.create({
+      email,
+      passwordHash: await hashPassword(password),
+      role: 'student',
+      firstName: null,
+      lastName: null,
+      attribution: {},
+      createdAt: now,
+      updatedAt: now,
+      passwordChangedAt: now,
+      claimedAt: now,
+    }),
+  );
+  await journey.db.getRepository(Grant).insert({ userId: user.id, courseId: 'kryptovaluta', source: 'manual', grantedAt: now });
+  return { email, password };
+}
