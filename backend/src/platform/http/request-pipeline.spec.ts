@@ -312,7 +312,7 @@ describe('the request pipeline', () => {
   it('refuses a route that would be answered from memory but has a step that could refuse it', () => {
     const pipeline = pipelineOf(app.getHttpAdapter().getInstance() as unknown as FastifyInstance);
     expect(() => pipeline.route({ method: 'POST', url: '/api/pipe/x', fast: () => null, handler: () => undefined })).toThrow(
-      /kan ikke svares fra minnet/,
+      /cannot be answered from memory/,
     );
   });
   it('every /api answer is private, no-store unless its route declares its caching; errors and unknown /api addresses too', async () => {
