@@ -21,6 +21,8 @@ const topLevelImports = [
   'mentorship',
   'certificates',
   'community',
+  'doctor',
+  'membership',
 ];
 
 /**
@@ -39,13 +41,15 @@ const backendGraph = {
   marketing: ['platform', 'catalog', 'identity', 'access', 'leads', 'orders', 'outbox'],
   live: ['platform', 'catalog', 'identity', 'access', 'outbox'],
   mentorship: ['platform', 'catalog', 'identity', 'access', 'outbox'],
-  membership: ['platform', 'catalog', 'identity', 'access', 'outbox'],
+  membership: ['platform', 'catalog', 'identity', 'access', 'orders', 'outbox'],
   certificates: ['platform', 'catalog', 'identity', 'access', 'outbox'],
   community: ['platform', 'catalog', 'identity', 'access', 'outbox', 'mentorship'],
+  // The doctor reads the configuration and asks every integration; it changes nothing.
+  doctor: ['platform', 'catalog', 'identity', 'access', 'orders', 'outbox'],
   // account and admin sit at the top: each may import every feature module below it.
   account: topLevelImports,
   admin: topLevelImports,
-  web: ['platform', 'catalog'],
+  web: ['platform', 'catalog', 'certificates'],
 };
 
 /** The storefront's shared layers: features build on them, and they never import a feature or app/. */

@@ -74,11 +74,13 @@ export async function createBenchDatabase(prefix) {
 
 /**
  * The production build on 127.0.0.1:`port` against `databaseUrl`, with the image's V8 flags, mail off,
- * a bench administrator and rate limits out of the way. `env` adds to (or overrides) those settings.
+ * a bench administrator and rate limits out of the way. `env` adds to (or overrides) those settings;
+ * `root` runs another checkout's build with the same settings (bench/compare.mjs).
  */
-export function startApp({ port, databaseUrl, env = {}, stdio }) {
-  return spawn(process.execPath, [...NODE_FLAGS, '--enable-source-maps', MAIN], {
-    cwd: ROOT,
+export function startApp({ port, databaseUrl, env = {}, stdio, root = ROOT }) {
+  const main = root === ROOT ? MAIN : join(root, 'backend/dist/main.js');
+  return spawn(process.execPath, [...NODE_FLAGS, '--enable-source-maps', main], {
+    cwd: root,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',

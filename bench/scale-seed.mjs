@@ -1,7 +1,11 @@
 // The volume of a successful academy, seeded with set-based SQL (INSERT … SELECT over a numbers
 // table): every table of the volume in a handful of statements, so 200 000 leads take seconds, not
 // hours. Used by bench/scale.mjs (MariaDB/MySQL). Rows look like the real ones: variants A/B and
-// unknown, UTM values, two years of dates, paid orders with refunds, sent mail with full HTML.
+// unknown, UTM values, two years of dates, paid orders with refunds, sent mail with full HTML, and
+// the receipt of every paid order and the credit note of every refund, with their MVA lines.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT } from './lib.mjs';
 
 /** The volume of issue "Carry its own success"; `scaled(f)` gives a smaller copy of the same shape. */
 export const VOLUME = {
@@ -42,7 +46,35 @@ const TABLES = [
   'marketing_broadcasts',
   'marketing_broadcast_recipients',
   'sessions',
+  'receipts',
 ];
+
+/** The seeded courses' prices and MVA treatments: Accelerator's mentorship part exempt (split). */
+const COURSES = [
+  ['foundation', 199700, { treatment: 'standard', exemptOre: null }],
+  ['accelerator', 499700, { treatment: 'split', exemptOre: 200000 }],
+  ['kryptovaluta', 299700, { treatment: 'standard', exemptOre: null }],
+];
+
+/**
+ * Each seeded course's receipt lines and its full refund's credit-note lines, made by the app's own
+ * functions (backend/dist, from `npm run build`), as JSON the way the receipts table stores them.
+ */
+function courseLines() {
+  const { receiptLines, creditLines } = createRequire(import.meta.url)(join(ROOT, 'backend/dist/orders/receipts/vat-lines.js'));
+  return COURSES.map(([id, price, vat]) => {
+    const lines = receiptLines(price, price, vat, true);
+    const sum = (ls, k) => ls.reduce((a, l) => a + l[k], 0);
+    const credit = creditLines(lines, price);
+    const doc = (ls) => ({
+      json: JSON.stringify(ls),
+      net: sum(ls, 'amountExclVatOre'),
+      vat: sum(ls, 'vatOre'),
+      rate: ls.some((l) => l.vatOre > 0 || l.treatment === 'standard') ? 25 : 0,
+    });
+    return { id, receipt: doc(lines), credit: doc(credit) };
+  });
+}
 
 /** A mail body as the layout makes it: a few kilobytes of HTML. */
 const HTML_BLOCK =
@@ -194,6 +226,52 @@ export async function seed(conn, v, adminId) {
      FROM bench_nums WHERE n <= ?`,
     [adminId, v.broadcasts],
   );
+
+  // Receipts and credit notes as ReceiptsService issues them: a receipt when an order is paid, a credit
+  // note when its refund is made, one number sequence in the order they were issued; the lines from
+  // the app's own vat-lines. Stripe's fee (1.5 % + 1.80 kr) on every paid order.
+  const lines = courseLines();
+  const pick = (f) => lines.map(f);
+  const which = `FIELD(o.courseId, ${lines.map((c) => `'${c.id}'`).join(', ')})`;
+  const elt = () => `ELT(${which}, ${lines.map(() => '?').join(', ')})`;
+  const docParams = (k) => [
+    ...pick((c) => c[k].json),
+    ...pick((c) => c[k].net),
+    ...pick((c) => c[k].vat),
+    ...pick((c) => c[k].rate),
+  ];
+  await q(
+    `INSERT INTO receipts (number, kind, documentKey, orderId, refundId, refersToNumber, issuedAt, description,
+       amountExclVatOre, vatOre, vatRatePercent, vatLines, totalOre, currency, sellerName, sellerOrgNr, sellerAddress,
+       sellerVatRegistered)
+     SELECT ROW_NUMBER() OVER (ORDER BY d.issuedAt, d.kind DESC, d.orderId), d.kind, d.documentKey, d.orderId,
+       d.refundId, NULL, d.issuedAt, d.description, d.net, d.vat, d.rate, d.vlines, d.total, 'NOK',
+       'Trading Akademiet AS', '123456789', 'Storgata 1, 0155 Oslo', 1
+     FROM (
+       SELECT 'receipt' AS kind, CONCAT('receipt:', o.id) AS documentKey, o.id AS orderId, NULL AS refundId,
+         o.paidAt AS issuedAt, CONCAT('Nettkurs «', o.courseId, '», ordre ', o.id) AS description,
+         ${elt()} AS vlines, ${elt()} AS net,
+         ${elt()} AS vat, ${elt()} AS rate, o.amountOre AS total
+       FROM orders o
+       UNION ALL
+       SELECT 'credit_note', CONCAT('credit:', r.id), o.id, r.id, r.createdAt,
+         CONCAT('Kreditnota: refusjon av ordre ', o.id),
+         ${elt()}, ${elt()},
+         ${elt()}, ${elt()}, r.amountOre
+       FROM refunds r JOIN orders o ON o.id = r.orderId
+     ) d`,
+    [...docParams('receipt'), ...docParams('credit')],
+  );
+  await q(
+    `UPDATE receipts c JOIN receipts r ON r.documentKey = CONCAT('receipt:', c.orderId)
+     SET c.refersToNumber = r.number WHERE c.kind = 'credit_note'`,
+  );
+  await q(
+    `INSERT INTO receipt_sequence (id, lastNumber) SELECT 1, COALESCE(MAX(number), 0) FROM receipts
+     ON DUPLICATE KEY UPDATE lastNumber = VALUES(lastNumber)`,
+  );
+  await q('UPDATE orders SET stripeFeeOre = ROUND(amountOre * 0.015) + 180');
+
   await q('DROP TABLE bench_nums');
   await q('SET FOREIGN_KEY_CHECKS = 1');
   for (const t of TABLES) await q(`ANALYZE TABLE \`${t}\``);

@@ -8,8 +8,11 @@
 //
 //   npm run bench:scale                 → the "Now" section of bench/scale-results.md
 //   npm run bench:scale -- --before     → the "Before" section (kept by later runs)
+//   npm run bench:scale -- --only=sales → the volume seeded, only the sales report measured: its
+//                                         section of bench/scale-results.md (the others kept)
 // Traffic goes to 127.0.0.1 only. SCALE_SAMPLES (default 15) requests per line after one warm-up.
 import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
@@ -20,6 +23,9 @@ const SAMPLES = Number(process.env.SCALE_SAMPLES ?? 15);
 const SECTION = process.argv.includes('--before') ? 'Before' : 'Now';
 const RESULTS = join(ROOT, 'bench/scale-results.md');
 const RSS_GOAL_MB = 220;
+const ONLY_SALES = process.argv.includes('--only=sales');
+/** The sales report's CSV: the first byte within this (issue 36), every row. */
+const SALES_FIRST_BYTE_MS = 200;
 
 if (!existsSync(MAIN)) {
   console.error('backend/dist/main.js not found: run `npm run build` first.');
@@ -166,6 +172,8 @@ async function phase(conn, label, v, adminId) {
     console.log(`${name.padEnd(34)} p50 ${pct(ms, 50).toFixed(0).padStart(6)} ms  p95 ${pct(ms, 95).toFixed(0).padStart(6)} ms`);
   }
 
+  if (v === VOLUME) out.sales = await salesReport(conn, adminCookie);
+
   // The leads CSV: time to the first byte, to the end, rows counted, memory at its peak.
   {
     const [[{ n: expected }]] = await conn.query('SELECT COUNT(*) AS n FROM leads WHERE unsubscribedAt IS NULL');
@@ -274,11 +282,219 @@ async function phase(conn, label, v, adminId) {
   return out;
 }
 
+/** Oslo dates, from the app's own oslo-time (the report's periods are Oslo days). */
+const osloTime = () => createRequire(import.meta.url)(join(ROOT, 'backend/dist/platform/time/oslo-time.js'));
+
+/** The sales report's periods: a full year up to today, and the last whole two-month MVA term. */
+function salesPeriods(now = new Date()) {
+  const { osloDate } = osloTime();
+  const today = osloDate(now);
+  const yearAgo = osloDate(new Date(now.getTime() - 365 * 86400e3));
+  const [y, m] = today.split('-').map(Number);
+  // Terms are Jan–Feb, Mar–Apr, …; the last whole one ends before the current term begins.
+  const termStartMonth = m - ((m - 1) % 2); // current term's first month (1, 3, …, 11)
+  const end = new Date(Date.UTC(y, termStartMonth - 1, 0)); // the day before it
+  const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 1, 1));
+  const d = (x) => x.toISOString().slice(0, 10);
+  return [
+    { name: 'a full year', from: yearAgo, to: today },
+    { name: 'a two-month MVA term', from: d(start), to: d(end) },
+  ];
+}
+
+/**
+ * The accountant's report at the volume (issue 36): the CSV of each period downloaded whole (time to
+ * the first byte and to the end, its rows and documents against the receipts table, the header once,
+ * the last line whole, the app's peak memory), and the JSON report (with its totals) for this month,
+ * the term and the year.
+ */
+async function salesReport(conn, adminCookie) {
+  const { osloDayStart, osloDayEnd } = osloTime();
+  const a = { headers: { cookie: adminCookie } };
+  const out = { csv: [], json: [] };
+  const csvSamples = Math.max(3, Math.round(SAMPLES / 3));
+  for (const per of salesPeriods()) {
+    const [[exp]] = await conn.query(
+      `SELECT COUNT(*) AS docs, SUM(kind = 'receipt') AS receipts, SUM(kind = 'credit_note') AS credits,
+         SUM(JSON_LENGTH(vatLines)) AS nlines FROM receipts WHERE issuedAt >= ? AND issuedAt < ?`,
+      [osloDayStart(per.from), osloDayEnd(per.to)],
+    );
+    const url = `${base}/api/admin/reports/sales.csv?from=${per.from}&to=${per.to}`;
+    const runs = [];
+    let check = null;
+    for (let i = 0; i <= csvSamples; i++) {
+      const t0 = Date.now();
+      const start = performance.now();
+      const res = await fetch(url, a);
+      if (res.status !== 200) throw new Error(`sales.csv ${per.name}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      let firstByte = null;
+      let firstRow = null;
+      let newlines = 0;
+      const parts = [];
+      for await (const chunk of res.body) {
+        if (firstByte === null) firstByte = performance.now() - start;
+        if (firstRow === null) for (let j = 0; j < chunk.length; j++) if (chunk[j] === 10) newlines++;
+        if (firstRow === null && newlines >= 2) firstRow = performance.now() - start;
+        parts.push(chunk);
+      }
+      const total = performance.now() - start;
+      const text = Buffer.concat(parts).toString('utf8');
+      if (i === 0) {
+        // The first download is the warm-up, and the one checked line by line.
+        const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+        const header = lines[0];
+        const last = lines.at(-1);
+        const rows = lines.slice(1, -1);
+        const cells = header.split(';').length;
+        check = {
+          rows: rows.length,
+          docs: new Set(rows.map((r) => r.split(';')[0])).size,
+          receipts: new Set(rows.filter((r) => r.split(';')[1] === '"Kvittering"').map((r) => r.split(';')[0])).size,
+          credits: new Set(rows.filter((r) => r.split(';')[1] === '"Kreditnota"').map((r) => r.split(';')[0])).size,
+          headers: lines.filter((l) => l === header).length,
+          lastWhole: last === '' && rows.every((r) => r.split(';').length === cells),
+          mb: Buffer.byteLength(text) / 1048576,
+        };
+      } else runs.push({ firstByte, firstRow, total, rss: peak(t0) });
+    }
+    const r = {
+      ...per,
+      expected: {
+        docs: Number(exp.docs),
+        receipts: Number(exp.receipts),
+        credits: Number(exp.credits),
+        lines: Number(exp.nlines),
+      },
+      ...check,
+      firstByte50: pct(
+        runs.map((x) => x.firstByte),
+        50,
+      ),
+      firstByteMax: Math.max(...runs.map((x) => x.firstByte)),
+      firstRow50: pct(
+        runs.map((x) => x.firstRow),
+        50,
+      ),
+      firstRowMax: Math.max(...runs.map((x) => x.firstRow)),
+      total50: pct(
+        runs.map((x) => x.total),
+        50,
+      ),
+      totalMax: Math.max(...runs.map((x) => x.total)),
+      rss: Math.max(...runs.map((x) => x.rss)),
+    };
+    r.complete =
+      r.rows === r.expected.lines &&
+      r.docs === r.expected.docs &&
+      r.receipts === r.expected.receipts &&
+      r.credits === r.expected.credits &&
+      r.headers === 1 &&
+      r.lastWhole;
+    out.csv.push(r);
+    console.log(
+      `sales.csv ${per.name} (${per.from}…${per.to}): first byte p50 ${r.firstByte50.toFixed(0)} max ${r.firstByteMax.toFixed(0)} ms, ` +
+        `first row p50 ${r.firstRow50.toFixed(0)} max ${r.firstRowMax.toFixed(0)} ms, ` +
+        `all p50 ${r.total50.toFixed(0)} max ${r.totalMax.toFixed(0)} ms, ${r.docs}/${r.expected.docs} documents, ` +
+        `${r.rows}/${r.expected.lines} rows, header ${r.headers}×, last line whole ${r.lastWhole}, peak RSS ${r.rss.toFixed(0)} MB`,
+    );
+  }
+  const [year, term] = salesPeriods();
+  for (const [name, q] of [
+    ["this month (the panel's default)", ''],
+    [`a two-month MVA term (${term.from}…${term.to})`, `?from=${term.from}&to=${term.to}`],
+    [`a full year (${year.from}…${year.to})`, `?from=${year.from}&to=${year.to}`],
+  ]) {
+    const first = await timed(`/api/admin/reports/sales${q}`, a);
+    if (first.status !== 200) throw new Error(`sales ${name}: ${first.status}`);
+    const rows = JSON.parse(Buffer.from(first.body).toString()).rows.length;
+    const ms = [];
+    const t0 = Date.now();
+    for (let i = 0; i < SAMPLES; i++) ms.push((await timed(`/api/admin/reports/sales${q}`, a)).ms);
+    out.json.push({ name, rows, p50: pct(ms, 50), p95: pct(ms, 95), rss: peak(t0) });
+    console.log(`sales JSON ${name}: ${rows} rows, p50 ${pct(ms, 50).toFixed(0)} ms p95 ${pct(ms, 95).toFixed(0)} ms`);
+  }
+  return out;
+}
+
+/** The sales report's section of the results. */
+function salesSection(s, v, seconds) {
+  const f0 = (x) => (x === null || x === undefined ? '–' : x.toFixed(0));
+  const ok = (b) => (b ? '✓' : '✗');
+  return [
+    '## Sales report',
+    '',
+    `Run: ${new Date().toISOString()}, Node ${process.version}, MariaDB on 127.0.0.1, the same 2-core machine (shared with other work while it ran). ` +
+      `The volume above (${v.paidOrders} paid orders over two years, ${v.refunds} refunded in full), each with its receipt and each refund with its credit note as ReceiptsService issues them ` +
+      `(lines from the app's vat-lines; Accelerator split: 2 000 kr exempt, the rest 25 %), seeded in ${seconds.toFixed(1)} s. ` +
+      `CSV: one checked download, then ${Math.max(3, Math.round(SAMPLES / 3))} timed; JSON: ${SAMPLES} requests after one warm-up.`,
+    '',
+    '| CSV `/api/admin/reports/sales.csv` | documents (receipts + credit notes) | rows (lines) | header | last line | first byte p50 / max ms | first row p50 / max ms | all p50 / max ms | MB | peak RSS MB | ok |',
+    '| --- | ---: | ---: | :-: | :-: | ---: | ---: | ---: | ---: | ---: | :-: |',
+    ...s.csv.map(
+      (r) =>
+        `| ${r.name} (${r.from}…${r.to}) | ${r.docs} of ${r.expected.docs} (${r.receipts} + ${r.credits}) | ${r.rows} of ${r.expected.lines} | ${r.headers}× | ${r.lastWhole ? 'whole' : 'cut'} | ${f0(r.firstByte50)} / ${f0(r.firstByteMax)} | ${f0(r.firstRow50)} / ${f0(r.firstRowMax)} | ${f0(r.total50)} / ${f0(r.totalMax)} | ${r.mb.toFixed(1)} | ${f0(r.rss)} | ${ok(r.complete && r.firstRowMax <= SALES_FIRST_BYTE_MS && r.rss <= RSS_GOAL_MB)} |`,
+    ),
+    '',
+    `Goal: every row, the header once and the last line whole; the first byte, and the first data row after the header, ≤ ${SALES_FIRST_BYTE_MS} ms; peak RSS ≤ ${RSS_GOAL_MB} MB.`,
+    '',
+    '| JSON `/api/admin/reports/sales` (rows and totals) | rows | p50 ms | p95 ms | goal p95 | ok |',
+    '| --- | ---: | ---: | ---: | ---: | :-: |',
+    ...s.json.map((r) => `| ${r.name} | ${r.rows} | ${f0(r.p50)} | ${f0(r.p95)} | ≤ 300 | ${ok(r.p95 <= 300)} |`),
+    '',
+  ].join('\n');
+}
+
+/** Whether the sales report met its goals (the JSON's year is noted, the panel asks for a month or a term). */
+const salesOk = (s) =>
+  s.csv.every((r) => r.complete && r.firstRowMax <= SALES_FIRST_BYTE_MS && r.rss <= RSS_GOAL_MB) &&
+  s.json.slice(0, 2).every((r) => r.p95 <= 300);
+
+/** bench/scale-results.md's sections by heading, in order. */
+function sectionsOf(text) {
+  const out = new Map();
+  const re = /^## (.+)\n[\s\S]*?(?=^## |(?![\s\S]))/gm;
+  for (let m; (m = re.exec(text));) out.set(m[1].trim(), m[0].trimEnd() + '\n');
+  return out;
+}
+
+/** The results file: the head, then Before, Now, the sales report and every other section kept in order. */
+function writeResults(sections) {
+  const head = [
+    '# Scale benchmark (`npm run bench:scale`)',
+    '',
+    'The admin panel, exports, mail and statistics at a successful academy\'s volume on MariaDB, each request beside the same request on a small database. "Before" is the run before the volume work; "Now" the latest run.',
+    '',
+  ].join('\n');
+  const order = ['Before', 'Now', 'Sales report'];
+  const body = [...order.filter((n) => sections.has(n)), ...[...sections.keys()].filter((n) => !order.includes(n))].map((n) =>
+    sections.get(n),
+  );
+  writeFileSync(RESULTS, [head, ...body].join('\n'));
+}
+
+/** Only the sales report's section replaced. */
+function writeSales(section) {
+  const kept = sectionsOf(existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '');
+  kept.set('Sales report', section);
+  writeResults(kept);
+  console.log('\n' + section);
+}
+
 let failed = false;
 try {
   await waitFor(`${base}/api/health`, { ms: 60_000 });
   const conn = await createConnection({ uri: dbUrl.toString(), multipleStatements: false });
   const [[{ id: adminId }]] = await conn.query("SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1");
+  if (ONLY_SALES) {
+    console.log('\n━━ volume: seeding …');
+    const seconds = await seed(conn, VOLUME, adminId);
+    console.log(`seeded in ${seconds.toFixed(1)} s`);
+    const sales = await salesReport(conn, await sessionFor(conn, adminId));
+    await conn.end();
+    if (!salesOk(sales)) failed = true;
+    writeSales(salesSection(sales, VOLUME, seconds));
+    throw 'done';
+  }
   const small = await phase(conn, 'small (1/2000)', scaled(1 / 2000), adminId);
   const big = await phase(conn, 'volume', VOLUME, adminId);
   await conn.end();
@@ -296,7 +512,7 @@ try {
   const csvOk =
     big.csv.rows === big.csv.expected && big.csv.firstByte !== null && big.csv.firstByte <= 1000 && big.csv.rss <= RSS_GOAL_MB;
   const bcOk = big.broadcast.frozen !== null && big.broadcast.frozen <= 10_000 && big.broadcast.rss <= RSS_GOAL_MB;
-  if (!csvOk || !bcOk || big.peak > RSS_GOAL_MB) failed = true;
+  if (!csvOk || !bcOk || big.peak > RSS_GOAL_MB || !salesOk(big.sales)) failed = true;
   const v = VOLUME;
   const section = [
     `## ${SECTION}`,
@@ -316,24 +532,16 @@ try {
     '',
   ].join('\n');
 
-  const head = [
-    '# Scale benchmark (`npm run bench:scale`)',
-    '',
-    'The admin panel, exports, mail and statistics at a successful academy\'s volume on MariaDB, each request beside the same request on a small database. "Before" is the run before the volume work; "Now" the latest run.',
-    '',
-  ].join('\n');
-  const old = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
-  const keep = (name) => {
-    const m = new RegExp(`^## ${name}\\n[\\s\\S]*?(?=^## |(?![\\s\\S]))`, 'm').exec(old);
-    return m ? m[0].trimEnd() + '\n' : '';
-  };
-  const extra = keep('What changed and why');
-  const sections = SECTION === 'Before' ? [section, keep('Now')] : [keep('Before'), section];
-  writeFileSync(RESULTS, [head, ...sections.filter(Boolean), extra].filter(Boolean).join('\n'));
+  const kept = sectionsOf(existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '');
+  kept.set(SECTION, section);
+  kept.set('Sales report', salesSection(big.sales, VOLUME, big.seconds));
+  writeResults(kept);
   console.log('\n' + section);
 } catch (e) {
-  failed = true;
-  console.error(e);
+  if (e !== 'done') {
+    failed = true;
+    console.error(e);
+  }
 } finally {
   clearInterval(rssTimer);
   await stopApp(app);

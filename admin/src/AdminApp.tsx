@@ -26,6 +26,8 @@ import users from './users';
 
 const SettingsPage = lazyView(() => import('./settings/SettingsPage'), 'SettingsPage');
 const SecurityPage = lazyView(() => import('./security/SecurityPage'), 'SecurityPage');
+const StatusPage = lazyView(() => import('./status/StatusPage'), 'StatusPage');
+const AccountingPage = lazyView(() => import('./reports/AccountingPage'), 'AccountingPage');
 
 /** Each resource's views (each view its own chunk, loaded when first opened). */
 const VIEWS: Record<ResourceName, Omit<ResourceProps, 'name'>> = {
@@ -70,6 +72,8 @@ export function AdminApp() {
       <CustomRoutes>
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/security" element={<SecurityPage />} />
+        <Route path="/status" element={<StatusPage />} />
+        <Route path="/accounting" element={<AccountingPage />} />
       </CustomRoutes>
     </Admin>
   );

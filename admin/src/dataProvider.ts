@@ -61,6 +61,8 @@ export interface AdminDataProvider extends DataProvider {
   extendMembership(grantId: number, days: number): Promise<AdminGrant>;
   /** Ends a VIP period now. */
   endMembership(grantId: number): Promise<AdminGrant>;
+  /** «Stopp fornyelse»: the student's VIP no longer renews by itself (Stripe told, the student mailed). */
+  stopRenewal(userId: number): Promise<AdminUserDetail>;
   /** Name, notes and a new e-mail address (which the student confirms). */
   updateStudent(userId: number, changes: UpdateStudentRequest): Promise<AdminUserDetail>;
   /** Mails the student a new one-time sign-in link. */
@@ -138,6 +140,8 @@ export const dataProvider: AdminDataProvider = {
     postJson<AdminGrant>(`${API}/grants/${grantId}/membership`, { days } satisfies ExtendMembershipRequest),
 
   endMembership: (grantId) => postJson<AdminGrant>(`${API}/grants/${grantId}/membership/end`, {}),
+
+  stopRenewal: (userId) => postJson<AdminUserDetail>(`${API}/users/${userId}/subscription/stop-renewal`, {}),
 
   updateStudent: (userId, changes) =>
     httpClient(`${API}/users/${userId}`, { method: 'PATCH', body: JSON.stringify(changes) }).then(

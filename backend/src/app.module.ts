@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
 import { AccessPortsModule } from './access/access-ports.module';
+import { QuizModule } from './access/quiz/quiz.module';
 import { AccountModule } from './account/account.module';
 import { AccountPortsModule } from './account/account-ports.module';
 import { AdminModule } from './admin/admin.module';
@@ -50,6 +51,7 @@ export class AppModule {
         VideoModule,
         AccessModule,
         AccessPortsModule,
+        QuizModule,
         LeadsModule,
         OrdersModule,
         OutboxModule,

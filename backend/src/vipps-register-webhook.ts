@@ -1,5 +1,5 @@
 // `npm run vipps:register-webhook [-- <url>]`: registers https://<PUBLIC_URL>/api/vipps/webhook (or the
-// given address) with Vipps MobilePay for the ePayment events the site acts on, and prints the secret
+// given address) with Vipps MobilePay for the ePayment and Recurring (VIP renewing by Vipps) events the site acts on, and prints the secret
 // to store in VIPPS_WEBHOOK_SECRET. Reads the same environment as the service (.env for npm scripts).
 import { ConfigError, parseEnv } from './platform/config/env.schema';
 import { registerVippsWebhook } from './orders/vipps/vipps-webhook-registration';

@@ -1,6 +1,8 @@
 import type { OrderStatus, Role } from './api';
 import type { CatalogId, PaymentMethod, PlayerCourseId } from './catalog';
 import type { MuxVideoStatus, VideoProvider } from './video';
+import type { VatTreatment } from './receipts';
+import type { RenewalMethod, SubscriptionStatus } from './membership';
 
 /** Shapes of the admin API (`/api/admin/*`, ra-data-simple-rest dialect), shared with the admin app. */
 
@@ -32,6 +34,14 @@ export const AUDIT_ACTIONS = [
   'module.video_upload',
   'module.video_ready',
   'module.video_errored',
+  /** The mentor saved a module's captions (corrected, uploaded or approved). */
+  'module.captions_update',
+  /** Mux's generated captions for a module's video arrived. */
+  'module.captions_generated',
+  /** The mentor saved a module's quiz (new or changed questions, pass mark). */
+  'quiz.put',
+  /** The mentor removed a module's quiz and its attempts. */
+  'quiz.delete',
   'settings.update',
   'grant.release',
   'grant.mentorship.extend',
@@ -71,6 +81,13 @@ export const AUDIT_ACTIONS = [
   'user.discord_sync',
   /** Written by the e-mail normalisation migration: this account's address now names another account. */
   'user.email-duplicate',
+  /** «Si opp» / «Slå på fornyelse igjen»: the member (or the mentor) stopped or resumed a membership's automatic renewal. */
+  'subscription.cancel',
+  'subscription.resume',
+  /** Regnskap: a failed Fiken posting back in the queue («Prøv igjen»). */
+  'fiken.retry',
+  /** Regnskap: documents from before Fiken was set up queued for posting. */
+  'fiken.backfill',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -274,6 +291,41 @@ export interface AdminUserDetail extends AdminUser {
   adminNote: string | null;
   /** A new address the mentor entered, until the student confirms it by the mailed link. */
   pendingEmail: string | null;
+  /** The student's newest VIP subscription (automatic renewal), running or ended; null when none was paid. */
+  subscription: AdminSubscription | null;
+}
+
+/** A membership's automatic renewal as the student's page in the panel shows it («VIP-abonnement»). */
+export interface AdminSubscription {
+  id: number;
+  productId: string;
+  method: RenewalMethod;
+  status: SubscriptionStatus;
+  /** What each renewal charges (øre). */
+  priceOre: number;
+  /** The end of the paid period (ISO). */
+  currentPeriodEnd: string | null;
+  /** When the next renewal is charged: the period's end while it renews; null when it does not. */
+  nextChargeAt: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** Failed renewal charges in a row. */
+  failedAttempts: number;
+  /** After a failed charge: access is kept until then. */
+  graceEndsAt: string | null;
+  endedAt: string | null;
+  createdAt: string;
+  /** «Stopp fornyelse» is possible: it is running and still renews. */
+  canStopRenewal: boolean;
+}
+
+/** The overview's counts of automatic renewals, at the time asked (not the stats period). */
+export interface AdminSubscriptionCounts {
+  /** Members whose membership renews by itself (running, not cancelled). */
+  renewing: number;
+  /** Of those, the ones whose renewal is charged in the next 30 days. */
+  dueNext30Days: number;
+  /** Subscriptions that ended (lapsed, refunded or ended at the provider) in the last 30 days. */
+  endedLast30Days: number;
 }
 
 /** How many of a student's leads the student page carries (the newest); the lead list has them all. */
@@ -297,6 +349,10 @@ export interface AdminCourse {
   mentorshipMonths: number;
   /** Launch seats left (see CatalogItem.launchSeatsLeft); null for courses not sold by checkout. */
   launchSeatsLeft: number | null;
+  /** MVA treatment (docs/decisions.md "MVA"). */
+  vatTreatment: VatTreatment;
+  /** `split`: the exempt part of the price, øre (null otherwise). */
+  vatExemptOre: number | null;
   updatedAt: string;
 }
 
@@ -401,4 +457,5 @@ export interface AdminStats {
   totals: { leads: number; accounts: number; buyers: number; revenueOre: number; refundsOre: number };
   latestLeads: AdminLead[];
   latestOrders: AdminOrder[];
+  subscriptions: AdminSubscriptionCounts;
 }

@@ -21,3 +21,6 @@ export * from './video';
 export * from './community';
 export * from './membership';
 export * from './discord';
+export * from './status';
+export * from './captions';
+export * from './quizzes';

@@ -2,7 +2,7 @@ import type { Attribution } from './api';
 import { isCheckoutCourseId, type LeadCourseType, type TrafficSource } from './catalog';
 
 /**
- * Where the lead form sends the visitor next (SPEC §4 and §7): the checkout for a course that is
+ * Where the lead form sends the visitor next: the checkout for a course that is
  * sold there, else the Starter player. The server's answer (`next`, or the 303 of the form without
  * JavaScript) and the storefront's fallback use this one rule.
  */

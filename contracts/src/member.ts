@@ -18,8 +18,14 @@ export interface CourseModuleView {
    * the module now). Null: show the overlay.
    */
   video: ModuleVideo | null;
-  /** A WebVTT captions track for the Mux player; null when none. */
+  /**
+   * The module's WebVTT captions track: the app's approved captions
+   * (`/api/courses/:courseId/modules/:moduleId/captions.vtt`, served to those who may watch), else an
+   * https address the mentor entered; null when none.
+   */
   captionsUrl: string | null;
+  /** The approved captions exist: the player shows them as the transcript (read from `captionsUrl`). */
+  hasTranscript: boolean;
   /**
    * Drip release: the module opens `releaseAt` (ISO) after the student's grant. While locked,
    * its description, topics and video are not sent (empty / null).
@@ -128,6 +134,18 @@ export interface AccountExport {
     attribution: Record<string, string | null>;
     refunds: Array<{ amountOre: number; status: string; createdAt: string }>;
   }>;
+  /** Memberships that renew by themselves (a Stripe subscription or a Vipps agreement). */
+  subscriptions: Array<{
+    productId: string;
+    method: string;
+    status: string;
+    priceOre: number;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+    failedAttempts: number;
+    createdAt: string;
+    endedAt: string | null;
+  }>;
   progress: Array<{
     courseId: string;
     completedModules: number[];
@@ -171,6 +189,8 @@ export interface AccountExport {
   }>;
   /** Questions asked under the lessons, with the mentor's answers. */
   questions: import('./community').QuestionExport[];
+  /** Quiz attempts on the modules, with the answers given and the scores. */
+  quizAttempts: import('./quizzes').QuizAttemptExport[];
   /** Threads with the mentor (chart review), with every message and the images' details. */
   mentorThreads: import('./community').MentorThreadExport[];
   /** The linked Discord account (the private community), or null. */

@@ -112,6 +112,20 @@ export const MSG = {
   paymentMethod: 'Velg betalingsmåte: kort, Vipps eller Klarna',
   /** The method is not offered for this purchase (Vipps not set up, Klarna below 1 500 kr). */
   paymentMethodUnavailable: (method: string) => `${method} er ikke tilgjengelig for dette kjøpet. Velg en annen betalingsmåte.`,
+  /** «Forny automatisk hvert år» (docs/decisions.md "Memberships"). */
+  autoRenewOnlyMembership: 'Automatisk fornyelse finnes bare for VIP-medlemskapet.',
+  autoRenewCardOnly:
+    'Automatisk fornyelse betales med kort eller Vipps. Velg en av dem, eller ta bort «Forny automatisk hvert år».',
+  autoRenewNoCampaignCode:
+    'Kampanjekoder gjelder bare en enkelt periode. Ta bort koden, eller ta bort «Forny automatisk hvert år».',
+  autoRenewUnavailable: 'Automatisk fornyelse er ikke tilgjengelig akkurat nå. Kjøp en enkelt periode, eller prøv igjen senere.',
+  autoRenewAlready: 'Medlemskapet ditt fornyes allerede automatisk. Du finner det i kursoversikten.',
+  renewalVippsStopped:
+    'Vipps-avtalen ble stoppet og kan ikke startes igjen. Velg «Forny automatisk hvert år» med Vipps neste gang du fornyer VIP.',
+  renewalNotRenewing: 'Medlemskapet ditt fornyes ikke automatisk, så det er ingenting å si opp.',
+  renewalNotCancelled: 'Fornyelsen er allerede på, eller perioden er over.',
+  adminRenewalNotRenewing: 'Eleven har ikke et VIP-abonnement som fornyes automatisk, så det er ingenting å stoppe.',
+  renewalNoCard: 'Medlemskapet ditt betales ikke med kort, så det er ikke noe kort å endre.',
   nameTooLong: 'Navnet kan være maks 100 tegn',
   invalidSignature: 'Ugyldig eller manglende signatur',
   invalidEvent: 'Ugyldig hendelse fra Stripe',
@@ -189,6 +203,11 @@ export const MSG = {
   courseNotFound: 'Fant ikke kurset',
   moduleNotFound: 'Fant ikke modulen',
   courseIdFixed: 'Kurs-id kan ikke endres',
+  vatTreatmentInvalid: 'MVA-behandling må være standard, exempt eller split',
+  vatExemptRequired: 'Delt MVA trenger beløpet som er unntatt (øre)',
+  vatExemptBelowPrice: (priceKr: string) => `Beløpet som er unntatt må være over 0 og under prisen (${priceKr})`,
+  vatExemptOnlySplit: 'Beløpet som er unntatt settes bare for delt MVA',
+  reportPeriodInvalid: 'Perioden må ha fra- og til-dato (ÅÅÅÅ-MM-DD), fra før eller lik til, og høyst 366 dager',
   unknownPlayerCourse: 'Ukjent kurs',
   unknownSetting: 'Ukjent innstilling',
   durationWholeMinutes: 'Varighet må være et helt antall minutter',
@@ -241,7 +260,7 @@ export const MSG = {
   mentorshipDays: 'Antall dager må være et helt tall mellom 1 og 365',
   bookingUrlInvalid: 'Bookinglenken må være en https-adresse (maks 500 tegn)',
   certificateNotFound: 'Fant ikke sertifikatet',
-  certificateNotEarned: 'Du har ikke fått sertifikat for dette kurset ennå. Fullfør alle modulene først.',
+  certificateNotEarned: 'Du har ikke fått sertifikat for dette kurset ennå. Fullfør alle modulene og bestå quizene først.',
   certificateRevokedAccessEnded: 'Sertifikatet er trukket tilbake fordi tilgangen til kurset er avsluttet.',
   certificateRevokedByMentor: 'Sertifikatet er trukket tilbake av utstederen.',
   nameRequired: 'Skriv inn navnet ditt slik det skal stå på sertifikatet.',
@@ -302,6 +321,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   PAYMENT_UNAVAILABLE: MSG.paymentUnavailable,
   PAYMENT_PROVIDER_ERROR: MSG.paymentError,
   INVALID_SIGNATURE: MSG.invalidSignature,
+  INVALID_CAPTIONS: 'Tekstingsfilen er ikke gyldig WebVTT',
   SERVICE_UNAVAILABLE: MSG.serviceUnavailable,
   INTERNAL: MSG.internal,
 };

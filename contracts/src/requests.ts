@@ -8,6 +8,7 @@ import type { Attribution, MeResponse } from './api';
 import type { CatalogId, LeadCourseType, PaymentMethod, PlayerCourseId, TrafficSource } from './catalog';
 import type { Segment, SegmentAudience, SequenceStepInput, SequenceTrigger } from './marketing';
 import type { VideoProvider } from './video';
+import type { VatTreatment } from './receipts';
 
 // ---- sign-in, password, 2FA (identity, account)
 
@@ -80,6 +81,11 @@ export interface CreateCheckoutSessionRequest {
   acceptRisk: true;
   /** A campaign code; the server checks and prices it. */
   campaignCode?: string;
+  /**
+   * «Forny automatisk hvert år»: a membership (VIP) bought as a yearly subscription (card). Refused for
+   * other courses and with a campaign code; never on unless the buyer ticked it.
+   */
+  autoRenew?: boolean;
   attribution?: Attribution;
 }
 
@@ -163,6 +169,9 @@ export interface UpdateCourseRequest {
   title?: string;
   description?: string | null;
   mentorshipMonths?: number;
+  vatTreatment?: VatTreatment;
+  /** Required for `split`: > 0 and below the price (øre). */
+  vatExemptOre?: number | null;
 }
 
 /** The fields of a module an administrator may set. */

@@ -1,4 +1,5 @@
 import type { CatalogResponse, SiteSettings } from './api';
+import type { CertificateVerification } from './certificates';
 
 /**
  * The contract between the server and the storefront's server bundle
@@ -12,6 +13,14 @@ import type { CatalogResponse, SiteSettings } from './api';
 export interface RenderContext {
   settings: SiteSettings;
   catalog: CatalogResponse;
+  /** The certificate a `/sertifikat/:code` page shows, looked up by the server per request (null: no such code). */
+  certificate?: CertificatePageState;
+}
+
+/** What the server knows about the code of a `/sertifikat/:code` page. */
+export interface CertificatePageState {
+  code: string;
+  verification: CertificateVerification | null;
 }
 
 export interface RenderResult {
@@ -39,4 +48,5 @@ export const APP_STATE_ELEMENT_ID = 'app-state';
 export interface AppState {
   settings: SiteSettings;
   catalog: CatalogResponse;
+  certificate?: CertificatePageState;
 }

@@ -6,14 +6,13 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
-import type TestAgent from 'supertest/lib/agent';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../backend/src/orders/entities/receipt.entity';
 import { BackupError, restoreBackup, runBackup } from '../../backend/src/platform/backup/backup';
 import { archiveName } from '../../backend/src/platform/backup/rotation';
 import { deliverWebhook, fakeStripeEnv, startFakeStripe, stripeEvent, type FakeStripe } from './support/fake-stripe';
-import { isPdf, pdfText } from './support/pdf-text';
+import { getBinary, isPdf, pdfText } from './support/pdf-text';
 import { createTestDatabase } from './support/test-database';
 import { signInByLink, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
@@ -30,17 +29,6 @@ const SELLER = {
   SELLER_ADDRESS: 'Arkivveien 1, 0155 Oslo',
 };
 const PASSPHRASE = 'en lang og hemmelig passordfrase';
-
-function binary(agent: TestAgent, url: string) {
-  return agent
-    .get(url)
-    .buffer(true)
-    .parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-}
 
 async function tables(ds: DataSource): Promise<string[]> {
   const rows: Array<{ name: string }> =
@@ -204,7 +192,7 @@ describe.each([
     // The buyer signs in (a one-time link to the restored account) and the receipt PDF renders.
     const buyer = await t.ds.getRepository(User).findOneByOrFail({ email: buyerEmail });
     const agent = await signInByLink(t, buyer);
-    const res = await binary(agent, `/api/orders/${orderId}/receipt.pdf`).expect(200);
+    const res = await getBinary(agent, `/api/orders/${orderId}/receipt.pdf`).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(isPdf(res.body as Buffer)).toBe(true);
     const text = pdfText(res.body as Buffer);

@@ -35,6 +35,7 @@ describe('GET /api/courses/:courseId', () => {
           'captionsUrl',
           'description',
           'durationMinutes',
+          'hasTranscript',
           'hasVideo',
           'id',
           'locked',
@@ -47,7 +48,7 @@ describe('GET /api/courses/:courseId', () => {
         ].sort(),
       );
       expect(m.topics.length).toBeGreaterThan(0);
-      expect(m).toMatchObject({ videoId: null, hasVideo: false, video: null, captionsUrl: null });
+      expect(m).toMatchObject({ videoId: null, hasVideo: false, video: null, captionsUrl: null, hasTranscript: false });
     }
   });
 

@@ -1,6 +1,7 @@
 import { startFakeDiscord } from './support/fake-discord';
 import { startFakeMux } from './support/fake-mux';
 import { FAKE_STRIPE_KEY, startFakeStripe } from './support/fake-stripe';
+import { startFakeVipps } from './support/fake-vipps';
 
 /**
  * The fakes refuse what the providers' published descriptions refuse (e2e/contracts), and a suite
@@ -43,6 +44,47 @@ describe('fakes checked against the providers’ published descriptions', () => 
     expect(res.status).toBe(400);
     expect(mux.violations).toHaveLength(1);
     await expect(mux.close()).rejects.toThrow(/would refuse/);
+  });
+
+  it('Vipps Recurring: a charge with more retryDays than the API takes, or a draft agreement without its interval, is refused', async () => {
+    const vipps = await startFakeVipps();
+    const headers = {
+      authorization: 'Bearer x',
+      'ocp-apim-subscription-key': 'x',
+      'idempotency-key': 'k',
+      'merchant-serial-number': '123456',
+      'content-type': 'application/json',
+    };
+    const charge = await fetch(`${vipps.url}/recurring/v3/agreements/agr_x/charges`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        amount: 500000,
+        description: 'VIP',
+        due: '2030-01-01',
+        retryDays: 20,
+        transactionType: 'DIRECT_CAPTURE',
+      }),
+    });
+    expect(charge.status).toBe(400);
+    const draft = await fetch(`${vipps.url}/recurring/v3/agreements`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        pricing: { type: 'LEGACY', amount: 500000, currency: 'NOK' },
+        merchantRedirectUrl: 'https://example.test/r',
+        merchantAgreementUrl: 'https://example.test/a',
+        productName: 'VIP',
+      }),
+    });
+    expect(draft.status).toBe(400);
+    expect(vipps.violations.map((v) => [v.provider, v.operation])).toEqual([
+      ['vipps-recurring', 'charges.create'],
+      ['vipps-recurring', 'agreements.create'],
+    ]);
+    expect(vipps.violations[0].problems.join(' ')).toMatch(/retryDays/);
+    expect(vipps.violations[1].problems.join(' ')).toMatch(/interval/);
+    await expect(vipps.close()).rejects.toThrow(/would refuse/);
   });
 
   it('Discord: a member added without the access token Discord requires is refused', async () => {

@@ -54,7 +54,9 @@ describe('personal data: every table holding a user is covered by a registered o
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(owners().map((o) => o.meta.name)).toEqual([
       'orders',
+      'subscriptions',
       'access',
+      'quizAttempts',
       'identity',
       'leads',
       'outbox',

@@ -153,6 +153,7 @@ describe('re-authentication for every money and access change', () => {
   const STEP_UP = [
     'POST /api/admin/orders/:id/refund',
     'POST /api/admin/users/:id/grants',
+    'POST /api/admin/users/:id/subscription/stop-renewal',
     'DELETE /api/admin/grants/:id',
     'POST /api/admin/users',
     'POST /api/admin/campaign-codes',
@@ -163,6 +164,7 @@ describe('re-authentication for every money and access change', () => {
     'POST /api/admin/grants/:id/release',
     'POST /api/admin/grants/:id/mentorship',
     'POST /api/admin/broadcasts/:id/send',
+    'PUT /api/admin/modules/:id/captions',
   ];
   let t: TestApp;
   let fake: FakeStripe;

@@ -8,7 +8,7 @@ import { ConfigError, parseEnv } from '../../backend/src/platform/config/env.sch
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../../backend/src/platform/database/data-source-options';
 import { adminAgent, demoPurchase } from './admin-helpers';
-import { isPdf, pdfText } from './support/pdf-text';
+import { getBinary, isPdf, pdfText } from './support/pdf-text';
 import { createTestDatabase } from './support/test-database';
 import { loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
@@ -32,17 +32,6 @@ const nok = (ore: number) =>
   `${ore < 0 ? '-' : ''}${Math.floor(Math.abs(ore) / 100)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${String(Math.abs(ore) % 100).padStart(2, '0')} kr`;
-
-function binary(agent: TestAgent, url: string) {
-  return agent
-    .get(url)
-    .buffer(true)
-    .parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-}
 
 describe('receipts and credit notes', () => {
   let t: TestApp;
@@ -70,6 +59,7 @@ describe('receipts and credit notes', () => {
       orgNr: '923456789',
       orgNrText: 'Org.nr. 923 456 789 MVA',
       address: 'Kvitteringsveien 5, 0155 Oslo',
+      vatRegistered: true,
     });
   });
 
@@ -91,12 +81,22 @@ describe('receipts and credit notes', () => {
         vatOre: total - exclOf(total),
         vatRatePercent: 25,
         totalOre: total,
+        lines: [
+          {
+            treatment: 'standard',
+            vatRatePercent: 25,
+            amountExclVatOre: exclOf(total),
+            vatOre: total - exclOf(total),
+            totalOre: total,
+          },
+        ],
         currency: 'NOK',
         seller: {
           name: 'Kvittering Testselskap AS',
           orgNr: '923456789',
           orgNrText: 'Org.nr. 923 456 789 MVA',
           address: 'Kvitteringsveien 5, 0155 Oslo',
+          vatRegistered: true,
         },
         pdfUrl: `/api/orders/${orderId}/receipt.pdf`,
       },
@@ -198,7 +198,7 @@ describe('receipts and credit notes', () => {
     ]);
     expect(res.body.creditNotes[0].description).toContain(`kvittering nr. ${receipt.number}`);
 
-    const pdf = await binary(buyer, `/api/orders/${orderId}/credit-notes/${notes[0].number}/pdf`).expect(200);
+    const pdf = await getBinary(buyer, `/api/orders/${orderId}/credit-notes/${notes[0].number}/pdf`).expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="kreditnota-${notes[0].number}.pdf"`);
     const text = pdfText(pdf.body as Buffer);
@@ -256,7 +256,7 @@ describe('receipts and credit notes', () => {
   it('the PDF: application/pdf, an attachment named by the receipt number, with every required fact', async () => {
     const { buyer, orderId } = await demoPurchase(t, { courseId: 'foundation' });
     const receipt = await t.ds.getRepository(Receipt).findOneByOrFail({ orderId, kind: 'receipt' });
-    const res = await binary(buyer, `/api/orders/${orderId}/receipt.pdf`).expect(200);
+    const res = await getBinary(buyer, `/api/orders/${orderId}/receipt.pdf`).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="kvittering-${receipt.number}.pdf"`);
     const pdf = res.body as Buffer;
@@ -307,7 +307,7 @@ describe('receipts and credit notes', () => {
   it('documents keep the seller they were issued with when the configuration changes', async () => {
     const { orderId: before } = await demoPurchase(t);
     const original = { ...t.cfg.seller };
-    t.cfg.seller = { name: 'Nytt Navn AS', orgNr: '987654321', address: 'Ny gate 2, 5003 Bergen' };
+    t.cfg.seller = { name: 'Nytt Navn AS', orgNr: '987654321', address: 'Ny gate 2, 5003 Bergen', vatRegistered: true };
     try {
       const { orderId: after } = await demoPurchase(t);
       const old = await admin.get(`/api/orders/${before}/receipt`).expect(200);

@@ -135,6 +135,21 @@ describe('VIP membership (fake Stripe server, injected clock)', () => {
           active: true,
           renewPath: '/bestill?course=vip',
           communityUrl: VIP_COMMUNITY,
+          // Bought as one period: it does not renew by itself (e2e/api/vip-renewal.e2e-spec.ts for one that does).
+          renews: false,
+          renewsAt: null,
+          renewalMethod: null,
+          renewalPriceOre: null,
+          subscription: null,
+          receipts: [
+            {
+              orderId: order.id,
+              number: expect.any(Number),
+              issuedAt: START.toISOString(),
+              totalOre: 500000,
+              pdfPath: `/api/orders/${order.id}/receipt.pdf`,
+            },
+          ],
         },
       ],
     });

@@ -316,7 +316,7 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
     expect(await orders().findOneByOrFail({ email })).toMatchObject({ provider: 'vipps', status: 'failed' });
   });
 
-  it('npm run vipps:register-webhook registers the webhook for the ePayment events and hands back the secret', async () => {
+  it('npm run vipps:register-webhook registers the webhook for the ePayment and Recurring events and hands back the secret', async () => {
     const r = await registerVippsWebhook(t.cfg);
     expect(r).toMatchObject({ url: 'http://localhost:3000/api/vipps/webhook', secret: FAKE_VIPPS.webhookSecret });
     expect(vipps.webhooks.at(-1)).toMatchObject({
@@ -327,6 +327,12 @@ describe('Vipps MobilePay (ePayment API, fake Vipps server): pay, capture, refun
         'epayments.payment.expired.v1',
         'epayments.payment.cancelled.v1',
         'epayments.payment.terminated.v1',
+        'recurring.agreement-activated.v1',
+        'recurring.agreement-stopped.v1',
+        'recurring.agreement-expired.v1',
+        'recurring.charge-captured.v1',
+        'recurring.charge-failed.v1',
+        'recurring.charge-canceled.v1',
       ],
     });
   });

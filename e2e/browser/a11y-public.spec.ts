@@ -5,13 +5,11 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hashPassword } from '../../backend/src/platform/crypto/password';
-import { Grant } from '../../backend/src/access/entities/grant.entity';
-import { User } from '../../backend/src/identity/entities/user.entity';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { linkIn } from '../api/support/smtp-sink';
 import { at, login, storeConsent, uniqueEmail } from './support/site';
 import { useBrowserJourney } from './support/journey';
+import { seedStudent } from './support/buyers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WIDTHS = [1366, 390] as const;
@@ -36,32 +34,6 @@ async function context(width: number, consent = true): Promise<BrowserContext> {
   // YouTube stays off the network (thumbnails of the players).
   await ctx.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com)\//, (r) => r.fulfill({ status: 204, body: '' }));
   return ctx;
-}
-
-/** A student with a password who owns Foundation and Kryptovaluta, straight in the server's database. */
-async function seedStudent(): Promise<{ email: string; password: string }> {
-  const email = uniqueEmail('a11y');
-  const password = 'hemmelig123';
-  const now = new Date();
-  const repo = journey.db.getRepository(User);
-  const user = await repo.save(
-    repo.create({
-      email,
-      passwordHash: await hashPassword(password),
-      role: 'student',
-      firstName: 'Kari',
-      lastName: 'Nordmann',
-      attribution: {},
-      createdAt: now,
-      updatedAt: now,
-      passwordChangedAt: now,
-      claimedAt: now,
-    }),
-  );
-  for (const courseId of ['foundation', 'kryptovaluta']) {
-    await journey.db.getRepository(Grant).insert({ userId: user.id, courseId, source: 'manual', grantedAt: now });
-  }
-  return { email, password };
 }
 
 const PUBLIC_PAGES = [
@@ -181,7 +153,7 @@ describe.each(WIDTHS)('WCAG 2.1 AA at %i px', (width) => {
   });
 
   it('member pages (dashboard, player, settings, certificates): no violations', async () => {
-    const s = await seedStudent();
+    const s = await seedStudent(journey, 'a11y', { courses: ['foundation', 'kryptovaluta'] });
     const ctx = await context(width);
     const page = await ctx.newPage();
     await page.goto('/login');

@@ -7,16 +7,11 @@
  */
 import type { Page } from 'playwright-core';
 import { signInToAdmin } from './support/admin';
-import { openVisitor, uniqueEmail, until } from './support/site';
+import { openVisitor, uniqueEmail, until, visit } from './support/site';
 import { ADMIN, useBrowserJourney, type BrowserJourney } from './support/journey';
 
 /** A visitor of this journey's server with a stored cookie choice (no banner), collecting alerts and page errors. */
 const open = (journey: BrowserJourney, width?: number) => openVisitor(journey.browser, journey.server.url, width);
-
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-}
 
 const submit = (page: Page) => page.getByTestId('checkout-submit');
 const submitText = (page: Page) => async () => (await submit(page).innerText()).trim();

@@ -7,7 +7,7 @@
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/consent.spec.ts`.
  */
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { CONSENT_KEY } from './support/site';
+import { CONSENT_KEY, visit } from './support/site';
 import { useBrowserJourney } from './support/journey';
 
 const ATTRIBUTION_KEY = 'ta.attribution.v1';
@@ -41,11 +41,6 @@ async function visitor(): Promise<Visitor> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   return { ctx, page, thirdParty, errors };
-}
-
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
 }
 
 /** What the site keeps on the device: localStorage and sessionStorage keys, cookies. */

@@ -72,6 +72,12 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
 
   const journey = useBrowserJourney({ mail: true, fakes: { stripe: true, vipps: true } });
 
+  /** Sends the order form and waits for the provider's page: Stripe's hosted checkout, or Vipps' landing page. */
+  async function submitTo(page: Page, provider: 'stripe' | 'vipps'): Promise<void> {
+    await page.getByTestId('checkout-submit').click();
+    await page.waitForURL(provider === 'stripe' ? 'https://checkout.stripe.test/**' : `${journey.vipps.url}/landing/**`);
+  }
+
   beforeAll(async () => {
     const admin = await postJson(journey.server.url, '/api/auth/login', ADMIN);
     expect(admin.status).toBe(200);
@@ -93,8 +99,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     const b = await openBuyer(journey, width);
     const email = uniqueEmail('last-kort');
     await fillForm(b.page, email, 'card');
-    await b.page.getByTestId('checkout-submit').click();
-    await b.page.waitForURL('https://checkout.stripe.test/**');
+    await submitTo(b.page, 'stripe');
     const session = journey.stripe.lastSession();
     journey.stripe.pay(session.id);
     await b.page.goto(`/betaling/fullfort?session_id=${session.id}`);
@@ -118,8 +123,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     const b = await openBuyer(journey, width);
     const email = uniqueEmail('last-vipps');
     await fillForm(b.page, email, 'vipps');
-    await b.page.getByTestId('checkout-submit').click();
-    await b.page.waitForURL(`${journey.vipps.url}/landing/**`);
+    await submitTo(b.page, 'vipps');
     await b.page.getByRole('button', { name: 'Godkjenn' }).click();
     await at(b.page, '/betaling/fullfort');
     await expectPaid(b.page, email, '1 997');
@@ -142,8 +146,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     });
     const email = uniqueEmail('uten-lagring');
     await fillForm(b.page, email, 'card');
-    await b.page.getByTestId('checkout-submit').click();
-    await b.page.waitForURL('https://checkout.stripe.test/**');
+    await submitTo(b.page, 'stripe');
     const session = journey.stripe.lastSession();
     journey.stripe.pay(session.id);
     await b.page.goto(`/betaling/fullfort?session_id=${session.id}`);
@@ -161,8 +164,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     const b = await openBuyer(journey, width);
     const email = uniqueEmail('betalt-imens');
     await fillForm(b.page, email, 'card');
-    await b.page.getByTestId('checkout-submit').click();
-    await b.page.waitForURL('https://checkout.stripe.test/**');
+    await submitTo(b.page, 'stripe');
     journey.stripe.pay(journey.stripe.lastSession().id);
     await b.page.goBack();
     await at(b.page, '/betaling/fullfort', { timeout: 15_000 });
@@ -178,8 +180,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     const email = uniqueEmail('avvist-vipps');
     await fillForm(b.page, email, 'vipps', code.toLowerCase());
     expect(flat(await b.page.getByTestId('checkout-total').innerText())).toBe('1 697 kr');
-    await b.page.getByTestId('checkout-submit').click();
-    await b.page.waitForURL(`${journey.vipps.url}/landing/**`);
+    await submitTo(b.page, 'vipps');
     expect(journey.vipps.lastPayment().request.amount).toEqual({ currency: 'NOK', value: 169700 });
     // Rejected in the app: Vipps sends the buyer back to the confirmation page, which sees ABORTED.
     await b.page.getByRole('button', { name: 'Avbryt' }).click();
@@ -204,8 +205,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     const b = await openBuyer(journey, width);
     const email = uniqueEmail('utlopt-vipps');
     await fillForm(b.page, email, 'vipps', code);
-    await b.page.getByTestId('checkout-submit').click();
-    await b.page.waitForURL(`${journey.vipps.url}/landing/**`);
+    await submitTo(b.page, 'vipps');
     const reference = journey.vipps.lastPayment().request.reference;
     journey.vipps.expire(reference);
     await b.page.goto(`/betaling/fullfort?session_id=${reference}`);
@@ -222,8 +222,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
       const b = await openBuyer(journey, width);
       const email = uniqueEmail(`avbrutt-${method}`);
       await fillForm(b.page, email, method, code);
-      await b.page.getByTestId('checkout-submit').click();
-      await b.page.waitForURL('https://checkout.stripe.test/**');
+      await submitTo(b.page, 'stripe');
       const session = journey.stripe.lastSession();
       expect(session).toMatchObject({ amount_total: 169700, allowed_payment_method_types: [method] });
       // «Tilbake» on Stripe's page: its cancel link.
@@ -234,8 +233,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
       await expectRestored(b.page, email, method, code, '1 697');
       await journey.checkScreen(b.page, `form after a cancelled ${method} payment`, b.problems);
       // Paying now works from the restored form.
-      await b.page.getByTestId('checkout-submit').click();
-      await b.page.waitForURL('https://checkout.stripe.test/**');
+      await submitTo(b.page, 'stripe');
       expect(journey.stripe.lastSession()).toMatchObject({ amount_total: 169700, allowed_payment_method_types: [method] });
       expect(b.problems).toEqual([]);
       await b.ctx.close();
@@ -246,8 +244,7 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     const b = await openBuyer(journey, width);
     const email = uniqueEmail('tilbake');
     await fillForm(b.page, email, 'klarna', code);
-    await b.page.getByTestId('checkout-submit').click();
-    await b.page.waitForURL('https://checkout.stripe.test/**');
+    await submitTo(b.page, 'stripe');
     await b.page.goBack();
     await at(b.page, '/bestill');
     expect(await returnedNotice(b.page)).toContain('Du gikk tilbake fra Klarna');

@@ -14,6 +14,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { AdminOrder, AdminStats } from '@academy/contracts';
 import { uniqueEmail } from './support/site';
 import { ADMIN, useBrowserJourney } from './support/journey';
+import { tabTo } from './support/admin';
 
 jest.setTimeout(180_000);
 
@@ -47,19 +48,6 @@ async function buy(ctx: BrowserContext, email: string, courseId: string, extra: 
 async function lead(ctx: BrowserContext, email: string, trafficSource: string, courseType = 'foundation'): Promise<void> {
   const res = await ctx.request.post('/api/leads', { data: { email, courseType, source: '/', attribution: { trafficSource } } });
   expect(res.status()).toBe(201);
-}
-
-/** Presses Tab (at most 80 times) until the focused element matches; fails otherwise. */
-async function tabTo(page: Page, wanted: (el: Element) => boolean): Promise<void> {
-  for (let i = 0; i < 80; i++) {
-    await page.keyboard.press('Tab');
-    const ok = await page.evaluate((src) => {
-      const el = document.activeElement;
-      return !!el && (new Function('el', `return (${src})(el)`) as (e: Element) => boolean)(el);
-    }, wanted.toString());
-    if (ok) return;
-  }
-  throw new Error(`Tab never reached the element (${wanted.toString()})`);
 }
 
 const journey = useBrowserJourney();

@@ -15,11 +15,11 @@
  * Needs the production builds: `npm run build` (contracts, frontend, admin, backend).
  */
 import { Secret, TOTP } from 'otpauth';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { linkIn } from '../api/support/smtp-sink';
 import { uniqueEmail } from './support/site';
 import { ADMIN, checkScreen, useBrowserJourney } from './support/journey';
-import { openPanelRun, PANEL_DEVICES, type PanelRun } from './support/admin';
+import { openPanelRun, PANEL_DEVICES, tabTo, useSignedInPanel, type PanelRun } from './support/admin';
 
 jest.setTimeout(240_000);
 
@@ -63,19 +63,6 @@ async function brokenWords(page: Page): Promise<string[]> {
     }
     return out;
   });
-}
-
-/** Presses Tab until the focused element is the one wanted (at most 80 times). */
-async function tabTo(page: Page, wanted: (el: Element) => boolean): Promise<void> {
-  for (let i = 0; i < 80; i++) {
-    await page.keyboard.press('Tab');
-    const ok = await page.evaluate((src) => {
-      const el = document.activeElement;
-      return !!el && (new Function('el', `return (${src})(el)`) as (e: Element) => boolean)(el);
-    }, wanted.toString());
-    if (ok) return;
-  }
-  throw new Error(`Tab never reached the element (${wanted.toString()})`);
 }
 
 /**
@@ -169,30 +156,7 @@ describe('mentor journey: orders and students (issue 34)', () => {
 
   describe.each(PANEL_DEVICES)('on a $device ($width px)', (device) => {
     const { width, height, tag } = device;
-    let ctx: BrowserContext;
-    const run = {} as Run;
-
-    beforeAll(async () => {
-      ctx = await openPanelRun(journey, device, run);
-      const { page } = run;
-      await page.goto('/admin');
-      await page.waitForURL(/\/admin\/login$/);
-      await page.locator('input[name=username]').fill(ADMIN.email);
-      await page.locator('input[name=password]').fill(ADMIN.password);
-      await page.getByRole('button', { name: 'Logg inn' }).click();
-      await page.waitForURL(/\/admin\/?$/);
-    });
-
-    afterAll(async () => {
-      await ctx?.close();
-    });
-
-    afterEach(() => {
-      const { problems, errors } = run;
-      run.problems = [];
-      run.errors = [];
-      expect({ problems, errors }).toEqual({ problems: [], errors: [] });
-    });
+    const run: Run = useSignedInPanel(journey, device, ADMIN);
 
     it('finds an order by the buyer’s full name and opens it by keyboard: code, discount, UTM and receipt', async () => {
       const { page } = run;
@@ -385,10 +349,10 @@ describe('mentor journey: orders and students (issue 34)', () => {
 
   describe('bulk actions (1366 px, by keyboard)', () => {
     it('selects two students with the keyboard, gives them a course each with a mail, and exports them', async () => {
-      const ctx = await journey.newContext(1366, { consent: false });
-      const page = await ctx.newPage();
-      const run: Run = { page, phone: false, tag: 'bulk', problems: [], errors: [] };
-      page.on('pageerror', (e) => run.errors.push(e.message));
+      const run = {} as Run;
+      const ctx = await openPanelRun(journey, { width: 1366, height: 900, tag: 'bulk' }, run);
+      const { page } = run;
+      // Signed in by keyboard too: Enter in the password field.
       await page.goto('/admin/login');
       await page.locator('input[name=username]').fill(ADMIN.email);
       await page.locator('input[name=password]').fill(ADMIN.password);

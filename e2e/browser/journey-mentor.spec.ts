@@ -17,7 +17,7 @@ import { formatKr } from '../../admin/src/lib/money';
 import { RESOURCE_NAMES, type ResourceName } from '../../admin/src/resources';
 import { uniqueEmail } from './support/site';
 import { ADMIN, checkScreen, useBrowserJourney } from './support/journey';
-import { openPanelRun, PANEL_DEVICES, type PanelRun } from './support/admin';
+import { openPanelRun, PANEL_DEVICES, tabTo, type PanelRun } from './support/admin';
 import { REPO_ROOT } from '../support/server';
 
 jest.setTimeout(180_000);
@@ -364,19 +364,6 @@ const WALKS: Record<ResourceName, Walk> = {
     },
   },
 };
-
-/** Presses Tab (at most 60 times) until the focused element is the one wanted. */
-async function tabTo(page: Page, wanted: (el: Element) => boolean): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    await page.keyboard.press('Tab');
-    const ok = await page.evaluate((src) => {
-      const el = document.activeElement;
-      return !!el && (new Function('el', `return (${src})(el)`) as (e: Element) => boolean)(el);
-    }, wanted.toString());
-    if (ok) return;
-  }
-  throw new Error(`Tab never reached the element (${wanted.toString()})`);
-}
 
 async function expect_eventually(cond: () => Promise<boolean>, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;

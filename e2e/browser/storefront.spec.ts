@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { VARIANT_LABELS } from '@academy/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext } from './support/browser';
-import { at, CONSENT_KEY, storeConsent } from './support/site';
+import { at, CONSENT_KEY, storeConsent, visit } from './support/site';
 import { useBrowserJourney } from './support/journey';
 
 const ATTRIBUTION_KEY = 'ta.attribution.v1';
@@ -45,13 +45,6 @@ function dataLayer(page: Page): Promise<unknown[][]> {
 
 function consentCalls(layer: unknown[][], kind: 'default' | 'update'): Record<string, string>[] {
   return layer.filter((e) => e[0] === 'consent' && e[1] === kind).map((e) => e[2] as Record<string, string>);
-}
-
-/** Opens a page and waits until React has hydrated it (RootLayout sets `data-hydrated` on <html>). */
-async function visit(page: Page, path: string) {
-  const res = await page.goto(path);
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-  return res;
 }
 
 async function h1(page: Page): Promise<string> {

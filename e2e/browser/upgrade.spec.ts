@@ -6,7 +6,7 @@
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/upgrade.spec.ts`.
  */
 import type { Page } from 'playwright-core';
-import { uniqueEmail } from './support/site';
+import { uniqueEmail, visit } from './support/site';
 import { useBrowserJourney } from './support/journey';
 
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -47,7 +47,7 @@ describe('upgrade and the crypto series at checkout (demo payments)', () => {
 
   it('the crypto page: Microkurs leads to its checkout, at 499 kr, without Klarna', async () => {
     const p = await page(390);
-    await p.goto('/kryptovaluta-trading-kurs');
+    await visit(p, '/kryptovaluta-trading-kurs');
     await p.getByRole('tab', { name: /Microkurs/ }).click();
     await p.getByTestId('buy-microkurs').click();
     await p.waitForURL((u) => u.pathname === '/bestill' && u.searchParams.get('course') === 'microkurs');

@@ -6,7 +6,7 @@
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/vip.spec.ts`.
  */
 import type { Page } from 'playwright-core';
-import { uniqueEmail } from './support/site';
+import { uniqueEmail, visit } from './support/site';
 import { useBrowserJourney } from './support/journey';
 
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -24,7 +24,7 @@ describe('VIP at checkout and on the dashboard (demo payments)', () => {
     'at %i px: the VIP tab leads to checkout, and the dashboard shows the period after the purchase',
     async (width) => {
       const p = await page(width);
-      await p.goto('/kryptovaluta-trading-kurs');
+      await visit(p, '/kryptovaluta-trading-kurs');
       await p.getByRole('tab', { name: /VIP/ }).click();
       await p.getByTestId('buy-vip').click();
       await p.waitForURL((u) => u.pathname === '/bestill' && u.searchParams.get('course') === 'vip');

@@ -7,8 +7,10 @@
  *
  *   node e2e/contracts/extract.mjs stripe  <spec3.json|spec3.yaml> "<source note>"
  *   node e2e/contracts/extract.mjs vipps   <epayment.v1.yml|json>   "<source note>"
+ *   node e2e/contracts/extract.mjs vipps-recurring <docs/openapi.yaml> "<source note>"
  *   node e2e/contracts/extract.mjs discord <specs/openapi.json>     "<source note>"
  *   node e2e/contracts/extract.mjs mux     <mux_python/models dir>  "<source note>"
+ *   node e2e/contracts/extract.mjs fiken   <Fiken-API-2.0.0*.yaml>  "<source note>"
  *
  * The source note (repository, file, commit, date) is written into the output as `source`. YAML is
  * read with js-yaml when it can be found in node_modules; otherwise convert the file to JSON first.
@@ -30,8 +32,13 @@ const OPERATIONS = {
     ['sessions.create', 'post', '/v1/checkout/sessions'],
     ['sessions.retrieve', 'get', '/v1/checkout/sessions/{session}'],
     ['sessions.expire', 'post', '/v1/checkout/sessions/{session}/expire'],
+    ['paymentIntents.retrieve', 'get', '/v1/payment_intents/{intent}'],
     ['refunds.create', 'post', '/v1/refunds'],
     ['refunds.list', 'get', '/v1/refunds'],
+    ['subscriptions.update', 'post', '/v1/subscriptions/{subscription_exposed_id}'],
+    ['subscriptions.cancel', 'delete', '/v1/subscriptions/{subscription_exposed_id}'],
+    ['invoices.retrieve', 'get', '/v1/invoices/{invoice}'],
+    ['billingPortal.create', 'post', '/v1/billing_portal/sessions'],
   ],
   vipps: [
     ['create', 'post', '/epayment/v1/payments'],
@@ -39,6 +46,15 @@ const OPERATIONS = {
     ['cancel', 'post', '/epayment/v1/payments/{reference}/cancel'],
     ['capture', 'post', '/epayment/v1/payments/{reference}/capture'],
     ['refund', 'post', '/epayment/v1/payments/{reference}/refund'],
+  ],
+  'vipps-recurring': [
+    ['agreements.create', 'post', '/recurring/v3/agreements'],
+    ['agreements.get', 'get', '/recurring/v3/agreements/{agreementId}'],
+    ['agreements.update', 'patch', '/recurring/v3/agreements/{agreementId}'],
+    ['charges.create', 'post', '/recurring/v3/agreements/{agreementId}/charges'],
+    ['charges.get', 'get', '/recurring/v3/agreements/{agreementId}/charges/{chargeId}'],
+    ['charges.cancel', 'delete', '/recurring/v3/agreements/{agreementId}/charges/{chargeId}'],
+    ['charges.refund', 'post', '/recurring/v3/agreements/{agreementId}/charges/{chargeId}/refund'],
   ],
   discord: [
     ['users.me', 'get', '/users/@me'],
@@ -53,6 +69,15 @@ const OPERATIONS = {
     ['uploads.create', 'post', '/video/v1/uploads', 'CreateUploadRequest'],
     ['uploads.get', 'get', '/video/v1/uploads/{UPLOAD_ID}'],
     ['assets.get', 'get', '/video/v1/assets/{ASSET_ID}'],
+  ],
+  // Fiken: a receipt is a cash sale ("Annet salg"); a credit note is a second cash sale with the
+  // amounts negated (the credit-note calls in the description need an invoice made in Fiken).
+  fiken: [
+    ['companies.get', 'get', '/companies/{companySlug}'],
+    ['sales.list', 'get', '/companies/{companySlug}/sales'],
+    ['sales.create', 'post', '/companies/{companySlug}/sales'],
+    ['sales.get', 'get', '/companies/{companySlug}/sales/{saleId}'],
+    ['sales.attach', 'post', '/companies/{companySlug}/sales/{saleId}/attachments'],
   ],
 };
 
@@ -94,6 +119,18 @@ function strip(node) {
   // A reference into another document (Vipps' Receipt lives in the Order Management API): not checked.
   if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) return { 'x-not-checked-ref': node.$ref };
   const out = {};
+  // OpenAPI 3.0's boolean exclusiveMinimum/exclusiveMaximum (Vipps Recurring) as JSON Schema's numbers.
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ])
+    if (typeof node[flag] === 'boolean') {
+      node = { ...node };
+      if (node[flag] && typeof node[bound] === 'number') {
+        node[flag] = node[bound];
+        delete node[bound];
+      } else delete node[flag];
+    }
   for (const [k, v] of Object.entries(node)) {
     if (['description', 'example', 'examples', 'x-stripeBypassValidation', 'x-expansionResources', 'externalDocs'].includes(k))
       continue;
@@ -274,7 +311,9 @@ function applyOverlay(out, file) {
 
 const [provider, file, source] = process.argv.slice(2);
 if (!OPERATIONS[provider] || !file || !source) {
-  console.error('usage: node e2e/contracts/extract.mjs <stripe|vipps|discord|mux> <spec file or models dir> "<source note>"');
+  console.error(
+    'usage: node e2e/contracts/extract.mjs <stripe|vipps|vipps-recurring|discord|mux|fiken> <spec file or models dir> "<source note>"',
+  );
   process.exit(2);
 }
 const extracted = provider === 'mux' ? fromMuxModels(file) : fromOpenApi(provider, readSpec(file));

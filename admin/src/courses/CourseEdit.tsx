@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import type { AdminModule } from '@academy/contracts';
+import type { AdminCourse, AdminModule } from '@academy/contracts';
 import {
   Button,
   DataTable,
@@ -19,8 +19,11 @@ import {
   NumberInput,
   useRecordContext,
   SimpleList,
+  SelectInput,
+  FormDataConsumer,
 } from 'react-admin';
 import { BackToListActions } from '../lib/ShowParts';
+import { krToOre, oreToKr } from '../lib/money';
 import { useAdminHref } from '../lib/useHref';
 import { fullRecord } from '../lib/fullRecord';
 import { phoneLine, usePhone } from '../lib/ResourceList';
@@ -73,6 +76,29 @@ function CourseModules() {
   );
 }
 
+/** The exempt part of a split price as the mentor types it: kroner. */
+type CourseForm = AdminCourse & { vatExemptKr?: number | null };
+
+const toCourseForm = (c: AdminCourse): CourseForm => ({
+  ...c,
+  vatExemptKr: c.vatExemptOre === null ? null : oreToKr(c.vatExemptOre),
+});
+
+function toCourseRequest({ vatExemptKr, ...c }: CourseForm): AdminCourse {
+  const kr = vatExemptKr === null || vatExemptKr === undefined || Number.isNaN(Number(vatExemptKr)) ? null : Number(vatExemptKr);
+  return {
+    ...c,
+    vatExemptOre: c.vatTreatment === 'split' && kr !== null ? krToOre(kr) : c.vatTreatment === 'split' ? c.vatExemptOre : null,
+  };
+}
+
+/** The MVA treatments the accountant chooses between (docs/decisions.md "MVA"). */
+const VAT_CHOICES = [
+  { id: 'standard', name: 'panel.courses.mvaStandard' },
+  { id: 'exempt', name: 'panel.courses.mvaUnntatt' },
+  { id: 'split', name: 'panel.courses.mvaDelt' },
+];
+
 const releaseText = (m: AdminModule) => (m.releaseAfterDays > 0 ? `Etter ${m.releaseAfterDays} d` : 'Med en gang');
 
 /** Course texts (title and description) and its modules in order. Saved changes show on the site at once. */
@@ -82,8 +108,9 @@ export function CourseEdit() {
       actions={<BackToListActions label="panel.courses.alleKurs" />}
       mutationMode="pessimistic"
       redirect={false}
-      queryOptions={fullRecord}
+      queryOptions={{ ...fullRecord, select: toCourseForm }}
       mutationOptions={fullRecord}
+      transform={toCourseRequest}
     >
       <SimpleForm toolbar={<FormToolbar />}>
         <Labeled source="id">
@@ -99,6 +126,21 @@ export function CourseEdit() {
           validate={[minValue(0), maxValue(36)]}
           helperText="Måneder med personlig mentoring fra tilgangen gis (0: ingen). Gjelder også elever som allerede har kurset."
         />
+        <SelectInput source="vatTreatment" choices={VAT_CHOICES} validate={required()} helperText="panel.courses.mvaHjelp" />
+        <FormDataConsumer<{ vatTreatment?: string }>>
+          {({ formData }) =>
+            formData.vatTreatment === 'split' ? (
+              <NumberInput
+                source="vatExemptKr"
+                label="resources.courses.fields.vatExemptOre"
+                min={1}
+                step={1}
+                validate={[required(), minValue(0.01)]}
+                helperText="panel.courses.mvaUnntattHjelp"
+              />
+            ) : null
+          }
+        </FormDataConsumer>
         <Labeled label="resources.courses.fields.moduleCount" fullWidth>
           <ReferenceManyField reference="modules" target="courseId" sort={{ field: 'position', order: 'ASC' }} perPage={100}>
             <CourseModules />

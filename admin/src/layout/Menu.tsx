@@ -1,3 +1,5 @@
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -7,7 +9,7 @@ import { useAdminHref } from '../lib/useHref';
 import { useWorkQueue, workQueueCount } from '../lib/workQueue';
 import { MenuBadge } from './MenuBadge';
 
-/** The resources (the e-mail ones as a group), then the site settings and the account's security (custom pages). */
+/** The resources (the e-mail ones as a group), then the accountant's report, the site settings, the account's security and «Driftsstatus» (custom pages). */
 export function Menu() {
   const href = useAdminHref();
   const translate = useTranslate();
@@ -40,8 +42,10 @@ export function Menu() {
           );
         }),
       ])}
+      <RaMenu.Item to={href('/accounting')} primaryText={translate('panel.accounting.menu')} leftIcon={<ReceiptLongIcon />} />
       <RaMenu.Item to={href('/settings')} primaryText="Innstillinger" leftIcon={<SettingsIcon />} />
       <RaMenu.Item to={href('/security')} primaryText={translate('security.menu')} leftIcon={<SecurityIcon />} />
+      <RaMenu.Item to={href('/status')} primaryText="Driftsstatus" leftIcon={<MonitorHeartIcon />} />
     </RaMenu>
   );
 }

@@ -67,6 +67,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'grant.revoke': 'Tilgang trukket tilbake',
   'grant.membership.end': 'Medlemskap utløpt',
   'order.refund': 'Ordre refundert',
+  'fiken.retry': 'Fiken: prøvd på nytt',
+  'fiken.backfill': 'Fiken: tidligere bilag sendt',
   'course.update': 'Kurs endret',
   'module.create': 'Modul opprettet',
   'module.update': 'Modul endret',
@@ -74,6 +76,10 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'module.video_upload': 'Videoopplasting startet',
   'module.video_ready': 'Video klar (Mux)',
   'module.video_errored': 'Video feilet (Mux)',
+  'module.captions_update': 'Teksting lagret',
+  'module.captions_generated': 'Teksting generert (Mux)',
+  'quiz.put': 'Quiz lagret',
+  'quiz.delete': 'Quiz slettet',
   'settings.update': 'Innstillinger endret',
   'grant.release': 'Alle moduler åpnet tidlig',
   'grant.mentorship.extend': 'Mentorperiode forlenget',
@@ -106,6 +112,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'account.deleted_by_user': 'Konto slettet av eleven selv',
   'user.discord_sync': 'Discord-roller synkronisert',
   'user.email-duplicate': 'E-postadresse kolliderer med en annen konto (må ryddes)',
+  'subscription.cancel': 'Automatisk fornyelse sagt opp',
+  'subscription.resume': 'Automatisk fornyelse slått på igjen',
 };
 
 export const ENTITY_LABELS: Record<string, string> = {
@@ -123,6 +131,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   sequence: 'Sekvens',
   lesson_question: 'Spørsmål',
   mentor_thread: 'Mentor-tråd',
+  subscription: 'Abonnement (fornyelse)',
 };
 
 const choices = (ids: readonly string[], labels: Record<string, string>) => ids.map((id) => ({ id, name: labels[id] ?? id }));

@@ -1,8 +1,12 @@
+import { Box } from '@mui/material';
 import { DeleteButton, Edit, Labeled, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { CourseField } from '../lib/fields';
 import { BackToListActions } from '../lib/ShowParts';
+import { CaptionsEditor } from './captions/CaptionsEditor';
 import { ModuleFields } from './ModuleForm';
+import { ModuleTabs } from './ModuleTabs';
 import { fullRecord } from '../lib/fullRecord';
+import { ModuleQuiz } from './ModuleQuiz';
 
 function FormToolbar() {
   return (
@@ -26,12 +30,34 @@ export function ModuleEdit() {
       queryOptions={fullRecord}
       mutationOptions={fullRecord}
     >
-      <SimpleForm toolbar={<FormToolbar />}>
-        <Labeled>
-          <CourseField source="courseId" />
-        </Labeled>
-        <ModuleFields />
-      </SimpleForm>
+      <ModuleTabs
+        tabs={[
+          {
+            key: 'module',
+            label: 'Modul',
+            content: (
+              <>
+                <SimpleForm toolbar={<FormToolbar />}>
+                  <Labeled>
+                    <CourseField source="courseId" />
+                  </Labeled>
+                  <ModuleFields />
+                </SimpleForm>
+                <ModuleQuiz />
+              </>
+            ),
+          },
+          {
+            key: 'captions',
+            label: 'Teksting',
+            content: (
+              <Box sx={{ p: 2 }}>
+                <CaptionsEditor />
+              </Box>
+            ),
+          },
+        ]}
+      />
     </Edit>
   );
 }

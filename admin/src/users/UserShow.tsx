@@ -17,6 +17,7 @@ import { COURSE_LABELS, label, ROLE_LABELS } from '../lib/labels';
 import { BackToListActions, ShowLink } from '../lib/ShowParts';
 import { GrantPanel } from './GrantPanel';
 import { DiscordPanel } from './DiscordPanel';
+import { SubscriptionPanel } from './SubscriptionPanel';
 import { fullRecord } from '../lib/fullRecord';
 import { SendSignInLinkButton, StudentEditPanel } from './StudentEditPanel';
 import { StudentCertificates, StudentMails, StudentQuestions, StudentThreads } from './StudentRecords';
@@ -135,6 +136,9 @@ export function UserShow() {
             render={(r) => r.courses.map((c) => label(COURSE_LABELS, c)).join(', ') || 'Ingen'}
           />
           <FunctionField<AdminUserDetail> label="panel.users.vipPeriode" render={vipPeriod} />
+          <Labeled label="panel.users.vipAbonnement" fullWidth>
+            <SubscriptionPanel />
+          </Labeled>
           <FunctionField<AdminUserDetail> label="panel.users.notater" render={(r) => r.adminNote ?? '–'} />
           <FunctionField<AdminUserDetail> source="passwordSet" render={(r) => <YesNo value={r.passwordSet} />} />
           <DateTimeField source="createdAt" />

@@ -50,6 +50,7 @@ export function playerModule(
     hasVideo: false,
     video: null,
     captionsUrl: null,
+    hasTranscript: false,
     locked: true,
     releaseAt,
   };

@@ -9,7 +9,7 @@ import type { CreateUserDto } from '../identity/dto/auth.dto';
 import { CrashPoints, EventBus } from '../platform/events';
 
 /**
- * The free sign-up (SPEC §7 `create-user`): records the lead, finds or creates a passwordless
+ * The free sign-up: records the lead, finds or creates a passwordless
  * account and grants Starter. It never signs anyone in: typing an address proves nothing
  * (docs/decisions.md "Who gets a session"). The welcome mail carries the one-time sign-in link, to the
  * address itself; the answer is the same whether or not the address had an account.

@@ -13,6 +13,8 @@ import { MarketingModule } from '../marketing/marketing.module';
 import { LiveModule } from '../live/live.module';
 import { CommunityModule } from '../community/community.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { DoctorModule } from '../doctor/doctor.module';
+import { MembershipModule } from '../membership/membership.module';
 import { AdminQuestionsController } from './questions/admin-questions.controller';
 import { AdminMentorThreadsController } from './mentor-threads/admin-mentor-threads.controller';
 import { AdminDiscordController } from './discord/admin-discord.controller';
@@ -23,6 +25,8 @@ import { AdminCertificatesController } from './certificates/admin-certificates.c
 import { AdminOutboxController } from './outbox/admin-outbox.controller';
 import { AdminAuditLogController } from './audit/admin-audit-log.controller';
 import { AdminAuditLogService } from './audit/admin-audit-log.service';
+import { AdminCaptionsController } from './captions/admin-captions.controller';
+import { AdminCaptionsService } from './captions/admin-captions.service';
 import { AdminCoursesController, AdminModulesController } from './content/admin-content.controller';
 import { AdminContentService } from './content/admin-content.service';
 import { AdminSettingsController } from './settings/admin-settings.controller';
@@ -30,6 +34,8 @@ import { AdminSettingsService } from './settings/admin-settings.service';
 import { AdminLeadsController } from './leads/admin-leads.controller';
 import { AdminLeadsService } from './leads/admin-leads.service';
 import { AdminOrdersController } from './orders/admin-orders.controller';
+import { AdminReportsController } from './reports/admin-reports.controller';
+import { AdminFikenController } from './reports/admin-fiken.controller';
 import { AdminOrdersService } from './orders/admin-orders.service';
 import { AdminStatsController } from './stats/admin-stats.controller';
 import { AdminCampaignCodesController } from './campaign-codes/admin-campaign-codes.controller';
@@ -40,7 +46,11 @@ import { AdminGrantViewService } from './users/admin-grant-view.service';
 import { AdminUserAccountsService } from './users/admin-user-accounts.service';
 import { AdminUserGrantsService } from './users/admin-user-grants.service';
 import { AdminUsersService } from './users/admin-users.service';
+import { AdminUserSubscriptionService } from './users/admin-user-subscription.service';
 import { AdminWorkQueueController } from './work-queue/admin-work-queue.controller';
+import { AdminStatusController } from './status/admin-status.controller';
+import { AdminQuizzesController } from './quizzes/admin-quizzes.controller';
+import { QuizModule } from '../access/quiz/quiz.module';
 
 /** The mentor's admin API under /api/admin/* (ra-data-simple-rest dialect; every route @AdminOnly; every write audited). */
 @Module({
@@ -50,6 +60,7 @@ import { AdminWorkQueueController } from './work-queue/admin-work-queue.controll
     CatalogModule,
     VideoModule,
     AccessModule,
+    QuizModule,
     LeadsModule,
     OrdersModule,
     OutboxModule,
@@ -59,6 +70,8 @@ import { AdminWorkQueueController } from './work-queue/admin-work-queue.controll
     LiveModule,
     CommunityModule,
     NotificationsModule,
+    DoctorModule,
+    MembershipModule,
   ],
   controllers: [
     AdminDiscordController,
@@ -66,8 +79,12 @@ import { AdminWorkQueueController } from './work-queue/admin-work-queue.controll
     AdminUsersController,
     AdminGrantsController,
     AdminOrdersController,
+    AdminReportsController,
+    AdminFikenController,
     AdminCoursesController,
     AdminModulesController,
+    AdminCaptionsController,
+    AdminQuizzesController,
     AdminSettingsController,
     AdminStatsController,
     AdminCampaignCodesController,
@@ -80,10 +97,13 @@ import { AdminWorkQueueController } from './work-queue/admin-work-queue.controll
     AdminQuestionsController,
     AdminMentorThreadsController,
     AdminWorkQueueController,
+    AdminStatusController,
   ],
   providers: [
+    AdminCaptionsService,
     AdminLeadsService,
     AdminUsersService,
+    AdminUserSubscriptionService,
     AdminUserAccountsService,
     AdminUserGrantsService,
     AdminGrantViewService,

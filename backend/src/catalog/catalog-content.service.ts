@@ -24,7 +24,7 @@ export interface NewModule {
   releaseAfterDays?: number;
 }
 
-export type CourseChanges = Partial<Pick<Course, 'title' | 'description' | 'mentorshipMonths'>>;
+export type CourseChanges = Partial<Pick<Course, 'title' | 'description' | 'mentorshipMonths' | 'vatTreatment' | 'vatExemptOre'>>;
 export type ModuleChanges = Partial<
   Pick<
     CourseModule,

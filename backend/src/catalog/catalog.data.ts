@@ -144,7 +144,7 @@ export const CATALOG_SEED: readonly CatalogSeed[] = [
       'Ukentlige VIP live-økter',
       'VIP-fellesskapet',
       'Spørsmål til mentoren under hver leksjon',
-      '12 måneder, fornyes bare når du betaler igjen',
+      '12 måneder, fornyes automatisk bare hvis du velger det',
     ],
     color: 'gold',
     icon: 'crown',

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isPlayerCourseId, type CourseModuleView, type PlayerCourseId } from '@academy/contracts';
 import { OnEvent } from '../platform/events';
+import { CaptionsService } from './captions/captions.service';
 import { Course } from './entities/course.entity';
 import { CourseModule } from './entities/course-module.entity';
 import { storedVideoOf, type StoredVideo } from './video/module-video';
@@ -27,6 +28,10 @@ export interface CourseContent {
   modules: StoredModule[];
 }
 
+/** Where the player fetches a module's approved captions (the access checks are the video's). */
+export const captionsPath = (courseId: string, moduleId: number): string =>
+  `/api/courses/${encodeURIComponent(courseId)}/modules/${moduleId}/captions.vtt`;
+
 /** Short enough that another copy of the app behind the load balancer catches up quickly. */
 const TTL_MS = 5_000;
 
@@ -43,6 +48,7 @@ export class CoursesService {
   constructor(
     @InjectRepository(Course) private readonly courses: Repository<Course>,
     @InjectRepository(CourseModule) private readonly modules: Repository<CourseModule>,
+    private readonly captions: CaptionsService,
   ) {}
 
   /** Anything the catalogue shows changed: the cached course texts go too. */
@@ -99,6 +105,8 @@ export class CoursesService {
       where: { courseId, published: true },
       order: { position: 'ASC', id: 'ASC' },
     });
+    // Approved captions are served by the app, with the video's checks; a typed-in address stays the fallback.
+    const approved = await this.captions.approvedModuleIds(rows.map((m) => m.id));
     return {
       id: courseId,
       title: course.title,
@@ -113,7 +121,8 @@ export class CoursesService {
         durationMinutes: m.durationMinutes,
         topics: Array.isArray(m.topics) ? m.topics.filter((t): t is string => typeof t === 'string') : [],
         video: storedVideoOf(m),
-        captionsUrl: m.captionsUrl || null,
+        captionsUrl: approved.has(m.id) ? captionsPath(courseId, m.id) : m.captionsUrl || null,
+        hasTranscript: approved.has(m.id),
         releaseAfterDays: Math.max(0, Number(m.releaseAfterDays ?? 0)),
       })),
     };

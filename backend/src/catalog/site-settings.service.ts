@@ -97,8 +97,8 @@ export class SiteSettingsService {
 
   /** The seller (SELLER_*), as the footer, the legal pages and receipts name it. */
   get seller(): SellerInfo {
-    const { name, orgNr, address } = this.cfg.seller;
-    return { name, orgNr, orgNrText: orgNrText(orgNr), address };
+    const { name, orgNr, address, vatRegistered } = this.cfg.seller;
+    return { name, orgNr, orgNrText: orgNrText(orgNr, vatRegistered), address, vatRegistered };
   }
 
   /** The contact mailbox (the fallback for reaching the mentor). */

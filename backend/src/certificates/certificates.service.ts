@@ -12,6 +12,7 @@ import {
 } from '@academy/contracts';
 import { AccessRecordsService } from '../access/access-records.service';
 import { GrantsService } from '../access/grants.service';
+import { QuizzesService } from '../access/quiz/quizzes.service';
 import { CoursesService } from '../catalog/courses.service';
 import type { User } from '../identity/entities/user.entity';
 import { UserReader } from '../identity/user-reader.service';
@@ -57,11 +58,18 @@ export class CertificatesService implements PersonalDataOwner {
     private readonly access: AccessRecordsService,
     private readonly courses: CoursesService,
     private readonly users: UserReader,
+    private readonly quizzes: QuizzesService,
   ) {}
 
   /** A student completed every module: the certificate, when the course is a paid one they own. */
   @OnEvent('course.completed')
   async courseCompleted(e: EventMap['course.completed']): Promise<void> {
+    await this.issueIfEarned(e.userId, e.courseId);
+  }
+
+  /** A student passed a quiz: the certificate, when that was the last thing missing (every module was complete already). */
+  @OnEvent('quiz.passed')
+  async quizPassed(e: EventMap['quiz.passed']): Promise<void> {
     await this.issueIfEarned(e.userId, e.courseId);
   }
 
@@ -87,8 +95,8 @@ export class CertificatesService implements PersonalDataOwner {
   }
 
   /**
-   * Issues the certificate of a paid course if the user owns it and has completed every published
-   * module, once. Returns the certificate (new or earlier), or null when it is not earned.
+   * Issues the certificate of a paid course if the user owns it, has completed every published
+   * module and has passed the quiz of every module that has one, once. Returns the certificate (new or earlier), or null when it is not earned.
    */
   async issueIfEarned(userId: number, courseId: string): Promise<Certificate | null> {
     if (!isPaidCourseId(courseId)) return null;
@@ -102,6 +110,7 @@ export class CertificatesService implements PersonalDataOwner {
     const done = new Set(Array.isArray(progress?.completedModules) ? progress.completedModules : []);
     if (!course.modules.every((m) => done.has(m.id))) return existing;
     if (existing) {
+      // Valid again without the quizzes: it was earned before (docs/decisions.md "Quizzes").
       await this.certs.update(
         { id: existing.id, revokedReason: 'access' },
         { revokedAt: null, revokedBy: null, revokedReason: null },
@@ -109,6 +118,14 @@ export class CertificatesService implements PersonalDataOwner {
       this.logger.log(`Certificate valid again (access is back): ${courseId} for user ${userId}`);
       return this.certs.findOneBy({ id: existing.id });
     }
+    // A new certificate also needs every quiz of the course passed (docs/decisions.md "Quizzes").
+    if (
+      !(await this.quizzes.allPassed(
+        userId,
+        course.modules.map((m) => m.id),
+      ))
+    )
+      return null;
     const user = await this.users.findById(userId);
     if (!user) return null;
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -193,9 +210,16 @@ export class CertificatesService implements PersonalDataOwner {
 
   /** GET /api/certificates/verify/:code: name, course, date and whether it is revoked — nothing more. */
   async verify(rawCode: string): Promise<CertificateVerification> {
+    const found = await this.lookup(rawCode);
+    if (!found) throw notFound(MSG.certificateNotFound);
+    return found;
+  }
+
+  /** The public facts of the certificate with this code (as typed or linked), or null when there is none. */
+  async lookup(rawCode: string): Promise<CertificateVerification | null> {
     const code = normaliseCertificateCode(rawCode);
     const cert = code ? await this.certs.findOneBy({ code }) : null;
-    if (!cert) throw notFound(MSG.certificateNotFound);
+    if (!cert) return null;
     return {
       code: cert.code,
       holderName: cert.holderName,

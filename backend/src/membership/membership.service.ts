@@ -10,6 +10,8 @@ import {
   type MembershipResponse,
   type MembershipView,
 } from '@academy/contracts';
+import { SubscriptionRecords } from '../orders/subscriptions/subscription-records.service';
+import { SubscriptionsService } from '../orders/subscriptions/subscriptions.service';
 import type { Grant } from '../access/entities/grant.entity';
 import { GrantPeriodsService } from '../access/grant-periods.service';
 import { GrantsService } from '../access/grants.service';
@@ -23,12 +25,10 @@ import { APP_CONFIG, AppConfig } from '../platform/config';
 import { osloDate } from '../platform/time/oslo-time';
 import { Clock } from '../platform/time/clock';
 import { wholeDaysLeft as daysLeft } from '../platform/time/calendar-period';
-import { membershipEndingMail } from './membership-mail';
+import { membershipEndingMail, renewingReminderMail } from './membership-mail';
+import { krText, MEMBERSHIP_IDS, membershipPagePath } from './membership-renewal.service';
 
 const DAY_MS = 86_400_000;
-
-/** The memberships of the catalogue (MEMBERSHIP_MONTHS: VIP). */
-const MEMBERSHIP_IDS = (Object.keys(MEMBERSHIP_MONTHS) as string[]).filter(isCatalogId);
 
 /** What one round did. */
 export interface MembershipRound {
@@ -83,6 +83,8 @@ export class MembershipService {
     private readonly users: UserReader,
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly subscriptionRecords: SubscriptionRecords,
   ) {}
 
   private renewPath(productId: string): string {
@@ -108,6 +110,7 @@ export class MembershipService {
       const [r] = running(await this.periods.activeMembershipGrants(user.id, productId));
       if (!r) continue;
       const active = r.endsAt.getTime() > now.getTime();
+      const renewal = await this.subscriptions.stateFor(user.id, productId);
       memberships.push({
         productId,
         title: await this.content.titleOf(productId),
@@ -117,6 +120,12 @@ export class MembershipService {
         active,
         renewPath: this.renewPath(productId),
         communityUrl: active ? this.communityUrl() : null,
+        renews: renewal.renews,
+        renewsAt: renewal.renewsAt ? renewal.renewsAt.toISOString() : null,
+        renewalMethod: renewal.method,
+        renewalPriceOre: renewal.priceOre,
+        subscription: renewal.view,
+        receipts: await this.subscriptionRecords.receiptsOf(user.id, productId),
       });
     }
     return { memberships };
@@ -124,6 +133,10 @@ export class MembershipService {
 
   /** One round at the clock's time: first the periods that are over end, then the reminders that are due go out. */
   async runDue(): Promise<MembershipRound> {
+    // A renewal whose grace ran out ends first, so that its access ends in this same round.
+    await this.subscriptions.endLapsed(this.clock.now());
+    // The charges of renewals by Vipps due soon are created by the shop (Vipps' Recurring API).
+    await this.subscriptions.createRenewalCharges();
     const ended = await this.endOver();
     const reminded = await this.remind();
     if (ended > 0 || reminded > 0) this.logger.log({ ended, reminded }, 'Membership: periods ended and reminders sent');
@@ -144,6 +157,8 @@ export class MembershipService {
       if (due.length === 0) break;
       let changed = 0;
       for (const g of due) {
+        // A renewal charge failed and its grace runs: the member keeps access until it ends (or is paid).
+        if (await this.subscriptions.inGrace(g.userId, now)) continue;
         const done = await this.ds.transaction(async (m) => {
           const r = await this.grants.revoke(g.id, null, m);
           if (!r?.changed) return false;
@@ -177,7 +192,13 @@ export class MembershipService {
   private async remind(): Promise<number> {
     const now = this.clock.now();
     let queued = 0;
+    const renewing = new Map((await this.subscriptions.renewing(MEMBERSHIP_IDS)).map((s) => [`${s.userId}:${s.productId}`, s]));
     for (const r of running(await this.periods.activeMemberships(MEMBERSHIP_IDS))) {
+      const sub = renewing.get(`${r.userId}:${r.productId}`);
+      if (sub?.currentPeriodEnd) {
+        if (await this.remindRenewing(sub.userId!, r.productId, sub.currentPeriodEnd, sub.priceOre, sub.method, now)) queued++;
+        continue;
+      }
       const t = now.getTime();
       if (t >= r.endsAt.getTime() || t < r.endsAt.getTime() - MEMBERSHIP_REMINDER_DAYS * DAY_MS) continue;
       const dedupeKey = `membership-ending:${r.productId}:${r.userId}:${osloDate(r.endsAt)}`;
@@ -198,5 +219,36 @@ export class MembershipService {
       if (id !== null) queued++;
     }
     return queued;
+  }
+
+  /**
+   * The reminder of a membership that renews by itself: 14 days before the renewal is charged, "fornyes
+   * automatisk <dato> for <pris>" with the link to cancel; once per renewal date.
+   */
+  private async remindRenewing(
+    userId: number,
+    productId: CatalogId,
+    renewsAt: Date,
+    priceOre: number,
+    method: string,
+    now: Date,
+  ): Promise<boolean> {
+    const t = now.getTime();
+    if (t >= renewsAt.getTime() || t < renewsAt.getTime() - MEMBERSHIP_REMINDER_DAYS * DAY_MS) return false;
+    const dedupeKey = `membership-renewing:${productId}:${userId}:${osloDate(renewsAt)}`;
+    if (await this.outbox.exists(dedupeKey)) return false;
+    const user = await this.users.findById(userId);
+    if (!user) return false;
+    const mail = renewingReminderMail(mailBrand(this.cfg), {
+      firstName: user.firstName,
+      title: await this.content.titleOf(productId),
+      pageUrl: `${this.cfg.publicUrl}${membershipPagePath(productId)}`,
+      renewsAt,
+      daysLeft: daysLeft(renewsAt, now),
+      priceText: krText(priceOre),
+      methodText: method === 'vipps' ? 'med Vipps' : 'med kortet ditt',
+    });
+    const id = await this.outbox.enqueue({ ...mail, kind: 'membership_renewing', to: user.email, userId: user.id, dedupeKey });
+    return id !== null;
   }
 }

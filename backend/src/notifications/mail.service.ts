@@ -9,9 +9,9 @@ import { oneTimeLink } from '../identity/one-time-link';
 import { UserReader } from '../identity/user-reader.service';
 import { OrderRecordsService } from '../orders/order-records.service';
 import type { Receipt } from '../orders/entities/receipt.entity';
-import { ReceiptsService } from '../orders/receipts/receipts.service';
+import { documentSeller, linesOf, ReceiptsService } from '../orders/receipts/receipts.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
-import { orgNrText, type PaymentMethod } from '@academy/contracts';
+import type { PaymentMethod } from '@academy/contracts';
 import { OutboxService } from '../outbox/outbox.service';
 import { mailBrand, type MailBrand } from '../outbox/mail-layout';
 import {
@@ -47,7 +47,9 @@ function mailDocument(r: Receipt): MailDocument {
     vatRatePercent: r.vatRatePercent,
     totalOre: r.totalOre,
     refersToNumber: r.refersToNumber,
-    seller: { name: r.sellerName, orgNrText: orgNrText(r.sellerOrgNr), address: r.sellerAddress },
+    seller: documentSeller(r),
+    lines: linesOf(r),
+    vatRegistered: r.sellerVatRegistered !== false,
   };
 }
 

@@ -1,3 +1,4 @@
+import { subscriptionsService } from './testing/subscriptions-service';
 import { VippsPaymentsService } from './vipps/vipps-payments.service';
 import { Logger } from '@nestjs/common';
 import { MSG } from '@academy/contracts';
@@ -64,6 +65,7 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
       refunds,
       vipps,
       pricing,
+      subscriptionsService(ds, null),
     );
   });
   afterAll(() => ds.destroy());

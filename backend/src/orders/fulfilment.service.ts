@@ -17,6 +17,7 @@ import { CampaignCodesService } from './pricing/campaign-codes.service';
 import { CheckoutPricingService } from './pricing/checkout-pricing.service';
 import { ReceiptsService } from './receipts/receipts.service';
 import { RefundsService } from './refunds/refunds.service';
+import { SubscriptionsService } from './subscriptions/subscriptions.service';
 import { VippsPaymentsService } from './vipps/vipps-payments.service';
 
 /** The refund reason of each refusal. */
@@ -84,6 +85,7 @@ export class FulfilmentService {
     private readonly refunds: RefundsService,
     private readonly vipps: VippsPaymentsService,
     private readonly pricing: CheckoutPricingService,
+    private readonly subscriptions: SubscriptionsService,
   ) {}
 
   async buyerFor(order: Order): Promise<User> {
@@ -120,6 +122,8 @@ export class FulfilmentService {
         if (!isUniqueViolation(err)) throw err;
       }
     }
+    // The first period of a renewing membership: its subscription runs from now (a renewal's is already running).
+    if (becamePaid && !order.refusal) await this.subscriptions.onOrderPaid(m, order, user.id);
     // Last, so the receipt counter (see ReceiptsService) is held as briefly as possible: the receipt
     // takes the next number of the unbroken sequence in this transaction, once per order.
     if (becamePaid) await this.receipts.issueReceipt(m, order);

@@ -35,6 +35,6 @@ import { UnsubscribeService } from './unsubscribe.service';
     OutboxMetrics,
     PostmarkWebhookService,
   ],
-  exports: [OutboxService, OutboxWorker, AdminOutboxService, UnsubscribeService, BackgroundTasks],
+  exports: [OutboxService, OutboxWorker, AdminOutboxService, UnsubscribeService, BackgroundTasks, OutboxMetrics],
 })
 export class OutboxModule {}

@@ -12,6 +12,7 @@ import { parseEnv } from '../platform/config/env.schema';
 import { answerError } from '../platform/errors/all-exceptions.filter';
 import { RequestPipeline } from '../platform/http/request-pipeline';
 import { WebService } from './web.service';
+import type { CertificatesService } from '../certificates/certificates.service';
 
 /** A built storefront in a temp folder: a template, an asset, an admin file and a small server bundle. */
 function builtSite(): string {
@@ -57,6 +58,7 @@ describe('WebService: answers from memory at the front door are the answers of i
       cfg,
       catalog as unknown as CatalogService,
       site as unknown as SiteSettingsService,
+      { lookup: async () => null } as unknown as CertificatesService,
     );
     const handle = web.handle.bind(web);
     web.handle = (req, reply) => {

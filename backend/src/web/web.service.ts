@@ -6,35 +6,25 @@ import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { APP_CONFIG, AppConfig } from '../platform/config';
-import { APP_STATE_ELEMENT_ID, MSG, type AppState, type SiteSettings, type SsrModule } from '@academy/contracts';
+import { MSG, type AppState, type SiteSettings, type SsrModule } from '@academy/contracts';
 import { CatalogService } from '../catalog/catalog.service';
+import { CertificatesService } from '../certificates/certificates.service';
 import { OnEvent } from '../platform/events';
 import { SiteSettingsService } from '../catalog/site-settings.service';
 import { notFound } from '../platform/errors/app-error';
 import type { FastAnswer } from '../platform/http/fast-routes';
 import { pipelineOf } from '../platform/http/request-pipeline';
 import { fileAnswer } from './file-answer';
-import { compressVariants, etagOf, loadStaticDir, type StaticFile } from './static-files';
+import { fillTemplate, HTML, htmlFile } from './page-html';
+import { loadStaticDir, type StaticFile } from './static-files';
 
 interface Page {
   status: number;
   file: StaticFile;
 }
 
-const HTML = 'text/html; charset=utf-8';
-
-function escapeJsonForHtml(json: string): string {
-  return json
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-/** A rendered page with its compressed variants (`quality` as compressVariants). */
-function htmlFile(html: string, quality?: number): StaticFile {
-  const body = Buffer.from(html);
-  return { body, ...compressVariants(body, quality), type: HTML, etag: etagOf(body), cacheControl: 'no-cache' };
-}
+/** A public certificate page: `/sertifikat/<code>` (the code as typed or linked). */
+const CERTIFICATE_PAGE = /^\/sertifikat\/([^/]{1,64})$/;
 
 /**
  * Brotli quality of the pages rendered again while the site serves (after a sale, a new student): 10
@@ -73,6 +63,7 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     private readonly catalog: CatalogService,
     private readonly site: SiteSettingsService,
+    private readonly certificates: CertificatesService,
   ) {
     this.root = cfg.staticRoot ? resolve(cfg.staticRoot) : resolve(__dirname, '..', '..', '..');
   }
@@ -180,14 +171,7 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
   }
 
   private fill(head: string, html: string, state: AppState): string {
-    const t =
-      this.template ??
-      '<!doctype html><html lang="nb"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
-    const stateTag = `<script type="application/json" id="${APP_STATE_ELEMENT_ID}">${escapeJsonForHtml(JSON.stringify(state))}</script>`;
-    return t
-      .replace('<!--app-head-->', () => head)
-      .replace('<!--app-html-->', () => html)
-      .replace('<!--app-state-->', () => stateTag);
+    return fillTemplate(this.template, head, html, state);
   }
 
   /** Renders every server page; `quality` 11 at start, RERENDER_QUALITY while the site serves. */
@@ -270,6 +254,8 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
         );
     }
     const norm = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
+    const certificate = CERTIFICATE_PAGE.exec(norm);
+    if (certificate && this.ssr) return this.certificatePage(req, reply, norm, certificate[1]);
     const settings = this.settings ?? (await this.site.get());
     if (!this.ssr || this.ssr.isAppPath(norm, settings)) {
       const state = await this.state();
@@ -283,6 +269,15 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
       .send(
         '<!doctype html><html lang="nb"><title>Fant ikke siden</title><h1>Fant ikke siden</h1><a href="/">Til forsiden</a></html>',
       );
+  }
+
+  /** `/sertifikat/:code` per request, with Open Graph tags; unknown code: 404 (docs/decisions.md "Certificates that travel"). */
+  private async certificatePage(req: FastifyRequest, reply: FastifyReply, path: string, code: string): Promise<FastifyReply> {
+    const verification = await this.certificates.lookup(code);
+    const state: AppState = { ...(await this.state()), certificate: { code, verification } };
+    const r = this.ssr!.render(path, state);
+    const file = htmlFile(this.fill(r.head, r.html, state), 5);
+    return this.send(req, reply, { ...file, cacheControl: 'no-store' }, r.status);
   }
 
   private robots(): string {

@@ -29,7 +29,44 @@ export const FAKE_DISCORD = {
     vip: '300000000000000003',
     mentorship: '300000000000000004',
   },
+  /** The bot's own user, and the role Discord gave it when it was invited (with Manage Roles). */
+  botUserId: '500000000000000001',
+  botRoleId: '500000000000000002',
 };
+
+/** Discord's Manage Roles permission bit (discord.com/developers/docs/topics/permissions). */
+export const MANAGE_ROLES = String(1n << 28n);
+
+/** A guild role as GET /guilds/{guild}/roles lists it (discord.com/developers/docs/topics/permissions#role-object). */
+export interface FakeGuildRole {
+  id: string;
+  name: string;
+  position: number;
+  permissions: string;
+  color: number;
+  hoist: boolean;
+  managed: boolean;
+  mentionable: boolean;
+}
+
+/** The server's roles: @everyone (the guild's id) at 0, the product roles at 1–4, the bot's role above them at 10. */
+export function fakeGuildRoles(): FakeGuildRole[] {
+  const role = (id: string, name: string, position: number, permissions = '0', managed = false): FakeGuildRole => ({
+    id,
+    name,
+    position,
+    permissions,
+    color: 0,
+    hoist: false,
+    managed,
+    mentionable: false,
+  });
+  return [
+    role(FAKE_DISCORD.guildId, '@everyone', 0),
+    ...Object.entries(FAKE_DISCORD.roles).map(([name, id], i) => role(id, name, i + 1)),
+    role(FAKE_DISCORD.botRoleId, 'Akademiet-bot', 10, MANAGE_ROLES, true),
+  ];
+}
 
 /** The app's environment for a Discord at this address (the fake's, or a closed port: Discord down). */
 export function fakeDiscordEnv(url: string): Record<string, string> {
@@ -63,8 +100,12 @@ export interface FakeDiscord {
   /** The app's environment for this fake. */
   env(): Record<string, string>;
   calls: RecordedDiscordCall[];
-  /** Server members and their roles. */
+  /** Server members and their roles (the bot is not one of them: see botRoles). */
   members: Map<string, Set<string>>;
+  /** The server's roles (GET /guilds/{guild}/roles); the mentor may reorder them. */
+  guildRoles: FakeGuildRole[];
+  /** The bot's roles on the server; null: the bot is not on it. */
+  botRoles: string[] | null;
   /** The member consents on the authorize page: the code and state go back to the redirect_uri (path and query). */
   consent(authorizeUrl: string, account: DiscordAccount): string;
   /**
@@ -83,7 +124,7 @@ export interface FakeDiscord {
 
 const API = '/api/v10';
 
-type DiscordRoute = 'oauth2.token' | 'users.me' | 'members.get' | 'members.add' | 'roles.add' | 'roles.remove';
+type DiscordRoute = 'oauth2.token' | 'users.me' | 'members.get' | 'members.add' | 'roles.add' | 'roles.remove' | 'roles.list';
 
 /** The operations served (their keys in e2e/contracts/discord). */
 const ROUTES: Record<DiscordRoute, { method: string; path: string }> = {
@@ -93,6 +134,7 @@ const ROUTES: Record<DiscordRoute, { method: string; path: string }> = {
   'members.add': { method: 'PUT', path: `${API}/guilds/{guild_id}/members/{user_id}` },
   'roles.add': { method: 'PUT', path: `${API}/guilds/{guild_id}/members/{user_id}/roles/{role_id}` },
   'roles.remove': { method: 'DELETE', path: `${API}/guilds/{guild_id}/members/{user_id}/roles/{role_id}` },
+  'roles.list': { method: 'GET', path: `${API}/guilds/{guild_id}/roles` },
 };
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): FakeReply => ({ status, body, headers });
@@ -132,6 +174,16 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
 
   const me = (req: FakeRequest): FakeReply => {
     const auth = req.header('authorization') ?? '';
+    // With the bot's token: the bot's own user.
+    if (auth === `Bot ${FAKE_DISCORD.botToken}`)
+      return json(200, {
+        id: FAKE_DISCORD.botUserId,
+        username: 'Akademiet',
+        discriminator: '0',
+        global_name: null,
+        avatar: null,
+        bot: true,
+      });
     const t = auth.startsWith('Bearer ') ? tokens.get(auth.slice(7)) : undefined;
     if (!t) return err(401, 0, '401: Unauthorized');
     return json(200, { id: t.account.id, username: t.account.username, discriminator: '0', global_name: null, avatar: null });
@@ -148,7 +200,7 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
 
   const member = (req: FakeRequest): FakeReply => {
     const userId = req.params.user_id;
-    const roles = members.get(userId);
+    const roles = userId === FAKE_DISCORD.botUserId ? (fake.botRoles ? new Set(fake.botRoles) : undefined) : members.get(userId);
     if (!roles) return err(404, 10007, 'Unknown Member');
     const account = accounts.get(userId);
     return json(200, {
@@ -188,6 +240,7 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     'members.add': join,
     'roles.add': (req) => role(req, true),
     'roles.remove': (req) => role(req, false),
+    'roles.list': () => json(200, fake.guildRoles),
   };
 
   const record = (method: string, path: string, status: number, text: string) => {
@@ -261,6 +314,8 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     url,
     calls,
     members,
+    guildRoles: fakeGuildRoles(),
+    botRoles: [FAKE_DISCORD.botRoleId],
     down: false,
     signedInAs: null,
     env: () => fakeDiscordEnv(url),

@@ -1,4 +1,4 @@
-import { createHmac, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { createHmac, createVerify, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContractViolation } from './contract';
 import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server';
@@ -9,7 +9,11 @@ import { startFakeServer, type FakeReply, type FakeRequest } from './fake-server
  * with HTTP Basic auth and the `{data: …}` / `{error: {type, messages}}` envelopes, the direct-upload
  * link a browser PUTs the file to in resumable chunks (Content-Range; 308 with `Range` for a chunk, 200
  * when the file is whole; CORS only for the upload's `cors_origin`), and the webhook events Mux sends
- * (`video.upload.asset_created`, `video.asset.ready`, `video.asset.errored`) signed like Mux signs them.
+ * (`video.upload.asset_created`, `video.asset.ready`, `video.asset.errored`, `video.asset.track.ready`)
+ * signed like Mux signs them. An upload whose asset settings ask for `generated_subtitles` gets a text
+ * track per language (`text_source: generated_vod`); once ready, its WebVTT file is served like
+ * stream.mux.com serves it (`/stream/{PLAYBACK_ID}/text/{TRACK_ID}.vtt?token=`, the token an RS256 JWT
+ * of the URL signing key with `aud: v`, checked).
  */
 
 export const FAKE_MUX_TOKEN_ID = 'fake-mux-token-id';
@@ -30,8 +34,21 @@ export interface FakeUpload {
   received: number;
 }
 
+export interface FakeTrack {
+  id: string;
+  type: 'text';
+  text_type: 'subtitles';
+  text_source: 'generated_vod';
+  language_code: string;
+  name: string;
+  status: 'preparing' | 'ready' | 'errored';
+  /** The file served once ready (not part of Mux's object). */
+  vtt?: string;
+}
+
 export interface FakeAsset {
   id: string;
+  tracks: FakeTrack[];
   status: 'preparing' | 'ready' | 'errored';
   upload_id: string;
   passthrough?: string;
@@ -68,6 +85,10 @@ export interface FakeMux {
   assets: Map<string, FakeAsset>;
   /** The public half of the URL signing key whose private half the app signs playback tokens with. */
   signingPublicKey: KeyObject;
+  /** The signing keys the environment has (GET /system/v1/signing-keys/{id}); the app's is there. */
+  signingKeys: Set<string>;
+  /** Whether the access token has System read permission (without it the signing keys answer 403). */
+  systemAccess: boolean;
   /** The app's MUX_* environment pointing at this fake. */
   env(): Record<string, string>;
   /** Behaves like Mux after an upload: the asset made from it becomes ready (or errors); the event to deliver. */
@@ -75,6 +96,10 @@ export interface FakeMux {
   assetErrored(uploadId: string, messages?: string[]): MuxEvent;
   /** `video.upload.asset_created` for a finished upload. */
   assetCreated(uploadId: string): MuxEvent;
+  /** The upload's generated text track becomes ready with this file: `video.asset.track.ready`. */
+  trackReady(uploadId: string, vtt: string): MuxEvent;
+  /** Text track files fetched (with whether the token was accepted). */
+  trackFetches: Array<{ playbackId: string; trackId: string; accepted: boolean }>;
   /** When set, the fake delivers its events itself (signed) to this address, as Mux does. */
   webhookUrl: string | null;
   /** Requests Mux's published description refuses (they fail the suite at `close`). */
@@ -127,7 +152,7 @@ const muxId = () =>
     .slice(0, 32);
 const PLAYBACK_POLICIES = ['public', 'signed', 'drm'];
 
-type MuxRoute = 'uploads.create' | 'uploads.get' | 'assets.get';
+type MuxRoute = 'uploads.create' | 'uploads.get' | 'assets.get' | 'assets.list' | 'signingKeys.get';
 
 export async function startFakeMux(): Promise<FakeMux> {
   const calls: RecordedMuxCall[] = [];
@@ -142,6 +167,7 @@ export async function startFakeMux(): Promise<FakeMux> {
     body: { error: { type, messages: [message] } },
   });
   const notFound = () => error(404, 'not_found', 'The requested resource could not be found');
+  const assetView = (a: FakeAsset) => ({ ...a, tracks: a.tracks.map(({ vtt: _v, ...t }) => t) });
   const view = (u: FakeUpload) => {
     const { received: _r, ...rest } = u;
     return rest;
@@ -197,9 +223,24 @@ export async function startFakeMux(): Promise<FakeMux> {
       return res.end();
     }
     // The whole file: Mux makes the asset (with the upload's asset settings) and says so.
-    const settings = upload.new_asset_settings as { playback_policies?: string[]; passthrough?: string };
+    const settings = upload.new_asset_settings as {
+      playback_policies?: string[];
+      passthrough?: string;
+      inputs?: Array<{ generated_subtitles?: Array<{ language_code?: string; name?: string }> }>;
+    };
     const asset: FakeAsset = {
       id: muxId(),
+      tracks: (settings.inputs ?? []).flatMap((i) =>
+        (i.generated_subtitles ?? []).map((g) => ({
+          id: muxId(),
+          type: 'text' as const,
+          text_type: 'subtitles' as const,
+          text_source: 'generated_vod' as const,
+          language_code: g.language_code ?? 'en',
+          name: g.name ?? g.language_code ?? 'en',
+          status: 'preparing' as const,
+        })),
+      ),
       status: 'preparing',
       upload_id: upload.id,
       passthrough: settings.passthrough,
@@ -217,6 +258,48 @@ export async function startFakeMux(): Promise<FakeMux> {
     }
   };
 
+  const trackFetches: FakeMux['trackFetches'] = [];
+  /** stream.mux.com's text track: a signed playback id needs a valid `aud: v` token for it. */
+  const serveTrack = (res: ServerResponse, playbackId: string, trackId: string, token: string | null) => {
+    const asset = [...assets.values()].find((a) => a.playback_ids.some((p) => p.id === playbackId));
+    const track = asset?.tracks.find((t) => t.id === trackId);
+    const signed = asset?.playback_ids.find((p) => p.id === playbackId)?.policy === 'signed';
+    const accepted = !signed || validToken(token, playbackId);
+    trackFetches.push({ playbackId, trackId, accepted });
+    if (!asset || !track || track.status !== 'ready' || !track.vtt) {
+      res.writeHead(404);
+      return res.end();
+    }
+    if (!accepted) {
+      res.writeHead(403);
+      return res.end();
+    }
+    res.writeHead(200, { 'content-type': 'text/vtt' });
+    res.end(track.vtt);
+  };
+  const validToken = (token: string | null, playbackId: string): boolean => {
+    const parts = (token ?? '').split('.');
+    if (parts.length !== 3) return false;
+    try {
+      const header = JSON.parse(Buffer.from(parts[0], 'base64url').toString()) as { alg?: string; kid?: string };
+      const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString()) as { sub?: string; aud?: string; exp?: number };
+      const ok = createVerify('RSA-SHA256')
+        .update(`${parts[0]}.${parts[1]}`)
+        .verify(key.publicKey, Buffer.from(parts[2], 'base64url'));
+      return (
+        ok &&
+        header.alg === 'RS256' &&
+        header.kid === FAKE_MUX_SIGNING_KEY_ID &&
+        claims.sub === playbackId &&
+        claims.aud === 'v' &&
+        typeof claims.exp === 'number' &&
+        claims.exp * 1000 > Date.now()
+      );
+    } catch {
+      return false;
+    }
+  };
+
   const createUpload = (req: FakeRequest): FakeReply => {
     const b = (req.body ?? {}) as { cors_origin?: unknown; new_asset_settings?: unknown; timeout?: unknown; test?: unknown };
     if (b.cors_origin !== undefined && typeof b.cors_origin !== 'string')
@@ -226,6 +309,10 @@ export async function startFakeMux(): Promise<FakeMux> {
     const settings = (b.new_asset_settings ?? {}) as Record<string, unknown>;
     if (typeof settings !== 'object' || Array.isArray(settings))
       return error(400, 'invalid_parameters', 'new_asset_settings must be an object');
+    // A direct upload's file is the asset's input: an input there may not name a url of its own.
+    const inputs = settings.inputs as Array<Record<string, unknown>> | undefined;
+    if (inputs !== undefined && (!Array.isArray(inputs) || inputs.some((i) => i && i.url !== undefined)))
+      return error(400, 'invalid_parameters', 'inputs of a direct upload take no url');
     const policies = settings.playback_policies ?? settings.playback_policy;
     if (policies !== undefined && (!Array.isArray(policies) || policies.some((p) => !PLAYBACK_POLICIES.includes(p as string))))
       return error(400, 'invalid_parameters', 'playback_policies must be a list of public, signed or drm');
@@ -268,12 +355,37 @@ export async function startFakeMux(): Promise<FakeMux> {
         path: '/video/v1/assets/{ASSET_ID}',
         handle: (req) => {
           const a = assets.get(req.params.ASSET_ID);
-          return a ? { status: 200, body: { data: a } } : notFound();
+          return a ? { status: 200, body: { data: assetView(a) } } : notFound();
+        },
+      },
+      {
+        name: 'assets.list',
+        method: 'GET',
+        path: '/video/v1/assets',
+        handle: (req) => {
+          const limit = Math.min(100, Math.max(1, Number(req.query.limit ?? 25)));
+          return { status: 200, body: { data: [...assets.values()].slice(0, limit) } };
+        },
+      },
+      {
+        name: 'signingKeys.get',
+        method: 'GET',
+        path: '/system/v1/signing-keys/{SIGNING_KEY_ID}',
+        handle: (req) => {
+          if (!fake.systemAccess) return error(403, 'forbidden', 'The access token does not have System permissions');
+          const id = req.params.SIGNING_KEY_ID;
+          // Mux never returns the private key after creation.
+          return fake.signingKeys.has(id) ? { status: 200, body: { data: { id, created_at: '1700000000' } } } : notFound();
         },
       },
     ],
     // The upload link a browser sends the file to.
     intercept: (req, res, url, raw) => {
+      const text = /^\/stream\/([^/]+)\/text\/([^/]+)\.vtt$/.exec(url.pathname);
+      if (text) {
+        serveTrack(res, decodeURIComponent(text[1]), decodeURIComponent(text[2]), url.searchParams.get('token'));
+        return true;
+      }
       const up = /^\/upload\/([^/]+)$/.exec(url.pathname);
       if (!up) return false;
       const upload = uploads.get(up[1]);
@@ -306,6 +418,8 @@ export async function startFakeMux(): Promise<FakeMux> {
     uploads,
     assets,
     signingPublicKey: key.publicKey,
+    signingKeys: new Set([FAKE_MUX_SIGNING_KEY_ID]),
+    systemAccess: true,
     webhookUrl: null,
     env: () => ({
       MUX_TOKEN_ID: FAKE_MUX_TOKEN_ID,
@@ -314,7 +428,18 @@ export async function startFakeMux(): Promise<FakeMux> {
       MUX_SIGNING_KEY_ID: FAKE_MUX_SIGNING_KEY_ID,
       MUX_SIGNING_PRIVATE_KEY: key.privateKeyBase64,
       MUX_API_BASE: base,
+      MUX_STREAM_BASE: `${base}/stream`,
     }),
+    trackFetches,
+    trackReady(uploadId, vtt) {
+      const a = assetOf(uploadId);
+      const track = a.tracks.find((t) => t.text_source === 'generated_vod');
+      if (!track) throw new Error(`asset of upload ${uploadId} has no generated text track (asked for none)`);
+      track.status = 'ready';
+      track.vtt = vtt;
+      const { vtt: _v, ...data } = track;
+      return muxEvent('video.asset.track.ready', { ...data, asset_id: a.id });
+    },
     assetCreated(uploadId) {
       const u = uploads.get(uploadId)!;
       return muxEvent('video.upload.asset_created', { ...view(u) });
@@ -323,13 +448,13 @@ export async function startFakeMux(): Promise<FakeMux> {
       const a = assetOf(uploadId);
       a.status = 'ready';
       a.duration = durationSeconds;
-      return muxEvent('video.asset.ready', { ...a });
+      return muxEvent('video.asset.ready', { ...assetView(a) });
     },
     assetErrored(uploadId, messages = ['The file does not contain a video track.']) {
       const a = assetOf(uploadId);
       a.status = 'errored';
       a.errors = { type: 'invalid_input', messages };
-      return muxEvent('video.asset.errored', { ...a });
+      return muxEvent('video.asset.errored', { ...assetView(a) });
     },
     fail(status = 500, times = 1) {
       server.fail('*', status, times);

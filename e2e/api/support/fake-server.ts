@@ -43,6 +43,8 @@ export interface FakeRoute<R extends string> {
   path: string;
   /** The operation in the provider's description (default: the route's name); null: not checked. */
   operation?: string | null;
+  /** The description the operation is in, when not the server's (Vipps' Recurring API beside its ePayment). */
+  provider?: Provider;
   handle(req: FakeRequest): FakeReply | Promise<FakeReply>;
 }
 
@@ -134,7 +136,7 @@ export async function startFakeServer<R extends string>(opts: FakeServerOptions<
     if (operation) {
       checked.requests += 1;
       checked.operations.add(operation);
-      const problems = contract.check(operation, {
+      const problems = (route.provider ? contractOf(route.provider) : contract).check(operation, {
         params: req.params,
         query: req.query,
         headers: req.headers,
@@ -143,7 +145,7 @@ export async function startFakeServer<R extends string>(opts: FakeServerOptions<
         contentType: req.header('content-type'),
       });
       if (problems.length) {
-        violations.push({ provider: opts.provider, operation, problems });
+        violations.push({ provider: route.provider ?? opts.provider, operation, problems });
         return { route: r, reply: opts.refuse(r, problems) };
       }
     }

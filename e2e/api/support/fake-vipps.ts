@@ -5,6 +5,7 @@ import type {
   CreatePaymentResponse,
   GetPaymentResponse,
   Problem,
+  QueryResponse,
   RefundModificationRequest,
   RegisterRequest,
   RegisterResponse,
@@ -21,6 +22,13 @@ import type {
 import type { FetchAuthorizationTokenUsingPostData } from '@vippsmobilepay/sdk/script/generated_types/access_token/types.gen';
 import type { ContractViolation } from './contract';
 import { send, startFakeServer, type FakeReply, type FakeRequest } from './fake-server';
+import {
+  createFakeRecurring,
+  RECURRING_MONEY,
+  RECURRING_ROUTES,
+  type FakeRecurring,
+  type FakeRecurringRoute,
+} from './fake-vipps-recurring';
 
 /**
  * A fake of Vipps MobilePay's ePayment API for the test suites, built from its published contract (the
@@ -40,7 +48,8 @@ export const FAKE_VIPPS = {
   webhookSecret: 'fake-vipps-webhook-secret',
 } as const;
 
-export type FakeVippsRoute = 'token' | 'create' | 'get' | 'capture' | 'refund' | 'cancel' | 'webhooks.register';
+export type FakeVippsRoute =
+  'token' | 'create' | 'get' | 'capture' | 'refund' | 'cancel' | 'webhooks.register' | 'webhooks.list' | FakeRecurringRoute;
 
 export interface FakeVippsCall {
   route: FakeVippsRoute;
@@ -74,6 +83,8 @@ export interface FakeVipps {
   expire(reference: string): FakePayment;
   /** The next `times` calls of a route answer `status`. */
   fail(route: FakeVippsRoute, status?: number, times?: number): void;
+  /** The Recurring API (agreements and charges; fake-vipps-recurring.ts). */
+  recurring: FakeRecurring;
   /** Requests the ePayment API description refuses (they fail the suite at `close`). */
   violations: ContractViolation[];
   reset(): void;
@@ -89,8 +100,11 @@ const ROUTES: Record<FakeVippsRoute, { method: string; path: string }> = {
   refund: { method: 'POST', path: '/epayment/v1/payments/{reference}/refund' },
   cancel: { method: 'POST', path: '/epayment/v1/payments/{reference}/cancel' },
   'webhooks.register': { method: 'POST', path: '/webhooks/v1/webhooks' },
+  'webhooks.list': { method: 'GET', path: '/webhooks/v1/webhooks' },
+  ...RECURRING_ROUTES,
 };
-const MONEY: FakeVippsRoute[] = ['create', 'capture', 'refund', 'cancel'];
+const MONEY: FakeVippsRoute[] = ['create', 'capture', 'refund', 'cancel', ...RECURRING_MONEY];
+const RECURRING = new Set<FakeVippsRoute>(Object.keys(RECURRING_ROUTES) as FakeRecurringRoute[]);
 
 const nok = (value: number) => ({ currency: 'NOK' as const, value });
 const REFERENCE_RE = /^[a-zA-Z0-9-]{8,64}$/;
@@ -159,12 +173,16 @@ export function createPaymentProblem(body: unknown): string | null {
   return null;
 }
 
+/** The Webhooks API's calls: the MSN header is optional there. */
+const WEBHOOK_ROUTES: FakeVippsRoute[] = ['webhooks.register', 'webhooks.list'];
+
 export async function startFakeVipps(): Promise<FakeVipps> {
   const calls: FakeVippsCall[] = [];
   const payments = new Map<string, FakePayment>();
   const webhooks: Array<RegisterRequest & RegisterResponse> = [];
   const tokens = new Set<string>();
   let base = '';
+  const recurring = createFakeRecurring(FAKE_VIPPS.msn);
 
   const psp = () => String(Date.now()) + String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
 
@@ -213,6 +231,11 @@ export async function startFakeVipps(): Promise<FakeVipps> {
         const out: RegisterResponse = { id: randomUUID(), secret: FAKE_VIPPS.webhookSecret };
         webhooks.push({ url: b.url, events: b.events, ...out });
         return { status: 201, body: out };
+      }
+      case 'webhooks.list': {
+        // The Webhooks API's QueryResponse: every registration of this sales unit (never its secret).
+        const out: QueryResponse = { webhooks: webhooks.map(({ id, url, events }) => ({ id, url, events })) };
+        return { status: 200, body: out };
       }
       case 'create': {
         const why = createPaymentProblem(body);
@@ -280,6 +303,8 @@ export async function startFakeVipps(): Promise<FakeVipps> {
         p.state = p.state === 'CREATED' ? 'TERMINATED' : p.state;
         return { status: 200, body: modification(ref, p) };
       }
+      default:
+        return recurring.handle(r, req, base);
     }
   };
 
@@ -320,10 +345,26 @@ button{display:block;width:100%;padding:.9rem;margin:.6rem 0;font-size:1rem;bord
     routes: (Object.keys(ROUTES) as FakeVippsRoute[]).map((name) => ({
       name,
       ...ROUTES[name],
+      ...(RECURRING.has(name) ? { provider: 'vipps-recurring' as const } : {}),
       handle: (req) => handle(name, req),
     })),
     // The landing page (the Vipps app, for the browser journey).
     intercept: (req, res, url) => {
+      // The agreement's landing page (approval in the app): approve or reject, then back to the shop.
+      const agr = /^\/recurring-landing\/([^/]+)(?:\/(approve|reject))?$/.exec(url.pathname);
+      const a = agr ? recurring.agreements.get(decodeURIComponent(agr[1])) : undefined;
+      if (agr && !a) send(res, { status: 404, body: { title: 'Not Found' } });
+      else if (agr && a && req.method === 'GET' && !agr[2])
+        send(res, {
+          status: 200,
+          text: agreementLanding(a.id, a.request.productName, a.request.pricing.amount),
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        });
+      else if (agr && a && req.method === 'POST' && agr[2]) {
+        if (a.status === 'PENDING') (agr[2] === 'approve' ? recurring.approve : recurring.reject)(a.id);
+        send(res, { status: 303, headers: { location: a.request.merchantRedirectUrl } });
+      } else if (agr) return false;
+      if (agr) return true;
       const land = /^\/landing\/([^/]+)(?:\/(approve|abort))?$/.exec(url.pathname);
       if (!land) return false;
       const ref = decodeURIComponent(land[1]);
@@ -360,7 +401,7 @@ button{display:block;width:100%;padding:.9rem;margin:.6rem 0;font-size:1rem;bord
       if (r === 'token') return null;
       const bearer = /^Bearer (.+)$/.exec(h('authorization') ?? '');
       if (!bearer || !tokens.has(bearer[1])) return problem(401, 'Unauthorized', 'Invalid access token');
-      if (r !== 'webhooks.register' && h('merchant-serial-number') !== FAKE_VIPPS.msn)
+      if (!WEBHOOK_ROUTES.includes(r) && h('merchant-serial-number') !== FAKE_VIPPS.msn)
         return problem(403, 'Forbidden', 'Merchant-Serial-Number does not match the token');
       // Money-moving calls need an Idempotency-Key; the same key answers the same again.
       const required: RequiredHeaders = 'Idempotency-Key';
@@ -384,6 +425,7 @@ button{display:block;width:100%;padding:.9rem;margin:.6rem 0;font-size:1rem;bord
       return all[all.length - 1];
     },
     approve,
+    recurring,
     abort: (ref) => close(ref, 'ABORTED'),
     expire: (ref) => close(ref, 'EXPIRED'),
     fail: (r, status = 500, times = 1) => server.fail(r, status, times),
@@ -392,11 +434,25 @@ button{display:block;width:100%;padding:.9rem;margin:.6rem 0;font-size:1rem;bord
       calls.length = 0;
       payments.clear();
       webhooks.length = 0;
+      recurring.reset();
       server.reset();
     },
     close: () => server.close(),
   };
 }
+
+const agreementLanding = (id: string, name: string, amount: number) => `<!doctype html>
+<html lang="nb"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Vipps (test): avtale</title>
+<style>body{font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#222}
+button{display:block;width:100%;padding:.9rem;margin:.6rem 0;font-size:1rem;border-radius:.5rem;border:0;cursor:pointer}
+.ok{background:#ff5b24;color:#fff}.no{background:#eee;color:#222}</style></head>
+<body><main><h1>Godkjenn fast betaling</h1>
+<p>${name.replace(/[<>&"]/g, '')}</p>
+<p><strong>${(amount / 100).toFixed(2).replace('.', ',')} kr hvert år</strong></p>
+<form method="post" action="/recurring-landing/${encodeURIComponent(id)}/approve"><button class="ok" type="submit">Godkjenn</button></form>
+<form method="post" action="/recurring-landing/${encodeURIComponent(id)}/reject"><button class="no" type="submit">Avvis</button></form>
+</main></body></html>`;
 
 /** The environment that points the app at the fake. */
 export function fakeVippsEnv(fake: FakeVipps): Record<string, string> {

@@ -1,4 +1,17 @@
 import { inflateSync } from 'node:zlib';
+import type TestAgent from 'supertest/lib/agent';
+
+/** GET `url` with this agent, the body kept as the bytes it is (a PDF), for `pdfText` and `isPdf`. */
+export function getBinary(agent: TestAgent, url: string) {
+  return agent
+    .get(url)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+}
 
 /**
  * The text of a PDF made by backend/src/platform/pdf (pdfkit, standard fonts), for assertions:

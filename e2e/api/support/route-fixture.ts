@@ -7,7 +7,9 @@ import { newToken, sha256 } from '../../../backend/src/platform/crypto/tokens';
 import { AuditLog } from '../../../backend/src/platform/audit/entities/audit-log.entity';
 import { CourseModule } from '../../../backend/src/catalog/entities/course-module.entity';
 import { Grant } from '../../../backend/src/access/entities/grant.entity';
+import { FikenPosting } from '../../../backend/src/orders/entities/fiken-posting.entity';
 import { Order } from '../../../backend/src/orders/entities/order.entity';
+import { Receipt } from '../../../backend/src/orders/entities/receipt.entity';
 import { Lead } from '../../../backend/src/leads/entities/lead.entity';
 import { OutboxMessage } from '../../../backend/src/outbox/entities/outbox-message.entity';
 import { Session } from '../../../backend/src/identity/entities/session.entity';
@@ -16,6 +18,7 @@ import { BackgroundTasks } from '../../../backend/src/outbox/background-tasks';
 import { signWebhook, stripeEvent, type FakeStripe } from './fake-stripe';
 import { FAKE_VIPPS } from './fake-vipps';
 import { fakeDiscordEnv } from './fake-discord';
+import { fakeFikenEnv } from './fake-fiken';
 import { createUser, type TestApp, uniqueEmail } from './test-app';
 
 /**
@@ -60,6 +63,8 @@ export interface Fixture {
   cookieFor(user: User): Promise<string>;
   /** A paid Stripe order (fake Stripe + signed webhook). */
   paidOrder(): Promise<number>;
+  /** The receipt id of a new paid order whose posting to Fiken failed (for «Prøv igjen»). */
+  failedFikenPosting(): Promise<number>;
 }
 
 export async function createIdentity(t: TestApp, role: SignedInRole, email?: string): Promise<Identity> {
@@ -147,6 +152,15 @@ export async function buildFixture(t: TestApp, fake: FakeStripe): Promise<Fixtur
     return orderId;
   }
 
+  async function failedFikenPosting(): Promise<number> {
+    const orderId = await paidOrder();
+    const receipt = await t.ds.getRepository(Receipt).findOneByOrFail({ orderId, kind: 'receipt' });
+    await t.ds
+      .getRepository(FikenPosting)
+      .update({ receiptId: receipt.id }, { state: 'failed', attempts: 1, lastError: 'HTTP 400: Kontoen finnes ikke' });
+    return receipt.id;
+  }
+
   const paidOrderId = await paidOrder();
   const pending = await checkout(uniqueEmail('kjoper'));
 
@@ -183,6 +197,7 @@ export async function buildFixture(t: TestApp, fake: FakeStripe): Promise<Fixtur
     fresh: (role) => createIdentity(t, role),
     cookieFor: (user) => sessionCookie(t, user),
     paidOrder,
+    failedFikenPosting,
   };
 }
 
@@ -341,6 +356,8 @@ export function routeSuiteEnv(extra: Record<string, string> = {}): Record<string
     VIPPS_API_BASE: 'http://127.0.0.1:9',
     // Discord set up (its routes answer); its calls go to a closed port and fail as when Discord is down.
     ...fakeDiscordEnv('http://127.0.0.1:9'),
+    // Fiken set up (documents are queued, retry and backfill answer); nothing is posted in these suites.
+    ...fakeFikenEnv('http://127.0.0.1:9/api/v2'),
     // Chart images of the mentor inbox's routes go to a folder of the machine's temporary files.
     UPLOAD_DIR: join(tmpdir(), 'academy-route-suite-uploads'),
     ...extra,

@@ -1,3 +1,4 @@
+import { In } from 'typeorm';
 import { ERROR_CODES } from '@academy/contracts';
 import { AUDIT_LIST } from '../../../backend/src/platform/audit/audit.service';
 import { COURSES_LIST, MODULES_LIST } from '../../../backend/src/catalog/catalog-content.service';
@@ -7,14 +8,18 @@ import { USERS_LIST } from '../../../backend/src/admin/users/admin-users.service
 import { CERTIFICATES_LIST } from '../../../backend/src/certificates/admin-certificates.service';
 import { newCertificateCode } from '../../../backend/src/certificates/certificate-code';
 import { Certificate } from '../../../backend/src/certificates/entities/certificate.entity';
+import { CaptionsService } from '../../../backend/src/catalog/captions/captions.service';
 import { CourseModule } from '../../../backend/src/catalog/entities/course-module.entity';
 import { Progress } from '../../../backend/src/access/entities/progress.entity';
+import { Quiz } from '../../../backend/src/access/quiz/entities/quiz.entity';
+import { QuizAttempt } from '../../../backend/src/access/quiz/entities/quiz-attempt.entity';
 import { User } from '../../../backend/src/identity/entities/user.entity';
 import { LoginTokensService } from '../../../backend/src/identity/login-tokens.service';
 import { TotpService } from '../../../backend/src/identity/totp/totp.service';
 import { UnsubscribeService } from '../../../backend/src/outbox/unsubscribe.service';
 import { Order } from '../../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../../backend/src/orders/entities/receipt.entity';
+import { Subscription } from '../../../backend/src/orders/entities/subscription.entity';
 import { RefundsService } from '../../../backend/src/orders/refunds/refunds.service';
 import { AdminBroadcastsService } from '../../../backend/src/marketing/admin-broadcasts.service';
 import { BROADCASTS_LIST } from '../../../backend/src/marketing/broadcast-progress.service';
@@ -104,6 +109,10 @@ export interface Route {
   limits?: RouteLimit[];
 }
 
+/** «Kjør sjekkene»: each run asks every provider and reads the newest backup, so 30 in ten minutes per account. */
+const STATUS_RUN_LIMITS: RouteLimit[] = [
+  { name: 'status-run', key: 'account', rate: { hits: 30, windowMs: 600_000 }, exact: true },
+];
 /** The campaign-code lookups' limit, shared by the code lookup and the quote with a code: as many as writes, per client. */
 const CAMPAIGN_CODE_LIMIT: RouteLimit = { name: 'campaign-code-quote', key: 'client', rate: 'writes' };
 /** Password and code checks behind a session: like sign-ins (RATE_LIMIT_LOGIN a window), per client and per account. */
@@ -130,6 +139,40 @@ async function receiptOrder(f: Fixture, me: Identity | null): Promise<number> {
   const orderId = await f.paidOrder();
   if (me?.role === 'student') await f.t.ds.getRepository(Order).update({ id: orderId }, { userId: me.user.id });
   return orderId;
+}
+
+/** Approved captions on a module, written as the panel writes them. */
+async function approvedCaptions(f: Fixture, moduleId: number): Promise<void> {
+  const captions = f.t.app.get(CaptionsService);
+  if (await captions.approved(moduleId)) return;
+  await f.t.ds.transaction((m) =>
+    captions.write(
+      moduleId,
+      { cues: [{ startMs: 1000, endMs: 3000, text: 'Velkommen.' }], state: 'approved', source: 'panel', approve: true },
+      m,
+    ),
+  );
+}
+
+/** A renewing VIP subscription of the user, at the fake Stripe (cancelled at the period's end: `cancelled`). */
+async function renewingVip(f: Fixture, userId: number, cancelled: boolean): Promise<void> {
+  const sub = f.fake.addSubscription(500000);
+  const now = new Date();
+  await f.t.ds.getRepository(Subscription).insert({
+    userId,
+    productId: 'vip',
+    method: 'card',
+    status: 'active',
+    orderId: await f.paidOrder(),
+    providerCustomerId: sub.customer,
+    providerSubscriptionId: sub.id,
+    priceOre: 500000,
+    currentPeriodEnd: new Date(now.getTime() + 300 * 86_400_000),
+    cancelAtPeriodEnd: cancelled,
+    failedAttempts: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** The user's Discord account linked (as the OAuth2 callback leaves it), a new one each time. */
@@ -661,6 +704,23 @@ export const ROUTES: Route[] = [
     access: ADMIN(201),
     valid: (f) => ({ params: { id: String(f.editableModuleId) }, json: {} }),
   },
+  {
+    method: 'GET',
+    path: '/api/admin/modules/:id/captions',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: (f) => ({ params: { id: String(f.editableModuleId) } }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/modules/:id/captions',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: (f) => ({
+      params: { id: String(f.editableModuleId) },
+      json: { vtt: 'WEBVTT\n\n00:00:01.000 --> 00:00:03.500\nVelkommen til modulen.\n', approved: true },
+    }),
+  },
   { method: 'GET', path: '/api/admin/settings', area: 'admin', access: ADMIN(200), valid: () => ({}) },
   {
     method: 'PUT',
@@ -781,6 +841,18 @@ export const ROUTES: Route[] = [
   // --- mentorship, drip release and certificates (issue 17) ---
   { method: 'GET', path: '/api/mentorship', area: 'member', access: SIGNED_IN(200), valid: () => ({}) },
   { method: 'GET', path: '/api/membership', area: 'member', access: SIGNED_IN(200), valid: () => ({}) },
+  // Automatic renewal (issue 39; e2e/api/vip-renewal.e2e-spec.ts): the caller's own renewing VIP (cancelled, to resume it).
+  ...(['cancel-renewal', 'resume-renewal', 'portal-session'] as const).map((action): Route => ({
+    method: 'POST',
+    path: `/api/membership/${action}`,
+    area: 'member',
+    access: SIGNED_IN(200),
+    valid: async (f, me) => {
+      if (me) await renewingVip(f, me.user.id, action === 'resume-renewal');
+      return {};
+    },
+    limits: [{ name: 'membership-renewal', key: 'account', rate: 'writes' }],
+  })),
   { method: 'GET', path: '/api/certificates', area: 'member', access: SIGNED_IN(200), valid: () => ({}) },
   {
     method: 'GET',
@@ -984,6 +1056,28 @@ export const ROUTES: Route[] = [
     valid: async (f) => ({ params: { id: String(await throwawayLiveSession(f)) } }),
   },
 
+  // --- captions, transcripts and search (issue 37) ---
+  {
+    // The foundation module's approved captions (seeded by the fixture when missing).
+    method: 'GET',
+    path: '/api/courses/:courseId/modules/:moduleId/captions.vtt',
+    area: 'member',
+    access: FOUNDATION(200),
+    valid: async (f) => {
+      await approvedCaptions(f, f.foundationModuleId);
+      return { params: { courseId: 'foundation', moduleId: String(f.foundationModuleId) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/search',
+    area: 'public',
+    access: ALL(200),
+    queryKeys: ['q'],
+    valid: () => ({ query: { q: 'markedsstruktur' } }),
+    limits: [{ name: 'search', key: 'client', rate: { hits: 60, windowMs: 60_000 } }],
+  },
+
   // --- questions on every lesson (issue 26) ---
   {
     method: 'GET',
@@ -1040,6 +1134,70 @@ export const ROUTES: Route[] = [
     area: 'admin',
     access: ADMIN(200),
     valid: async (f) => ({ params: { id: String(await throwawayQuestion(f)) } }),
+  },
+
+  // --- quizzes on modules (issue 37) ---
+  {
+    method: 'GET',
+    path: '/api/courses/:courseId/quizzes',
+    area: 'member',
+    access: FOUNDATION(200),
+    valid: () => ({ params: { courseId: 'foundation' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/courses/:courseId/modules/:moduleId/quiz',
+    area: 'member',
+    access: FOUNDATION(200),
+    valid: async (f) => {
+      await quizOn(f, f.foundationModuleId);
+      return { params: { courseId: 'foundation', moduleId: String(f.foundationModuleId) } };
+    },
+    check: (res) => {
+      if (/"correct":|"explanation":/.test(JSON.stringify(res.json)))
+        throw new Error('the quiz for students names the right choices');
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/courses/:courseId/modules/:moduleId/quiz/attempts',
+    area: 'member',
+    access: FOUNDATION(201),
+    fresh: true,
+    valid: async (f) => {
+      await quizOn(f, f.foundationModuleId);
+      return { params: { courseId: 'foundation', moduleId: String(f.foundationModuleId) }, json: { answers: [[1]] } };
+    },
+    limits: [{ name: 'quiz-attempts', key: 'account', rate: { hits: 30, windowMs: 3_600_000 }, exact: true }],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/modules/:id/quiz',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => {
+      const id = await throwawayModule(f.t);
+      await quizOn(f, id);
+      return { params: { id: String(id) } };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/modules/:id/quiz',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayModule(f.t)) }, json: QUIZ_BODY }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/modules/:id/quiz',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => {
+      const id = await throwawayModule(f.t);
+      await quizOn(f, id);
+      return { params: { id: String(id) } };
+    },
   },
 
   // --- the mentor inbox: chart review (issue 26) ---
@@ -1373,6 +1531,36 @@ export const ROUTES: Route[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/reports/sales',
+    area: 'admin',
+    access: ADMIN(200),
+    queryKeys: ['from', 'to'],
+    valid: () => ({ query: { from: '2026-11-01', to: '2026-12-31' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/fiken/postings/:id/retry',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await f.failedFikenPosting()) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/fiken/backfill',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: () => ({}),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/reports/sales.csv',
+    area: 'admin',
+    access: ADMIN(200),
+    queryKeys: ['from', 'to'],
+    valid: () => ({ query: { from: '2026-11-01', to: '2026-11-30' } }),
+  },
+  {
+    method: 'GET',
     path: '/api/admin/orders/export.csv',
     area: 'admin',
     access: ADMIN(200),
@@ -1420,6 +1608,18 @@ export const ROUTES: Route[] = [
   },
   {
     method: 'POST',
+    path: '/api/admin/users/:id/subscription/stop-renewal',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => {
+      const user = await createUser(f.t);
+      await renewingVip(f, user.id, false);
+      return { params: { id: String(user.id) }, json: {} };
+    },
+    limits: [{ name: 'admin-subscription', key: 'account', rate: 'writes' }],
+  },
+  {
+    method: 'POST',
     path: '/api/admin/grants/:id/membership/end',
     area: 'admin',
     access: ADMIN(200),
@@ -1436,6 +1636,21 @@ export const ROUTES: Route[] = [
       const token = await f.t.app.get(LoginTokensService).issue(user.id, 3600_000, 'email_change');
       return { json: { token } };
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/status',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: () => ({}),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/status/run',
+    area: 'admin',
+    access: ADMIN(200),
+    limits: STATUS_RUN_LIMITS,
+    valid: () => ({ json: {} }),
   },
 ];
 
@@ -1638,7 +1853,44 @@ async function completedWithName(f: Fixture, userId: number, courseId: string): 
   const row = await progress.findOneBy({ userId, courseId });
   if (row) await progress.update({ id: row.id }, { completedModules: ids });
   else await progress.insert({ userId, courseId, completedModules: ids, currentModule: 0, lastUpdated: new Date() });
+  // Every quiz of the course passed too (another row may have put one on a module).
+  for (const quiz of await f.t.ds.getRepository(Quiz).find({ where: { moduleId: In(ids) } }))
+    await f.t.ds.getRepository(QuizAttempt).insert({
+      quizId: quiz.id,
+      quizVersion: quiz.version,
+      userId,
+      courseId,
+      moduleId: quiz.moduleId,
+      answers: quiz.questions.map(() => [0]),
+      wrongQuestions: [],
+      scorePercent: 100,
+      passed: true,
+      createdAt: new Date(),
+    });
   await f.t.ds.getRepository(User).update({ id: userId }, { firstName: 'Kari', lastName: 'Nordmann' });
+}
+
+/** A quiz of one question (the second choice is right). */
+const QUIZ_BODY = {
+  passPercent: 100,
+  questions: [
+    {
+      text: 'Hva er en range?',
+      explanation: 'Prisen beveger seg sidelengs mellom støtte og motstand.',
+      choices: [
+        { text: 'En trend', correct: false },
+        { text: 'Sidelengs bevegelse', correct: true },
+      ],
+    },
+  ],
+};
+
+/** The module has a quiz (QUIZ_BODY), made once. */
+async function quizOn(f: Fixture, moduleId: number): Promise<void> {
+  const repo = f.t.ds.getRepository(Quiz);
+  if (await repo.existsBy({ moduleId })) return;
+  const now = new Date();
+  await repo.insert({ moduleId, passPercent: 100, questions: QUIZ_BODY.questions, version: 1, createdAt: now, updatedAt: now });
 }
 
 const SEQUENCE_BODY = {

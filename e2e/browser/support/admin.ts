@@ -39,3 +39,48 @@ export async function openPanelRun(
   page.on('pageerror', (e) => run.errors.push(e.message));
   return ctx;
 }
+
+/**
+ * The mentor signed in to the panel at this width for the `describe` it is called in: the run's
+ * context opened and signed in before its tests, closed after them, and after each test no page
+ * error and no screen problem left (each test's own list, emptied for the next).
+ */
+export function useSignedInPanel(
+  journey: BrowserJourney,
+  device: { width: number; height: number; tag: string },
+  admin: { email: string; password: string },
+): PanelRun {
+  const run = {} as PanelRun;
+  let ctx: BrowserContext | undefined;
+  beforeAll(async () => {
+    ctx = await openPanelRun(journey, device, run);
+    await signInToAdmin(run.page, admin.email, admin.password);
+    await run.page.waitForURL(/\/admin\/?$/);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  afterEach(() => {
+    const { problems, errors } = run;
+    run.problems = [];
+    run.errors = [];
+    expect({ problems, errors }).toEqual({ problems: [], errors: [] });
+  });
+  return run;
+}
+
+/**
+ * Presses Tab (at most 80 times) until the focused element is the one wanted; fails otherwise.
+ * `wanted` runs in the page, so it may use only its argument.
+ */
+export async function tabTo(page: Page, wanted: (el: Element) => boolean): Promise<void> {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    const ok = await page.evaluate((src) => {
+      const el = document.activeElement;
+      return !!el && (new Function('el', `return (${src})(el)`) as (e: Element) => boolean)(el);
+    }, wanted.toString());
+    if (ok) return;
+  }
+  throw new Error(`Tab never reached the element (${wanted.toString()})`);
+}

@@ -29,19 +29,33 @@ export async function openBuyer(journey: BrowserJourney, width: number): Promise
   return { ctx, page, problems };
 }
 
-/** A student with a password and no name who owns Kryptovaluta (one module), straight in the server's database. */
-export async function seedKryptoStudent(journey: BrowserJourney, label: string): Promise<{ email: string; password: string }> {
+export interface SeededStudent {
+  id: number;
+  email: string;
+  password: string;
+}
+
+/**
+ * A signed-up student with a password, straight in the server's database: named Kari Nordmann unless
+ * `named: false`, owning the given courses (granted by the mentor).
+ */
+export async function seedStudent(
+  journey: BrowserJourney,
+  label: string,
+  opts: { named?: boolean; courses?: string[] } = {},
+): Promise<SeededStudent> {
   const email = uniqueEmail(label);
   const password = 'hemmelig123';
   const now = new Date();
+  const named = opts.named ?? true;
   const repo = journey.db.getRepository(User);
   const user = await repo.save(
     repo.create({
       email,
       passwordHash: await hashPassword(password),
       role: 'student',
-      firstName: null,
-      lastName: null,
+      firstName: named ? 'Kari' : null,
+      lastName: named ? 'Nordmann' : null,
       attribution: {},
       createdAt: now,
       updatedAt: now,
@@ -49,6 +63,13 @@ export async function seedKryptoStudent(journey: BrowserJourney, label: string):
       claimedAt: now,
     }),
   );
-  await journey.db.getRepository(Grant).insert({ userId: user.id, courseId: 'kryptovaluta', source: 'manual', grantedAt: now });
-  return { email, password };
+  for (const courseId of opts.courses ?? []) {
+    await journey.db.getRepository(Grant).insert({ userId: user.id, courseId, source: 'manual', grantedAt: now });
+  }
+  return { id: user.id, email, password };
+}
+
+/** A student with a password and no name who owns Kryptovaluta (one module). */
+export function seedKryptoStudent(journey: BrowserJourney, label: string): Promise<SeededStudent> {
+  return seedStudent(journey, label, { named: false, courses: ['kryptovaluta'] });
 }

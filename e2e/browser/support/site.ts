@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { newContext } from './browser';
 
 /** Where the site keeps the visitor's cookie choice (localStorage). */
@@ -66,6 +66,16 @@ export async function setPasswordByLink(baseUrl: string, token: string, password
 /** Waits until the page is at this path (the whole path, not a match inside a `?next=`). */
 export function at(page: Page, path: string, opts: { timeout?: number } = {}): Promise<void> {
   return page.waitForURL((u) => u.pathname === path, opts);
+}
+
+/**
+ * Opens a page and waits until React has hydrated it (the root layout sets `data-hydrated` on <html>):
+ * the prerendered HTML is visible earlier, but a click on it before hydration does nothing.
+ */
+export async function visit(page: Page, path: string): Promise<Response | null> {
+  const res = await page.goto(path);
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  return res;
 }
 
 /** Fills the site's /login form and submits it. */

@@ -10,6 +10,7 @@ import NotFoundPage from '../features/marketing/pages/NotFoundPage';
 import TermsPage from '../features/legal/pages/TermsPage';
 import PrivacyPage from '../features/legal/pages/PrivacyPage';
 import CookiesPage from '../features/legal/pages/CookiesPage';
+import CertificateVerifyPage from '../features/certificates/pages/CertificateVerifyPage';
 import type { PageComponents } from './pages';
 
 /** Browser-only pages are never rendered on the server (they are app paths: the shell is served). */
@@ -41,6 +42,6 @@ export const serverPages: PageComponents = {
   accountSettings: ClientOnly,
   mentorInbox: ClientOnly,
   mentorThread: ClientOnly,
-  certificate: ClientOnly,
+  certificate: CertificateVerifyPage,
   receipt: ClientOnly,
 };

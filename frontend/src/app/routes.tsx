@@ -19,6 +19,7 @@ const SITE_PAGES = [
   'terms',
   'privacy',
   'cookies',
+  'certificate',
 ] as const;
 
 /** Browser-only pages (app layout): checkout, sign-in, member area. */
@@ -36,7 +37,6 @@ const APP_PAGES = [
   'accountSettings',
   'mentorInbox',
   'mentorThread',
-  'certificate',
   'receipt',
 ] as const;
 

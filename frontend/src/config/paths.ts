@@ -90,13 +90,15 @@ export const paths = {
   mentorThread: { path: '/mentor/:threadId', href: (threadId: number | string) => `/mentor/${threadId}` },
   coursePlayer: {
     path: '/course/:courseId',
-    href: (courseId: PlayerCourseId | string, query?: { email?: string }) => withQuery(`/course/${courseId}`, query),
+    /** `modul`: a module id to open; `t`: the second to play it from (search hits, transcript links). */
+    href: (courseId: PlayerCourseId | string, query?: { email?: string; modul?: number; t?: number }) =>
+      withQuery(`/course/${courseId}`, query),
   },
 
   /** The printable receipt of an order (and its credit notes): the buyer or an admin. */
   receipt: { path: '/kvittering/:orderId', href: (orderId: number | string) => `/kvittering/${orderId}` },
 
-  /** Public verification of a course certificate (the code from the PDF). */
+  /** Public verification of a course certificate (the code from the PDF); the server renders it per request. */
   certificate: { path: '/sertifikat/:code', href: (code: string) => `/sertifikat/${encodeURIComponent(code)}` },
 
   /** The admin panel is a separate app under /admin (full page load). */
@@ -157,12 +159,7 @@ const APP_PATHS = new Set<string>([
 export function isAppPath(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (APP_PATHS.has(p)) return true;
-  return (
-    /^\/course\/[^/]+$/.test(p) ||
-    /^\/sertifikat\/[^/]+$/.test(p) ||
-    /^\/kvittering\/[^/]+$/.test(p) ||
-    /^\/mentor\/[^/]+$/.test(p)
-  );
+  return /^\/course\/[^/]+$/.test(p) || /^\/kvittering\/[^/]+$/.test(p) || /^\/mentor\/[^/]+$/.test(p);
 }
 
 /** The canonical (Norwegian) path of a page, for `<link rel=canonical>`. */

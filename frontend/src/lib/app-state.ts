@@ -1,5 +1,6 @@
 import {
   APP_STATE_ELEMENT_ID,
+  priceVatWording,
   type AppState,
   type CatalogId,
   type CatalogItem,
@@ -42,6 +43,11 @@ export function useAppState(): AppState {
 
 export function useSettings(): SiteSettings {
   return useAppState().settings;
+}
+
+/** How the pages say MVA beside prices: "inkl. mva", or why there is none (seller outside the MVA register). */
+export function usePriceVat(): { short: string; long: string } {
+  return priceVatWording(useSettings().seller.vatRegistered !== false);
 }
 
 export function useCatalog(): CatalogResponse {

@@ -1,6 +1,6 @@
 import { updateConsent } from './gtag';
 
-/** Cookie consent (SPEC §3, §4), stored in localStorage under `cookie-consent` once the visitor chooses. */
+/** Cookie consent, stored in localStorage under `cookie-consent` once the visitor chooses. */
 export const CONSENT_STORAGE_KEY = 'cookie-consent';
 
 export interface ConsentChoice {

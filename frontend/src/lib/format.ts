@@ -50,6 +50,18 @@ export function formatShortDateOslo(date: Date | string): string {
   );
 }
 
+const longDateOslo = new Intl.DateTimeFormat('nb-NO', {
+  timeZone: 'Europe/Oslo',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** An instant in Europe/Oslo as "21. november 2025". */
+export function formatLongDateOslo(date: Date | string): string {
+  return longDateOslo.format(typeof date === 'string' ? new Date(date) : date);
+}
+
 /** "5 elever" / "1 elev" */
 export function pluralize(n: number, one: string, many: string): string {
   return `${n}${NBSP}${n === 1 ? one : many}`;

@@ -15,6 +15,11 @@ export interface PageMeta {
   canonicalPath?: string;
   noindex?: boolean;
   ogType?: 'website' | 'article';
+  /**
+   * The address a page is shared by (og:url, with the site's image) even when it is not indexed: a
+   * certificate's public page, whose link is meant for LinkedIn and Facebook, not for search engines.
+   */
+  sharePath?: string;
 }
 
 export interface HeadCollector {
@@ -43,6 +48,13 @@ export function headTags(meta: PageMeta, settings: SiteSettings): string {
     tags.push(`<link data-head rel="canonical" href="${esc(url)}">`);
     tags.push(`<meta data-head property="og:url" content="${esc(url)}">`);
     tags.push(`<meta data-head property="og:image" content="${esc(settings.publicUrl.replace(/\/+$/, ''))}/og-image.png">`);
+    tags.push('<meta data-head property="og:image:width" content="1200">');
+    tags.push('<meta data-head property="og:image:height" content="630">');
+  }
+  if (meta.sharePath && !(meta.canonicalPath && !meta.noindex)) {
+    const base = settings.publicUrl.replace(/\/+$/, '');
+    tags.push(`<meta data-head property="og:url" content="${esc(base + meta.sharePath)}">`);
+    tags.push(`<meta data-head property="og:image" content="${esc(base)}/og-image.png">`);
     tags.push('<meta data-head property="og:image:width" content="1200">');
     tags.push('<meta data-head property="og:image:height" content="630">');
   }

@@ -1,6 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
-import type { AdminCourse, AdminModule, VideoUploadResponse } from '@academy/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MSG, type AdminCourse, type AdminModule, type VideoUploadResponse } from '@academy/contracts';
+import { recentlyAuthenticated } from '../../identity/totp/recent-sign-in.guard';
+import { SessionCookie } from '../../identity/session-cookie';
+import { AppError } from '../../platform/errors/app-error';
 import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
 import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
@@ -11,7 +14,20 @@ import { CreateModuleDto, UpdateCourseDto, UpdateModuleDto } from './dto/admin-c
 @Controller('api/admin/courses')
 @AdminOnly()
 export class AdminCoursesController {
-  constructor(private readonly content: AdminContentService) {}
+  constructor(
+    private readonly content: AdminContentService,
+    private readonly cookie: SessionCookie,
+  ) {}
+
+  /**
+   * A change of a course's MVA treatment is a money change: like refunds it needs a sign-in within
+   * the last 15 minutes (401 REAUTH_REQUIRED otherwise); text edits do not.
+   */
+  private async requireRecentSignInForVat(req: FastifyRequest, dto: UpdateCourseDto): Promise<void> {
+    if (dto.vatTreatment === undefined && dto.vatExemptOre === undefined) return;
+    const auth = await this.cookie.resolve(req);
+    if (!recentlyAuthenticated(auth?.authenticatedAt)) throw new AppError(401, 'REAUTH_REQUIRED', MSG.reauthRequired);
+  }
 
   @Get()
   async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminCourse[]> {
@@ -26,12 +42,24 @@ export class AdminCoursesController {
   }
 
   @Put(':id')
-  put(@Param('id') id: string, @Body() dto: UpdateCourseDto, @CurrentUser() actor: User): Promise<AdminCourse> {
+  async put(
+    @Param('id') id: string,
+    @Body() dto: UpdateCourseDto,
+    @CurrentUser() actor: User,
+    @Req() req: FastifyRequest,
+  ): Promise<AdminCourse> {
+    await this.requireRecentSignInForVat(req, dto);
     return this.content.updateCourse(id, dto, actor);
   }
 
   @Patch(':id')
-  patch(@Param('id') id: string, @Body() dto: UpdateCourseDto, @CurrentUser() actor: User): Promise<AdminCourse> {
+  async patch(
+    @Param('id') id: string,
+    @Body() dto: UpdateCourseDto,
+    @CurrentUser() actor: User,
+    @Req() req: FastifyRequest,
+  ): Promise<AdminCourse> {
+    await this.requireRecentSignInForVat(req, dto);
     return this.content.updateCourse(id, dto, actor);
   }
 }

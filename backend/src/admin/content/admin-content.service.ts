@@ -110,6 +110,7 @@ export class AdminContentService {
         title: dto.title,
         description: dto.description === null ? '' : dto.description,
         mentorshipMonths: dto.mentorshipMonths,
+        ...(await this.vatChanges(before, dto)),
       });
       if (!changes) return false;
       await this.content.updateCourse(id, changes.after as CourseChanges, m);
@@ -118,6 +119,30 @@ export class AdminContentService {
     });
     if (changed) this.catalog.invalidate();
     return this.getCourse(id);
+  }
+
+  /**
+   * The MVA fields a course write sets (docs/decisions.md "MVA"): `split` needs the exempt part,
+   * above 0 and below the course's price; the other treatments clear it.
+   */
+  private async vatChanges(
+    before: Course,
+    dto: UpdateCourseDto,
+  ): Promise<Partial<Pick<Course, 'vatTreatment' | 'vatExemptOre'>>> {
+    if (dto.vatTreatment === undefined && dto.vatExemptOre === undefined) return {};
+    const treatment = dto.vatTreatment ?? before.vatTreatment;
+    if (treatment !== 'split') {
+      if (dto.vatExemptOre !== undefined && dto.vatExemptOre !== null)
+        throw badRequest(MSG.vatExemptOnlySplit, 'VALIDATION_FAILED');
+      return { vatTreatment: treatment, vatExemptOre: null };
+    }
+    const exempt = dto.vatExemptOre === undefined ? before.vatExemptOre : dto.vatExemptOre;
+    if (exempt === null || exempt === undefined) throw badRequest(MSG.vatExemptRequired, 'VALIDATION_FAILED');
+    const { value } = await this.catalog.get();
+    const price = value.items.find((i) => i.id === before.id)?.priceOre ?? 0;
+    if (!(exempt > 0 && exempt < price))
+      throw badRequest(MSG.vatExemptBelowPrice(`${(price / 100).toFixed(2).replace('.', ',')} kr`), 'VALIDATION_FAILED');
+    return { vatTreatment: treatment, vatExemptOre: exempt };
   }
 
   /** Launch seats left per course, as the storefront's catalogue shows them. */
@@ -142,6 +167,8 @@ export class AdminContentService {
       publishedModuleCount: n.published,
       mentorshipMonths: Number(c.mentorshipMonths ?? 0),
       launchSeatsLeft: seats.get(c.id) ?? null,
+      vatTreatment: c.vatTreatment ?? 'standard',
+      vatExemptOre: c.vatExemptOre === null || c.vatExemptOre === undefined ? null : Number(c.vatExemptOre),
       updatedAt: c.updatedAt.toISOString(),
     };
   }

@@ -12,6 +12,8 @@ import { badRequest } from '../../platform/errors/app-error';
 import { LeadStatisticsService } from '../../leads/lead-statistics.service';
 import { LeadsService } from '../../leads/leads.service';
 import { OrderRecordsService } from '../../orders/order-records.service';
+import { SubscriptionRecords } from '../../orders/subscriptions/subscription-records.service';
+import { Clock } from '../../platform/time/clock';
 import { singleParam } from '../../platform/list/list-query';
 import { toAdminOrder } from '../common/mappers';
 import { AdminLeadsService } from '../leads/admin-leads.service';
@@ -47,6 +49,8 @@ export class AdminStatsService {
     private readonly leads: LeadsService,
     private readonly leadStatistics: LeadStatisticsService,
     private readonly orders: OrderRecordsService,
+    private readonly subscriptions: SubscriptionRecords,
+    private readonly clock: Clock,
   ) {}
 
   /** `from`/`to` as Oslo days (`YYYY-MM-DD`), both included; the last 30 days by default, at most 366. */
@@ -138,6 +142,8 @@ export class AdminStatsService {
       },
       latestLeads: await this.adminLeads.decorate(latestLeadRows),
       latestOrders: latestOrderRows.map((o) => toAdminOrder(o, now)),
+      // Automatic renewals as they are now (the period does not apply): renewing, due, ended lately.
+      subscriptions: await this.subscriptions.counts(this.clock.now()),
     };
   }
 }

@@ -8,8 +8,10 @@ import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
 import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
 import { ParseIdPipe } from '../../platform/http/parse-id.pipe';
+import { RouteLimits, type RouteLimit } from '../../platform/security/route-policy';
 import { AdminUserAccountsService } from './admin-user-accounts.service';
 import { AdminUserGrantsService } from './admin-user-grants.service';
+import { AdminUserSubscriptionService } from './admin-user-subscription.service';
 import { AdminUsersService } from './admin-users.service';
 import {
   BulkGrantDto,
@@ -20,6 +22,9 @@ import {
   UpdateStudentDto,
 } from './dto/admin-users.dto';
 
+/** «Stopp fornyelse» calls Stripe: counted per mentor account too (as many as writes), as the member's «Si opp». */
+export const ADMIN_RENEWAL_LIMIT: RouteLimit = { name: 'admin-subscription', key: 'account', rate: 'writes' };
+
 @Controller('api/admin/users')
 @AdminOnly()
 export class AdminUsersController {
@@ -27,6 +32,7 @@ export class AdminUsersController {
     private readonly users: AdminUsersService,
     private readonly accounts: AdminUserAccountsService,
     private readonly grants: AdminUserGrantsService,
+    private readonly subscriptions: AdminUserSubscriptionService,
   ) {}
 
   @Get()
@@ -84,6 +90,19 @@ export class AdminUsersController {
   @RecentSignIn()
   create(@Body() dto: CreateStudentDto, @CurrentUser() actor: User): Promise<AdminCreatedStudent> {
     return this.accounts.createStudent(dto.email, actor);
+  }
+
+  /**
+   * «Stopp fornyelse»: the student's VIP no longer renews (Stripe's cancel_at_period_end; the paid
+   * period runs to its end), the student mailed as for «Si opp», audited. Needs a recent sign-in, as a refund.
+   */
+  @Post(':id/subscription/stop-renewal')
+  @HttpCode(200)
+  @RecentSignIn()
+  @RouteLimits(ADMIN_RENEWAL_LIMIT)
+  async stopRenewal(@Param('id', ParseIdPipe) id: number, @CurrentUser() actor: User): Promise<AdminUserDetail> {
+    await this.subscriptions.stopRenewal(id, actor);
+    return this.users.get(id);
   }
 
   /** Grants a course by hand (source manual). 409 ALREADY_OWNED when the student already has it. Needs a recent sign-in. */

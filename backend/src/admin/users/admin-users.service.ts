@@ -24,6 +24,7 @@ import { activeCourses, toAdminOrder, toAdminUser } from '../common/mappers';
 import { AdminLeadsService } from '../leads/admin-leads.service';
 import { CSV_BOM, csvLine } from '../leads/leads-csv';
 import { AdminGrantViewService } from './admin-grant-view.service';
+import { AdminUserSubscriptionService } from './admin-user-subscription.service';
 
 /** Students read per batch by the CSV export. */
 const EXPORT_BATCH = 500;
@@ -56,6 +57,7 @@ export class AdminUsersService {
     private readonly orders: OrderRecordsService,
     private readonly content: CatalogContentService,
     private readonly view: AdminGrantViewService,
+    private readonly subscription: AdminUserSubscriptionService,
   ) {}
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminUser>> {
@@ -73,11 +75,12 @@ export class AdminUsersService {
     const user = await this.users.findById(id);
     if (!user) throw notFound(MSG.studentNotFound);
     const owner = { userId: id, email: user.email };
-    const [grants, orders, progress, leads] = await Promise.all([
+    const [grants, orders, progress, leads, subscription] = await Promise.all([
       this.access.grantsOf(id),
       this.orders.ordersOf(owner),
       this.progressOf(id),
       this.leads.leadsOf(owner, STUDENT_LEADS_SHOWN),
+      this.subscription.of(id),
     ]);
     const now = new Date();
     // What of each order's money is an upgrade's credit (refundable only with the upgrade), as on the order.
@@ -94,6 +97,7 @@ export class AdminUsersService {
       leadsTotal: leads.total,
       adminNote: user.adminNote ?? null,
       pendingEmail: user.pendingEmail ?? null,
+      subscription,
     };
   }
 

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { VatTreatment } from '@academy/contracts';
 import { DateTimeColumn } from '../../platform/database/columns';
 
 /** Texts of a player course; prices live in the one catalogue (contracts/catalog.ts). */
@@ -22,6 +23,14 @@ export class Course {
   /** Months of personal mentorship a grant of this course carries (0: none). */
   @Column({ type: 'int', default: 0 })
   mentorshipMonths: number;
+
+  /** MVA treatment of a sale of the course (docs/decisions.md "MVA"). */
+  @Column({ type: 'varchar', length: 16, default: 'standard' })
+  vatTreatment: VatTreatment;
+
+  /** `split`: the exempt part of the price, øre (> 0 and below the price); null otherwise. */
+  @Column({ type: 'int', nullable: true })
+  vatExemptOre: number | null;
 
   @DateTimeColumn()
   updatedAt: Date;

@@ -8,6 +8,7 @@ import { AppError, badRequest, unavailable } from '../../platform/errors/app-err
 import { CatalogContentService, type ModuleChanges } from '../catalog-content.service';
 import { CatalogService } from '../catalog.service';
 import type { CourseModule } from '../entities/course-module.entity';
+import { MuxCaptionsService } from './mux-captions.service';
 import { MUX_CLIENT } from './mux.provider';
 
 /** The audit actions a Mux webhook writes (each has its label in the admin panel). */
@@ -50,7 +51,8 @@ function reason(e: unknown): string {
  * POST /api/mux/webhook: Mux tells what became of a direct upload. The `mux-signature` header
  * (`t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with MUX_WEBHOOK_SECRET>`) is checked with
  * the SDK on the raw body, within five minutes. `video.asset.ready` gives the module its signed
- * playback id and length; `video.asset.errored` (and a failed upload) shows the error in the panel.
+ * playback id and length; `video.asset.errored` (and a failed upload) shows the error in the panel;
+ * `video.asset.track.ready` brings the generated captions (MuxCaptionsService).
  * Events are applied by state, so a repeated delivery changes nothing; an upload no module made is
  * answered 200 and ignored. Failures after the signature check answer 503, so Mux tries again.
  */
@@ -64,6 +66,7 @@ export class MuxWebhookService {
     private readonly content: CatalogContentService,
     private readonly catalog: CatalogService,
     private readonly audit: AuditService,
+    private readonly muxCaptions: MuxCaptionsService,
   ) {}
 
   async verify(rawBody: Buffer | undefined, signature: unknown, nowMs = Date.now()): Promise<MuxEvent> {
@@ -119,6 +122,12 @@ export class MuxWebhookService {
         );
       case 'video.asset.ready':
         return this.apply(str(d.upload_id), VIDEO_READY_AUDIT_ACTION, (mod) => this.ready(mod, d));
+      case 'video.asset.track.ready':
+        // The Norwegian captions Mux generated: the module's captions draft.
+        return this.muxCaptions.trackReady(d).then((r) => {
+          if (r === 'changed') this.catalog.invalidate();
+          return r === 'changed' ? { received: true } : { received: true, [r]: true };
+        });
       case 'video.asset.errored':
         return this.apply(str(d.upload_id), VIDEO_ERRORED_AUDIT_ACTION, (mod) =>
           // A ready video is not undone by a late error about the same asset.

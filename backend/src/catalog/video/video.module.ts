@@ -3,6 +3,7 @@ import { AuditModule } from '../../platform/audit/audit.module';
 import { CatalogModule } from '../catalog.module';
 import { muxProvider, MUX_CLIENT } from './mux.provider';
 import { MuxWebhookController } from './mux-webhook.controller';
+import { MuxCaptionsService } from './mux-captions.service';
 import { MuxWebhookService } from './mux-webhook.service';
 import { VideoUploadsService } from './video-uploads.service';
 
@@ -13,7 +14,7 @@ import { VideoUploadsService } from './video-uploads.service';
 @Module({
   imports: [CatalogModule, AuditModule],
   controllers: [MuxWebhookController],
-  providers: [muxProvider, VideoUploadsService, MuxWebhookService],
+  providers: [muxProvider, VideoUploadsService, MuxWebhookService, MuxCaptionsService],
   exports: [VideoUploadsService, MUX_CLIENT],
 })
 export class VideoModule {}

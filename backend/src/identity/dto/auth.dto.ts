@@ -56,7 +56,7 @@ export class TokenLoginDto implements TokenLoginRequest {
   switchAccount?: boolean;
 }
 
-/** POST /api/create-user (SPEC §7). */
+/** POST /api/create-user. */
 export class CreateUserDto implements CreateUserRequest {
   @EmailField()
   email: string;

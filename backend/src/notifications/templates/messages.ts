@@ -1,4 +1,11 @@
-import { GUARANTEE_DAYS, isPlaceholderSeller, TEST_ENVIRONMENT_SELLER_TEXT, type PaymentMethod } from '@academy/contracts';
+import {
+  GUARANTEE_DAYS,
+  isPlaceholderSeller,
+  TEST_ENVIRONMENT_SELLER_TEXT,
+  VAT_EXEMPT_TEXT,
+  type PaymentMethod,
+  type ReceiptLine,
+} from '@academy/contracts';
 import { formatNok, formatOsloDate, formatOsloDateTime, mvaOf } from '../../outbox/mail-format';
 import { button, heading, MailBlock, MailBrand, p, renderMail, RenderedMail, rows, small } from '../../outbox/mail-layout';
 
@@ -16,6 +23,42 @@ export interface MailDocument {
   /** Credit notes: the receipt they correct. */
   refersToNumber?: number | null;
   seller: { name: string; orgNrText: string; address: string };
+  /** The document's lines, one per MVA treatment (absent: one standard line of the amounts above). */
+  lines?: ReceiptLine[];
+  /** False when the seller was outside the MVA register: no MVA lines (absent: registered). */
+  vatRegistered?: boolean;
+}
+
+/**
+ * A document's amounts as the mail shows them, the same lines as its page and PDF (docs/decisions.md
+ * "MVA"): per line with MVA the amount excluding it and the MVA; an exempt line with the exemption's
+ * words; outside the MVA register only the total. A credit note's amounts are negative.
+ */
+function amountRows(doc: MailDocument, credit: boolean): Array<[string, string]> {
+  const sign = credit ? -1 : 1;
+  const registered = doc.vatRegistered !== false;
+  const lines: ReceiptLine[] = doc.lines?.length
+    ? doc.lines
+    : [
+        {
+          treatment: 'standard',
+          vatRatePercent: doc.vatRatePercent,
+          amountExclVatOre: doc.amountExclVatOre,
+          vatOre: doc.vatOre,
+          totalOre: doc.totalOre,
+        },
+      ];
+  const out: Array<[string, string]> = [];
+  if (registered)
+    for (const l of lines) {
+      if (l.treatment === 'standard') {
+        out.push([credit ? 'Kreditert eks. MVA' : 'Beløp eks. MVA', formatNok(sign * l.amountExclVatOre)]);
+        out.push([`Herav MVA (${l.vatRatePercent} %)`, formatNok(sign * l.vatOre)]);
+      } else if (l.treatment === 'exempt') out.push([VAT_EXEMPT_TEXT, formatNok(sign * l.totalOre)]);
+    }
+  const withVat = registered && lines.some((l) => l.treatment === 'standard');
+  out.push([`${credit ? 'Kreditert' : 'Totalt'}${withVat ? ' inkl. MVA' : ''}`, formatNok(sign * doc.totalOre)]);
+  return out;
 }
 
 /** The seller's lines: name, "Org.nr. … MVA", address. */
@@ -62,9 +105,7 @@ export function receiptMail(brand: MailBrand, r: ReceiptInput): RenderedMail {
         ['Kurs', r.courseTitle],
         ['Ordrenummer', String(r.orderId)],
         ...(r.paymentMethod ? [['Betalingsmåte', PAYMENT_LABEL[r.paymentMethod]] as [string, string]] : []),
-        ['Beløp eks. MVA', formatNok(doc.amountExclVatOre)],
-        [`Herav MVA (${doc.vatRatePercent} %)`, formatNok(doc.vatOre)],
-        ['Totalt inkl. MVA', formatNok(doc.totalOre)],
+        ...amountRows(doc, false),
       ]
     : [
         ['Kurs', r.courseTitle],
@@ -221,9 +262,7 @@ export function refundMail(brand: MailBrand, r: RefundInput): RenderedMail {
               ['Dato', formatOsloDateTime(r.creditNote.issuedAt)],
               ['Beskrivelse', r.creditNote.description],
               ['Ordrenummer', String(r.orderId)],
-              ['Kreditert eks. MVA', formatNok(-r.creditNote.amountExclVatOre)],
-              [`Herav MVA (${r.creditNote.vatRatePercent} %)`, formatNok(-r.creditNote.vatOre)],
-              ['Kreditert inkl. MVA', formatNok(-r.creditNote.totalOre)],
+              ...amountRows(r.creditNote, true),
             ]),
             button('Se kvitteringen og kreditnotaen', r.receiptUrl),
           ]

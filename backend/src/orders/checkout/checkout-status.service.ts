@@ -7,6 +7,8 @@ import { SessionsService } from '../../identity/sessions.service';
 import { UserReader } from '../../identity/user-reader.service';
 import { AppError, notFound, unavailable } from '../../platform/errors/app-error';
 import { Order } from '../entities/order.entity';
+import { Subscription } from '../entities/subscription.entity';
+import { VippsRecurringAgreements } from '../subscriptions/vipps-recurring-agreements.service';
 import { FulfilmentService, type FulfilmentResult } from '../fulfilment.service';
 import { StripeCheckoutService } from '../stripe/stripe-checkout.service';
 import type { VippsApiError } from '../vipps/vipps-api';
@@ -45,6 +47,7 @@ export class CheckoutStatusService {
     private readonly fulfilment: FulfilmentService,
     private readonly stripe: StripeCheckoutService,
     private readonly vipps: VippsPaymentsService,
+    private readonly agreements: VippsRecurringAgreements,
   ) {}
 
   /** The order behind a payment reference (a Stripe session id, a Vipps reference or a demo id). */
@@ -55,7 +58,19 @@ export class CheckoutStatusService {
     if (!order) throw notFound(MSG.sessionNotFound);
     let result: FulfilmentResult | null = null;
 
-    if (order.status === 'pending' && order.provider === 'vipps') {
+    const agreement = order.status === 'pending' && order.provider === 'vipps' ? await this.agreementOf(order) : null;
+    if (agreement) {
+      const outcome = await this.agreementOutcome(agreement, order);
+      if (outcome === 'paid') {
+        // The initial charge is DIRECT_CAPTURE: captured when charged (no ePayment capture follows).
+        await repo.update({ id: order.id, capturedAt: IsNull() }, { capturedAt: new Date() });
+        result = await this.fulfilment.fulfil(order, null);
+        order = result.order;
+      } else if (outcome === 'closed') {
+        await repo.update({ id: order.id, status: 'pending' }, { status: 'expired', updatedAt: new Date() });
+        order = await repo.findOneByOrFail({ id: order.id });
+      }
+    } else if (order.status === 'pending' && order.provider === 'vipps') {
       const outcome = await this.vippsOutcome(order);
       if (outcome === 'authorized') {
         result = await this.fulfilment.fulfil(order, null);
@@ -104,7 +119,8 @@ export class CheckoutStatusService {
    * that timed out). Null when it cannot be told.
    */
   private async endedBy(order: Order): Promise<CheckoutEndReason | null> {
-    if (order.provider === 'vipps') return this.vipps.endedBy(order);
+    if (order.provider === 'vipps' && !(await this.agreementOf(order))) return this.vipps.endedBy(order);
+    if (order.provider === 'vipps') return order.status === 'expired' ? 'aborted' : null;
     return order.status === 'failed' ? 'failed' : order.status === 'expired' ? 'expired' : null;
   }
 
@@ -119,6 +135,24 @@ export class CheckoutStatusService {
         { orderId: order.id, type: e.type, statusCode: e.statusCode, msg: e.message },
         'Could not read the Checkout Session',
       );
+      throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.providerCheckFailed);
+    }
+  }
+
+  /** The Vipps agreement of a renewing membership's first order (null: an ePayment order). */
+  private async agreementOf(order: Order): Promise<string | null> {
+    const sub = await this.orders.manager.findOneBy(Subscription, { orderId: order.id, method: 'vipps' });
+    return sub?.providerSubscriptionId ?? null;
+  }
+
+  /** The state of a Vipps agreement's first period for the success page (polled, as Vipps asks). */
+  private async agreementOutcome(agreementId: string, order: Order) {
+    if (!this.agreements.configured) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
+    try {
+      return await this.agreements.outcome(agreementId, order);
+    } catch (err) {
+      const e = err as VippsApiError;
+      this.logger.warn({ orderId: order.id, status: e.status, msg: e.message }, 'Could not read the Vipps agreement');
       throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.providerCheckFailed);
     }
   }

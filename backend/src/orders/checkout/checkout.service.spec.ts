@@ -1,3 +1,5 @@
+import { VippsRecurringAgreements } from '../subscriptions/vipps-recurring-agreements.service';
+import { subscriptionsService } from '../testing/subscriptions-service';
 import { VippsPaymentsService } from '../vipps/vipps-payments.service';
 import { Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
@@ -91,6 +93,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
       refundsService(ds, { grants, catalog, events, receipts, seats: priced.seats, vipps }).refunds,
       vipps,
       priced.pricing,
+      subscriptionsService(ds, null),
     );
   });
   afterAll(() => ds.destroy());
@@ -110,7 +113,17 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
       stripeCheckout,
       vipps,
       new DemoCheckoutService(config, stripe, orders, fulfilment, sessions),
-      new CheckoutStatusService(orders, reader, sessions, fulfilment, stripeCheckout, vipps),
+      new CheckoutStatusService(
+        orders,
+        reader,
+        sessions,
+        fulfilment,
+        stripeCheckout,
+        vipps,
+        new VippsRecurringAgreements(config, null),
+      ),
+      subscriptionsService(ds, stripe),
+      new VippsRecurringAgreements(config, null),
     );
   };
   const dto = (email = `kjoper-${++seq}@example.no`): CreateCheckoutSessionDto => ({

@@ -26,6 +26,8 @@ import { Order, type PaymentProvider } from '../entities/order.entity';
 import { StripeCheckoutService } from '../stripe/stripe-checkout.service';
 import { VippsApiError } from '../vipps/vipps-api';
 import { newVippsReference, VippsPaymentsService } from '../vipps/vipps-payments.service';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { VippsRecurringAgreements } from '../subscriptions/vipps-recurring-agreements.service';
 import { CheckoutStatusService, type CheckoutStatus } from './checkout-status.service';
 import { DemoCheckoutService } from './demo-checkout.service';
 
@@ -63,7 +65,23 @@ export class CheckoutService {
     private readonly vipps: VippsPaymentsService,
     private readonly demo: DemoCheckoutService,
     private readonly statuses: CheckoutStatusService,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly agreements: VippsRecurringAgreements,
   ) {}
+
+  /**
+   * «Forny automatisk hvert år» (docs/decisions.md "Memberships"): only for a membership, by card
+   * through Stripe or by Vipps through a Recurring agreement, and without a campaign code (a code's price is for one period). Refused plainly.
+   */
+  private checkAutoRenew(dto: CreateCheckoutSessionDto, item: CatalogSeed, provider: PaymentProvider): void {
+    if (dto.autoRenew !== true) return;
+    if (membershipMonths(item.id) === null) throw badRequest(MSG.autoRenewOnlyMembership, 'VALIDATION_FAILED');
+    if (dto.paymentMethod !== 'card' && dto.paymentMethod !== 'vipps')
+      throw badRequest(MSG.autoRenewCardOnly, 'VALIDATION_FAILED');
+    if (dto.campaignCode !== undefined) throw badRequest(MSG.autoRenewNoCampaignCode, 'VALIDATION_FAILED');
+    const ready = dto.paymentMethod === 'vipps' ? provider === 'vipps' && this.agreements.configured : provider === 'stripe';
+    if (!ready) throw unavailable(MSG.autoRenewUnavailable, 'PAYMENT_UNAVAILABLE');
+  }
 
   /**
    * Who takes a payment by this method: Vipps MobilePay (with Vipps keys), Stripe (card and Klarna),
@@ -85,6 +103,8 @@ export class CheckoutService {
     const item = CATALOG_SEED.find((c) => c.id === dto.courseId && c.soldByCheckout);
     if (!item) throw badRequest(MSG.invalidCourseId, 'INVALID_COURSE');
     const provider = this.providerFor(dto.paymentMethod);
+    this.checkAutoRenew(dto, item, provider);
+    const autoRenew = dto.autoRenew === true;
 
     // A signed-in student buys for the account they are signed in to, and is told plainly when it owns
     // the course. A signed-out visitor is answered as anyone else, whatever the address owns (nobody
@@ -97,6 +117,9 @@ export class CheckoutService {
     const renewable = membershipMonths(item.id) !== null;
     if (auth && !renewable && (await this.grants.owns(auth.user.id, item.id)))
       throw conflict(MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
+    // A member whose membership already renews by itself is not sold a second subscription.
+    if (auth && autoRenew && (await this.subscriptions.current(auth.user.id, item.id))?.cancelAtPeriodEnd === false)
+      throw conflict(MSG.autoRenewAlready);
 
     // One attribution per person: the buyer's account or earliest lead before what this browser sent.
     const attribution = await this.firstTouch.forBuyer(email, existing, dto.attribution);
@@ -136,9 +159,14 @@ export class CheckoutService {
             updatedAt: now,
           },
         );
-        if (res.affected === 1) return m.findOneByOrFail(Order, { id: reusable.id });
+        if (res.affected === 1) {
+          const reused = await m.findOneByOrFail(Order, { id: reusable.id });
+          if (autoRenew) await this.subscriptions.prepare(m, reused, 'card');
+          else await this.subscriptions.unprepare(m, reused.id);
+          return reused;
+        }
       }
-      return m.save(
+      const created = await m.save(
         m.create(Order, {
           userId: existing?.id ?? null,
           email,
@@ -170,13 +198,20 @@ export class CheckoutService {
           buyerSignedInAt: null,
         }),
       );
+      if (autoRenew) await this.subscriptions.prepare(m, created, provider === 'vipps' ? 'vipps' : 'card');
+      return created;
     });
 
     if (provider === 'demo') return this.demo.pay(order, auth?.user ?? null, client);
     const productName = upgradeName(item, order);
+    if (provider === 'vipps' && autoRenew)
+      return {
+        result: { url: await this.startAgreement(order, productName), reference: order.providerReference! },
+        session: null,
+      };
     if (provider === 'vipps')
       return { result: { url: await this.startVipps(order, productName), reference: order.providerReference! }, session: null };
-    return { result: await this.stripe.create(order, item, productName, dto.paymentMethod), session: null };
+    return { result: await this.stripe.create(order, item, productName, dto.paymentMethod, autoRenew), session: null };
   }
 
   /**
@@ -209,6 +244,25 @@ export class CheckoutService {
     } catch (err) {
       const e = err as VippsApiError;
       this.logger.error({ orderId: order.id, status: e.status, problem: e.problem, msg: e.message }, 'Vipps payment failed');
+      await this.orders.update({ id: order.id, status: 'pending' }, { status: 'failed', updatedAt: new Date() });
+      throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.paymentError);
+    }
+  }
+
+  /** The Vipps agreement of a new renewing membership: Vipps' page for the buyer, or the order failed and 502. */
+  private async startAgreement(order: Order, productName: string): Promise<string> {
+    try {
+      const { agreementId, url } = await this.agreements.create(
+        order,
+        productName,
+        this.subscriptions.pageUrl(order.courseId),
+        null,
+      );
+      await this.orders.manager.transaction((m) => this.subscriptions.link(m, order.id, agreementId, null));
+      return url;
+    } catch (err) {
+      const e = err as VippsApiError;
+      this.logger.error({ orderId: order.id, status: e.status, problem: e.problem, msg: e.message }, 'Vipps agreement failed');
       await this.orders.update({ id: order.id, status: 'pending' }, { status: 'failed', updatedAt: new Date() });
       throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.paymentError);
     }

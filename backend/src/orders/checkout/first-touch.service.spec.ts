@@ -1,15 +1,8 @@
+import { attributionColumns } from '../../platform/dto/attribution.dto';
 import { FirstTouchService } from './first-touch.service';
 
-const none = {
-  trafficSource: null,
-  landingPath: null,
-  referrer: null,
-  utmSource: null,
-  utmMedium: null,
-  utmCampaign: null,
-  utmTerm: null,
-  utmContent: null,
-};
+/** An account whose attribution is stored with every field unknown. */
+const none = attributionColumns(null);
 
 describe('FirstTouchService: one attribution per person', () => {
   it("the account's first touch wins over the lead's and the browser's", async () => {

@@ -1,5 +1,16 @@
 import { Transform, Type } from 'class-transformer';
-import { Equals, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import {
+  Equals,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import type { CreateCheckoutSessionRequest } from '@academy/contracts';
 import { CAMPAIGN_CODE_PATTERN, MSG, PAYMENT_METHODS, RISK_MSG, type PaymentMethod } from '@academy/contracts';
 import { AttributionDto } from '../../platform/dto/attribution.dto';
@@ -51,6 +62,11 @@ export class CreateCheckoutSessionDto implements CreateCheckoutSessionRequest {
   @IsString({ message: MSG.campaignCodeInvalid })
   @Matches(CAMPAIGN_CODE_PATTERN, { message: MSG.campaignCodeInvalid })
   campaignCode?: string;
+
+  /** «Forny automatisk hvert år» (VIP only; checked by the service). */
+  @IsOptional()
+  @IsBoolean({ message: MSG.autoRenewOnlyMembership })
+  autoRenew?: boolean;
 
   @IsOptional()
   @ValidateNested()

@@ -141,4 +141,11 @@ export class Order {
   /** When the success page signed a new passwordless buyer in: at most once per order. */
   @DateTimeColumn({ nullable: true })
   buyerSignedInAt: Date | null;
+
+  /**
+   * Stripe's fee for the payment (øre), from the charge's balance transaction when the payment landed;
+   * null for Vipps, demo payments and payments from before (docs/decisions.md "MVA").
+   */
+  @Column({ type: 'int', nullable: true })
+  stripeFeeOre: number | null;
 }

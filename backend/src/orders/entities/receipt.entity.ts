@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { DateTimeColumn } from '../../platform/database/columns';
-import type { ReceiptKind } from '@academy/contracts';
+import type { ReceiptKind, ReceiptLine } from '@academy/contracts';
 
 /**
  * A sales document (bokføringsforskriften § 5-1-1): the receipt of a paid order or the credit note of
@@ -38,6 +38,8 @@ export class Receipt {
   @Column({ type: 'int', nullable: true })
   refersToNumber: number | null;
 
+  /** The accountant's report reads a period by it. */
+  @Index('idx_receipts_issued')
   @DateTimeColumn()
   issuedAt: Date;
 
@@ -51,9 +53,17 @@ export class Receipt {
   @Column({ type: 'int' })
   vatOre: number;
 
-  /** MVA rate in percent (25). */
+  /** MVA rate in percent: 25 when a line has MVA, else 0. */
   @Column({ type: 'int' })
   vatRatePercent: number;
+
+  /**
+   * The lines the document was issued with, one per MVA treatment (docs/decisions.md "MVA"); they add
+   * up to the total to the øre, and the amount and MVA above are their sums. Null only on a row
+   * written before the lines existed (the migration gave every older document its line).
+   */
+  @Column({ type: 'simple-json', nullable: true })
+  vatLines: ReceiptLine[] | null;
 
   /** Total including MVA, øre (what was paid, or refunded). */
   @Column({ type: 'int' })
@@ -71,6 +81,10 @@ export class Receipt {
 
   @Column({ type: 'varchar', length: 300 })
   sellerAddress: string;
+
+  /** Whether the seller was registered for MVA when the document was issued (SELLER_VAT_REGISTERED). */
+  @Column({ type: 'boolean', default: true })
+  sellerVatRegistered: boolean;
 }
 
 /** The last number handed out; one row (id 1), updated inside the transaction that issues a document. */

@@ -1,12 +1,8 @@
-import {
-  isPlaceholderSeller,
-  orgNrText,
-  RECEIPT_PAYMENT_METHOD,
-  TEST_ENVIRONMENT_SELLER_TEXT,
-  type ReceiptBuyer,
-} from '@academy/contracts';
+import { isPlaceholderSeller, RECEIPT_PAYMENT_METHOD, TEST_ENVIRONMENT_SELLER_TEXT, type ReceiptBuyer } from '@academy/contracts';
 import { formatPdfAmount, renderPdf } from '../../platform/pdf';
 import type { Receipt } from '../entities/receipt.entity';
+import { documentAmountRows, documentNote } from './document-lines';
+import { documentSeller } from './receipts.service';
 
 const OSLO_DATE_TIME = new Intl.DateTimeFormat('nb-NO', {
   timeZone: 'Europe/Oslo',
@@ -33,9 +29,9 @@ export const documentFileName = (r: Pick<Receipt, 'kind' | 'number'>) =>
 
 /**
  * A receipt or credit note as PDF, from the stored document (the seller as it was when the document
- * was issued) and the order's buyer: seller with "MVA", the document's number (the one number the
- * buyer quotes), date, buyer and payment method, description, amount excluding MVA, MVA with rate,
- * total; a credit note refers to its receipt and shows the amounts as negative.
+ * was issued) and the order's buyer: seller ("MVA" after the org nr when registered), the document's
+ * number (the one number the buyer quotes), date, buyer and payment method, description, its lines
+ * (docs/decisions.md "MVA"), total; a credit note refers to its receipt and shows the amounts as negative.
  */
 export function receiptPdf(
   r: Receipt,
@@ -43,11 +39,9 @@ export function receiptPdf(
   options: { compress?: boolean; buyer?: ReceiptBuyer } = {},
 ): Promise<Buffer> {
   const buyer = options.buyer;
-  const sign = r.kind === 'credit_note' ? -1 : 1;
   // A test environment's placeholders never pass for a seller on a document.
-  const seller = isPlaceholderSeller({ name: r.sellerName, orgNr: r.sellerOrgNr, address: r.sellerAddress })
-    ? [TEST_ENVIRONMENT_SELLER_TEXT]
-    : [r.sellerName, orgNrText(r.sellerOrgNr), r.sellerAddress];
+  const s = documentSeller(r);
+  const seller = isPlaceholderSeller(s) ? [TEST_ENVIRONMENT_SELLER_TEXT] : [s.name, s.orgNrText, s.address];
   return renderPdf(
     { title: documentTitle(r), brand: siteName, author: r.sellerName, createdAt: r.issuedAt, compress: options.compress },
     (pdf) => {
@@ -63,21 +57,8 @@ export function receiptPdf(
         ...(buyer?.paymentMethod ? [{ label: 'Betalingsmåte', value: RECEIPT_PAYMENT_METHOD[buyer.paymentMethod] }] : []),
       ]);
       pdf.heading('Beskrivelse', 2).paragraph(r.description);
-      pdf.table([
-        { label: 'Beløp eks. MVA', value: formatPdfAmount(sign * r.amountExclVatOre) },
-        { label: `MVA ${r.vatRatePercent} %`, value: formatPdfAmount(sign * r.vatOre) },
-        {
-          label: r.kind === 'receipt' ? 'Totalt inkl. MVA' : 'Totalt kreditert inkl. MVA',
-          value: formatPdfAmount(sign * r.totalOre),
-          emphasis: true,
-        },
-      ]);
-      pdf.paragraph(
-        r.kind === 'receipt'
-          ? 'Betalt. Prisen inkluderer merverdiavgift (MVA).'
-          : `Beløpet er refundert. Kreditnotaen korrigerer kvittering nr. ${r.refersToNumber ?? ''}.`,
-        { muted: true },
-      );
+      pdf.table(documentAmountRows(r).map((row) => ({ label: row.label, value: formatPdfAmount(row.ore), emphasis: row.total })));
+      pdf.paragraph(documentNote(r), { muted: true });
       pdf.footer([seller.join(' · ')]);
     },
   );

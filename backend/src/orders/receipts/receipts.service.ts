@@ -5,22 +5,23 @@ import {
   MSG,
   membershipMonths,
   orgNrText,
-  splitVat,
   UPGRADE_FROM,
-  VAT_RATE_PERCENT,
   type CatalogId,
   type OrderReceiptResponse,
   type ReceiptBuyer,
   type ReceiptDocument,
+  type ReceiptLine,
   type Role,
 } from '@academy/contracts';
 import { CatalogContentService } from '../../catalog/catalog-content.service';
 import { APP_CONFIG, AppConfig } from '../../platform/config';
 import { notFound } from '../../platform/errors/app-error';
 import { Clock } from '../../platform/time/clock';
+import { FikenPosting } from '../entities/fiken-posting.entity';
 import { Order } from '../entities/order.entity';
 import { Receipt, ReceiptSequence } from '../entities/receipt.entity';
 import type { Refund } from '../entities/refund.entity';
+import { creditLines, lineOf, lineSums, receiptLines, STANDARD_VAT } from './vat-lines';
 
 /** Whole kroner in a receipt's text: "1 997 kr" (a plain space between thousands, which every PDF font has). */
 function formatKr(ore: number): string {
@@ -72,7 +73,12 @@ export class ReceiptsService {
         ? `Medlemskap «${title}», ${months} måneder, ordre ${order.id}`
         : `Nettkurs «${title}», ordre ${order.id}`;
     const description = order.campaignCode ? `${what} (kampanjekode ${order.campaignCode})` : what;
-    return this.issue(m, {
+    // The course's MVA treatment as it is now; the receipt keeps the lines (docs/decisions.md "MVA").
+    const course = await this.content.findCourse(order.courseId, m);
+    const vat = course ? { treatment: course.vatTreatment, exemptOre: course.vatExemptOre } : STANDARD_VAT;
+    const priceOre = order.amountOre + order.discountOre + order.upgradeCreditOre;
+    const vatRegistered = this.cfg.seller.vatRegistered;
+    return this.issue(m, vatRegistered, receiptLines(order.amountOre, priceOre, vat, vatRegistered), {
       kind: 'receipt',
       documentKey: receiptKey(order.id),
       orderId: order.id,
@@ -91,7 +97,8 @@ export class ReceiptsService {
     // Every paid order has its receipt (issued at payment, or numbered by the migration); should one
     // be missing, it is issued first so the credit note has something to refer to.
     const receipt = await this.issueReceipt(m, order);
-    return this.issue(m, {
+    // A credit note follows its receipt: its lines and whether the seller was registered then.
+    return this.issue(m, receipt.sellerVatRegistered, creditLines(linesOf(receipt), refund.amountOre), {
       kind: 'credit_note',
       documentKey: creditNoteKey(refund.id),
       orderId: order.id,
@@ -105,27 +112,42 @@ export class ReceiptsService {
 
   private async issue(
     m: EntityManager,
+    sellerVatRegistered: boolean,
+    vatLines: ReceiptLine[],
     doc: Pick<
       Receipt,
       'kind' | 'documentKey' | 'orderId' | 'refundId' | 'refersToNumber' | 'description' | 'totalOre' | 'currency'
     >,
   ): Promise<Receipt> {
     const number = await this.nextNumber(m);
-    const { amountExclVatOre, vatOre } = splitVat(doc.totalOre, VAT_RATE_PERCENT);
     const seller = this.cfg.seller;
-    return m.save(
+    const receipt = await m.save(
       m.create(Receipt, {
         ...doc,
         number,
         issuedAt: this.clock.now(),
-        amountExclVatOre,
-        vatOre,
-        vatRatePercent: VAT_RATE_PERCENT,
+        ...lineSums(vatLines),
+        vatLines,
+        sellerVatRegistered,
         sellerName: seller.name,
         sellerOrgNr: seller.orgNr,
         sellerAddress: seller.address,
       }),
     );
+    // Fiken set up: the document is queued for posting in the transaction that issues it.
+    if (this.cfg.fiken) {
+      const now = this.clock.now();
+      await m.insert(FikenPosting, {
+        receiptId: receipt.id,
+        kind: doc.kind === 'credit_note' ? 'credit_note' : 'sale',
+        state: 'waiting',
+        attempts: 0,
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    return receipt;
   }
 
   /** The next number: the counter row is incremented (and so locked) in the caller's transaction. */
@@ -194,6 +216,33 @@ export function buyerOf(order: Pick<Order, 'firstName' | 'lastName' | 'paymentMe
   return { name: name || null, paymentMethod: order.paymentMethod ?? null };
 }
 
+/** A stored document's lines (a row from before the lines existed: one standard line of its amounts). */
+export function linesOf(
+  r: Pick<Receipt, 'vatLines' | 'amountExclVatOre' | 'vatOre' | 'vatRatePercent' | 'totalOre'>,
+): ReceiptLine[] {
+  if (r.vatLines && r.vatLines.length) return r.vatLines;
+  return [
+    {
+      ...lineOf('standard', r.totalOre),
+      amountExclVatOre: r.amountExclVatOre,
+      vatOre: r.vatOre,
+      vatRatePercent: r.vatRatePercent,
+    },
+  ];
+}
+
+/** The seller as a stored document names it ("MVA" after the org nr only when registered then). */
+export function documentSeller(r: Pick<Receipt, 'sellerName' | 'sellerOrgNr' | 'sellerAddress' | 'sellerVatRegistered'>) {
+  const vatRegistered = r.sellerVatRegistered !== false;
+  return {
+    name: r.sellerName,
+    orgNr: r.sellerOrgNr,
+    orgNrText: orgNrText(r.sellerOrgNr, vatRegistered),
+    address: r.sellerAddress,
+    vatRegistered,
+  };
+}
+
 /** The API's view of a stored document (the seller as it was when the document was issued). */
 export function toDocument(r: Receipt): ReceiptDocument {
   return {
@@ -207,8 +256,9 @@ export function toDocument(r: Receipt): ReceiptDocument {
     vatOre: r.vatOre,
     vatRatePercent: r.vatRatePercent,
     totalOre: r.totalOre,
+    lines: linesOf(r),
     currency: 'NOK',
-    seller: { name: r.sellerName, orgNr: r.sellerOrgNr, orgNrText: orgNrText(r.sellerOrgNr), address: r.sellerAddress },
+    seller: documentSeller(r),
     pdfUrl: r.kind === 'receipt' ? receiptPdfPath(r.orderId) : creditNotePdfPath(r.orderId, r.number),
   };
 }

@@ -9,7 +9,9 @@ import { LaunchSeatsService } from '../../catalog/launch-seats.service';
 import { isUniqueViolation } from '../../platform/errors/db-errors';
 import { CrashPoints, EventBus, type OrderRefunded } from '../../platform/events';
 import { Order, type OrderRefusal } from '../entities/order.entity';
+import type { Subscription } from '../entities/subscription.entity';
 import { Refund } from '../entities/refund.entity';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { ReceiptsService } from '../receipts/receipts.service';
 
 /** Orders that can still be refunded. */
@@ -41,6 +43,8 @@ export interface RecordedRefunds {
   created: Refund[];
   /** This transaction made the refund full (and revoked the order's grant). */
   becameFull: boolean;
+  /** A membership refunded in full: its renewal stopped; these Stripe subscriptions are cancelled after commit. */
+  stoppedSubscriptions?: Subscription[];
 }
 
 /** What a refund is for, besides its reason: the refusal of a payment the order could not be given for. */
@@ -86,6 +90,7 @@ export class RefundLedger {
     private readonly crash: CrashPoints,
     private readonly receipts: ReceiptsService,
     private readonly seats: LaunchSeatsService,
+    private readonly subscriptions: SubscriptionsService,
   ) {}
 
   /**
@@ -99,6 +104,7 @@ export class RefundLedger {
     chargeAmountRefunded: number,
   ): Promise<RecordedRefunds | null> {
     const created: Refund[] = [];
+    const stoppedSubscriptions: Subscription[] = [];
     let becameFull = false;
     let order: Order | null = null;
     for (const r of refunds) {
@@ -117,6 +123,7 @@ export class RefundLedger {
       );
       if (!rec) continue;
       created.push(...rec.created);
+      stoppedSubscriptions.push(...(rec.stoppedSubscriptions ?? []));
       becameFull ||= rec.becameFull;
       order = rec.order;
     }
@@ -131,11 +138,12 @@ export class RefundLedger {
       );
       if (rec) {
         created.push(...rec.created);
+        stoppedSubscriptions.push(...(rec.stoppedSubscriptions ?? []));
         becameFull ||= rec.becameFull;
         order = rec.order;
       }
     }
-    const rec = { order, created, becameFull };
+    const rec = { order, created, becameFull, stoppedSubscriptions };
     await this.inTransaction(m, rec);
     return rec;
   }
@@ -200,9 +208,11 @@ export class RefundLedger {
     if (full) await this.grants.revokeForOrder(orderId, input.createdBy, m);
     // Refunded in full within the guarantee while the launch price runs: the seat is free again.
     if (becameFull) await this.seats.release(m, order, now);
+    // A membership period refunded in full: renewal stops too (docs/decisions.md "Memberships").
+    const stoppedSubscriptions = becameFull ? await this.subscriptions.endForRefund(m, order) : [];
     // The credit note of this refund, next in the receipts' sequence, referring to the receipt.
     await this.receipts.issueCreditNote(m, order, refund);
-    return { order, created: [refund], becameFull };
+    return { order, created: [refund], becameFull, stoppedSubscriptions };
   }
 
   /** The refund is known: keep the admin's reason and name on it, change nothing else. */
@@ -227,6 +237,7 @@ export class RefundLedger {
   async afterCommit(rec: RecordedRefunds, opts: RefundOptions = {}): Promise<void> {
     if (rec.created.length) this.crash.reached('order.refunded:after-commit');
     if (rec.becameFull) this.catalog.invalidate();
+    if (rec.stoppedSubscriptions?.length) await this.subscriptions.stopAtProvider(rec.stoppedSubscriptions);
     for (const e of refundEvents(rec, opts)) {
       this.logger.log({ orderId: e.orderId, refundId: e.refundId, amountOre: e.amountOre }, 'Refund recorded');
       await this.events.emit('order.refunded', e);

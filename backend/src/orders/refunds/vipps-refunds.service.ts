@@ -7,6 +7,7 @@ import { Order } from '../entities/order.entity';
 import { Refund } from '../entities/refund.entity';
 import { VIPPS_API, VippsApiError, type VippsApi } from '../vipps/vipps-api';
 import { VippsPaymentsService } from '../vipps/vipps-payments.service';
+import { VippsRecurringCharges } from '../subscriptions/vipps-recurring-charges.service';
 import { RefundLedger, type RefundOptions, type RefundResult } from './refund-ledger.service';
 
 /**
@@ -27,6 +28,7 @@ export class VippsRefundsService {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(VIPPS_API) private readonly vippsApi: VippsApi | null,
     private readonly vipps: VippsPaymentsService,
+    private readonly charges: VippsRecurringCharges,
     private readonly ledger: RefundLedger,
   ) {}
 
@@ -41,16 +43,22 @@ export class VippsRefundsService {
   async refund(order: Order, amount: number, reason: string, actorId: number | null, opts: RefundOptions): Promise<RefundResult> {
     if (!this.vippsApi) throw unavailable(MSG.paymentUnavailable, 'PAYMENT_UNAVAILABLE');
     if (!order.providerReference) throw badRequest(MSG.refundMissingReference, 'PAYMENT_PROVIDER_ERROR');
-    if (!(await this.vipps.capture(order)))
-      throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.refundNotCaptured);
     const idempotencyKey = vippsRefundKey(order, amount);
-    let res: Awaited<ReturnType<VippsApi['refund']>>;
+    // A renewing membership's payment is a Recurring charge: refunded through the Recurring API.
+    const charge = await this.charges.chargeOf(order);
+    if (!charge && !(await this.vipps.capture(order)))
+      throw new AppError(HttpStatus.BAD_GATEWAY, 'PAYMENT_PROVIDER_ERROR', MSG.refundNotCaptured);
+    let res: Partial<Awaited<ReturnType<VippsApi['refund']>>>;
     try {
-      res = await this.vippsApi.refund(
-        order.providerReference,
-        { modificationAmount: { currency: 'NOK', value: amount } },
-        idempotencyKey,
-      );
+      if (charge) {
+        await this.charges.refund(charge, amount, idempotencyKey);
+        res = {};
+      } else
+        res = await this.vippsApi.refund(
+          order.providerReference,
+          { modificationAmount: { currency: 'NOK', value: amount } },
+          idempotencyKey,
+        );
     } catch (err) {
       const e = err as VippsApiError;
       this.logger.warn({ orderId: order.id, status: e.status, problem: e.problem }, 'Vipps refused the refund');

@@ -45,15 +45,19 @@ export class StripeCheckoutService {
     item: CatalogSeed,
     productName: string,
     paymentMethod: CreateCheckoutSessionDto['paymentMethod'],
+    autoRenew = false,
   ): Promise<{ url: string; reference: string }> {
     const stripe = this.need();
     const base = this.cfg.publicUrl;
     const email = order.email;
     let session: Stripe.Checkout.Session;
     try {
+      const metadata = { orderId: String(order.id), courseId: item.id };
       session = await stripe.checkout.sessions.create(
         {
-          mode: 'payment',
+          // A renewing membership is a yearly subscription whose first period is paid at once
+          // (docs/decisions.md "Memberships"); everything else one payment.
+          mode: autoRenew ? 'subscription' : 'payment',
           currency: 'nok',
           line_items: [
             {
@@ -61,6 +65,7 @@ export class StripeCheckoutService {
               price_data: {
                 currency: 'nok',
                 unit_amount: order.amountOre,
+                ...(autoRenew ? { recurring: { interval: 'year' as const, interval_count: 1 } } : {}),
                 product_data: {
                   name: productName,
                   description: order.campaignCode
@@ -79,7 +84,7 @@ export class StripeCheckoutService {
             courseId: item.id,
             ...(order.campaignCode ? { campaignCode: order.campaignCode } : {}),
           },
-          payment_intent_data: { metadata: { orderId: String(order.id), courseId: item.id } },
+          ...(autoRenew ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
           locale: 'nb',
           ...(order.expiresAt ? { expires_at: Math.floor(order.expiresAt.getTime() / 1000) } : {}),
           success_url: `${base}/betaling/fullfort?session_id={CHECKOUT_SESSION_ID}`,

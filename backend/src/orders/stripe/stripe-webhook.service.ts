@@ -10,7 +10,14 @@ import { isUniqueViolation } from '../../platform/errors/db-errors';
 import { WebhookEvent } from '../entities/webhook-event.entity';
 import { FulfilmentService } from '../fulfilment.service';
 import { RefundLedger } from '../refunds/refund-ledger.service';
+import {
+  StripeSubscriptionEvents,
+  type Once,
+  type SubscriptionEventAnswer,
+} from '../subscriptions/stripe-subscription-events.service';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { STRIPE_CLIENT, stripeWebhooks } from './stripe.provider';
+import { StripeFeesService } from './stripe-fees.service';
 
 export interface WebhookAnswer {
   received: true;
@@ -25,12 +32,28 @@ class DuplicateEvent extends Error {}
 type SessionLike = Pick<
   Stripe.Checkout.Session,
   'id' | 'payment_status' | 'status' | 'payment_intent' | 'amount_total' | 'currency'
->;
+> &
+  Partial<Pick<Stripe.Checkout.Session, 'mode' | 'subscription' | 'customer'>>;
+
+const idOf = (x: string | { id: string } | null | undefined): string | null => (!x ? null : typeof x === 'string' ? x : x.id);
 
 export function paymentIntentId(pi: string | { id: string } | null | undefined): string | null {
   if (!pi) return null;
   return typeof pi === 'string' ? pi : pi.id;
 }
+
+/** The events the site acts on: its webhook endpoint in Stripe must send every one (the doctor checks). */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'charge.refunded',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+] as const satisfies readonly Stripe.Event['type'][];
 
 /**
  * Stripe webhooks: the signature is checked on the raw body, and each event id is written in the
@@ -47,6 +70,9 @@ export class StripeWebhookService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly fulfilment: FulfilmentService,
     private readonly refunds: RefundLedger,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly subscriptionEvents: StripeSubscriptionEvents,
+    private readonly fees: StripeFeesService,
   ) {}
 
   verify(rawBody: Buffer | undefined, signature: unknown): Stripe.Event {
@@ -98,6 +124,14 @@ export class StripeWebhookService {
         return this.onSessionClosed(event, event.data.object, 'expired');
       case 'charge.refunded':
         return this.onChargeRefunded(event, event.data.object);
+      case 'invoice.paid':
+        return this.onSubscription(event, (once) => this.subscriptionEvents.invoicePaid(event.data.object, once));
+      case 'invoice.payment_failed':
+        return this.onSubscription(event, (once) => this.subscriptionEvents.invoiceFailed(event.data.object, once));
+      case 'customer.subscription.updated':
+        return this.onSubscription(event, (once) => this.subscriptionEvents.subscriptionUpdated(event.data.object, once));
+      case 'customer.subscription.deleted':
+        return this.onSubscription(event, (once) => this.subscriptionEvents.subscriptionDeleted(event.data.object, once));
       default:
         return Promise.resolve({ received: true, ignored: true });
     }
@@ -128,6 +162,15 @@ export class StripeWebhookService {
       if (err instanceof DuplicateEvent) return { duplicate: true } as const;
       throw err;
     }
+  }
+
+  /** A membership subscription's event (docs/decisions.md "Memberships"), once per event id. */
+  private async onSubscription(
+    event: Stripe.Event,
+    run: (once: Once) => Promise<SubscriptionEventAnswer>,
+  ): Promise<WebhookAnswer> {
+    if (await this.seen(event.id)) return { received: true, duplicate: true };
+    return { received: true, ...(await run((effects) => this.once(event, effects))) };
   }
 
   private seen(eventId: string): Promise<boolean> {
@@ -167,9 +210,16 @@ export class StripeWebhookService {
       return { received: true, ignored: true, ...(r.duplicate ? { duplicate: true } : {}) };
     }
     const user = await this.fulfilment.buyerFor(order);
-    const r = await this.once(event, (m) => this.fulfilment.applyPaid(m, order.id, user, pi));
+    const r = await this.once(event, async (m) => {
+      const paid = await this.fulfilment.applyPaid(m, order.id, user, pi);
+      // A renewing membership (subscription mode): the subscription and customer at Stripe.
+      if (session.mode === 'subscription')
+        await this.subscriptions.link(m, order.id, idOf(session.subscription), idOf(session.customer));
+      return paid;
+    });
     if (r.duplicate) return { received: true, duplicate: true };
     await this.fulfilment.afterCommit(r.value);
+    await this.fees.record(order.id, pi);
     return { received: true };
   }
 

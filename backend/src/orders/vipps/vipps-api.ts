@@ -99,8 +99,17 @@ export class HttpVippsApi implements VippsApi {
     );
   }
 
+  /** A call to another of Vipps' APIs on the same keys and token (the Recurring API: vipps-recurring-api.ts). */
+  request<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    opts: { body?: unknown; idempotencyKey?: string } = {},
+  ): Promise<T> {
+    return this.send<T>(method, path, opts);
+  }
+
   private async send<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     opts: { body?: unknown; idempotencyKey?: string; headers?: Record<string, string>; token?: boolean } = {},
   ): Promise<T> {

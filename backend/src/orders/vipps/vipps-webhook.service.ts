@@ -10,6 +10,12 @@ import { Order } from '../entities/order.entity';
 import { WebhookEvent } from '../entities/webhook-event.entity';
 import { FulfilmentService } from '../fulfilment.service';
 import type { WebhookAnswer } from '../stripe/stripe-webhook.service';
+import {
+  isRecurringEvent,
+  recurringEventId,
+  VippsRecurringEvents,
+  type RecurringEvent,
+} from '../subscriptions/vipps-recurring-events.service';
 import { amountMatches, VIPPS_REFERENCE_RE } from './vipps-payments.service';
 
 /** The ePayment events the site registers for (docs/operations.md "Vipps MobilePay (ePayment API)"). */
@@ -108,14 +114,26 @@ export class VippsWebhookService {
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     @InjectDataSource() private readonly ds: DataSource,
     private readonly fulfilment: FulfilmentService,
+    private readonly recurring: VippsRecurringEvents,
   ) {}
 
   async handle(d: VippsDelivery): Promise<WebhookAnswer> {
-    let event: PaymentEvent;
+    let event: PaymentEvent | RecurringEvent;
     try {
       event = this.verify(d);
     } catch (err) {
       return this.fail(err, null);
+    }
+    if (isRecurringEvent(event)) {
+      const e = event;
+      try {
+        // Another sales unit's agreements concern no membership here.
+        if (e.msn !== undefined && e.msn !== this.cfg.vipps?.msn) return { received: true, ignored: true };
+        const r = await this.recurring.handle(e, (effects) => this.once(recurringEventId(e), effects));
+        return { received: true, ...r };
+      } catch (err) {
+        return this.fail(err, null);
+      }
     }
     try {
       return await this.dispatch(event);
@@ -142,7 +160,7 @@ export class VippsWebhookService {
     throw unavailable(MSG.serviceUnavailable);
   }
 
-  private verify(d: VippsDelivery): PaymentEvent {
+  private verify(d: VippsDelivery): PaymentEvent | RecurringEvent {
     const problem = vippsSignatureProblem(d, this.cfg.vipps?.webhookSecret ?? null);
     if (problem) throw badRequest(MSG.invalidSignature, 'INVALID_SIGNATURE');
     if (vippsDateProblem(d, Date.now())) throw badRequest(MSG.vippsWebhookStale, 'INVALID_SIGNATURE');
@@ -152,6 +170,8 @@ export class VippsWebhookService {
     } catch {
       throw badRequest(MSG.invalidVippsEvent);
     }
+    // A Recurring API event (a membership renewing by Vipps): handled by VippsRecurringEvents.
+    if (isRecurringEvent(body)) return body;
     const e = body as Partial<PaymentEvent> | null;
     if (
       !e ||

@@ -20,7 +20,8 @@ export type AuditEntity =
   | 'sequence'
   | 'campaign_code'
   | 'lesson_question'
-  | 'mentor_thread';
+  | 'mentor_thread'
+  | 'subscription';
 
 export const AUDIT_ENTITIES: readonly AuditEntity[] = [
   'lead',
@@ -37,6 +38,7 @@ export const AUDIT_ENTITIES: readonly AuditEntity[] = [
   'campaign_code',
   'lesson_question',
   'mentor_thread',
+  'subscription',
 ];
 
 export interface AuditEntry {

@@ -1,4 +1,5 @@
-import { ConfigError, parseEnv } from './env.schema';
+import { configProblems } from './testing/config-problems';
+import { parseEnv } from './env.schema';
 
 const CORE = {
   DISCORD_CLIENT_ID: '111111111111111111',
@@ -6,14 +7,7 @@ const CORE = {
   DISCORD_BOT_TOKEN: 'bot-token',
   DISCORD_GUILD_ID: '222222222222222222',
 };
-const problems = (env: Record<string, string>): string[] => {
-  try {
-    parseEnv(env);
-    return [];
-  } catch (e) {
-    return (e as ConfigError).problems;
-  }
-};
+const problems = configProblems;
 
 describe('DISCORD_* settings', () => {
   it('none: the feature is off (the invite link shows)', () => {

@@ -7,7 +7,7 @@ import { EnvReader, parseEnv, readAppConfig } from './env.schema';
 const EXAMPLE = join(__dirname, '..', '..', '..', '..', '.env.example');
 
 /** In .env.example but read by docker compose, not by the service. */
-const COMPOSE_ONLY = ['MYSQL_PASSWORD'];
+const COMPOSE_ONLY = ['MYSQL_PASSWORD', 'DOMAIN'];
 
 /** The variables the readers ask about (a family as `PREFIX*`), over a read of `env`. */
 function namesRead(env: Record<string, string>): Set<string> {
@@ -32,7 +32,7 @@ describe('.env.example', () => {
   });
 
   it('sets none of the values only production needs; each is there, commented and marked PRODUCTION', () => {
-    for (const name of ['NODE_ENV', 'PUBLIC_URL', 'DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'MYSQL_PASSWORD']) {
+    for (const name of ['NODE_ENV', 'PUBLIC_URL', 'DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'MYSQL_PASSWORD', 'DOMAIN']) {
       expect([name, values[name]]).toEqual([name, undefined]);
       const commented = new RegExp(`^# PRODUCTION[^\\n]*:\\n(?:# [A-Z_]+=[^\\n]*\\n)*# ${name}=`, 'm');
       expect([name, commented.test(text)]).toEqual([name, true]);

@@ -197,11 +197,20 @@ describe('SELLER_* (the seller on receipts, terms, privacy page and footer)', ()
       name: 'Eksempel Trading AS',
       orgNr: '923456789',
       address: 'Storgata 1, 0155 Oslo',
+      vatRegistered: true,
     });
     for (const bad of ['12345678', '1234567890', '923-456-789', 'NO923456789MVA'])
       expect(problemsOf({ SELLER_ORG_NR: bad })).toEqual([
         expect.stringMatching(/^SELLER_ORG_NR: organisasjonsnummeret er ni sifre/),
       ]);
+  });
+
+  it('SELLER_VAT_REGISTERED: true unless set to false; anything else stops the start', () => {
+    expect(parseEnv({}).seller.vatRegistered).toBe(true);
+    expect(parseEnv({ SELLER_VAT_REGISTERED: 'false' }).seller.vatRegistered).toBe(false);
+    expect(problemsOf({ SELLER_VAT_REGISTERED: 'kanskje' })).toEqual([
+      expect.stringMatching(/^SELLER_VAT_REGISTERED: må være true eller false/),
+    ]);
   });
 
   it('the example file documents all three', () => {

@@ -4,6 +4,7 @@ import { readBackup, type BackupSettings } from './backup.config';
 import { readDatabase, type DatabaseConfig } from './database.config';
 import { readDeliverability, type DeliverabilityConfig } from './deliverability.config';
 import { readDiscord, type DiscordConfig } from './discord.config';
+import { readFiken, type FikenConfig } from './fiken.config';
 import { readMail, type MailConfig } from './mail.config';
 import { readMetrics, type MetricsConfig } from './metrics.config';
 import { readMux, type MuxConfig } from './mux.config';
@@ -18,6 +19,7 @@ export { ConfigError, EnvReader, type Env, type NodeEnv } from './env-reader';
 export type { BackupConfig, BackupS3Config } from './backup.config';
 export type { DkimConfig } from './deliverability.config';
 export type { DiscordConfig } from './discord.config';
+export type { FikenConfig } from './fiken.config';
 export type { MuxConfig } from './mux.config';
 export type { VippsConfig } from './vipps.config';
 export { DEFAULT_SELLER, type SellerConfig } from './seller.config';
@@ -46,6 +48,8 @@ export interface AppConfig
   vipps: VippsConfig | null;
   /** The private Discord (DISCORD_*): linking and roles that follow access; null when not set up (COMMUNITY_URL shows). */
   discord: DiscordConfig | null;
+  /** Fiken (FIKEN_*): receipts and credit notes posted as cash sales; null when not set up (nothing posted). */
+  fiken: FikenConfig | null;
   /** The seller named on receipts, credit notes, the terms, the privacy page and the footer (SELLER_*). */
   seller: SellerConfig;
 }
@@ -61,6 +65,7 @@ export function readAppConfig(env: EnvReader): AppConfig {
     vipps: readVipps(env),
     mux: readMux(env),
     discord: readDiscord(env),
+    fiken: readFiken(env),
     ...site,
     seller: readSeller(env),
     ...readMail(env, site),

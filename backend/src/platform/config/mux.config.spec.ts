@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { ConfigError, parseEnv } from './env.schema';
+import { configProblems } from './testing/config-problems';
+import { parseEnv } from './env.schema';
 
 const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
 const MUX = {
@@ -9,14 +10,7 @@ const MUX = {
   MUX_SIGNING_KEY_ID: 'SigningKey0123456789',
   MUX_SIGNING_PRIVATE_KEY: Buffer.from(pem).toString('base64'),
 };
-const problems = (env: Record<string, string>): string[] => {
-  try {
-    parseEnv(env);
-    return [];
-  } catch (e) {
-    return (e as ConfigError).problems;
-  }
-};
+const problems = configProblems;
 
 describe('MUX_* settings', () => {
   it('none: Mux is off (YouTube only)', () => {
@@ -28,6 +22,11 @@ describe('MUX_* settings', () => {
     expect(cfg).toMatchObject({ tokenId: 'token-id', signingKeyId: 'SigningKey0123456789' });
     expect(cfg.signingPrivateKeyPem).toBe(pem.trim());
     expect(cfg.apiBase?.origin).toBe('http://127.0.0.1:9999');
+    // Text tracks (generated captions) come from stream.mux.com unless MUX_STREAM_BASE says otherwise.
+    expect(cfg.streamBase.href).toBe('https://stream.mux.com/');
+    expect(parseEnv({ ...MUX, MUX_STREAM_BASE: 'http://127.0.0.1:9999/stream' }).mux!.streamBase.href).toBe(
+      'http://127.0.0.1:9999/stream',
+    );
   });
 
   it('a partial set names what is missing; a key that is not an RSA private key is refused', () => {
@@ -39,5 +38,6 @@ describe('MUX_* settings', () => {
       /^MUX_SIGNING_PRIVATE_KEY: /,
     );
     expect(problems({ MUX_API_BASE: 'http://127.0.0.1:9999' })[0]).toMatch(/^MUX_API_BASE: /);
+    expect(problems({ MUX_STREAM_BASE: 'http://127.0.0.1:9999' })[0]).toMatch(/^MUX_STREAM_BASE: /);
   });
 });

@@ -17,6 +17,8 @@ export interface MuxConfig {
   signingPrivateKeyPem: string;
   /** MUX_API_BASE: send the API calls elsewhere (tests, local fakes) instead of https://api.mux.com. */
   apiBase: URL | null;
+  /** MUX_STREAM_BASE: where text tracks are fetched (`<base>/<playback id>/text/<track id>.vtt`); https://stream.mux.com unless set (tests, local fakes). */
+  streamBase: URL;
 }
 
 export const MUX_KEYS = [
@@ -43,8 +45,10 @@ export function signingKeyPem(value: string): string | null {
 export function readMux(env: EnvReader): MuxConfig | null {
   const keys = env.group(MUX_KEYS, 'alle fem');
   const apiBase = env.url('MUX_API_BASE', null);
+  const streamBase = env.url('MUX_STREAM_BASE', null);
   if (keys === 'none') {
     if (apiBase !== null) env.problem(`MUX_API_BASE: brukes bare når ${MUX_KEYS.join(', ')} er satt`);
+    if (streamBase !== null) env.problem(`MUX_STREAM_BASE: brukes bare når ${MUX_KEYS.join(', ')} er satt`);
     return null;
   }
   if (keys === 'partial') return null;
@@ -64,5 +68,6 @@ export function readMux(env: EnvReader): MuxConfig | null {
     signingKeyId,
     signingPrivateKeyPem: pem,
     apiBase: apiBase ? new URL(apiBase) : null,
+    streamBase: new URL(streamBase ?? 'https://stream.mux.com'),
   };
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 
 /** Places in the code where a test may make the process "die" (right after a commit, say). */
-export type CrashPoint = 'order.paid:after-commit' | 'order.refunded:after-commit' | 'user.signedUp:after-commit';
+export type CrashPoint =
+  'order.paid:after-commit' | 'order.refunded:after-commit' | 'user.signedUp:after-commit' | 'fiken.sale:after-create';
 
 /** Thrown by an armed crash point: the process stops there, as if it had died. */
 export class SimulatedCrash extends Error {

@@ -57,6 +57,23 @@ export interface SignedUp {
 /** The owner proved the address (a one-time link or a completed reset), or changed the password. */
 export type CredentialChange = 'claimed' | 'password-changed';
 
+/** A membership's automatic renewal could not be charged (docs/decisions.md "Memberships"). */
+export interface RenewalFailed {
+  subscriptionId: number;
+  userId: number;
+  productId: string;
+  /** The provider's charge (Stripe invoice id, Vipps charge id): one mail per failed charge. */
+  chargeId: string;
+  /** Access is kept until then while the member fixes the card. */
+  graceEndsAt: Date;
+}
+
+export interface RenewalStopped {
+  subscriptionId: number;
+  userId: number;
+  productId: string;
+}
+
 export interface EventMap {
   /** Payments: an order became paid (once per order). In the payment's transaction and after commit. */
   'order.paid': OrderPaid;
@@ -68,6 +85,8 @@ export interface EventMap {
   'user.signedUp': SignedUp;
   /** A student completed every module of a course. */
   'course.completed': { userId: number; courseId: string };
+  /** A student passed a module's quiz (every passing attempt). */
+  'quiz.passed': { userId: number; courseId: string; moduleId: number };
   /** A user's access to these courses began (a purchase, a grant, a free sign-up, an inclusion). In the granting transaction. */
   'access.granted': { userId: number; courseIds: string[]; grantId: number; source: string };
   /** A user's access to these courses ended (refund, revoke). In the revoking transaction. */
@@ -80,6 +99,10 @@ export interface EventMap {
   'mail.bounced': { email: string };
   /** The address's owner marked a mail as spam (a feedback loop report through Postmark's webhook). */
   'mail.complained': { email: string };
+  /** A membership's renewal charge failed (the grace began or went on). In the webhook's transaction. */
+  'membership.renewalFailed': RenewalFailed;
+  /** A member stopped a membership's renewal outside the shop (the Vipps agreement, in the app). In the webhook's transaction. */
+  'membership.renewalStopped': RenewalStopped;
   /** Something the catalogue shows changed (texts, modules, students, launch seats). */
   'catalog.changed': Record<string, never>;
   /** An account's credentials changed: anything keyed to the old ones is replaced. */

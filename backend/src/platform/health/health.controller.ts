@@ -7,7 +7,7 @@ import { toApiError } from '../errors/to-api-error';
 import { HealthService } from './health.service';
 
 /** 503 in the API's error shape, with the health fields beside it (sent, not thrown: an outage polled every few seconds is not logged each time). */
-const unavailable = (reply: FastifyReply, fields: { status: string; database: string }) =>
+const unavailable = (reply: FastifyReply, fields: { status: string; database: string; instance: string }) =>
   sendApiError(reply, toApiError(new AppError(503, 'SERVICE_UNAVAILABLE', MSG.serviceUnavailable, fields)).body);
 
 @Controller('api')
@@ -22,8 +22,9 @@ export class HealthController {
   async check(@Res() reply: FastifyReply): Promise<void> {
     const db = await this.health.pingDatabase();
     reply.header('cache-control', 'no-store');
-    if (this.health.draining) return unavailable(reply, { status: 'draining', database: db.ok ? 'up' : 'down' });
-    if (db.ok) return void reply.send({ status: 'ok', database: 'up', latencyMs: db.ms });
-    unavailable(reply, { status: 'error', database: 'down' });
+    const instance = this.health.instance;
+    if (this.health.draining) return unavailable(reply, { status: 'draining', database: db.ok ? 'up' : 'down', instance });
+    if (db.ok) return void reply.send({ status: 'ok', database: 'up', latencyMs: db.ms, instance });
+    unavailable(reply, { status: 'error', database: 'down', instance });
   }
 }

@@ -143,6 +143,8 @@ export class RequestPipeline {
     });
     // Every route's declared limits, as registered (the authorisation matrix compares them with its table).
     fastify.addHook('onRoute', (opts) => {
+      const bodyLimit = (opts.config as RoutePolicy | undefined)?.bodyLimit;
+      if (bodyLimit) opts.bodyLimit = bodyLimit;
       const limits = (opts.config as RoutePolicy | undefined)?.limits;
       if (!limits?.length) return;
       for (const method of [opts.method].flat()) if (method !== 'HEAD') this.declaredLimits.set(`${method} ${opts.url}`, limits);

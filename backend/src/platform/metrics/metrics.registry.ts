@@ -41,6 +41,8 @@ export class MetricsRegistry implements OnModuleInit {
   private readonly webhookFailures: Counter<'provider'>;
   private readonly webhookRequests: Counter<'provider'>;
   private readonly sources: Source[] = [];
+  /** When each webhook failure of the last hour happened (for the doctor's queue check), oldest first. */
+  private readonly recentFailures: Array<{ at: number; provider: string }> = [];
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -101,8 +103,23 @@ export class MetricsRegistry implements OnModuleInit {
       this.webhookRequests.labels(webhook).inc();
       const failures = this.webhookFailures.labels(webhook);
       failures.inc(status >= 400 ? 1 : 0);
+      if (status >= 400) this.noteFailure(webhook);
     }
   };
+
+  /** Webhook deliveries answered 4xx/5xx by this instance since `since` (at most the last hour), by provider. */
+  webhookFailuresSince(since: Date): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const f of this.recentFailures) if (f.at >= since.getTime()) out[f.provider] = (out[f.provider] ?? 0) + 1;
+    return out;
+  }
+
+  private noteFailure(provider: string): void {
+    const now = Date.now();
+    this.recentFailures.push({ at: now, provider });
+    while (this.recentFailures.length > 10_000 || (this.recentFailures[0] && this.recentFailures[0].at < now - 3_600_000))
+      this.recentFailures.shift();
+  }
 
   /** The text exposition format (every source read once, side by side). */
   async render(): Promise<string> {

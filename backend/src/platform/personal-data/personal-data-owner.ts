@@ -57,7 +57,9 @@ export const PERSONAL_DATA_OWNER = Symbol('PERSONAL_DATA_OWNER');
  */
 export const ERASURE_ORDER = {
   orders: 10,
+  subscriptions: 15,
   access: 20,
+  quizAttempts: 25,
   identity: 30,
   leads: 40,
   outbox: 50,

@@ -23,6 +23,8 @@ export interface RoutePolicy {
    * first one over its limit refuses the request. Set with {@link RouteLimits}.
    */
   limits?: readonly RouteLimit[];
+  /** The route takes a larger body than the server's BODY_LIMIT_BYTES (a caption file): its own limit in bytes. */
+  bodyLimit?: number;
 }
 
 /**

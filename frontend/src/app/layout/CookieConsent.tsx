@@ -7,11 +7,11 @@ import { CookieSettingsContext } from '../../lib/cookie-settings';
 import { CookieSettingsDialog } from './CookieSettingsDialog';
 import './CookieConsent.css';
 
-/** Delay before the banner shows when no choice is stored (SPEC §4). */
+/** Delay before the banner shows when no choice is stored. */
 export const BANNER_DELAY_MS = 1000;
 
 /**
- * Cookie banner and settings dialog (SPEC §4): hidden at first; without a stored choice the banner
+ * Cookie banner and settings dialog: hidden at first; without a stored choice the banner
  * appears after 1 s. Every choice is stored, applied to the Google tag (Consent Mode v2) and closes both.
  * The stored choice is applied at start-up by entry-client.
  */

@@ -1,4 +1,4 @@
-/** The checkout's Norwegian copy in one place (SPEC §2, §8 texts word for word). */
+/** The checkout's Norwegian copy in one place, word for word as the product texts give them. */
 export const CHECKOUT_COPY = {
   seoTitle: 'Bestill kurs',
   seoDescription: 'Velg program og start kurset. Betal trygt med kort, Vipps eller Klarna.',
@@ -12,7 +12,8 @@ export const CHECKOUT_COPY = {
   /** An upgrade: what the student paid for the course it upgrades, taken off. */
   upgradeCredit: (from: string) => `Fratrekk for ${from} du har kjøpt`,
   upgradeNote: (from: string, to: string) => `Du eier ${from} og betaler bare forskjellen for å oppgradere til ${to}.`,
-  total: 'Totalt (inkl. mva)',
+  /** With priceVatWording's short form: "Totalt (inkl. mva)". */
+  total: (vat: string) => `Totalt (${vat})`,
   saves: (amount: string) => `Du sparer ${amount}!`,
   detailsTitle: 'Dine opplysninger',
   email: 'E-post',

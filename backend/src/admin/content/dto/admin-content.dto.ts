@@ -28,7 +28,9 @@ import {
   PLAYER_COURSE_IDS,
   VIDEO_MSG,
   VIDEO_PROVIDERS,
+  VAT_TREATMENTS,
   type PlayerCourseId,
+  type VatTreatment,
   type VideoProvider,
 } from '@academy/contracts';
 import { Trim } from '../../../platform/dto/transforms';
@@ -90,6 +92,17 @@ export class UpdateCourseDto implements UpdateCourseRequest {
   @Min(0, { message: MSG.notNegative('Mentorperiode (måneder)') })
   @Max(36, { message: 'Mentorperioden kan være maks 36 måneder' })
   mentorshipMonths?: number;
+
+  /** MVA treatment (docs/decisions.md "MVA"); needs a recent sign-in. */
+  @IfPresent()
+  @IsIn(VAT_TREATMENTS, { message: MSG.vatTreatmentInvalid })
+  vatTreatment?: VatTreatment;
+
+  /** `split`: the exempt part of the price, øre (checked against the price by the service). */
+  @IsOptional()
+  @IsInt({ message: MSG.wholeNumber('Beløp unntatt MVA (øre)') })
+  @Min(1, { message: MSG.vatExemptRequired })
+  vatExemptOre?: number | null;
 }
 
 /** Fields of a module besides its title and course (all optional). */

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { BackLink } from '../../../components/BackButton';
 import { ButtonLink } from '../../../components/Button';
 import { MemberEmpty, MemberPage } from '../../../components/MemberShell';
+import { MembershipSection } from '../../../components/MembershipSection';
 import { RequireAuth } from '../../../components/RequireAuth';
 import { paths } from '../../../config/paths';
 import { formatShortDateOslo } from '../../../lib/format';
@@ -107,6 +108,7 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
               </dl>
             </AccountSection>
             <NameSection me={me} />
+            <MembershipSection userId={me.id} className="card account-section" />
             {me.passwordSet ? (
               <>
                 <AccountSection>
@@ -130,7 +132,8 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
 
 /**
  * `/account/settings`: 'Sett passord' for a claimed account without one, else 'Kontoinnstillinger' (an
- * unclaimed account is told to use the mailed link first); the privacy rights.
+ * unclaimed account is told to use the mailed link first); the member's VIP page
+ * (`/account/settings#membership-vip`) for one who has or had VIP; the privacy rights.
  */
 export default function AccountSettingsPage() {
   const qc = useQueryClient();

@@ -1,4 +1,5 @@
 import type { CampaignCodeQuote, CatalogItem, CheckoutQuoteResponse } from '@academy/contracts';
+import { usePriceVat } from '../../../lib/app-state';
 import { formatPriceKr } from '../../../lib/format';
 import { CHECKOUT_COPY as T } from '../content';
 import './OrderSummary.css';
@@ -20,6 +21,7 @@ export function OrderSummary({
   checkoutQuote?: CheckoutQuoteResponse | null;
   upgradeFromTitle?: string | null;
 }) {
+  const vat = usePriceVat();
   const discounted = item.beforePriceOre !== null && item.discountOre > 0;
   const code = quote && quote.courseId === item.id ? quote : null;
   const priced = checkoutQuote && checkoutQuote.courseId === item.id ? checkoutQuote : null;
@@ -59,7 +61,7 @@ export function OrderSummary({
           </div>
         )}
         <div className="checkout-summary__row checkout-summary__row--total">
-          <dt>{T.total}</dt>
+          <dt>{T.total(vat.short)}</dt>
           <dd data-testid="checkout-total">{formatPriceKr(totalOre)}</dd>
         </div>
       </dl>

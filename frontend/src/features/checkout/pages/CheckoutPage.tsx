@@ -1,4 +1,10 @@
-import { CHECKOUT_COURSE_IDS, isCheckoutCourseId, type CatalogItem, type CheckoutCourseId } from '@academy/contracts';
+import {
+  CHECKOUT_COURSE_IDS,
+  isCheckoutCourseId,
+  membershipMonths,
+  type CatalogItem,
+  type CheckoutCourseId,
+} from '@academy/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BackButton } from '../../../components/BackButton';
@@ -15,6 +21,7 @@ import { inLaunch } from '../../../lib/launch';
 import { Seo } from '../../../lib/head';
 import { useSession } from '../../../lib/session';
 import { useCheckoutQuote } from '../api/checkout-quote';
+import { AutoRenewField } from '../components/AutoRenewField';
 import { BuyerConsents, BuyerFields } from '../components/BuyerFields';
 import { CampaignCodeField, useCampaignCode } from '../components/CampaignCodeField';
 import { CheckoutBadges } from '../components/CheckoutBadges';
@@ -71,6 +78,8 @@ function CheckoutForm() {
   const payment = useCheckoutPayment(start);
   const [course, setCourse] = useState<CheckoutCourseId>(start.course);
   const [chosenMethod, setChosenMethod] = useState(start.method);
+  // «Forny automatisk hvert år»: never ticked to begin with.
+  const [autoRenew, setAutoRenew] = useState(false);
   const code = useCampaignCode(course, start.code);
 
   const items = groupOf(course)
@@ -92,6 +101,13 @@ function CheckoutForm() {
   const beforeOre = item.beforePriceOre !== null && item.discountOre > 0 ? item.beforePriceOre : item.priceOre;
   const choice = paymentChoice({ offered: paymentMethods, chosen: chosenMethod, priceOre: item.priceOre, amountOre });
   const { method } = choice;
+  const autoRenewBlocked =
+    method !== 'card' && method !== 'vipps'
+      ? 'Automatisk fornyelse betales med kort eller Vipps. Velg en av dem for å slå det på.'
+      : quote
+        ? 'Kampanjekoder gjelder bare én periode, så automatisk fornyelse kan ikke velges med kode.'
+        : null;
+  const renewing = autoRenew && !autoRenewBlocked && !demoPayments && membershipMonths(item.id) !== null;
   const { busy, error, owned, returned } = payment;
   const { missing, values } = form;
 
@@ -126,6 +142,7 @@ function CheckoutForm() {
         acceptTerms: true,
         acceptRisk: true,
         ...(quote ? { campaignCode: quote.code } : {}),
+        ...(renewing ? { autoRenew: true } : {}),
         attribution: getAttribution(),
       },
     );
@@ -184,6 +201,18 @@ function CheckoutForm() {
                 <BuyerFields uid={uid} form={form} lockedEmail={lockedEmail} />
                 <PaymentMethods name={`${uid}-pay`} choice={choice} amountOre={amountOre} onChoose={setChosenMethod} />
                 <BuyerConsents form={form} />
+                {!demoPayments && (
+                  <AutoRenewField
+                    id={uid}
+                    courseId={item.id}
+                    title={item.title}
+                    amountOre={amountOre}
+                    method={method === 'vipps' ? 'vipps' : 'card'}
+                    checked={autoRenew}
+                    onChange={setAutoRenew}
+                    blockedReason={autoRenewBlocked}
+                  />
+                )}
 
                 {owned && (
                   <div className="checkout-message checkout-message--info" role="alert">

@@ -8,7 +8,7 @@ import { MailLink } from '../../../components/MailLink';
 import { Spinner } from '../../../components/Spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api';
-import { useCatalog, useSettings } from '../../../lib/app-state';
+import { useCatalog, usePriceVat, useSettings } from '../../../lib/app-state';
 import { formatPriceKr } from '../../../lib/format';
 import { Seo } from '../../../lib/head';
 import { useSession } from '../../../lib/session';
@@ -19,6 +19,7 @@ import { takeCheckoutSessionId } from '../session-id';
 import './PaymentCompletePage.css';
 
 function Receipt({ status, courseTitle }: { status: CheckoutStatusResponse; courseTitle: string }) {
+  const vat = usePriceVat();
   return (
     <dl className="receipt" data-testid="receipt">
       <div className="receipt__row">
@@ -27,7 +28,9 @@ function Receipt({ status, courseTitle }: { status: CheckoutStatusResponse; cour
       </div>
       <div className="receipt__row">
         <dt>Beløp</dt>
-        <dd>{formatPriceKr(status.amount)} inkl. mva</dd>
+        <dd>
+          {formatPriceKr(status.amount)} {vat.short}
+        </dd>
       </div>
       <div className="receipt__row">
         <dt>E-post</dt>

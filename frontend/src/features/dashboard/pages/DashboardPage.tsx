@@ -12,9 +12,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, ButtonAnchor, ButtonLink } from '../../../components/Button';
 import { Icon, type IconName } from '../../../components/Icon';
+import { LessonSearch } from '../../../components/LessonSearch';
 import { LiveSessions } from '../../../components/LiveSessions';
 import { Badge } from '../../../components/Layout';
 import { MemberPage } from '../../../components/MemberShell';
+import { MembershipSection } from '../../../components/MembershipSection';
 import { Notice } from '../../../components/Notice';
 import { RequireAuth } from '../../../components/RequireAuth';
 import { paths } from '../../../config/paths';
@@ -24,7 +26,6 @@ import { Seo } from '../../../lib/head';
 import { logout, setSession, useSession } from '../../../lib/session';
 import { useCoursesProgress } from '../api/progress';
 import { CertificatesSection } from '../components/CertificatesSection';
-import { MembershipSection } from '../components/MembershipSection';
 import { MentorshipSection } from '../components/MentorshipSection';
 import './DashboardPage.css';
 
@@ -255,7 +256,9 @@ function Dashboard({ me }: { me: MeResponse }) {
           ))}
         </ul>
 
-        <MembershipSection userId={me.id} />
+        <LessonSearch />
+
+        <MembershipSection userId={me.id} className="dashboard__panel" />
         <LiveSessions userId={me.id} />
         <MentorshipSection userId={me.id} courses={me.courses} />
         <CertificatesSection userId={me.id} />

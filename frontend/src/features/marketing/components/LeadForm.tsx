@@ -43,7 +43,7 @@ export interface LeadFormProps {
 }
 
 /**
- * The one lead form (SPEC §4, §5): idle → 'SENDER...' (disabled) → 'Velkommen!', then after 3 s to the
+ * The one lead form: idle → 'SENDER...' (disabled) → 'Velkommen!', then after 3 s to the
  * next step. A failure is logged and redirects after 2 s; a 400 shows the server's Norwegian message and
  * stays. The free sign-up (`signupAs`) does not wait: it goes on the moment the server answers. It is a real form posting to `/`, so it also works before (or without) JavaScript.
  */

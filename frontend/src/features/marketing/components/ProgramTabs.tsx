@@ -9,7 +9,7 @@ const PROGRAMS = ['starter', 'foundation', 'accelerator'] as const;
 type Program = (typeof PROGRAMS)[number];
 
 /**
- * Starter, Foundation and Accelerator as tabs (SPEC §2 landing page): choosing the Starter tab scrolls to
+ * Starter, Foundation and Accelerator as tabs on the landing page: choosing the Starter tab scrolls to
  * the page's sign-up form (`signupId`), choosing Foundation or Accelerator goes to /kurs/{tab}. Arrow keys
  * only move between the tabs (a tab list must stay usable by keyboard); each panel's button does the same.
  */

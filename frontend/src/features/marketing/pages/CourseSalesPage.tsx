@@ -9,7 +9,7 @@ import { PageHero } from '../../../components/PageHero';
 import { BeforePrice, PriceTag } from '../../../components/Price';
 import { TabList, TabPanel, useTabsId } from '../../../components/Tabs';
 import { paths } from '../../../config/paths';
-import { useCatalog, useCatalogItem } from '../../../lib/app-state';
+import { useCatalog, useCatalogItem, usePriceVat } from '../../../lib/app-state';
 import { formatPriceKr } from '../../../lib/format';
 import { inLaunch } from '../../../lib/launch';
 import { Seo } from '../../../lib/head';
@@ -108,6 +108,7 @@ function SalesPage({ courseId }: { courseId: SalesCourse }) {
   const item = useCatalogItem(courseId);
   const catalog = useCatalog();
   const copy = COPY[courseId];
+  const vat = usePriceVat();
   const email = useQueryParamAfterMount('email');
   const showBar = useScrolledPast(100);
   const [tab, setTab] = useState<InfoTab>('innhold');
@@ -131,7 +132,7 @@ function SalesPage({ courseId }: { courseId: SalesCourse }) {
           <OfferCard label={item.title}>
             <PriceTag item={item} size="lg" />
             <p className="offer-card__note">
-              {inLaunch(item) ? `Lanseringspris for de første ${catalog.launchSeats} elevene. ` : ''}Totalpris inkl. mva.
+              {inLaunch(item) ? `Lanseringspris for de første ${catalog.launchSeats} elevene. ` : ''}Totalpris {vat.short}.
             </p>
             <ButtonLink to={paths.checkout.href({ course: courseId, email: email ?? undefined })} size="lg" block>
               Bestill {item.title} – {formatPriceKr(item.priceOre)}
@@ -160,8 +161,8 @@ function SalesPage({ courseId }: { courseId: SalesCourse }) {
             <div className="guarantee">
               <PriceTag item={item} size="lg" />
               <p>
-                Prisen er totalprisen du betaler, inkludert mva. Du betaler én gang med kort eller Vipps og får livstidstilgang.
-                Er du ikke fornøyd, får du pengene tilbake innen 30 dager – uten spørsmål.
+                Prisen er totalprisen du betaler, {vat.long}. Du betaler én gang med kort eller Vipps og får livstidstilgang. Er
+                du ikke fornøyd, får du pengene tilbake innen 30 dager – uten spørsmål.
               </p>
             </div>
           )}

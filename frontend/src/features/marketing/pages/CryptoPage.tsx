@@ -53,7 +53,7 @@ export default function CryptoPage() {
           id="series-title"
           eyebrow="Krypto-serien"
           title="Velg ditt nivå"
-          lead="Fra korte kurs om ett tema til VIP med ukentlige live-økter. Microkurs og Temakurs kjøper du og starter med en gang; VIP er 12 måneders medlemskap med kursene inkludert, og fornyes bare når du selv betaler igjen."
+          lead="Fra korte kurs om ett tema til VIP med ukentlige live-økter. Microkurs og Temakurs kjøper du og starter med en gang; VIP er 12 måneders medlemskap med kursene inkludert, og fornyes automatisk bare hvis du selv velger det ved kjøpet."
           center
         />
         <CourseTabs

@@ -4,7 +4,7 @@ import { Section, SectionHeader } from '../../../components/Layout';
 import { PageHero } from '../../../components/PageHero';
 import { PriceTag } from '../../../components/Price';
 import { paths } from '../../../config/paths';
-import { useCatalogItem } from '../../../lib/app-state';
+import { useCatalogItem, usePriceVat } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { scrollToId } from '../../../lib/hooks';
 import { HeroVisual } from '../components/HeroVisual';
@@ -19,6 +19,7 @@ import './HomePage.css';
 /** `/`: the original landing page (Wyckoff and price action), variant "starter". */
 export default function HomePage() {
   const starter = useCatalogItem('starter');
+  const vat = usePriceVat();
   return (
     <>
       <Seo
@@ -74,7 +75,7 @@ export default function HomePage() {
           id="program-title"
           eyebrow="Kursene"
           title="Velg nivået som passer deg"
-          lead="Alle priser er totalpriser i NOK inkludert mva. 30 dagers pengene-tilbake-garanti på alle kurs."
+          lead={`Alle priser er totalpriser i NOK ${vat.long}. 30 dagers pengene-tilbake-garanti på alle kurs.`}
           center
         />
         <ProgramTabs signupId="signup" startLabel="Meld deg på gratis" />

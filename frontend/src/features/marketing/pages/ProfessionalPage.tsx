@@ -5,7 +5,7 @@ import { Section, SectionHeader } from '../../../components/Layout';
 import { PageHero } from '../../../components/PageHero';
 import { PriceTag } from '../../../components/Price';
 import { paths } from '../../../config/paths';
-import { useCatalog, useCatalogItem } from '../../../lib/app-state';
+import { useCatalog, useCatalogItem, usePriceVat } from '../../../lib/app-state';
 import { formatPriceKr } from '../../../lib/format';
 import { launchOfferText } from '../../../lib/launch';
 import { Seo } from '../../../lib/head';
@@ -57,6 +57,7 @@ function Cell({ v }: { v: boolean | string }) {
 /** Variant B (`/profesjonell-trading-utdanning`, `/b`): the paid programmes only. */
 export default function ProfessionalPage() {
   const [tab, setTab] = useState<Program>('foundation');
+  const vat = usePriceVat();
   const foundation = useCatalogItem('foundation');
   const accelerator = useCatalogItem('accelerator');
   const launch = launchOfferText(useCatalog());
@@ -83,7 +84,7 @@ export default function ProfessionalPage() {
                 </li>
               ))}
             </ul>
-            <p className="offer-card__note">30 dagers pengene-tilbake-garanti. Totalpriser inkl. mva.</p>
+            <p className="offer-card__note">30 dagers pengene-tilbake-garanti. Totalpriser {vat.short}.</p>
           </OfferCard>
         }
       >
@@ -103,7 +104,7 @@ export default function ProfessionalPage() {
           id="programs-title"
           eyebrow="Programmene"
           title="Velg program"
-          lead={`${launch ? `${launch}. ` : ''}Prisene er totalpriser inkludert mva.`}
+          lead={`${launch ? `${launch}. ` : ''}Prisene er totalpriser ${vat.long}.`}
           center
         />
         <CourseTabs

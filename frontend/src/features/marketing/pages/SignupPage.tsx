@@ -7,7 +7,7 @@ import { Notice } from '../../../components/Notice';
 import { PageHero } from '../../../components/PageHero';
 import { PriceTag } from '../../../components/Price';
 import { paths, type SignupRetry } from '../../../config/paths';
-import { useCatalog } from '../../../lib/app-state';
+import { useCatalog, usePriceVat } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { useMounted, useQueryParamAfterMount } from '../../../lib/hooks';
 import { cx } from '../../../lib/class-names';
@@ -23,6 +23,7 @@ const CHOICES = ['starter', 'foundation', 'accelerator'] as const;
  */
 export default function SignupPage() {
   const catalog = useCatalog();
+  const vat = usePriceVat();
   const location = useLocation();
   const mounted = useMounted();
   // A failed free sign-up passes the address as router state (older links had it in the query).
@@ -48,7 +49,7 @@ export default function SignupPage() {
         size="sm"
         eyebrow="Påmelding"
         title="Velg kurs og kom i gang"
-        lead="Start gratis med Starter, eller gå rett til programmet som passer deg. Alle priser er totalpriser i NOK inkl. mva."
+        lead={`Start gratis med Starter, eller gå rett til programmet som passer deg. Alle priser er totalpriser i NOK ${vat.short}.`}
       />
       <Section>
         {email && (

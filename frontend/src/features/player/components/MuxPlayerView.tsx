@@ -11,6 +11,11 @@ export interface MuxPlayerViewProps {
   thumbnailToken: string;
   title: string;
   captionsUrl: string | null;
+  /** Whether the captions track shows (the student's choice, see useCaptionsPreference). */
+  captionsOn: boolean;
+  /** The second to start from, and a key that changes with every new seek. */
+  startTime: number;
+  seekKey: number;
   /** Called once when 90 % of the video has been watched. */
   onWatched(): void;
 }
@@ -34,6 +39,27 @@ export default function MuxPlayerView(p: MuxPlayerViewProps) {
     ref.current?.focus();
   }, []);
 
+  // A new moment from the transcript while the video plays: jump there.
+  const firstSeek = useRef(p.seekKey);
+  useEffect(() => {
+    if (p.seekKey === firstSeek.current) return;
+    const el = ref.current as unknown as { currentTime?: number; play?: () => Promise<void> } | null;
+    if (el) {
+      el.currentTime = p.startTime;
+      void el.play?.()?.catch(() => undefined);
+    }
+  }, [p.seekKey, p.startTime]);
+
+  // The captions button: every captions track of the media shows or hides.
+  useEffect(() => {
+    const media = (ref.current as unknown as { media?: HTMLMediaElement } | null)?.media;
+    const tracks = media?.textTracks;
+    if (!tracks) return;
+    for (let i = 0; i < tracks.length; i++) {
+      if (tracks[i].kind === 'captions' || tracks[i].kind === 'subtitles') tracks[i].mode = p.captionsOn ? 'showing' : 'disabled';
+    }
+  }, [p.captionsOn]);
+
   return (
     <MuxPlayer
       ref={(el) => {
@@ -47,6 +73,7 @@ export default function MuxPlayerView(p: MuxPlayerViewProps) {
       tokens={{ playback: p.token, thumbnail: p.thumbnailToken }}
       streamType="on-demand"
       autoPlay
+      startTime={p.startTime > 0 ? p.startTime : undefined}
       title={p.title}
       metadata={{ video_title: p.title }}
       disableTracking={!analytics}
@@ -62,7 +89,16 @@ export default function MuxPlayerView(p: MuxPlayerViewProps) {
         }
       }}
     >
-      {p.captionsUrl ? <track kind="captions" src={p.captionsUrl} srcLang="nb" label="Norsk" default /> : null}
+      {p.captionsUrl ? (
+        <track
+          kind="captions"
+          src={p.captionsUrl}
+          srcLang="nb"
+          label="Norsk"
+          default={p.captionsOn}
+          data-testid="captions-track"
+        />
+      ) : null}
     </MuxPlayer>
   );
 }

@@ -1,13 +1,24 @@
-import type { CourseModuleView } from '@academy/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { formatClock, type CourseModuleView } from '@academy/contracts';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Icon } from '../../../components/Icon';
 import './VideoArea.css';
 
 /** Mux Player is loaded on the click, not before: the player page's first load stays as small as it was. */
 const MuxPlayerView = lazy(() => import('./MuxPlayerView'));
 
-export function youTubeEmbedUrl(videoId: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?rel=0&modestbranding=1&autoplay=1`;
+export function youTubeEmbedUrl(videoId: string, startSeconds = 0): string {
+  const start = startSeconds > 0 ? `&start=${Math.floor(startSeconds)}` : '';
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?rel=0&modestbranding=1&autoplay=1${start}`;
+}
+
+/**
+ * A moment to play from: a transcript link (`play`: start now) or a search hit's address (the
+ * poster offers to play from there; nothing loads before the click). `n` tells repeated seeks apart.
+ */
+export interface VideoSeek {
+  seconds: number;
+  play: boolean;
+  n: number;
 }
 
 export function youTubeThumbnailUrl(videoId: string): string {
@@ -22,10 +33,28 @@ export function muxThumbnailUrl(playbackId: string, thumbnailToken: string): str
 /** Tokens this close to their end are fetched anew before the player starts. */
 const TOKEN_MARGIN_MS = 60_000;
 
-function PlayButton({ title, image, note, onClick }: { title: string; image: string; note: string; onClick(): void }) {
+function PlayButton({
+  title,
+  image,
+  note,
+  from,
+  onClick,
+}: {
+  title: string;
+  image: string;
+  note: string;
+  from: number;
+  onClick(): void;
+}) {
   return (
     <div className="video">
-      <button type="button" className="video__poster" onClick={onClick} aria-label={`Spill av video: ${title}`}>
+      <button
+        type="button"
+        className="video__poster"
+        onClick={onClick}
+        aria-label={from > 0 ? `Spill av video fra ${formatClock(from)}: ${title}` : `Spill av video: ${title}`}
+        data-testid="video-play"
+      >
         <img src={image} alt="" loading="lazy" decoding="async" />
         <span className="video__play" aria-hidden="true">
           <Icon name="play" size={34} />
@@ -46,9 +75,15 @@ export function VideoArea({
   overlayText,
   onWatched,
   onTokensStale,
+  seek = null,
+  captionsOn = false,
 }: {
   module: CourseModuleView;
   overlayText: string;
+  /** Play from this moment (transcript links, search hits). */
+  seek?: VideoSeek | null;
+  /** The captions track is shown (Mux; the student's choice). */
+  captionsOn?: boolean;
   /** The player saw 90 % of the video (Mux): the module counts as completed. */
   onWatched?: () => void;
   /** The signed tokens are (nearly) expired: fetch the course again for new ones. */
@@ -56,6 +91,11 @@ export function VideoArea({
 }) {
   const [playing, setPlaying] = useState(false);
   const video = module.video;
+  const from = seek?.seconds ?? 0;
+  // A transcript link is a click on the video's moment: the player starts there.
+  useEffect(() => {
+    if (seek?.play) setPlaying(true);
+  }, [seek?.play, seek?.n]);
   if (!video) {
     return (
       <div className="video video--coming" data-testid="video-overlay">
@@ -73,6 +113,7 @@ export function VideoArea({
           title={module.title}
           image={muxThumbnailUrl(video.playbackId, video.thumbnailToken)}
           note="Videoen spilles av fra Mux når du trykker"
+          from={from}
           onClick={() => {
             if (new Date(video.expiresAt).getTime() - Date.now() < TOKEN_MARGIN_MS) onTokensStale?.();
             setPlaying(true);
@@ -94,6 +135,9 @@ export function VideoArea({
             thumbnailToken={video.thumbnailToken}
             title={module.title}
             captionsUrl={module.captionsUrl}
+            captionsOn={captionsOn}
+            startTime={from}
+            seekKey={seek?.n ?? 0}
             onWatched={() => onWatched?.()}
           />
         </Suspense>
@@ -104,8 +148,9 @@ export function VideoArea({
     return (
       <div className="video">
         <iframe
+          key={seek?.n ?? 0}
           className="video__frame"
-          src={youTubeEmbedUrl(video.videoId)}
+          src={youTubeEmbedUrl(video.videoId, from)}
           title={`Video: ${module.title}`}
           allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
           referrerPolicy="strict-origin-when-cross-origin"
@@ -119,6 +164,7 @@ export function VideoArea({
       title={module.title}
       image={youTubeThumbnailUrl(video.videoId)}
       note="Videoen lastes fra YouTube når du trykker"
+      from={from}
       onClick={() => setPlaying(true)}
     />
   );

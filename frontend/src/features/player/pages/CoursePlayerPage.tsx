@@ -4,6 +4,7 @@ import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-
 import { Button, ButtonLink } from '../../../components/Button';
 import { FeatureList } from '../../../components/FeatureList';
 import { Icon } from '../../../components/Icon';
+import { LessonSearch } from '../../../components/LessonSearch';
 import { LiveSessions } from '../../../components/LiveSessions';
 import { MemberEmpty, MemberLoading, MemberPage } from '../../../components/MemberShell';
 import { Notice } from '../../../components/Notice';
@@ -18,11 +19,15 @@ import { loginHrefFor } from '../../../lib/next';
 import { useSession } from '../../../lib/session';
 import { useCourse } from '../api/course';
 import { CourseNoAccess, CourseNotFound, MembershipCourses } from '../components/CourseAccess';
-import { VideoArea } from '../components/VideoArea';
+import { ModuleMedia } from '../components/captions/ModuleMedia';
+import { Transcript } from '../components/captions/Transcript';
+import { useLessonLink } from '../hooks/use-lesson-link';
 import { percentOf, usePlayerProgress } from '../hooks/use-player-progress';
 import './CoursePlayerPage.css';
 
 /** The questions under a module load after the player (their forms and mutations are not in the page's first load). */
+const ModuleQuiz = lazy(() => import('../components/ModuleQuiz').then((m) => ({ default: m.ModuleQuiz })));
+const QuizCertificateNote = lazy(() => import('../components/ModuleQuiz').then((m) => ({ default: m.QuizCertificateNote })));
 const LessonQuestions = lazy(() => import('../components/LessonQuestions').then((m) => ({ default: m.LessonQuestions })));
 
 const LOADING_TEXT = 'Laster kurs...';
@@ -68,6 +73,7 @@ function Player({
   const courseQ = useCourse(courseId, me?.id ?? null);
   const course = courseQ.data;
   const { completed, current, goTo, complete } = usePlayerProgress(courseId, course, me);
+  const { seek, seekTo } = useLessonLink(course, goTo);
   const contentRef = useRef<HTMLHeadingElement>(null);
   const isStarter = courseId === 'starter';
   const catalog = useCatalog();
@@ -176,6 +182,7 @@ function Player({
               );
             })}
           </ol>
+          <LessonSearch />
         </aside>
 
         <section className="player__content" aria-live="polite">
@@ -201,10 +208,11 @@ function Player({
             </div>
           ) : (
             <>
-              <VideoArea
+              <ModuleMedia
                 key={mod.id}
                 module={mod}
                 overlayText={course.overlayText}
+                seek={seek?.moduleId === mod.id ? seek : null}
                 onWatched={() => complete(mod.id)}
                 onTokensStale={() => void courseQ.refetch()}
               />
@@ -222,6 +230,17 @@ function Player({
                     <FeatureList items={mod.topics} />
                   </div>
                 )}
+                {mod.hasTranscript && mod.captionsUrl && (
+                  <Transcript
+                    key={mod.id}
+                    url={mod.captionsUrl}
+                    linkFor={(t) => paths.coursePlayer.href(courseId, { modul: mod.id, t })}
+                    onSeek={(t) => {
+                      seekTo(mod.id, t);
+                      document.querySelector('.player__content .video')?.scrollIntoView({ block: 'start' });
+                    }}
+                  />
+                )}
                 <div className="player__actions">
                   <Button onClick={() => complete(mod.id)} disabled={isDone} variant={isDone ? 'secondary' : 'primary'}>
                     {isDone ? (
@@ -234,6 +253,11 @@ function Player({
                   </Button>
                 </div>
                 <ModuleNav current={current} count={n} select={select} />
+                {me && (
+                  <Suspense fallback={null}>
+                    <ModuleQuiz key={`quiz-${mod.id}`} courseId={courseId} moduleId={mod.id} />
+                  </Suspense>
+                )}
                 {me && (
                   <Suspense fallback={null}>
                     <LessonQuestions key={mod.id} courseId={courseId} moduleId={mod.id} />
@@ -256,7 +280,9 @@ function Player({
                     <Icon name="check" size={32} />
                     <h2>Kurs fullført!</h2>
                     <p>Godt jobbet. Du har fullført alle modulene i {course.title}.</p>
-                    <p>Sertifikatet ditt ligger klart på dashboardet.</p>
+                    <Suspense fallback={null}>
+                      <QuizCertificateNote courseId={courseId} />
+                    </Suspense>
                     <ButtonLink to={paths.dashboard.href()} size="lg" variant="secondary">
                       <Icon name="arrowLeft" size={18} /> Tilbake til dashboard
                     </ButtonLink>

@@ -1,4 +1,10 @@
-import { RECEIPT_PAYMENT_METHOD, type ReceiptBuyer, type ReceiptDocument } from '@academy/contracts';
+import {
+  RECEIPT_PAYMENT_METHOD,
+  receiptLineLabel,
+  documentNote,
+  type ReceiptBuyer,
+  type ReceiptDocument,
+} from '@academy/contracts';
 import { useParams } from 'react-router-dom';
 import { BackLink } from '../../../components/BackButton';
 import { Button, ButtonAnchor, ButtonLink } from '../../../components/Button';
@@ -30,12 +36,41 @@ const dateTimeFmt = new Intl.DateTimeFormat('nb-NO', {
   minute: '2-digit',
 });
 
+interface AmountRow {
+  key: string;
+  label: string;
+  ore: number;
+  testId: string;
+  total?: boolean;
+}
+
+/**
+ * The document's amounts, the same lines as its PDF and mail (docs/decisions.md "MVA"): per line with
+ * MVA the amount excluding it and the MVA with its rate; an exempt line with the exemption's words; a
+ * seller outside the MVA register only the total.
+ */
+function amountRows(doc: ReceiptDocument): AmountRow[] {
+  const rows: AmountRow[] = [];
+  if (doc.seller.vatRegistered !== false)
+    for (const line of doc.lines) {
+      if (line.treatment === 'standard') {
+        rows.push({ key: 'excl', label: 'Beløp eks. MVA', ore: line.amountExclVatOre, testId: 'amount-excl' });
+        rows.push({ key: 'vat', label: receiptLineLabel(line), ore: line.vatOre, testId: 'amount-vat' });
+      } else if (line.treatment === 'exempt')
+        rows.push({ key: 'exempt', label: receiptLineLabel(line), ore: line.totalOre, testId: 'amount-exempt' });
+    }
+  const withVat = doc.seller.vatRegistered !== false && doc.lines.some((l) => l.treatment === 'standard');
+  const label = `${doc.kind === 'receipt' ? 'Totalt' : 'Totalt kreditert'}${withVat ? ' inkl. MVA' : ''}`;
+  rows.push({ key: 'total', label, ore: doc.totalOre, testId: 'amount-total', total: true });
+  return rows;
+}
+
 const title = (doc: ReceiptDocument) =>
   doc.kind === 'receipt' ? `Kvittering nr. ${doc.number}` : `Kreditnota nr. ${doc.number}`;
 
 /**
  * One receipt or credit note: seller, its number (the one number the buyer quotes), date, buyer and
- * payment method, description, amounts with MVA.
+ * payment method, description, its amounts line by line.
  */
 function Document({ doc, siteName, buyer }: { doc: ReceiptDocument; siteName: string; buyer: ReceiptBuyer }) {
   const sign = doc.kind === 'credit_note' ? -1 : 1;
@@ -93,31 +128,17 @@ function Document({ doc, siteName, buyer }: { doc: ReceiptDocument; siteName: st
           </tr>
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row">Beløp eks. MVA</th>
-            <td className="receipt-doc__amount" data-testid="amount-excl">
-              {formatAmount(sign * doc.amountExclVatOre)}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">MVA {doc.vatRatePercent}&nbsp;%</th>
-            <td className="receipt-doc__amount" data-testid="amount-vat">
-              {formatAmount(sign * doc.vatOre)}
-            </td>
-          </tr>
-          <tr className="receipt-doc__total">
-            <th scope="row">{doc.kind === 'receipt' ? 'Totalt inkl. MVA' : 'Totalt kreditert inkl. MVA'}</th>
-            <td className="receipt-doc__amount" data-testid="amount-total">
-              {formatAmount(sign * doc.totalOre)}
-            </td>
-          </tr>
+          {amountRows(doc).map((row) => (
+            <tr key={row.key} className={row.total ? 'receipt-doc__total' : undefined}>
+              <th scope="row">{row.label}</th>
+              <td className="receipt-doc__amount" data-testid={row.testId}>
+                {formatAmount(sign * row.ore)}
+              </td>
+            </tr>
+          ))}
         </tfoot>
       </table>
-      <p className="receipt-doc__note">
-        {doc.kind === 'receipt'
-          ? 'Betalt. Prisen inkluderer merverdiavgift (MVA).'
-          : `Beløpet er refundert. Kreditnotaen korrigerer kvittering nr. ${doc.refersToNumber ?? ''}.`}
-      </p>
+      <p className="receipt-doc__note">{documentNote({ ...doc, vatRegistered: doc.seller.vatRegistered !== false })}</p>
       <p className="receipt-doc__actions no-print">
         <ButtonAnchor href={doc.pdfUrl} download variant="secondary" size="sm" data-testid="pdf-link">
           Last ned PDF

@@ -37,6 +37,14 @@ import { MentorImageUploadBytes1795710010000 } from './1795710010000-MentorImage
 import { CourseCopyNorwegian1795730000000 } from './1795730000000-CourseCopyNorwegian';
 import { StudentNotes1795750000000 } from './1795750000000-StudentNotes';
 import { OrderProviderReference1795760000000 } from './1795760000000-OrderProviderReference';
+import { CourseVatTreatment1795810000000 } from './1795810000000-CourseVatTreatment';
+import { SalesReport1795811000000 } from './1795811000000-SalesReport';
+import { ModuleCaptions1795820000000 } from './1795820000000-ModuleCaptions';
+import { Subscriptions1795850000000 } from './1795850000000-Subscriptions';
+import { VippsRecurringCharge1795870000000 } from './1795870000000-VippsRecurringCharge';
+import { FikenPostings1795860000000 } from './1795860000000-FikenPostings';
+import { FikenRoundLease1795880000000 } from './1795880000000-FikenRoundLease';
+import { Quizzes1795830000000 } from './1795830000000-Quizzes';
 
 /** Every migration, oldest first. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -79,4 +87,12 @@ export const SQLITE_MIGRATIONS: Function[] = [
   CourseCopyNorwegian1795730000000,
   StudentNotes1795750000000,
   OrderProviderReference1795760000000,
+  CourseVatTreatment1795810000000,
+  SalesReport1795811000000,
+  ModuleCaptions1795820000000,
+  Subscriptions1795850000000,
+  Quizzes1795830000000,
+  VippsRecurringCharge1795870000000,
+  FikenPostings1795860000000,
+  FikenRoundLease1795880000000,
 ];

@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import {
+  cuePlainText,
+  serializeVtt,
+  type AdminCaptions,
+  type CaptionCue as CueView,
+  type CaptionsSource,
+  type CaptionsState,
+} from '@academy/contracts';
+import { isMysql } from '../../platform/database/dialect';
+import { Clock } from '../../platform/time/clock';
+import { CaptionCue } from '../entities/caption-cue.entity';
+import { ModuleCaptions } from '../entities/module-captions.entity';
+
+/** A transcript line search found. */
+export interface TranscriptMatch {
+  moduleId: number;
+  startMs: number;
+  plain: string;
+}
+
+/** What is saved: the new draft, and whether it is also what students get from now on. */
+export interface CaptionsWrite {
+  cues: CueView[];
+  state: CaptionsState;
+  source: CaptionsSource;
+  approve: boolean;
+  muxAssetId?: string | null;
+  muxTrackId?: string | null;
+}
+
+/** Rows inserted per statement (SQLite binds at most 32766 values; 9 columns a row). */
+const INSERT_CHUNK = 500;
+/** Transcript lines one search reads at most, before they are grouped by module. */
+export const SEARCH_ROW_LIMIT = 400;
+
+const toView = (c: CaptionCue): CueView => ({ startMs: c.startMs, endMs: c.endMs, text: c.text, settings: c.settings });
+
+/**
+ * A module's captions (docs/decisions.md "Course content"): the draft the mentor corrects and the
+ * approved version students get, each as timed lines. The approved lines are the module's transcript
+ * and what search reads, through the dialect's full-text index.
+ */
+@Injectable()
+export class CaptionsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  async forAdmin(moduleId: number, m: EntityManager = this.ds.manager): Promise<AdminCaptions> {
+    const row = await m.getRepository(ModuleCaptions).findOneBy({ moduleId });
+    if (!row)
+      return { moduleId, state: null, source: null, vtt: '', cues: [], published: false, approvedAt: null, updatedAt: null };
+    const cues = (await this.cues(moduleId, false, m)).map(toView);
+    return {
+      moduleId,
+      state: row.state as CaptionsState,
+      source: row.source as CaptionsSource,
+      vtt: cues.length ? serializeVtt(cues) : '',
+      cues,
+      published: row.approvedAt !== null,
+      approvedAt: row.approvedAt ? row.approvedAt.toISOString() : null,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** The captions row as stored (the webhook decides by it whether a generated track may replace the draft). */
+  find(moduleId: number, m: EntityManager): Promise<ModuleCaptions | null> {
+    return m.getRepository(ModuleCaptions).findOneBy({ moduleId });
+  }
+
+  /** Replaces the draft (and with `approve`, the students' version too), in the caller's transaction. */
+  async write(moduleId: number, w: CaptionsWrite, m: EntityManager): Promise<void> {
+    const now = this.clock.now();
+    const repo = m.getRepository(ModuleCaptions);
+    const before = await repo.findOneBy({ moduleId });
+    const row: ModuleCaptions = {
+      moduleId,
+      state: w.state,
+      source: w.source,
+      muxAssetId: w.muxAssetId !== undefined ? w.muxAssetId : (before?.muxAssetId ?? null),
+      muxTrackId: w.muxTrackId !== undefined ? w.muxTrackId : (before?.muxTrackId ?? null),
+      approvedAt: w.approve ? now : (before?.approvedAt ?? null),
+      createdAt: before?.createdAt ?? now,
+      updatedAt: now,
+    };
+    await repo.save(row, { reload: false });
+    await this.replaceCues(moduleId, false, w.cues, m);
+    if (w.approve) await this.replaceCues(moduleId, true, w.cues, m);
+  }
+
+  /** The approved lines of a module, or null when students get none. */
+  async approved(moduleId: number): Promise<CueView[] | null> {
+    const row = await this.ds.getRepository(ModuleCaptions).findOneBy({ moduleId });
+    if (!row?.approvedAt) return null;
+    const cues = await this.cues(moduleId, true, this.ds.manager);
+    return cues.length ? cues.map(toView) : null;
+  }
+
+  /** Which of the modules have approved captions. */
+  async approvedModuleIds(moduleIds: number[]): Promise<Set<number>> {
+    if (!moduleIds.length) return new Set();
+    const rows = await this.ds.getRepository(ModuleCaptions).find({
+      select: { moduleId: true, approvedAt: true },
+      where: { moduleId: In(moduleIds) },
+    });
+    return new Set(rows.filter((r) => r.approvedAt !== null).map((r) => r.moduleId));
+  }
+
+  /**
+   * Approved lines of the given modules holding every term (each as the start of a word, case
+   * folded), through MariaDB's FULLTEXT index or SQLite's FTS5. Terms are letters and digits only,
+   * at least three long (InnoDB's shortest indexed word).
+   */
+  async searchTranscripts(moduleIds: number[], terms: string[]): Promise<TranscriptMatch[]> {
+    if (!moduleIds.length || !terms.length) return [];
+    const ids = moduleIds.map((id) => Math.trunc(id)).join(',');
+    if (isMysql(this.ds)) {
+      const against = terms.map((t) => `+${t}*`).join(' ');
+      const rows: Array<{ moduleId: number; startMs: number; plain: string }> = await this.ds.query(
+        `SELECT \`moduleId\`, \`startMs\`, \`plain\` FROM \`caption_cues\` WHERE MATCH(\`plain\`) AGAINST (? IN BOOLEAN MODE) AND \`approved\` = 1 AND \`moduleId\` IN (${ids}) LIMIT ${SEARCH_ROW_LIMIT}`,
+        [against],
+      );
+      return rows.map((r) => ({ moduleId: Number(r.moduleId), startMs: Number(r.startMs), plain: String(r.plain) }));
+    }
+    const match = terms.map((t) => `"${t}"*`).join(' ');
+    const rows: Array<{ moduleId: number; startMs: number; plain: string }> = await this.ds.query(
+      `SELECT c."moduleId", c."startMs", c."plain" FROM "caption_cues_fts" f JOIN "caption_cues" c ON c."id" = f.rowid WHERE "caption_cues_fts" MATCH ? AND c."approved" = 1 AND c."moduleId" IN (${ids}) LIMIT ${SEARCH_ROW_LIMIT}`,
+      [match],
+    );
+    return rows.map((r) => ({ moduleId: Number(r.moduleId), startMs: Number(r.startMs), plain: String(r.plain) }));
+  }
+
+  private cues(moduleId: number, approved: boolean, m: EntityManager): Promise<CaptionCue[]> {
+    return m.getRepository(CaptionCue).find({ where: { moduleId, approved }, order: { position: 'ASC' } });
+  }
+
+  private async replaceCues(moduleId: number, approved: boolean, cues: CueView[], m: EntityManager): Promise<void> {
+    const repo = m.getRepository(CaptionCue);
+    await repo.delete({ moduleId, approved });
+    const rows = cues.map((c, position) => ({
+      moduleId,
+      approved,
+      position,
+      startMs: c.startMs,
+      endMs: c.endMs,
+      settings: (c.settings ?? '').slice(0, 200),
+      text: c.text,
+      plain: cuePlainText(c.text),
+    }));
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await repo.insert(rows.slice(i, i + INSERT_CHUNK));
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * «Driftsstatus»: the doctor's checks of the site and every integration (npm run doctor, GET
+ * /api/admin/status). Each answers ok, warning or error with one Norwegian sentence saying what to
+ * do; what is not set up is "off".
+ */
+export const STATUS_AREAS = ['site', 'stripe', 'vipps', 'discord', 'mux', 'fiken', 'mail', 'backups', 'queues'] as const;
+export type StatusArea = (typeof STATUS_AREAS)[number];
+
+export type CheckStatus = 'ok' | 'warning' | 'error' | 'off';
+
+/** The areas as the panel names them. */
+export const STATUS_AREA_LABELS: Record<StatusArea, string> = {
+  site: 'Nettstedet',
+  stripe: 'Stripe',
+  vipps: 'Vipps',
+  discord: 'Discord',
+  mux: 'Mux',
+  fiken: 'Fiken',
+  mail: 'E-post',
+  backups: 'Sikkerhetskopier',
+  queues: 'Køer',
+};
+
+export const CHECK_STATUS_LABELS: Record<CheckStatus, string> = {
+  ok: 'OK',
+  warning: 'Advarsel',
+  error: 'Feil',
+  off: 'Av',
+};
+
+export interface StatusCheck {
+  /** Stable id, `<area>.<what>` (e.g. `stripe.webhook`). */
+  id: string;
+  area: StatusArea;
+  status: CheckStatus;
+  /** One Norwegian sentence: what is right, or what to do. Never a whole secret (at most its last 4 characters). */
+  message: string;
+}
+
+/** GET /api/admin/status and POST /api/admin/status/run. */
+export interface StatusReport {
+  /** When the checks ran (ISO); null: never on this instance yet. */
+  ranAt: string | null;
+  /** The instance that ran them (the id its /api/health answers). */
+  instance: string;
+  checks: StatusCheck[];
+}
