@@ -48,6 +48,8 @@ describe('metrics: with METRICS_TOKEN', () => {
       METRICS_TOKEN: TOKEN,
       STRIPE_WEBHOOK_SECRET: 'whsec_test_fake123',
       STRIPE_SECRET_KEY: 'sk_test_fake123',
+      // The mail worker stays still, so a queued mail waits until the gauges have been read.
+      MAIL_POLL_INTERVAL_MS: '0',
     });
   });
   afterAll(() => t.close());
