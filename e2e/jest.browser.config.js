@@ -7,5 +7,6 @@ module.exports = {
   moduleNameMapper: { '^@academy/contracts$': '<rootDir>/contracts/src/index.ts' },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/e2e/tsconfig.json', diagnostics: false }] },
   testTimeout: 60000,
-  maxWorkers: 1,
+  // Two at a time: each suite has its own server, database and browser; this halves the stage's time.
+  maxWorkers: 2,
 };

@@ -100,6 +100,8 @@ describe("admin panel: 'Utgående e-post'", () => {
     await row(refused).click();
     await page.waitForURL(/\/admin\/outbox\/\d+\/show$/);
     const message = page.url();
+    // The message itself (its text is only on the show page; the list may linger while it loads).
+    await page.getByText('Du har nå gratis tilgang til Starter-kurset.').waitFor();
     await page.locator('.MuiChip-label', { hasText: 'Feilet' }).waitFor();
     expect(welcomesTo(refused)).toBe(0);
 

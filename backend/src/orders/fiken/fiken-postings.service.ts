@@ -9,6 +9,7 @@ import { conflict, notFound } from '../../platform/errors/app-error';
 import { Clock } from '../../platform/time/clock';
 import { FikenPosting } from '../entities/fiken-posting.entity';
 import { Receipt } from '../entities/receipt.entity';
+import { queueFikenPosting } from './fiken-queue';
 
 const NOT_CONFIGURED = 'Fiken er ikke satt opp (FIKEN_* mangler), så ingenting sendes dit';
 
@@ -74,24 +75,7 @@ export class FikenPostingsService {
       .getRawMany<{ id: number; kind: string }>();
     let queued = 0;
     for (const r of missing) {
-      const now = this.clock.now();
-      const res = await this.ds
-        .createQueryBuilder()
-        .insert()
-        .into(FikenPosting)
-        .orIgnore()
-        .values({
-          receiptId: Number(r.id),
-          kind: r.kind === 'credit_note' ? 'credit_note' : 'sale',
-          state: 'waiting',
-          attempts: 0,
-          nextAttemptAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute();
-      const inserted = res.raw as { affectedRows?: number; changes?: number } | undefined;
-      if ((inserted?.affectedRows ?? inserted?.changes ?? res.identifiers.length) > 0) queued++;
+      if (await queueFikenPosting(this.ds.manager, r, this.clock.now())) queued++;
     }
     await this.ds.transaction((m) =>
       this.audit.record(m, actor, { action: 'fiken.backfill', entity: 'order', entityId: null, before: null, after: { queued } }),

@@ -17,7 +17,7 @@ import { CatalogContentService } from '../../catalog/catalog-content.service';
 import { APP_CONFIG, AppConfig } from '../../platform/config';
 import { notFound } from '../../platform/errors/app-error';
 import { Clock } from '../../platform/time/clock';
-import { FikenPosting } from '../entities/fiken-posting.entity';
+import { queueFikenPosting } from '../fiken/fiken-queue';
 import { Order } from '../entities/order.entity';
 import { Receipt, ReceiptSequence } from '../entities/receipt.entity';
 import type { Refund } from '../entities/refund.entity';
@@ -135,18 +135,7 @@ export class ReceiptsService {
       }),
     );
     // Fiken set up: the document is queued for posting in the transaction that issues it.
-    if (this.cfg.fiken) {
-      const now = this.clock.now();
-      await m.insert(FikenPosting, {
-        receiptId: receipt.id,
-        kind: doc.kind === 'credit_note' ? 'credit_note' : 'sale',
-        state: 'waiting',
-        attempts: 0,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
+    if (this.cfg.fiken) await queueFikenPosting(m, receipt, this.clock.now());
     return receipt;
   }
 
