@@ -6,6 +6,7 @@ module.exports = {
   testEnvironment: 'node',
   moduleNameMapper: { '^@academy/contracts$': '<rootDir>/contracts/src/index.ts' },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/e2e/tsconfig.json', diagnostics: false }] },
-  testTimeout: 30000,
+  // Generous: a suite's app start (47 migrations on a fresh database) once took over 30 s on a busy CI machine.
+  testTimeout: 60000,
   maxWorkers: process.env.CI ? 2 : '50%',
 };
