@@ -188,7 +188,30 @@ export async function checkScreen(page: Page, screen: string, problems: string[]
     }, viewport);
     problems.push(`${screen}: the page is ${width} px wide in a ${viewport} px window (${culprits.join(', ')})`);
   }
-  const result = await new AxeBuilder({ page: page as never }).withTags(AXE_TAGS).analyze();
+  const result = await axeOnce(page);
   for (const v of result.violations)
     problems.push(`${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/**
+ * axe's reading of the page. Its runs in the page have no time limit of their own, and on a busy
+ * machine one once never answered (a journey stood still for three minutes); a run that has not
+ * answered in 40 s is left and axe runs once more, so a stuck run fails with a clear message.
+ */
+async function axeOnce(page: Page): Promise<Awaited<ReturnType<AxeBuilder['analyze']>>> {
+  for (let attempt = 1; ; attempt++) {
+    const run = new AxeBuilder({ page: page as never }).withTags(AXE_TAGS).analyze();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`axe did not answer in 40 s (attempt ${attempt})`)), 40_000);
+    });
+    try {
+      return await Promise.race([run, late]);
+    } catch (e) {
+      run.catch(() => undefined);
+      if (attempt >= 2) throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 }
