@@ -7,6 +7,7 @@ module.exports = {
   moduleNameMapper: { '^@academy/contracts$': '<rootDir>/contracts/src/index.ts' },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/e2e/tsconfig.json', diagnostics: false }] },
   testTimeout: 60000,
+  setupFilesAfterEnv: ['<rootDir>/e2e/browser/support/retry.ts'],
   // Two at a time: each suite has its own server, database and browser; this halves the stage's time.
   maxWorkers: 2,
 };
