@@ -24,3 +24,4 @@ export * from './discord';
 export * from './status';
 export * from './captions';
 export * from './quizzes';
+export * from './months';

@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RECEIPT_PAYMENT_METHOD, SAFT_TAX_CODE_TEXT, type SalesReportResponse } from '@academy/contracts';
+import { RECEIPT_PAYMENT_METHOD, SAFT_TAX_CODE_TEXT, type SalesReportResponse, NORWEGIAN_MONTHS } from '@academy/contracts';
 import { useEffect, useState } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { API } from '../dataProvider';
@@ -22,20 +22,7 @@ import { FikenStatus, FikenSummaryCard } from './FikenPanel';
 
 type PeriodKind = 'month' | 'term';
 
-const MONTHS = [
-  'januar',
-  'februar',
-  'mars',
-  'april',
-  'mai',
-  'juni',
-  'juli',
-  'august',
-  'september',
-  'oktober',
-  'november',
-  'desember',
-];
+const MONTHS = NORWEGIAN_MONTHS;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The Oslo month (1–12) or two-month MVA term (1–6) as `from`/`to` dates, inclusive. */

@@ -1,20 +1,8 @@
+import { NORWEGIAN_MONTHS } from '@academy/contracts';
 /** Money is integer øre everywhere; pages show whole kroner with a space between thousands. */
 
 const NBSP = '\u00a0';
-const MONTHS = [
-  'januar',
-  'februar',
-  'mars',
-  'april',
-  'mai',
-  'juni',
-  'juli',
-  'august',
-  'september',
-  'oktober',
-  'november',
-  'desember',
-];
+const MONTHS = NORWEGIAN_MONTHS;
 
 /** 199700 → "1 997" (non-breaking space; deterministic on server and client). */
 export function formatKroner(ore: number): string {
