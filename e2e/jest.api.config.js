@@ -1,12 +1,21 @@
-/** API suites: the whole AppModule on a real database (SQLite, or MySQL when TEST_DATABASE_URL is set). */
+/**
+ * API suites: the whole AppModule on a real database (SQLite, or MariaDB when TEST_DATABASE_URL is
+ * set), each suite on its own copy of a database migrated once per run (globalSetup).
+ */
 module.exports = {
   rootDir: '..',
   roots: ['<rootDir>/e2e/api'],
   testMatch: ['**/*.e2e-spec.ts'],
   testEnvironment: 'node',
-  moduleNameMapper: { '^@academy/contracts$': '<rootDir>/contracts/src/index.ts' },
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/e2e/tsconfig.json', diagnostics: false }] },
-  // Generous: a suite's app start (47 migrations on a fresh database) once took over 30 s on a busy CI machine.
-  testTimeout: 60000,
-  maxWorkers: process.env.CI ? 2 : '50%',
+  moduleNameMapper: {
+    '^@academy/contracts$': '<rootDir>/contracts/src/index.ts',
+    // The dialect question goes through a shim that notes who asked (e2e/api/support/dialect-trace.ts).
+    '^(?:\\.{1,2}/)+(?:[\\w-]+/)*database/dialect$|^\\./dialect$': '<rootDir>/e2e/api/support/dialect-shim.ts',
+  },
+  transform: require('../jest.transform.js'),
+  globalSetup: '<rootDir>/e2e/support/global-setup.ts',
+  globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/e2e/api/support/dialect-trace.ts'],
+  testTimeout: 30000,
+  maxWorkers: 2,
 };

@@ -10,7 +10,7 @@ module.exports = {
   testMatch: ['**/*.e2e-spec.ts'],
   testEnvironment: 'node',
   moduleNameMapper: { '^@academy/contracts$': '<rootDir>/contracts/src/index.ts' },
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/e2e/tsconfig.json', diagnostics: false }] },
+  transform: require('../jest.transform.js'),
   testTimeout: (seconds + 180) * 1000,
   maxWorkers: 1,
 };

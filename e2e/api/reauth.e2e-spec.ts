@@ -9,7 +9,14 @@ import { demoPurchase } from './admin-helpers';
 import { throwawayGrant } from './support/route-fixture';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { rawClient, type RawClient } from './support/raw-http';
-import { buildFixture, changedTables, routeSuiteEnv, tableDigest, type Fixture } from './support/route-fixture';
+import {
+  buildFixture,
+  routeSuiteEnv,
+  startCountingWrites,
+  writtenTables,
+  type Fixture,
+} from './support/route-fixture';
+import { countWrites, type WriteCounter } from './support/write-counter';
 import { ROUTES, routeName, toRaw } from './support/route-table';
 import { createUser, loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 import { enrolDirect, totpCode } from './support/two-factor';
@@ -170,14 +177,17 @@ describe('re-authentication for every money and access change', () => {
   let fake: FakeStripe;
   let f: Fixture;
   let client: RawClient;
+  let writes: WriteCounter | undefined;
 
   beforeAll(async () => {
     fake = await startFakeStripe();
     t = await startTestApp({ ...fakeStripeEnv(fake), ...routeSuiteEnv() });
+    writes = countWrites(t.ds);
     f = await buildFixture(t, fake);
     client = await rawClient(t);
   }, 60_000);
   afterAll(async () => {
+    writes?.stop();
     client?.close();
     await t?.close();
     await fake?.close();
@@ -199,11 +209,11 @@ describe('re-authentication for every money and access change', () => {
         t.ds.getRepository(Session).update({ userId: admin.user.id }, { authenticatedAt: new Date(Date.now() - ms) });
 
       await signedInAgo(16 * MINUTE);
-      const before = await tableDigest(t);
+      await startCountingWrites(t, writes!);
       const refused = await client.send(toRaw(route, req, { cookie }));
       expect([refused.status, (refused.json as { code?: string }).code]).toEqual([401, 'REAUTH_REQUIRED']);
       expect((refused.json as { message?: string }).message).toBe('Bekreft at det er deg: skriv inn passordet ditt på nytt.');
-      expect(changedTables(before, await tableDigest(t))).toEqual([]);
+      expect(await writtenTables(t, writes!)).toEqual([]);
 
       await signedInAgo(14 * MINUTE);
       const done = await client.send(toRaw(route, req, { cookie }));
@@ -217,10 +227,10 @@ describe('re-authentication for every money and access change', () => {
     const req = await send.valid(f, admin);
     const cookie = await f.cookieFor(admin.user);
     await t.ds.getRepository(Session).update({ userId: admin.user.id }, { authenticatedAt: new Date(Date.now() - HOUR) });
-    const before = await tableDigest(t);
+    await startCountingWrites(t, writes!);
     const res = await client.send(toRaw(send, { ...req, json: {} }, { cookie }));
     expect([res.status, (res.json as { code?: string }).code]).toEqual([401, 'REAUTH_REQUIRED']);
-    expect(changedTables(before, await tableDigest(t))).toEqual([]);
+    expect(await writtenTables(t, writes!)).toEqual([]);
   });
 });
 

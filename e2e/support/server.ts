@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +9,7 @@ import type { FakeDiscord } from '../api/support/fake-discord';
 import type { FakeMux } from '../api/support/fake-mux';
 import { fakeStripeEnv, type FakeStripe } from '../api/support/fake-stripe';
 import { fakeVippsEnv, type FakeVipps } from '../api/support/fake-vipps';
+import { TEMPLATE_ENV } from '../api/support/test-database';
 
 /**
  * The one launcher of the production build (`node backend/dist/main.js`, run `npm run build` first)
@@ -93,6 +94,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const dir = opts.databaseUrl ? null : mkdtempSync(join(tmpdir(), 'ta-server-'));
   const databaseUrl = opts.databaseUrl ?? `sqlite:${join(dir!, 'app.sqlite')}`;
   const removeDir = () => dir && rmSync(dir, { recursive: true, force: true });
+  // A fresh file starts as a copy of the run's migrated template (jest's globalSetup), when there is one.
+  const template = process.env[TEMPLATE_ENV.sqlite];
+  if (dir && template && existsSync(template)) copyFileSync(template, join(dir, 'app.sqlite'));
   let out = '';
   const child = spawn(process.execPath, [main], {
     cwd: REPO_ROOT,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import { PLAYER_COURSE_IDS, VIDEO_PROVIDERS } from '@academy/contracts';
+import { isMysql } from '../platform/database/dialect';
 import { filter, runList, type ListParams, type ListResult, type ListSpec } from '../platform/list/list-query';
 import { CATALOG_SEED } from './catalog.data';
 import { CourseModule } from './entities/course-module.entity';
@@ -162,7 +163,7 @@ export class CatalogContentService {
   findModuleByUpload(uploadId: string, m: EntityManager): Promise<CourseModule | null> {
     const qb = m.getRepository(CourseModule).createQueryBuilder('mod').where('mod.muxUploadId = :uploadId', { uploadId });
     // Two deliveries of one event at once: the second waits and then sees the first one's result.
-    if (m.connection.options.type === 'mysql' && m.queryRunner?.isTransactionActive) qb.setLock('pessimistic_write');
+    if (isMysql(m) && m.queryRunner?.isTransactionActive) qb.setLock('pessimistic_write');
     return qb.getOne();
   }
 

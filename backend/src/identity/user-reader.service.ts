@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, Repository } from 'typeorm';
 import { normalizeEmail } from '../platform/crypto/tokens';
+import { isMysql } from '../platform/database/dialect';
 import { selectPrepared } from '../platform/database/prepared';
 import { keysetBatches } from '../platform/list/keyset';
 import { runList, type ListParams, type ListResult } from '../platform/list/list-query';
@@ -84,7 +85,7 @@ export class UserReader {
   /** The user row, locked on MySQL until `m` commits (so two grants for one student run one after the other). */
   lockForUpdate(userId: number, m: EntityManager): Promise<User | null> {
     const qb = m.getRepository(User).createQueryBuilder('user').where('user.id = :userId', { userId });
-    if (m.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
+    if (isMysql(m)) qb.setLock('pessimistic_write');
     return qb.getOne();
   }
 

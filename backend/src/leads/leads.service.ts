@@ -200,7 +200,7 @@ export class LeadsService implements PersonalDataOwner {
   /** The lead, locked on MySQL until `m` commits (two edits of one lead run one after the other). */
   lockForUpdate(id: number, m: EntityManager): Promise<Lead | null> {
     const qb = m.getRepository(Lead).createQueryBuilder('lead').where('lead.id = :id', { id });
-    if (m.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
+    if (isMysql(m)) qb.setLock('pessimistic_write');
     return qb.getOne();
   }
 

@@ -19,7 +19,7 @@ export interface DatabaseBefore {
  * taken back to just before `migration` (its class name), undoing every later migration too.
  */
 export async function databaseBefore(migration: string): Promise<DatabaseBefore> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({ migrated: true });
   const ds = await new DataSource(buildDataSourceOptions({ databaseUrl: db.url })).initialize();
   await runMigrations(ds);
   const executed: Array<{ name: string }> = await ds.query('SELECT name FROM migrations ORDER BY id DESC');

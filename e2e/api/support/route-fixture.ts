@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import { FAKE_VIPPS } from './fake-vipps';
 import { fakeDiscordEnv } from './fake-discord';
 import { fakeFikenEnv } from './fake-fiken';
 import { createUser, type TestApp, uniqueEmail } from './test-app';
+import type { WriteCounter } from './write-counter';
 
 /**
  * The shared world of the route-table suites (authorisation matrix, hostile input): three
@@ -278,35 +278,16 @@ export function declaredRoutes(t: TestApp): string[] {
   return [...out].sort();
 }
 
-/**
- * Columns written once with a rendered mail and never changed: the digest reads their length, not
- * their text, so the thousands of mails a fuzz run queues do not make every digest read megabytes.
- */
-const WRITE_ONCE_BODIES: Record<string, ReadonlySet<string>> = { outbox_bodies: new Set(['html', 'textBody']) };
-
-/**
- * A fingerprint of every table except the rate-limit counters (which count rejected requests on
- * purpose): one hash per table, to compare before and after a request that was refused.
- */
-export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
+/** Waits until the app is idle (background work of earlier requests done), then starts counting writes afresh. */
+export async function startCountingWrites(t: TestApp, writes: WriteCounter): Promise<void> {
   await t.app.get(BackgroundTasks).settled();
-  const out: Record<string, string> = {};
-  const q = (name: string) => (t.db.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
-  for (const meta of t.ds.entityMetadatas) {
-    if (meta.tableName === 'rate_limits') continue;
-    const bodies = WRITE_ONCE_BODIES[meta.tableName];
-    const columns = bodies
-      ? meta.columns.map((c) => (bodies.has(c.databaseName) ? `LENGTH(${q(c.databaseName)})` : q(c.databaseName))).join(', ')
-      : '*';
-    const rows: unknown[] = await t.ds.query(`SELECT ${columns} FROM ${q(meta.tableName)} ORDER BY 1`);
-    out[meta.tableName] = `${rows.length}:${createHash('sha1').update(JSON.stringify(rows)).digest('hex')}`;
-  }
-  return out;
+  writes.reset();
 }
 
-/** The tables whose digest differs. */
-export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
-  return Object.keys(after).filter((k) => before[k] !== after[k]);
+/** The tables written since `startCountingWrites` (committed rows, `name (rows)`), once the request's background work is done. */
+export async function writtenTables(t: TestApp, writes: WriteCounter): Promise<string[]> {
+  await t.app.get(BackgroundTasks).settled();
+  return writes.changedTables();
 }
 
 /**

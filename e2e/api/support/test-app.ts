@@ -31,15 +31,15 @@ export interface TestApp {
 }
 
 /**
- * Starts the whole application on its own fresh database: SQLite in a temp folder, or, when
+ * Starts the whole application on its own database: SQLite in a temp folder, or, when
  * TEST_DATABASE_URL is set (mysql://root@127.0.0.1:3306/), a MySQL database made for this suite
- * and dropped afterwards.
+ * and dropped afterwards. Without `opts.db` it is a copy of the run's migrated template.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
   opts: { db?: TestDatabase; clock?: Clock } = {},
 ): Promise<TestApp> {
-  const db = opts.db ?? (await createTestDatabase());
+  const db = opts.db ?? (await createTestDatabase({ migrated: true }));
   const staticRoot = mkdtempSync(join(tmpdir(), 'ta-static-'));
   const cfg = parseEnv({
     NODE_ENV: 'test',

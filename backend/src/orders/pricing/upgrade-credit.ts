@@ -1,4 +1,5 @@
 import { In, IsNull, type EntityManager } from 'typeorm';
+import { isMysql } from '../../platform/database/dialect';
 import { Order } from '../entities/order.entity';
 
 /** Orders whose money counts (paid, or refunded in part). */
@@ -61,6 +62,6 @@ export async function creditSources(
  * alone already (see sqlite-gate.ts), so a plain read is enough.
  */
 export async function lockOrder(m: EntityManager, id: number): Promise<Order | null> {
-  const sqlite = m.connection.options.type === 'better-sqlite3' || m.connection.options.type === 'sqlite';
+  const sqlite = !isMysql(m);
   return m.findOne(Order, { where: { id }, ...(sqlite ? {} : { lock: { mode: 'pessimistic_write' as const } }) });
 }

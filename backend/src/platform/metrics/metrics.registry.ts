@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import type { RequestObserver } from '../http/fast-routes';
+import { isMysql } from '../database/dialect';
 import { METRIC_GAUGES, type GaugeReading, type GaugeSpec } from './gauges';
 import { asMetric, RequestHistogram } from './request-histogram';
 
@@ -153,7 +154,7 @@ export class MetricsRegistry implements OnModuleInit {
     const ds = this.ds;
     const pool = (): Mysql2Pool | null => {
       const driver = ds.driver as unknown as { pool?: Mysql2Pool };
-      return ds.options.type === 'mysql' && driver.pool ? driver.pool : null;
+      return isMysql(ds) && driver.pool ? driver.pool : null;
     };
     const gauge = (name: string, help: string, read: (p: Mysql2Pool) => number | undefined) =>
       new Gauge({
