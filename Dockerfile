@@ -1,6 +1,9 @@
 # syntax=docker/dockerfile:1
 # One image: the API, the storefront and the admin panel. Runs migrations at start (under a lock).
 ARG NODE_IMAGE=node:24-slim
+# Where the build output comes from: `source` (default) installs and builds inside; `context` takes
+# what `npm run build` already made (CI builds once and makes the image from that: scripts/test-docker.sh).
+ARG BUILD=source
 
 # 1. All dependencies, for building.
 FROM ${NODE_IMAGE} AS deps
@@ -14,7 +17,7 @@ COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 
 # 2. Build the shared contracts and the three apps.
-FROM deps AS build
+FROM deps AS build-source
 COPY tsconfig.json ./
 COPY scripts ./scripts
 COPY contracts ./contracts
@@ -22,6 +25,18 @@ COPY backend ./backend
 COPY frontend ./frontend
 COPY admin ./admin
 RUN npm run build
+
+# 2b. Or the build output as it is in the context (BUILD=context; the context then holds only it).
+FROM ${NODE_IMAGE} AS build-context
+WORKDIR /app
+COPY contracts/package.json contracts/
+COPY contracts/dist contracts/dist
+COPY backend/package.json backend/
+COPY backend/dist backend/dist
+COPY frontend/dist frontend/dist
+COPY admin/dist admin/dist
+
+FROM build-${BUILD} AS build
 
 # 3. Production dependencies of the backend only (the storefront and admin are bundled).
 FROM ${NODE_IMAGE} AS prod-deps

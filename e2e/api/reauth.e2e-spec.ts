@@ -9,13 +9,7 @@ import { demoPurchase } from './admin-helpers';
 import { throwawayGrant } from './support/route-fixture';
 import { fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { rawClient, type RawClient } from './support/raw-http';
-import {
-  buildFixture,
-  routeSuiteEnv,
-  startCountingWrites,
-  writtenTables,
-  type Fixture,
-} from './support/route-fixture';
+import { buildFixture, routeSuiteEnv, startCountingWrites, writtenTables, type Fixture } from './support/route-fixture';
 import { countWrites, type WriteCounter } from './support/write-counter';
 import { ROUTES, routeName, toRaw } from './support/route-table';
 import { createUser, loginAs, startTestApp, uniqueEmail, type TestApp } from './support/test-app';

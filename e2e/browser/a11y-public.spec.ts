@@ -3,23 +3,23 @@
  * at a desktop and a phone width, on the production build. `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/a11y-public.spec.ts`.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Order } from '../../backend/src/orders/entities/order.entity';
 import { linkIn } from '../api/support/smtp-sink';
 import { at, login, storeConsent, uniqueEmail } from './support/site';
 import { useBrowserJourney } from './support/journey';
+import { axeViolations, WCAG_TAGS } from './support/axe';
 import { seedStudent } from './support/buyers';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WIDTHS = [1366, 390] as const;
 
 const journey = useBrowserJourney({ mail: true, db: true });
 
 /** The WCAG 2.1 A/AA violations axe finds on the page as it is now: `rule: selector, selector`. */
 async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return (await axeViolations(page, { tags: WCAG_TAGS })).map(
+    (v) => `${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }
 
 /** Opens a page and waits until it has rendered its heading (lazy pages and the data they ask for). */

@@ -69,7 +69,7 @@ describe("admin panel: 'Utsendelser' (broadcasts)", () => {
       .first()
       .click();
     await page.waitForURL(/\/admin\/broadcasts\/create/);
-    await page.getByLabel('Emne').fill(SUBJECT);
+    await page.getByRole('textbox', { name: 'Emne' }).fill(SUBJECT);
     await page
       .getByLabel('Tekst (Markdown)')
       .fill('Hei!\n\n**Tips 1:** planlegg handelen.\n\n[Les mer](https://example.no/blogg)');

@@ -2,7 +2,7 @@
  * Checkout journeys (issue 4): the production build served by node, driven in Debian's Chromium.
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/checkout.spec.ts`.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './support/axe';
 import type { Locator, Page } from 'playwright-core';
 import { linkIn } from '../api/support/smtp-sink';
 import { openVisitor, until } from './support/site';
@@ -15,8 +15,7 @@ const submit = (page: Page) => page.getByTestId('checkout-submit');
 
 /** Serious or critical accessibility problems on the page. */
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
+  return (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

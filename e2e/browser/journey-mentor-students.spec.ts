@@ -19,7 +19,7 @@ import type { Page } from 'playwright-core';
 import { linkIn } from '../api/support/smtp-sink';
 import { uniqueEmail } from './support/site';
 import { ADMIN, checkScreen, useBrowserJourney } from './support/journey';
-import { openPanelRun, PANEL_DEVICES, tabTo, useSignedInPanel, type PanelRun } from './support/admin';
+import { openPanelRun, PANEL_DEVICES, searchList, tabTo, useSignedInPanel, type PanelRun } from './support/admin';
 
 jest.setTimeout(240_000);
 
@@ -72,12 +72,7 @@ async function brokenWords(page: Page): Promise<string[]> {
 async function openRowByKeyboard(r: Run, term: string, rowText: string): Promise<void> {
   const { page } = r;
   const box = page.locator('input[name="q"]');
-  await box.fill(term);
-  await page.waitForURL(/filter=/);
-  const row = r.phone
-    ? page.locator('[data-testid="phone-list"] > li', { hasText: rowText })
-    : page.locator('.RaDataTable-root tbody tr', { hasText: rowText });
-  await row.first().waitFor();
+  await searchList(page, r.phone, term, rowText);
   await box.focus();
   if (r.phone) {
     await tabTo(page, (el) => el.tagName === 'A' && !!el.closest('[data-testid="phone-list"]'));

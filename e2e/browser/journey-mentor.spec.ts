@@ -17,7 +17,7 @@ import { formatKr } from '../../admin/src/lib/money';
 import { RESOURCE_NAMES, type ResourceName } from '../../admin/src/resources';
 import { uniqueEmail } from './support/site';
 import { ADMIN, checkScreen, useBrowserJourney } from './support/journey';
-import { openPanelRun, PANEL_DEVICES, tabTo, type PanelRun } from './support/admin';
+import { openPanelRun, PANEL_DEVICES, searchList, tabTo, type PanelRun } from './support/admin';
 import { REPO_ROOT } from '../support/server';
 
 jest.setTimeout(180_000);
@@ -116,10 +116,7 @@ const saved = (page: Page) => () => page.getByText('Lagret', { exact: true }).fi
 const search =
   (term: (rowText: string) => string = (t) => t) =>
   async (r: Run, rowText: string) => {
-    await r.page.locator('input[name="q"]').fill(term(rowText));
-    await r.page.waitForURL(/filter=/);
-    await rows(r, rowText).first().waitFor();
-    await expect_eventually(async () => (await rows(r).count()) === (await rows(r, rowText).count()));
+    await searchList(r.page, r.phone, term(rowText), rowText);
   };
 
 const WALKS: Record<ResourceName, Walk> = {
@@ -365,14 +362,6 @@ const WALKS: Record<ResourceName, Walk> = {
   },
 };
 
-async function expect_eventually(cond: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((res) => setTimeout(res, 100));
-  }
-}
-
 /** The mentor walks one resource: create (if any), filter, open a row, show, edit and save. */
 async function walk(r: Run, name: ResourceName): Promise<void> {
   const steps = WALKS[name];
@@ -388,6 +377,8 @@ async function walk(r: Run, name: ResourceName): Promise<void> {
       .first()
       .click();
     await page.waitForURL(new RegExp(`/admin/${name}/create$`));
+    // The list stays on screen until the create page has loaded: check the page, not the list.
+    await page.locator('.RaList-root').first().waitFor({ state: 'detached' });
     await check(r, `${name} create`);
     rowText = await steps.create!(r);
   } else {

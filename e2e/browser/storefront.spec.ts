@@ -3,8 +3,8 @@
  * Storefront journeys (issue 3): the production build served by node, driven in Debian's Chromium.
  * Run `npm run build` first, then `npm run test:browser -w e2e -- storefront`.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { VARIANT_LABELS } from '@academy/contracts';
+import { axeViolations } from './support/axe';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext } from './support/browser';
 import { at, CONSENT_KEY, storeConsent, visit } from './support/site';
@@ -572,8 +572,7 @@ describe('quality', () => {
     async (path) => {
       const { ctx, page } = await open({ consent: true });
       await page.goto(path, { waitUntil: 'networkidle' });
-      const result = await new AxeBuilder({ page }).analyze();
-      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const bad = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       await ctx.close();
     },
@@ -583,11 +582,11 @@ describe('quality', () => {
     const { ctx, page } = await open();
     await page.goto('/');
     await page.getByTestId('cookie-banner').waitFor({ timeout: 3000 });
-    const banner = await new AxeBuilder({ page }).include('[data-testid=cookie-banner]').analyze();
+    const banner = await axeViolations(page, { include: '[data-testid=cookie-banner]' });
     await page.getByRole('button', { name: 'Tilpass' }).click();
     await page.getByRole('dialog').waitFor();
-    const dialog = await new AxeBuilder({ page }).include('dialog').analyze();
-    const bad = [...banner.violations, ...dialog.violations].filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const dialog = await axeViolations(page, { include: 'dialog' });
+    const bad = [...banner, ...dialog].filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => v.id)).toEqual([]);
     await ctx.close();
   });

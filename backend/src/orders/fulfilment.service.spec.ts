@@ -1,4 +1,5 @@
 import { subscriptionsService } from './testing/subscriptions-service';
+import { SystemClock } from '../platform/time/clock';
 import { VippsPaymentsService } from './vipps/vipps-payments.service';
 import { Logger } from '@nestjs/common';
 import { MSG } from '@academy/contracts';
@@ -49,7 +50,7 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
     events.add('order.paid', 'spec', 'after-commit', (e) => void paid.push(e));
     const { seats, codes, pricing } = pricingServices(ds, parseEnv({ NODE_ENV: 'test' }));
     const receipts = receiptsService(ds);
-    const vipps = new VippsPaymentsService(parseEnv({ NODE_ENV: 'test' }), null, ds);
+    const vipps = new VippsPaymentsService(parseEnv({ NODE_ENV: 'test' }), null, ds, new SystemClock());
     const { refunds } = refundsService(ds, { grants, catalog, events, receipts, seats, vipps });
     fulfilment = new FulfilmentService(
       ds,

@@ -13,6 +13,8 @@ interface Entry<T> {
  * Reads shared per key, in memory: while a read is in flight every caller gets the same promise
  * (single flight), and its value is reused for `ttlMs`. A failed read is not kept: the next caller
  * reads again. At most `maxEntries` keys are held (expired ones first, then the oldest, are dropped).
+ * Time is the caller's (`now`, in ms): the app passes its injected clock, so a test moves past the
+ * reuse window without waiting.
  */
 export class SingleFlight<T> {
   private readonly entries = new Map<string, Entry<T>>();
@@ -20,10 +22,11 @@ export class SingleFlight<T> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
+    private readonly now: () => number = Date.now,
   ) {}
 
   get(key: string, read: () => Promise<T>): Promise<T> {
-    const now = Date.now();
+    const now = this.now();
     const e = this.entries.get(key);
     if (e) {
       if (e.pending) return e.pending;
@@ -32,7 +35,7 @@ export class SingleFlight<T> {
     }
     const pending = read().then(
       (value) => {
-        if (this.entries.get(key) === entry) this.entries.set(key, { at: Date.now(), value });
+        if (this.entries.get(key) === entry) this.entries.set(key, { at: this.now(), value });
         return value;
       },
       (err: unknown) => {

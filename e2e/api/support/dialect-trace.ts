@@ -37,8 +37,8 @@ function recorder(): Recorder | undefined {
 }
 
 /**
- * The first function in backend/src on the stack, as `path#Type.function` (the same on both
- * databases: the per-dialect migration folders are named `<dialect>`).
+ * The first function in backend/src on the stack, as `path#Type.function`, the same on both
+ * databases (a migration, which has a file per dialect, as `migrations/Name#up`).
  */
 export function backendSite(): string | null {
   const prepare = Error.prepareStackTrace;
@@ -57,11 +57,11 @@ export function backendSite(): string | null {
   for (const f of frames) {
     const file = f.getFileName();
     if (!file || !file.startsWith(BACKEND) || (file.startsWith(HELPERS) && !file.startsWith(MIGRATIONS))) continue;
-    const path = relative(BACKEND, file)
-      .split(sep)
-      .join('/')
-      .replace(/\/migrations\/(mysql|sqlite)\//, '/migrations/<dialect>/');
+    const path = relative(BACKEND, file).split(sep).join('/');
     const fn = f.getFunctionName() ?? f.getMethodName();
+    // A migration has a file (and a class) per dialect, with its own timestamp: the site is its name.
+    const migration = /\/migrations\/(?:mysql|sqlite)\/\d+-(\w+)\.ts$/.exec(path);
+    if (migration) return `migrations/${migration[1]}#${fn?.split('.').pop() ?? 'up'}`;
     const type = f.getTypeName();
     const name = fn ? (type && type !== 'Object' && !fn.includes('.') ? `${type}.${fn}` : fn) : `line ${f.getLineNumber()}`;
     return `${path}#${name}`;

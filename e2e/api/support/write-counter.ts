@@ -25,7 +25,8 @@ export interface WriteCounter {
 /** Tables a refused request writes on purpose: the rate limiter counts refused requests. */
 const IGNORED = new Set(['rate_limits']);
 
-const WRITE = /^\s*(?:INSERT(?:\s+OR\s+\w+)?(?:\s+IGNORE)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+[`"]?(\w+)[`"]?/i;
+const WRITE =
+  /^\s*(?:INSERT(?:\s+OR\s+\w+)?(?:\s+IGNORE)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+[`"]?(\w+)[`"]?/i;
 const WRITE_VERB = /^\s*(?:INSERT|UPDATE|DELETE|REPLACE)\b/i;
 
 /** The table a write statement changes, `?` when it is a write of a form this does not parse, null for a read. */
@@ -41,13 +42,13 @@ export function countWrites(ds: DataSource): WriteCounter {
   if (ds.options.type !== 'better-sqlite3')
     throw new Error('countWrites: the route suites count writes on SQLite (their one query path)');
   const runner: QueryRunner = ds.driver.createQueryRunner('master');
-  const inner = runner.query;
+  const inner = runner.query as (sql: string, params?: unknown[], structured?: boolean) => Promise<unknown>;
   let committed = new Map<string, number>();
   // One level per open transaction or savepoint: writes wait there until they are committed or undone.
   const levels: Pending[] = [];
   const add = (into: Map<string, number>, table: string, rows: number) => into.set(table, (into.get(table) ?? 0) + rows);
 
-  const counting = async function (this: QueryRunner, sql: string, params?: unknown[], structured?: boolean) {
+  const counting = async (sql: string, params?: unknown[], structured?: boolean) => {
     const verb = sql.trim().toUpperCase();
     const result = (await inner.call(runner, sql, params, true)) as QueryResult;
     if (verb.startsWith('BEGIN') || verb.startsWith('START TRANSACTION') || verb.startsWith('SAVEPOINT')) levels.push([]);
@@ -79,7 +80,7 @@ export function countWrites(ds: DataSource): WriteCounter {
     writes: () => Object.fromEntries(committed),
     changedTables: () => [...committed].map(([t, n]) => `${t} (${n})`).sort(),
     stop: () => {
-      runner.query = inner;
+      runner.query = inner as QueryRunner['query'];
     },
   };
 }

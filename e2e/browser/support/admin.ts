@@ -1,4 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { until } from './site';
 import type { BrowserJourney } from './journey';
 
 /** Opens /admin, which leads to the panel's sign-in, and submits it with this e-mail and password. */
@@ -83,4 +84,25 @@ export async function tabTo(page: Page, wanted: (el: Element) => boolean): Promi
     if (ok) return;
   }
   throw new Error(`Tab never reached the element (${wanted.toString()})`);
+}
+
+/** The rows of the panel's list: table rows on a computer, list items on a phone. */
+export function listRows(page: Page, phone: boolean, hasText?: string | RegExp): Locator {
+  return page.locator(
+    phone ? '[data-testid="phone-list"] > li' : '.RaDataTable-root tbody tr',
+    hasText ? { hasText } : undefined,
+  );
+}
+
+/**
+ * Types into the list's search box and waits until the list is the searched one: react-admin writes
+ * the filter into the address after a pause, then fetches, and shows the rows it had meanwhile. So
+ * it waits for this term in the address and then for every row shown to match; a row focused or
+ * clicked after that is not replaced under the keyboard or the pointer.
+ */
+export async function searchList(page: Page, phone: boolean, term: string, rowText: string | RegExp): Promise<void> {
+  await page.locator('input[name="q"]').fill(term);
+  await page.waitForURL((u) => decodeURIComponent(u.search).includes(`"q":${JSON.stringify(term)}`));
+  await listRows(page, phone, rowText).first().waitFor();
+  await until(async () => (await listRows(page, phone).count()) === (await listRows(page, phone, rowText).count()), true);
 }

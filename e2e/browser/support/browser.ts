@@ -8,6 +8,13 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export function launchBrowser(opts: { backForwardCache?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
+    ...launchOptions(),
+    ...(opts.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
+  });
+}
+
+function launchOptions() {
+  return {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -21,8 +28,31 @@ export function launchBrowser(opts: { backForwardCache?: boolean } = {}): Promis
       '--disable-component-update',
       '--disable-sync',
     ],
-    ...(opts.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
-  });
+  };
+}
+
+/** Where jest's globalSetup keeps the Chromium servers it started, one per worker. */
+const ENDPOINTS = 'TEST_BROWSER_ENDPOINTS';
+
+/**
+ * One Chromium per jest worker for the whole run (jest's globalSetup: `startWorkerBrowsers`), so a
+ * suite connects in a moment instead of starting a browser; its contexts are its own and close
+ * when it disconnects. Without the servers (a suite run some other way) it launches its own.
+ */
+export function workerBrowser(): Promise<Browser> {
+  const endpoints = process.env[ENDPOINTS]?.split(',').filter(Boolean) ?? [];
+  if (!endpoints.length) return launchBrowser();
+  const worker = Number(process.env.JEST_WORKER_ID ?? 1);
+  return chromium.connect(endpoints[(worker - 1) % endpoints.length]);
+}
+
+/** globalSetup: a Chromium server per worker; answers a function that stops them (globalTeardown). */
+export async function startWorkerBrowsers(workers: number): Promise<() => Promise<void>> {
+  const servers = await Promise.all(Array.from({ length: workers }, () => chromium.launchServer(launchOptions())));
+  process.env[ENDPOINTS] = servers.map((s) => s.wsEndpoint()).join(',');
+  return async () => {
+    await Promise.all(servers.map((s) => s.close()));
+  };
 }
 
 /** A fresh context (own cookies and storage), phone-sized unless told otherwise. */

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../../../backend/src/platform/database/data-source-options';
@@ -8,12 +7,11 @@ import { startFakeStripe, type FakeStripe } from '../../api/support/fake-stripe'
 import { startFakeVipps, type FakeVipps } from '../../api/support/fake-vipps';
 import { startSmtpSink, type SmtpSink } from '../../api/support/smtp-sink';
 import { startServer, type RunningServer } from '../../support/server';
-import { launchBrowser, newContext } from './browser';
+import { axeViolations, WCAG_TAGS } from './axe';
+import { launchBrowser, newContext, workerBrowser } from './browser';
 import { storeConsent } from './site';
 
 export { ADMIN } from '../../support/server';
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 export interface JourneyOptions {
   /** Variables for the server over the journey's defaults. */
@@ -80,8 +78,9 @@ export function useBrowserJourney(opts: JourneyOptions = {}): BrowserJourney {
     if (fakes.vipps) parts.vipps = await startFakeVipps();
     if (fakes.discord) parts.discord = await startFakeDiscord();
     if (fakes.mux) parts.mux = await startFakeMux();
-    // Each part is kept as soon as it is up, so `afterAll` stops it even when another one failed.
-    await Promise.all([
+    // Each part is kept as soon as it is up, and both are waited for (not only the first to fail),
+    // so `afterAll` stops whatever started even when the other one failed.
+    const started = await Promise.allSettled([
       startServer({
         admin: true,
         frontend: true,
@@ -92,8 +91,11 @@ export function useBrowserJourney(opts: JourneyOptions = {}): BrowserJourney {
           ...opts.env,
         },
       }).then((server) => (parts.server = server)),
-      launchBrowser({ backForwardCache: opts.backForwardCache }).then((browser) => (parts.browser = browser)),
+      (opts.backForwardCache ? launchBrowser({ backForwardCache: true }) : workerBrowser()).then(
+        (browser) => (parts.browser = browser),
+      ),
     ]);
+    for (const s of started) if (s.status === 'rejected') throw s.reason;
     if (opts.db)
       parts.db = await new DataSource(buildDataSourceOptions({ databaseUrl: part('server').databaseUrl })).initialize();
   }, 120_000);
@@ -152,9 +154,11 @@ export function useBrowserJourney(opts: JourneyOptions = {}): BrowserJourney {
 }
 
 /**
- * One screen, once loading indicators (the progress bars labelled «Laster…») and sliding notifications or dialogs have settled: axe (WCAG 2.1 A
- * and AA) finds nothing and the page is no wider than its window (naming the innermost elements past
- * the edge). What it finds goes into `problems`.
+ * One screen, once loading indicators (the progress bars labelled «Laster…») are gone and nothing is
+ * moving (no finite animation or transition running: a notification sliding in, a label floating
+ * up, a chip changing colour are half-drawn until they end): axe (WCAG 2.1 A and AA) finds nothing
+ * and the page is no wider than its window (naming the innermost elements past the edge). What it
+ * finds goes into `problems`.
  */
 export async function checkScreen(page: Page, screen: string, problems: string[]): Promise<void> {
   await page
@@ -162,16 +166,10 @@ export async function checkScreen(page: Page, screen: string, problems: string[]
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => {});
-  // A notification or dialog sliding in or out is half transparent: check the screen once it has settled.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          !((a.effect as KeyframeEffect | null)?.target as Element | null)?.closest?.(
-            '.MuiSnackbar-root, .MuiDialog-root, .MuiPopover-root, .MuiTooltip-popper',
-          ),
-      ),
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 10_000 },
   );
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   const viewport = page.viewportSize()!.width;
@@ -188,30 +186,6 @@ export async function checkScreen(page: Page, screen: string, problems: string[]
     }, viewport);
     problems.push(`${screen}: the page is ${width} px wide in a ${viewport} px window (${culprits.join(', ')})`);
   }
-  const result = await axeOnce(page);
-  for (const v of result.violations)
+  for (const v of await axeViolations(page, { tags: WCAG_TAGS }))
     problems.push(`${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-/**
- * axe's reading of the page. Its runs in the page have no time limit of their own, and on a busy
- * machine one once never answered (a journey stood still for three minutes); a run that has not
- * answered in 40 s is left and axe runs once more, so a stuck run fails with a clear message.
- */
-async function axeOnce(page: Page): Promise<Awaited<ReturnType<AxeBuilder['analyze']>>> {
-  for (let attempt = 1; ; attempt++) {
-    const run = new AxeBuilder({ page: page as never }).withTags(AXE_TAGS).analyze();
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`axe did not answer in 40 s (attempt ${attempt})`)), 40_000);
-    });
-    try {
-      return await Promise.race([run, late]);
-    } catch (e) {
-      run.catch(() => undefined);
-      if (attempt >= 2) throw e;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
 }

@@ -1,4 +1,5 @@
 import { VippsRecurringAgreements } from '../subscriptions/vipps-recurring-agreements.service';
+import { SystemClock } from '../../platform/time/clock';
 import { subscriptionsService } from '../testing/subscriptions-service';
 import { VippsPaymentsService } from '../vipps/vipps-payments.service';
 import { Logger } from '@nestjs/common';
@@ -78,7 +79,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
     priced = pricingServices(ds, cfg);
     const events = new EventBus();
     const receipts = receiptsService(ds, cfg);
-    vipps = new VippsPaymentsService(cfg, null, ds);
+    vipps = new VippsPaymentsService(cfg, null, ds, new SystemClock());
     fulfilment = new FulfilmentService(
       ds,
       users,
@@ -102,7 +103,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
 
   const checkout = (stripe: Stripe | null = null, config: AppConfig = cfg) => {
     const orders = ds.getRepository(Order);
-    const stripeCheckout = new StripeCheckoutService(config, stripe, orders);
+    const stripeCheckout = new StripeCheckoutService(config, stripe, orders, new SystemClock());
     return new CheckoutService(
       orders,
       reader,

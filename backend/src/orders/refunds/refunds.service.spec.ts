@@ -1,4 +1,5 @@
 import { VippsPaymentsService } from '../vipps/vipps-payments.service';
+import { SystemClock } from '../../platform/time/clock';
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { openMemoryDatabase } from '../../platform/database/testing/memory-database';
@@ -54,7 +55,7 @@ describe('RefundsService (a refund never exceeds what was paid)', () => {
       events: orderEvents,
       receipts: receiptsService(ds),
       seats,
-      vipps: new VippsPaymentsService(parseEnv({ NODE_ENV: 'test' }), null, ds),
+      vipps: new VippsPaymentsService(parseEnv({ NODE_ENV: 'test' }), null, ds, new SystemClock()),
     }));
   });
   afterAll(() => ds.destroy());

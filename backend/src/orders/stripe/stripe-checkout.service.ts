@@ -6,6 +6,7 @@ import { MSG, normalizeCampaignCode } from '@academy/contracts';
 import type { CatalogSeed } from '../../catalog/catalog.data';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { AppError, unavailable } from '../../platform/errors/app-error';
+import { Clock } from '../../platform/time/clock';
 import type { CreateCheckoutSessionDto } from '../dto/create-checkout-session.dto';
 import { Order } from '../entities/order.entity';
 import { PROVIDER_READ_CACHE_MS, SingleFlight } from '../single-flight';
@@ -24,13 +25,16 @@ export type StripeOutcome = { state: 'paid'; paymentIntentId: string | null } | 
 export class StripeCheckoutService {
   private readonly logger = new Logger('Checkout');
   /** The success page's reads of Checkout Sessions from Stripe, shared per session id. */
-  private readonly reads = new SingleFlight<Stripe.Checkout.Session>(PROVIDER_READ_CACHE_MS);
+  private readonly reads: SingleFlight<Stripe.Checkout.Session>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
     @InjectRepository(Order) private readonly orders: Repository<Order>,
-  ) {}
+    clock: Clock,
+  ) {
+    this.reads = new SingleFlight(PROVIDER_READ_CACHE_MS, undefined, () => clock.now().getTime());
+  }
 
   get configured(): boolean {
     return this.stripe !== null;

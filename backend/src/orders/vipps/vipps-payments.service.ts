@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { GetPaymentResponse } from '@vippsmobilepay/sdk';
 import { DataSource, In, IsNull, LessThan } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
+import { Clock } from '../../platform/time/clock';
 import { Order } from '../entities/order.entity';
 import { SingleFlight, PROVIDER_READ_CACHE_MS } from '../single-flight';
 import { VIPPS_API, VippsApiError, type VippsApi } from './vipps-api';
@@ -37,13 +38,16 @@ export function amountMatches(
 @Injectable()
 export class VippsPaymentsService {
   private readonly logger = new Logger('Vipps');
-  private readonly reads = new SingleFlight<GetPaymentResponse>(PROVIDER_READ_CACHE_MS);
+  private readonly reads: SingleFlight<GetPaymentResponse>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
     @Inject(VIPPS_API) private readonly api: VippsApi | null,
     @InjectDataSource() private readonly ds: DataSource,
-  ) {}
+    clock: Clock,
+  ) {
+    this.reads = new SingleFlight(PROVIDER_READ_CACHE_MS, undefined, () => clock.now().getTime());
+  }
 
   get configured(): boolean {
     return this.api !== null;

@@ -52,7 +52,8 @@ function PlayButton({
         type="button"
         className="video__poster"
         onClick={onClick}
-        aria-label={from > 0 ? `Spill av video fra ${formatClock(from)}: ${title}` : `Spill av video: ${title}`}
+        // The visible note is part of the name too (WCAG 2.5.3, label in name).
+        aria-label={`${from > 0 ? `Spill av video fra ${formatClock(from)}: ${title}` : `Spill av video: ${title}`}. ${note}`}
         data-testid="video-play"
       >
         <img src={image} alt="" loading="lazy" decoding="async" />
