@@ -145,6 +145,8 @@ export default tseslint.config(
   {
     files: ['**/*.config.js', '**/jest.*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    // CommonJS config files share the one jest transform (jest.transform.js) by require().
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['frontend/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],

@@ -121,9 +121,11 @@ describe('admin panel: «Regnskap» with Fiken set up', () => {
     const earlier = await receiptOf('fiken-tidligere@example.no');
     await journey.db.query(`DELETE FROM fiken_postings WHERE receiptId = ?`, [earlier.id]);
     docs.earlier = earlier.number;
-    // Refused by Fiken: the posting fails with Fiken's reason.
-    // Fiken refuses the first request of the round (the sale-number lookup) with its reason.
-    fiken.failNext(1, 400, 'Kontoen 3000 finnes ikke');
+    // Refused by Fiken: the posting fails with Fiken's reason. Fiken refuses the first request about
+    // the next receipt's number (its sale-number lookup); receipts are numbered without gaps. By
+    // number, not "the next request": a round that had already taken the earlier document may
+    // still be talking to Fiken.
+    fiken.refuseSale(String(earlier.number + 1), 400, 'Kontoen 3000 finnes ikke');
     await buy('fiken-avvist@example.no');
     const refused = await receiptOf('fiken-avvist@example.no');
     await until(() => postingState(refused.id), 'failed', 60_000);

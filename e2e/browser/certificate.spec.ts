@@ -4,11 +4,10 @@
  * production build: `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/certificate.spec.ts`.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { Certificate } from '../../backend/src/certificates/entities/certificate.entity';
 import { isPdf, pdfText } from '../api/support/pdf-text';
-import { at, login } from './support/site';
+import { at, login, downloaded } from './support/site';
 import { useBrowserJourney } from './support/journey';
 import { seedKryptoStudent } from './support/buyers';
 
@@ -60,7 +59,7 @@ describe('certificate', () => {
 
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^kursbevis-kryptovaluta-[0-9A-Z-]+\.pdf$/);
-    const pdf = readFileSync((await file.path())!);
+    const pdf = await downloaded(file);
     expect(isPdf(pdf)).toBe(true);
     const text = pdfText(pdf);
     expect(text).toContain('Kursbevis');

@@ -6,7 +6,7 @@
  *
  * Needs the production builds: `npm run build` (frontend, admin, backend).
  */
-import { readFileSync } from 'node:fs';
+import { downloaded } from './support/site';
 import { RISK_NOTICE } from '@academy/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { signInToAdmin } from './support/admin';
@@ -106,7 +106,7 @@ describe('live sessions', () => {
       item.getByRole('link', { name: 'Legg til i kalender' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^live-okt-\d+\.ics$/);
-    const ics = readFileSync((await download.path())!, 'utf8').replace(/\r\n[ \t]/g, '');
+    const ics = (await downloaded(download)).toString('utf8').replace(/\r\n[ \t]/g, '');
     expect(ics).toContain('BEGIN:VCALENDAR');
     expect(ics).toContain(`SUMMARY:${TITLE}`);
     expect(ics).toContain(`DTSTART;TZID=Europe/Oslo:${day.replace(/-/g, '')}T183000`);

@@ -3,7 +3,6 @@
  * settings and privacy rights, on the production build. Run `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/member.spec.ts`.
  */
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MSG, includedCourses } from '@academy/contracts';
 import { Course } from '../../backend/src/catalog/entities/course.entity';
@@ -12,7 +11,7 @@ import { Grant } from '../../backend/src/access/entities/grant.entity';
 import { Progress } from '../../backend/src/access/entities/progress.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { tokenOf, welcomeLink } from './support/mail';
-import { at, login, setPasswordByLink, signUpFree, uniqueEmail } from './support/site';
+import { at, login, setPasswordByLink, signUpFree, uniqueEmail, downloaded } from './support/site';
 import { useBrowserJourney } from './support/journey';
 
 const VIDEO_ID = 'abcDEF12345';
@@ -442,7 +441,7 @@ describe('account settings', () => {
       page.getByRole('link', { name: /Last ned mine data/ }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^mine-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    const data = JSON.parse((await downloaded(download)).toString('utf8'));
     expect(data.account.email).toBe(s.email);
     expect(data.grants.map((g: { courseId: string }) => g.courseId).sort()).toEqual(['foundation', 'starter']);
     expect(data.leads).toEqual([expect.objectContaining({ email: s.email, courseType: 'starter' })]);

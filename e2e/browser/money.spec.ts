@@ -6,12 +6,11 @@
  * "1 497,00 kr"), rounded in the buyer's favour.
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/money.spec.ts`.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { pdfText } from '../api/support/pdf-text';
 import { linkIn } from '../api/support/smtp-sink';
 import { signInToAdmin } from './support/admin';
-import { uniqueEmail, until } from './support/site';
+import { uniqueEmail, until, downloaded } from './support/site';
 import { ADMIN, useBrowserJourney } from './support/journey';
 
 /** The one figure every place must show. */
@@ -114,7 +113,7 @@ describe('money, end to end (fake Stripe, 25 % campaign code)', () => {
     const ore = async (id: string) => Number((await receipt.getByTestId(id).innerText()).replace(/[^\d]/g, ''));
     expect((await ore('amount-excl')) + (await ore('amount-vat'))).toBe(await ore('amount-total'));
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pdf-link').click()]);
-    const pdf = flat(pdfText(readFileSync((await download.path())!)));
+    const pdf = flat(pdfText(await downloaded(download)));
     expect(krAmounts(pdf)).toContain(PRICE_ORE);
     expect(krAmounts(pdf)).not.toContain(149775);
     expect(errors).toEqual([]);

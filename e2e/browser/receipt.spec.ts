@@ -5,11 +5,10 @@
  * else sees the order; the footer, the terms and the privacy page name the seller the same way.
  * Run `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/receipt.spec.ts`.
  */
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { linkIn } from '../api/support/smtp-sink';
 import { pdfText } from '../api/support/pdf-text';
-import { at, uniqueEmail } from './support/site';
+import { at, uniqueEmail, downloaded } from './support/site';
 import { useBrowserJourney } from './support/journey';
 
 const SELLER = {
@@ -106,7 +105,7 @@ describe('the receipt page', () => {
     // "Last ned PDF": a PDF named by the receipt number, with the same facts.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pdf-link').click()]);
     expect(download.suggestedFilename()).toBe(`kvittering-${number}.pdf`);
-    const pdf = readFileSync((await download.path())!);
+    const pdf = await downloaded(download);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     for (const fact of [

@@ -161,9 +161,10 @@ function SendActions() {
 
 function Body() {
   const b = useRecordContext<AdminBroadcast>();
-  // While it is going out, the numbers update by themselves.
+  // While it is going out, and until the outbox has sent or given up on every mail of it (the
+  // broadcast is done when the last one is queued), the numbers update by themselves.
   const refresh = useRefresh();
-  const active = b?.status === 'sending' || b?.status === 'scheduled';
+  const active = b?.status === 'sending' || b?.status === 'scheduled' || (b?.pending ?? 0) > 0;
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(refresh, 3000);

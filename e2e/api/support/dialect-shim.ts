@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type * as Dialect from '../../../backend/src/platform/database/dialect';
-import { noteDialectSite } from './dialect-trace';
+import { noteDialectQuestion } from './dialect-trace';
 
 /**
  * The API suites load this in place of backend/src/platform/database/dialect.ts (moduleNameMapper in
@@ -12,6 +12,6 @@ import { noteDialectSite } from './dialect-trace';
 const real = require(join(__dirname, '..', '..', '..', 'backend', 'src', 'platform', 'database', 'dialect.ts')) as typeof Dialect;
 
 export const isMysql: typeof Dialect.isMysql = (ds) => {
-  noteDialectSite();
+  noteDialectQuestion();
   return real.isMysql(ds);
 };

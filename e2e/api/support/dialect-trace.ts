@@ -1,33 +1,90 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import { BetterSqlite3QueryRunner } from 'typeorm/driver/better-sqlite3/BetterSqlite3QueryRunner';
+import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner';
 
 /**
  * Where the code is dialect-specific, and which suite reaches it (setupFilesAfterEnv of the API
  * suites; on only when TEST_DIALECT_TRACE names a folder). The full API pass runs on one database and
  * the other runs only the suites marked in e2e/api/dialect-suites.json; `scripts/dialect-check.mjs`
  * then fails when a dialect site that the full pass reached was not reached by any marked suite on
- * the other database. A dialect site is a function in backend/src that
- * - asks which database it runs on (`isMysql`, through e2e/api/support/dialect-shim.ts), or
- * - sends SQL whose meaning differs between SQLite and MariaDB: text matching (LIKE, LOWER, UPPER,
- *   COLLATE), full-text search, upserts and ignored inserts, locks, date and time functions, string
- *   length and concatenation, JSON and GROUP_CONCAT.
+ * the other database. A dialect site is
+ * - a function in backend/src that asks which database it runs on (`isMysql`, through
+ *   e2e/api/support/dialect-shim.ts), as `path#Type.function`;
+ * - a migration run or undone (each has a file per dialect), as `migrations/Name#up` or `#down`;
+ * - a kind of SQL whose meaning differs between SQLite and MariaDB, on a table, as `sql <kind> <table>`:
+ *   text matching (LIKE, LOWER, UPPER, COLLATE), full-text search, upserts, ignored inserts, date and
+ *   time functions, string functions, JSON. (By kind and table rather than by caller: the caller of
+ *   a statement is not always on the stack once the driver has waited for a connection.)
  * Each suite writes the sites it reached to `<folder>/<dialect>/<suite>.json`.
  */
 
-export const DIALECT_SQL = new RegExp(
+/** The kinds of SQL that behave differently on the two databases, each with what gives it away on either. */
+const SQL_KINDS: Array<[kind: string, pattern: RegExp]> = [
+  ['upsert', /\bON\s+CONFLICT\b(?!\s+DO\s+NOTHING)|\bON\s+DUPLICATE\s+KEY\b/i],
+  ['insert-ignore', /\bINSERT\s+(?:OR\s+)?IGNORE\b|\bON\s+CONFLICT\s+DO\s+NOTHING\b/i],
+  ['full-text', /\bMATCH\s*\(|\bAGAINST\s*\(|\w+_fts\b/i],
+  ['text-match', /\bLIKE\b|\b(?:LOWER|UPPER)\s*\(|\bCOLLATE\b/i],
   [
-    String.raw`\b(?:LIKE|COLLATE|AGAINST|ON\s+CONFLICT|ON\s+DUPLICATE\s+KEY|INSERT\s+(?:OR\s+)?IGNORE|REPLACE\s+INTO|FOR\s+UPDATE|LOCK\s+IN\s+SHARE\s+MODE|CURRENT_TIMESTAMP)\b`,
-    String.raw`\b(?:LOWER|UPPER|MATCH|GET_LOCK|RELEASE_LOCK|strftime|julianday|datetime|date|DATE_FORMAT|DATE_ADD|DATE_SUB|CONVERT_TZ|TIMESTAMPDIFF|UNIX_TIMESTAMP|NOW|CHAR_LENGTH|LENGTH|CONCAT|GROUP_CONCAT|JSON_\w+|SUBSTR|SUBSTRING|IFNULL|GREATEST|LEAST)\s*\(`,
-    String.raw`\w+_fts\b`,
-    String.raw`\|\|`,
-  ].join('|'),
-  'i',
-);
+    'date',
+    /\b(?:strftime|julianday|datetime|date|DATE_FORMAT|DATE_ADD|DATE_SUB|CONVERT_TZ|TIMESTAMPDIFF|UNIX_TIMESTAMP|NOW)\s*\(|\bCURRENT_TIMESTAMP\b/i,
+  ],
+  ['string', /\b(?:CHAR_LENGTH|LENGTH|CONCAT|SUBSTR|SUBSTRING|GROUP_CONCAT)\s*\(|\|\|/i],
+  ['json', /\bJSON_\w+\s*\(/i],
+];
+
+/** The kinds of dialect-specific SQL in a statement (none for plain SQL). */
+export function sqlKinds(sql: string): string[] {
+  return SQL_KINDS.filter(([, re]) => re.test(sql)).map(([kind]) => kind);
+}
+
+/**
+ * The table a statement is about: the first after FROM, INTO or UPDATE (a SQLite full-text index
+ * `<table>_fts` counts as its table, as MariaDB's FULLTEXT index is on the table itself).
+ */
+export function sqlTable(sql: string): string {
+  return (/\b(?:FROM|INTO|UPDATE)\s+[`"]?(\w+)[`"]?/i.exec(sql)?.[1] ?? '?').replace(/_fts$/, '');
+}
+
+/** The database's own catalogue (each dialect reads its own: the backup, the drift check). */
+const SYSTEM_TABLE = /^(?:sqlite_\w+|information_schema|pragma_\w+)$/i;
+
+/** A migration run or undone: TypeORM records it in the `migrations` table, by name. */
+function migrationOf(sql: string, params: unknown): string | null {
+  const verb = /^\s*(INSERT\s+INTO|DELETE\s+FROM)\s+[`"]?migrations[`"]?/i.exec(sql)?.[1];
+  if (!verb || !Array.isArray(params)) return null;
+  const name = params.find((p) => typeof p === 'string' && /^[A-Za-z]+\d{13}$/.test(p)) as string | undefined;
+  if (!name) return null;
+  return `migrations/${name.replace(/\d+$/, '')}#${/^INSERT/i.test(verb) ? 'up' : 'down'}`;
+}
 
 const BACKEND = resolve(__dirname, '..', '..', '..', 'backend', 'src') + sep;
 /** The database layer's own helpers (the gate, prepared statements, SQL fragments): the site is whoever called them. */
 const HELPERS = join(BACKEND, 'platform', 'database') + sep;
-const MIGRATIONS = join(HELPERS, 'migrations') + sep;
+const FRAME = /^\s*at (?:async )?(?:(\S+?)(?: \[as \w+\])? \()?(\/[^():]+):\d+:\d+\)?$/;
+
+/** The backend frames of the stack here (source-mapped paths), innermost first: [path, function]. */
+function backendFrames(): Array<[string, string | undefined]> {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 80;
+  const stack = new Error().stack ?? '';
+  Error.stackTraceLimit = limit;
+  const frames: Array<[string, string | undefined]> = [];
+  for (const line of stack.split('\n')) {
+    const m = FRAME.exec(line);
+    if (m && m[2].startsWith(BACKEND)) frames.push([m[2], m[1]]);
+  }
+  return frames;
+}
+
+/** The function in backend/src that asked, as `path#Type.function` (outside the database layer's helpers). */
+function callerSite(frames: Array<[string, string | undefined]>): string | null {
+  for (const [path, fn] of frames) {
+    if (path.startsWith(HELPERS)) continue;
+    return `${relative(BACKEND, path).split(sep).join('/')}#${fn ?? 'anonymous'}`;
+  }
+  return null;
+}
 
 type Recorder = Set<string>;
 const KEY = '__dialectSites';
@@ -36,57 +93,36 @@ function recorder(): Recorder | undefined {
   return (globalThis as unknown as Record<string, Recorder | undefined>)[KEY];
 }
 
-/**
- * The first function in backend/src on the stack, as `path#Type.function`, the same on both
- * databases (a migration, which has a file per dialect, as `migrations/Name#up`).
- */
-export function backendSite(): string | null {
-  const prepare = Error.prepareStackTrace;
-  const limit = Error.stackTraceLimit;
-  let frames: NodeJS.CallSite[] = [];
-  try {
-    Error.stackTraceLimit = 60;
-    Error.prepareStackTrace = (_e, calls) => calls;
-    const holder: { stack?: NodeJS.CallSite[] } = {};
-    Error.captureStackTrace(holder, backendSite);
-    frames = holder.stack ?? [];
-  } finally {
-    Error.prepareStackTrace = prepare;
-    Error.stackTraceLimit = limit;
-  }
-  for (const f of frames) {
-    const file = f.getFileName();
-    if (!file || !file.startsWith(BACKEND) || (file.startsWith(HELPERS) && !file.startsWith(MIGRATIONS))) continue;
-    const path = relative(BACKEND, file).split(sep).join('/');
-    const fn = f.getFunctionName() ?? f.getMethodName();
-    // A migration has a file (and a class) per dialect, with its own timestamp: the site is its name.
-    const migration = /\/migrations\/(?:mysql|sqlite)\/\d+-(\w+)\.ts$/.exec(path);
-    if (migration) return `migrations/${migration[1]}#${fn?.split('.').pop() ?? 'up'}`;
-    const type = f.getTypeName();
-    const name = fn ? (type && type !== 'Object' && !fn.includes('.') ? `${type}.${fn}` : fn) : `line ${f.getLineNumber()}`;
-    return `${path}#${name}`;
-  }
-  return null;
-}
-
-/** Called by the dialect shim and the query runners: notes the calling site when tracing. */
-export function noteDialectSite(): void {
+/** Called by the dialect shim: notes the function that asked for the dialect. */
+export function noteDialectQuestion(): void {
   const sites = recorder();
   if (!sites) return;
-  const site = backendSite();
+  const site = callerSite(backendFrames());
   if (site) sites.add(site);
+}
+
+/** Called for every statement the app sends: notes a migration, or its dialect-specific kinds on its table. */
+function noteStatement(sql: string, params: unknown): void {
+  const sites = recorder();
+  if (!sites) return;
+  const migration = migrationOf(sql, params);
+  if (migration) sites.add(migration);
+  const kinds = sqlKinds(sql);
+  if (!kinds.length) return;
+  const table = sqlTable(sql);
+  if (SYSTEM_TABLE.test(table) || table === 'migrations') return;
+  for (const kind of kinds) sites.add(`sql ${kind} ${table}`);
 }
 
 function traceQueries(): void {
   // The query runners of both drivers: every statement TypeORM sends goes through `query`.
-  const runners = [
-    require('typeorm/driver/better-sqlite3/BetterSqlite3QueryRunner').BetterSqlite3QueryRunner,
-    require('typeorm/driver/mysql/MysqlQueryRunner').MysqlQueryRunner,
-  ] as Array<{ prototype: { query: (sql: string, ...rest: unknown[]) => Promise<unknown> } }>;
+  const runners = [BetterSqlite3QueryRunner, MysqlQueryRunner] as unknown as Array<{
+    prototype: { query: (sql: string, ...rest: unknown[]) => Promise<unknown> };
+  }>;
   for (const runner of runners) {
     const inner = runner.prototype.query;
     runner.prototype.query = function (this: unknown, sql: string, ...rest: unknown[]) {
-      if (typeof sql === 'string' && DIALECT_SQL.test(sql)) noteDialectSite();
+      if (typeof sql === 'string') noteStatement(sql, rest[0]);
       return inner.call(this, sql, ...rest);
     };
   }

@@ -45,6 +45,8 @@ export interface FakeFiken {
   down: boolean;
   /** The next n requests answered with this status. */
   failNext(n: number, status?: number, body?: string): void;
+  /** The first request about this sale number (its lookup or its creation) answered with this status. */
+  refuseSale(saleNumber: string, status: number, body: string): void;
   /** Every request held this long (so overlapping requests really overlap). */
   delayMs: number;
   reset(): void;
@@ -73,6 +75,7 @@ export async function startFakeFiken(): Promise<FakeFiken> {
   let inFlight = 0;
   let nextId = 1001;
   let failing: { n: number; status: number; body: string } = { n: 0, status: 500, body: '' };
+  let refusing: { saleNumber: string; status: number; body: string } | null = null;
   const fake: FakeFiken = {
     apiBase: '',
     sales: [],
@@ -82,12 +85,16 @@ export async function startFakeFiken(): Promise<FakeFiken> {
     failNext(n, status = 503, body = 'Midlertidig feil') {
       failing = { n, status, body };
     },
+    refuseSale(saleNumber, status, body) {
+      refusing = { saleNumber, status, body };
+    },
     reset() {
       fake.sales.length = 0;
       fake.violations.length = 0;
       fake.down = false;
       fake.delayMs = 15;
       failing = { n: 0, status: 500, body: '' };
+      refusing = null;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -104,6 +111,17 @@ export async function startFakeFiken(): Promise<FakeFiken> {
     }
     if (req.headers.authorization !== `Bearer ${FAKE_FIKEN_TOKEN}`) return send(res, 401, { error: 'Unauthorized' });
     const url = new URL(req.url ?? '/', 'http://fiken');
+    if (refusing) {
+      const about =
+        url.searchParams.get('saleNumber') ??
+        /"saleNumber"\s*:\s*"([^"]*)"/.exec(req.method === 'POST' ? raw.toString('utf8') : '')?.[1] ??
+        null;
+      if (about === refusing.saleNumber) {
+        const { status, body } = refusing;
+        refusing = null;
+        return send(res, status, { error: body });
+      }
+    }
     const m = /^\/api\/v2\/companies\/([^/]+)(\/.*)?$/.exec(url.pathname);
     if (!m || m[1] !== FAKE_FIKEN_COMPANY) return send(res, 404, { error: 'Company not found' });
     const rest = m[2] ?? '';

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { newContext } from './browser';
 
@@ -133,5 +136,17 @@ export async function until<T>(read: () => Promise<T> | T, expected: T, timeout 
     if (JSON.stringify(last) === JSON.stringify(expected)) return;
     if (Date.now() > deadline) expect(last).toEqual(expected);
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A download's bytes (the browser may run in another process: saved here first). */
+export async function downloaded(download: { saveAs(path: string): Promise<void> }): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'ta-download-'));
+  try {
+    const file = join(dir, 'file');
+    await download.saveAs(file);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
