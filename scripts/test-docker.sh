@@ -49,11 +49,13 @@ app_node() { in_image /bin/sh -c 'cd /app/backend && exec node "$@"' node "$@"; 
 mysql -uroot -h127.0.0.1 -e "CREATE DATABASE $db CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci"
 port=$(node -e "const s=require('net').createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})")
 # The image's CMD, with its environment (NODE_ENV=production, MALLOC_ARENA_MAX) and the operator's settings.
-in_image NODE_ENV=production MALLOC_ARENA_MAX=2 APP_SECRET=smoke-secret-smoke-secret-smoke-secret-123 PORT="$port" HOST=127.0.0.1 \
+# (exec: $pid is the app itself, so SIGTERM reaches it and its exit code is the app's.)
+(exec chroot --userspec=1000:1000 "$mnt" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/home/node \
+  NODE_ENV=production MALLOC_ARENA_MAX=2 APP_SECRET=smoke-secret-smoke-secret-smoke-secret-123 PORT="$port" HOST=127.0.0.1 \
   PUBLIC_URL="http://127.0.0.1:$port" MAIL_DISABLED=true DATABASE_URL="mysql://root@127.0.0.1:3306/$db" \
   ADMIN_EMAIL=admin@example.no ADMIN_PASSWORD=smoke-passord-1 \
   SELLER_NAME="Smoke Trading AS" SELLER_ORG_NR=923456789 SELLER_ADDRESS="Storgata 1, 0155 Oslo" \
-  /bin/sh -c 'cd /app && exec node --max-semi-space-size=8 --heap-growing-percent=50 --enable-source-maps backend/dist/main.js' >"$log" 2>&1 &
+  /bin/sh -c 'cd /app && exec node --max-semi-space-size=8 --heap-growing-percent=50 --enable-source-maps backend/dist/main.js') >"$log" 2>&1 &
 pid=$!
 wait_for_health
 # The image's own HEALTHCHECK command, while the app runs.
