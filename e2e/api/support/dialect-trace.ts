@@ -43,7 +43,8 @@ export function sqlKinds(sql: string): string[] {
  * `<table>_fts` counts as its table, as MariaDB's FULLTEXT index is on the table itself).
  */
 export function sqlTable(sql: string): string {
-  return (/\b(?:FROM|INTO|UPDATE)\s+[`"]?(\w+)[`"]?/i.exec(sql)?.[1] ?? '?').replace(/_fts$/, '');
+  // A name may come with its database (`db`.`table` on MariaDB): the table is the last part.
+  return (/\b(?:FROM|INTO|UPDATE)\s+(?:[`"]?\w+[`"]?\.)?[`"]?(\w+)[`"]?/i.exec(sql)?.[1] ?? '?').replace(/_fts$/, '');
 }
 
 /** The database's own catalogue (each dialect reads its own: the backup, the drift check). */
@@ -51,7 +52,7 @@ const SYSTEM_TABLE = /^(?:sqlite_\w+|information_schema|pragma_\w+)$/i;
 
 /** A migration run or undone: TypeORM records it in the `migrations` table, by name. */
 function migrationOf(sql: string, params: unknown): string | null {
-  const verb = /^\s*(INSERT\s+INTO|DELETE\s+FROM)\s+[`"]?migrations[`"]?/i.exec(sql)?.[1];
+  const verb = /^\s*(INSERT\s+INTO|DELETE\s+FROM)\s+(?:[`"]?\w+[`"]?\.)?[`"]?migrations[`"]?/i.exec(sql)?.[1];
   if (!verb || !Array.isArray(params)) return null;
   const name = params.find((p) => typeof p === 'string' && /^[A-Za-z]+\d{13}$/.test(p)) as string | undefined;
   if (!name) return null;
@@ -107,6 +108,8 @@ function noteStatement(sql: string, params: unknown): void {
   if (!sites) return;
   const migration = migrationOf(sql, params);
   if (migration) sites.add(migration);
+  // Schema statements (a migration's, the drift check's) are the migration's business, not a site.
+  if (/^\s*(?:CREATE|ALTER|DROP)\b/i.test(sql)) return;
   const kinds = sqlKinds(sql);
   if (!kinds.length) return;
   const table = sqlTable(sql);
