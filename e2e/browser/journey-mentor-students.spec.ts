@@ -173,10 +173,8 @@ describe('mentor journey: orders and students (issue 34)', () => {
     it('"ordre N" finds that order alone; VIP is in the course filter', async () => {
       const { page } = run;
       await page.goto('/admin/orders');
-      await page.locator('input[name="q"]').fill(`ordre ${seed.vipOrder}`);
-      await page.waitForURL(/filter=/);
+      await searchList(page, run.phone, `ordre ${seed.vipOrder}`, seed.vipBuyer);
       const rowsSel = run.phone ? '[data-testid="phone-list"] > li' : '.RaDataTable-root tbody tr';
-      await page.locator(rowsSel, { hasText: seed.vipBuyer }).first().waitFor();
       await expect_eventually(async () => (await page.locator(rowsSel).count()) === 1);
       // The course filter offers every product of the catalogue.
       await page.goto(`/admin/orders?filter=${encodeURIComponent(JSON.stringify({ courseId: 'vip' }))}`);
@@ -354,8 +352,7 @@ describe('mentor journey: orders and students (issue 34)', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/admin\/?$/);
       await page.goto('/admin/users');
-      await page.locator('input[name="q"]').fill('bulk-');
-      await page.waitForURL(/filter=/);
+      await searchList(page, false, 'bulk-', 'bulk-');
       for (const email of seed.bulk) await page.locator('.RaDataTable-root tbody tr', { hasText: email }).waitFor();
       await page.locator('input[name="q"]').focus();
       for (const email of seed.bulk) {
