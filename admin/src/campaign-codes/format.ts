@@ -1,9 +1,10 @@
 import type { AdminCampaignCode } from '@academy/contracts';
+import { formatPercent } from '../lib/format';
 import { COURSE_LABELS, label } from '../lib/labels';
 import { formatKr, krToOre, oreToKr } from '../lib/money';
 
 export function discountText(c: Pick<AdminCampaignCode, 'percentOff' | 'amountOffOre'>): string {
-  return c.percentOff !== null ? `${c.percentOff} %` : formatKr(c.amountOffOre);
+  return c.percentOff !== null ? formatPercent(c.percentOff) : formatKr(c.amountOffOre);
 }
 
 export function courseNames(ids: string[]): string {

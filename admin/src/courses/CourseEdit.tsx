@@ -27,6 +27,7 @@ import { krToOre, oreToKr } from '../lib/money';
 import { useAdminHref } from '../lib/useHref';
 import { fullRecord } from '../lib/fullRecord';
 import { phoneLine, usePhone } from '../lib/ResourceList';
+import { VAT_CHOICES } from '../lib/vat';
 
 /** Courses are fixed (the catalogue); only their texts change: no delete. */
 function FormToolbar() {
@@ -92,13 +93,6 @@ function toCourseRequest({ vatExemptKr, ...c }: CourseForm): AdminCourse {
   };
 }
 
-/** The MVA treatments the accountant chooses between (docs/decisions.md "MVA"). */
-const VAT_CHOICES = [
-  { id: 'standard', name: 'panel.courses.mvaStandard' },
-  { id: 'exempt', name: 'panel.courses.mvaUnntatt' },
-  { id: 'split', name: 'panel.courses.mvaDelt' },
-];
-
 const releaseText = (m: AdminModule) => (m.releaseAfterDays > 0 ? `Etter ${m.releaseAfterDays} d` : 'Med en gang');
 
 /** Course texts (title and description) and its modules in order. Saved changes show on the site at once. */
@@ -126,7 +120,7 @@ export function CourseEdit() {
           validate={[minValue(0), maxValue(36)]}
           helperText="Måneder med personlig mentoring fra tilgangen gis (0: ingen). Gjelder også elever som allerede har kurset."
         />
-        <SelectInput source="vatTreatment" choices={VAT_CHOICES} validate={required()} helperText="panel.courses.mvaHjelp" />
+        <SelectInput source="vatTreatment" choices={[...VAT_CHOICES]} validate={required()} helperText="panel.courses.mvaHjelp" />
         <FormDataConsumer<{ vatTreatment?: string }>>
           {({ formData }) =>
             formData.vatTreatment === 'split' ? (

@@ -1,9 +1,10 @@
 import { variantLabel, type FunnelRow } from '@academy/contracts';
+import { formatShare } from '../lib/format';
 import { formatKr } from '../lib/money';
 
 import { FunnelChart } from './charts';
 
-const pct = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 1000) / 10} %` : '–');
+const pct = formatShare;
 
 /**
  * Lead → konto → kjøp per variant, as a chart and a table with conversion rates. The server counts each

@@ -460,6 +460,8 @@ export const panelMessages = {
       provider: 'Betaling',
       documents: 'Dokumenter',
       stripeFee: 'Stripe-gebyr',
+      amounts: 'Beløp',
+      fee: 'Gebyr',
       number: 'Nummer',
       date: 'Dato',
       buyer: 'Kjøper',

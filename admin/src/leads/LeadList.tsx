@@ -93,6 +93,26 @@ function SelectLead({ lead }: { lead: AdminLead }) {
   );
 }
 
+/** «Velg alle»: the select column's heading, choosing (or letting go of) every lead on the page. */
+function SelectAllLeads() {
+  const { data, selectedIds, onSelect } = useListContext();
+  const onPage = (data ?? []).map((r) => r.id);
+  const chosen = onPage.filter((id) => selectedIds.includes(id)).length;
+  const all = onPage.length > 0 && chosen === onPage.length;
+  return (
+    <Checkbox
+      size="small"
+      checked={all}
+      indeterminate={chosen > 0 && !all}
+      disabled={onPage.length === 0}
+      onChange={() =>
+        onSelect(all ? selectedIds.filter((id) => !onPage.includes(id)) : [...new Set([...selectedIds, ...onPage])])
+      }
+      slotProps={{ input: { 'aria-label': 'Velg alle' } }}
+    />
+  );
+}
+
 /** The chosen rows: marked contacted, or exported as they are (unsubscribed ones too: the mentor chose them). */
 function LeadBulkActions() {
   const { selectedIds, sort, onUnselectItems } = useListContext();
@@ -189,7 +209,7 @@ export function LeadList() {
         <>
           <LeadBulkActions />
           <DataTable rowClick="show" bulkActionButtons={false}>
-            <DataTable.Col label="panel.leads.velg" disableSort render={(r: AdminLead) => <SelectLead lead={r} />} />
+            <DataTable.Col label={<SelectAllLeads />} disableSort render={(r: AdminLead) => <SelectLead lead={r} />} />
             <DataTable.Col source="createdAt" field={DateTimeField} />
             {/* The address is the row's link: reachable and opened by keyboard, with the browser's focus ring. */}
             <DataTable.Col

@@ -1,7 +1,17 @@
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { forwardRef, useCallback, useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  createContext,
+  forwardRef,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import {
   CreateButton,
   DataTable,
@@ -14,6 +24,7 @@ import {
   SimpleList,
   TopToolbar,
   useListContext,
+  useRecordContext,
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
@@ -51,7 +62,12 @@ interface ResourceListProps<T extends RaRecord> {
   phone: PhoneRow<T>;
   /** Buttons for the selected rows (e.g. the students' 'Gi kurs'); without them the rows have no checkboxes. */
   bulkActionButtons?: ReactElement;
+  /** Who or what a row is, for its checkbox's name («Velg Kari Nordmann»); without it «Velg denne raden». */
+  rowName?: (record: T) => string;
 }
+
+/** The list's `rowName`, for its rows' checkboxes. */
+const RowNameContext = createContext<((record: RaRecord) => string) | undefined>(undefined);
 
 /**
  * A table row that the keyboard reaches (Tab) and opens (Enter) as a click opens it (WCAG 2.1.1),
@@ -68,12 +84,18 @@ const KeyboardRow = forwardRef<HTMLTableRowElement, DataTableRowProps>(function 
     [ref],
   );
   // react-admin names a row's checkbox on its wrapper (a span may not carry aria-label, and the
-  // input stays nameless): the name moves to the input itself (WCAG 4.1.2).
+  // input stays nameless), and every row alike: the name moves to the input itself (WCAG 4.1.2), and
+  // says whose row it is when the list can tell («Velg Kari Nordmann»), so a screen reader's list of
+  // checkboxes is not twenty-five «Velg denne raden».
+  const rowName = useContext(RowNameContext);
+  const record = useRecordContext();
+  const name = rowName && record ? rowName(record).trim() : '';
   useEffect(() => {
-    const box = own.current?.querySelector('.select-item[aria-label]');
+    const box = own.current?.querySelector('.select-item');
     const input = box?.querySelector('input');
     if (!box || !input) return;
-    input.setAttribute('aria-label', box.getAttribute('aria-label') ?? 'Velg denne raden');
+    const fallback = box.getAttribute('aria-label') ?? input.getAttribute('aria-label') ?? 'Velg denne raden';
+    input.setAttribute('aria-label', name ? `Velg ${name}` : fallback);
     box.removeAttribute('aria-label');
   });
   const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
@@ -131,6 +153,7 @@ export function ResourceList<T extends RaRecord>({
   children,
   phone,
   bulkActionButtons,
+  rowName,
 }: ResourceListProps<T>) {
   const isPhone = usePhone();
   return (
@@ -158,9 +181,11 @@ export function ResourceList<T extends RaRecord>({
           data-testid="phone-list"
         />
       ) : (
-        <DataTable rowClick={rowClick} bulkActionButtons={bulkActionButtons ?? false} body={KeyboardBody}>
-          {children}
-        </DataTable>
+        <RowNameContext.Provider value={rowName as ((record: RaRecord) => string) | undefined}>
+          <DataTable rowClick={rowClick} bulkActionButtons={bulkActionButtons ?? false} body={KeyboardBody}>
+            {children}
+          </DataTable>
+        </RowNameContext.Provider>
       )}
     </List>
   );

@@ -4,6 +4,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { HttpError, useRecordContext } from 'react-admin';
 import { ConfirmButton } from '../lib/ConfirmButton';
+import { formatPercent } from '../lib/format';
 import { errorMessage, httpClient } from '../lib/http';
 
 type Load = { kind: 'loading' } | { kind: 'none' } | { kind: 'quiz'; quiz: AdminQuiz } | { kind: 'failed'; message: string };
@@ -27,7 +28,7 @@ function QuizStats({ quiz }: { quiz: AdminQuiz }) {
       </Typography>
       <Typography variant="body2">
         Forsøk: {s.attempts} · Elever: {s.students} (bestått: {s.passedStudents}) · Bestått-andel:{' '}
-        {s.passRatePercent === null ? 'ingen forsøk ennå' : `${s.passRatePercent} %`}
+        {s.passRatePercent === null ? 'ingen forsøk ennå' : formatPercent(s.passRatePercent)}
       </Typography>
       <Typography variant="body2">
         Oftest feil:{' '}

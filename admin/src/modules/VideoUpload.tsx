@@ -3,6 +3,7 @@ import { VIDEO_MSG } from '@academy/contracts';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRecordContext, useRefresh } from 'react-admin';
+import { formatPercent } from '../lib/format';
 import { errorMessage, postJson } from '../lib/http';
 
 /** Resumable chunks of 8 MiB (a multiple of 256 KiB, as Mux's upload links require). */
@@ -110,7 +111,7 @@ export function VideoUpload() {
         <Box sx={{ mt: 2 }}>
           <LinearProgress variant="determinate" value={phase.percent} aria-label="Opplasting" />
           <Typography variant="body2" sx={{ mt: 0.5 }}>
-            Laster opp … {phase.percent} %
+            Laster opp … {formatPercent(phase.percent)}
           </Typography>
         </Box>
       )}

@@ -18,6 +18,8 @@ import { API } from '../dataProvider';
 import { FormError } from '../lib/FormError';
 import { errorMessage, httpClient } from '../lib/http';
 import { formatKr } from '../lib/money';
+import { usePhone } from '../lib/ResourceList';
+import { CourseVatPanel } from './CourseVatPanel';
 import { FikenStatus, FikenSummaryCard } from './FikenPanel';
 
 type PeriodKind = 'month' | 'term';
@@ -42,10 +44,30 @@ const osloNow = () => {
   return { year: Number(parts.year), month: Number(parts.month) };
 };
 
+/** An amount in a table: never broken between the number and «kr» («1 997 / kr»). */
+const AMOUNT = { whiteSpace: 'nowrap' } as const;
+
+/**
+ * How to open the CSV so its amounts are numbers: its decimal comma reads as one only with a
+ * Norwegian locale (Excel, Numbers and Google Sheets otherwise take «1597,60» as text).
+ */
+function CsvNote({ id }: { id: string }) {
+  return (
+    <Box id={id} sx={{ flex: '1 1 320px', minWidth: 0, typography: 'body2', color: 'text.secondary' }}>
+      Filen har semikolon mellom kolonnene og desimalkomma i beløpene. Beløpene blir tall bare med norsk språk eller region:{' '}
+      <strong>Excel</strong> åpner den riktig når Windows eller macOS har region Norge (ellers: Data › Fra tekst/CSV, og velg
+      nasjonal innstilling Norsk (bokmål)); <strong>Numbers</strong>: sett region Norge i Systeminnstillinger › Generelt › Språk
+      og region før du åpner filen; <strong>Google Regneark</strong>: sett Fil › Innstillinger › Lokalitet til Norge, og importer
+      med Fil › Importer (skilletegn: semikolon).
+    </Box>
+  );
+}
+
 /**
  * "Regnskap": the accountant's view of an Oslo month or two-month MVA term (docs/decisions.md "MVA"):
  * totals per SAF-T tax code and per provider (with Stripe's fees), every receipt and credit note line,
- * where each document stands in Fiken, and the CSV for Excel.
+ * where each document stands in Fiken, the CSV for Excel (with how to open it so amounts are numbers),
+ * and each course's MVA treatment, set here as on the course (the same request, rules and audit).
  */
 export function AccountingPage() {
   const translate = useTranslate();
@@ -128,13 +150,23 @@ export function AccountingPage() {
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="outlined" href={`${API}/reports/sales.csv?from=${from}&to=${to}`} download>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
+          <Button
+            variant="outlined"
+            href={`${API}/reports/sales.csv?from=${from}&to=${to}`}
+            download
+            aria-describedby="sales-csv-note"
+            sx={{ flexShrink: 0 }}
+          >
             {translate('panel.accounting.downloadCsv')}
           </Button>
+          <CsvNote id="sales-csv-note" />
         </Box>
         <FormError error={error} sx={{ my: 1 }} />
         {!shown && !error && <Loading />}
         {shown && <Report data={shown} onChanged={reload} />}
+        <CourseVatPanel />
       </CardContent>
     </Card>
   );
@@ -143,10 +175,15 @@ export function AccountingPage() {
 function Report({ data, onChanged }: { data: SalesReportResponse; onChanged: () => void }) {
   const translate = useTranslate();
   const t = (k: string) => translate(`panel.accounting.${k}`);
+  const isPhone = usePhone();
   const fiken = data.fiken;
   // A document's lines follow each other (rows come in number order): how many lines each number has.
   const lines = new Map<number, number>();
   for (const r of data.rows) lines.set(r.number, (lines.get(r.number) ?? 0) + 1);
+  // The heading counts documents, not lines (a split receipt has two lines).
+  const documentCount = new Set(data.rows.map((r) => r.receiptId)).size;
+  // On a phone the cells are narrower, so the tables fit the screen.
+  const tableSx = isPhone ? { '& th, & td': { px: 1 } } : undefined;
   return (
     <>
       <FikenSummaryCard summary={fiken} onChanged={onChanged} />
@@ -154,7 +191,7 @@ function Report({ data, onChanged }: { data: SalesReportResponse; onChanged: () 
         {t('byTaxCode')}
       </Typography>
       <TableContainer tabIndex={0} role="region" aria-label={t('byTaxCode')}>
-        <Table size="small" aria-label={t('byTaxCode')}>
+        <Table size="small" aria-label={t('byTaxCode')} sx={tableSx}>
           <TableHead>
             <TableRow>
               <TableCell>{t('taxCode')}</TableCell>
@@ -166,30 +203,48 @@ function Report({ data, onChanged }: { data: SalesReportResponse; onChanged: () 
           <TableBody>
             {data.totals.byTaxCode.map((c) => (
               <TableRow key={c.taxCode} data-testid={`tax-code-${c.taxCode}`}>
-                <TableCell>
-                  {c.taxCode}: {SAFT_TAX_CODE_TEXT[c.taxCode]}
+                {/* On a phone the code alone; what it means is said under the table. */}
+                <TableCell>{isPhone ? c.taxCode : `${c.taxCode}: ${SAFT_TAX_CODE_TEXT[c.taxCode]}`}</TableCell>
+                <TableCell align="right" sx={AMOUNT}>
+                  {formatKr(c.netOre)}
                 </TableCell>
-                <TableCell align="right">{formatKr(c.netOre)}</TableCell>
-                <TableCell align="right">{formatKr(c.vatOre)}</TableCell>
-                <TableCell align="right">{formatKr(c.grossOre)}</TableCell>
+                <TableCell align="right" sx={AMOUNT}>
+                  {formatKr(c.vatOre)}
+                </TableCell>
+                <TableCell align="right" sx={AMOUNT}>
+                  {formatKr(c.grossOre)}
+                </TableCell>
               </TableRow>
             ))}
             <TableRow>
               <TableCell sx={{ fontWeight: 600 }}>{t('total')}</TableCell>
-              <TableCell align="right">{formatKr(data.totals.netOre)}</TableCell>
-              <TableCell align="right">{formatKr(data.totals.vatOre)}</TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
+              <TableCell align="right" sx={AMOUNT}>
+                {formatKr(data.totals.netOre)}
+              </TableCell>
+              <TableCell align="right" sx={AMOUNT}>
+                {formatKr(data.totals.vatOre)}
+              </TableCell>
+              <TableCell align="right" sx={{ ...AMOUNT, fontWeight: 600 }}>
                 {formatKr(data.totals.grossOre)}
               </TableCell>
             </TableRow>
           </TableBody>
         </Table>
       </TableContainer>
+      {isPhone && data.totals.byTaxCode.length > 0 && (
+        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 1, listStyle: 'none', typography: 'body2', color: 'text.secondary' }}>
+          {data.totals.byTaxCode.map((c) => (
+            <li key={c.taxCode}>
+              {c.taxCode}: {SAFT_TAX_CODE_TEXT[c.taxCode]}
+            </li>
+          ))}
+        </Box>
+      )}
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 3 }}>
         {t('byProvider')}
       </Typography>
       <TableContainer tabIndex={0} role="region" aria-label={t('byProvider')}>
-        <Table size="small" aria-label={t('byProvider')}>
+        <Table size="small" aria-label={t('byProvider')} sx={tableSx}>
           <TableHead>
             <TableRow>
               <TableCell>{t('provider')}</TableCell>
@@ -203,18 +258,24 @@ function Report({ data, onChanged }: { data: SalesReportResponse; onChanged: () 
               <TableRow key={p.provider}>
                 <TableCell>{RECEIPT_PAYMENT_METHOD[p.provider]}</TableCell>
                 <TableCell align="right">{p.documents}</TableCell>
-                <TableCell align="right">{formatKr(p.grossOre)}</TableCell>
-                <TableCell align="right">{formatKr(p.stripeFeeOre)}</TableCell>
+                <TableCell align="right" sx={AMOUNT}>
+                  {formatKr(p.grossOre)}
+                </TableCell>
+                <TableCell align="right" sx={AMOUNT}>
+                  {formatKr(p.stripeFeeOre)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </TableContainer>
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 3 }}>
-        {t('documentsTitle')} ({data.rows.length})
+        {t('documentsTitle')} ({documentCount})
       </Typography>
       {data.rows.length === 0 ? (
         <Typography variant="body2">{t('empty')}</Typography>
+      ) : isPhone ? (
+        <PhoneDocuments data={data} lines={lines} onChanged={onChanged} />
       ) : (
         // No wider than the page (0 wide for the layout's fit-content, then all the room): past that it scrolls.
         <TableContainer
@@ -262,10 +323,18 @@ function Report({ data, onChanged }: { data: SalesReportResponse; onChanged: () 
                     <TableCell>{r.course}</TableCell>
                     <TableCell>{RECEIPT_PAYMENT_METHOD[r.provider]}</TableCell>
                     <TableCell>{r.taxCode}</TableCell>
-                    <TableCell align="right">{formatKr(r.grossOre)}</TableCell>
-                    <TableCell align="right">{formatKr(r.netOre)}</TableCell>
-                    <TableCell align="right">{formatKr(r.vatOre)}</TableCell>
-                    <TableCell align="right">{r.stripeFeeOre === null ? '' : formatKr(r.stripeFeeOre)}</TableCell>
+                    <TableCell align="right" sx={AMOUNT}>
+                      {formatKr(r.grossOre)}
+                    </TableCell>
+                    <TableCell align="right" sx={AMOUNT}>
+                      {formatKr(r.netOre)}
+                    </TableCell>
+                    <TableCell align="right" sx={AMOUNT}>
+                      {formatKr(r.vatOre)}
+                    </TableCell>
+                    <TableCell align="right" sx={AMOUNT}>
+                      {r.stripeFeeOre === null ? '' : formatKr(r.stripeFeeOre)}
+                    </TableCell>
                   </TableRow>
                 );
               })}
@@ -274,5 +343,80 @@ function Report({ data, onChanged }: { data: SalesReportResponse; onChanged: () 
         </TableContainer>
       )}
     </>
+  );
+}
+
+/**
+ * The documents on a phone, where eleven columns cannot fit: one column says which document and
+ * line it is, one its amounts (each on a line of its own), and Fiken's, when set up, where it stands.
+ */
+function PhoneDocuments({
+  data,
+  lines,
+  onChanged,
+}: {
+  data: SalesReportResponse;
+  lines: Map<number, number>;
+  onChanged: () => void;
+}) {
+  const translate = useTranslate();
+  const t = (k: string) => translate(`panel.accounting.${k}`);
+  const fiken = data.fiken;
+  return (
+    <TableContainer tabIndex={0} role="region" aria-label={t('documentsTitle')} sx={{ maxHeight: 600 }}>
+      <Table size="small" stickyHeader aria-label={t('documentsTitle')} sx={{ '& th, & td': { px: 1, verticalAlign: 'top' } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('number')}</TableCell>
+            {fiken.configured && <TableCell>{t('fiken')}</TableCell>}
+            <TableCell align="right">{t('amounts')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.rows.map((r, i) => {
+            const first = i === 0 || data.rows[i - 1].number !== r.number;
+            return (
+              <TableRow key={`${r.number}-${i}`} data-testid={first ? `document-${r.number}` : undefined}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  {first && (
+                    <>
+                      <Box sx={{ fontWeight: 600 }}>
+                        {r.kind === 'receipt' ? t('receipt') : t('creditNote')} {r.number}
+                      </Box>
+                      <div>{r.date.split('-').reverse().join('.')}</div>
+                      <div>{r.buyer ?? t('anonymised')}</div>
+                    </>
+                  )}
+                  <Box sx={{ color: 'text.secondary' }}>
+                    {r.course} · {RECEIPT_PAYMENT_METHOD[r.provider]} · {t('taxCode').toLowerCase()} {r.taxCode}
+                  </Box>
+                </TableCell>
+                {fiken.configured && first && (
+                  <TableCell rowSpan={lines.get(r.number)} data-testid={`fiken-${r.number}`} sx={{ maxWidth: 120 }}>
+                    <FikenStatus row={r} configured={fiken.configured} onChanged={onChanged} />
+                  </TableCell>
+                )}
+                <TableCell align="right" sx={AMOUNT}>
+                  <div>
+                    {t('gross')} {formatKr(r.grossOre)}
+                  </div>
+                  <div>
+                    {t('net')} {formatKr(r.netOre)}
+                  </div>
+                  <div>
+                    {t('vat')} {formatKr(r.vatOre)}
+                  </div>
+                  {r.stripeFeeOre !== null && (
+                    <div>
+                      {t('fee')} {formatKr(r.stripeFeeOre)}
+                    </div>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }

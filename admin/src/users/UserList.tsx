@@ -45,6 +45,7 @@ export function UserList() {
       createLabel="Ny elev"
       actions={<ExportCsvButton />}
       bulkActionButtons={<StudentBulkActions />}
+      rowName={(r: AdminUser) => fullName(r) || r.email}
       phone={{
         primary: (r: AdminUser) => <EmailText value={r.email} />,
         secondary: (r) => phoneLine(fullName(r), r.courses.map((c) => label(COURSE_LABELS, c)).join(', ') || 'ingen kurs'),

@@ -10,7 +10,7 @@ import {
 import { FunctionField, Labeled, Link, Show, TabbedShowLayout, TabbedShowLayoutTabs, WithRecord } from 'react-admin';
 import { DetailTable, type DetailColumn, type DetailTableProps } from '../lib/DetailTable';
 import { DateTimeField, EmailText, OrderStatusChip, VariantField, YesNo } from '../lib/fields';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, formatPercent } from '../lib/format';
 import { guaranteeText } from '../lib/guarantee';
 import { formatKr } from '../lib/money';
 import { COURSE_LABELS, label, ROLE_LABELS } from '../lib/labels';
@@ -58,8 +58,8 @@ const PROGRESS_COLUMNS: DetailColumn<AdminCourseProgress>[] = [
     width: '30%',
     cell: (p) => (
       <>
-        <LinearProgress variant="determinate" value={p.percent} aria-label={`${p.percent} %`} />
-        <Typography variant="caption">{p.percent} %</Typography>
+        <LinearProgress variant="determinate" value={p.percent} aria-label={formatPercent(p.percent)} />
+        <Typography variant="caption">{formatPercent(p.percent)}</Typography>
       </>
     ),
   },
