@@ -320,6 +320,13 @@ describe('npm run doctor: every integration checked against the fakes', () => {
     const bad = await run({ STRIPE_SECRET_KEY: 'pk_live_wrong' }, {}, []);
     expect(bad.code).toBe(1);
     expect(bad.out).toMatch(/STRIPE_SECRET_KEY/);
+    // A mistyped SMTP_URL (no scheme) is named, its password never printed.
+    for (const argv of [[], ['--json']]) {
+      const smtp = await run({ SMTP_URL: 'apikey:SG.secret-mail-key@smtp.example.net:587' }, {}, argv);
+      expect(smtp.code).toBe(1);
+      expect(smtp.out).toContain('***@smtp.example.net:587');
+      expect(smtp.out).not.toMatch(/secret-mail-key|apikey/);
+    }
   });
 
   interface Broken {

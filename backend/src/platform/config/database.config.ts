@@ -1,4 +1,4 @@
-import type { EnvReader } from './env-reader';
+import { maskUrl, type EnvReader } from './env-reader';
 import { PLACEHOLDER_WORDS } from './security.config';
 
 /** DATABASE_URL (mysql:// or sqlite:) and DATABASE_POOL_SIZE. */
@@ -28,7 +28,7 @@ export function readDatabase(env: EnvReader): DatabaseConfig {
       env.problem('DATABASE_URL: ugyldig mysql-URL (mysql://bruker:passord@vert:3306/database)');
     }
   } else {
-    env.problem(`DATABASE_URL: må starte med mysql:// eller sqlite:, fikk "${databaseUrl.replace(/\/\/[^@]*@/, '//***@')}"`);
+    env.problem(`DATABASE_URL: må starte med mysql:// eller sqlite:, fikk "${maskUrl(databaseUrl)}"`);
   }
   return { databaseUrl, dialect, databasePoolSize: env.int('DATABASE_POOL_SIZE', 10, 1, 500) };
 }

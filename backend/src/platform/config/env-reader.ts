@@ -19,6 +19,18 @@ export class ConfigError extends Error {
 
 const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
 
+/**
+ * A URL-shaped setting as it may be shown (start-up problems, the doctor): whatever stands before
+ * its last `@` (user name and password, as DATABASE_URL has always been shown) becomes `***`, and so
+ * does every query value. Also when the value does not parse: `apikey:SECRET@smtp.example.net:587`
+ * (no scheme) is `***@smtp.example.net:587`.
+ */
+export function maskUrl(value: string): string {
+  return value
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, (_m, scheme: string | undefined) => `${scheme ?? ''}***@`)
+    .replace(/([?&][^=&#]+)=[^&#]*/g, '$1=***');
+}
+
 /** "a, b eller c" */
 const either = (values: readonly string[]): string =>
   values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} eller ${values[values.length - 1]}`;
@@ -91,7 +103,7 @@ export class EnvReader {
       if (!protocols.includes(u.protocol)) throw new Error('protocol');
       return v;
     } catch {
-      this.problem(`${name}: må være en URL (${protocols.join(' eller ')}), fikk "${v}"`);
+      this.problem(`${name}: må være en URL (${protocols.join(' eller ')}), fikk "${maskUrl(v)}"`);
       return def;
     }
   }

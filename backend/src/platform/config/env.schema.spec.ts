@@ -67,6 +67,25 @@ describe('parseEnv', () => {
     expect((err as ConfigError).problems.some((p) => p.startsWith(name))).toBe(true);
   });
 
+  it('never shows a password of a mistyped URL setting, parsed or not (the start-up and the doctor print these lines)', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseEnv(env);
+        return '';
+      } catch (e) {
+        if (!(e instanceof ConfigError)) throw e;
+        return e.message;
+      }
+    };
+    const smtp = problems({ SMTP_URL: 'apikey:SECRET-123@smtp.example.net:587' });
+    expect(smtp).toContain('SMTP_URL: må være en URL (smtp: eller smtps:), fikk "***@smtp.example.net:587"');
+    expect(problems({ SMTP_URL: 'smtp//apikey:SECRET-123@smtp.example.net:587' })).toContain('fikk "***@smtp.example.net:587"');
+    expect(problems({ SMTP_URL: 'http://apikey:SECRET-123@smtp.example.net' })).toContain('fikk "http://***@smtp.example.net"');
+    expect(problems({ DATABASE_URL: 'academy:SECRET-123@db:3306/academy' })).toContain('fikk "***@db:3306/academy"');
+    expect(problems({ FIKEN_API_BASE: 'ftp://x/?token=SECRET-123&a=1' })).toContain('fikk "ftp://x/?token=***&a=***"');
+    for (const text of [smtp, problems({ DATABASE_URL: 'postgres://u:SECRET-123@db/x' })]) expect(text).not.toContain('SECRET');
+  });
+
   it('TRUST_PROXY: none by default; a hop count or a list of proxy addresses, never "trust everyone"', () => {
     expect(parseEnv({}).trustProxy).toBe(false);
     expect(parseEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
