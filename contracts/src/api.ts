@@ -1,4 +1,4 @@
-import type { SellerInfo } from './receipts';
+import type { SellerInfo, VatTreatment } from './receipts';
 import type { CatalogId, PaymentMethod, PlayerCourseId, TrafficSource } from './catalog';
 import type { DiscordStatus } from './discord';
 
@@ -64,6 +64,9 @@ export interface MeResponse {
   passwordSet: boolean;
   /** The owner has used a mailed one-time link (or reset the password): only then can a first password be set. */
   claimed: boolean;
+  /** The names the account was given (at its first purchase, say): the order form fills them in. */
+  firstName?: string | null;
+  lastName?: string | null;
   createdAt: string;
   /** The private Discord: whether the site has it, and the account's link. */
   discord: DiscordStatus;
@@ -93,6 +96,8 @@ export interface CatalogItem {
    * before-price has become priceOre and beforePriceOre is null. Null for courses not sold by checkout.
    */
   launchSeatsLeft: number | null;
+  /** The course's MVA treatment (docs/decisions.md "MVA"): what the pages say beside its price (priceVatWording). */
+  vatTreatment: VatTreatment;
 }
 
 /** GET /api/catalog */

@@ -39,13 +39,42 @@ export const VAT_EXEMPT_TEXT = 'Unntatt merverdiavgift, jf. merverdiavgiftsloven
  * What the pages say about MVA beside prices: "inkl. mva" for a seller registered for MVA; a seller
  * outside the register may not state MVA (merverdiavgiftsloven § 11-3) and says why there is none.
  */
-export function priceVatWording(vatRegistered: boolean): { short: string; long: string } {
-  return vatRegistered
-    ? { short: 'inkl. mva', long: 'inkludert mva' }
-    : {
-        short: 'uten mva (selgeren er ikke mva-registrert)',
-        long: 'uten mva, fordi selgeren ikke er registrert i Merverdiavgiftsregisteret',
-      };
+export function priceVatWording(vatRegistered: boolean, treatment: VatTreatment = 'standard'): { short: string; long: string } {
+  if (!vatRegistered)
+    return {
+      short: 'uten mva (selgeren er ikke mva-registrert)',
+      long: 'uten mva, fordi selgeren ikke er registrert i Merverdiavgiftsregisteret',
+    };
+  if (treatment === 'exempt')
+    return {
+      short: 'uten mva (kurset er unntatt mva)',
+      long: 'uten mva, fordi undervisningen er unntatt etter merverdiavgiftsloven § 3-5',
+    };
+  if (treatment === 'split')
+    return {
+      short: 'inkl. mva på deler av prisen',
+      long: 'inkludert mva på den delen av prisen som ikke er undervisning unntatt etter merverdiavgiftsloven § 3-5',
+    };
+  return { short: 'inkl. mva', long: 'inkludert mva' };
+}
+
+/**
+ * What a page that shows several courses' prices says once for them all (the footer, the checkout's
+ * foot, a page of programmes): the course's wording when every course is treated alike, and for a
+ * mixed catalogue words that are true of each price.
+ */
+export function coursesVatWording(vatRegistered: boolean, treatments: readonly VatTreatment[]): { short: string; long: string } {
+  const kinds = [...new Set(treatments)];
+  if (!vatRegistered || kinds.length <= 1) return priceVatWording(vatRegistered, kinds[0] ?? 'standard');
+  return {
+    short: 'inkl. mva der kurset har mva',
+    long: 'inkludert mva der kurset har mva (hvert kurs viser om prisen er med eller uten mva)',
+  };
+}
+
+/** The footer's line about every price in the catalogue. */
+export function catalogVatWording(vatRegistered: boolean, treatments: readonly VatTreatment[]): string {
+  return `Alle priser i NOK ${coursesVatWording(vatRegistered, treatments).short}.`;
 }
 
 /** One line of a receipt or credit note: one per treatment (amounts in øre, positive). */

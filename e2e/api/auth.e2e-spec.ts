@@ -89,6 +89,8 @@ describe('accounts and sessions', () => {
         includedBy: {},
         passwordSet: true,
         claimed: true,
+        firstName: null,
+        lastName: null,
         createdAt: user.createdAt.toISOString(),
         // This site has no Discord settings: the settings show the community's invite link instead.
         discord: { enabled: false, linked: false, username: null },

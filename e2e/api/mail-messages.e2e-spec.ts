@@ -205,7 +205,7 @@ describe('messages: welcome, unsubscribe, receipt after a demo purchase, refund'
       expect(m.text).toMatch(/Kurs:\s+Accelerator\n/);
       expect(m.text).toMatch(/Betalingsmåte:\s+Vipps\n/);
       expect(m.text).toMatch(/Totalt inkl\. MVA:\s+4 997,00 kr\n/);
-      expect(m.text).toMatch(/Herav MVA \(25 %\):\s+999,40 kr/);
+      expect(m.text).toMatch(/MVA 25 %:\s+999,40 kr/);
       const paidAt = order.paidAt!;
       expect(m.text).toContain(`${OSLO.format(paidAt)} kl. ${OSLO_TIME.format(paidAt)}`);
       expect(m.text).toContain('30 dagers pengene-tilbake-garanti');

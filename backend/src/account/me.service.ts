@@ -22,6 +22,8 @@ export class MeService {
       includedBy: access.includedBy,
       passwordSet: !!user.passwordHash,
       claimed: !!user.claimedAt,
+      firstName: user.firstName,
+      lastName: user.lastName,
       createdAt: user.createdAt.toISOString(),
       discord,
     };

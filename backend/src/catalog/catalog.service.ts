@@ -108,6 +108,7 @@ export class CatalogService {
           moduleCount: titlesOf.get(s.id)?.length ?? 0,
           moduleTitles: titlesOf.get(s.id) ?? [],
           launchSeatsLeft: price.launchSeatsLeft,
+          vatTreatment: c?.vatTreatment ?? 'standard',
         };
       }),
     };

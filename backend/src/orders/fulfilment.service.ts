@@ -182,8 +182,9 @@ export class FulfilmentService {
     this.catalog.invalidate();
     // A paid order for an existing account nobody has claimed yet: whoever holds a session on it
     // (only ever opened by the receipt page of an earlier order) did not prove the address, and must
-    // not see this purchase. The buyer signs in with the receipt's link, which claims the address.
-    if (!result.accountNew && user.claimedAt === null) await this.sessions.endAll(user.id);
+    // not see this purchase, unless it is the session that opened and paid this checkout: that buyer
+    // keeps what they bought. Everyone else signs in with the receipt's link, which claims the address.
+    if (!result.accountNew && user.claimedAt === null) await this.sessions.endOthers(user.id, order.checkoutSessionHash);
     this.logger.log({ orderId: order.id, courseId: order.courseId, amountOre: order.amountOre }, 'Order paid');
     await this.events.emit('order.paid', paidEvent(result));
   }

@@ -55,6 +55,14 @@ const WRAP = 'overflow-wrap:anywhere;word-break:break-word';
 /** Values up to this length stay on one line in a table (amounts, dates, numbers); longer ones wrap. */
 const NOWRAP_MAX = 20;
 
+/**
+ * Long compound words of the documents, with soft hyphens where Norwegian divides them, so that a
+ * narrow screen breaks «merverdi-avgifts-loven» at a joint rather than anywhere (HTML only: the text
+ * part keeps the word whole).
+ */
+const SOFT_HYPHENS: ReadonlyArray<[RegExp, string]> = [[/merverdiavgiftsloven/g, 'merverdi&shy;avgifts&shy;loven']];
+const hyphenated = (html: string) => SOFT_HYPHENS.reduce((out, [word, parts]) => out.replace(word, parts), html);
+
 function blockHtml(b: MailBlock): string {
   switch (b.kind) {
     case 'heading':
@@ -80,7 +88,7 @@ function blockHtml(b: MailBlock): string {
         b.rows
           .map(
             ([k, v]) =>
-              `<tr><td style="padding:8px 12px 8px 0;border-bottom:1px solid #e2e8f0;font-size:14px;color:#475569;vertical-align:top;${WRAP}">${escapeHtml(k)}</td>` +
+              `<tr><td style="padding:8px 12px 8px 0;border-bottom:1px solid #e2e8f0;font-size:14px;color:#475569;vertical-align:top;${WRAP}">${hyphenated(escapeHtml(k))}</td>` +
               `<td style="padding:8px 0;border-bottom:1px solid #e2e8f0;font-size:14px;color:#0f172a;text-align:right;vertical-align:top;` +
               `${v.length <= NOWRAP_MAX ? 'white-space:nowrap' : WRAP}">${escapeHtml(v)}</td></tr>`,
           )

@@ -1,11 +1,14 @@
 import {
   APP_STATE_ELEMENT_ID,
+  catalogVatWording,
+  coursesVatWording,
   priceVatWording,
   type AppState,
   type CatalogId,
   type CatalogItem,
   type CatalogResponse,
   type SiteSettings,
+  type VatTreatment,
 } from '@academy/contracts';
 import { createContext, useContext } from 'react';
 import { apiGet } from './api';
@@ -45,9 +48,32 @@ export function useSettings(): SiteSettings {
   return useAppState().settings;
 }
 
-/** How the pages say MVA beside prices: "inkl. mva", or why there is none (seller outside the MVA register). */
-export function usePriceVat(): { short: string; long: string } {
-  return priceVatWording(useSettings().seller.vatRegistered !== false);
+/**
+ * How the pages say MVA beside a course's price: by the course's treatment ("inkl. mva", "uten mva" for
+ * an exempt course, MVA on part of a split price), or why there is none (seller outside the MVA register).
+ */
+export function usePriceVat(course?: Pick<CatalogItem, 'vatTreatment'> | null): { short: string; long: string } {
+  return priceVatWording(useSettings().seller.vatRegistered !== false, course?.vatTreatment ?? 'standard');
+}
+
+/**
+ * What a page says once about the MVA of several prices: the given courses', or every course sold
+ * (the footer); true for a mixed catalogue too.
+ */
+export function useCoursesVat(courses?: ReadonlyArray<Pick<CatalogItem, 'vatTreatment'>>): { short: string; long: string } {
+  const registered = useSettings().seller.vatRegistered !== false;
+  const sold = useCatalog().items.filter((i) => i.soldByCheckout);
+  const treatments: VatTreatment[] = (courses ?? sold).map((i) => i.vatTreatment ?? 'standard');
+  return coursesVatWording(registered, treatments);
+}
+
+/** The footer's line: "Alle priser i NOK inkl. mva." for the catalogue as it is treated. */
+export function useCatalogVat(): string {
+  const registered = useSettings().seller.vatRegistered !== false;
+  const treatments: VatTreatment[] = useCatalog()
+    .items.filter((i) => i.soldByCheckout)
+    .map((i) => i.vatTreatment ?? 'standard');
+  return catalogVatWording(registered, treatments);
 }
 
 export function useCatalog(): CatalogResponse {

@@ -1,6 +1,7 @@
 import {
   GUARANTEE_DAYS,
   isPlaceholderSeller,
+  receiptLineLabel,
   TEST_ENVIRONMENT_SELLER_TEXT,
   VAT_EXEMPT_TEXT,
   type PaymentMethod,
@@ -52,8 +53,9 @@ function amountRows(doc: MailDocument, credit: boolean): Array<[string, string]>
   if (registered)
     for (const l of lines) {
       if (l.treatment === 'standard') {
+        // The MVA on the amount above it, named as the PDF and the page name it («MVA 25 %»).
         out.push([credit ? 'Kreditert eks. MVA' : 'Beløp eks. MVA', formatNok(sign * l.amountExclVatOre)]);
-        out.push([`Herav MVA (${l.vatRatePercent} %)`, formatNok(sign * l.vatOre)]);
+        out.push([receiptLineLabel(l), formatNok(sign * l.vatOre)]);
       } else if (l.treatment === 'exempt') out.push([VAT_EXEMPT_TEXT, formatNok(sign * l.totalOre)]);
     }
   const withVat = registered && lines.some((l) => l.treatment === 'standard');

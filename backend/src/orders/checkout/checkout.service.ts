@@ -156,6 +156,7 @@ export class CheckoutService {
             termsAcceptedAt: now,
             riskAcceptedAt: now,
             riskTextVersion: RISK_TEXT_VERSION,
+            checkoutSessionHash: auth?.sessionHash ?? null,
             updatedAt: now,
           },
         );
@@ -196,6 +197,8 @@ export class CheckoutService {
           paidAt: null,
           anonymisedAt: null,
           buyerSignedInAt: null,
+          // The session that opens the checkout stays signed in when the payment lands (FulfilmentService).
+          checkoutSessionHash: auth?.sessionHash ?? null,
         }),
       );
       if (autoRenew) await this.subscriptions.prepare(m, created, provider === 'vipps' ? 'vipps' : 'card');

@@ -143,6 +143,14 @@ export class Order {
   buyerSignedInAt: Date | null;
 
   /**
+   * The session that opened the checkout (its SHA-256, as the sessions table keeps it; null for a
+   * signed-out buyer). Fulfilment leaves this one session signed in when it ends the others of an
+   * unclaimed account (FulfilmentService.afterCommit).
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  checkoutSessionHash: string | null;
+
+  /**
    * Stripe's fee for the payment (øre), from the charge's balance transaction when the payment landed;
    * null for Vipps, demo payments and payments from before (docs/decisions.md "MVA").
    */

@@ -92,8 +92,9 @@ export class StripeCheckoutService {
           locale: 'nb',
           ...(order.expiresAt ? { expires_at: Math.floor(order.expiresAt.getTime() / 1000) } : {}),
           success_url: `${base}/betaling/fullfort?session_id={CHECKOUT_SESSION_ID}`,
-          // Back from Stripe without paying: the order form again, filled in as it was, saying so.
-          cancel_url: `${base}/bestill?course=${item.id}&email=${encodeURIComponent(email)}${
+          // Back from Stripe without paying: the order form again, filled in as it was (from the tab's
+          // copy: the buyer's address is never put in an address), saying so.
+          cancel_url: `${base}/bestill?course=${item.id}${
             order.campaignCode ? `&kode=${encodeURIComponent(order.campaignCode)}` : ''
           }&metode=${paymentMethod}&betaling=avbrutt`,
         },

@@ -5,7 +5,7 @@ import { LegalLinks } from '../../components/LegalLinks';
 import { Logo } from '../../components/Logo';
 import { SellerDetails } from '../../components/SellerDetails';
 import { paths } from '../../config/paths';
-import { usePriceVat, useSettings } from '../../lib/app-state';
+import { useCatalogVat, useSettings } from '../../lib/app-state';
 import { useCookieSettings } from '../../lib/cookie-settings';
 import { useSignedIn } from '../../lib/signed-in';
 import './Footer.css';
@@ -22,7 +22,7 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 
 export function Footer() {
   const settings = useSettings();
-  const vat = usePriceVat();
+  const vat = useCatalogVat();
   const { openSettings } = useCookieSettings();
   const signedIn = useSignedIn();
   return (
@@ -79,7 +79,7 @@ export function Footer() {
           garanti for fremtidig avkastning.
         </p>
         <p>
-          © {new Date().getFullYear()} {settings.siteName}. Alle priser i NOK {vat.short}.
+          © {new Date().getFullYear()} {settings.siteName}. {vat}
         </p>
         <p className="footer__seller">
           Selger: <SellerDetails />

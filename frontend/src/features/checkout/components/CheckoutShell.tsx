@@ -5,14 +5,14 @@ import { LegalLinks } from '../../../components/LegalLinks';
 import { MailLink } from '../../../components/MailLink';
 import { SellerDetails } from '../../../components/SellerDetails';
 import { SiteHeader } from '../../../components/SiteHeader';
-import { usePriceVat, useSettings } from '../../../lib/app-state';
+import { useCatalogVat, useSettings } from '../../../lib/app-state';
 import { CHECKOUT_COPY } from '../content';
 import './CheckoutShell.css';
 
 /** The checkout's own chrome: a quiet header (no navigation away from the purchase) and a small footer. */
 export function CheckoutShell({ children }: { children: ReactNode }) {
   const settings = useSettings();
-  const vat = usePriceVat();
+  const vat = useCatalogVat();
   return (
     <AppShell
       variant="checkout"
@@ -36,7 +36,7 @@ export function CheckoutShell({ children }: { children: ReactNode }) {
                 <LegalLinks />
               </ul>
             </nav>
-            <p className="checkout-footer__note">Alle priser i NOK {vat.short}.</p>
+            <p className="checkout-footer__note">{vat}</p>
             <p className="checkout-footer__note">
               Selger: <SellerDetails />
             </p>

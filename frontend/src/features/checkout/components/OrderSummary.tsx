@@ -21,7 +21,7 @@ export function OrderSummary({
   checkoutQuote?: CheckoutQuoteResponse | null;
   upgradeFromTitle?: string | null;
 }) {
-  const vat = usePriceVat();
+  const vat = usePriceVat(item);
   const discounted = item.beforePriceOre !== null && item.discountOre > 0;
   const code = quote && quote.courseId === item.id ? quote : null;
   const priced = checkoutQuote && checkoutQuote.courseId === item.id ? checkoutQuote : null;

@@ -1,6 +1,6 @@
 import { isCheckoutCourseId, type CheckoutCourseId, type PaymentMethod } from '@academy/contracts';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import {
   isPaymentMethod,
   isReturnReason,
@@ -12,11 +12,15 @@ import {
 
 /**
  * How the page was opened: the address (a campaign link, the provider's way back) and, in this tab, the
- * form as the buyer last sent it to the provider (restored when it is for the same course).
+ * form as the buyer last sent it to the provider (restored when it is for the same course). The buyer's
+ * e-mail address never travels in a way back: it comes from this tab's copy (or the router's state); a
+ * way back from an older link with `?email=` has it taken out of the address bar.
  */
 export function useCheckoutStart() {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const [start] = useState(() => {
+    const stateEmail = (location.state as { email?: unknown } | null)?.email;
     const queryCourse = params.get('course');
     const saved = readCheckoutDraft();
     const draft: CheckoutDraft | null = saved && (queryCourse === null || saved.course === queryCourse) ? saved : null;
@@ -30,7 +34,7 @@ export function useCheckoutStart() {
     return {
       course,
       method,
-      email: params.get('email') ?? draft?.email ?? '',
+      email: (typeof stateEmail === 'string' ? stateEmail : null) ?? params.get('email') ?? draft?.email ?? '',
       firstName: draft?.firstName ?? '',
       lastName: draft?.lastName ?? '',
       acceptTerms: draft?.acceptTerms ?? false,
@@ -46,10 +50,11 @@ export function useCheckoutStart() {
     if (!start.returned) return;
     const draft = readCheckoutDraft();
     if (draft?.leftFor) saveCheckoutDraft({ ...draft, leftFor: null });
-    if (params.has('betaling') || params.has('metode')) {
+    if (params.has('betaling') || params.has('metode') || params.has('email')) {
       const next = new URLSearchParams(params);
       next.delete('betaling');
       next.delete('metode');
+      next.delete('email');
       setParams(next, { replace: true });
     }
     // Once, on the way in.

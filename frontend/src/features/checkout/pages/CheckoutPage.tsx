@@ -5,7 +5,7 @@ import {
   type CatalogItem,
   type CheckoutCourseId,
 } from '@academy/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BackButton } from '../../../components/BackButton';
 import { Button } from '../../../components/Button';
@@ -76,6 +76,14 @@ function CheckoutForm() {
     lockedEmail,
   );
   const payment = useCheckoutPayment(start);
+  // A signed-in member's names as the account has them, where the form has none yet (once per account).
+  const namesFilledFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!me || namesFilledFor.current === me.id) return;
+    namesFilledFor.current = me.id;
+    if (me.firstName && !form.values.first) form.set('first', me.firstName);
+    if (me.lastName && !form.values.last) form.set('last', me.lastName);
+  }, [me, form]);
   const [course, setCourse] = useState<CheckoutCourseId>(start.course);
   const [chosenMethod, setChosenMethod] = useState(start.method);
   // «Forny automatisk hvert år»: never ticked to begin with.

@@ -19,7 +19,8 @@ import { takeCheckoutSessionId } from '../session-id';
 import './PaymentCompletePage.css';
 
 function Receipt({ status, courseTitle }: { status: CheckoutStatusResponse; courseTitle: string }) {
-  const vat = usePriceVat();
+  // The course's MVA treatment, as its receipt has it ("uten mva" for an exempt course).
+  const vat = usePriceVat(useCatalog().items.find((i) => i.id === status.courseId));
   return (
     <dl className="receipt" data-testid="receipt">
       <div className="receipt__row">
@@ -50,7 +51,7 @@ function StateCard({
   after,
   contact = true,
 }: {
-  icon: 'check' | 'clock' | 'alert';
+  icon: 'check' | 'clock' | 'alert' | 'mail';
   tone: 'ok' | 'wait' | 'info' | 'bad';
   title: string;
   children: ReactNode;
@@ -93,6 +94,7 @@ function BackToForm({ data }: { data: CheckoutStatusResponse }) {
       course,
       code: data.campaignCode ?? null,
       method,
+      // The address goes back to the form through this tab's copy, never in the address bar.
       email: data.email,
       firstName: data.firstName ?? mine?.firstName ?? '',
       lastName: data.lastName ?? mine?.lastName ?? '',
@@ -102,13 +104,14 @@ function BackToForm({ data }: { data: CheckoutStatusResponse }) {
       leftFor: null,
       reference: null,
     });
-    const query = new URLSearchParams({ course, email: data.email });
+    const query = new URLSearchParams({ course });
     if (data.campaignCode) query.set('kode', data.campaignCode);
     query.set('metode', method);
     query.set('betaling', returnReasonOf(data));
     return `${paths.checkout.href()}?${query.toString()}`;
   });
-  return <Navigate to={href} replace />;
+  // Where this tab's storage is not to be had (private mode), the address travels in the router's state.
+  return <Navigate to={href} replace state={{ email: data.email }} />;
 }
 
 /** The status of a payment the server knows. */
@@ -117,7 +120,9 @@ function StatusCard({ data, refetch }: { data: CheckoutStatusResponse; refetch: 
   const { me } = useSession();
   const item = catalog.items.find((i) => i.id === data.courseId);
   const courseTitle = item?.title ?? data.courseId;
-  const signedIn = !!me && me.email === data.email;
+  // Signed in as the server says after the payment landed (it may have ended this browser's session),
+  // never as an earlier copy of the session says: the buttons below must work without a login.
+  const signedIn = data.signedIn && !!me && me.email === data.email;
   switch (data.status) {
     case 'paid':
       return (
@@ -239,21 +244,24 @@ export default function PaymentCompletePage() {
     if (data?.status === 'paid') clearCheckoutDraft();
   }, [data?.status]);
   useEffect(() => {
-    // The server signed the buyer in: load the session so the links below work without a login.
-    if (data?.signedIn && !refreshed.current) {
+    // Paid: the session is loaded again, once, so that the page and its header say what the server
+    // says now: signed in (by this page, or still, with the new course) or signed out.
+    if (data && (data.signedIn || data.status === 'paid') && !refreshed.current) {
       refreshed.current = true;
       void refresh();
     }
-  }, [data?.signedIn, refresh]);
+  }, [data, refresh]);
 
   const refetch: Refetch = { run: () => q.refetch(), isFetching: q.isFetching, gaveUp: q.gaveUp };
   let body: ReactNode;
   if (!sessionId) {
+    // Opened again without its reference (a reload in another tab, a bookmark): nothing is wrong with
+    // the purchase, so the page says calmly where it is instead of an error.
     body = (
       <StateCard
-        icon="alert"
-        tone="bad"
-        title="Fant ikke betalingen"
+        icon="mail"
+        tone="info"
+        title="Kjøpet ditt finner du under Mine kurs"
         actions={
           <>
             {me ? (
@@ -267,9 +275,9 @@ export default function PaymentCompletePage() {
           </>
         }
       >
-        <p>
-          Lenken mangler betalingsreferansen. Har du betalt, er kjøpet bekreftet: kurset ligger under Mine kurs
-          {me ? '' : ' når du logger inn'}, og kvitteringen er sendt på e-post.
+        <p data-testid="payment-no-reference">
+          Denne siden viser betalingen bare rett etter at du har betalt. Når betalingen er bekreftet, ligger kurset under Mine
+          kurs{me ? '' : ' når du logger inn'}, og kvitteringen kommer på e-post.
         </p>
       </StateCard>
     );

@@ -108,7 +108,7 @@ function SalesPage({ courseId }: { courseId: SalesCourse }) {
   const item = useCatalogItem(courseId);
   const catalog = useCatalog();
   const copy = COPY[courseId];
-  const vat = usePriceVat();
+  const vat = usePriceVat(item);
   const email = useQueryParamAfterMount('email');
   const showBar = useScrolledPast(100);
   const [tab, setTab] = useState<InfoTab>('innhold');

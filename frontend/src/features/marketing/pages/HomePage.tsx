@@ -4,7 +4,7 @@ import { Section, SectionHeader } from '../../../components/Layout';
 import { PageHero } from '../../../components/PageHero';
 import { PriceTag } from '../../../components/Price';
 import { paths } from '../../../config/paths';
-import { useCatalogItem, usePriceVat } from '../../../lib/app-state';
+import { useCatalogItem, useCoursesVat } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { scrollToId } from '../../../lib/hooks';
 import { HeroVisual } from '../components/HeroVisual';
@@ -19,7 +19,7 @@ import './HomePage.css';
 /** `/`: the original landing page (Wyckoff and price action), variant "starter". */
 export default function HomePage() {
   const starter = useCatalogItem('starter');
-  const vat = usePriceVat();
+  const vat = useCoursesVat();
   return (
     <>
       <Seo

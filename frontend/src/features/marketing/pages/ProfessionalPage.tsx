@@ -5,7 +5,7 @@ import { Section, SectionHeader } from '../../../components/Layout';
 import { PageHero } from '../../../components/PageHero';
 import { PriceTag } from '../../../components/Price';
 import { paths } from '../../../config/paths';
-import { useCatalog, useCatalogItem, usePriceVat } from '../../../lib/app-state';
+import { useCatalog, useCatalogItem, useCoursesVat } from '../../../lib/app-state';
 import { formatPriceKr } from '../../../lib/format';
 import { launchOfferText } from '../../../lib/launch';
 import { Seo } from '../../../lib/head';
@@ -57,9 +57,9 @@ function Cell({ v }: { v: boolean | string }) {
 /** Variant B (`/profesjonell-trading-utdanning`, `/b`): the paid programmes only. */
 export default function ProfessionalPage() {
   const [tab, setTab] = useState<Program>('foundation');
-  const vat = usePriceVat();
   const foundation = useCatalogItem('foundation');
   const accelerator = useCatalogItem('accelerator');
+  const vat = useCoursesVat([foundation, accelerator]);
   const launch = launchOfferText(useCatalog());
   const canonical = useCanonicalPath();
   return (

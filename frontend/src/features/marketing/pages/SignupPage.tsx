@@ -7,7 +7,7 @@ import { Notice } from '../../../components/Notice';
 import { PageHero } from '../../../components/PageHero';
 import { PriceTag } from '../../../components/Price';
 import { paths, type SignupRetry } from '../../../config/paths';
-import { useCatalog, usePriceVat } from '../../../lib/app-state';
+import { useCatalog, useCoursesVat } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { useMounted, useQueryParamAfterMount } from '../../../lib/hooks';
 import { cx } from '../../../lib/class-names';
@@ -23,7 +23,7 @@ const CHOICES = ['starter', 'foundation', 'accelerator'] as const;
  */
 export default function SignupPage() {
   const catalog = useCatalog();
-  const vat = usePriceVat();
+  const vat = useCoursesVat();
   const location = useLocation();
   const mounted = useMounted();
   // A failed free sign-up passes the address as router state (older links had it in the query).

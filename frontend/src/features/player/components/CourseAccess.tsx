@@ -5,8 +5,11 @@ import {
   isPlayerCourseId,
   type CatalogId,
   type CatalogItem,
+  type CheckoutCourseId,
+  type CheckoutQuoteResponse,
   type MeResponse,
 } from '@academy/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { MemberEmpty, MemberPage } from '../../../components/MemberShell';
@@ -14,6 +17,8 @@ import { paths } from '../../../config/paths';
 import { useCatalog } from '../../../lib/app-state';
 import { formatPriceKr } from '../../../lib/format';
 import { Seo } from '../../../lib/head';
+import { apiGet } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
 import './CourseAccess.css';
 
 function BackToMyCourses() {
@@ -45,30 +50,66 @@ export function CourseNotFound() {
   );
 }
 
+interface WayToBuy {
+  to: string;
+  label: string;
+  primary: boolean;
+  /** A checkout: its label ends with what this student would pay (`${label} – 3 500 kr`). */
+  buy?: { courseId: CheckoutCourseId; catalogOre: number };
+}
+
 /** The ways to get a course: buy it, or a product that includes it, and its sales page. */
-function waysToBuy(id: CatalogId, items: CatalogItem[]): Array<{ to: string; label: string; primary: boolean }> {
+function waysToBuy(id: CatalogId, items: CatalogItem[]): WayToBuy[] {
   const byId = (c: string) => items.find((i) => i.id === c);
-  const out: Array<{ to: string; label: string; primary: boolean }> = [];
+  const out: WayToBuy[] = [];
   const item = byId(id);
   if (item?.soldByCheckout && isCheckoutCourseId(id))
     out.push({
       to: paths.checkout.href({ course: id }),
-      label: `Kjøp ${item.title} – ${formatPriceKr(item.priceOre)}`,
+      label: `Kjøp ${item.title}`,
       primary: true,
+      buy: { courseId: id, catalogOre: item.priceOre },
     });
   for (const parent of coursesIncluding(id)) {
     const p = byId(parent);
     if (p?.soldByCheckout && isCheckoutCourseId(parent))
       out.push({
         to: paths.checkout.href({ course: parent }),
-        label: `Få det med ${p.title} – ${formatPriceKr(p.priceOre)}`,
+        label: `Få det med ${p.title}`,
         primary: out.length === 0,
+        buy: { courseId: parent, catalogOre: p.priceOre },
       });
   }
   if (id === 'foundation' || id === 'accelerator')
     out.push({ to: paths.courseSales.href(id), label: `Les mer om ${item?.title ?? id}`, primary: false });
   if (id === 'kryptovaluta') out.push({ to: paths.crypto.href(), label: 'Les mer om kryptokurset', primary: false });
   return out;
+}
+
+/**
+ * A way to buy, priced as the checkout will charge this student (an upgrade's credit taken off, priced
+ * by the server), or at the catalogue's price for a visitor and while the quote loads.
+ */
+function WayToBuyLink({ way }: { way: WayToBuy }) {
+  const { me } = useSession();
+  const courseId = way.buy?.courseId ?? null;
+  // GET /api/checkout/quote, as the order form asks it (nothing kept: a credit may change meanwhile).
+  const { data: quote } = useQuery({
+    queryKey: ['checkout', 'quote', me?.email ?? null, courseId, null],
+    queryFn: ({ signal }) =>
+      apiGet<CheckoutQuoteResponse>(`/api/checkout/quote?courseId=${encodeURIComponent(courseId ?? '')}`, signal),
+    enabled: !!me && courseId !== null,
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+  });
+  const ore = quote && quote.courseId === courseId ? quote.amountOre : (way.buy?.catalogOre ?? 0);
+  const label = way.buy ? `${way.label} – ${formatPriceKr(ore)}` : way.label;
+  return (
+    <ButtonLink to={way.to} variant={way.primary ? 'primary' : 'secondary'}>
+      {label}
+    </ButtonLink>
+  );
 }
 
 /**
@@ -91,9 +132,7 @@ export function CourseNoAccess({ courseId }: { courseId: CatalogId }) {
           </p>
           <div className="course-access__actions">
             {ways.map((w) => (
-              <ButtonLink key={w.to} to={w.to} variant={w.primary ? 'primary' : 'secondary'}>
-                {w.label}
-              </ButtonLink>
+              <WayToBuyLink key={w.to} way={w} />
             ))}
             <BackToMyCourses />
           </div>

@@ -44,6 +44,7 @@ import { Subscriptions1795850000000 } from './1795850000000-Subscriptions';
 import { VippsRecurringCharge1795870000000 } from './1795870000000-VippsRecurringCharge';
 import { FikenPostings1795860000000 } from './1795860000000-FikenPostings';
 import { FikenRoundLease1795880000000 } from './1795880000000-FikenRoundLease';
+import { OrderCheckoutSession1795920000000 } from './1795920000000-OrderCheckoutSession';
 import { Quizzes1795830000000 } from './1795830000000-Quizzes';
 
 /** Every migration, oldest first. */
@@ -95,4 +96,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   VippsRecurringCharge1795870000000,
   FikenPostings1795860000000,
   FikenRoundLease1795880000000,
+  OrderCheckoutSession1795920000000,
 ];
