@@ -25,3 +25,5 @@ export * from './status';
 export * from './captions';
 export * from './quizzes';
 export * from './months';
+export * from './order-labels';
+export * from './mail-failure';

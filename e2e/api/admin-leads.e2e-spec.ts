@@ -136,13 +136,15 @@ describe('admin API: leads', () => {
       const row = lines.find((l) => l.includes(`;"ærlig-${tag}@example.no";`))!;
       expect(row).toMatch(
         new RegExp(
-          `^"\\d+";"04\\.03\\.2025 10:05";"ærlig-${tag}@example\\.no";"foundation";"/";"B";"";"";"";"";"";"";"Ja";"Ja";"Nei";"";"Spør`,
+          `^"\\d+";"04\\.03\\.2025 10:05";"ærlig-${tag}@example\\.no";"foundation";"/";"B";"";"";"";"";"";"";"Ja";"Ja";"Nei";"Nei";"Spør`,
         ),
       );
       // Every cell is quoted, quotes doubled; a note with the separator and a line break stays one cell.
       expect(body).toContain('"Spør om «Wyckoff»; ringer på tirsdag, sa ""kanskje""\nny linje"');
       // A note that a spreadsheet would run as a formula is defused.
-      expect(body).toContain(`"øvrig-${tag}@example.no";"starter";"/";"A";"";"";"";"";"";"";"Nei";"Nei";"Nei";"";"'=SUM(A1:A9)"`);
+      expect(body).toContain(
+        `"øvrig-${tag}@example.no";"starter";"/";"A";"";"";"";"";"";"";"Nei";"Nei";"Nei";"Nei";"'=SUM(A1:A9)"`,
+      );
     });
 
     it('quotes every cell and defuses formulas after every separator inside a cell, in every column', async () => {

@@ -2,12 +2,15 @@ import {
   AUDIT_ACTIONS,
   CATALOG_IDS,
   LEAD_COURSE_TYPES,
+  ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_PROVIDER_LABELS,
+  ROLE_LABELS,
   PLAYER_COURSE_IDS,
   TRAFFIC_SOURCES,
   variantLabel,
   type AuditAction,
-  type OrderStatus,
 } from '@academy/contracts';
 
 /** Norwegian names of the API's codes, and choices for the select inputs. */
@@ -22,14 +25,9 @@ export const COURSE_LABELS: Record<string, string> = {
   vip: 'VIP',
 };
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Venter',
-  paid: 'Betalt',
-  failed: 'Feilet',
-  expired: 'Utløpt',
-  refunded: 'Refundert',
-  partially_refunded: 'Delvis refundert',
-};
+/** The order's words are shared with the server's CSV exports (contracts' order-labels). */
+export { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, ROLE_LABELS };
+export const PROVIDER_LABELS: Record<string, string> = PAYMENT_PROVIDER_LABELS;
 
 export const GRANT_SOURCE_LABELS: Record<string, string> = {
   purchase: 'Kjøp',
@@ -38,7 +36,6 @@ export const GRANT_SOURCE_LABELS: Record<string, string> = {
   included: 'Inkludert i et større kurs',
 };
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = { card: 'Kort', vipps: 'Vipps', klarna: 'Klarna' };
 /** How the provider ended a payment that was never made (AdminOrder.closedAs), shown in place of 'Utløpt'. */
 export const CLOSING_LABELS: Record<string, string> = {
   aborted: 'Avvist i Vipps',
@@ -52,8 +49,6 @@ export const REFUND_REFERENCE_LABELS: Record<string, string> = {
   vipps: 'Vipps-referanse',
   demo: 'Referanse',
 };
-export const PROVIDER_LABELS: Record<string, string> = { stripe: 'Stripe', vipps: 'Vipps MobilePay', demo: 'Demo' };
-export const ROLE_LABELS: Record<string, string> = { student: 'Elev', admin: 'Administrator' };
 
 /**
  * Every action the server writes to the audit log, in Norwegian (e2e/browser/admin-labels.spec.ts
@@ -87,6 +82,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'grant.membership.stop': 'VIP-periode avsluttet av mentor',
   'user.update': 'Elev endret',
   'user.email_change': 'E-postadresse byttet (bekreftet av eleven)',
+  'user.email_change_stop': 'E-postbytte stoppet fra den gamle adressen',
   'user.signin_link': 'Ny innloggingslenke sendt',
   'certificate.revoke': 'Sertifikat trukket tilbake',
   'campaign_code.create': 'Kampanjekode opprettet',

@@ -1,5 +1,6 @@
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { User } from './entities/user.entity';
+import { containsSql } from '../platform/list/list-query';
 
 /**
  * `EXISTS` an account with the row's e-mail: a condition other modules' lists may add to their
@@ -48,8 +49,6 @@ export function accountsMatchingSql<E extends ObjectLiteral>(qb: SelectQueryBuil
     .subQuery()
     .select('acm.id')
     .from(User, 'acm')
-    .where(
-      `(LOWER(acm.email) LIKE :${param} ESCAPE '!' OR LOWER(acm.firstName) LIKE :${param} ESCAPE '!' OR LOWER(acm.lastName) LIKE :${param} ESCAPE '!')`,
-    )
+    .where(containsSql(['acm.email', 'acm.firstName', 'acm.lastName'], param))
     .getQuery();
 }

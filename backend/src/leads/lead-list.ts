@@ -25,7 +25,7 @@ export interface LeadFunnelConditions {
   bought(qb: SelectQueryBuilder<ObjectLiteral>, emailColumn: string, userIdColumn: string): string;
   /** The variant of the address's earliest paid order, as a scalar subquery (a buyer without a lead). */
   orderVariant(qb: SelectQueryBuilder<ObjectLiteral>, emailColumn: string): string;
-  /** The orders paid in [start, end] as a subquery of `email` and `amountOre`. */
+  /** The orders paid in [start, end] as a subquery of `email`, `amountOre` and `refusal` (set: refused, no money). */
   paidOrders(qb: SelectQueryBuilder<ObjectLiteral>, start: Date, end: Date): string;
 }
 

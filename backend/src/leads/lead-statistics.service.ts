@@ -93,7 +93,8 @@ export class LeadStatisticsService {
     const mq = this.ds.createQueryBuilder();
     const money = await mq
       .select(variant, 'variant')
-      .addSelect(`SUM(${this.table('p.amountOre')})`, 'revenueOre')
+      // A payment refused when it landed is a contact, not money (it is refunded in full).
+      .addSelect(`SUM(CASE WHEN ${this.table('p.refusal')} IS NULL THEN ${this.table('p.amountOre')} ELSE 0 END)`, 'revenueOre')
       .from(`${this.facts.paidOrders(mq, start, end)}`, 'p')
       .leftJoin(LeadAddress, 'a', `a.email = ${this.table('p.email')}`)
       .groupBy(variant)

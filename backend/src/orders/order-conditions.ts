@@ -24,7 +24,7 @@ export function boughtSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, em
 
 /**
  * The orders paid in [start, end] (by payment time; an order without one by its creation), as a
- * subquery of `email` and `amountOre` for another module's statistics (the dashboard's funnel
+ * subquery of `email`, `amountOre` and `refusal` (a refused payment: a contact, no money) for another module's statistics (the dashboard's funnel
  * attributes each to its buyer's per-address row). The same period rule as the money per day.
  */
 export function paidOrdersSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, start: Date, end: Date): string {
@@ -35,6 +35,7 @@ export function paidOrdersSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>
     .subQuery()
     .select('po.email', 'email')
     .addSelect('po.amountOre', 'amountOre')
+    .addSelect('po.refusal', 'refusal')
     .from(Order, 'po')
     .where('po.status IN (:...poStatuses)')
     .andWhere(

@@ -1,6 +1,13 @@
-import { CATALOG_IDS, GUARANTEE_DAYS, ORDER_STATUSES, PAYMENT_METHODS } from '@academy/contracts';
+import {
+  CATALOG_IDS,
+  GUARANTEE_DAYS,
+  ORDER_REFUSAL_FILTERS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  type OrderRefusalFilter,
+} from '@academy/contracts';
 import { normalizeEmail } from '../platform/dto/email-address';
-import { filter, likeContains, parse, type FilterDef, type ListSpec } from '../platform/list/list-query';
+import { containsSql, filter, likeContains, parse, type FilterDef, type ListSpec } from '../platform/list/list-query';
 import { trafficSourceFilter } from '../platform/list/traffic-source-filter';
 import type { Order } from './entities/order.entity';
 
@@ -46,9 +53,7 @@ export function orderSearchFilter(): FilterDef<Order> {
       const params: Record<string, unknown> = { [`${p}x`]: v.text };
       const words = v.words.map((w, i) => {
         params[`${p}w${i}`] = likeContains(w);
-        return `(${['ord.email', 'ord.firstName', 'ord.lastName', 'ord.campaignCode']
-          .map((c) => `LOWER(${c}) LIKE :${p}w${i} ESCAPE '!'`)
-          .join(' OR ')})`;
+        return containsSql(['ord.email', 'ord.firstName', 'ord.lastName', 'ord.campaignCode'], `${p}w${i}`);
       });
       const whole = ['ord.providerReference', 'ord.stripePaymentIntentId'].map((c) => `LOWER(${c}) = :${p}x`);
       qb.andWhere(`((${words.join(' AND ')}) OR ${whole.join(' OR ')})`, params);
@@ -85,6 +90,17 @@ export const ORDERS_LIST: ListSpec<Order> = {
     createdTo: filter.to('ord.createdAt'),
     paidFrom: filter.from('ord.paidAt'),
     paidTo: filter.to('ord.paidAt'),
+    /**
+     * Payments refused when they landed: `awaiting_refund` those whose refund has not gone through
+     * (still `paid`: the work queue's count), `refused` all of them.
+     */
+    refusal: {
+      parse: parse.oneOf(ORDER_REFUSAL_FILTERS),
+      apply: (qb, v: OrderRefusalFilter, p) => {
+        qb.andWhere('ord.refusal IS NOT NULL');
+        if (v === 'awaiting_refund') qb.andWhere(`ord.status = :${p}`, { [p]: 'paid' });
+      },
+    },
     /** Paid, not fully refunded, and paid less than 30 days ago. */
     withinGuarantee: {
       parse: parse.bool,

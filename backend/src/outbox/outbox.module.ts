@@ -3,10 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { SecurityModule } from '../platform/security/security.module';
 import { BackgroundTasks } from './background-tasks';
+import { MailBounce } from './entities/mail-bounce.entity';
 import { OutboxBody } from './entities/outbox-body.entity';
 import { OutboxMessage } from './entities/outbox-message.entity';
 import { createMailTransport, MAIL_TRANSPORT } from './mail-transport';
 import { AdminOutboxService } from './admin-outbox.service';
+import { MailBouncesService } from './mail-bounces.service';
 import { OutboxMetrics } from './outbox-metrics';
 import { OutboxService } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
@@ -23,7 +25,7 @@ import { UnsubscribeService } from './unsubscribe.service';
  * (notifications for orders and accounts, marketing, live, mentorship).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxMessage, OutboxBody]), SecurityModule],
+  imports: [TypeOrmModule.forFeature([OutboxMessage, OutboxBody, MailBounce]), SecurityModule],
   controllers: [UnsubscribeController, PostmarkWebhookController],
   providers: [
     { provide: MAIL_TRANSPORT, inject: [APP_CONFIG], useFactory: (cfg: AppConfig) => createMailTransport(cfg) },
@@ -34,7 +36,16 @@ import { UnsubscribeService } from './unsubscribe.service';
     AdminOutboxService,
     OutboxMetrics,
     PostmarkWebhookService,
+    MailBouncesService,
   ],
-  exports: [OutboxService, OutboxWorker, AdminOutboxService, UnsubscribeService, BackgroundTasks, OutboxMetrics],
+  exports: [
+    OutboxService,
+    OutboxWorker,
+    AdminOutboxService,
+    MailBouncesService,
+    UnsubscribeService,
+    BackgroundTasks,
+    OutboxMetrics,
+  ],
 })
 export class OutboxModule {}

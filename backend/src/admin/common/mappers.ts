@@ -27,7 +27,7 @@ import { wholeDaysSince } from '../../platform/time/oslo-time';
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
-export function toAdminLead(l: Lead, accountId: number | null, hasBought: boolean): AdminLead {
+export function toAdminLead(l: Lead, accountId: number | null, hasBought: boolean, mailBouncedAt: Date | null = null): AdminLead {
   return {
     id: l.id,
     email: l.email,
@@ -42,6 +42,7 @@ export function toAdminLead(l: Lead, accountId: number | null, hasBought: boolea
     hasAccount: accountId !== null || l.userId !== null,
     accountId: l.userId ?? accountId,
     hasBought,
+    mailBouncedAt: iso(mailBouncedAt),
   };
 }
 
@@ -132,6 +133,7 @@ export function toAdminOrder(o: Order, now = new Date(), tie?: CreditTie): Admin
     creditTiedOre: tiedOre,
     creditTiedToOrderId: tie && tiedOre > 0 ? tie.upgradeOrderId : null,
     refundWithUpgradeOre: tie && tiedOre > 0 ? left + tie.upgradeRefundableOre : 0,
+    refusal: o.refusal ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import { accountExistsSql } from '../../identity/account-conditions';
 import type { User } from '../../identity/entities/user.entity';
 import { UserReader } from '../../identity/user-reader.service';
 import { MarketingPrivacyService } from '../../marketing/marketing-privacy.service';
+import { MailBouncesService } from '../../outbox/mail-bounces.service';
 import { OutboxService } from '../../outbox/outbox.service';
 import type { Lead } from '../../leads/entities/lead.entity';
 import { leadsList, type LeadListConditions } from '../../leads/lead-list';
@@ -36,6 +37,7 @@ export class AdminLeadsService {
     private readonly orders: OrderRecordsService,
     private readonly marketing: MarketingPrivacyService,
     private readonly outbox: OutboxService,
+    private readonly bounces: MailBouncesService,
   ) {}
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminLead>> {
@@ -158,11 +160,13 @@ export class AdminLeadsService {
     const orders = await this.orders.buyers(emails, userIds);
     const boughtEmails = new Set(orders.map((o) => o.email));
     const boughtUsers = new Set(orders.map((o) => o.userId));
+    const bounced = await this.bounces.bouncedAmong(emails);
     return leads.map((l) =>
       toAdminLead(
         l,
         accountByEmail.get(l.email) ?? null,
         boughtEmails.has(l.email) || (l.userId !== null && boughtUsers.has(l.userId)),
+        bounced.get(l.email) ?? null,
       ),
     );
   }

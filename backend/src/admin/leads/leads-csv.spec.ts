@@ -83,7 +83,7 @@ describe('CSV cells', () => {
     const cells = leadCsvRow(lead).replace(/\r\n$/, '').split('";"');
     expect(cells).toHaveLength(LEAD_CSV_HEADER.length);
     expect(leadCsvRow(lead)).toBe(
-      '"7";"04.03.2025 10:05";"ola@example.no";"starter";"/";"A";"/=1";"\'=cmd|""/c calc""!A1";"";"høst,\'-kampanje";"";"";"Ja";"Nei";"Nei";"";"ring;\'@tirsdag"\r\n',
+      '"7";"04.03.2025 10:05";"ola@example.no";"starter";"/";"A";"/=1";"\'=cmd|""/c calc""!A1";"";"høst,\'-kampanje";"";"";"Ja";"Nei";"Nei";"Nei";"ring;\'@tirsdag"\r\n',
     );
   });
 });

@@ -62,7 +62,8 @@ export function leadCsvRow(l: AdminLead): string {
     l.hasAccount,
     l.hasBought,
     l.contacted,
-    l.unsubscribedAt ? formatOslo(new Date(l.unsubscribedAt)) : '',
+    // Unsubscribed: when, else «Nei» as the other yes/no columns say.
+    l.unsubscribedAt ? formatOslo(new Date(l.unsubscribedAt)) : false,
     l.note,
   ]);
 }

@@ -1,7 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { MSG, type AdminOrder, type AdminOrderDetail } from '@academy/contracts';
+import {
+  MSG,
+  orderStatusLabel,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_PROVIDER_LABELS,
+  type AdminOrder,
+  type AdminOrderDetail,
+} from '@academy/contracts';
+import { CatalogContentService } from '../../catalog/catalog-content.service';
+import { CATALOG_SEED } from '../../catalog/catalog.data';
 import { notFound } from '../../platform/errors/app-error';
 import { APP_CONFIG, AppConfig } from '../../platform/config';
 import { formatOslo } from '../../platform/time/oslo-time';
@@ -45,7 +54,11 @@ export const ORDER_CSV_HEADER = [
 
 const kr = (ore: number) => (ore / 100).toFixed(2).replace('.', ',');
 
-export function orderCsvRow(o: Order): string {
+/**
+ * One order as the panel words it: the course's title, the status, payment method and provider in
+ * Norwegian (a refused payment is «Avvist …», never «Betalt»); `titles` maps course ids to titles.
+ */
+export function orderCsvRow(o: Order, titles: ReadonlyMap<string, string>): string {
   const a = o.attribution;
   return csvLine([
     o.id,
@@ -54,12 +67,12 @@ export function orderCsvRow(o: Order): string {
     o.email,
     o.firstName,
     o.lastName,
-    o.courseId,
+    titles.get(o.courseId) ?? o.courseId,
     kr(o.amountOre),
     kr(o.refundedOre),
-    o.status,
-    o.paymentMethod,
-    o.provider,
+    orderStatusLabel(o.status, o.refusal),
+    PAYMENT_METHOD_LABELS[o.paymentMethod] ?? o.paymentMethod,
+    PAYMENT_PROVIDER_LABELS[o.provider] ?? o.provider,
     o.campaignCode,
     kr(o.discountOre ?? 0),
     a?.trafficSource,
@@ -78,6 +91,7 @@ export class AdminOrdersService {
     private readonly refunds: RefundsService,
     private readonly orders: OrderRecordsService,
     private readonly audit: AuditService,
+    private readonly content: CatalogContentService,
   ) {}
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminOrder>> {
@@ -103,12 +117,21 @@ export class AdminOrdersService {
     const batches = this.orders.exportBatches(params, EXPORT_BATCH);
     // The first batch is read before the answer starts: a bad filter answers 400, not a broken download.
     const first = await batches.next();
+    const titles = await this.courseTitles();
+    const row = (o: Order) => orderCsvRow(o, titles);
     return (async function* () {
       yield CSV_BOM + csvLine(ORDER_CSV_HEADER);
       if (first.done) return;
-      yield first.value.map(orderCsvRow).join('');
-      for await (const rows of batches) yield rows.map(orderCsvRow).join('');
+      yield first.value.map(row).join('');
+      for await (const rows of batches) yield rows.map(row).join('');
     })();
+  }
+
+  /** Every product's title by its id: the catalogue's, as the course is named now. */
+  private async courseTitles(): Promise<Map<string, string>> {
+    const titles = new Map<string, string>(CATALOG_SEED.map((c) => [c.id, c.title]));
+    for (const c of await this.content.courseTitles()) titles.set(c.id, c.title);
+    return titles;
   }
 
   /** An order with payment details, its refunds, days since purchase and the guarantee. */
@@ -132,7 +155,6 @@ export class AdminOrdersService {
         pdfUrl: d.kind === 'receipt' ? receiptPdfPath(id) : creditNotePdfPath(id, d.number),
       })),
       receiptPageUrl: documents.some((d) => d.kind === 'receipt') ? `${this.cfg.publicUrl}/kvittering/${id}` : null,
-      refusal: order.refusal ?? null,
       attribution: attributionColumns(order.attribution),
       termsAcceptedAt: order.termsAcceptedAt ? order.termsAcceptedAt.toISOString() : null,
       riskAcceptedAt: order.riskAcceptedAt ? order.riskAcceptedAt.toISOString() : null,

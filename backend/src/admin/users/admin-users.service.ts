@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   MSG,
   PLAYER_COURSE_IDS,
+  ROLE_LABELS,
   STUDENT_LEADS_SHOWN,
   type AdminCourseProgress,
   type AdminUser,
@@ -14,10 +15,12 @@ import type { User } from '../../identity/entities/user.entity';
 import { UserReader } from '../../identity/user-reader.service';
 import { usersList, type UserListConditions } from '../../identity/user-list';
 import { CatalogContentService } from '../../catalog/catalog-content.service';
+import { CATALOG_SEED } from '../../catalog/catalog.data';
 import { ownsCourseSql } from '../../access/access-conditions';
 import { AccessRecordsService } from '../../access/access-records.service';
 import { LeadsService } from '../../leads/leads.service';
 import { OrderRecordsService } from '../../orders/order-records.service';
+import { MailBouncesService } from '../../outbox/mail-bounces.service';
 import { listParamsFor, type ListResult } from '../../platform/list/list-query';
 import { formatOslo } from '../../platform/time/oslo-time';
 import { activeCourses, toAdminOrder, toAdminUser } from '../common/mappers';
@@ -58,6 +61,7 @@ export class AdminUsersService {
     private readonly content: CatalogContentService,
     private readonly view: AdminGrantViewService,
     private readonly subscription: AdminUserSubscriptionService,
+    private readonly bounces: MailBouncesService,
   ) {}
 
   async list(query: Record<string, unknown>): Promise<ListResult<AdminUser>> {
@@ -97,6 +101,7 @@ export class AdminUsersService {
       leadsTotal: leads.total,
       adminNote: user.adminNote ?? null,
       pendingEmail: user.pendingEmail ?? null,
+      mailBouncedAt: (await this.bounces.bouncedAmong([user.email])).get(user.email)?.toISOString() ?? null,
       subscription,
     };
   }
@@ -109,6 +114,9 @@ export class AdminUsersService {
     const params = listParamsFor(query, USERS_LIST);
     const batches = this.users.exportBatches(params, USER_CONDITIONS, EXPORT_BATCH);
     const first = await batches.next();
+    // The panel's words: the role in Norwegian, the courses by their titles.
+    const titles = new Map<string, string>(CATALOG_SEED.map((c) => [c.id, c.title]));
+    for (const c of await this.content.courseTitles()) titles.set(c.id, c.title);
     const rowsOf = async (users: User[]): Promise<string> => {
       const grants = await this.access.activeGrantsOf(users.map((u) => u.id));
       return users
@@ -119,8 +127,10 @@ export class AdminUsersService {
             u.email,
             u.firstName,
             u.lastName,
-            u.role,
-            activeCourses(grants.filter((g) => g.userId === u.id)).join(', '),
+            ROLE_LABELS[u.role] ?? u.role,
+            activeCourses(grants.filter((g) => g.userId === u.id))
+              .map((id) => titles.get(id) ?? id)
+              .join(', '),
             !!u.passwordHash,
             u.attribution?.trafficSource,
           ]),

@@ -10,6 +10,7 @@ import { AuditService } from '../../platform/audit/audit.service';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { notFound } from '../../platform/errors/app-error';
 import {
+  containsSql,
   filter,
   likeContains,
   listParamsFor,
@@ -44,7 +45,7 @@ export const MENTOR_THREADS_LIST: ListSpec<MentorThread> = {
       parse: (raw, key) => filter.search<MentorThread>([]).parse(raw, key),
       apply: (qb, v: string, p) => {
         if (v === '') return;
-        qb.andWhere(`(LOWER(t.title) LIKE :${p} ESCAPE '!' OR t.userId IN ${accountsMatchingSql(qb, p)})`, {
+        qb.andWhere(`(${containsSql(['t.title'], p)} OR t.userId IN ${accountsMatchingSql(qb, p)})`, {
           [p]: likeContains(v),
         });
       },

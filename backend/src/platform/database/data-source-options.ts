@@ -21,6 +21,21 @@ export function isMysqlUrl(url: string): boolean {
   return /^(mysql|mariadb):\/\//.test(url);
 }
 
+/** What the SQLite connection is prepared through (better-sqlite3's Database). */
+interface SqliteHandle {
+  pragma(source: string): unknown;
+  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
+}
+
+/**
+ * SQL's `LOWER()` on SQLite, as MariaDB's: every letter folded (SQLite's own folds only A–Z, so
+ * «Ødegård» was not found as «ødegård»). Every search of the panel is `LOWER(column) LIKE` a
+ * lower-cased pattern (list-query `containsSql`); no index or stored expression uses `lower()`.
+ */
+export function unicodeLower(value: unknown): unknown {
+  return typeof value === 'string' ? value.toLowerCase() : value;
+}
+
 /** TypeORM options for `mysql://user:pass@host:port/db` or `sqlite:<path>`. Never synchronize. */
 export function buildDataSourceOptions({ databaseUrl, logging = false, poolSize = 10 }: DbOptions): DataSourceOptions {
   if (isMysqlUrl(databaseUrl)) {
@@ -67,10 +82,11 @@ export function buildDataSourceOptions({ databaseUrl, logging = false, poolSize 
     synchronize: false,
     logging,
     enableWAL: file !== ':memory:',
-    prepareDatabase: (db: { pragma: (s: string) => unknown }) => {
+    prepareDatabase: (db: SqliteHandle) => {
       db.pragma('busy_timeout = 5000');
       db.pragma('foreign_keys = ON');
       db.pragma('synchronous = NORMAL');
+      db.function('lower', { deterministic: true }, unicodeLower);
     },
   };
 }

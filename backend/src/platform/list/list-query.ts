@@ -192,6 +192,16 @@ export const parse = {
   },
 };
 
+/**
+ * The one text search of the panel's lists: any of `columns` contains the pattern bound to `:param`
+ * (from {@link likeContains}: lower case, wildcards escaped with `!`), in any case. `LOWER` folds
+ * every letter on both databases (MariaDB's by itself, SQLite's as the app registers it:
+ * data-source-options `unicodeLower`), so «Ødegård», «Åse» and «VINTERÆØÅ» are found however typed.
+ */
+export function containsSql(columns: string[], param: string): string {
+  return `(${columns.map((c) => `LOWER(${c}) LIKE :${param} ESCAPE '!'`).join(' OR ')})`;
+}
+
 /** Escapes LIKE wildcards; used with `ESCAPE '!'` (the same on MySQL and SQLite). */
 export function likeContains(s: string): string {
   return `%${s.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
@@ -257,7 +267,7 @@ export const filter = {
       parse: (raw, key) => parse.string(raw, key, MAX_Q_LENGTH).trim(),
       apply: (qb, v: string, p) => {
         if (v === '') return;
-        qb.andWhere(`(${columns.map((c) => `LOWER(${c}) LIKE :${p} ESCAPE '!'`).join(' OR ')})`, { [p]: likeContains(v) });
+        qb.andWhere(containsSql(columns, p), { [p]: likeContains(v) });
       },
     };
   },

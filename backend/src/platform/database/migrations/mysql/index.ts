@@ -45,6 +45,7 @@ import { VippsRecurringCharge1795870000000 } from './1795870000000-VippsRecurrin
 import { FikenPostings1795860000000 } from './1795860000000-FikenPostings';
 import { FikenRoundLease1795880000000 } from './1795880000000-FikenRoundLease';
 import { OrderCheckoutSession1795920000000 } from './1795920000000-OrderCheckoutSession';
+import { MailBounces1795950000000 } from './1795950000000-MailBounces';
 import { Quizzes1795830000000 } from './1795830000000-Quizzes';
 
 /** Every migration, oldest first. */
@@ -97,4 +98,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   FikenPostings1795860000000,
   FikenRoundLease1795880000000,
   OrderCheckoutSession1795920000000,
+  MailBounces1795950000000,
 ];
