@@ -118,6 +118,8 @@ export interface AdminLead extends AdminAttribution {
   accountId: number | null;
   /** This e-mail (or its account) has an order that was paid. */
   hasBought: boolean;
+  /** When mail to this address last bounced for good (it does not exist or takes no mail); null when it takes mail. */
+  mailBouncedAt?: string | null;
 }
 
 /** DELETE /api/admin/leads/:id: what went with the address (every lead of it, its funnel row, consent and mails). */
@@ -244,6 +246,11 @@ export interface AdminOrder {
    * Null when the provider said nothing of it (every Stripe order, every paid one).
    */
   closedAs?: OrderClosing | null;
+  /**
+   * Why a payment was refused when it landed (the buyer owned the course already, the code was used
+   * up, the upgrade credit was gone): it gave nothing and is refunded in full; null for every other order.
+   */
+  refusal: 'already_owned' | 'code_used_up' | 'upgrade_credit_gone' | null;
 }
 
 /** How a provider ended a payment that was never made (Vipps' ABORTED, EXPIRED, CANCELLED, TERMINATED). */
@@ -272,8 +279,6 @@ export interface AdminOrderDetail extends AdminOrder {
   documents: AdminOrderDocument[];
   /** The buyer's receipt page on the site (/kvittering/:id). */
   receiptPageUrl: string | null;
-  /** Why a paid order was refused at once and refunded (the buyer owned it already, the code was used up). */
-  refusal: string | null;
 }
 
 export interface AdminUserDetail extends AdminUser {
@@ -291,6 +296,8 @@ export interface AdminUserDetail extends AdminUser {
   adminNote: string | null;
   /** A new address the mentor entered, until the student confirms it by the mailed link. */
   pendingEmail: string | null;
+  /** When mail to the student's address last bounced for good; null when it takes mail. */
+  mailBouncedAt?: string | null;
   /** The student's newest VIP subscription (automatic renewal), running or ended; null when none was paid. */
   subscription: AdminSubscription | null;
 }
