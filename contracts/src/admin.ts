@@ -424,6 +424,30 @@ export interface AdminWorkQueue {
   failedMails: number;
   /** Payments refused when they landed whose refund has not gone through yet. */
   refusalsAwaitingRefund: number;
+  /** Renewal payments that matched no subscription or not the agreed price: nothing renewed, the mentor decides. */
+  paymentsToReview: number;
+}
+
+/** Why a renewal payment waits for the mentor instead of renewing. */
+export type PaymentReviewReason = 'unknown_subscription' | 'unknown_charge' | 'amount_mismatch';
+
+/** GET /api/admin/payment-reviews: the open ones, newest first, each with what came in and what was agreed. */
+export interface AdminPaymentReview {
+  id: number;
+  provider: 'stripe' | 'vipps';
+  /** Stripe's invoice (in_…) or the Vipps charge. */
+  reference: string;
+  reason: PaymentReviewReason;
+  providerSubscriptionId: string | null;
+  subscriptionId: number | null;
+  email: string | null;
+  amountOre: number | null;
+  currency: string;
+  expectedOre: number | null;
+  expectedCurrency: string | null;
+  createdAt: string;
+  /** What happened and what the mentor can do, in Norwegian. */
+  text: string;
 }
 
 /** Funnel variants on the dashboard; `ukjent` is traffic without a remembered variant. */

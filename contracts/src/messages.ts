@@ -260,6 +260,7 @@ export const MSG = {
   mentorshipDays: 'Antall dager må være et helt tall mellom 1 og 365',
   bookingUrlInvalid: 'Bookinglenken må være en https-adresse (maks 500 tegn)',
   certificateNotFound: 'Fant ikke sertifikatet',
+  paymentReviewNotFound: 'Fant ikke betalingen som venter på vurdering',
   certificateNotEarned: 'Du har ikke fått sertifikat for dette kurset ennå. Fullfør alle modulene og bestå quizene først.',
   certificateRevokedAccessEnded: 'Sertifikatet er trukket tilbake fordi tilgangen til kurset er avsluttet.',
   certificateRevokedByMentor: 'Sertifikatet er trukket tilbake av utstederen.',

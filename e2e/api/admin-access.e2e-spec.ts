@@ -105,6 +105,8 @@ const ROUTES: Array<[Method, string, Record<string, unknown>?]> = [
   ['GET', '/api/admin/orders/export.csv'],
   ['GET', '/api/admin/users/export.csv'],
   ['GET', '/api/admin/work-queue'],
+  ['GET', '/api/admin/payment-reviews'],
+  ['POST', '/api/admin/payment-reviews/1/resolve', {}],
   ['PATCH', '/api/admin/users/1', { firstName: 'Hacket' }],
   ['POST', '/api/admin/users/1/signin-link', {}],
   ['POST', '/api/admin/users/bulk-grant', { userIds: [1], courseId: 'kryptovaluta' }],

@@ -69,6 +69,7 @@ describe('admin API: the work queue', () => {
       waitingThreads: before.waitingThreads + 1,
       failedMails: before.failedMails + 1,
       refusalsAwaitingRefund: before.refusalsAwaitingRefund + 1,
+      paymentsToReview: before.paymentsToReview,
     });
   });
 

@@ -5,6 +5,7 @@ import { addDays, osloToday } from '../lib/format';
 import { formatKr } from '../lib/money';
 import { LeadsPerDayChart, MoneyPerWeekChart } from './charts';
 import { FunnelCard } from './FunnelCard';
+import { PaymentReviewsCard } from './PaymentReviews';
 import { LatestLeads, LatestOrders } from './Latest';
 import { useWorkQueue, WORK_QUEUE_ITEMS, workQueueHref } from '../lib/workQueue';
 import { overviewLabels as L } from '../i18n/overview-nb';
@@ -24,23 +25,29 @@ const PRESETS = [7, 30, 90, 365] as const;
 /** «Arbeidskø»: what waits for the mentor now, each count a link to its list. */
 function WorkQueueCard() {
   const queue = useWorkQueue();
+  // Payments marked handled here leave the count at once (the queue itself is read every minute).
+  const [reviewsLeft, setReviewsLeft] = useState<number | null>(null);
   if (!queue) return null;
+  const count = (key: keyof typeof queue) => (key === 'paymentsToReview' && reviewsLeft !== null ? reviewsLeft : queue[key]);
   return (
-    <section className="lt-card" aria-labelledby="work-queue">
-      <h2 id="work-queue">Arbeidskø</h2>
-      <ul className="lt-stats" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {WORK_QUEUE_ITEMS.map((item) => (
-          <li key={item.key} className="lt-stat">
-            <a href={workQueueHref(item)}>
-              <span className="lt-secondary">{item.label}</span>{' '}
-              <span className="lt-stat-value" data-testid={`work-queue-${item.key}`}>
-                {queue[item.key]}
-              </span>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      <section className="lt-card" aria-labelledby="work-queue">
+        <h2 id="work-queue">Arbeidskø</h2>
+        <ul className="lt-stats" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {WORK_QUEUE_ITEMS.map((item) => (
+            <li key={item.key} className="lt-stat">
+              <a href={workQueueHref(item)}>
+                <span className="lt-secondary">{item.label}</span>{' '}
+                <span className="lt-stat-value" data-testid={`work-queue-${item.key}`}>
+                  {count(item.key)}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <PaymentReviewsCard count={queue.paymentsToReview} onChange={setReviewsLeft} />
+    </>
   );
 }
 

@@ -9,6 +9,8 @@ export const WORK_QUEUE_ITEMS: ReadonlyArray<{
   label: string;
   /** The list's filter that shows exactly these rows. */
   filter: Record<string, unknown>;
+  /** Where the rows are when they are not a list of the menu (the overview's own card). */
+  href?: string;
 }> = [
   { key: 'unansweredQuestions', resource: 'questions', label: 'Ubesvarte spørsmål', filter: { status: 'unanswered' } },
   { key: 'waitingThreads', resource: 'mentor-threads', label: 'Innboks: venter på svar', filter: { status: 'waiting' } },
@@ -17,12 +19,20 @@ export const WORK_QUEUE_ITEMS: ReadonlyArray<{
     key: 'refusalsAwaitingRefund',
     resource: 'orders',
     label: 'Avviste betalinger som venter på refusjon',
+    filter: { refusal: 'awaiting_refund' },
+  },
+  {
+    key: 'paymentsToReview',
+    resource: 'orders',
+    label: 'Fornyelser som ikke stemte (til vurdering)',
     filter: {},
+    href: '#betalinger-til-vurdering',
   },
 ];
 
 /** The list behind a count, as a link into the full panel. */
 export function workQueueHref(item: (typeof WORK_QUEUE_ITEMS)[number]): string {
+  if (item.href) return item.href;
   const q = Object.keys(item.filter).length ? `?filter=${encodeURIComponent(JSON.stringify(item.filter))}` : '';
   return `/admin/${item.resource}${q}`;
 }
@@ -48,6 +58,6 @@ export function useWorkQueue(): AdminWorkQueue | null {
 
 /** The count beside a menu item, or nothing when none waits. */
 export function workQueueCount(queue: AdminWorkQueue | null, resource: string): number {
-  const item = WORK_QUEUE_ITEMS.find((i) => i.resource === resource);
+  const item = WORK_QUEUE_ITEMS.find((i) => i.resource === resource && !i.href);
   return item && queue ? queue[item.key] : 0;
 }

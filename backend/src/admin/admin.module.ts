@@ -47,6 +47,7 @@ import { AdminUserAccountsService } from './users/admin-user-accounts.service';
 import { AdminUserGrantsService } from './users/admin-user-grants.service';
 import { AdminUsersService } from './users/admin-users.service';
 import { AdminUserSubscriptionService } from './users/admin-user-subscription.service';
+import { AdminPaymentReviewsController } from './work-queue/admin-payment-reviews.controller';
 import { AdminWorkQueueController } from './work-queue/admin-work-queue.controller';
 import { AdminStatusController } from './status/admin-status.controller';
 import { AdminQuizzesController } from './quizzes/admin-quizzes.controller';
@@ -97,6 +98,7 @@ import { QuizModule } from '../access/quiz/quiz.module';
     AdminQuestionsController,
     AdminMentorThreadsController,
     AdminWorkQueueController,
+    AdminPaymentReviewsController,
     AdminStatusController,
   ],
   providers: [

@@ -16,6 +16,7 @@ import { CampaignCode } from './entities/campaign-code.entity';
 import { Order } from './entities/order.entity';
 import { Receipt, ReceiptSequence } from './entities/receipt.entity';
 import { Refund } from './entities/refund.entity';
+import { PaymentReview } from './entities/payment-review.entity';
 import { Subscription } from './entities/subscription.entity';
 import { FikenPosting } from './entities/fiken-posting.entity';
 import { FikenRoundLease } from './entities/fiken-round-lease.entity';
@@ -44,6 +45,7 @@ import { VippsPaymentsService } from './vipps/vipps-payments.service';
 import { VippsWebhookController } from './vipps/vipps-webhook.controller';
 import { VippsWebhookService } from './vipps/vipps-webhook.service';
 import { StripeSubscriptionEvents } from './subscriptions/stripe-subscription-events.service';
+import { PaymentReviewsService } from './subscriptions/payment-reviews.service';
 import { RenewalOrdersService } from './subscriptions/renewal-orders.service';
 import { SubscriptionRecords } from './subscriptions/subscription-records.service';
 import { SubscriptionsService } from './subscriptions/subscriptions.service';
@@ -69,6 +71,7 @@ import { vippsRecurringApiProvider } from './vipps/vipps-recurring-api';
       Subscription,
       FikenPosting,
       FikenRoundLease,
+      PaymentReview,
     ]),
     SecurityModule,
     AuditModule,
@@ -112,6 +115,7 @@ import { vippsRecurringApiProvider } from './vipps/vipps-recurring-api';
     RenewalOrdersService,
     SalesReportService,
     StripeFeesService,
+    PaymentReviewsService,
   ],
   exports: [
     STRIPE_CLIENT,
@@ -127,6 +131,7 @@ import { vippsRecurringApiProvider } from './vipps/vipps-recurring-api';
     SubscriptionsService,
     SubscriptionRecords,
     SalesReportService,
+    PaymentReviewsService,
   ],
 })
 export class OrdersModule {}

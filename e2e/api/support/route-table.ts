@@ -20,6 +20,7 @@ import { UnsubscribeService } from '../../../backend/src/outbox/unsubscribe.serv
 import { Order } from '../../../backend/src/orders/entities/order.entity';
 import { Receipt } from '../../../backend/src/orders/entities/receipt.entity';
 import { Subscription } from '../../../backend/src/orders/entities/subscription.entity';
+import { PaymentReview } from '../../../backend/src/orders/entities/payment-review.entity';
 import { RefundsService } from '../../../backend/src/orders/refunds/refunds.service';
 import { AdminBroadcastsService } from '../../../backend/src/marketing/admin-broadcasts.service';
 import { BROADCASTS_LIST } from '../../../backend/src/marketing/broadcast-progress.service';
@@ -532,6 +533,20 @@ export const ROUTES: Route[] = [
     area: 'admin',
     access: ADMIN(200),
     valid: () => ({}),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/payment-reviews',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: () => ({}),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payment-reviews/:id/resolve',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String(await throwawayPaymentReview(f)) }, json: {} }),
   },
   {
     method: 'DELETE',
@@ -1764,6 +1779,27 @@ export function answerProblem(res: RawResponse, opts: { html?: boolean; site?: b
   if (typeof b.code !== 'string' || !(ERROR_CODES as readonly string[]).includes(b.code))
     return `${res.status} with code ${String(b.code)}`;
   return null;
+}
+
+/** A renewal payment that matched nothing, waiting for the mentor, straight in the database. */
+let reviewSeq = 0;
+async function throwawayPaymentReview(f: Fixture): Promise<number> {
+  const res = await f.t.ds.getRepository(PaymentReview).insert({
+    provider: 'stripe',
+    reference: `in_rute_${Date.now().toString(36)}_${++reviewSeq}`,
+    reason: 'unknown_subscription',
+    providerSubscriptionId: 'sub_ukjent',
+    subscriptionId: null,
+    userId: null,
+    amountOre: 100,
+    currency: 'NOK',
+    expectedOre: null,
+    expectedCurrency: null,
+    resolvedAt: null,
+    resolvedBy: null,
+    createdAt: new Date(),
+  });
+  return Number(res.identifiers[0].id);
 }
 
 /** A certificate of a throwaway account, straight in the database (for the verify and admin routes). */

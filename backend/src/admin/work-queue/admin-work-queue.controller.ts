@@ -4,9 +4,10 @@ import { AdminQuestionsService } from '../../community/admin-questions.service';
 import { MentorThreadsService } from '../../community/mentor/mentor-threads.service';
 import { AdminOnly } from '../../identity/current-user.decorator';
 import { OrderRecordsService } from '../../orders/order-records.service';
+import { PaymentReviewsService } from '../../orders/subscriptions/payment-reviews.service';
 import { AdminOutboxService } from '../../outbox/admin-outbox.service';
 
-/** The mentor's work queue: four counts, each from the module that owns the rows. */
+/** The mentor's work queue: five counts, each from the module that owns the rows. */
 @Controller('api/admin/work-queue')
 @AdminOnly()
 export class AdminWorkQueueController {
@@ -15,16 +16,18 @@ export class AdminWorkQueueController {
     private readonly threads: MentorThreadsService,
     private readonly outbox: AdminOutboxService,
     private readonly orders: OrderRecordsService,
+    private readonly reviews: PaymentReviewsService,
   ) {}
 
   @Get()
   async get(): Promise<AdminWorkQueue> {
-    const [unansweredQuestions, waitingThreads, failedMails, refusalsAwaitingRefund] = await Promise.all([
+    const [unansweredQuestions, waitingThreads, failedMails, refusalsAwaitingRefund, paymentsToReview] = await Promise.all([
       this.questions.countUnanswered(),
       this.threads.countWaiting(),
       this.outbox.countFailed(),
       this.orders.countRefusalsAwaitingRefund(),
+      this.reviews.countOpen(),
     ]);
-    return { unansweredQuestions, waitingThreads, failedMails, refusalsAwaitingRefund };
+    return { unansweredQuestions, waitingThreads, failedMails, refusalsAwaitingRefund, paymentsToReview };
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
+import type { PaymentReviewReason } from '@academy/contracts';
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
 import { EventBus } from '../../platform/events';
 import { addCalendarMonths } from '../../platform/time/calendar-period';
@@ -9,6 +10,7 @@ import { Order } from '../entities/order.entity';
 import { Subscription } from '../entities/subscription.entity';
 import { FulfilmentService, type FulfilmentResult } from '../fulfilment.service';
 import { STRIPE_CLIENT } from '../stripe/stripe.provider';
+import { PaymentReviewsService, RENEWAL_CURRENCY } from './payment-reviews.service';
 import { RenewalOrdersService } from './renewal-orders.service';
 import { graceEnd } from './subscriptions.service';
 
@@ -65,6 +67,7 @@ export class StripeSubscriptionEvents {
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
     private readonly fulfilment: FulfilmentService,
     private readonly renewals: RenewalOrdersService,
+    private readonly reviews: PaymentReviewsService,
     private readonly events: EventBus,
     private readonly clock: Clock,
   ) {}
@@ -80,12 +83,25 @@ export class StripeSubscriptionEvents {
 
   async invoicePaid(inv: InvoiceLike, once: Once): Promise<SubscriptionEventAnswer> {
     const subId = subscriptionOf(inv);
+    const first = inv.billing_reason === 'subscription_create';
     let sub = await this.bySubscription(subId);
-    const orderId = Number(metadataOf(inv).orderId);
-    if (!sub && Number.isInteger(orderId)) sub = await this.ds.getRepository(Subscription).findOneBy({ orderId });
-    if (!sub) return this.ignore(once);
+    if (!sub && first) {
+      // The first invoice may come before the checkout's event linked the subscription: the row of
+      // the order its metadata names, and only one no subscription is linked to yet.
+      const orderId = Number(metadataOf(inv).orderId);
+      const row = Number.isInteger(orderId)
+        ? await this.ds.getRepository(Subscription).findOneBy({ orderId, method: 'card', providerSubscriptionId: IsNull() })
+        : null;
+      if (row) sub = row;
+    }
+    const currency = (inv.currency ?? '').toUpperCase();
+    if (!sub) {
+      // A paid invoice of a subscription the shop never made renews nothing; the mentor decides.
+      if (!(inv.amount_paid > 0)) return this.ignore(once);
+      return this.review(once, { reason: 'unknown_subscription', sub: null, subId, inv, currency });
+    }
     const pi = paymentIntentOf(inv) ?? (await this.paymentIntentFromStripe(inv.id));
-    if (inv.billing_reason === 'subscription_create') {
+    if (first) {
       // The first period's invoice: its order was paid by the checkout; it keeps the payment intent for refunds.
       const r = await once(async (m) => {
         await m
@@ -99,9 +115,12 @@ export class StripeSubscriptionEvents {
       });
       return r.duplicate ? { duplicate: true } : {};
     }
-    if (!sub.userId || inv.amount_paid <= 0) return this.ignore(once);
-    const first = await this.ds.getRepository(Order).findOneByOrFail({ id: sub.orderId });
-    const basis = await this.renewals.basis(sub, first);
+    if (inv.amount_paid !== sub.priceOre || currency !== RENEWAL_CURRENCY)
+      // Not the agreed price (a smaller invoice, another currency): nothing renewed; the mentor decides.
+      return this.review(once, { reason: 'amount_mismatch', sub, subId, inv, currency });
+    if (!sub.userId) return this.ignore(once);
+    const firstOrder = await this.ds.getRepository(Order).findOneByOrFail({ id: sub.orderId });
+    const basis = await this.renewals.basis(sub, firstOrder);
     if (!basis) return this.ignore(once);
     const now = this.clock.now();
     const r = await once(async (m): Promise<FulfilmentResult | null> => {
@@ -109,12 +128,12 @@ export class StripeSubscriptionEvents {
       const paid = await this.renewals.pay(
         m,
         sub,
-        first,
+        firstOrder,
         basis,
         {
           reference: inv.id,
           amountOre: inv.amount_paid,
-          currency: (inv.currency ?? 'nok').toUpperCase(),
+          currency,
           paymentMethod: 'card',
           provider: 'stripe',
           capturedAt: null,
@@ -140,6 +159,25 @@ export class StripeSubscriptionEvents {
     await this.fulfilment.afterCommit(r.value);
     this.logger.log({ subscriptionId: sub.id, orderId: r.value.order.id, amountOre: inv.amount_paid }, 'Membership renewed');
     return {};
+  }
+
+  /** Records a paid invoice that renews nothing, for the mentor's work queue (once per invoice). */
+  private async review(
+    once: Once,
+    x: { reason: PaymentReviewReason; sub: Subscription | null; subId: string | null; inv: InvoiceLike; currency: string },
+  ): Promise<SubscriptionEventAnswer> {
+    const r = await once((m) =>
+      this.reviews.record(m, {
+        provider: 'stripe',
+        reference: x.inv.id,
+        reason: x.reason,
+        providerSubscriptionId: x.subId,
+        sub: x.sub,
+        amountOre: x.inv.amount_paid,
+        currency: x.currency,
+      }),
+    );
+    return { ignored: true, ...(r.duplicate ? { duplicate: true } : {}) };
   }
 
   async invoiceFailed(inv: InvoiceLike, once: Once): Promise<SubscriptionEventAnswer> {

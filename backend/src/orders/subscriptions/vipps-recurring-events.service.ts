@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull } from 'typeorm';
+import type { PaymentReviewReason } from '@academy/contracts';
 import { EventBus } from '../../platform/events';
 import { addCalendarMonths } from '../../platform/time/calendar-period';
 import { Clock } from '../../platform/time/clock';
@@ -8,6 +9,7 @@ import { Order } from '../entities/order.entity';
 import { Subscription } from '../entities/subscription.entity';
 import { FulfilmentService, type FulfilmentResult } from '../fulfilment.service';
 import type { Once, SubscriptionEventAnswer } from './stripe-subscription-events.service';
+import { PaymentReviewsService, RENEWAL_CURRENCY } from './payment-reviews.service';
 import { RenewalOrdersService } from './renewal-orders.service';
 import { graceEnd } from './subscriptions.service';
 import { VippsRecurringAgreements } from './vipps-recurring-agreements.service';
@@ -29,6 +31,8 @@ export interface RecurringEvent {
   agreementId: string;
   chargeId?: string | null;
   amount?: number | null;
+  /** The charge's currency (newer events carry it): NOK is the only one agreed. */
+  currency?: string | null;
   occurred?: string;
 }
 
@@ -70,6 +74,7 @@ export class VippsRecurringEvents {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly fulfilment: FulfilmentService,
     private readonly renewals: RenewalOrdersService,
+    private readonly reviews: PaymentReviewsService,
     private readonly events: EventBus,
     private readonly agreements: VippsRecurringAgreements,
     private readonly clock: Clock,
@@ -109,9 +114,12 @@ export class VippsRecurringEvents {
   private async captured(sub: Subscription, e: RecurringEvent, once: Once): Promise<SubscriptionEventAnswer> {
     const first = await this.ds.getRepository(Order).findOneByOrFail({ id: sub.orderId });
     if (!e.chargeId) return this.ignore(once);
+    const amount = typeof e.amount === 'number' && Number.isInteger(e.amount) ? e.amount : null;
+    const currency = typeof e.currency === 'string' && e.currency ? e.currency.toUpperCase() : RENEWAL_CURRENCY;
     if (e.chargeId === first.providerReference) {
       // The initial charge (DIRECT_CAPTURE): the first period's order is paid, as on the success page.
-      if (typeof e.amount === 'number' && e.amount !== first.amountOre) return this.ignore(once);
+      if ((amount !== null && amount !== first.amountOre) || currency !== RENEWAL_CURRENCY)
+        return this.review(once, e, 'amount_mismatch', { ...sub, priceOre: first.amountOre }, amount, currency);
       const user = await this.fulfilment.buyerFor(first);
       const r = await once(async (m) => {
         await m.update(Order, { id: first.id, capturedAt: IsNull() }, { capturedAt: this.clock.now() });
@@ -121,7 +129,38 @@ export class VippsRecurringEvents {
       await this.fulfilment.afterCommit(r.value);
       return {};
     }
-    return this.renewed(sub, first, e.chargeId, e.amount ?? sub.priceOre, once);
+    // Only a charge the shop created for this agreement renews (the coming renewal's, or one that
+    // already has its order: a repeated event), and only at the agreed price.
+    const ours =
+      e.chargeId === sub.nextChargeId ||
+      (await this.ds.getRepository(Order).exists({ where: { providerReference: e.chargeId, provider: 'vipps' } }));
+    if (!ours) return this.review(once, e, 'unknown_charge', sub, amount, currency);
+    if (amount !== sub.priceOre || currency !== RENEWAL_CURRENCY)
+      return this.review(once, e, 'amount_mismatch', sub, amount, currency);
+    return this.renewed(sub, first, e.chargeId, amount, once);
+  }
+
+  /** Records a captured charge that renews nothing, for the mentor's work queue (once per charge). */
+  private async review(
+    once: Once,
+    e: RecurringEvent,
+    reason: PaymentReviewReason,
+    sub: Subscription,
+    amount: number | null,
+    currency: string,
+  ): Promise<SubscriptionEventAnswer> {
+    const r = await once((m) =>
+      this.reviews.record(m, {
+        provider: 'vipps',
+        reference: e.chargeId!,
+        reason,
+        providerSubscriptionId: e.agreementId,
+        sub,
+        amountOre: amount,
+        currency,
+      }),
+    );
+    return { ignored: true, ...(r.duplicate ? { duplicate: true } : {}) };
   }
 
   /** A renewal's charge was captured: its order, the next 12 months and the receipt, once per charge. */

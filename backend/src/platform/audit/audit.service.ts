@@ -11,6 +11,7 @@ export type AuditEntity =
   | 'user'
   | 'grant'
   | 'order'
+  | 'payment_review'
   | 'course'
   | 'module'
   | 'settings'

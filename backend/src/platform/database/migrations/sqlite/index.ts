@@ -42,6 +42,7 @@ import { SalesReport1795811000000 } from './1795811000000-SalesReport';
 import { ModuleCaptions1795820000000 } from './1795820000000-ModuleCaptions';
 import { Subscriptions1795850000000 } from './1795850000000-Subscriptions';
 import { VippsRecurringCharge1795870000000 } from './1795870000000-VippsRecurringCharge';
+import { PaymentReviews1795900000000 } from './1795900000000-PaymentReviews';
 import { FikenPostings1795860000000 } from './1795860000000-FikenPostings';
 import { FikenRoundLease1795880000000 } from './1795880000000-FikenRoundLease';
 import { OrderCheckoutSession1795920000000 } from './1795920000000-OrderCheckoutSession';
@@ -99,4 +100,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   FikenRoundLease1795880000000,
   OrderCheckoutSession1795920000000,
   MailBounces1795950000000,
+  PaymentReviews1795900000000,
 ];
