@@ -28,6 +28,7 @@ export const MAIL_KINDS = [
   'membership_ending',
   'membership_renewing',
   'membership_renewal_cancelled',
+  'membership_renewal_resumed',
   'membership_renewal_failed',
   'access_granted',
   'sign_in_link',
@@ -57,6 +58,7 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   sign_in_link: 'Ny innloggingslenke',
   email_change: 'Bekreft ny e-postadresse',
 };
+  membership_renewal_resumed: 'VIP-fornyelse slått på igjen',
 
 /** GET /api/admin/outbox (list rows). */
 export interface AdminOutboxMessage {

@@ -119,7 +119,10 @@ export const MSG = {
   autoRenewNoCampaignCode:
     'Kampanjekoder gjelder bare en enkelt periode. Ta bort koden, eller ta bort «Forny automatisk hvert år».',
   autoRenewUnavailable: 'Automatisk fornyelse er ikke tilgjengelig akkurat nå. Kjøp en enkelt periode, eller prøv igjen senere.',
-  autoRenewAlready: 'Medlemskapet ditt fornyes allerede automatisk. Du finner det i kursoversikten.',
+  /** A member whose membership renews by itself is not sold another period (docs/decisions.md "Automatic renewal"). */
+  autoRenewAlready: (date: string, price: string, method: string) =>
+    `Medlemskapet ditt fornyes allerede automatisk ${date} for ${price} (${method}), og da får du 12 nye måneder. ` +
+    'Du trenger ikke kjøpe et nytt år nå. Vil du endre eller si opp fornyelsen, gjør du det på VIP-siden i kursoversikten.',
   renewalVippsStopped:
     'Vipps-avtalen ble stoppet og kan ikke startes igjen. Velg «Forny automatisk hvert år» med Vipps neste gang du fornyer VIP.',
   renewalNotRenewing: 'Medlemskapet ditt fornyes ikke automatisk, så det er ingenting å si opp.',
@@ -315,6 +318,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   PASSWORD_RULE: MSG.passwordTooShort,
   PASSWORD_MISMATCH: MSG.setPasswordMismatch,
   WRONG_PASSWORD: MSG.wrongCurrentPassword,
+  ALREADY_RENEWING: 'Medlemskapet ditt fornyes allerede automatisk. Du finner fornyelsen på VIP-siden i kursoversikten.',
   PASSWORD_TOO_COMMON: MSG.passwordTooCommon,
   PASSWORD_UNCHANGED: MSG.passwordUnchanged,
   CLAIM_REQUIRED: MSG.claimRequired,

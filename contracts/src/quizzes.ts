@@ -16,6 +16,18 @@ export const QUIZ_LIMITS = {
 /** Attempts a student may submit per hour (per account, across modules). */
 export const QUIZ_ATTEMPTS_PER_HOUR = 30;
 
+/**
+ * A quiz is a test the certificate stands on (docs/decisions.md "Quizzes"): until it is passed, a
+ * failed attempt answers only the score, and after this many failed attempts each next one waits.
+ */
+export const QUIZ_FREE_ATTEMPTS = 3;
+
+/** Minutes to wait after the `failures`-th failed attempt (none before QUIZ_FREE_ATTEMPTS; 1, 2, 4 … up to 60). */
+export function quizWaitMinutes(failures: number): number {
+  if (failures < QUIZ_FREE_ATTEMPTS) return 0;
+  return Math.min(60, 2 ** (failures - QUIZ_FREE_ATTEMPTS));
+}
+
 /** One choice as the mentor writes it. */
 export interface QuizChoiceInput {
   text: string;
@@ -84,6 +96,8 @@ export interface QuizView {
   bestScorePercent: number | null;
   passed: boolean;
   attempts: number;
+  /** When the next attempt may be sent, after repeated failures (null: now). */
+  nextAttemptAt: string | null;
 }
 
 /** GET /api/courses/:courseId/quizzes: which modules of the course have a quiz, and the student's standing in each. */
@@ -105,8 +119,15 @@ export interface QuizExplanation {
 export interface QuizAttemptResult {
   scorePercent: number;
   passed: boolean;
-  /** One per question answered wrong, in order (the explanation may be blank); none for right ones. */
+  /**
+   * Whether this answer says which questions were wrong: only once the quiz is passed (in this or an
+   * earlier attempt). A failed attempt before that answers the score alone.
+   */
+  explained: boolean;
+  /** When `explained`: one per question answered wrong, in order (the explanation may be blank); none for right ones. */
   explanations: QuizExplanation[];
+  /** When the next attempt may be sent, after repeated failures (null: now). */
+  nextAttemptAt: string | null;
   bestScorePercent: number;
   /** The student has passed this quiz (in this or an earlier attempt). */
   everPassed: boolean;
@@ -141,4 +162,6 @@ export const QUIZ_MSG = {
   answersCount: (n: number) => `Quizen har ${n} spørsmål: svar på alle`,
   answerEmpty: (n: number) => `Velg minst ett svar på spørsmål ${n}`,
   answerChoice: (n: number) => `Svaret på spørsmål ${n} er ikke et av alternativene`,
+  wait: (minutes: number) =>
+    `Du har prøvd flere ganger uten å bestå. Se videoen igjen, og prøv på nytt om ${minutes === 1 ? '1 minutt' : `${minutes} minutter`}.`,
 } as const;

@@ -124,6 +124,8 @@ export interface ReceiptDocument {
   description: string;
   amountExclVatOre: number;
   vatOre: number;
+  /** A membership that renews by itself: the renewal's terms as they stood when the receipt was issued (null otherwise). */
+  renewalTerms: string | null;
   vatRatePercent: number;
   totalOre: number;
   /** One line per MVA treatment; the lines add up to the total to the øre. */

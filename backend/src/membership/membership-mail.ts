@@ -27,7 +27,7 @@ export function membershipEndingMail(brand: MailBrand, m: MembershipEndingInput)
           'fellesskapet og kursene som følger med medlemskapet. Kurs du har kjøpt for seg selv, beholder du.',
       ),
       p(
-        `Vil du fortsette, fornyer du med ett klikk nedenfor. De nye ${m.months} månedene legges til fra ${ends}, ` +
+        `Vil du fortsette, fornyer du med knappen nedenfor. De nye ${m.months} månedene legges til fra ${ends}, ` +
           'så du mister ingen dager ved å fornye tidlig. Medlemskapet fornyes aldri automatisk.',
       ),
       button(`Forny ${m.title}`, m.renewUrl),
@@ -72,6 +72,32 @@ export function renewalCancelledMail(
       small(
         `Du får denne e-posten fordi ${m.inVipps ? 'du stoppet Vipps-avtalen for' : 'du sa opp den automatiske fornyelsen av'} ${m.title}.`,
       ),
+    ],
+  });
+}
+
+/** «Slå på fornyelse igjen» confirmed: the renewal's terms again (date, price, how), and how to cancel. */
+export function renewalResumedMail(
+  brand: MailBrand,
+  m: RenewalMailInput & { renewsAt: Date; priceText: string; methodText: string },
+): RenderedMail {
+  const on = formatOsloDate(m.renewsAt);
+  return renderMail({
+    brand,
+    subject: `${m.title} fornyes automatisk igjen ${on}`,
+    preheader: `Fornyelsen er slått på: ${on} for ${m.priceText}.`,
+    blocks: [
+      heading(`Hei${m.firstName ? ` ${m.firstName}` : ''}! Du har slått på fornyelsen igjen`),
+      p(
+        `${m.title}-medlemskapet ditt fornyes automatisk ${on} for ${m.priceText} (${m.methodText}), for 12 nye måneder, ` +
+          'og deretter hvert år. Du får en påminnelse 14 dager før hver fornyelse.',
+      ),
+      p(
+        `Vil du ikke fornye likevel, sier du opp før ${on} på medlemssiden: «Si opp», så bekrefter du. ` +
+          'Du beholder tilgangen ut perioden du har betalt for.',
+      ),
+      button(`Gå til ${m.title}-siden`, m.pageUrl),
+      small(`Du får denne e-posten fordi du slo på den automatiske fornyelsen av ${m.title}.`),
     ],
   });
 }
@@ -134,7 +160,7 @@ export function renewingReminderMail(brand: MailBrand, m: RenewingReminderInput)
       heading(`Hei${m.firstName ? ` ${m.firstName}` : ''}! ${m.title} fornyes snart`),
       p(`${m.title}-medlemskapet ditt fornyes automatisk ${on} for ${m.priceText} (${m.methodText}), for 12 nye måneder.`),
       p(
-        `Vil du ikke fornye, sier du opp før ${on} med ett klikk på medlemssiden. Du beholder tilgangen ut perioden du har betalt for.`,
+        `Vil du ikke fornye, sier du opp før ${on} på medlemssiden: «Si opp», så bekrefter du. Du beholder tilgangen ut perioden du har betalt for.`,
       ),
       button('Si opp eller se medlemskapet', m.pageUrl),
       small(`Du får denne e-posten fordi ${m.title}-medlemskapet ditt fornyes automatisk.`),

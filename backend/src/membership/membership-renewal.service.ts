@@ -12,7 +12,7 @@ import { AuditService } from '../platform/audit/audit.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { OnEvent, type RenewalFailed, type RenewalStopped } from '../platform/events';
 import { Clock } from '../platform/time/clock';
-import { renewalCancelledMail, renewalFailedMail } from './membership-mail';
+import { renewalCancelledMail, renewalFailedMail, renewalResumedMail } from './membership-mail';
 
 /** The memberships of the catalogue (VIP). */
 export const MEMBERSHIP_IDS = (Object.keys(MEMBERSHIP_MONTHS) as string[]).filter(isCatalogId);
@@ -99,12 +99,13 @@ export class MembershipRenewalService {
     });
   }
 
-  /** «Slå på fornyelse igjen» while the period runs. */
+  /** «Slå på fornyelse igjen» while the period runs: told to Stripe, audited, and confirmed by mail as «Si opp» is. */
   async resume(userId: number, productId: CatalogId = 'vip'): Promise<void> {
     const sub = await this.subscriptions.resume(userId, productId);
     const user = await this.users.findById(userId);
-    await this.ds.transaction((m) =>
-      this.audit.record(
+    const now = this.clock.now();
+    await this.ds.transaction(async (m) => {
+      await this.audit.record(
         m,
         user ? { id: user.id, email: user.email } : null,
         {
@@ -114,9 +115,28 @@ export class MembershipRenewalService {
           before: { cancelAtPeriodEnd: true },
           after: { cancelAtPeriodEnd: false },
         },
-        this.clock.now(),
-      ),
-    );
+        now,
+      );
+      if (!user || !sub.currentPeriodEnd) return;
+      const mail = renewalResumedMail(mailBrand(this.cfg), {
+        firstName: user.firstName,
+        title: await this.content.titleOf(productId, m),
+        pageUrl: this.pageUrl(productId),
+        renewsAt: sub.currentPeriodEnd,
+        priceText: krText(sub.priceOre),
+        methodText: sub.method === 'vipps' ? 'med Vipps' : 'med kortet ditt',
+      });
+      await this.outbox.enqueue(
+        {
+          ...mail,
+          kind: 'membership_renewal_resumed',
+          to: user.email,
+          userId,
+          dedupeKey: `renewal-resumed:${sub.id}:${now.getTime()}`,
+        },
+        m,
+      );
+    });
   }
 
   /** Stripe's customer portal for the member's card, back to the VIP page. */

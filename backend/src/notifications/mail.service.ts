@@ -54,6 +54,7 @@ function mailDocument(r: Receipt): MailDocument {
 }
 
 /** What checkout reports for a paid or refunded order. */
+    renewalTerms: r.renewalTerms ?? null,
 export interface OrderMailEvent {
   orderId: number;
   userId: number | null;

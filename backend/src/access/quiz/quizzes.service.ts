@@ -1,8 +1,10 @@
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
+import { HttpStatus } from '@nestjs/common';
 import {
   MSG,
   QUIZ_MSG,
+  quizWaitMinutes,
   type AccountExport,
   type CourseQuizzesResponse,
   type QuizAttemptResult,
@@ -10,7 +12,7 @@ import {
 } from '@academy/contracts';
 import { CoursesService } from '../../catalog/courses.service';
 import type { User } from '../../identity/entities/user.entity';
-import { conflict, notFound } from '../../platform/errors/app-error';
+import { AppError, conflict, notFound } from '../../platform/errors/app-error';
 import { EventBus } from '../../platform/events';
 import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../../platform/personal-data';
 import { Clock } from '../../platform/time/clock';
@@ -19,6 +21,19 @@ import { GrantsService } from '../grants.service';
 import { QuizAttempt } from './entities/quiz-attempt.entity';
 import { Quiz } from './entities/quiz.entity';
 import { parseAnswers, scoreQuiz } from './quiz-rules';
+
+type Attempted = Pick<QuizAttempt, 'id' | 'scorePercent' | 'passed' | 'createdAt'>;
+
+/**
+ * When the next attempt may be sent (oldest attempt first): never held back once the quiz is passed;
+ * before that, after QUIZ_FREE_ATTEMPTS failures, the last failure plus quizWaitMinutes of their count.
+ */
+export function nextAttemptAt(attempts: Attempted[]): Date | null {
+  if (attempts.some((a) => a.passed)) return null;
+  const minutes = quizWaitMinutes(attempts.length);
+  if (minutes === 0) return null;
+  return new Date(new Date(attempts[attempts.length - 1].createdAt).getTime() + minutes * 60_000);
+}
 
 /**
  * A module's quiz as the student takes it (docs/decisions.md "Quizzes"). The route's guard checked
@@ -74,10 +89,8 @@ export class QuizzesService implements PersonalDataOwner {
   async forStudent(viewer: User, courseId: string, moduleId: number): Promise<QuizView> {
     await this.openModule(viewer, courseId, moduleId);
     const quiz = await this.quizOf(moduleId);
-    const mine = await this.ds.getRepository(QuizAttempt).find({
-      select: { scorePercent: true, passed: true },
-      where: { quizId: quiz.id, userId: viewer.id },
-    });
+    const mine = await this.attemptsOf(quiz.id, viewer.id);
+    const next = nextAttemptAt(mine);
     return {
       moduleId,
       passPercent: quiz.passPercent,
@@ -89,7 +102,17 @@ export class QuizzesService implements PersonalDataOwner {
       bestScorePercent: mine.length ? Math.max(...mine.map((a) => a.scorePercent)) : null,
       passed: mine.some((a) => a.passed),
       attempts: mine.length,
+      nextAttemptAt: next && next.getTime() > this.clock.now().getTime() ? next.toISOString() : null,
     };
+  }
+
+  /** The student's attempts at a quiz, oldest first (what the waiting time is counted from). */
+  private attemptsOf(quizId: number, userId: number): Promise<Attempted[]> {
+    return this.ds.getRepository(QuizAttempt).find({
+      select: { id: true, scorePercent: true, passed: true, createdAt: true },
+      where: { quizId, userId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
   }
 
   /**
@@ -100,6 +123,17 @@ export class QuizzesService implements PersonalDataOwner {
     await this.openModule(viewer, courseId, moduleId);
     const quiz = await this.quizOf(moduleId);
     const answers = parseAnswers(rawAnswers, quiz.questions);
+    // Guessing is slow (docs/decisions.md "Quizzes"): after repeated failures the next attempt waits,
+    // counted from the stored attempts.
+    const before = await this.attemptsOf(quiz.id, viewer.id);
+    const now = this.clock.now();
+    const wait = nextAttemptAt(before);
+    if (wait && wait.getTime() > now.getTime())
+      throw new AppError(
+        HttpStatus.TOO_MANY_REQUESTS,
+        'TOO_MANY_REQUESTS',
+        QUIZ_MSG.wait(Math.ceil((wait.getTime() - now.getTime()) / 60_000)),
+      );
     const score = scoreQuiz(quiz.questions, answers, quiz.passPercent);
     const repo = this.ds.getRepository(QuizAttempt);
     await repo.insert({
@@ -112,16 +146,22 @@ export class QuizzesService implements PersonalDataOwner {
       wrongQuestions: score.wrong,
       scorePercent: score.scorePercent,
       passed: score.passed,
-      createdAt: this.clock.now(),
+      createdAt: now,
     });
-    const mine = await repo.find({ select: { scorePercent: true, passed: true }, where: { quizId: quiz.id, userId: viewer.id } });
+    const mine = await this.attemptsOf(quiz.id, viewer.id);
     if (score.passed) await this.events.emit('quiz.passed', { userId: viewer.id, courseId, moduleId });
+    const everPassed = mine.some((a) => a.passed);
+    const next = nextAttemptAt(mine);
     return {
       scorePercent: score.scorePercent,
       passed: score.passed,
-      explanations: score.wrong.map((i) => ({ question: i, explanation: quiz.questions[i].explanation })),
+      // Which questions were wrong is said only once the quiz is passed: before that it would tell a
+      // guesser which answers to change.
+      explained: everPassed,
+      explanations: everPassed ? score.wrong.map((i) => ({ question: i, explanation: quiz.questions[i].explanation })) : [],
       bestScorePercent: Math.max(...mine.map((a) => a.scorePercent)),
-      everPassed: mine.some((a) => a.passed),
+      everPassed,
+      nextAttemptAt: next && next.getTime() > now.getTime() ? next.toISOString() : null,
     };
   }
 

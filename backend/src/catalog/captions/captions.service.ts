@@ -14,6 +14,7 @@ import { Clock } from '../../platform/time/clock';
 import { CaptionCue } from '../entities/caption-cue.entity';
 import { ModuleCaptions } from '../entities/module-captions.entity';
 
+import { scopedMatch, scopedText } from './scoped-words';
 /** A transcript line search found. */
 export interface TranscriptMatch {
   moduleId: number;
@@ -112,24 +113,25 @@ export class CaptionsService {
 
   /**
    * Approved lines of the given modules holding every term (each as the start of a word, case
-   * folded), through MariaDB's FULLTEXT index or SQLite's FTS5. Terms are letters and digits only,
-   * at least three long (InnoDB's shortest indexed word).
+   * folded), through MariaDB's FULLTEXT index or SQLite's FTS5 over the lines' module-tagged words
+   * (scoped-words.ts): the full-text query itself asks for the given modules' words only, so the
+   * index reads nothing of any other module. Terms are letters and digits only, at least three long
+   * (InnoDB's shortest indexed word).
    */
   async searchTranscripts(moduleIds: number[], terms: string[]): Promise<TranscriptMatch[]> {
     if (!moduleIds.length || !terms.length) return [];
-    const ids = moduleIds.map((id) => Math.trunc(id)).join(',');
+    const ids = moduleIds.map((id) => Math.trunc(id));
+    const list = ids.join(',');
     if (isMysql(this.ds)) {
-      const against = terms.map((t) => `+${t}*`).join(' ');
       const rows: Array<{ moduleId: number; startMs: number; plain: string }> = await this.ds.query(
-        `SELECT \`moduleId\`, \`startMs\`, \`plain\` FROM \`caption_cues\` WHERE MATCH(\`plain\`) AGAINST (? IN BOOLEAN MODE) AND \`approved\` = 1 AND \`moduleId\` IN (${ids}) LIMIT ${SEARCH_ROW_LIMIT}`,
-        [against],
+        `SELECT \`moduleId\`, \`startMs\`, \`plain\` FROM \`caption_cues\` WHERE MATCH(\`scoped\`) AGAINST (? IN BOOLEAN MODE) AND \`approved\` = 1 AND \`moduleId\` IN (${list}) LIMIT ${SEARCH_ROW_LIMIT}`,
+        [scopedMatch(ids, terms, 'mysql')],
       );
       return rows.map((r) => ({ moduleId: Number(r.moduleId), startMs: Number(r.startMs), plain: String(r.plain) }));
     }
-    const match = terms.map((t) => `"${t}"*`).join(' ');
     const rows: Array<{ moduleId: number; startMs: number; plain: string }> = await this.ds.query(
-      `SELECT c."moduleId", c."startMs", c."plain" FROM "caption_cues_fts" f JOIN "caption_cues" c ON c."id" = f.rowid WHERE "caption_cues_fts" MATCH ? AND c."approved" = 1 AND c."moduleId" IN (${ids}) LIMIT ${SEARCH_ROW_LIMIT}`,
-      [match],
+      `SELECT c."moduleId", c."startMs", c."plain" FROM "caption_cues_scoped_fts" f JOIN "caption_cues" c ON c."id" = f.rowid WHERE "caption_cues_scoped_fts" MATCH ? AND c."approved" = 1 AND c."moduleId" IN (${list}) LIMIT ${SEARCH_ROW_LIMIT}`,
+      [scopedMatch(ids, terms, 'sqlite')],
     );
     return rows.map((r) => ({ moduleId: Number(r.moduleId), startMs: Number(r.startMs), plain: String(r.plain) }));
   }
@@ -154,3 +156,4 @@ export class CaptionsService {
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) await repo.insert(rows.slice(i, i + INSERT_CHUNK));
   }
 }
+      scoped: scopedText(moduleId, cuePlainText(c.text)),

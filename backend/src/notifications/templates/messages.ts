@@ -28,6 +28,8 @@ export interface MailDocument {
   lines?: ReceiptLine[];
   /** False when the seller was outside the MVA register: no MVA lines (absent: registered). */
   vatRegistered?: boolean;
+  /** A membership that renews by itself: its terms as the receipt states them. */
+  renewalTerms?: string | null;
 }
 
 /**
@@ -136,6 +138,7 @@ export function receiptMail(brand: MailBrand, r: ReceiptInput): RenderedMail {
       heading(`Takk for kjøpet${r.firstName ? `, ${r.firstName}` : ''}!`),
       p(`Betalingen er mottatt, og du har nå tilgang til ${r.courseTitle}. Her er kvitteringen din.`),
       rows(details),
+      ...(doc?.renewalTerms ? [p(doc.renewalTerms)] : []),
       button('Se kvitteringen (skriv ut eller last ned PDF)', r.receiptUrl),
       ...access,
       p(

@@ -30,6 +30,7 @@ import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { VippsRecurringAgreements } from '../subscriptions/vipps-recurring-agreements.service';
 import { CheckoutStatusService, type CheckoutStatus } from './checkout-status.service';
 import { DemoCheckoutService } from './demo-checkout.service';
+import { osloDateText, renewalMethodText, wholeKr } from '../subscriptions/renewal-terms';
 
 export type { CheckoutStatus } from './checkout-status.service';
 
@@ -83,6 +84,17 @@ export class CheckoutService {
     if (!ready) throw unavailable(MSG.autoRenewUnavailable, 'PAYMENT_UNAVAILABLE');
   }
 
+  /** 409 with the running renewal's date, price and method when the member's membership renews by itself. */
+  private async refuseWhileRenewing(userId: number, productId: string): Promise<void> {
+    const sub = await this.subscriptions.current(userId, productId);
+    if (!sub || sub.cancelAtPeriodEnd || !sub.currentPeriodEnd) return;
+    if (sub.status === 'past_due' && sub.method === 'vipps') return;
+    throw conflict(
+      MSG.autoRenewAlready(osloDateText(sub.currentPeriodEnd), wholeKr(sub.priceOre), renewalMethodText(sub.method)),
+      'ALREADY_RENEWING',
+    );
+  }
+
   /**
    * Who takes a payment by this method: Vipps MobilePay (with Vipps keys), Stripe (card and Klarna),
    * or, outside production without the provider's keys, a demo payment as before.
@@ -117,9 +129,10 @@ export class CheckoutService {
     const renewable = membershipMonths(item.id) !== null;
     if (auth && !renewable && (await this.grants.owns(auth.user.id, item.id)))
       throw conflict(MSG.alreadyOwned(item.title), 'ALREADY_OWNED');
-    // A member whose membership already renews by itself is not sold a second subscription.
-    if (auth && autoRenew && (await this.subscriptions.current(auth.user.id, item.id))?.cancelAtPeriodEnd === false)
-      throw conflict(MSG.autoRenewAlready);
+    // A member whose membership already renews by itself is sold nothing more, with or without the
+    // box: the renewal pays the next year on its date, so a second year bought now would be paid twice
+    // (docs/decisions.md "Automatic renewal"). A Vipps renewal whose charge failed is renewed here.
+    if (auth && renewable) await this.refuseWhileRenewing(auth.user.id, item.id);
 
     // One attribution per person: the buyer's account or earliest lead before what this browser sent.
     const attribution = await this.firstTouch.forBuyer(email, existing, dto.attribution);

@@ -46,6 +46,13 @@ export class Receipt {
   @Column({ type: 'varchar', length: 500 })
   description: string;
 
+  /**
+   * A membership that renews by itself: its terms (price, interval, next date, how to cancel) as they
+   * stood when the receipt was issued, shown on the receipt, its PDF and its mail; null otherwise.
+   */
+  @Column({ type: 'text', nullable: true })
+  renewalTerms: string | null;
+
   /** Amount excluding MVA, øre. */
   @Column({ type: 'int' })
   amountExclVatOre: number;

@@ -58,6 +58,7 @@ export function receiptPdf(
       ]);
       pdf.heading('Beskrivelse', 2).paragraph(r.description);
       pdf.table(documentAmountRows(r).map((row) => ({ label: row.label, value: formatPdfAmount(row.ore), emphasis: row.total })));
+      if (r.renewalTerms) pdf.heading('Automatisk fornyelse', 2).paragraph(r.renewalTerms);
       pdf.paragraph(documentNote(r), { muted: true });
       pdf.footer([seller.join(' · ')]);
     },

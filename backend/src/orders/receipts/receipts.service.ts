@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import {
   MSG,
   membershipMonths,
@@ -17,7 +17,10 @@ import { CatalogContentService } from '../../catalog/catalog-content.service';
 import { APP_CONFIG, AppConfig } from '../../platform/config';
 import { notFound } from '../../platform/errors/app-error';
 import { Clock } from '../../platform/time/clock';
+import { addCalendarMonths } from '../../platform/time/calendar-period';
 import { queueFikenPosting } from '../fiken/fiken-queue';
+import { Subscription } from '../entities/subscription.entity';
+import { renewalTermsText } from '../subscriptions/renewal-terms';
 import { Order } from '../entities/order.entity';
 import { Receipt, ReceiptSequence } from '../entities/receipt.entity';
 import type { Refund } from '../entities/refund.entity';
@@ -35,6 +38,9 @@ function formatKr(ore: number): string {
 const SEQUENCE_ID = 1;
 
 export const receiptKey = (orderId: number) => `receipt:${orderId}`;
+
+/** The member's VIP page at its stable address (docs/decisions.md "Automatic renewal"). */
+const MEMBERSHIP_PAGE_PATH = (productId: string) => `/account/settings#membership-${productId}`;
 export const creditNoteKey = (refundId: number) => `credit:${refundId}`;
 
 /** Same-site paths of the documents' PDFs. */
@@ -85,9 +91,31 @@ export class ReceiptsService {
       refundId: null,
       refersToNumber: null,
       description,
+      renewalTerms: months !== null ? await this.renewalTermsOf(m, order, title, months) : null,
       totalOre: order.amountOre,
       currency: order.currency,
     });
+  }
+
+  /**
+   * The terms of the automatic renewal this payment belongs to (docs/decisions.md "Automatic
+   * renewal"), on the receipt so the member keeps them: the first period's subscription (made
+   * running by this payment), or for a renewal the member's subscription that still renews, whose
+   * next charge is then a period later. Null when the membership does not renew by itself.
+   */
+  private async renewalTermsOf(m: EntityManager, order: Order, title: string, months: number): Promise<string | null> {
+    const now = this.clock.now();
+    let sub = await m.findOneBy(Subscription, { orderId: order.id, status: 'active' });
+    if (!sub && order.userId !== null)
+      sub = await m.findOne(Subscription, {
+        where: { userId: order.userId, productId: order.courseId, status: In(['active', 'past_due']), cancelAtPeriodEnd: false },
+        order: { id: 'DESC' },
+      });
+    if (!sub?.currentPeriodEnd || sub.cancelAtPeriodEnd) return null;
+    // A renewal is paid when its period ends: the next charge is one period after the one just paid.
+    const soon = sub.currentPeriodEnd.getTime() - now.getTime() < 31 * 86_400_000;
+    const nextAt = soon && sub.orderId !== order.id ? addCalendarMonths(sub.currentPeriodEnd, months) : sub.currentPeriodEnd;
+    return renewalTermsText(sub, title, months, nextAt, `${this.cfg.publicUrl}${MEMBERSHIP_PAGE_PATH(order.courseId)}`);
   }
 
   /** The credit note of a refund (inside the refund's transaction), referring to the order's receipt. */
@@ -105,6 +133,7 @@ export class ReceiptsService {
       refundId: refund.id,
       refersToNumber: receipt.number,
       description: `Kreditnota for kvittering nr. ${receipt.number}: refusjon av ${receipt.description}`.slice(0, 500),
+      renewalTerms: null,
       totalOre: refund.amountOre,
       currency: order.currency,
     });
@@ -117,7 +146,8 @@ export class ReceiptsService {
     doc: Pick<
       Receipt,
       'kind' | 'documentKey' | 'orderId' | 'refundId' | 'refersToNumber' | 'description' | 'totalOre' | 'currency'
-    >,
+    > &
+      Partial<Pick<Receipt, 'renewalTerms'>>,
   ): Promise<Receipt> {
     const number = await this.nextNumber(m);
     const seller = this.cfg.seller;
@@ -241,6 +271,7 @@ export function toDocument(r: Receipt): ReceiptDocument {
     refersToNumber: r.refersToNumber,
     issuedAt: r.issuedAt.toISOString(),
     description: r.description,
+    renewalTerms: r.renewalTerms ?? null,
     amountExclVatOre: r.amountExclVatOre,
     vatOre: r.vatOre,
     vatRatePercent: r.vatRatePercent,

@@ -139,6 +139,11 @@ function Document({ doc, siteName, buyer }: { doc: ReceiptDocument; siteName: st
         </tfoot>
       </table>
       <p className="receipt-doc__note">{documentNote({ ...doc, vatRegistered: doc.seller.vatRegistered !== false })}</p>
+      {doc.renewalTerms && (
+        <p className="receipt-doc__note" data-testid="receipt-renewal-terms">
+          {doc.renewalTerms}
+        </p>
+      )}
       <p className="receipt-doc__actions no-print">
         <ButtonAnchor href={doc.pdfUrl} download variant="secondary" size="sm" data-testid="pdf-link">
           Last ned PDF

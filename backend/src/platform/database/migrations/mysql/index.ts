@@ -48,6 +48,8 @@ import { FikenRoundLease1795880000000 } from './1795880000000-FikenRoundLease';
 import { OrderCheckoutSession1795920000000 } from './1795920000000-OrderCheckoutSession';
 import { MailBounces1795950000000 } from './1795950000000-MailBounces';
 import { Quizzes1795830000000 } from './1795830000000-Quizzes';
+import { ReceiptRenewalTerms1795930000000 } from './1795930000000-ReceiptRenewalTerms';
+import { ScopedCaptionSearch1795930100000 } from './1795930100000-ScopedCaptionSearch';
 
 /** Every migration, oldest first. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -101,4 +103,6 @@ export const MYSQL_MIGRATIONS: Function[] = [
   OrderCheckoutSession1795920000000,
   MailBounces1795950000000,
   PaymentReviews1795900000000,
+  ReceiptRenewalTerms1795930000000,
+  ScopedCaptionSearch1795930100000,
 ];
