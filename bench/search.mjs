@@ -55,6 +55,13 @@ function line(m, c) {
 
 const NOW = '2026-11-28 00:00:00.000';
 
+/** A line's words tagged with its module, as backend/src/catalog/captions/scoped-words.ts indexes them. */
+function scopedText(moduleId, plain) {
+  const tag = `m${moduleId.toString(36).padStart(6, '0')}`;
+  const words = plain.toLocaleLowerCase('nb-NO').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words)].map((w) => `${tag}${w}`).join(' ');
+}
+
 /** Inserts the modules, their captions and lines through `exec(sql, rows)` (multi-row INSERTs). */
 async function fill(exec, firstModuleId) {
   const modules = [];
@@ -85,11 +92,11 @@ async function fill(exec, firstModuleId) {
     const rows = [];
     for (let c = 0; c < CUES_PER_MODULE; c++) {
       const text = line(m, c);
-      rows.push([id, 1, c, c * 3000, c * 3000 + 2800, '', text, text]);
+      rows.push([id, 1, c, c * 3000, c * 3000 + 2800, '', text, text, scopedText(id, text)]);
     }
     for (let i = 0; i < rows.length; i += 300)
       await exec(
-        'INSERT INTO caption_cues (moduleId, approved, position, startMs, endMs, settings, text, plain) VALUES ',
+        'INSERT INTO caption_cues (moduleId, approved, position, startMs, endMs, settings, text, plain, scoped) VALUES ',
         rows.slice(i, i + 300),
       );
   }
