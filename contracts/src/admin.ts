@@ -53,6 +53,8 @@ export const AUDIT_ACTIONS = [
   'user.update',
   /** The student confirmed the new e-mail address the mentor entered. */
   'user.email_change',
+  /** The old address stopped an e-mail change that was waiting (the link in the notice mailed to it). */
+  'user.email_change_stop',
   /** The mentor mailed a student a new sign-in link. */
   'user.signin_link',
   'certificate.revoke',

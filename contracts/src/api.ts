@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'TOTP_INVALID',
   'TOTP_ENROLMENT_REQUIRED',
   'REAUTH_REQUIRED',
+  'TOTP_LOCKED',
   'FORBIDDEN',
   'CSRF_REJECTED',
   'NOT_FOUND',
@@ -162,6 +163,8 @@ export interface TokenLoginRequest {
   token: string;
   /** Signed in as another account: end that session and sign in with the link (otherwise 409 ACCOUNT_SWITCH). */
   switchAccount?: boolean;
+  /** The second factor, for an account that has one (otherwise 401 TOTP_REQUIRED and the link stays unused). */
+  totp?: string;
 }
 
 export interface CheckoutSessionResponse {

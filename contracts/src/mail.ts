@@ -33,6 +33,10 @@ export const MAIL_KINDS = [
   'access_granted',
   'sign_in_link',
   'email_change',
+  'email_change_notice',
+  'totp_enabled',
+  'totp_recovery_used',
+  'totp_locked',
 ] as const;
 export type MailKindName = (typeof MAIL_KINDS)[number];
 
@@ -57,6 +61,10 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   access_granted: 'Tilgang gitt av mentor',
   sign_in_link: 'Ny innloggingslenke',
   email_change: 'Bekreft ny e-postadresse',
+  email_change_notice: 'E-postadressen endres (varsel til gammel adresse)',
+  totp_enabled: 'Tofaktorinnlogging slått på',
+  totp_recovery_used: 'Gjenopprettingskode brukt',
+  totp_locked: 'Tofaktorinnlogging låst',
 };
   membership_renewal_resumed: 'VIP-fornyelse slått på igjen',
 

@@ -69,6 +69,11 @@ export const MSG = {
   totpNotEnabled: 'Tofaktorinnlogging er ikke slått på.',
   totpDisabled: 'Tofaktorinnlogging er slått av.',
   reauthRequired: 'Bekreft at det er deg: skriv inn passordet ditt på nytt.',
+  reauthAfterLink: 'Du logget inn med en lenke fra e-posten. Bekreft at det er deg: skriv inn passordet ditt.',
+  totpLocked: (until: string) =>
+    `For mange feil engangskoder. Tofaktorinnloggingen er låst til kl. ${until}. Du kan fortsatt bruke en gjenopprettingskode.`,
+  totpLockedForNow:
+    'For mange feil engangskoder. Tofaktorinnloggingen er låst en stund. Du kan fortsatt bruke en gjenopprettingskode.',
   reauthWrongPassword: 'Feil passord',
   switchAccountInvalid: 'Ugyldig valg for kontobytte',
 
@@ -198,6 +203,9 @@ export const MSG = {
   membershipEnded: 'VIP-perioden er allerede avsluttet',
   bulkGrantIds: 'Velg mellom 1 og 500 elever',
   emailChangeInvalid: 'Lenken for å bekrefte ny e-postadresse er ugyldig eller utløpt. Be mentoren sende en ny.',
+  emailChangeStopInvalid:
+    'Lenken for å stoppe endringen er ugyldig eller utløpt, eller endringen er allerede bekreftet eller stoppet. Kontakt oss hvis e-postadressen er endret uten at du ville det.',
+  emailChangeStopped: 'Endringen er stoppet. Kontoen din bruker fortsatt denne e-postadressen.',
   emailChangeTaken: 'Det finnes allerede en konto med den nye e-postadressen',
   emailUnchanged: 'Den nye e-postadressen er den samme som den gamle',
   grantNotFound: 'Fant ikke tilgangen',
@@ -303,6 +311,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   TOTP_INVALID: MSG.totpInvalid,
   TOTP_ENROLMENT_REQUIRED: MSG.totpEnrolmentRequired,
   REAUTH_REQUIRED: MSG.reauthRequired,
+  TOTP_LOCKED: MSG.totpLockedForNow,
   FORBIDDEN: MSG.forbidden,
   CSRF_REJECTED: MSG.csrf,
   NOT_FOUND: MSG.notFound,

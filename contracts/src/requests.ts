@@ -47,6 +47,8 @@ export interface ResetPasswordRequest {
   token: string;
   newPassword: string;
   confirmPassword: string;
+  /** The second factor, for an account that has one (otherwise 401 TOTP_REQUIRED and nothing changes). */
+  totp?: string;
 }
 
 /** POST /api/auth/totp/enable */
@@ -137,6 +139,11 @@ export interface ExtendMembershipRequest {
 
 /** POST /api/account/email/confirm: the token from the confirmation mail. */
 export interface ConfirmEmailChangeRequest {
+  token: string;
+}
+
+/** POST /api/account/email/stop: the link mailed to the old address stops a change still waiting. */
+export interface StopEmailChangeRequest {
   token: string;
 }
 

@@ -31,3 +31,14 @@ export interface ReauthResponse {
 
 /** How long a full sign-in counts as recent for refunds, grants and revokes. */
 export const REAUTH_WINDOW_MINUTES = 15;
+
+/**
+ * Why a sign-in is not recent enough (`reason` beside 401 REAUTH_REQUIRED): the session was opened by
+ * a mailed link or a password reset (`link`), or the password was typed more than 15 minutes ago (`expired`).
+ */
+export type ReauthReason = 'link' | 'expired';
+
+/** Wrong second-factor codes in a row that lock the second factor of an account (docs/decisions.md "Two-factor sign-in"). */
+export const TOTP_MAX_FAILURES = 5;
+/** How long the second factor stays locked after that. */
+export const TOTP_LOCK_MINUTES = 15;

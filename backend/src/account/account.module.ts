@@ -8,6 +8,7 @@ import { OutboxModule } from '../outbox/outbox.module';
 import { MarketingModule } from '../marketing/marketing.module';
 import { OrdersModule } from '../orders/orders.module';
 import { EmailChangeController } from './email-change.controller';
+import { EmailChangeService } from './email-change.service';
 import { AuditModule } from '../platform/audit/audit.module';
 import { CertificatesModule } from '../certificates/certificates.module';
 import { LiveModule } from '../live/live.module';
@@ -44,6 +45,6 @@ import { PasswordResetService } from './password-reset.service';
     CommunityModule,
   ],
   controllers: [AuthController, AccountController, CreateUserController, PasswordResetController, EmailChangeController],
-  providers: [MeService, AccountService, AccountNameService, CreateUserService, PasswordResetService],
+  providers: [MeService, AccountService, AccountNameService, CreateUserService, PasswordResetService, EmailChangeService],
 })
 export class AccountModule {}

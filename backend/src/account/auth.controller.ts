@@ -72,7 +72,11 @@ export class AuthController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ user: MeResponse }> {
-    const signedIn = await this.auth.tokenLogin(dto.token, { switchAccount: dto.switchAccount }, this.cookie.client(req));
+    const signedIn = await this.auth.tokenLogin(
+      dto.token,
+      { switchAccount: dto.switchAccount, totp: dto.totp },
+      this.cookie.client(req),
+    );
     if (!signedIn) throw unauthenticated(MSG.invalidToken, 'INVALID_TOKEN');
     this.cookie.set(req, reply, signedIn.session);
     return { user: await this.me.of(signedIn.user) };

@@ -1,12 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { IsString, Length } from 'class-validator';
-import { MSG, type ConfirmEmailChangeRequest } from '@academy/contracts';
-import { LoginTokensService } from '../identity/login-tokens.service';
-import { UserWriter } from '../identity/user-writer.service';
-import { AuditService } from '../platform/audit/audit.service';
-import { badRequest, conflict } from '../platform/errors/app-error';
+import { MSG, type ConfirmEmailChangeRequest, type StopEmailChangeRequest } from '@academy/contracts';
+import { EmailChangeService } from './email-change.service';
 
 /** POST /api/account/email/confirm */
 export class ConfirmEmailChangeDto implements ConfirmEmailChangeRequest {
@@ -15,41 +10,31 @@ export class ConfirmEmailChangeDto implements ConfirmEmailChangeRequest {
   token: string;
 }
 
+/** POST /api/account/email/stop */
+export class StopEmailChangeDto implements StopEmailChangeRequest {
+  @IsString({ message: MSG.emailChangeStopInvalid })
+  @Length(20, 128, { message: MSG.emailChangeStopInvalid })
+  token: string;
+}
+
 /**
- * The student confirms the new e-mail address the mentor entered, with the link mailed to that
- * address (/bekreft-epost#token=…): the address becomes the account's, audited. The link works
- * once; without a session (it proves the mailbox, as a sign-in link does).
+ * The e-mail change the mentor asked for, from the two mailed links, without a session (each proves
+ * its mailbox, as a sign-in link does): the new address confirms it (/bekreft-epost#token=…), the old
+ * address stops it while it waits (/stopp-epostendring#token=…).
  */
 @Controller('api/account/email')
 export class EmailChangeController {
-  constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    private readonly tokens: LoginTokensService,
-    private readonly users: UserWriter,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly changes: EmailChangeService) {}
 
   @Post('confirm')
   @HttpCode(200)
-  async confirm(@Body() dto: ConfirmEmailChangeDto): Promise<{ email: string }> {
-    // The link works once, whatever follows: a second click finds it used.
-    const userId = await this.tokens.consume(dto.token, 'email_change');
-    if (userId === null) throw badRequest(MSG.emailChangeInvalid, 'INVALID_TOKEN');
-    const done = await this.ds.transaction(async (m) => {
-      const changed = await this.users.confirmPendingEmail(userId, m);
-      if (changed === false) throw conflict(MSG.emailChangeTaken);
-      if (changed === null) return null;
-      await this.audit.record(m, null, {
-        action: 'user.email_change',
-        entity: 'user',
-        entityId: userId,
-        before: { email: changed.before },
-        after: { email: changed.after },
-      });
-      return changed;
-    });
-    // The mentor called the change off (or another link confirmed it) after this one was mailed.
-    if (!done) throw badRequest(MSG.emailChangeInvalid, 'INVALID_TOKEN');
-    return { email: done.after };
+  confirm(@Body() dto: ConfirmEmailChangeDto): Promise<{ email: string }> {
+    return this.changes.confirm(dto.token);
+  }
+
+  @Post('stop')
+  @HttpCode(200)
+  stop(@Body() dto: StopEmailChangeDto): Promise<{ message: string; email: string }> {
+    return this.changes.stop(dto.token);
   }
 }

@@ -11,6 +11,7 @@ import { UserWriter } from '../identity/user-writer.service';
 import { BackgroundTasks } from '../outbox/background-tasks';
 import type { ForgotPasswordDto, ResetPasswordDto } from './dto/password-reset.dto';
 import { MailService } from '../notifications/mail.service';
+import { TotpService } from '../identity/totp/totp.service';
 
 /** 'Glemt passord?': a one-time link by e-mail, then a new password that signs the user in. */
 @Injectable()
@@ -23,6 +24,7 @@ export class PasswordResetService {
     private readonly mail: MailService,
     private readonly tasks: BackgroundTasks,
     private readonly me: MeService,
+    private readonly totp: TotpService,
   ) {}
 
   /**
@@ -46,6 +48,12 @@ export class PasswordResetService {
     client: SessionClient,
   ): Promise<{ message: string; user: MeResponse; session: StartedSession }> {
     if (dto.newPassword !== dto.confirmPassword) throw badRequest(MSG.setPasswordMismatch, 'PASSWORD_MISMATCH');
+    // A second factor is asked before anything changes, as at every sign-in (docs/decisions.md "Two-factor
+    // sign-in"): without the code the link stays unused and the password as it was.
+    const owner = await this.tokens.peek(dto.token, 'reset');
+    if (owner === null) throw badRequest(MSG.resetTokenInvalid, 'INVALID_TOKEN');
+    // Not on the first claim, which removes a factor enrolled before it (AuthService.claim).
+    if ((await this.users.findById(owner))?.claimedAt) await this.totp.requireForSignIn(owner, dto.totp);
     const userId = await this.tokens.consume(dto.token, 'reset');
     const user = userId === null ? null : await this.users.findById(userId);
     if (!user) throw badRequest(MSG.resetTokenInvalid, 'INVALID_TOKEN');

@@ -42,18 +42,21 @@ export class AuthService {
    * so it is a claim. Null when the token is unknown, used or expired.
    * A browser signed in as another account is asked first: 409 ACCOUNT_SWITCH, and the link stays
    * unused, unless `switchAccount` is true (then that session ends).
+   * An account with a second factor is asked for it as the password sign-in asks (401 TOTP_REQUIRED,
+   * TOTP_INVALID), and the link stays unused until a code is right: a mailbox alone is one factor
+   * (docs/decisions.md "Two-factor sign-in").
    */
   async tokenLogin(
     token: string,
-    opts: { switchAccount?: boolean },
+    opts: { switchAccount?: boolean; totp?: unknown },
     client: SessionClient,
   ): Promise<{ user: User; session: StartedSession } | null> {
+    const owner = await this.tokens.peek(token, 'login');
+    if (owner === null) return null;
     const current = await this.sessions.resolve(client.token);
-    if (current && opts.switchAccount !== true) {
-      const owner = await this.tokens.peek(token, 'login');
-      if (owner === null) return null;
-      if (owner !== current.user.id) throw conflict(MSG.accountSwitch, 'ACCOUNT_SWITCH');
-    }
+    if (current && opts.switchAccount !== true && owner !== current.user.id) throw conflict(MSG.accountSwitch, 'ACCOUNT_SWITCH');
+    // Not on the first claim: it removes a factor enrolled before it (see claim), which the owner never had.
+    if ((await this.users.findById(owner))?.claimedAt) await this.totp.requireForSignIn(owner, opts.totp);
     const userId = await this.tokens.consume(token, 'login');
     if (userId === null) return null;
     const user = await this.users.findById(userId);

@@ -54,6 +54,11 @@ export class LoginTokensService {
     return res.affected === 1 ? row.userId : null;
   }
 
+  /** Voids every unused one-time link of a user, whatever it is for (the account's address changed). */
+  async voidEvery(userId: number, manager: EntityManager): Promise<void> {
+    await manager.getRepository(LoginToken).update({ userId, usedAt: IsNull() }, { usedAt: new Date() });
+  }
+
   /** Voids a user's unused tokens of one purpose (e.g. after a password reset). */
   async voidAll(userId: number, purpose: LoginTokenPurpose, manager?: EntityManager): Promise<void> {
     await (manager ? manager.getRepository(LoginToken) : this.tokens).update(

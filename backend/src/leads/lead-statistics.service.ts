@@ -4,6 +4,7 @@ import { DataSource, type EntityManager, type ObjectLiteral, type SelectQueryBui
 import { isMysql } from '../platform/database/dialect';
 import { osloDaySql } from '../platform/database/oslo-day-sql';
 import { ADDRESS_FACTS, type AddressFacts } from './address-facts';
+import { markMergedBuyer } from './address-change';
 import { LeadAddress } from './entities/lead-address.entity';
 import { Lead } from './entities/lead.entity';
 
@@ -72,20 +73,19 @@ export class LeadStatisticsService {
     await this.catchUp();
     await this.catchUpBuyers(start, end);
     const qb = this.ds.createQueryBuilder(LeadAddress, 'a');
-    const inPeriod = qb
-      .subQuery()
-      .select('pl.addressId')
-      .from(Lead, 'pl')
-      .where('pl.createdAt >= :start AND pl.createdAt <= :end', { start, end })
-      .getQuery();
-    const paid = this.facts.paidOrders(qb, start, end);
+    // A row entered the period by a lead or a paid order of its address; a row merged by an e-mail
+    // change (leads/address-change.ts) brings in the person's row it counts under (few, by their index).
+    const entered = (r: string) =>
+      `(${r}.id IN ${qb.subQuery().select('pl.addressId').from(Lead, 'pl').where('pl.createdAt >= :start AND pl.createdAt <= :end', { start, end }).getQuery()} OR ${r}.email IN (SELECT ${this.table('p.email')} FROM ${this.facts.paidOrders(qb, start, end)} ${this.table('p')}))`;
     const variant = 'COALESCE(a.accountVariant, a.firstVariant)';
     const rows = await qb
       .select(variant, 'variant')
       .addSelect('COUNT(*)', 'leads')
       .addSelect('SUM(CASE WHEN a.userId IS NOT NULL THEN 1 ELSE 0 END)', 'accounts')
       .addSelect('SUM(CASE WHEN a.bought THEN 1 ELSE 0 END)', 'buyers')
-      .where(`(a.id IN ${inPeriod} OR a.email IN (SELECT ${this.table('p.email')} FROM ${paid} ${this.table('p')}))`)
+      .where(
+        `a.mergedIntoId IS NULL AND (${entered('a')} OR a.id IN (SELECT mx.mergedIntoId FROM ${this.table('lead_addresses')} mx WHERE mx.mergedIntoId IS NOT NULL AND ${entered('mx')}))`,
+      )
       .groupBy(variant)
       .getRawMany<{ variant: string | null; leads: number | string; accounts: number | string; buyers: number | string }>();
 
@@ -96,7 +96,8 @@ export class LeadStatisticsService {
       // A payment refused when it landed is a contact, not money (it is refunded in full).
       .addSelect(`SUM(CASE WHEN ${this.table('p.refusal')} IS NULL THEN ${this.table('p.amountOre')} ELSE 0 END)`, 'revenueOre')
       .from(`${this.facts.paidOrders(mq, start, end)}`, 'p')
-      .leftJoin(LeadAddress, 'a', `a.email = ${this.table('p.email')}`)
+      .leftJoin(LeadAddress, 'pa', `pa.email = ${this.table('p.email')}`)
+      .leftJoin(LeadAddress, 'a', 'a.id = COALESCE(pa.mergedIntoId, pa.id)')
       .groupBy(variant)
       .getRawMany<{ variant: string | null; revenueOre: number | string }>();
 
@@ -214,6 +215,7 @@ export class LeadStatisticsService {
       .addSelect(`CASE WHEN ${this.facts.bought(qb, 'x.email', userId)} THEN 1 ELSE 0 END`, 'bought')
       .where('1 = 1');
     await this.upsert(m, qb, { firstVariant: 'latest' });
+    await markMergedBuyer(m, email, this.table);
   }
 
   /** The variant of the address's earliest lead that has one, as a scalar subquery (one index lookup). */

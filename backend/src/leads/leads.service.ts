@@ -18,6 +18,7 @@ import { keysetBatches } from '../platform/list/keyset';
 import { runList, type ListParams, type ListResult } from '../platform/list/list-query';
 import { Lead } from './entities/lead.entity';
 import { LeadStatisticsService } from './lead-statistics.service';
+import { mergeAddressRows } from './address-change';
 import { leadsList, type LeadListConditions } from './lead-list';
 import { ERASURE_ORDER, OwnsPersonalData, type DataSubject, type PersonalDataOwner } from '../platform/personal-data';
 
@@ -157,6 +158,18 @@ export class LeadsService implements PersonalDataOwner {
     const address = normalizeEmail(email);
     await this.leads.update({ email: address, userId: IsNull() }, { userId });
     await this.statistics.refresh(address, this.ds.manager);
+  }
+
+  /**
+   * The account moved from one address to another (a confirmed e-mail change), inside the change's
+   * transaction: the leads of both addresses belong to the account, and the funnel counts the person
+   * once (docs/decisions.md "Attribution").
+   */
+  async addressChanged(from: string, to: string, userId: number, m: EntityManager): Promise<void> {
+    await m.getRepository(Lead).update({ email: In([from, to]), userId: IsNull() }, { userId });
+    await this.statistics.refresh(from, m);
+    await this.statistics.refresh(to, m);
+    await mergeAddressRows(m, from, to, userId);
   }
 
   // ---- for the admin panel and the account (leads sit low in the module graph: others ask here)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { OnEvent, type OrderPaid, type OrderRefunded, type SignedUp } from '../platform/events';
+import { OnEvent, type OrderPaid, type OrderRefunded, type SignedUp, type TotpChanged } from '../platform/events';
 import { MailService } from './mail.service';
 
 /**
@@ -32,5 +32,11 @@ export class MailListeners {
   async signedUp(signUp: SignedUp, m: EntityManager): Promise<void> {
     if (!signUp.created && signUp.passwordSet) return;
     await this.mail.sendWelcome({ userId: signUp.userId, email: signUp.email }, { again: !signUp.created }, m);
+  }
+
+  /** The second factor turned on, a recovery code used, or locked after wrong codes: the owner is told, in that transaction. */
+  @OnEvent('totp.changed', { phase: 'in-transaction' })
+  async totpChanged(e: TotpChanged, m: EntityManager): Promise<void> {
+    await this.mail.sendTotpChanged(e, m);
   }
 }

@@ -1,4 +1,4 @@
-import { IsString, Length } from 'class-validator';
+import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
 import type { ForgotPasswordRequest, ResetPasswordRequest } from '@academy/contracts';
 import { MSG } from '@academy/contracts';
 import { EmailField } from '../../platform/dto/email.dto';
@@ -21,4 +21,10 @@ export class ResetPasswordDto implements ResetPasswordRequest {
 
   @ConfirmPasswordField()
   confirmPassword: string;
+
+  /** The second factor, for an account that has one: a current code or a recovery code. */
+  @IsOptional()
+  @IsString({ message: MSG.totpInvalid })
+  @MaxLength(64, { message: MSG.totpInvalid })
+  totp?: string;
 }

@@ -9,6 +9,8 @@ import { isUniqueViolation } from '../../platform/errors/db-errors';
 import { AuditService } from '../../platform/audit/audit.service';
 import { LoginTokensService } from '../../identity/login-tokens.service';
 import type { User } from '../../identity/entities/user.entity';
+import type { AuthContext } from '../../identity/auth.types';
+import { reauthRequired, recentlyAuthenticated } from '../../identity/totp/recent-sign-in.guard';
 import { oneTimeLink } from '../../identity/one-time-link';
 import { UserReader } from '../../identity/user-reader.service';
 import { UserWriter } from '../../identity/user-writer.service';
@@ -78,11 +80,19 @@ export class AdminUserAccountsService {
   /**
    * The mentor's edit of a student: name and notes at once; a new e-mail address waits for the
    * student, who gets a link at the new address and confirms it (until then the old one signs in).
-   * Audited with what changed.
+   * A new address hands the account to whoever holds it, so it needs a recent sign-in (401
+   * REAUTH_REQUIRED before anything changes), and the old address is told, with a link that stops the
+   * change while it waits (docs/decisions.md "E-mail addresses"). Audited with what changed.
    */
-  async update(id: number, dto: UpdateStudentRequest, actor: User): Promise<AdminUserDetail> {
+  async update(id: number, dto: UpdateStudentRequest, auth: AuthContext): Promise<AdminUserDetail> {
+    const actor = auth.user;
     const clean = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : v.trim() || null);
-    const emailChange = await this.ds.transaction(async (m) => {
+    if (dto.email !== undefined) {
+      const current = await this.users.findById(id);
+      if (current && dto.email !== current.email && !recentlyAuthenticated(auth.authenticatedAt))
+        throw reauthRequired(auth.authenticatedAt);
+    }
+    await this.ds.transaction(async (m) => {
       const user = await this.users.lockForUpdate(id, m);
       if (!user) throw notFound(MSG.studentNotFound);
       const changes: Partial<Pick<User, 'firstName' | 'lastName' | 'adminNote' | 'pendingEmail'>> = {};
@@ -94,6 +104,7 @@ export class AdminUserAccountsService {
       if (adminNote !== undefined && adminNote !== user.adminNote) changes.adminNote = adminNote;
       let newEmail: string | null = null;
       if (dto.email !== undefined && dto.email !== user.email) {
+        if (!recentlyAuthenticated(auth.authenticatedAt)) throw reauthRequired(auth.authenticatedAt);
         if (dto.email === user.pendingEmail) newEmail = dto.email;
         else {
           if (await this.users.addressTaken(dto.email, id, m)) throw conflict(MSG.accountExists);
@@ -101,20 +112,25 @@ export class AdminUserAccountsService {
           newEmail = dto.email;
         }
       } else if (dto.email !== undefined && dto.email === user.email && user.pendingEmail) {
-        // The old address typed again: the change waiting is called off.
+        // The old address typed again: the change waiting is called off, and its links with it.
         changes.pendingEmail = null;
+        await this.tokens.voidAll(id, 'email_change', m);
+        await this.tokens.voidAll(id, 'email_stop', m);
       }
-      if (Object.keys(changes).length === 0 && !newEmail) return null;
+      if (Object.keys(changes).length === 0 && !newEmail) return;
       await this.writer.updateByAdmin(id, changes, m);
       const before = Object.fromEntries(Object.keys(changes).map((k) => [k, user[k as keyof typeof changes]]));
       await this.audit.record(m, actor, { action: 'user.update', entity: 'user', entityId: id, before, after: changes });
-      return newEmail ? { userId: id, oldEmail: user.email, newEmail } : null;
+      if (!newEmail) return;
+      // The links of an earlier request stop working; the new address confirms, the old one may stop it.
+      await this.tokens.voidAll(id, 'email_change', m);
+      await this.tokens.voidAll(id, 'email_stop', m);
+      const token = await this.tokens.issue(id, EMAIL_CHANGE_TTL_MS, 'email_change', m);
+      const stopToken = await this.tokens.issue(id, EMAIL_CHANGE_TTL_MS, 'email_stop', m);
+      const change = { userId: id, oldEmail: user.email, newEmail };
+      await this.mail.sendEmailChange({ ...change, token }, m);
+      await this.mail.sendEmailChangeNotice({ ...change, token: stopToken, at: new Date() }, m);
     });
-    if (emailChange) {
-      await this.tokens.voidAll(id, 'email_change');
-      const token = await this.tokens.issue(id, EMAIL_CHANGE_TTL_MS, 'email_change');
-      await this.mail.sendEmailChange({ ...emailChange, token });
-    }
     return this.students.get(id);
   }
 

@@ -3,7 +3,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res
 import type { FastifyReply } from 'fastify';
 import type { AdminCreatedStudent, AdminGrant, AdminUser, AdminUserDetail, BulkGrantResponse } from '@academy/contracts';
 import { osloDate } from '../../platform/time/oslo-time';
-import { AdminOnly, CurrentUser } from '../../identity/current-user.decorator';
+import { AdminOnly, CurrentAuth, CurrentUser } from '../../identity/current-user.decorator';
+import type { AuthContext } from '../../identity/auth.types';
 import { RecentSignIn } from '../../identity/totp/recent-sign-in.guard';
 import type { User } from '../../identity/entities/user.entity';
 import { sendContentRange } from '../../platform/list/list-query';
@@ -66,14 +67,17 @@ export class AdminUsersController {
     return this.users.get(id);
   }
 
-  /** Name, notes and a new e-mail address (confirmed by the student through a mailed link). Audited. */
+  /**
+   * Name, notes and a new e-mail address (confirmed by the student through a mailed link, told to the
+   * old address). Audited. A new address needs a recent sign-in (checked by the service: notes do not).
+   */
   @Patch(':id')
   update(
     @Param('id', ParseIdPipe) id: number,
     @Body() dto: UpdateStudentDto,
-    @CurrentUser() actor: User,
+    @CurrentAuth() auth: AuthContext,
   ): Promise<AdminUserDetail> {
-    return this.accounts.update(id, dto, actor);
+    return this.accounts.update(id, dto, auth);
   }
 
   /** 'Send ny innloggingslenke': a new one-time link (7 days) by mail; older links stop working. Needs a recent sign-in. */

@@ -54,6 +54,12 @@ export class TokenLoginDto implements TokenLoginRequest {
   @IsOptional()
   @IsBoolean({ message: MSG.switchAccountInvalid })
   switchAccount?: boolean;
+
+  /** The second factor, for an account that has one: a current code or a recovery code. */
+  @IsOptional()
+  @IsString({ message: MSG.totpInvalid })
+  @MaxLength(64, { message: MSG.totpInvalid })
+  totp?: string;
 }
 
 /** POST /api/create-user. */

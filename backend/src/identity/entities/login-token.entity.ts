@@ -1,7 +1,11 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { DateTimeColumn } from '../../platform/database/columns';
 
-export type LoginTokenPurpose = 'login' | 'reset' | 'email_change';
+/**
+ * `email_change` confirms a new address (mailed to it); `email_stop` stops that change while it waits
+ * (mailed to the old address).
+ */
+export type LoginTokenPurpose = 'login' | 'reset' | 'email_change' | 'email_stop';
 
 /** A one-time sign-in or password-reset link. Only the SHA-256 of the token is stored. */
 @Entity('login_tokens')

@@ -1,7 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '@academy/contracts';
-import { AppError, forbidden, unauthenticated } from '../../platform/errors/app-error';
+import { forbidden, unauthenticated } from '../../platform/errors/app-error';
+import { reauthRequired } from '../totp/recent-sign-in.guard';
 import { SessionCookie } from '../session-cookie';
 import { TotpService } from '../totp/totp.service';
 
@@ -24,7 +25,7 @@ export class AdminGuard implements CanActivate {
     if (auth.user.role !== 'admin') throw forbidden(MSG.forbidden);
     const enrolled = await this.totp.isEnabled(auth.user.id);
     if (!enrolled && this.totp.requiredFor(auth.user)) throw forbidden(MSG.totpEnrolmentRequired, 'TOTP_ENROLMENT_REQUIRED');
-    if (enrolled && !auth.authenticatedAt) throw new AppError(401, 'REAUTH_REQUIRED', MSG.reauthRequired);
+    if (enrolled && !auth.authenticatedAt) throw reauthRequired(null);
     return true;
   }
 }

@@ -1,6 +1,6 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { MSG, REAUTH_WINDOW_MINUTES } from '@academy/contracts';
+import { MSG, REAUTH_WINDOW_MINUTES, type ReauthReason } from '@academy/contracts';
 import { AppError, unauthenticated } from '../../platform/errors/app-error';
 import { SessionCookie } from '../session-cookie';
 
@@ -9,6 +9,16 @@ export const REAUTH_WINDOW_MS = REAUTH_WINDOW_MINUTES * 60_000;
 /** True when the session's last full authentication is at most 15 minutes old. */
 export function recentlyAuthenticated(authenticatedAt: Date | null | undefined, now = Date.now()): boolean {
   return !!authenticatedAt && now - authenticatedAt.getTime() <= REAUTH_WINDOW_MS;
+}
+
+/**
+ * 401 REAUTH_REQUIRED, saying why (`reason`): a session opened by a mailed link or a reset has never had
+ * the password typed (`link`); another one was signed in more than 15 minutes ago (`expired`). The page
+ * asking for the password says the one that is true.
+ */
+export function reauthRequired(authenticatedAt: Date | null | undefined): AppError {
+  const reason: ReauthReason = authenticatedAt ? 'expired' : 'link';
+  return new AppError(401, 'REAUTH_REQUIRED', reason === 'link' ? MSG.reauthAfterLink : MSG.reauthRequired, { reason });
 }
 
 /**
@@ -23,7 +33,7 @@ export class RecentSignInGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<FastifyRequest>();
     const auth = await this.cookie.resolve(req);
     if (!auth) throw unauthenticated(MSG.unauthenticated);
-    if (!recentlyAuthenticated(auth.authenticatedAt)) throw new AppError(401, 'REAUTH_REQUIRED', MSG.reauthRequired);
+    if (!recentlyAuthenticated(auth.authenticatedAt)) throw reauthRequired(auth.authenticatedAt);
     return true;
   }
 }

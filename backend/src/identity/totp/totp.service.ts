@@ -4,13 +4,23 @@ import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { EntityManager, IsNull, Not, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../platform/config';
-import { MSG, type TotpEnableResponse, type TotpSetupResponse, type TotpStatusResponse } from '@academy/contracts';
+import {
+  MSG,
+  TOTP_LOCK_MINUTES,
+  TOTP_MAX_FAILURES,
+  type TotpEnableResponse,
+  type TotpSetupResponse,
+  type TotpStatusResponse,
+} from '@academy/contracts';
 import { AppError, badRequest, conflict } from '../../platform/errors/app-error';
 import { sha256 } from '../../platform/crypto/tokens';
 import type { User } from '../entities/user.entity';
 import { TotpRecoveryCode } from './entities/totp-recovery-code.entity';
 import { UserTotp } from './entities/user-totp.entity';
 import { SecretBox } from './secret-box';
+import { EventBus } from '../../platform/events';
+
+const OSLO_CLOCK = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', hour: '2-digit', minute: '2-digit' });
 
 /** RFC 6238 defaults, which every authenticator app reads: SHA-1, 6 digits, 30-second steps. */
 const PERIOD = 30;
@@ -25,6 +35,11 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const RECOVERY_LENGTH = 16;
 
 export type SecondFactorCheck = 'ok' | 'missing' | 'invalid';
+
+/** 429 TOTP_LOCKED: the account's second factor is locked until `until` (a recovery code still works). */
+export function totpLocked(until: Date): AppError {
+  return new AppError(429, 'TOTP_LOCKED', MSG.totpLocked(OSLO_CLOCK.format(until)), { lockedUntil: until.toISOString() });
+}
 
 /** A recovery code as typed: lower case, without spaces or dashes; null when it cannot be one. */
 export function normaliseRecoveryCode(input: string): string | null {
@@ -56,6 +71,7 @@ export class TotpService {
     @InjectRepository(UserTotp) private readonly totps: Repository<UserTotp>,
     @InjectRepository(TotpRecoveryCode) private readonly recovery: Repository<TotpRecoveryCode>,
     @Inject(APP_CONFIG) private readonly cfg: AppConfig,
+    private readonly events: EventBus,
   ) {
     this.box = new SecretBox(cfg.appSecret, 'totp-secret');
   }
@@ -122,6 +138,8 @@ export class TotpService {
           pendingSince: null,
           enabledAt: now,
           lastUsedStep: step,
+          failedAttempts: 0,
+          lockedUntil: null,
           updatedAt: now,
         },
       );
@@ -131,6 +149,12 @@ export class TotpService {
         TotpRecoveryCode,
         codes.map((c) => ({ userId: user.id, codeHash: sha256(normaliseRecoveryCode(c)!), createdAt: now })),
       );
+      // The owner hears of it at the address (someone in a session turning it on would lock them out).
+      await this.events.emitInTransaction(
+        'totp.changed',
+        { userId: user.id, change: 'enabled', at: now, recoveryCodesLeft: codes.length },
+        m,
+      );
     });
     this.logger.log(`Two-factor sign-in turned on for account ${user.id}`);
     return { recoveryCodes: codes };
@@ -139,37 +163,91 @@ export class TotpService {
   /**
    * The second-factor step of a sign-in or re-authentication: `ok` when the account has no factor,
    * or the input is a current unused code or an unused recovery code (which is then spent).
+   * Wrong codes are counted per account in the database: the TOTP_MAX_FAILURES-th in a row locks codes
+   * from the app for TOTP_LOCK_MINUTES and mails the owner; while locked a code from the app throws
+   * 429 TOTP_LOCKED unread, and a recovery code still works (docs/decisions.md "Two-factor sign-in").
    */
   async check(userId: number, input: unknown): Promise<SecondFactorCheck> {
     const row = await this.totps.findOneBy({ userId });
     if (!row?.enabledAt || !row.secret) return 'ok';
     if (typeof input !== 'string' || input.trim() === '') return 'missing';
+    // Only what could have been a code counts as a wrong one: a typo of the wrong length cannot guess anything.
     if (input.length > 64) return 'invalid';
     const digits = input.replace(/\s/g, '');
     if (/^\d+$/.test(digits)) {
+      if (digits.length !== DIGITS) return 'invalid';
+      if (row.lockedUntil && row.lockedUntil.getTime() > this.now()) throw totpLocked(row.lockedUntil);
       const base32 = this.box.open(row.secret, this.owner(userId));
       if (!base32) {
         this.logger.error(`The TOTP secret of account ${userId} cannot be read (has APP_SECRET changed?)`);
         return 'invalid';
       }
       const step = this.matchingStep(base32, digits);
-      if (step === null) return 'invalid';
+      if (step === null) return this.failed(userId);
       // The conditional update is the claim: a step is accepted once, also across instances.
       const res = await this.totps
         .createQueryBuilder()
         .update(UserTotp)
-        .set({ lastUsedStep: step, updatedAt: new Date(this.now()) })
+        .set({ lastUsedStep: step, failedAttempts: 0, updatedAt: new Date(this.now()) })
         .where('userId = :userId', { userId })
         .andWhere('(lastUsedStep IS NULL OR lastUsedStep < :step)', { step })
         .execute();
-      return res.affected === 1 ? 'ok' : 'invalid';
+      return res.affected === 1 ? 'ok' : this.failed(userId);
     }
     const recovery = normaliseRecoveryCode(input);
     if (!recovery) return 'invalid';
-    const res = await this.recovery.delete({ userId, codeHash: sha256(recovery) });
-    if (res.affected !== 1) return 'invalid';
+    const used = await this.totps.manager.transaction(async (m) => {
+      const res = await m.delete(TotpRecoveryCode, { userId, codeHash: sha256(recovery) });
+      if (res.affected !== 1) return false;
+      const now = new Date(this.now());
+      // The owner proved the factor: the count and a lock start over.
+      await m.update(UserTotp, { userId }, { failedAttempts: 0, lockedUntil: null, updatedAt: now });
+      const recoveryCodesLeft = await m.countBy(TotpRecoveryCode, { userId });
+      await this.events.emitInTransaction(
+        'totp.changed',
+        { userId, change: 'recovery-code-used', at: now, recoveryCodesLeft },
+        m,
+      );
+      return true;
+    });
+    if (!used) return this.failed(userId);
     this.logger.warn(`Recovery code used for account ${userId}`);
     return 'ok';
+  }
+
+  /**
+   * Counts a wrong code. The one that reaches TOTP_MAX_FAILURES locks codes from the app (the
+   * conditional update is the claim, so of two instances only one locks and mails) and throws 429.
+   */
+  private async failed(userId: number): Promise<SecondFactorCheck> {
+    await this.totps
+      .createQueryBuilder()
+      .update(UserTotp)
+      .set({ failedAttempts: () => 'failedAttempts + 1' })
+      .where('userId = :userId', { userId })
+      .execute();
+    const now = new Date(this.now());
+    const until = new Date(now.getTime() + TOTP_LOCK_MINUTES * 60_000);
+    const locked = await this.totps.manager.transaction(async (m) => {
+      const res = await m
+        .createQueryBuilder()
+        .update(UserTotp)
+        .set({ failedAttempts: 0, lockedUntil: until, updatedAt: now })
+        .where('userId = :userId', { userId })
+        .andWhere('failedAttempts >= :max', { max: TOTP_MAX_FAILURES })
+        .execute();
+      if (res.affected !== 1) return false;
+      const recoveryCodesLeft = await m.countBy(TotpRecoveryCode, { userId });
+      await this.events.emitInTransaction(
+        'totp.changed',
+        { userId, change: 'locked', at: now, lockedUntil: until, recoveryCodesLeft },
+        m,
+      );
+      return true;
+    });
+    if (!locked) return 'invalid';
+    this.logger.warn(`Second factor of account ${userId} locked after ${TOTP_MAX_FAILURES} wrong codes`);
+    throw totpLocked(until);
   }
 
   /** Throws the 401 of a sign-in without a valid second factor (TOTP_REQUIRED / TOTP_INVALID). */

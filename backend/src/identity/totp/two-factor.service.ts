@@ -6,12 +6,12 @@ import {
   type TotpSetupResponse,
   type TotpStatusResponse,
 } from '@academy/contracts';
-import { AppError, badRequest, forbidden } from '../../platform/errors/app-error';
+import { badRequest, forbidden } from '../../platform/errors/app-error';
 import { verifyPassword } from '../../platform/crypto/password';
 import type { User } from '../entities/user.entity';
 import type { AuthContext } from '../auth.types';
 import { SessionsService } from '../sessions.service';
-import { REAUTH_WINDOW_MS, recentlyAuthenticated } from './recent-sign-in.guard';
+import { REAUTH_WINDOW_MS, reauthRequired, recentlyAuthenticated } from './recent-sign-in.guard';
 import { TotpService } from './totp.service';
 
 /**
@@ -50,7 +50,7 @@ export class TwoFactorService {
    */
   private mayEnrol(auth: AuthContext): void {
     if (!auth.user.claimedAt) throw forbidden(MSG.claimRequiredForTotp, 'CLAIM_REQUIRED');
-    if (!recentlyAuthenticated(auth.authenticatedAt)) throw new AppError(401, 'REAUTH_REQUIRED', MSG.reauthRequired);
+    if (!recentlyAuthenticated(auth.authenticatedAt)) throw reauthRequired(auth.authenticatedAt);
   }
 
   async disable(auth: AuthContext, dto: { password: string; code: string }): Promise<void> {

@@ -33,4 +33,13 @@ export class LeadAddress {
   /** The address or its account has a paid order (refunded or not: it bought). */
   @Column({ type: 'boolean', default: false })
   bought: boolean;
+
+  /**
+   * The row this address is counted under: set when the account moved to this address from that one
+   * (or from this one to it) by an e-mail change, so one person stays one row of the funnel
+   * (docs/decisions.md "Attribution"). Null for the row that counts.
+   */
+  @Index('idx_lead_addresses_merged')
+  @Column({ type: 'int', nullable: true })
+  mergedIntoId: number | null;
 }

@@ -57,6 +57,17 @@ export interface SignedUp {
 /** The owner proved the address (a one-time link or a completed reset), or changed the password. */
 export type CredentialChange = 'claimed' | 'password-changed';
 
+/** What happened to an account's second factor: the owner is told by mail (docs/decisions.md "Two-factor sign-in"). */
+export interface TotpChanged {
+  userId: number;
+  change: 'enabled' | 'recovery-code-used' | 'locked';
+  at: Date;
+  /** For `locked`: until when codes from the app are refused. */
+  lockedUntil?: Date;
+  /** Unused recovery codes left after the change. */
+  recoveryCodesLeft: number;
+}
+
 /** A membership's automatic renewal could not be charged (docs/decisions.md "Memberships"). */
 export interface RenewalFailed {
   subscriptionId: number;
@@ -107,6 +118,8 @@ export interface EventMap {
   'catalog.changed': Record<string, never>;
   /** An account's credentials changed: anything keyed to the old ones is replaced. */
   'credentials.changed': { userId: number; change: CredentialChange };
+  /** The second factor was turned on, a recovery code was used, or wrong codes locked it. In the change's transaction. */
+  'totp.changed': TotpChanged;
 }
 
 export type EventName = keyof EventMap;

@@ -28,6 +28,14 @@ export class UserTotp {
   @Column({ type: 'int', nullable: true })
   lastUsedStep: number | null;
 
+  /** Wrong codes in a row since the last accepted one or the last lock (docs/decisions.md "Two-factor sign-in"). */
+  @Column({ type: 'int', default: 0 })
+  failedAttempts: number;
+
+  /** Codes from the app are refused until then; a recovery code still works. */
+  @DateTimeColumn({ nullable: true })
+  lockedUntil: Date | null;
+
   @DateTimeColumn()
   updatedAt: Date;
 }
