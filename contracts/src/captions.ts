@@ -104,6 +104,42 @@ export const CAPTIONS_MSG = {
   searchTooLong: `Søket kan være høyst ${SEARCH_MAX_CHARS} tegn`,
 } as const;
 
+/**
+ * What is wrong with an uploaded WebVTT file, in Norwegian, for each objection of the W3C WebVTT
+ * parser the server checks files with (docs/decisions.md "Course content"). Each names the line.
+ */
+export const VTT_MSG = {
+  blankAfterHeader: (line: number) =>
+    `Linje ${line}: det må være en tom linje etter «WEBVTT»-linjen før første tekstblokk (00:00:01.000 --> …)`,
+  arrowInNote: (line: number) =>
+    `Linje ${line}: en NOTE-blokk (kommentar) kan ikke inneholde «-->»; sett inn en tom linje før tidskoden`,
+  arrowInStyle: (line: number) => `Linje ${line}: en STYLE-blokk kan ikke inneholde «-->»; sett inn en tom linje før tidskoden`,
+  styleAfterCue: (line: number) => `Linje ${line}: STYLE-blokker må stå før første tekstblokk`,
+  regionAfterCue: (line: number) => `Linje ${line}: REGION-blokker må stå før første tekstblokk`,
+  regionSetting: (line: number, text: string) =>
+    `Linje ${line}: ugyldig REGION-innstilling «${text.slice(0, 60)}» (bruk id, width, lines, regionanchor, viewportanchor eller scroll)`,
+  unknownRegion: (line: number, id: string) =>
+    `Linje ${line}: regionen «${id.slice(0, 40)}» er ikke definert i en REGION-blokk øverst i filen`,
+  strayText: (line: number, text: string) =>
+    `Linje ${line}: «${text.slice(0, 60)}» hører ikke til noen tidskode. En tom linje avslutter en tekstblokk: fjern den tomme linjen over, eller sett en tidskode (00:00:01.000 --> 00:00:03.000) foran`,
+  missingBlankBeforeCue: (line: number) => `Linje ${line}: det mangler en tom linje før denne tidskoden`,
+  badTiming: (line: number, text: string, detail: string) =>
+    `Linje ${line}: ugyldig tidskode «${text.slice(0, 60)}»: ${detail} (bruk 00:01:02.345 --> 00:01:04.000)`,
+  badSetting: (line: number, settings: string, detail: string) =>
+    `Linje ${line}: ugyldig innstilling etter tidskoden («${settings.slice(0, 60)}»): ${detail}`,
+  badEscape: (line: number) => `Linje ${line}: «&» må skrives som &amp; i teksten (og «<» som &lt;, «>» som &gt;)`,
+  voiceWithoutName: (line: number) => `Linje ${line}: <v> må ha navnet på den som snakker, for eksempel <v Anne>`,
+  voiceNested: (line: number) => `Linje ${line}: <v> kan ikke stå inne i en annen <v>`,
+  annotationNotAllowed: (line: number) => `Linje ${line}: bare <v> og <lang> kan ha et navn eller en språkkode i taggen`,
+  unknownTag: (line: number) =>
+    `Linje ${line}: ukjent tagg; WebVTT tillater <b>, <i>, <u>, <c>, <v>, <lang>, <ruby>, <rt> og tidsmerker`,
+  wrongEndTag: (line: number) => `Linje ${line}: slutt-taggen passer ikke til taggen som er åpen`,
+  unclosedTag: (line: number) => `Linje ${line}: en tagg er ikke lukket (for eksempel mangler </i>)`,
+  innerTimestamp: (line: number) =>
+    `Linje ${line}: et tidsmerke i teksten må ligge mellom tekstblokkens start- og sluttid, i stigende rekkefølge`,
+  other: (line: number, message: string) => `Linje ${line}: ugyldig WebVTT (${message})`,
+} as const;
+
 export type VttResult = { ok: true; cues: CaptionCue[] } | { ok: false; error: string; line: number | null };
 
 const TIME = /^(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})$/;
@@ -161,14 +197,15 @@ export function parseVtt(input: unknown): VttResult {
   if (!/^WEBVTT(?:$|[ \t])/.test(lines[0] ?? '')) return { ok: false, error: CAPTIONS_MSG.header, line: 1 };
   const cues: CaptionCue[] = [];
   let i = 1;
-  // The header block runs to the first blank line.
-  while (i < lines.length && lines[i].trim() !== '') i++;
+  // The header block runs to the first empty line. Only an empty line ends a block: a line of spaces
+  // is part of the cue's text (WebVTT's parser).
+  while (i < lines.length && lines[i] !== '') i++;
   while (i < lines.length) {
-    while (i < lines.length && lines[i].trim() === '') i++;
+    while (i < lines.length && lines[i] === '') i++;
     if (i >= lines.length) break;
     const first = lines[i];
     if (/^(NOTE|STYLE|REGION)(?:$|[ \t])/.test(first)) {
-      while (i < lines.length && lines[i].trim() !== '') i++;
+      while (i < lines.length && lines[i] !== '') i++;
       continue;
     }
     let timingLine = i;
@@ -189,7 +226,7 @@ export function parseVtt(input: unknown): VttResult {
       return { ok: false, error: CAPTIONS_MSG.notMonotonic(timingLine + 1), line: timingLine + 1 };
     i = timingLine + 1;
     const text: string[] = [];
-    while (i < lines.length && lines[i].trim() !== '') {
+    while (i < lines.length && lines[i] !== '') {
       if (lines[i].includes('-->')) return { ok: false, error: CAPTIONS_MSG.badTiming(i + 1, lines[i].trim()), line: i + 1 };
       text.push(lines[i]);
       i++;
@@ -207,7 +244,7 @@ export function parseVtt(input: unknown): VttResult {
 export function serializeVtt(cues: readonly CaptionCue[]): string {
   const blocks = cues.map(
     (c) =>
-      `${formatVttTime(c.startMs)} --> ${formatVttTime(c.endMs)}${c.settings ? ` ${c.settings}` : ''}\n${c.text.replace(/\n\s*\n/g, '\n')}`,
+      `${formatVttTime(c.startMs)} --> ${formatVttTime(c.endMs)}${c.settings ? ` ${c.settings}` : ''}\n${c.text.replace(/\n{2,}/g, '\n')}`,
   );
   return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CAPTIONS_MSG, serializeVtt } from '@academy/contracts';
+import { CAPTIONS_MSG } from '@academy/contracts';
 import { CaptionsService } from '../catalog/captions/captions.service';
 import { SessionCookie } from '../identity/session-cookie';
 import { notFound } from '../platform/errors/app-error';
@@ -29,9 +29,10 @@ export class CaptionsFileController {
   ): Promise<string> {
     const auth = await this.cookie.resolve(req);
     await this.watchable.module(auth?.user ?? null, courseId, moduleId);
-    const cues = await this.captions.approved(moduleId);
-    if (!cues) throw notFound(CAPTIONS_MSG.notFound);
+    // The file as the mentor approved it: its NOTE, STYLE and REGION blocks and identifiers kept.
+    const file = await this.captions.approvedFile(moduleId);
+    if (file === null) throw notFound(CAPTIONS_MSG.notFound);
     reply.header('content-type', 'text/vtt; charset=utf-8');
-    return serializeVtt(cues);
+    return file;
   }
 }

@@ -8,6 +8,7 @@ import { CatalogRoute } from './catalog.route';
 import { CatalogService } from './catalog.service';
 import { CoursesService } from './courses.service';
 import { CaptionCue } from './entities/caption-cue.entity';
+import { CaptionFile } from './entities/caption-file.entity';
 import { CourseModule } from './entities/course-module.entity';
 import { ModuleCaptions } from './entities/module-captions.entity';
 import { Course } from './entities/course.entity';
@@ -19,7 +20,18 @@ import { PlaybackTokensService } from './video/playback-tokens.service';
 
 /** What the academy sells and teaches: the catalogue, course texts and modules, and site settings. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Course, CourseModule, Setting, LaunchSeat, LaunchPriceEnd, ModuleCaptions, CaptionCue])],
+  imports: [
+    TypeOrmModule.forFeature([
+      Course,
+      CourseModule,
+      Setting,
+      LaunchSeat,
+      LaunchPriceEnd,
+      ModuleCaptions,
+      CaptionCue,
+      CaptionFile,
+    ]),
+  ],
   controllers: [CatalogController],
   providers: [
     CatalogSeedService,

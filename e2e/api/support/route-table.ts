@@ -145,11 +145,17 @@ async function receiptOrder(f: Fixture, me: Identity | null): Promise<number> {
 /** Approved captions on a module, written as the panel writes them. */
 async function approvedCaptions(f: Fixture, moduleId: number): Promise<void> {
   const captions = f.t.app.get(CaptionsService);
-  if (await captions.approved(moduleId)) return;
+  if ((await captions.approvedFile(moduleId)) !== null) return;
   await f.t.ds.transaction((m) =>
     captions.write(
       moduleId,
-      { cues: [{ startMs: 1000, endMs: 3000, text: 'Velkommen.' }], state: 'approved', source: 'panel', approve: true },
+      {
+        vtt: 'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nVelkommen.\n',
+        cues: [{ startMs: 1000, endMs: 3000, text: 'Velkommen.' }],
+        state: 'approved',
+        source: 'panel',
+        approve: true,
+      },
       m,
     ),
   );

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { CAPTIONS_MSG, parseVtt, type AdminCaptions } from '@academy/contracts';
+import { CAPTIONS_MSG, type AdminCaptions } from '@academy/contracts';
 import { CaptionsService } from '../../catalog/captions/captions.service';
+import { readVttFile } from '../../catalog/captions/vtt-file';
 import { CatalogContentService } from '../../catalog/catalog-content.service';
 import { CatalogService } from '../../catalog/catalog.service';
 import type { User } from '../../identity/entities/user.entity';
@@ -28,16 +29,19 @@ export class AdminCaptionsService {
     return this.captions.forAdmin(moduleId);
   }
 
-  /** Saves the file as the draft (`edited`), or with `approved` as what students get. A bad file: 400 with its line. */
+  /**
+   * Saves the file, as given, as the draft (`edited`), or with `approved` as what students get. A file
+   * the W3C WebVTT parser objects to: 400 with what is wrong and its line, in Norwegian.
+   */
   async put(moduleId: number, vtt: string, approved: boolean, actor: User): Promise<AdminCaptions> {
-    const parsed = parseVtt(vtt);
+    const parsed = readVttFile(vtt);
     if (!parsed.ok) throw new AppError(400, 'INVALID_CAPTIONS', parsed.error, { line: parsed.line });
     const result = await this.ds.transaction(async (m) => {
       if (!(await this.content.findModule(moduleId, m))) throw notFound(CAPTIONS_MSG.moduleNotFound);
       const before = await this.captions.find(moduleId, m);
       await this.captions.write(
         moduleId,
-        { cues: parsed.cues, state: approved ? 'approved' : 'edited', source: 'panel', approve: approved },
+        { vtt: parsed.vtt, cues: parsed.cues, state: approved ? 'approved' : 'edited', source: 'panel', approve: approved },
         m,
       );
       await this.audit.record(m, actor, {

@@ -12,9 +12,10 @@ import {
 import { isMysql } from '../../platform/database/dialect';
 import { Clock } from '../../platform/time/clock';
 import { CaptionCue } from '../entities/caption-cue.entity';
+import { CaptionFile } from '../entities/caption-file.entity';
 import { ModuleCaptions } from '../entities/module-captions.entity';
-
 import { scopedMatch, scopedText } from './scoped-words';
+
 /** A transcript line search found. */
 export interface TranscriptMatch {
   moduleId: number;
@@ -24,6 +25,8 @@ export interface TranscriptMatch {
 
 /** What is saved: the new draft, and whether it is also what students get from now on. */
 export interface CaptionsWrite {
+  /** The file as given (kept and served as it is) and its cues (the transcript and search read those). */
+  vtt: string;
   cues: CueView[];
   state: CaptionsState;
   source: CaptionsSource;
@@ -56,11 +59,12 @@ export class CaptionsService {
     if (!row)
       return { moduleId, state: null, source: null, vtt: '', cues: [], published: false, approvedAt: null, updatedAt: null };
     const cues = (await this.cues(moduleId, false, m)).map(toView);
+    const file = await m.getRepository(CaptionFile).findOneBy({ moduleId, approved: false });
     return {
       moduleId,
       state: row.state as CaptionsState,
       source: row.source as CaptionsSource,
-      vtt: cues.length ? serializeVtt(cues) : '',
+      vtt: file?.vtt ?? (cues.length ? serializeVtt(cues) : ''),
       cues,
       published: row.approvedAt !== null,
       approvedAt: row.approvedAt ? row.approvedAt.toISOString() : null,
@@ -90,15 +94,24 @@ export class CaptionsService {
     };
     await repo.save(row, { reload: false });
     await this.replaceCues(moduleId, false, w.cues, m);
-    if (w.approve) await this.replaceCues(moduleId, true, w.cues, m);
+    await m.getRepository(CaptionFile).save({ moduleId, approved: false, vtt: w.vtt }, { reload: false });
+    if (w.approve) {
+      await this.replaceCues(moduleId, true, w.cues, m);
+      await m.getRepository(CaptionFile).save({ moduleId, approved: true, vtt: w.vtt }, { reload: false });
+    }
   }
 
-  /** The approved lines of a module, or null when students get none. */
-  async approved(moduleId: number): Promise<CueView[] | null> {
+  /**
+   * The approved captions file as the mentor approved it, or null when students get none. Captions
+   * approved before files were kept are written out from their cues.
+   */
+  async approvedFile(moduleId: number): Promise<string | null> {
     const row = await this.ds.getRepository(ModuleCaptions).findOneBy({ moduleId });
     if (!row?.approvedAt) return null;
+    const file = await this.ds.getRepository(CaptionFile).findOneBy({ moduleId, approved: true });
+    if (file) return file.vtt;
     const cues = await this.cues(moduleId, true, this.ds.manager);
-    return cues.length ? cues.map(toView) : null;
+    return cues.length ? serializeVtt(cues.map(toView)) : null;
   }
 
   /** Which of the modules have approved captions. */
@@ -152,8 +165,8 @@ export class CaptionsService {
       settings: (c.settings ?? '').slice(0, 200),
       text: c.text,
       plain: cuePlainText(c.text),
+      scoped: scopedText(moduleId, cuePlainText(c.text)),
     }));
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) await repo.insert(rows.slice(i, i + INSERT_CHUNK));
   }
 }
-      scoped: scopedText(moduleId, cuePlainText(c.text)),

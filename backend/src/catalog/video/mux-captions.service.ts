@@ -2,10 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Mux from '@mux/mux-node';
 import { DataSource } from 'typeorm';
-import { MUX_CAPTIONS_LANGUAGE, parseVtt, type CaptionCue } from '@academy/contracts';
+import { MUX_CAPTIONS_LANGUAGE, type CaptionCue } from '@academy/contracts';
 import { AuditService } from '../../platform/audit/audit.service';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { CaptionsService } from '../captions/captions.service';
+import { readVttFile } from '../captions/vtt-file';
 import { CatalogContentService } from '../catalog-content.service';
 import { MUX_CLIENT } from './mux.provider';
 import { PlaybackTokensService } from './playback-tokens.service';
@@ -57,8 +58,9 @@ export class MuxCaptionsService {
     const uploadId = str(asset.upload_id);
     const playbackId = (asset.playback_ids ?? []).find((p) => p.policy === 'signed')?.id;
     if (!uploadId || !playbackId) return 'ignored';
-    const cues = await this.fetchCues(playbackId, trackId);
-    if (!cues) return 'ignored';
+    const file = await this.fetchFile(playbackId, trackId);
+    if (!file) return 'ignored';
+    const { cues, vtt } = file;
     return this.ds.transaction(async (m) => {
       const mod = await this.content.findModuleByUpload(uploadId, m);
       if (!mod) return 'ignored' as const;
@@ -68,7 +70,7 @@ export class MuxCaptionsService {
       if (before && before.muxAssetId === assetId && before.state !== 'generated') return 'duplicate' as const;
       await this.captions.write(
         mod.id,
-        { cues, state: 'generated', source: 'mux', approve: false, muxAssetId: assetId, muxTrackId: trackId },
+        { vtt, cues, state: 'generated', source: 'mux', approve: false, muxAssetId: assetId, muxTrackId: trackId },
         m,
       );
       await this.audit.record(m, null, {
@@ -82,19 +84,19 @@ export class MuxCaptionsService {
     });
   }
 
-  /** The track's WebVTT file (signed like the video); null when Mux's file is not one the site can use. */
-  private async fetchCues(playbackId: string, trackId: string): Promise<CaptionCue[] | null> {
+  /** The track's WebVTT file (signed like the video) and its cues; null when Mux's file is not one the site can use. */
+  private async fetchFile(playbackId: string, trackId: string): Promise<{ vtt: string; cues: CaptionCue[] } | null> {
     const tokens = this.playback.forPlaybackId(playbackId);
     if (!tokens || !this.cfg.mux) return null;
     const base = this.cfg.mux.streamBase.toString().replace(/\/+$/, '');
     const url = `${base}/${encodeURIComponent(playbackId)}/text/${encodeURIComponent(trackId)}.vtt?token=${encodeURIComponent(tokens.token)}`;
     const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
     if (!res.ok) throw new Error(`Mux text track ${trackId} answered ${res.status}`);
-    const parsed = parseVtt(await res.text());
+    const parsed = readVttFile(await res.text());
     if (!parsed.ok) {
       this.logger.warn({ trackId, error: parsed.error }, 'Mux text track is not usable WebVTT; ignored');
       return null;
     }
-    return parsed.cues;
+    return { vtt: parsed.vtt, cues: parsed.cues };
   }
 }

@@ -51,6 +51,7 @@ import { MailBounces1795950000000 } from './1795950000000-MailBounces';
 import { Quizzes1795830000000 } from './1795830000000-Quizzes';
 import { ReceiptRenewalTerms1795930000000 } from './1795930000000-ReceiptRenewalTerms';
 import { ScopedCaptionSearch1795930100000 } from './1795930100000-ScopedCaptionSearch';
+import { CaptionFiles1795940000000 } from './1795940000000-CaptionFiles';
 
 /** Every migration, oldest first. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -107,4 +108,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   PaymentReviews1795900000000,
   ReceiptRenewalTerms1795930000000,
   ScopedCaptionSearch1795930100000,
+  CaptionFiles1795940000000,
 ];
