@@ -60,6 +60,7 @@ describe('migrations and seed', () => {
         'audit_log.actorEmail',
         'lead_addresses.email',
         'leads.email',
+        'mail_bounces.email',
         'marketing_broadcast_recipients.email',
         'marketing_enrolments.email',
         'marketing_subscribers.email',
