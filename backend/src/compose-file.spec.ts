@@ -6,7 +6,7 @@ import { parseEnv as parseDotenv } from 'node:util';
 /**
  * docker-compose.yml and the Caddyfile (docs/decisions.md "Going live"). No Docker engine runs where
  * the suite runs, so `docker compose config` cannot; this reads the file as Compose does (YAML) and
- * checks what going live and `--scale app=2` rely on.
+ * checks what going live and the two app instances rely on.
  */
 const ROOT = join(__dirname, '..', '..');
 const yaml = createRequire(__filename)('js-yaml') as { load(text: string): unknown };
@@ -21,6 +21,7 @@ interface Service {
   volumes?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  stop_grace_period?: string;
   secrets?: string[];
 }
 interface Compose {
@@ -38,7 +39,7 @@ describe('docker-compose.yml', () => {
   const { services } = compose;
 
   it('is a services/volumes document whose references all resolve', () => {
-    expect(Object.keys(services).sort()).toEqual(['app', 'backup', 'caddy', 'mysql']);
+    expect(Object.keys(services).sort()).toEqual(['app', 'app-2', 'backup', 'caddy', 'mysql']);
     for (const [name, s] of Object.entries(services)) {
       expect([name, Boolean(s.image ?? s.build)]).toEqual([name, true]);
       for (const dep of Object.keys(s.depends_on ?? {})) expect([name, dep in services]).toEqual([name, true]);
@@ -54,7 +55,8 @@ describe('docker-compose.yml', () => {
 
   it('puts Caddy in front: ports 80 and 443, DOMAIN required, the Caddyfile and its certificates kept', () => {
     const caddy = services.caddy;
-    expect(caddy.image).toMatch(/^caddy:2/);
+    // Pinned: the version the Caddyfile is written for and the failover suite runs (Debian's caddy 2.6.2).
+    expect(caddy.image).toBe('caddy:2.6.2');
     expect(caddy.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
     expect(caddy.environment?.DOMAIN).toMatch(/^\$\{DOMAIN:\?/);
     expect(caddy.volumes).toEqual(
@@ -63,8 +65,15 @@ describe('docker-compose.yml', () => {
     expect(caddy.depends_on?.app.condition).toBe('service_healthy');
   });
 
-  it('lets the app scale: no published port, no container name, the shared uploads volume, one trusted proxy hop', () => {
+  it('runs two app instances alike: no published port, the shared uploads volume, one trusted proxy hop, a drain Caddy sees', () => {
     const app = services.app;
+    const { build: _build, depends_on: _deps, ...shared } = app;
+    const { depends_on: secondDeps, ...second } = services['app-2'];
+    expect(second).toEqual(shared);
+    expect(secondDeps?.app.condition).toBe('service_healthy');
+    // Longer than the Caddyfile's health interval and its timeout (2 s + 2 s), within the stop grace period.
+    expect(Number(app.environment?.SHUTDOWN_DRAIN_MS)).toBeGreaterThan(4000);
+    expect(app.stop_grace_period).toBe('30s');
     expect(app.ports).toBeUndefined();
     expect(app.container_name).toBeUndefined();
     expect(app.expose).toEqual(['3000']);
@@ -98,17 +107,22 @@ describe('Caddyfile', () => {
     expect(config).not.toMatch(/auto_https\s+off|http:\/\//);
   });
 
-  it('compresses, sends HSTS and logs each request to stdout', () => {
+  it("compresses and logs each request to stdout; HSTS is the app's alone (sent once)", () => {
     const body = site![1];
     expect(body).toMatch(/^\tencode zstd gzip$/m);
-    expect(body).toMatch(/^\theader Strict-Transport-Security "max-age=\d{8,}; includeSubDomains"$/m);
+    expect(body).not.toMatch(/Strict-Transport-Security/i);
     expect(body).toMatch(/^\tlog \{\n\t\toutput stdout\n/m);
   });
 
-  it('balances across every app instance (the service name looked up again, not one fixed address)', () => {
+  it('balances over both instances with active health checks on /api/health and retries of what is safe to repeat', () => {
     const body = site![1];
-    expect(body).toMatch(/reverse_proxy \{\n\t\tdynamic a \{\n\t\t\tname app\n\t\t\tport 3000\n/);
+    expect(body).toMatch(/^\t\tto \{\$APP_UPSTREAMS:app:3000 app-2:3000\}$/m);
     expect(body).toMatch(/lb_policy round_robin/);
+    expect(body).toMatch(/^\t\thealth_uri \/api\/health$/m);
+    expect(body).toMatch(/^\t\thealth_status 200$/m);
+    expect(body).toMatch(/^\t\tlb_retry_match \{\n\t\t\tmethod GET HEAD\n\t\t\}$/m);
+    // Dynamic upstreams get no health checks in Caddy: the instances are named.
+    expect(body).not.toMatch(/dynamic/);
     // Braces balance (a Caddyfile with an unclosed block does not load).
     expect((caddyfile.match(/\{/g) ?? []).length).toBe((caddyfile.match(/\}/g) ?? []).length);
   });
