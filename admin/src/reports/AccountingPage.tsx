@@ -113,6 +113,8 @@ export function AccountingPage() {
           <TextField
             select
             size="small"
+            fullWidth={false}
+            sx={{ minWidth: 160 }}
             label={translate('panel.accounting.periodType')}
             value={kind}
             onChange={(e) => {
@@ -127,6 +129,8 @@ export function AccountingPage() {
           <TextField
             select
             size="small"
+            fullWidth={false}
+            sx={{ minWidth: 160 }}
             label={translate(kind === 'month' ? 'panel.accounting.month' : 'panel.accounting.term')}
             value={index}
             onChange={(e) => setIndex(Number(e.target.value))}
@@ -140,6 +144,8 @@ export function AccountingPage() {
           <TextField
             select
             size="small"
+            fullWidth={false}
+            sx={{ minWidth: 160 }}
             label={translate('panel.accounting.year')}
             value={year}
             onChange={(e) => setYear(Number(e.target.value))}
