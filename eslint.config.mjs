@@ -23,6 +23,7 @@ const topLevelImports = [
   'community',
   'doctor',
   'membership',
+  'vipps-login',
 ];
 
 /**
@@ -46,6 +47,8 @@ const backendGraph = {
   community: ['platform', 'catalog', 'identity', 'access', 'outbox', 'mentorship'],
   // The doctor reads the configuration and asks every integration; it changes nothing.
   doctor: ['platform', 'catalog', 'identity', 'access', 'orders', 'outbox'],
+  // «Logg inn med Vipps»: accounts (identity), the Starter grant of a new one (access), the confirmation mail (outbox).
+  'vipps-login': ['platform', 'catalog', 'identity', 'access', 'outbox'],
   // account and admin sit at the top: each may import every feature module below it.
   account: topLevelImports,
   admin: topLevelImports,

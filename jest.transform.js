@@ -4,6 +4,12 @@
  * No type check here: `npm run typecheck` does that once.
  */
 module.exports = {
+  // openid-client and what it builds on (oauth4webapi, jose) ship only ES modules: jest's module system
+  // needs them as CommonJS (each jest config that loads the backend lets them through in its transformIgnorePatterns).
+  '^.+/node_modules/(openid-client|oauth4webapi|jose)/.+\\.js$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2023' }, module: { type: 'commonjs' } },
+  ],
   '^.+\\.ts$': [
     '@swc/jest',
     {

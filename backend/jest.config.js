@@ -5,4 +5,6 @@ module.exports = {
   testEnvironment: 'node',
   moduleNameMapper: { '^@academy/contracts$': '<rootDir>/../../contracts/src/index.ts' },
   transform: require('../jest.transform.js'),
+  // The ES-module-only packages are transformed too (jest.transform.js).
+  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose)/)'],
 };

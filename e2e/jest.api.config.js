@@ -13,6 +13,8 @@ module.exports = {
     '^(?:\\.{1,2}/)+(?:[\\w-]+/)*database/dialect$|^\\./dialect$': '<rootDir>/e2e/api/support/dialect-shim.ts',
   },
   transform: require('../jest.transform.js'),
+  // The ES-module-only packages are transformed too (jest.transform.js).
+  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose)/)'],
   globalSetup: '<rootDir>/e2e/support/global-setup.ts',
   globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
   setupFilesAfterEnv: ['<rootDir>/e2e/api/support/dialect-trace.ts'],

@@ -27,6 +27,7 @@ import { MetricsModule } from './platform/metrics';
 import { PersonalDataModule } from './platform/personal-data';
 import { SecurityModule } from './platform/security/security.module';
 import { Clock } from './platform/time/clock';
+import { VippsLoginModule } from './vipps-login/vipps-login.module';
 import { WebModule } from './web/web.module';
 
 /**
@@ -63,6 +64,7 @@ export class AppModule {
         CertificatesModule,
         LiveModule,
         CommunityModule,
+        VippsLoginModule,
         AccountModule,
         AccountPortsModule,
         AdminModule,

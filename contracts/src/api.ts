@@ -72,6 +72,8 @@ export interface MeResponse {
   createdAt: string;
   /** The private Discord: whether the site has it, and the account's link. */
   discord: DiscordStatus;
+  /** «Logg inn med Vipps»: the account's Vipps identity is linked (false where the site has no Vipps sign-in). */
+  vippsLinked: boolean;
 }
 
 export interface CatalogItem {
@@ -131,6 +133,8 @@ export interface SiteSettings {
   demoPayments: boolean;
   /** The payment methods the checkout offers (Vipps only with Vipps keys, or in demo mode). */
   paymentMethods: PaymentMethod[];
+  /** «Logg inn med Vipps» is set up (VIPPS_LOGIN_*): its buttons show on the sign-in, sign-up and order pages. */
+  vippsLogin: boolean;
   /** SELLER_*: named the same way in the footer, the terms, the privacy page and on receipts. */
   seller: SellerInfo;
   /**

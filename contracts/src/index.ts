@@ -21,6 +21,7 @@ export * from './video';
 export * from './community';
 export * from './membership';
 export * from './discord';
+export * from './vipps-login';
 export * from './status';
 export * from './captions';
 export * from './quizzes';

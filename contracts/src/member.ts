@@ -195,4 +195,6 @@ export interface AccountExport {
   mentorThreads: import('./community').MentorThreadExport[];
   /** The linked Discord account (the private community), or null. */
   discord: { discordUserId: string; username: string; linkedAt: string } | null;
+  /** «Logg inn med Vipps»: Vipps' identifier of the person for this site (`sub`) and when it was linked, or null. */
+  vipps: { sub: string; linkedAt: string } | null;
 }

@@ -94,6 +94,8 @@ describe('accounts and sessions', () => {
         createdAt: user.createdAt.toISOString(),
         // This site has no Discord settings: the settings show the community's invite link instead.
         discord: { enabled: false, linked: false, username: null },
+        // This site has no «Logg inn med Vipps» settings.
+        vippsLinked: false,
       });
     });
 

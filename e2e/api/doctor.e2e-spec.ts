@@ -20,6 +20,7 @@ import { fakeFikenEnv, startFakeFiken, type FakeFiken } from './support/fake-fik
 import { FikenPosting } from '../../backend/src/orders/entities/fiken-posting.entity';
 import { fakeStripeAccount, fakeStripeEnv, startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { FAKE_VIPPS, fakeVippsEnv, startFakeVipps, type FakeVipps } from './support/fake-vipps';
+import { startFakeVippsLogin, type FakeVippsLogin } from './support/fake-vipps-login';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 import { adminAgent } from './admin-helpers';
@@ -95,6 +96,7 @@ describe('npm run doctor: every integration checked against the fakes', () => {
   let t: TestApp;
   let stripe: FakeStripe;
   let vipps: FakeVipps;
+  let vippsLogin: FakeVippsLogin;
   let discord: FakeDiscord;
   let mux: FakeMux;
   let fiken: FakeFiken;
@@ -116,6 +118,7 @@ describe('npm run doctor: every integration checked against the fakes', () => {
       startSmtpSink(),
     ]);
     fiken = await startFakeFiken();
+    vippsLogin = await startFakeVippsLogin();
     // S3's HeadBucket (HEAD /<bucket> on a path-style endpoint): 200 when the bucket is there.
     s3 = createServer((req, res) => {
       res.writeHead(req.method === 'HEAD' && req.url?.startsWith('/academy-backups') ? s3Status : 404);
@@ -130,7 +133,15 @@ describe('npm run doctor: every integration checked against the fakes', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await Promise.all([stripe?.close(), vipps?.close(), discord?.close(), mux?.close(), smtp?.close(), fiken?.close()]);
+    await Promise.all([
+      stripe?.close(),
+      vipps?.close(),
+      vippsLogin?.close(),
+      discord?.close(),
+      mux?.close(),
+      smtp?.close(),
+      fiken?.close(),
+    ]);
     await new Promise((r) => s3?.close(r));
     rmSync(backupDir, { recursive: true, force: true });
     rmSync(uploadDir, { recursive: true, force: true });
@@ -174,6 +185,7 @@ describe('npm run doctor: every integration checked against the fakes', () => {
     PUBLIC_URL: publicUrl,
     ...fakeStripeEnv(stripe),
     ...fakeVippsEnv(vipps),
+    ...vippsLogin.env(),
     ...discord.env(),
     ...mux.env(),
     ...fakeFikenEnv(fiken.apiBase),
@@ -212,6 +224,17 @@ describe('npm run doctor: every integration checked against the fakes', () => {
     return c;
   };
 
+  it('«Logg inn med Vipps»: a wrong client secret and an unreachable Vipps are errors; not set up is off', async () => {
+    const wrong = await run({ VIPPS_LOGIN_CLIENT_SECRET: 'feil-hemmelighet' });
+    expect(find(wrong.report, 'vipps.login-client')).toMatchObject({ status: 'error' });
+    expect(find(wrong.report, 'vipps.login-client').message).toMatch(/VIPPS_LOGIN_CLIENT_SECRET/);
+    expect(wrong.code).toBe(1);
+    const down = await run({ VIPPS_LOGIN_API_BASE: 'http://127.0.0.1:9' });
+    expect(find(down.report, 'vipps.login-discovery')).toMatchObject({ status: 'error' });
+    const off = await run({ VIPPS_LOGIN_CLIENT_ID: '', VIPPS_LOGIN_CLIENT_SECRET: '', VIPPS_LOGIN_API_BASE: '' });
+    expect(find(off.report, 'vipps.login')).toMatchObject({ status: 'off' });
+  });
+
   it('all set up: every check ok (the webhook count is the app’s own: off here), exit 0', async () => {
     const { code, report } = await run();
     const notOk = report!.checks.filter((c) => c.status !== 'ok').map((c) => `${c.id}: ${c.status} ${c.message}`);
@@ -229,6 +252,9 @@ describe('npm run doctor: every integration checked against the fakes', () => {
       'vipps.mode',
       'vipps.token',
       'vipps.webhook',
+      'vipps.login-discovery',
+      'vipps.login-client',
+      'vipps.login-redirect',
       'discord.bot',
       'discord.guild',
       'discord.roles',
@@ -250,9 +276,15 @@ describe('npm run doctor: every integration checked against the fakes', () => {
     ]);
     expect(find(report, 'site.public-url').message).toMatch(/instans [0-9a-f]{12}/);
     // Every provider request was one its published description accepts.
-    expect([...stripe.violations, ...vipps.violations, ...discord.violations, ...mux.violations, ...fiken.violations]).toEqual(
-      [],
-    );
+    expect(find(report, 'vipps.login-redirect').message).toContain(`${publicUrl}/api/auth/vipps/callback`);
+    expect([
+      ...stripe.violations,
+      ...vipps.violations,
+      ...vippsLogin.violations,
+      ...discord.violations,
+      ...mux.violations,
+      ...fiken.violations,
+    ]).toEqual([]);
   });
 
   it('prints lines for a terminal without --json, and no secret beyond its last 4 characters', async () => {
@@ -676,6 +708,13 @@ describe('npm run doctor: every integration checked against the fakes', () => {
       const run = await admin.post('/api/admin/status/run').send({}).expect(200);
       const webhooks = find(run.body as StatusReport, 'queues.webhooks');
       expect(webhooks).toMatchObject({ status: 'error', message: expect.stringMatching(/stripe: 1/) });
+      // For the mentor, in plain words beside the technical sentence: what it means, who fixes it and how.
+      expect(webhooks.plain).toEqual({
+        meaning: expect.stringMatching(/kjøp kan mangle tilgang/),
+        who: 'operator',
+        how: expect.stringMatching(/^Driftsansvarlig/),
+      });
+      for (const c of (run.body as StatusReport).checks) expect([c.id, typeof c.plain?.meaning]).toEqual([c.id, 'string']);
       expect(Date.parse((run.body as StatusReport).ranAt!)).toBeGreaterThanOrEqual(Date.parse(report.ranAt!));
     });
   });

@@ -1,4 +1,5 @@
 import { startFakeDiscord } from './support/fake-discord';
+import { FAKE_VIPPS_LOGIN, startFakeVippsLogin } from './support/fake-vipps-login';
 import { startFakeMux } from './support/fake-mux';
 import { FAKE_STRIPE_KEY, startFakeStripe } from './support/fake-stripe';
 import { startFakeVipps } from './support/fake-vipps';
@@ -98,5 +99,31 @@ describe('fakes checked against the providers’ published descriptions', () => 
     expect(res.status).toBe(400);
     expect(discord.violations[0].problems.join(' ')).toMatch(/access_token/);
     await expect(discord.close()).rejects.toThrow(/would refuse/);
+  });
+
+  it('Vipps Login: a token request without its redirect_uri, and an authorize request without a state, are refused', async () => {
+    const login = await startFakeVippsLogin();
+    const basic = Buffer.from(`${FAKE_VIPPS_LOGIN.clientId}:${FAKE_VIPPS_LOGIN.clientSecret}`).toString('base64');
+    const token = await fetch(`${login.issuer}oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'abc' }),
+    });
+    expect([token.status, ((await token.json()) as { error: string }).error]).toEqual([400, 'invalid_request']);
+    const authorize = new URL(`${login.issuer}oauth2/auth`);
+    for (const [k, v] of Object.entries({
+      client_id: FAKE_VIPPS_LOGIN.clientId,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: 'https://x.no/cb',
+      state: 'kort',
+    }))
+      authorize.searchParams.set(k, v);
+    expect((await fetch(authorize)).status).toBe(400);
+    expect(login.violations.map((v) => [v.operation, v.problems.join(' ')])).toEqual([
+      ['token', expect.stringMatching(/redirect_uri/)],
+      ['authorize', expect.stringMatching(/state/)],
+    ]);
+    await expect(login.close()).rejects.toThrow(/would refuse/);
   });
 });

@@ -239,7 +239,9 @@ function build(route: Route, valid: RouteRequest, plan: Plan, cookie: string | u
           : c.kind === 'validThenJunk'
             ? [cookie, c.junk].filter(Boolean).join('; ')
             : [c.junk, cookie].filter(Boolean).join('; ');
-  if (cookieHeader) headers.cookie = wireHeader(cookieHeader);
+  // Beside a cookie the valid request carries itself (the Vipps sign-in's attempt cookie).
+  if (cookieHeader)
+    headers.cookie = wireHeader(valid.headers?.cookie ? `${valid.headers.cookie}; ${cookieHeader}` : cookieHeader);
 
   const path = plan.params ? fillPath(route.path, plan.params, false) : (valid.path ?? fillPath(route.path, valid.params));
   const q = [plan.query ?? queryString(valid.query).slice(1), plan.extraQuery ?? ''].filter(Boolean).join('&');

@@ -57,6 +57,7 @@ describe('personal data: every table holding a user is covered by a registered o
       'subscriptions',
       'access',
       'quizAttempts',
+      'vipps-login',
       'identity',
       'leads',
       'outbox',

@@ -11,6 +11,7 @@
  *   node e2e/contracts/extract.mjs discord <specs/openapi.json>     "<source note>"
  *   node e2e/contracts/extract.mjs mux     <mux_python/models dir>  "<source note>"
  *   node e2e/contracts/extract.mjs fiken   <Fiken-API-2.0.0*.yaml>  "<source note>"
+ *   node e2e/contracts/extract.mjs vipps-login <login swagger.yaml>,<userinfo swagger.yaml> "<source note>"
  *
  * The source note (repository, file, commit, date) is written into the output as `source`. YAML is
  * read with js-yaml when it can be found in node_modules; otherwise convert the file to JSON first.
@@ -62,6 +63,14 @@ const OPERATIONS = {
     ['members.add', 'put', '/guilds/{guild_id}/members/{user_id}'],
     ['roles.add', 'put', '/guilds/{guild_id}/members/{user_id}/roles/{role_id}'],
     ['roles.remove', 'delete', '/guilds/{guild_id}/members/{user_id}/roles/{role_id}'],
+  ],
+  // Vipps Login: the Login API's description and the Userinfo API's (its login-flow userinfo), merged.
+  'vipps-login': [
+    ['discovery', 'get', '/access-management-1.0/access/.well-known/openid-configuration'],
+    ['jwks', 'get', '/access-management-1.0/access/.well-known/jwks.json'],
+    ['authorize', 'get', '/access-management-1.0/access/oauth2/auth'],
+    ['token', 'post', '/access-management-1.0/access/oauth2/token'],
+    ['userinfo', 'get', '/vipps-userinfo-api/userinfo/'],
   ],
   // Mux: methods and paths from mux-python's API docs (DirectUploadsApi, AssetsApi); the
   // bodies from its generated models (request body model name in the fourth place).
@@ -312,11 +321,24 @@ function applyOverlay(out, file) {
 const [provider, file, source] = process.argv.slice(2);
 if (!OPERATIONS[provider] || !file || !source) {
   console.error(
-    'usage: node e2e/contracts/extract.mjs <stripe|vipps|vipps-recurring|discord|mux|fiken> <spec file or models dir> "<source note>"',
+    'usage: node e2e/contracts/extract.mjs <stripe|vipps|vipps-recurring|discord|mux|fiken|vipps-login> <spec file or models dir> "<source note>"',
   );
   process.exit(2);
 }
-const extracted = provider === 'mux' ? fromMuxModels(file) : fromOpenApi(provider, readSpec(file));
+/** Two descriptions as one (Vipps' Login API and its Userinfo API): their paths and components together. */
+function merged(files) {
+  const docs = files.split(',').map(readSpec);
+  const [first] = docs;
+  const components = {};
+  for (const d of docs)
+    for (const [kind, entries] of Object.entries(d.components ?? {})) components[kind] = { ...components[kind], ...entries };
+  return { ...first, paths: Object.assign({}, ...docs.map((d) => d.paths)), components };
+}
+
+const extracted =
+  provider === 'mux'
+    ? fromMuxModels(file)
+    : fromOpenApi(provider, provider === 'vipps-login' ? merged(file) : readSpec(file));
 const out = { source, ...extracted };
 applyOverlay(out, join(here, provider, 'overlay.json'));
 writeFileSync(join(here, provider, 'operations.json'), JSON.stringify(out, null, 1) + '\n');

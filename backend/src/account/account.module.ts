@@ -13,6 +13,7 @@ import { AuditModule } from '../platform/audit/audit.module';
 import { CertificatesModule } from '../certificates/certificates.module';
 import { LiveModule } from '../live/live.module';
 import { CommunityModule } from '../community/community.module';
+import { VippsLoginModule } from '../vipps-login/vipps-login.module';
 import { SecurityModule } from '../platform/security/security.module';
 import { AccountController } from './account.controller';
 import { AccountNameService } from './account-name.service';
@@ -43,6 +44,7 @@ import { PasswordResetService } from './password-reset.service';
     CertificatesModule,
     LiveModule,
     CommunityModule,
+    VippsLoginModule,
   ],
   controllers: [AuthController, AccountController, CreateUserController, PasswordResetController, EmailChangeController],
   providers: [MeService, AccountService, AccountNameService, CreateUserService, PasswordResetService, EmailChangeService],

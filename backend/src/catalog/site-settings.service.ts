@@ -132,6 +132,7 @@ export class SiteSettingsService {
       videoOverlayText: await this.getOverlayText(),
       demoPayments: this.demoPayments,
       paymentMethods: this.paymentMethods,
+      vippsLogin: this.cfg.vippsLogin !== null,
       seller: this.seller,
       testEnvironment: this.testEnvironment,
     };

@@ -9,6 +9,7 @@ import { queueChecks } from './queue.checks';
 import { clockCheck, diskCheck, migrationsCheck, publicUrlCheck } from './site.checks';
 import { stripeChecks } from './stripe.checks';
 import { vippsChecks } from './vipps.checks';
+import { vippsLoginChecks } from './vipps-login.checks';
 
 /** One area's checks; a check that throws becomes an error naming what failed, never a crash of the rest. */
 const safely = async (area: StatusCheck['area'], run: () => Promise<StatusCheck[]>): Promise<StatusCheck[]> => {
@@ -24,9 +25,10 @@ const safely = async (area: StatusCheck['area'], run: () => Promise<StatusCheck[
  * the clock check), in area order.
  */
 export async function runChecks(ctx: DoctorContext): Promise<StatusCheck[]> {
-  const [stripe, vipps, discord, mux, fiken, mail, backups, queues, site] = await Promise.all([
+  const [stripe, vipps, vippsLogin, discord, mux, fiken, mail, backups, queues, site] = await Promise.all([
     safely('stripe', () => stripeChecks(ctx)),
     safely('vipps', () => vippsChecks(ctx)),
+    safely('vipps', () => vippsLoginChecks(ctx)),
     safely('discord', () => discordChecks(ctx)),
     safely('mux', () => muxChecks(ctx)),
     safely('fiken', () => fikenChecks(ctx)),
@@ -35,7 +37,19 @@ export async function runChecks(ctx: DoctorContext): Promise<StatusCheck[]> {
     safely('queues', () => queueChecks(ctx)),
     safely('site', async () => Promise.all([publicUrlCheck(ctx), migrationsCheck(ctx), diskCheck(ctx)])),
   ]);
-  const all = [...site, clockCheck(ctx), ...stripe, ...vipps, ...discord, ...mux, ...fiken, ...mail, ...backups, ...queues];
+  const all = [
+    ...site,
+    clockCheck(ctx),
+    ...stripe,
+    ...vipps,
+    ...vippsLogin,
+    ...discord,
+    ...mux,
+    ...fiken,
+    ...mail,
+    ...backups,
+    ...queues,
+  ];
   return all.sort((a, b) => STATUS_AREAS.indexOf(a.area) - STATUS_AREAS.indexOf(b.area));
 }
 

@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
  * for each request it receives: the list of reasons the provider would refuse it (empty: acceptable).
  */
 
-export type Provider = 'stripe' | 'vipps' | 'vipps-recurring' | 'discord' | 'mux' | 'fiken';
+export type Provider = 'stripe' | 'vipps' | 'vipps-recurring' | 'vipps-login' | 'discord' | 'mux' | 'fiken';
 
 export interface ContractRequest {
   params: Record<string, string>;

@@ -337,6 +337,10 @@ export function routeSuiteEnv(extra: Record<string, string> = {}): Record<string
     VIPPS_API_BASE: 'http://127.0.0.1:9',
     // Discord set up (its routes answer); its calls go to a closed port and fail as when Discord is down.
     ...fakeDiscordEnv('http://127.0.0.1:9'),
+    // «Logg inn med Vipps» set up; Vipps' address is a closed port, so the start answers «Vipps svarer ikke».
+    VIPPS_LOGIN_CLIENT_ID: 'rutetabell-vipps-login',
+    VIPPS_LOGIN_CLIENT_SECRET: 'rutetabell-vipps-login-hemmelighet',
+    VIPPS_LOGIN_API_BASE: 'http://127.0.0.1:9',
     // Fiken set up (documents are queued, retry and backfill answer); nothing is posted in these suites.
     ...fakeFikenEnv('http://127.0.0.1:9/api/v2'),
     // Chart images of the mentor inbox's routes go to a folder of the machine's temporary files.

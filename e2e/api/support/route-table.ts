@@ -39,6 +39,9 @@ import { addMessage } from '../../../backend/src/community/mentor/mentor-threads
 import { MentorThread } from '../../../backend/src/community/entities/mentor-thread.entity';
 import { Grant } from '../../../backend/src/access/entities/grant.entity';
 import { DiscordLink } from '../../../backend/src/community/entities/discord-link.entity';
+import { VippsLoginAttempt } from '../../../backend/src/vipps-login/entities/vipps-login-attempt.entity';
+import { VippsLoginLink } from '../../../backend/src/vipps-login/entities/vipps-login-link.entity';
+import { newToken, sha256 } from '../../../backend/src/platform/crypto/tokens';
 import { CAMPAIGN_CODES_LIST } from '../../../backend/src/orders/pricing/campaign-codes.service';
 import { CampaignCode } from '../../../backend/src/orders/entities/campaign-code.entity';
 import type { RouteLimit } from '../../../backend/src/platform/security/route-policy';
@@ -201,6 +204,44 @@ const expectOwn = (res: RawResponse, me: Identity | null, email: unknown) => {
 
 const newPassword = 'nytt-passord-456';
 
+/**
+ * A «Logg inn med Vipps» waiting at a step for a new account (with a second factor for `kode`), as the
+ * callback leaves it: the browser's attempt cookie, and the account; `mailToken` as the mailed link has it.
+ */
+async function vippsStep(
+  f: Fixture,
+  stage: 'kode' | 'bekreft',
+): Promise<{ cookie: string; user: User; secret: string | null; mailToken: string }> {
+  const user = await createUser(f.t, { password: 'passord-vipps-123' });
+  const secret = stage === 'kode' ? (await enrolDirect(f.t, user)).secret : null;
+  const browser = newToken();
+  const mailToken = newToken();
+  const now = new Date();
+  await f.t.ds.getRepository(VippsLoginAttempt).insert({
+    stateHash: sha256(newToken()),
+    browserHash: sha256(browser),
+    nonce: 'rutetabell-nonce',
+    codeVerifier: null,
+    next: '/dashboard',
+    stage,
+    userId: user.id,
+    sub: stage === 'bekreft' ? `rutetabell-${newToken()}` : null,
+    firstName: null,
+    lastName: null,
+    mailTokenHash: sha256(mailToken),
+    mailsSent: 0,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 600_000),
+  });
+  return { cookie: `vipps_login=${browser}`, user, secret, mailToken };
+}
+
+/** The Vipps steps' password and code checks count as sign-ins, on the login route's counters. */
+const VIPPS_STEP_LIMITS: RouteLimit[] = [
+  { name: 'login', key: 'client', rate: 'login', exact: true },
+  { name: 'login', key: 'email', rate: 'login', exact: true },
+];
+
 export const ROUTES: Route[] = [
   // --- pages (the built storefront; STATIC_ROOT holds a small built-page fixture in the suites) ---
   { method: 'GET', path: '/', area: 'page', html: true, access: ALL(200), valid: () => ({}) },
@@ -325,6 +366,95 @@ export const ROUTES: Route[] = [
       const user = await createUser(f.t);
       const token = await f.t.app.get(LoginTokensService).issue(user.id, 3600_000, 'reset');
       return { json: { token, newPassword, confirmPassword: newPassword } };
+    },
+  },
+  // «Logg inn med Vipps» (e2e/api/vipps-login.e2e-spec.ts drives it against the fake Vipps Login). Vipps'
+  // address is a closed port here: the start goes back to the sign-in page («Vipps svarer ikke»).
+  {
+    method: 'GET',
+    path: '/api/auth/vipps/start',
+    area: 'public',
+    access: ALL(302),
+    valid: () => ({ query: { next: '/kurs/foundation' } }),
+    queryKeys: ['next'],
+    limits: [
+      {
+        name: 'vipps-login-start',
+        key: 'client',
+        rate: { hits: 30, windowMs: 600_000 },
+        exact: true,
+        redirect: '/login?vipps=opptatt',
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/vipps/callback',
+    area: 'public',
+    // A state this site never issued: back to the sign-in page with `?vipps=utlopt`.
+    access: ALL(302),
+    valid: () => ({ query: { code: 'kode', state: 'ukjent-state-123' } }),
+    queryKeys: ['code', 'state', 'error', 'error_description', 'scope', 'iss'],
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/vipps/pending',
+    area: 'public',
+    access: ALL(200),
+    valid: async (f) => ({ headers: { cookie: (await vippsStep(f, 'bekreft')).cookie } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/vipps/totp',
+    area: 'public',
+    access: ALL(200),
+    valid: async (f) => {
+      const step = await vippsStep(f, 'kode');
+      return {
+        headers: { cookie: step.cookie },
+        json: { email: step.user.email, totp: totpCode(step.secret!, Date.now() + 30_000) },
+      };
+    },
+    limits: VIPPS_STEP_LIMITS,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/vipps/confirm',
+    area: 'public',
+    access: ALL(200),
+    valid: async (f) => {
+      const step = await vippsStep(f, 'bekreft');
+      return { headers: { cookie: step.cookie }, json: { email: step.user.email, password: 'passord-vipps-123' } };
+    },
+    limits: VIPPS_STEP_LIMITS,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/vipps/confirm/mail',
+    area: 'public',
+    access: ALL(200),
+    valid: async (f) => ({ headers: { cookie: (await vippsStep(f, 'bekreft')).cookie }, json: {} }),
+    limits: [{ name: 'vipps-confirm-mail', key: 'client', rate: 'passwordResetPerIp', exact: true }],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/vipps/confirm/link',
+    area: 'public',
+    access: ALL(200),
+    valid: async (f) => ({ json: { token: (await vippsStep(f, 'bekreft')).mailToken } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/vipps',
+    area: 'member',
+    access: SIGNED_IN(200),
+    valid: async (f, me) => {
+      if (me) {
+        const links = f.t.ds.getRepository(VippsLoginLink);
+        await links.delete({ userId: me.user.id });
+        await links.insert({ userId: me.user.id, sub: `rutetabell-${newToken()}`, linkedAt: new Date() });
+      }
+      return { json: {} };
     },
   },
   {
@@ -1767,7 +1897,8 @@ export function toRaw(route: Route, req: RouteRequest, opts: { cookie?: string }
     headers['x-requested-with'] = 'XMLHttpRequest';
   }
   if (req.headers) Object.assign(headers, req.headers);
-  if (opts.cookie) headers.cookie = opts.cookie;
+  // The session's cookie beside one the request carries itself (the Vipps sign-in's attempt cookie).
+  if (opts.cookie) headers.cookie = req.headers?.cookie ? `${req.headers.cookie}; ${opts.cookie}` : opts.cookie;
   return { method: route.method, path: (req.path ?? fillPath(route.path, req.params)) + queryString(req.query), headers, body };
 }
 

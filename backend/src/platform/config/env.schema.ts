@@ -14,6 +14,7 @@ import { readServer, type ServerConfig } from './server.config';
 import { readSite, type SiteConfig } from './site.config';
 import { readStripe, type StripeConfig } from './stripe.config';
 import { readVipps, type VippsConfig } from './vipps.config';
+import { readVippsLogin, type VippsLoginConfig } from './vipps-login.config';
 
 export { ConfigError, EnvReader, type Env, type NodeEnv } from './env-reader';
 export type { BackupConfig, BackupS3Config } from './backup.config';
@@ -22,6 +23,7 @@ export type { DiscordConfig } from './discord.config';
 export type { FikenConfig } from './fiken.config';
 export type { MuxConfig } from './mux.config';
 export type { VippsConfig } from './vipps.config';
+export type { VippsLoginConfig } from './vipps-login.config';
 export { DEFAULT_SELLER, type SellerConfig } from './seller.config';
 export { PRODUCTION_ADMIN_PASSWORD_LENGTH, adminPasswordProblem } from './security.config';
 
@@ -46,6 +48,8 @@ export interface AppConfig
   mux: MuxConfig | null;
   /** Vipps MobilePay's ePayment API (VIPPS_*), or null when its keys are not set (no Vipps button). */
   vipps: VippsConfig | null;
+  /** «Logg inn med Vipps» (VIPPS_LOGIN_*): Vipps MobilePay's Login API; null when not set up (no Vipps sign-in button). */
+  vippsLogin: VippsLoginConfig | null;
   /** The private Discord (DISCORD_*): linking and roles that follow access; null when not set up (COMMUNITY_URL shows). */
   discord: DiscordConfig | null;
   /** Fiken (FIKEN_*): receipts and credit notes posted as cash sales; null when not set up (nothing posted). */
@@ -63,6 +67,7 @@ export function readAppConfig(env: EnvReader): AppConfig {
     ...readSecurity(env),
     ...readStripe(env),
     vipps: readVipps(env),
+    vippsLogin: readVippsLogin(env),
     mux: readMux(env),
     discord: readDiscord(env),
     fiken: readFiken(env),

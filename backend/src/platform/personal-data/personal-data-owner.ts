@@ -60,6 +60,7 @@ export const ERASURE_ORDER = {
   subscriptions: 15,
   access: 20,
   quizAttempts: 25,
+  vippsLogin: 28,
   identity: 30,
   leads: 40,
   outbox: 50,

@@ -52,6 +52,7 @@ import { Quizzes1795830000000 } from './1795830000000-Quizzes';
 import { ReceiptRenewalTerms1795930000000 } from './1795930000000-ReceiptRenewalTerms';
 import { ScopedCaptionSearch1795930100000 } from './1795930100000-ScopedCaptionSearch';
 import { CaptionFiles1795940000000 } from './1795940000000-CaptionFiles';
+import { VippsLogin1795970000000 } from './1795970000000-VippsLogin';
 
 /** Every migration, oldest first. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -109,4 +110,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   ReceiptRenewalTerms1795930000000,
   ScopedCaptionSearch1795930100000,
   CaptionFiles1795940000000,
+  VippsLogin1795970000000,
 ];
