@@ -48,8 +48,8 @@ export class PasswordResetService {
     client: SessionClient,
   ): Promise<{ message: string; user: MeResponse; session: StartedSession }> {
     if (dto.newPassword !== dto.confirmPassword) throw badRequest(MSG.setPasswordMismatch, 'PASSWORD_MISMATCH');
-    // A second factor is asked before anything changes, as at every sign-in (docs/decisions.md "Two-factor
-    // sign-in"): without the code the link stays unused and the password as it was.
+    // A second factor is asked before anything changes, as at every sign-in: without the code the link
+    // stays unused and the password as it was (docs/decisions.md "Two-factor sign-in").
     const owner = await this.tokens.peek(dto.token, 'reset');
     if (owner === null) throw badRequest(MSG.resetTokenInvalid, 'INVALID_TOKEN');
     // Not on the first claim, which removes a factor enrolled before it (AuthService.claim).

@@ -431,3 +431,88 @@ export function totpChangedMail(
     ],
   });
 }
+
+/**
+ * The mentor asked to change the account's address: the old address is told, with a link that stops the
+ * change while the new address has not confirmed it (docs/decisions.md "E-mail addresses").
+ */
+export function emailChangeNoticeMail(
+  brand: MailBrand,
+  c: { stopUrl: string; oldEmail: string; newEmail: string; requestedAt: string },
+): RenderedMail {
+  return renderMail({
+    brand,
+    subject: `E-postadressen til kontoen din hos ${brand.siteName} endres`,
+    preheader: `Kontoen skal flyttes til ${c.newEmail}. Stopp endringen hvis du ikke vil det.`,
+    blocks: [
+      heading('E-postadressen til kontoen din endres'),
+      p(`${c.requestedAt} ba mentoren om å flytte kontoen din hos ${brand.siteName} fra ${c.oldEmail} til ${c.newEmail}.`),
+      p(
+        'Når den nye adressen bekrefter endringen, logger du inn med den, og innloggingslenker og lenker for nytt passord går dit. Har du ikke avtalt dette med mentoren, stopper du endringen her:',
+      ),
+      button('Stopp endringen', c.stopUrl),
+      small('Lenken virker til den nye adressen er bekreftet, og i høyst 7 dager. Er du usikker, svar på denne e-posten.'),
+    ],
+  });
+}
+
+/** What happened to the account's second factor (turned on, a recovery code used, locked after wrong codes). */
+export function totpChangedMail(
+  brand: MailBrand,
+  c: {
+    change: 'enabled' | 'recovery-code-used' | 'locked';
+    email: string;
+    at: string;
+    lockedUntil: string | null;
+    recoveryCodesLeft: number;
+    settingsUrl: string;
+  },
+): RenderedMail {
+  const notYou = 'Var det ikke deg? Bytt passord med en gang (Glemt passord? på innloggingssiden) og svar på denne e-posten.';
+  if (c.change === 'enabled')
+    return renderMail({
+      brand,
+      subject: `Tofaktorinnlogging er slått på hos ${brand.siteName}`,
+      preheader: 'Innlogging krever nå en engangskode fra autentiseringsappen.',
+      blocks: [
+        heading('Tofaktorinnlogging er slått på'),
+        p(
+          `${c.at} ble tofaktorinnlogging slått på for ${c.email}. Heretter ber vi om en engangskode fra appen når du logger inn.`,
+        ),
+        p('Ta vare på gjenopprettingskodene: de er den eneste veien inn hvis du mister telefonen.'),
+        button('Se kontoinnstillingene', c.settingsUrl),
+        small(notYou),
+      ],
+    });
+  if (c.change === 'recovery-code-used')
+    return renderMail({
+      brand,
+      subject: `En gjenopprettingskode er brukt hos ${brand.siteName}`,
+      preheader: `${c.recoveryCodesLeft} gjenopprettingskoder igjen.`,
+      blocks: [
+        heading('En gjenopprettingskode er brukt'),
+        p(
+          `${c.at} ble en gjenopprettingskode brukt for å logge inn på ${c.email}. Hver kode virker én gang; du har ${c.recoveryCodesLeft} igjen.`,
+        ),
+        p('Har du mistet telefonen, slå tofaktorinnloggingen av og på igjen i kontoinnstillingene, så får du nye koder.'),
+        button('Se kontoinnstillingene', c.settingsUrl),
+        small(notYou),
+      ],
+    });
+  return renderMail({
+    brand,
+    subject: `Tofaktorinnloggingen din er låst hos ${brand.siteName}`,
+    preheader: 'For mange feil engangskoder på kort tid.',
+    blocks: [
+      heading('Tofaktorinnloggingen er låst'),
+      p(
+        `${c.at} ble det skrevet inn feil engangskode for mange ganger på ${c.email}. Engangskoder fra appen virker ikke før ${c.lockedUntil ?? 'om en stund'}; en gjenopprettingskode virker fortsatt.`,
+      ),
+      p(
+        'For å komme så langt måtte noen kjenne passordet ditt eller bruke en lenke sendt til denne adressen. Var det ikke deg, bytt passord med en gang.',
+      ),
+      button('Se kontoinnstillingene', c.settingsUrl),
+      small('Var det deg, kan du se bort fra denne e-posten.'),
+    ],
+  });
+}
