@@ -33,8 +33,29 @@ export interface StatusCheck {
   id: string;
   area: StatusArea;
   status: CheckStatus;
-  /** One Norwegian sentence: what is right, or what to do. Never a whole secret (at most its last 4 characters). */
+  /**
+   * One Norwegian sentence for whoever runs the server (`npm run doctor` prints it; the panel shows it
+   * under «Detaljer»): what is right, or what to do. Never a whole secret (at most its last 4 characters).
+   */
   message: string;
+  /** The same for the mentor, in plain words (the panel's «Driftsstatus» adds it). */
+  plain?: StatusPlain;
+}
+
+/** Who puts it right: the mentor (in the panel or a provider's own pages), whoever runs the server, or the provider. */
+export type StatusFixer = 'mentor' | 'operator' | 'provider';
+
+export const STATUS_FIXER_LABELS: Record<StatusFixer, string> = {
+  mentor: 'Du',
+  operator: 'Driftsansvarlig',
+  provider: 'Leverandøren',
+};
+
+/** A check in plain words: what it means for the academy, and (when something is wrong) who fixes it and how. */
+export interface StatusPlain {
+  meaning: string;
+  who: StatusFixer | null;
+  how: string | null;
 }
 
 /** GET /api/admin/status and POST /api/admin/status/run. */

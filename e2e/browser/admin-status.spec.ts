@@ -1,7 +1,7 @@
 /**
  * «Driftsstatus» in the admin panel (docs/decisions.md "Going live"), at 1366 px and at 390 px with
  * axe (WCAG 2.1 A and AA) and no sideways scrolling: the doctor's checks by area, each with its status
- * in words and what to do; Stripe (the fake) has no webhook for the site, so that check is an error
+ * in words, what it means, who fixes it and how, the technical sentence behind «Detaljer»; Stripe (the fake) has no webhook for the site, so that check is an error
  * until one is added and «Kjør sjekkene» runs them again.
  *
  * Needs the production builds: `npm run build` (contracts, frontend, admin, backend).
@@ -35,7 +35,18 @@ describe('admin panel: «Driftsstatus»', () => {
       expect((await answer).status()).toBe(200);
       await page.getByRole('button', { name: 'Kjør sjekkene' }).waitFor();
       await webhook.locator('[data-status="error"]', { hasText: 'Feil' }).waitFor();
-      expect(await webhook.textContent()).toMatch(
+      // In plain words: what it means, who fixes it and how; the technical sentence behind «Detaljer».
+      expect(await webhook.getByTestId('status-meaning').textContent()).toMatch(/kjøpere får ikke tilgang/);
+      expect(await webhook.getByTestId('status-fix').textContent()).toMatch(/^Hvem fikser det: Driftsansvarlig\. Slik: /);
+      const details = webhook.getByRole('button', { name: /Detaljer/ });
+      const detail = webhook.getByTestId('status-detail');
+      expect(await details.getAttribute('aria-expanded')).toBe('false');
+      expect(await detail.isVisible()).toBe(false);
+      await details.click();
+      expect(await details.getAttribute('aria-expanded')).toBe('true');
+      expect(await detail.getAttribute('id')).toBe(await details.getAttribute('aria-controls'));
+      await detail.waitFor();
+      expect(await detail.textContent()).toMatch(
         /Ingen webhook i Stripe går til http:\/\/127\.0\.0\.1:\d+\/api\/stripe\/webhook/,
       );
       await page.locator('[data-check="discord.roles"] [data-status="ok"]', { hasText: 'OK' }).waitFor();

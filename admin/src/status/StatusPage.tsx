@@ -8,6 +8,7 @@ import {
   CHECK_STATUS_LABELS,
   STATUS_AREA_LABELS,
   STATUS_AREAS,
+  STATUS_FIXER_LABELS,
   type CheckStatus,
   type StatusCheck,
   type StatusReport,
@@ -50,6 +51,71 @@ function StatusLabel({ status }: { status: CheckStatus }) {
   );
 }
 
+/**
+ * One check: what it means for the academy, who puts it right and how, and the technical sentence
+ * (what `npm run doctor` prints) behind «Detaljer».
+ */
+function CheckLine({ check }: { check: StatusCheck }) {
+  const [open, setOpen] = useState(false);
+  const plain = check.plain;
+  const detailId = `status-detail-${check.id.replace(/[^a-z0-9-]/gi, '-')}`;
+  const who =
+    plain?.who === 'provider'
+      ? `${STATUS_FIXER_LABELS.provider} (${STATUS_AREA_LABELS[check.area]})`
+      : plain?.who
+        ? STATUS_FIXER_LABELS[plain.who]
+        : null;
+  return (
+    <Box
+      component="li"
+      data-check={check.id}
+      sx={{
+        display: 'flex',
+        gap: 1.5,
+        alignItems: 'flex-start',
+        py: 1,
+        borderTop: '1px solid #e0e0e0',
+        '&:first-of-type': { borderTop: 'none' },
+      }}
+    >
+      <StatusLabel status={check.status} />
+      <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" data-testid="status-meaning">
+          {plain?.meaning ?? check.message}
+        </Typography>
+        {who && plain?.how && (
+          <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="status-fix">
+            <strong>Hvem fikser det:</strong> {who}. <strong>Slik:</strong> {plain.how}
+          </Typography>
+        )}
+        {plain && (
+          <>
+            <Button
+              size="small"
+              aria-expanded={open}
+              aria-controls={detailId}
+              onClick={() => setOpen((o) => !o)}
+              sx={{ mt: 0.5, px: 0.5, minWidth: 0, textTransform: 'none' }}
+            >
+              {open ? '▾' : '▸'} Detaljer
+            </Button>
+            <Typography
+              id={detailId}
+              hidden={!open}
+              variant="body2"
+              color="text.secondary"
+              sx={{ mt: 0.5, pl: 1, borderLeft: '2px solid #e0e0e0' }}
+              data-testid="status-detail"
+            >
+              {check.message}
+            </Typography>
+          </>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
 function Summary({ checks }: { checks: StatusCheck[] }) {
   const count = (s: CheckStatus) => checks.filter((c) => c.status === s).length;
   const errors = count('error');
@@ -58,8 +124,8 @@ function Summary({ checks }: { checks: StatusCheck[] }) {
     return (
       <Alert severity="error" sx={{ mb: 2 }}>
         {errors} {errors === 1 ? 'sjekk feilet' : 'sjekker feilet'}
-        {warnings ? ` og ${warnings} ${warnings === 1 ? 'gir en advarsel' : 'gir advarsler'}` : ''}: gjør det som står ved hver av
-        dem.
+        {warnings ? ` og ${warnings} ${warnings === 1 ? 'gir en advarsel' : 'gir advarsler'}` : ''}: ved hver står hva det betyr,
+        hvem som fikser det og hvordan.
       </Alert>
     );
   if (warnings)
@@ -113,8 +179,9 @@ export function StatusPage() {
         Driftsstatus
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Sjekker at nettstedet og hver tjeneste det bruker (betaling, Discord, video, e-post, sikkerhetskopier) virker. Det samme
-        som <code>npm run doctor</code> på serveren. Det som ikke er satt opp, står som «Av».
+        Sjekker at nettstedet og hver tjeneste det bruker (betaling, Discord, video, e-post, sikkerhetskopier) virker. Ved hver
+        feil står hva den betyr for akademiet, og hvem som fikser den: du, driftsansvarlig (den som drifter serveren) eller
+        leverandøren. Under «Detaljer» står det tekniske for driftsansvarlig. Det som ikke er satt opp, står som «Av».
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <Button variant="contained" onClick={() => void run()} disabled={running}>
@@ -145,24 +212,7 @@ export function StatusPage() {
                 </Typography>
                 <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
                   {checks.map((c) => (
-                    <Box
-                      component="li"
-                      key={c.id}
-                      data-check={c.id}
-                      sx={{
-                        display: 'flex',
-                        gap: 1.5,
-                        alignItems: 'flex-start',
-                        py: 1,
-                        borderTop: '1px solid #e0e0e0',
-                        '&:first-of-type': { borderTop: 'none' },
-                      }}
-                    >
-                      <StatusLabel status={c.status} />
-                      <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                        {c.message}
-                      </Typography>
-                    </Box>
+                    <CheckLine key={c.id} check={c} />
                   ))}
                 </Box>
               </CardContent>

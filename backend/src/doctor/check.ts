@@ -68,6 +68,29 @@ export async function call(
   return { status: res.status, body };
 }
 
+/** A provider answered, with an HTTP status the check did not expect (an answer: not "no contact"). */
+export class ProviderAnswer extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+    this.name = 'ProviderAnswer';
+  }
+}
+
+/**
+ * A call to a provider that failed: it answered with an error (HTTP status), or it could not be
+ * reached at all (network, time-out). `setting` is the variable of its address.
+ */
+export function callFailed(area: StatusArea, provider: string, setting: string, e: unknown): Check {
+  if (e instanceof ProviderAnswer)
+    return check(
+      area,
+      'api',
+      'error',
+      `${provider} svarte med en feil (HTTP ${e.status}): ${e.status >= 500 ? `feilen er hos ${provider}; prøv igjen senere` : `sjekk nøkkelen og ${setting}`}.`,
+    );
+  return check(area, 'api', 'error', `Fikk ikke kontakt med ${provider} (${reason(e)}): sjekk nettverket og ${setting}.`);
+}
+
 /** Why a call failed, short and without secrets (the error's own message; a network error's cause). */
 export function reason(e: unknown): string {
   const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };

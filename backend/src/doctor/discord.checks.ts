@@ -1,5 +1,5 @@
 import { ROLE_PREFIX } from '../platform/config/discord.config';
-import { call, check, last4, reason, type Check, type DoctorContext } from './check';
+import { call, callFailed, check, last4, ProviderAnswer, type Check, type DoctorContext } from './check';
 
 /** Discord's permission bits (discord.com/developers/docs/topics/permissions). */
 const ADMINISTRATOR = 1n << 3n;
@@ -55,7 +55,7 @@ export async function discordChecks(ctx: DoctorContext): Promise<Check[]> {
         ),
       ];
     const roles = await get(`/guilds/${d.guildId}/roles`);
-    if (roles.status !== 200 || !Array.isArray(roles.body)) throw new Error(`HTTP ${roles.status}`);
+    if (roles.status !== 200 || !Array.isArray(roles.body)) throw new ProviderAnswer(roles.status);
     const all = roles.body as Role[];
     const botRoles = new Set((member.body as { roles?: string[] }).roles ?? []);
     // @everyone has the guild's id and applies to every member.
@@ -74,9 +74,7 @@ export async function discordChecks(ctx: DoctorContext): Promise<Check[]> {
     out.push(rolesCheck(d.roles, all, held, d.guildId));
     return out;
   } catch (e) {
-    return [
-      check('discord', 'api', 'error', `Fikk ikke kontakt med Discord (${reason(e)}): sjekk nettverket og DISCORD_API_BASE.`),
-    ];
+    return [callFailed('discord', 'Discord', 'DISCORD_API_BASE', e)];
   }
 }
 

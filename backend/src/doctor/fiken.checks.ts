@@ -1,5 +1,5 @@
 import { fikenQueueStats } from '../orders/fiken/fiken-postings.service';
-import { call, check, last4, reason, type Check, type DoctorContext } from './check';
+import { call, callFailed, check, last4, ProviderAnswer, type Check, type DoctorContext } from './check';
 
 const STALE_MS = 3600_000;
 
@@ -37,13 +37,13 @@ export async function fikenChecks(ctx: DoctorContext): Promise<Check[]> {
           `Fiken kjenner ikke foretaket «${f.companySlug}»: sett FIKEN_COMPANY_SLUG til delen etter /foretak/ i Fiken-adressen.`,
         ),
       );
-    else if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+    else if (res.status !== 200) throw new ProviderAnswer(res.status);
     else
       out.push(
         check('fiken', 'credentials', 'ok', `Fiken godtok nøkkelen (${last4(f.apiToken)}) for foretaket «${f.companySlug}».`),
       );
   } catch (e) {
-    out.push(check('fiken', 'api', 'error', `Fikk ikke kontakt med Fiken (${reason(e)}): sjekk nettverket og FIKEN_API_BASE.`));
+    out.push(callFailed('fiken', 'Fiken', 'FIKEN_API_BASE', e));
   }
   const { failed, oldestWaiting } = await fikenQueueStats(ctx.ds);
   if (failed > 0)

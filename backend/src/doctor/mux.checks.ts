@@ -1,4 +1,4 @@
-import { call, check, last4, reason, type Check, type DoctorContext } from './check';
+import { call, callFailed, check, last4, ProviderAnswer, type Check, type DoctorContext } from './check';
 
 /**
  * Mux (docs/decisions.md "Going live"): the access token works (GET /video/v1/assets); the
@@ -26,7 +26,7 @@ export async function muxChecks(ctx: DoctorContext): Promise<Check[]> {
           `Mux avviste MUX_TOKEN_ID og MUX_TOKEN_SECRET (${last4(m.tokenSecret)}): lag en ny tilgangsnøkkel i Mux med Video-tilgang.`,
         ),
       );
-    } else if (assets.status !== 200) throw new Error(`HTTP ${assets.status}`);
+    } else if (assets.status !== 200) throw new ProviderAnswer(assets.status);
     else {
       out.push(check('mux', 'credentials', 'ok', `Mux godtok tilgangsnøkkelen (${last4(m.tokenSecret)}).`));
       const key = await get(`/system/v1/signing-keys/${encodeURIComponent(m.signingKeyId)}`);
@@ -50,10 +50,10 @@ export async function muxChecks(ctx: DoctorContext): Promise<Check[]> {
             `Tilgangsnøkkelen kan ikke lese signeringsnøkler (mangler System-tilgang): se selv at ${last4(m.signingKeyId)} står under Settings → Signing keys i Mux.`,
           ),
         );
-      else throw new Error(`HTTP ${key.status}`);
+      else throw new ProviderAnswer(key.status);
     }
   } catch (e) {
-    out.push(check('mux', 'api', 'error', `Fikk ikke kontakt med Mux (${reason(e)}): sjekk nettverket og MUX_API_BASE.`));
+    out.push(callFailed('mux', 'Mux', 'MUX_API_BASE', e));
   }
   out.push(
     check(

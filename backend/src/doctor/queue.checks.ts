@@ -15,7 +15,7 @@ export async function queueChecks(ctx: DoctorContext): Promise<Check[]> {
           'queues',
           'outbox',
           'error',
-          `Den eldste e-posten i utboksen har ventet i ${minutes} minutter (${s.depth} venter): sjekk SMTP under E-post og se Utgående e-post i panelet.`,
+          `Den eldste e-posten i utboksen har ventet i ${minutes} ${minutes === 1 ? 'minutt' : 'minutter'} (${s.depth} venter): sjekk SMTP under E-post og se Utgående e-post i panelet.`,
         ),
       );
     else if (s.failed > 0)
@@ -24,10 +24,18 @@ export async function queueChecks(ctx: DoctorContext): Promise<Check[]> {
           'queues',
           'outbox',
           'warning',
-          `Utboksen går, men ${s.failed} e-poster er gitt opp: se dem under Utgående e-post og send dem på nytt.`,
+          `Utboksen går, men ${s.failed === 1 ? '1 e-post er gitt opp: se den' : `${s.failed} e-poster er gitt opp: se dem`} under Utgående e-post og send ${s.failed === 1 ? 'den' : 'dem'} på nytt.`,
         ),
       );
-    else out.push(check('queues', 'outbox', 'ok', `Utboksen går (${s.depth} venter, den eldste i ${minutes} minutter).`));
+    else
+      out.push(
+        check(
+          'queues',
+          'outbox',
+          'ok',
+          `Utboksen går (${s.depth} venter, den eldste i ${minutes} ${minutes === 1 ? 'minutt' : 'minutter'}).`,
+        ),
+      );
   } catch (e) {
     out.push(check('queues', 'outbox', 'error', `Fikk ikke lest utboksen (${reason(e)}): sjekk databasen.`));
   }

@@ -86,7 +86,8 @@ async function freeBytes(path: string): Promise<number> {
   }
 }
 
-const gb = (n: number) => `${(n / 1024 ** 3).toFixed(1)} GB`;
+/** Gigabytes with one decimal, the Norwegian way: 74,6 GB. */
+export const gb = (n: number) => `${(n / 1024 ** 3).toFixed(1).replace('.', ',')} GB`;
 
 export async function diskCheck(ctx: DoctorContext): Promise<Check> {
   const places = [

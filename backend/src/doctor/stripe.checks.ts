@@ -1,5 +1,5 @@
 import { STRIPE_WEBHOOK_EVENTS } from '../orders/stripe/stripe-webhook.service';
-import { call, check, isProduction, last4, reason, type Check, type DoctorContext } from './check';
+import { call, callFailed, check, isProduction, last4, ProviderAnswer, type Check, type DoctorContext } from './check';
 
 interface WebhookEndpoint {
   id: string;
@@ -50,15 +50,13 @@ export async function stripeChecks(ctx: DoctorContext): Promise<Check[]> {
         ...out,
         check('stripe', 'key', 'error', `Stripe avviste ${shown}: lim inn en gyldig nøkkel fra Stripe (Utviklere → API-nøkler).`),
       ];
-    if (endpoints.status !== 200) throw new Error(`HTTP ${endpoints.status}`);
+    if (endpoints.status !== 200) throw new ProviderAnswer(endpoints.status);
     out.push(webhookCheck(ctx, ((endpoints.body as { data?: WebhookEndpoint[] })?.data ?? []) as WebhookEndpoint[]));
     const account = await get('/v1/account');
-    if (account.status !== 200) throw new Error(`HTTP ${account.status}`);
+    if (account.status !== 200) throw new ProviderAnswer(account.status);
     out.push(...accountChecks(account.body as Account));
   } catch (e) {
-    out.push(
-      check('stripe', 'api', 'error', `Fikk ikke kontakt med Stripe (${reason(e)}): sjekk nettverket og STRIPE_API_BASE.`),
-    );
+    out.push(callFailed('stripe', 'Stripe', 'STRIPE_API_BASE', e));
   }
   return out;
 }

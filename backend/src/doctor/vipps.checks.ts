@@ -1,6 +1,6 @@
 import { vippsBaseUrl } from '../orders/vipps/vipps-api';
 import { VIPPS_SITE_WEBHOOK_EVENTS as VIPPS_WEBHOOK_EVENTS } from '../orders/vipps/vipps-webhook-registration';
-import { call, check, isProduction, last4, reason, type Check, type DoctorContext } from './check';
+import { call, callFailed, check, isProduction, last4, ProviderAnswer, type Check, type DoctorContext } from './check';
 
 /**
  * Vipps MobilePay (docs/decisions.md "Going live"): the access token comes (POST /accesstoken/get);
@@ -70,11 +70,11 @@ export async function vippsChecks(ctx: DoctorContext): Promise<Check[]> {
     const list = await call(ctx, 'Vipps', `${base}/webhooks/v1/webhooks`, {
       headers: { ...common, Authorization: `Bearer ${access}` },
     });
-    if (list.status !== 200) throw new Error(`HTTP ${list.status}`);
+    if (list.status !== 200) throw new ProviderAnswer(list.status);
     const hooks = (list.body as { webhooks?: Array<{ url: string; events: string[] }> } | null)?.webhooks ?? [];
     out.push(webhookCheck(ctx, hooks));
   } catch (e) {
-    out.push(check('vipps', 'api', 'error', `Fikk ikke kontakt med Vipps (${reason(e)}): sjekk nettverket og VIPPS_API_BASE.`));
+    out.push(callFailed('vipps', 'Vipps', 'VIPPS_API_BASE', e));
   }
   return out;
 }
