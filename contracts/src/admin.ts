@@ -55,8 +55,6 @@ export const AUDIT_ACTIONS = [
   'user.email_change',
   /** The old address stopped an e-mail change that was waiting (the link in the notice mailed to it). */
   'user.email_change_stop',
-  /** The old address stopped an e-mail change that was waiting (the link in the notice mailed to it). */
-  'user.email_change_stop',
   /** The mentor mailed a student a new sign-in link. */
   'user.signin_link',
   'certificate.revoke',

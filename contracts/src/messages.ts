@@ -74,11 +74,6 @@ export const MSG = {
     `For mange feil engangskoder. Tofaktorinnloggingen er låst til kl. ${until}. Du kan fortsatt bruke en gjenopprettingskode.`,
   totpLockedForNow:
     'For mange feil engangskoder. Tofaktorinnloggingen er låst en stund. Du kan fortsatt bruke en gjenopprettingskode.',
-  reauthAfterLink: 'Du logget inn med en lenke fra e-posten. Bekreft at det er deg: skriv inn passordet ditt.',
-  totpLocked: (until: string) =>
-    `For mange feil engangskoder. Tofaktorinnloggingen er låst til kl. ${until}. Du kan fortsatt bruke en gjenopprettingskode.`,
-  totpLockedForNow:
-    'For mange feil engangskoder. Tofaktorinnloggingen er låst en stund. Du kan fortsatt bruke en gjenopprettingskode.',
   reauthWrongPassword: 'Feil passord',
   switchAccountInvalid: 'Ugyldig valg for kontobytte',
 
@@ -211,9 +206,6 @@ export const MSG = {
   emailChangeStopInvalid:
     'Lenken for å stoppe endringen er ugyldig eller utløpt, eller endringen er allerede bekreftet eller stoppet. Kontakt oss hvis e-postadressen er endret uten at du ville det.',
   emailChangeStopped: 'Endringen er stoppet. Kontoen din bruker fortsatt denne e-postadressen.',
-  emailChangeStopInvalid:
-    'Lenken for å stoppe endringen er ugyldig eller utløpt, eller endringen er allerede bekreftet eller stoppet. Kontakt oss hvis e-postadressen er endret uten at du ville det.',
-  emailChangeStopped: 'Endringen er stoppet. Kontoen din bruker fortsatt denne e-postadressen.',
   emailChangeTaken: 'Det finnes allerede en konto med den nye e-postadressen',
   emailUnchanged: 'Den nye e-postadressen er den samme som den gamle',
   grantNotFound: 'Fant ikke tilgangen',
@@ -319,7 +311,6 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   TOTP_INVALID: MSG.totpInvalid,
   TOTP_ENROLMENT_REQUIRED: MSG.totpEnrolmentRequired,
   REAUTH_REQUIRED: MSG.reauthRequired,
-  TOTP_LOCKED: MSG.totpLockedForNow,
   TOTP_LOCKED: MSG.totpLockedForNow,
   FORBIDDEN: MSG.forbidden,
   CSRF_REJECTED: MSG.csrf,

@@ -237,7 +237,9 @@ describe('mentor journey: orders and students (issue 34)', () => {
       await page.getByLabel('E-post').fill(next);
       await check(run, 'student edit');
       await page.getByRole('button', { name: 'Lagre eleven' }).click();
-      await page.getByText(`Lagret. ${next} har fått en lenke for å bekrefte den nye adressen.`).waitFor();
+      await page
+        .getByText(`Lagret. ${next} har fått en lenke for å bekrefte den nye adressen, og ${email} har fått beskjed.`)
+        .waitFor();
       await page.getByTestId('pending-email').waitFor();
       await check(run, 'student edit, address waiting');
 

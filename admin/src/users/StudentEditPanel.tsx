@@ -11,8 +11,9 @@ import { useNotifyingAction } from '../lib/useNotifyingAction';
 
 /**
  * The student's name, e-mail address and the mentor's notes, edited in place. A new address is
- * mailed a confirmation link and takes effect when the student confirms it; until then the page
- * says which address waits.
+ * mailed a confirmation link and takes effect when the student confirms it; the old address is told and
+ * can stop it; until then the page says which address waits. A new address needs a recent sign-in (the
+ * panel's password dialog asks, docs/decisions.md "E-mail addresses").
  */
 export function StudentEditPanel() {
   const translate = useTranslate();
@@ -46,7 +47,7 @@ export function StudentEditPanel() {
       });
       notify(
         updated.pendingEmail && updated.pendingEmail !== user.pendingEmail
-          ? `Lagret. ${updated.pendingEmail} har fått en lenke for å bekrefte den nye adressen.`
+          ? `Lagret. ${updated.pendingEmail} har fått en lenke for å bekrefte den nye adressen, og ${updated.email} har fått beskjed.`
           : 'Eleven er lagret',
         { type: 'success' },
       );
@@ -58,7 +59,8 @@ export function StudentEditPanel() {
     <Box component="form" onSubmit={submit} aria-label="Rediger eleven" sx={{ display: 'grid', gap: 2, maxWidth: 640, mt: 1 }}>
       {user.pendingEmail ? (
         <Alert severity="info" data-testid="pending-email">
-          Venter på at eleven bekrefter den nye adressen {user.pendingEmail}. Til da logger eleven inn med {user.email}.
+          Venter på at eleven bekrefter den nye adressen {user.pendingEmail}. Til da logger eleven inn med {user.email}, som har
+          fått beskjed og kan stoppe endringen.
         </Alert>
       ) : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -83,7 +85,7 @@ export function StudentEditPanel() {
         label={translate('resources.users.fields.email')}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        helperText="En ny adresse gjelder først når eleven har bekreftet den fra lenken vi sender dit."
+        helperText="En ny adresse gjelder først når eleven har bekreftet den fra lenken vi sender dit. Den gamle adressen får beskjed og kan stoppe endringen."
         slotProps={{ htmlInput: { maxLength: 254 } }}
       />
       <TextField

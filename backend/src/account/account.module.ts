@@ -9,7 +9,6 @@ import { MarketingModule } from '../marketing/marketing.module';
 import { OrdersModule } from '../orders/orders.module';
 import { EmailChangeController } from './email-change.controller';
 import { EmailChangeService } from './email-change.service';
-import { EmailChangeService } from './email-change.service';
 import { AuditModule } from '../platform/audit/audit.module';
 import { CertificatesModule } from '../certificates/certificates.module';
 import { LiveModule } from '../live/live.module';

@@ -5,7 +5,6 @@ import { isMysql } from '../platform/database/dialect';
 import { osloDaySql } from '../platform/database/oslo-day-sql';
 import { ADDRESS_FACTS, type AddressFacts } from './address-facts';
 import { markMergedBuyer } from './address-change';
-import { markMergedBuyer } from './address-change';
 import { LeadAddress } from './entities/lead-address.entity';
 import { Lead } from './entities/lead.entity';
 

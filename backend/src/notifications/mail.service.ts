@@ -19,8 +19,6 @@ import {
   emailChangeMail,
   emailChangeNoticeMail,
   totpChangedMail,
-  emailChangeNoticeMail,
-  totpChangedMail,
   receiptMail,
   signInLinkMail,
   refundMail,
@@ -30,8 +28,6 @@ import {
   type RefundInput,
 } from './templates/messages';
 import { UnsubscribeService } from '../outbox/unsubscribe.service';
-import { formatOsloDateTime } from '../outbox/mail-format';
-import type { TotpChanged } from '../platform/events';
 import { formatOsloDateTime } from '../outbox/mail-format';
 import type { TotpChanged } from '../platform/events';
 
@@ -244,39 +240,6 @@ export class MailService {
       newEmail: c.newEmail,
     });
     return this.outbox.enqueue({ ...mail, kind: 'email_change', to: c.newEmail, userId: c.userId }, m);
-  }
-
-  /**
-   * The notice to the old address of a change the mentor asked for, with the link that stops it while it
-   * waits (`/stopp-epostendring#token=…`), in the change's transaction.
-   */
-  async sendEmailChangeNotice(
-    c: { userId: number; oldEmail: string; newEmail: string; token: string; at: Date },
-    m: EntityManager,
-  ): Promise<number | null> {
-    const mail = emailChangeNoticeMail(this.brand, {
-      stopUrl: oneTimeLink(this.cfg.publicUrl, '/stopp-epostendring', c.token),
-      oldEmail: c.oldEmail,
-      newEmail: c.newEmail,
-      requestedAt: formatOsloDateTime(c.at),
-    });
-    return this.outbox.enqueue({ ...mail, kind: 'email_change_notice', to: c.oldEmail, userId: c.userId }, m);
-  }
-
-  /** The owner is told what happened to the account's second factor, in that change's transaction. */
-  async sendTotpChanged(e: TotpChanged, m: EntityManager): Promise<number | null> {
-    const user = await this.users.findById(e.userId, m);
-    if (!user) return null;
-    const mail = totpChangedMail(this.brand, {
-      change: e.change,
-      email: user.email,
-      at: formatOsloDateTime(e.at),
-      lockedUntil: e.lockedUntil ? formatOsloDateTime(e.lockedUntil) : null,
-      recoveryCodesLeft: e.recoveryCodesLeft,
-      settingsUrl: `${this.cfg.publicUrl}/account/settings`,
-    });
-    const kind = e.change === 'enabled' ? 'totp_enabled' : e.change === 'locked' ? 'totp_locked' : 'totp_recovery_used';
-    return this.outbox.enqueue({ ...mail, kind, to: user.email, userId: user.id }, m);
   }
 
   /**

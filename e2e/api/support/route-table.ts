@@ -1801,18 +1801,6 @@ export const ROUTES: Route[] = [
     },
   },
   {
-    method: 'POST',
-    path: '/api/account/email/stop',
-    area: 'public',
-    access: ALL(200),
-    valid: async (f) => {
-      const user = await createUser(f.t, { password: null });
-      await f.t.ds.getRepository(User).update(user.id, { pendingEmail: uniqueEmail('ny-adresse') });
-      const token = await f.t.app.get(LoginTokensService).issue(user.id, 3600_000, 'email_stop');
-      return { json: { token } };
-    },
-  },
-  {
     method: 'GET',
     path: '/api/admin/status',
     area: 'admin',

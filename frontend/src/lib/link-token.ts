@@ -9,7 +9,13 @@ import { paths } from '../config/paths';
  */
 
 /** Pages whose links carry a one-time token. */
-const LINK_PAGES: readonly string[] = [paths.autoLogin.path, paths.resetPassword.path, paths.confirmEmail.path];
+const LINK_PAGES: readonly string[] = [
+  paths.autoLogin.path,
+  paths.resetPassword.path,
+  paths.confirmEmail.path,
+  paths.stopEmailChange.path,
+  paths.vippsConfirm.path,
+];
 
 export interface LinkParams {
   token: string;

@@ -1,4 +1,4 @@
-import { MSG, type MeResponse, type TotpSetupResponse } from '@academy/contracts';
+import { MSG, type MeResponse, type ReauthReason, type TotpSetupResponse } from '@academy/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -23,6 +23,13 @@ const INTRO =
 
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : MSG.internal);
 const needsReauth = (err: unknown) => err instanceof ApiError && err.code === 'REAUTH_REQUIRED';
+/** Why the server asks for the password again (docs/decisions.md "Two-factor sign-in"): what the prompt says. */
+const reauthReason = (err: unknown): ReauthReason =>
+  err instanceof ApiError && (err.body as { reason?: unknown } | undefined)?.reason === 'link' ? 'link' : 'expired';
+const REAUTH_LEAD: Record<ReauthReason, string> = {
+  link: 'Du logget inn med en lenke fra e-posten, ikke med passordet. Skriv inn passordet ditt før du slår på tofaktorinnlogging.',
+  expired: 'Du logget inn for mer enn 15 minutter siden. Skriv inn passordet ditt på nytt før du slår på tofaktorinnlogging.',
+};
 /** The secret in groups of four, as apps show keys to type by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 const codesLeft = (n: number) => `${n} ${n === 1 ? 'ubrukt gjenopprettingskode' : 'ubrukte gjenopprettingskoder'} igjen.`;
@@ -87,10 +94,11 @@ function CodeInput({
 }
 
 /**
- * The sign-in is older than 15 minutes (docs/decisions.md "Two-factor sign-in"): the password again, then the
- * step that asked for it runs once more.
+ * The session was opened by a mailed link, or its sign-in is older than 15 minutes (docs/decisions.md
+ * "Two-factor sign-in"): the password again, then the step that asked for it runs once more. The prompt says
+ * which of the two it is.
  */
-function Reauth({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+function Reauth({ reason, onDone, onCancel }: { reason: ReauthReason; onDone: () => void; onCancel: () => void }) {
   const id = useId();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -111,8 +119,8 @@ function Reauth({ onDone, onCancel }: { onDone: () => void; onCancel: () => void
   };
   return (
     <form className="form-stack" onSubmit={submit} noValidate data-testid="totp-reauth">
-      <p className="account-section__lead">
-        Du logget inn for mer enn 15 minutter siden. Skriv inn passordet ditt på nytt før du slår på tofaktorinnlogging.
+      <p className="account-section__lead" data-testid="totp-reauth-reason">
+        {REAUTH_LEAD[reason]}
       </p>
       <PasswordInput
         id={`${id}-password`}
@@ -177,7 +185,7 @@ function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => voi
 function Enrol({ onEnabled }: { onEnabled: () => void }) {
   const id = useId();
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
-  const [reauth, setReauth] = useState(false);
+  const [reauth, setReauth] = useState<ReauthReason | null>(null);
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -188,9 +196,9 @@ function Enrol({ onEnabled }: { onEnabled: () => void }) {
     setStatus(null);
     try {
       setSetup(await startTwoFactor());
-      setReauth(false);
+      setReauth(null);
     } catch (err) {
-      if (needsReauth(err)) setReauth(true);
+      if (needsReauth(err)) setReauth(reauthReason(err));
       else setStatus({ kind: 'error', text: errorText(err) });
     } finally {
       setBusy(false);
@@ -209,7 +217,7 @@ function Enrol({ onEnabled }: { onEnabled: () => void }) {
     } catch (err) {
       if (needsReauth(err)) {
         setSetup(null);
-        setReauth(true);
+        setReauth(reauthReason(err));
       } else setStatus({ kind: 'error', text: errorText(err) });
       setCode('');
     } finally {
@@ -218,7 +226,7 @@ function Enrol({ onEnabled }: { onEnabled: () => void }) {
   };
 
   if (codes) return <RecoveryCodes codes={codes} onSaved={onEnabled} />;
-  if (reauth) return <Reauth onDone={() => void start()} onCancel={() => setReauth(false)} />;
+  if (reauth) return <Reauth reason={reauth} onDone={() => void start()} onCancel={() => setReauth(null)} />;
   if (!setup)
     return (
       <>

@@ -12,9 +12,10 @@ export function login(email: string, password: string, totp?: string): Promise<S
 
 /**
  * POST /api/auth/token-login: signs in with a one-time link. Signed in as another account, the server
- * answers 409 `ACCOUNT_SWITCH` (the link stays unused) unless `switchAccount` says the user agreed.
+ * answers 409 `ACCOUNT_SWITCH` (the link stays unused) unless `switchAccount` says the user agreed. An
+ * account with a second factor answers 401 `TOTP_REQUIRED` (the link stays unused) until `totp` is sent.
  */
-export function tokenLogin(token: string, switchAccount = false): Promise<SignedInResponse> {
-  const body: TokenLoginRequest = switchAccount ? { token, switchAccount } : { token };
+export function tokenLogin(token: string, switchAccount = false, totp?: string): Promise<SignedInResponse> {
+  const body: TokenLoginRequest = { token, ...(switchAccount ? { switchAccount } : {}), ...(totp ? { totp } : {}) };
   return apiPost<SignedInResponse>('/api/auth/token-login', body);
 }

@@ -13,6 +13,7 @@ import { safeNext } from '../../../lib/next';
 import { completeSignIn, fetchMe } from '../../../lib/session';
 import { tokenLogin } from '../api/auth';
 import { AuthActions, AuthCard, AuthLinks } from '../components/AuthCard';
+import { asksForSecondFactor, SecondFactorStep } from '../components/SecondFactor';
 
 const INVALID_LINK = MSG.invalidToken;
 
@@ -43,12 +44,18 @@ async function currentEmail(err: ApiError): Promise<string | null> {
   }
 }
 
-type State = { kind: 'working' } | { kind: 'error'; message: string } | { kind: 'switch'; current: string | null };
+type State =
+  | { kind: 'working' }
+  | { kind: 'error'; message: string }
+  | { kind: 'switch'; current: string | null }
+  /** The account has two-factor sign-in: the link waits for the code (`switchAccount` as agreed). */
+  | { kind: 'code'; switchAccount: boolean; error: string | null };
 
 /**
  * `/auto-login#token=…&next=…` (older mails: `?token=…`): signs in with a one-time link, then the
  * dashboard or a same-site `next`. The token left the address bar when the page started (see
- * `lib/link-token.ts`). Signed in as another account, it asks before switching.
+ * `lib/link-token.ts`). Signed in as another account, it asks before switching. An account with
+ * two-factor sign-in is asked for its code, as the password sign-in asks.
  */
 export default function AutoLoginPage() {
   const navigate = useNavigate();
@@ -68,6 +75,10 @@ export default function AutoLoginPage() {
         })
         .catch(async (err: unknown) => {
           if (!alive.current) return;
+          if (asksForSecondFactor(err)) {
+            setState({ kind: 'code', switchAccount, error: err.code === 'TOTP_REQUIRED' ? null : err.message });
+            return;
+          }
           if (err instanceof ApiError && err.code === 'ACCOUNT_SWITCH' && !switchAccount) {
             const current = await currentEmail(err);
             if (alive.current) setState({ kind: 'switch', current });
@@ -89,6 +100,13 @@ export default function AutoLoginPage() {
     };
   }, [token, run]);
 
+  const withCode = async (code: string) => {
+    if (state.kind !== 'code') return;
+    const res = await tokenLogin(token, state.switchAccount, code);
+    await completeSignIn(qc, res.user);
+    if (alive.current) void navigate(next, { replace: true });
+  };
+
   const onSwitch = () => {
     setState({ kind: 'working' });
     run(true);
@@ -109,6 +127,19 @@ export default function AutoLoginPage() {
           <AuthLinks>
             <Link to={paths.forgotPassword.href()}>Glemt passord?</Link>
             <Link to={paths.home.href()}>Til forsiden</Link>
+          </AuthLinks>
+        </>
+      ) : state.kind === 'code' ? (
+        <>
+          <h1>Tofaktorinnlogging</h1>
+          <SecondFactorStep
+            lead="Kontoen din har tofaktorinnlogging. Skriv inn engangskoden fra autentiseringsappen for å logge inn med lenken."
+            submitLabel="Logg inn"
+            submit={withCode}
+            initialError={state.error}
+          />
+          <AuthLinks>
+            <Link to={paths.login.href()}>Logg inn med passord i stedet</Link>
           </AuthLinks>
         </>
       ) : state.kind === 'switch' ? (

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/Button';
-import { Field, FormMessage, Input } from '../../../components/Form';
+import { FormMessage } from '../../../components/Form';
 import { MemberLoading } from '../../../components/MemberShell';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { paths } from '../../../config/paths';
@@ -13,6 +13,8 @@ import { safeNext } from '../../../lib/next';
 import { completeSignIn, useSession } from '../../../lib/session';
 import { login } from '../api/auth';
 import { AuthCard, AuthLinks, EmailField } from '../components/AuthCard';
+import { VippsSignIn } from '../components/VippsSignIn';
+import { SecondFactorField } from '../components/SecondFactor';
 
 /**
  * `/login`: e-mail and password, and for an account with a second factor then 'Engangskode' (the server
@@ -79,6 +81,7 @@ export default function LoginPage() {
       <Seo title="Logg inn" description="Logg inn for å se kursene dine." noindex />
       <h1>Logg inn</h1>
       <p className="auth-card__lead">Logg inn for å fortsette med kursene dine.</p>
+      <VippsSignIn next={next} reason={params.get('vipps')} />
       <form className="form-stack" onSubmit={onSubmit} noValidate>
         <EmailField
           id="login-email"
@@ -101,28 +104,7 @@ export default function LoginPage() {
           aria-describedby={credentialsError}
         />
         {totp !== null && (
-          <Field
-            id="login-totp"
-            label="Engangskode"
-            hint="6 sifre fra autentiseringsappen, eller en av gjenopprettingskodene dine."
-            hintId="login-totp-hint"
-          >
-            <Input
-              id="login-totp"
-              type="text"
-              name="totp"
-              autoComplete="one-time-code"
-              autoCapitalize="off"
-              spellCheck={false}
-              maxLength={64}
-              required
-              autoFocus
-              value={totp}
-              onChange={(e) => setTotp(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'login-totp-hint login-error' : 'login-totp-hint'}
-            />
-          </Field>
+          <SecondFactorField id="login-totp" value={totp} onChange={setTotp} errorId={error ? 'login-error' : undefined} />
         )}
         {error && (
           <FormMessage kind="error" id="login-error">

@@ -13,6 +13,7 @@ import { takeLinkToken } from '../../../lib/link-token';
 import { completeSignIn } from '../../../lib/session';
 import { resetPassword } from '../api/password-reset';
 import { AuthActions, AuthCard, BackToLogin } from '../components/AuthCard';
+import { asksForSecondFactor, SecondFactorStep } from '../components/SecondFactor';
 
 /**
  * `/tilbakestill-passord#token=…` (older mails: `?token=…`): the page the forgotten-password e-mail
@@ -26,15 +27,27 @@ export default function ResetPasswordPage() {
   const [token] = useState(() => takeLinkToken()?.token ?? '');
   /** Why the link cannot be used (then the page offers a new one instead of the form). */
   const [linkInvalid, setLinkInvalid] = useState<string | null>(token.length < 20 ? MSG.resetTokenInvalid : null);
+  /** The account has two-factor sign-in: the new password waits for the code (nothing is saved before). */
+  const [codeStep, setCodeStep] = useState<{
+    body: { newPassword: string; confirmPassword: string };
+    error: string | null;
+  } | null>(null);
 
   const save = useCallback(
     async (body: { newPassword: string; confirmPassword: string }) => {
-      const res = await resetPassword({ token, ...body });
-      return { user: res.user, text: res.message };
+      try {
+        const res = await resetPassword({ token, ...body });
+        return { user: res.user, text: res.message };
+      } catch (err) {
+        if (asksForSecondFactor(err)) setCodeStep({ body, error: err.code === 'TOTP_REQUIRED' ? null : err.message });
+        throw err;
+      }
     },
     [token],
   );
   const errorText = useCallback((err: unknown) => {
+    // The code step replaces the form: a request for the second factor is no failure.
+    if (asksForSecondFactor(err)) return err.message;
     console.error('Nytt passord feilet', err);
     const text = passwordErrorText(err);
     if (err instanceof ApiError && err.code === 'INVALID_TOKEN') setLinkInvalid(text);
@@ -44,6 +57,15 @@ export default function ResetPasswordPage() {
     (user: MeResponse) => void completeSignIn(qc, user).then(() => navigate(paths.dashboard.href(), { replace: true })),
     [navigate, qc],
   );
+  const withCode = async (code: string) => {
+    if (!codeStep) return;
+    try {
+      onDone((await resetPassword({ token, ...codeStep.body, totp: code })).user);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'INVALID_TOKEN') setLinkInvalid(err.message);
+      throw err;
+    }
+  };
 
   return (
     <AuthCard>
@@ -58,6 +80,13 @@ export default function ResetPasswordPage() {
             </ButtonLink>
           </AuthActions>
         </>
+      ) : codeStep ? (
+        <SecondFactorStep
+          lead="Kontoen din har tofaktorinnlogging. Skriv inn engangskoden fra autentiseringsappen (eller en gjenopprettingskode) for å lagre det nye passordet."
+          submitLabel="Lagre nytt passord"
+          submit={withCode}
+          initialError={codeStep.error}
+        />
       ) : (
         <>
           <p className="auth-card__lead">Velg et nytt passord. Du blir logget ut på andre enheter.</p>

@@ -47,7 +47,6 @@ import { FikenPostings1795860000000 } from './1795860000000-FikenPostings';
 import { FikenRoundLease1795880000000 } from './1795880000000-FikenRoundLease';
 import { OrderCheckoutSession1795920000000 } from './1795920000000-OrderCheckoutSession';
 import { AccountSafety1795910000000 } from './1795910000000-AccountSafety';
-import { AccountSafety1795910000000 } from './1795910000000-AccountSafety';
 import { MailBounces1795950000000 } from './1795950000000-MailBounces';
 import { Quizzes1795830000000 } from './1795830000000-Quizzes';
 import { ReceiptRenewalTerms1795930000000 } from './1795930000000-ReceiptRenewalTerms';
@@ -105,7 +104,6 @@ export const SQLITE_MIGRATIONS: Function[] = [
   FikenPostings1795860000000,
   FikenRoundLease1795880000000,
   OrderCheckoutSession1795920000000,
-  AccountSafety1795910000000,
   AccountSafety1795910000000,
   MailBounces1795950000000,
   PaymentReviews1795900000000,
