@@ -33,8 +33,6 @@ const APP_PAGES = [
   'resetPassword',
   'confirmEmail',
   'stopEmailChange',
-  'vippsStep',
-  'vippsConfirm',
   'dashboard',
   'coursePlayer',
   'accountSettings',

@@ -14,7 +14,6 @@ const LINK_PAGES: readonly string[] = [
   paths.resetPassword.path,
   paths.confirmEmail.path,
   paths.stopEmailChange.path,
-  paths.vippsConfirm.path,
 ];
 
 export interface LinkParams {
