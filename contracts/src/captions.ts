@@ -249,6 +249,46 @@ export function serializeVtt(cues: readonly CaptionCue[]): string {
   return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
 }
 
+/**
+ * The file with its cues replaced by `cues` (the panel's corrected lines), everything else kept: the
+ * header, NOTE, STYLE and REGION blocks, each cue's identifier, and a timing line whose times did not
+ * change. Null when the file's cues are not the same number as `cues` (then the lines are written
+ * out anew).
+ */
+export function spliceVtt(file: string, cues: readonly CaptionCue[]): string | null {
+  const eol = /\r\n/.test(file) ? '\r\n' : '\n';
+  const lines = file.split(/\r\n|\r|\n/);
+  const out: string[] = [];
+  let i = 0;
+  // The header block.
+  while (i < lines.length && lines[i] !== '') out.push(lines[i++]);
+  let k = 0;
+  while (i < lines.length) {
+    if (lines[i] === '') {
+      out.push(lines[i++]);
+      continue;
+    }
+    const start = i;
+    while (i < lines.length && lines[i] !== '') i++;
+    const block = lines.slice(start, i);
+    const t = block[0].includes('-->') ? 0 : block.length > 1 && block[1].includes('-->') ? 1 : -1;
+    if (t < 0 || /^(NOTE|STYLE|REGION)(?:$|[ \t])/.test(block[0])) {
+      out.push(...block);
+      continue;
+    }
+    const cue = cues[k++];
+    if (!cue) return null;
+    const m = /^\s*(\S+)\s+-->\s+(\S+)(.*)$/.exec(block[t]);
+    const same =
+      m && parseVttTime(m[1]) === cue.startMs && parseVttTime(m[2]) === cue.endMs && m[3].trim() === (cue.settings ?? '');
+    const timing = same
+      ? block[t]
+      : `${formatVttTime(cue.startMs)} --> ${formatVttTime(cue.endMs)}${cue.settings ? ` ${cue.settings}` : ''}`;
+    out.push(...block.slice(0, t), timing, ...cue.text.split('\n').filter((l) => l !== ''));
+  }
+  return k === cues.length ? out.join(eol) : null;
+}
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', nbsp: ' ', lrm: '', rlm: '', quot: '"', apos: "'" };
 
 /** A cue's words for reading and searching: markup (`<v Anne>`, `<i>`) removed, entities decoded, one line. */

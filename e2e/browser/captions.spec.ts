@@ -19,6 +19,9 @@ const PIXEL = Buffer.from(
 
 const VTT = `WEBVTT
 
+NOTE Kilde: opptaket fra mars
+
+intro
 00:00:01.000 --> 00:00:04.000
 Velkommen til modulen.
 
@@ -81,6 +84,10 @@ describe('captions, transcript and search', () => {
     await line.fill('Her ser vi på Likviditeten i ordreboka.');
     await editor.getByRole('button', { name: 'Godkjenn og publiser' }).click();
     await editor.getByTestId('captions-state').filter({ hasText: 'Godkjent og publisert' }).waitFor();
+    // The corrected line is put back into the file: its comment and identifier stay.
+    const [saved] = await journey.db.query('SELECT vtt FROM caption_files WHERE moduleId = ? AND approved = 1', [moduleId]);
+    expect(saved.vtt).toContain('NOTE Kilde: opptaket fra mars\n\nintro\n00:00:01.000 --> 00:00:04.000\n');
+    expect(saved.vtt).toContain('\nHer ser vi på Likviditeten i ordreboka.');
     await journey.checkScreen(page, `panel-teksting-${width}`, problems);
     await page.screenshot({ path: `/tmp/captions-panel-${width}.png`, fullPage: true });
     await ctx.close();

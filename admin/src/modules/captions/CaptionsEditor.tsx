@@ -4,6 +4,7 @@ import {
   parseVtt,
   parseVttTime,
   serializeVtt,
+  spliceVtt,
   type AdminCaptions,
   type AdminModule,
   type CaptionCue,
@@ -33,8 +34,11 @@ const STATE_LABEL: Record<NonNullable<AdminCaptions['state']>, { label: string; 
   approved: { label: 'Godkjent og publisert', color: 'success' },
 };
 
-/** The rows as a WebVTT file, or what is wrong with them (in Norwegian, with the line). */
-function rowsToVtt(rows: Row[]): { vtt: string } | { error: string } {
+/**
+ * The rows as a WebVTT file, or what is wrong with them (in Norwegian, with the line): put back into
+ * the saved file, so its comments, styles, regions and identifiers stay.
+ */
+function rowsToVtt(rows: Row[], file: string): { vtt: string } | { error: string } {
   const cues: CaptionCue[] = [];
   for (const [i, r] of rows.entries()) {
     const startMs = parseVttTime(r.start.trim());
@@ -45,7 +49,7 @@ function rowsToVtt(rows: Row[]): { vtt: string } | { error: string } {
     if (prev && startMs < prev.startMs) return { error: `Tekstlinje ${i + 1}: starter før linjen foran` };
     cues.push({ startMs, endMs, text: r.text.trim(), settings: r.settings });
   }
-  const vtt = serializeVtt(cues);
+  const vtt = (file && spliceVtt(file, cues)) || serializeVtt(cues);
   const checked = parseVtt(vtt);
   return checked.ok ? { vtt } : { error: checked.error };
 }
@@ -90,7 +94,7 @@ export function CaptionsEditor() {
     });
 
   const saveRows = (approved: boolean) => {
-    const out = rowsToVtt(rows);
+    const out = rowsToVtt(rows, data?.vtt ?? '');
     if ('error' in out) {
       setNotice(null);
       setError(out.error);
@@ -159,6 +163,10 @@ export function CaptionsEditor() {
               />
             </Button>
           </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Filen lagres slik den er: kommentarer (NOTE), stiler, regioner og id-er beholdes, også når du retter en linje her. Er
+            noe galt i filen, står det hva og på hvilken linje.
+          </Typography>
           {!rows.length ? (
             <Typography color="text.secondary">
               Ingen tekstlinjer ennå. Last opp en .vtt-fil, eller vent på autogenerert teksting fra Mux etter at videoen er lastet

@@ -1,4 +1,4 @@
-import { CAPTIONS_MSG, VTT_MSG } from '@academy/contracts';
+import { CAPTIONS_MSG, VTT_MSG, spliceVtt } from '@academy/contracts';
 import { readVttFile } from './vtt-file';
 
 const cue = (text: string, timing = '00:00:01.000 --> 00:00:02.000') => `WEBVTT\n\n${timing}\n${text}\n`;
@@ -101,5 +101,20 @@ describe('readVttFile: WebVTT checked by the W3C parser, the file kept as given'
       error: VTT_MSG.regionAfterCue(6),
       line: 6,
     });
+  });
+
+  it('a line corrected in the panel is put back into the file, every block and identifier kept', () => {
+    const file =
+      'WEBVTT - Modul 1\n\nNOTE Rettet\n\nintro\n00:00:01.000 --> 00:00:04.000 align:start\nVelkommen\n   \ntil modulen\n\n00:00:05.000 --> 00:00:06.000\nSlutt\n';
+    const read = readVttFile(file);
+    if (!read.ok) throw new Error(read.error);
+    const cues = read.cues.map((c, i) => (i === 1 ? { ...c, startMs: 5500, text: 'Slutt for i dag' } : c));
+    const spliced = spliceVtt(file, cues)!;
+    expect(spliced).toBe(
+      'WEBVTT - Modul 1\n\nNOTE Rettet\n\nintro\n00:00:01.000 --> 00:00:04.000 align:start\nVelkommen\n   \ntil modulen\n\n00:00:05.500 --> 00:00:06.000\nSlutt for i dag\n',
+    );
+    expect(readVttFile(spliced)).toMatchObject({ ok: true });
+    // Another number of lines: written out anew by the caller.
+    expect(spliceVtt(file, cues.slice(1))).toBeNull();
   });
 });
