@@ -2,7 +2,7 @@ import { startFakeDiscord } from './support/fake-discord';
 import { FAKE_VIPPS_LOGIN, startFakeVippsLogin } from './support/fake-vipps-login';
 import { startFakeMux } from './support/fake-mux';
 import { FAKE_STRIPE_KEY, startFakeStripe } from './support/fake-stripe';
-import { startFakeVipps } from './support/fake-vipps';
+import { fakeVippsEnv, startFakeVipps } from './support/fake-vipps';
 
 /**
  * The fakes refuse what the providers' published descriptions refuse (e2e/contracts), and a suite
@@ -47,7 +47,7 @@ describe('fakes checked against the providers’ published descriptions', () => 
     await expect(mux.close()).rejects.toThrow(/would refuse/);
   });
 
-  it('Vipps Recurring: a charge with more retryDays than the API takes, or a draft agreement without its interval, is refused', async () => {
+  it('Vipps Recurring: a charge with more retryDays than the API takes, or a draft agreement in a currency it does not take, is refused', async () => {
     const vipps = await startFakeVipps();
     const headers = {
       authorization: 'Bearer x',
@@ -72,7 +72,8 @@ describe('fakes checked against the providers’ published descriptions', () => 
       method: 'POST',
       headers,
       body: JSON.stringify({
-        pricing: { type: 'LEGACY', amount: 500000, currency: 'NOK' },
+        pricing: { type: 'LEGACY', amount: 500000, currency: 'SEK' },
+        interval: { unit: 'YEAR', count: 1 },
         merchantRedirectUrl: 'https://example.test/r',
         merchantAgreementUrl: 'https://example.test/a',
         productName: 'VIP',
@@ -84,8 +85,58 @@ describe('fakes checked against the providers’ published descriptions', () => 
       ['vipps-recurring', 'agreements.create'],
     ]);
     expect(vipps.violations[0].problems.join(' ')).toMatch(/retryDays/);
-    expect(vipps.violations[1].problems.join(' ')).toMatch(/interval/);
+    expect(vipps.violations[1].problems.join(' ')).toMatch(/currency|enum/);
     await expect(vipps.close()).rejects.toThrow(/would refuse/);
+  });
+
+  it('Vipps Recurring, as described since 2024: EUR, DKK and no interval are no violations; the prose rules stay', async () => {
+    const vipps = await startFakeVipps();
+    const env = fakeVippsEnv(vipps);
+    const token = await fetch(`${vipps.url}/accesstoken/get`, {
+      method: 'POST',
+      headers: {
+        client_id: env.VIPPS_CLIENT_ID,
+        client_secret: env.VIPPS_CLIENT_SECRET,
+        'ocp-apim-subscription-key': env.VIPPS_SUBSCRIPTION_KEY,
+      },
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const headers = {
+      authorization: `Bearer ${access_token}`,
+      'ocp-apim-subscription-key': env.VIPPS_SUBSCRIPTION_KEY,
+      'idempotency-key': 'k2',
+      'merchant-serial-number': env.VIPPS_MSN,
+      'content-type': 'application/json',
+    };
+    let key = 0;
+    const post = (path: string, body: unknown) =>
+      fetch(`${vipps.url}/recurring/v3/agreements${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': `k-${++key}` },
+        body: JSON.stringify(body),
+      });
+    const draft = { merchantRedirectUrl: 'https://example.test/r', productName: 'VIP' };
+    const dkk = await post('', {
+      ...draft,
+      pricing: { type: 'LEGACY', amount: 50000, currency: 'DKK' },
+      merchantAgreementUrl: 'https://example.test/a',
+    });
+    expect(dkk.status).toBe(201);
+    // Optional in the schema, "required for Norwegian Merchants" in its prose: the fake's 400, not a violation.
+    const noUrl = await post('', { ...draft, pricing: { type: 'FLEXIBLE', currency: 'EUR' } });
+    expect(noUrl.status).toBe(400);
+    const { agreementId } = (await dkk.json()) as { agreementId: string };
+    for (const e of vipps.recurring.approve(agreementId)) void e;
+    // `due` and `retryDays` are optional in the schema and "Required only for RECURRING charges".
+    const recurring = await post(`/${agreementId}/charges`, {
+      amount: 50000,
+      description: 'VIP',
+      transactionType: 'DIRECT_CAPTURE',
+    });
+    expect(recurring.status).toBe(400);
+    expect(((await recurring.json()) as { detail: string }).detail).toMatch(/RECURRING/);
+    expect(vipps.violations).toEqual([]);
+    await vipps.close();
   });
 
   it('Discord: a member added without the access token Discord requires is refused', async () => {

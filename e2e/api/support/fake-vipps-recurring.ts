@@ -4,8 +4,11 @@ import type { FakeReply, FakeRequest } from './fake-server';
 /**
  * Vipps MobilePay's Recurring API v3 in the fake Vipps (fake-vipps.ts serves these routes beside the
  * ePayment ones, on the same keys and token), checked against its published description
- * (e2e/contracts/vipps-recurring). The rules it keeps beyond the schemas, as the description and the
- * API guide (vipps-recurring-api @ 60d33c32, docs/openapi.yaml and recurring-api-guide.md) state them:
+ * (e2e/contracts/vipps-recurring: the 2023 description with the changes since, overlay.json). The rules
+ * it keeps beyond the schemas, as the description and the API guide (vipps-recurring-api @ 60d33c32,
+ * docs/openapi.yaml and recurring-api-guide.md; the SDK's generated types for the prose since) state them:
+ * - `merchantAgreementUrl` is required for Norwegian merchants, and `due` and `retryDays` for RECURRING
+ *   charges (optional in the schemas since 2024, required in their prose);
  * - a charge's `due` is at least two days after the day it is created ("Must be at least two days in
  *   advance in the production environment": CreateChargeV3 `due`; "Due date" in the guide) and at most
  *   two years ahead;
@@ -56,6 +59,7 @@ export interface FakeAgreement {
     merchantAgreementUrl: string;
     productName: string;
     phoneNumber?: string;
+    countryCode?: string;
   };
   confirmationUrl: string;
 }
@@ -147,8 +151,11 @@ export function createFakeRecurring(msn: string): FakeRecurring {
           const a = b as unknown as FakeAgreement['request'];
           if ((a.pricing.type ?? 'LEGACY') === 'LEGACY' && typeof a.pricing.amount !== 'number')
             return problem(400, 'Bad Request', 'pricing.amount is required with LEGACY pricing');
+          // Optional in the schema since 2024, but "This URL is required for Norwegian Merchants" (DraftAgreementV3).
+          if ((a.countryCode ?? 'NO') === 'NO' && !a.merchantAgreementUrl)
+            return problem(400, 'Bad Request', 'merchantAgreementUrl is required for Norwegian merchants');
           // "Only HTTPS scheme is allowed" (DraftAgreementV3); the suites' own servers on loopback stand in for it.
-          if (!/^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1)[:/])/.test(a.merchantAgreementUrl))
+          if (a.merchantAgreementUrl && !/^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1)[:/])/.test(a.merchantAgreementUrl))
             return problem(400, 'Bad Request', 'merchantAgreementUrl must be https');
           const id = `agr_${randomBytes(5).toString('hex')}`;
           const agreement: FakeAgreement = {
@@ -199,8 +206,11 @@ export function createFakeRecurring(msn: string): FakeRecurring {
           return { status: 204 };
         }
         case 'charges.create': {
-          const c = b as { amount: number; due: string; retryDays: number; description: string; orderId?: string };
+          const c = b as { amount: number; due: string; retryDays: number; description: string; orderId?: string; type?: string };
           if (agr!.status !== 'ACTIVE') return problem(400, 'Bad Request', `Agreement is ${agr!.status}`);
+          // Optional in the schema since 2024: "Required only for RECURRING charges" (CreateChargeV3 `due`, `retryDays`).
+          if ((c.type ?? 'RECURRING') === 'RECURRING' && (typeof c.due !== 'string' || typeof c.retryDays !== 'number'))
+            return problem(400, 'Bad Request', 'due and retryDays are required for RECURRING charges');
           const today = day(self.now());
           const due = dayOf(c.due);
           if (!(due >= today + MIN_DAYS_AHEAD))

@@ -74,6 +74,7 @@ export class VippsRecurringCharges {
           {
             amount: sub.priceOre,
             transactionType: 'DIRECT_CAPTURE',
+            type: 'RECURRING',
             description: 'VIP-medlemskap, 12 måneder',
             due: dayOfNumber(dueDay),
             retryDays: VIPPS_CHARGE_RETRY_DAYS,

@@ -3,9 +3,9 @@ import { HttpVippsApi, VIPPS_API, type VippsApi } from './vipps-api';
 
 /**
  * Vipps MobilePay's Recurring API v3, the calls the site makes (docs/decisions.md "Memberships"):
- * shapes as its published description states them (vipps-recurring-api docs/openapi.yaml, vendored
- * in e2e/contracts/vipps-recurring). Every call that changes an agreement or moves money carries the
- * caller's Idempotency-Key.
+ * shapes as its published description states them (vendored in e2e/contracts/vipps-recurring: the
+ * 2023 description with the changes since from the SDK's generated types, overlay.json). Every call
+ * that changes an agreement or moves money carries the caller's Idempotency-Key.
  */
 export const VIPPS_RECURRING_API = Symbol('VIPPS_RECURRING_API');
 
@@ -47,10 +47,11 @@ export interface Agreement {
   pricing: { amount?: number; currency?: string };
 }
 
-/** CreateChargeV3. */
+/** CreateChargeV3: a RECURRING charge, for which `due` and `retryDays` are required (optional for UNSCHEDULED ones). */
 export interface CreateCharge {
   amount: number;
   transactionType: 'DIRECT_CAPTURE';
+  type: 'RECURRING';
   description: string;
   /** YYYY-MM-DD. */
   due: string;
@@ -64,7 +65,7 @@ export interface Charge {
   amount: number;
   status: ChargeStatus;
   due: string;
-  type?: 'INITIAL' | 'RECURRING';
+  type?: 'INITIAL' | 'RECURRING' | 'UNSCHEDULED';
 }
 
 export interface VippsRecurringApi {
