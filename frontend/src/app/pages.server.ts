@@ -38,6 +38,8 @@ export const serverPages: PageComponents = {
   resetPassword: ClientOnly,
   confirmEmail: ClientOnly,
   stopEmailChange: ClientOnly,
+  vippsStep: ClientOnly,
+  vippsConfirm: ClientOnly,
   dashboard: ClientOnly,
   coursePlayer: ClientOnly,
   accountSettings: ClientOnly,

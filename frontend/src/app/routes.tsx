@@ -33,6 +33,8 @@ const APP_PAGES = [
   'resetPassword',
   'confirmEmail',
   'stopEmailChange',
+  'vippsStep',
+  'vippsConfirm',
   'dashboard',
   'coursePlayer',
   'accountSettings',

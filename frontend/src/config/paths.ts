@@ -82,6 +82,13 @@ export const paths = {
     path: '/stopp-epostendring',
     href: (token: string) => `/stopp-epostendring#${new URLSearchParams({ token })}`,
   },
+  /** «Logg inn med Vipps» after Vipps: the account's one-time code, or the holder's confirmation of the link. */
+  vippsStep: { path: '/login/vipps', href: () => '/login/vipps' },
+  /** The mailed link that confirms «Logg inn med Vipps» for an existing account (the token in the fragment). */
+  vippsConfirm: {
+    path: '/vipps-kobling',
+    href: (token: string) => `/vipps-kobling#${new URLSearchParams({ token })}`,
+  },
   resetPassword: {
     path: '/tilbakestill-passord',
     href: (token?: string) => (token ? `/tilbakestill-passord#${new URLSearchParams({ token })}` : '/tilbakestill-passord'),
@@ -156,6 +163,8 @@ const APP_PATHS = new Set<string>([
   paths.resetPassword.path,
   paths.confirmEmail.path,
   paths.stopEmailChange.path,
+  paths.vippsStep.path,
+  paths.vippsConfirm.path,
   paths.dashboard.path,
   paths.accountSettings.path,
   paths.mentorInbox.path,

@@ -14,6 +14,7 @@ const LINK_PAGES: readonly string[] = [
   paths.resetPassword.path,
   paths.confirmEmail.path,
   paths.stopEmailChange.path,
+  paths.vippsConfirm.path,
 ];
 
 export interface LinkParams {

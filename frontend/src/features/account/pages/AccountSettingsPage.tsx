@@ -15,6 +15,7 @@ import { AccountSection } from '../components/AccountSection';
 import { NameSection } from '../components/NameSection';
 import { CalendarFeedSection } from '../components/CalendarFeedSection';
 import { DiscordSection } from '../components/DiscordSection';
+import { VippsSection } from '../components/VippsSection';
 import { ChangePasswordForm, SetPasswordForm } from '../components/PasswordForms';
 import { PrivacySection } from '../components/PrivacySection';
 import { TwoFactorSection } from '../components/TwoFactorSection';
@@ -108,6 +109,7 @@ function Settings({ me, onDeleted }: { me: MeResponse; onDeleted: (message: stri
               </dl>
             </AccountSection>
             <NameSection me={me} />
+            <VippsSection me={me} />
             <MembershipSection userId={me.id} className="card account-section" />
             {me.passwordSet ? (
               <>

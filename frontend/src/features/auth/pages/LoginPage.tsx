@@ -13,6 +13,7 @@ import { safeNext } from '../../../lib/next';
 import { completeSignIn, useSession } from '../../../lib/session';
 import { login } from '../api/auth';
 import { AuthCard, AuthLinks, EmailField } from '../components/AuthCard';
+import { VippsSignIn } from '../components/VippsSignIn';
 import { SecondFactorField } from '../components/SecondFactor';
 
 /**
@@ -80,6 +81,7 @@ export default function LoginPage() {
       <Seo title="Logg inn" description="Logg inn for å se kursene dine." noindex />
       <h1>Logg inn</h1>
       <p className="auth-card__lead">Logg inn for å fortsette med kursene dine.</p>
+      <VippsSignIn next={next} reason={params.get('vipps')} />
       <form className="form-stack" onSubmit={onSubmit} noValidate>
         <EmailField
           id="login-email"

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { CHECKOUT_COPY as T } from '../content';
 import type { BuyerField, CheckoutForm } from '../hooks/useCheckoutForm';
 import { CheckoutField } from './CheckoutField';
+import { VippsFill, type VippsFillOrder } from './VippsFill';
 
 /** A field's error under it, once a submit has found it missing. */
 function FieldError({ form, field }: { form: CheckoutForm; field: BuyerField }) {
@@ -18,12 +19,26 @@ function FieldError({ form, field }: { form: CheckoutForm; field: BuyerField }) 
   );
 }
 
-/** "Dine opplysninger": the e-mail (the account's, read-only, when signed in), first and last name. */
-export function BuyerFields({ uid, form, lockedEmail }: { uid: string; form: CheckoutForm; lockedEmail: string | null }) {
+/**
+ * "Dine opplysninger": the e-mail (the account's, read-only, when signed in), first and last name; for a
+ * signed-out buyer «Fyll ut med Vipps» first (`order`: what the form is about, kept while at Vipps).
+ */
+export function BuyerFields({
+  uid,
+  form,
+  lockedEmail,
+  order,
+}: {
+  uid: string;
+  form: CheckoutForm;
+  lockedEmail: string | null;
+  order?: VippsFillOrder;
+}) {
   const { values } = form;
   return (
     <fieldset className="checkout-fieldset">
       <legend className="checkout-card__title">{T.detailsTitle}</legend>
+      {!lockedEmail && order && <VippsFill form={form} order={order} />}
       <CheckoutField
         id={`${uid}-email`}
         label={T.email}

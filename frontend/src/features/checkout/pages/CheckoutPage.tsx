@@ -206,7 +206,12 @@ function CheckoutForm() {
               <CampaignCodeField state={code} disabled={busy} />
 
               <form className="checkout-form" onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined}>
-                <BuyerFields uid={uid} form={form} lockedEmail={lockedEmail} />
+                <BuyerFields
+                  uid={uid}
+                  form={form}
+                  lockedEmail={lockedEmail}
+                  order={{ course, method, code: quote?.code ?? null }}
+                />
                 <PaymentMethods name={`${uid}-pay`} choice={choice} amountOre={amountOre} onChoose={setChosenMethod} />
                 <BuyerConsents form={form} />
                 {!demoPayments && (

@@ -104,6 +104,12 @@ export default function PrivacyPage() {
                 <strong>Betaling:</strong> Stripe og Vipps behandler betalingene som selvstendige behandlingsansvarlige.
               </li>
               <li>
+                <strong>Innlogging med Vipps:</strong> velger du «Logg inn med Vipps», er Vipps MobilePay AS identitetsleverandør
+                (selvstendig behandlingsansvarlig). Vi får da navnet og den bekreftede e-postadressen din, som vi lagrer på
+                kontoen, og Vipps' kjennetegn for deg hos oss (en tilfeldig id), som knytter Vipps til kontoen. Koblingen vises i
+                dataeksporten, og den slettes når du kobler fra Vipps eller sletter kontoen.
+              </li>
+              <li>
                 <strong>Videostrømming:</strong> gratisvideoer og smakebiter vises gjennom YouTube i personvernforbedret modus
                 (youtube-nocookie.com), og lastes først når du velger å spille av.
               </li>

@@ -7,12 +7,13 @@ import { Notice } from '../../../components/Notice';
 import { PageHero } from '../../../components/PageHero';
 import { PriceTag } from '../../../components/Price';
 import { paths, type SignupRetry } from '../../../config/paths';
-import { useCatalog, useCoursesVat } from '../../../lib/app-state';
+import { useCatalog, useCoursesVat, useSettings } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { useMounted, useQueryParamAfterMount } from '../../../lib/hooks';
 import { cx } from '../../../lib/class-names';
 import { LeadForm } from '../components/LeadForm';
 import { TrustBadges } from '../components/TrustBadges';
+import { VippsLoginButton } from '../../../components/VippsLoginButton';
 import './SignupPage.css';
 
 const CHOICES = ['starter', 'foundation', 'accelerator'] as const;
@@ -37,6 +38,7 @@ export default function SignupPage() {
     if (email) setStarterOpen(true);
   }, [email, course]);
 
+  const { vippsLogin } = useSettings();
   const items = CHOICES.map((id) => catalog.items.find((i) => i.id === id)!);
   return (
     <>
@@ -102,6 +104,12 @@ export default function SignupPage() {
             </li>
           ))}
         </ul>
+        {vippsLogin && (
+          <div className="signup-vipps" data-testid="signup-vipps">
+            <p>Har du Vipps? Da får du Starter-kurset med en gang, uten å skrive noe.</p>
+            <VippsLoginButton next={paths.coursePlayer.href('starter')} />
+          </div>
+        )}
         <TrustBadges />
       </Section>
     </>
