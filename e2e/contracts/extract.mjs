@@ -336,9 +336,7 @@ function merged(files) {
 }
 
 const extracted =
-  provider === 'mux'
-    ? fromMuxModels(file)
-    : fromOpenApi(provider, provider === 'vipps-login' ? merged(file) : readSpec(file));
+  provider === 'mux' ? fromMuxModels(file) : fromOpenApi(provider, provider === 'vipps-login' ? merged(file) : readSpec(file));
 const out = { source, ...extracted };
 applyOverlay(out, join(here, provider, 'overlay.json'));
 writeFileSync(join(here, provider, 'operations.json'), JSON.stringify(out, null, 1) + '\n');

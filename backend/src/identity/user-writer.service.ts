@@ -121,7 +121,11 @@ export class UserWriter {
    * A passwordless student whose address a provider verified («Logg inn med Vipps»): claimed at once,
    * with the provider's name, inside the caller's transaction. Null when the address already has an account.
    */
-  async createVerified(input: { email: string; firstName: string | null; lastName: string | null }, now: Date, m: EntityManager): Promise<User | null> {
+  async createVerified(
+    input: { email: string; firstName: string | null; lastName: string | null },
+    now: Date,
+    m: EntityManager,
+  ): Promise<User | null> {
     const repo = m.getRepository(User);
     const email = normalizeEmail(input.email);
     if (await repo.existsBy({ email })) return null;
