@@ -11,7 +11,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RECEIPT_PAYMENT_METHOD, SAFT_TAX_CODE_TEXT, type SalesReportResponse, NORWEGIAN_MONTHS } from '@academy/contracts';
+import {
+  RECEIPT_PAYMENT_METHOD,
+  SAFT_TAX_CODE_TEXT,
+  type SalesReportResponse,
+  type SalesReportRow,
+  NORWEGIAN_MONTHS,
+} from '@academy/contracts';
 import { useEffect, useState } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { API } from '../dataProvider';
@@ -290,7 +296,7 @@ function Report({ data, onChanged }: { data: SalesReportResponse; onChanged: () 
           role="region"
           aria-label={t('documentsTitle')}
         >
-          <Table size="small" stickyHeader aria-label={t('documentsTitle')}>
+          <Table size="small" stickyHeader aria-label={t('documentsTitle')} sx={{ '& th, & td': { px: 1 } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('number')}</TableCell>
@@ -354,7 +360,8 @@ function Report({ data, onChanged }: { data: SalesReportResponse; onChanged: () 
 
 /**
  * The documents on a phone, where eleven columns cannot fit: one column says which document and
- * line it is, one its amounts (each on a line of its own), and Fiken's, when set up, where it stands.
+ * line it is, one its amounts (each on a line of its own). With Fiken set up, Fiken's column takes
+ * the amounts' place and the amounts go under the line's text, so no column is squeezed to a few letters.
  */
 function PhoneDocuments({
   data,
@@ -368,14 +375,31 @@ function PhoneDocuments({
   const translate = useTranslate();
   const t = (k: string) => translate(`panel.accounting.${k}`);
   const fiken = data.fiken;
+  const amounts = (r: SalesReportRow) => (
+    <>
+      <div>
+        {t('gross')} {formatKr(r.grossOre)}
+      </div>
+      <div>
+        {t('net')} {formatKr(r.netOre)}
+      </div>
+      <div>
+        {t('vat')} {formatKr(r.vatOre)}
+      </div>
+      {r.stripeFeeOre !== null && (
+        <div>
+          {t('fee')} {formatKr(r.stripeFeeOre)}
+        </div>
+      )}
+    </>
+  );
   return (
     <TableContainer tabIndex={0} role="region" aria-label={t('documentsTitle')} sx={{ maxHeight: 600 }}>
       <Table size="small" stickyHeader aria-label={t('documentsTitle')} sx={{ '& th, & td': { px: 1, verticalAlign: 'top' } }}>
         <TableHead>
           <TableRow>
             <TableCell>{t('number')}</TableCell>
-            {fiken.configured && <TableCell>{t('fiken')}</TableCell>}
-            <TableCell align="right">{t('amounts')}</TableCell>
+            {fiken.configured ? <TableCell>{t('fiken')}</TableCell> : <TableCell align="right">{t('amounts')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -383,7 +407,7 @@ function PhoneDocuments({
             const first = i === 0 || data.rows[i - 1].number !== r.number;
             return (
               <TableRow key={`${r.number}-${i}`} data-testid={first ? `document-${r.number}` : undefined}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                <TableCell sx={{ overflowWrap: 'break-word' }}>
                   {first && (
                     <>
                       <Box sx={{ fontWeight: 600 }}>
@@ -396,28 +420,18 @@ function PhoneDocuments({
                   <Box sx={{ color: 'text.secondary' }}>
                     {r.course} · {RECEIPT_PAYMENT_METHOD[r.provider]} · {t('taxCode').toLowerCase()} {r.taxCode}
                   </Box>
+                  {fiken.configured && <Box sx={{ ...AMOUNT, mt: 0.5 }}>{amounts(r)}</Box>}
                 </TableCell>
                 {fiken.configured && first && (
-                  <TableCell rowSpan={lines.get(r.number)} data-testid={`fiken-${r.number}`} sx={{ maxWidth: 120 }}>
+                  <TableCell rowSpan={lines.get(r.number)} data-testid={`fiken-${r.number}`} sx={{ width: '45%' }}>
                     <FikenStatus row={r} configured={fiken.configured} onChanged={onChanged} />
                   </TableCell>
                 )}
-                <TableCell align="right" sx={AMOUNT}>
-                  <div>
-                    {t('gross')} {formatKr(r.grossOre)}
-                  </div>
-                  <div>
-                    {t('net')} {formatKr(r.netOre)}
-                  </div>
-                  <div>
-                    {t('vat')} {formatKr(r.vatOre)}
-                  </div>
-                  {r.stripeFeeOre !== null && (
-                    <div>
-                      {t('fee')} {formatKr(r.stripeFeeOre)}
-                    </div>
-                  )}
-                </TableCell>
+                {!fiken.configured && (
+                  <TableCell align="right" sx={AMOUNT}>
+                    {amounts(r)}
+                  </TableCell>
+                )}
               </TableRow>
             );
           })}
