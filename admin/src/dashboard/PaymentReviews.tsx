@@ -42,31 +42,33 @@ export function PaymentReviewsCard({ count, onChange }: { count: number; onChang
   return (
     <section className="lt-card" aria-labelledby="payment-reviews" id="betalinger-til-vurdering">
       <h2 id="payment-reviews">Betalinger til vurdering</h2>
-      {error && (
-        <p className="lt-alert" role="alert">
-          {error}
-        </p>
-      )}
-      {rows === null ? (
-        <p className="lt-secondary">Henter …</p>
-      ) : rows.length === 0 ? (
-        <p className="lt-secondary">Ingen betalinger venter.</p>
-      ) : (
-        <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 12 }}>
-          {rows.map((r) => (
-            <li key={r.id} data-testid={`payment-review-${r.id}`} style={{ borderTop: '1px solid #e3e6ea', paddingTop: 8 }}>
-              <p style={{ margin: '0 0 4px' }}>{r.text}</p>
-              <p className="lt-secondary" style={{ margin: '0 0 8px' }}>
-                {formatDateTime(r.createdAt)}
-                {r.email ? ` · ${r.email}` : ''}
-              </p>
-              <button type="button" className="lt-btn" disabled={busy === r.id} onClick={() => void resolve(r.id)}>
-                Merk som behandlet
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className="lt-card-body">
+        {error && (
+          <p className="lt-alert" role="alert">
+            {error}
+          </p>
+        )}
+        {rows === null ? (
+          <p className="lt-secondary">Henter …</p>
+        ) : rows.length === 0 ? (
+          <p className="lt-secondary">Ingen betalinger venter.</p>
+        ) : (
+          <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 16 }}>
+            {rows.map((r) => (
+              <li key={r.id} data-testid={`payment-review-${r.id}`} style={{ borderTop: '1px solid #e3e6ea', paddingTop: 12 }}>
+                <p style={{ margin: '0 0 4px' }}>{r.text}</p>
+                <p className="lt-secondary" style={{ margin: '0 0 8px' }}>
+                  {formatDateTime(r.createdAt)}
+                  {r.email ? ` · ${r.email}` : ''}
+                </p>
+                <button type="button" className="lt-btn" disabled={busy === r.id} onClick={() => void resolve(r.id)}>
+                  Merk som behandlet
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </section>
   );
 }
