@@ -137,6 +137,17 @@ describe('VIP renewal at checkout and in mails, search scoped to owned modules, 
     const text = await bodyOf(resumed[0]);
     expect(text).toMatch(/fornyes automatisk 29\. oktober 2027 for 5 000 kr \(med kortet ditt\)/);
     expect(text).toMatch(/sier du opp før 29\. oktober 2027 på medlemssiden: «Si opp», så bekrefter du/);
+
+    // The renewal a year on: its own receipt names the next date, a year later.
+    const stripeSub = [...fake.subscriptions.values()].find(
+      (x) => x.id === (fake.sessions.get(order.providerReference!)?.subscription ?? ''),
+    )!;
+    clock.set(addMonths(START, 12));
+    const invoice = fake.renew(stripeSub.id, { paid: true, at: clock.now() });
+    await deliver('invoice.paid', fake.invoiceObject(invoice.id));
+    const renewal = await t.ds.getRepository(Order).findOneByOrFail({ providerReference: invoice.id });
+    const renewalReceipt = await t.ds.getRepository(Receipt).findOneByOrFail({ orderId: renewal.id, kind: 'receipt' });
+    expect(renewalReceipt.renewalTerms).toMatch(/for 5 000 kr med kortet ditt\. Neste fornyelse er 29\. oktober 2028\./);
   });
 
   it("search asks the full-text index for the viewer's modules only", async () => {

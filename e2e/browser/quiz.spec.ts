@@ -1,7 +1,7 @@
 /**
  * Quizzes in the browser (issue 37): a student takes a module's quiz by keyboard alone at 390 and
  * 1366 px (fieldset and legend per question, radio buttons or checkboxes, the result announced and
- * focused, the explanation after a wrong answer, never the right choice), axe on every screen; the
+ * focused, no naming of wrong questions before the pass, never the right choice), axe on every screen; the
  * pass issues the certificate, whose public page is HTML with Open Graph tags before any JavaScript.
  * On the production build: `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/quiz.spec.ts`.
@@ -100,10 +100,11 @@ describe('quiz', () => {
     const result = quiz.getByTestId('quiz-result');
     await result.getByRole('heading', { name: 'Ikke bestått: 0 % riktig' }).waitFor();
     expect(await focused(page)).toMatchObject({ tag: 'H3' });
+    // Not passed yet: the score alone, not which questions were wrong (docs/decisions.md "Quizzes").
     const text = await quiz.innerText();
-    expect(text).toContain(QUESTIONS[0].explanation);
-    expect(text).toContain(QUESTIONS[1].explanation);
-    expect(text).toContain('Du trenger 100 % for å bestå.');
+    expect(text).not.toContain(QUESTIONS[0].explanation);
+    expect(text).not.toContain(QUESTIONS[1].explanation);
+    expect(text).toContain('Du trenger 100 % for å bestå. Hvilke svar som var feil, får du vite når du har bestått');
     await journey.checkScreen(page, `quiz failed (${width})`, problems);
     await page.screenshot({ path: `/tmp/quiz-failed-${width}.png`, fullPage: true });
 

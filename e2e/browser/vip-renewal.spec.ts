@@ -61,7 +61,7 @@ describe('VIP that renews: checkout disclosure, the VIP page and «Si opp» (fak
     const said = flat(await terms.innerText());
     expect(said).toMatch(/VIP fornyes automatisk hvert år \(hver 12\. måned\) for 5\s000 kr/);
     expect(said).toMatch(/Første fornyelse er \d{1,2}\. \p{L}+ \d{4}/u);
-    expect(said).toContain('si opp når som helst med ett klikk');
+    expect(said).toContain('si opp når som helst på VIP-siden i kursoversikten («Si opp», så bekrefter du)');
     // Stated before the button.
     expect(await before(page, '[data-testid="checkout-autorenew-terms"]', '[data-testid="checkout-submit"]')).toBe(true);
     await journey.checkScreen(page, `checkout-vip-renew-${width}`, problems);

@@ -1,5 +1,5 @@
 import type { MembershipView } from '@academy/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../lib/api';
 import { formatLongDateOslo, formatPriceKr } from '../lib/format';
 import { openCardPortal, useRenewalAction } from '../lib/membership';
@@ -17,13 +17,53 @@ export function MembershipRenewal({ m, userId }: { m: MembershipView; userId: nu
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [portalBusy, setPortalBusy] = useState(false);
+  // Where focus goes once the panel has changed (never left on a button that is gone), and what the
+  // live region says about the new status.
+  const [focusNext, setFocusNext] = useState<'confirm' | 'cancel-button' | 'status' | null>(null);
+  const [announced, setAnnounced] = useState('');
+  const root = useRef<HTMLDivElement>(null);
   const sub = m.subscription;
   const ends = formatLongDateOslo(m.endsAt);
   const fail = (e: unknown) => setError(e instanceof ApiError ? e.message : 'Noe gikk galt. Prøv igjen.');
 
+  useEffect(() => {
+    if (!focusNext) return;
+    const el = root.current?.querySelector<HTMLElement>(`[data-focus="${focusNext}"]`);
+    el?.focus();
+    setFocusNext(null);
+  }, [focusNext, confirming, m]);
+
   const run = (what: 'cancel-renewal' | 'resume-renewal') => {
     setError(null);
-    action.mutate(what, { onSuccess: () => setConfirming(false), onError: fail });
+    action.mutate(what, {
+      onSuccess: (data) => {
+        setConfirming(false);
+        const now = data.memberships.find((x) => x.productId === m.productId);
+        setAnnounced(
+          what === 'cancel-renewal'
+            ? `Fornyelsen er sagt opp. Medlemskapet varer til ${formatLongDateOslo(now?.endsAt ?? m.endsAt)} og slutter da. ` +
+                'Du får en bekreftelse på e-post.'
+            : `Fornyelsen er slått på igjen${
+                now?.renewsAt && now.renewalPriceOre !== null
+                  ? `: ${m.title} fornyes automatisk ${formatLongDateOslo(now.renewsAt)} for ${formatPriceKr(now.renewalPriceOre)}`
+                  : ''
+              }. Du får en bekreftelse på e-post.`,
+        );
+        setFocusNext('status');
+      },
+      onError: fail,
+    });
+  };
+  const askCancel = () => {
+    setError(null);
+    setAnnounced('');
+    setConfirming(true);
+    setFocusNext('confirm');
+  };
+  const keep = () => {
+    setConfirming(false);
+    setAnnounced('Fornyelsen er beholdt.');
+    setFocusNext('cancel-button');
   };
   const portal = async () => {
     setError(null);
@@ -37,9 +77,12 @@ export function MembershipRenewal({ m, userId }: { m: MembershipView; userId: nu
   };
 
   return (
-    <div className="membership-renewal" data-testid={`membership-renewal-${m.productId}`}>
+    <div className="membership-renewal" data-testid={`membership-renewal-${m.productId}`} ref={root}>
+      <p className="sr-only" role="status" data-testid="membership-announce">
+        {announced}
+      </p>
       {m.renews && m.renewsAt && m.renewalPriceOre !== null && m.renewalMethod ? (
-        <p data-testid="membership-renews">
+        <p data-testid="membership-renews" data-focus="status" tabIndex={-1}>
           <strong>
             Fornyes automatisk {formatLongDateOslo(m.renewsAt)} for {formatPriceKr(m.renewalPriceOre)}
           </strong>{' '}
@@ -47,13 +90,13 @@ export function MembershipRenewal({ m, userId }: { m: MembershipView; userId: nu
           {m.renewalMethod === 'vipps' ? ', her eller i Vipps-appen' : ''}.
         </p>
       ) : sub?.cancelAtPeriodEnd ? (
-        <p data-testid="membership-renews">
+        <p data-testid="membership-renews" data-focus="status" tabIndex={-1}>
           Du har sagt opp fornyelsen. Medlemskapet varer til {ends} og slutter da.
           {sub.method === 'vipps' &&
             ' Vipps-avtalen er stoppet og kan ikke startes igjen; vil du fornye, velger du automatisk fornyelse på nytt når du fornyer.'}
         </p>
       ) : (
-        <p data-testid="membership-renews">
+        <p data-testid="membership-renews" data-focus="status" tabIndex={-1}>
           Medlemskapet fornyes ikke automatisk. Fornyer du før {ends}, legges de nye månedene til fra {ends}.
         </p>
       )}
@@ -73,14 +116,14 @@ export function MembershipRenewal({ m, userId }: { m: MembershipView; userId: nu
       )}
       {confirming ? (
         <div className="membership-renewal__confirm" role="group" aria-labelledby={`confirm-${m.productId}`}>
-          <p id={`confirm-${m.productId}`}>
+          <p id={`confirm-${m.productId}`} data-focus="confirm" tabIndex={-1}>
             Vil du si opp? {m.title} fornyes da ikke, og medlemskapet slutter {ends}. Du beholder tilgangen til da.
           </p>
           <p className="membership__actions">
             <Button size="sm" busy={action.isPending} disabled={action.isPending} onClick={() => run('cancel-renewal')}>
               Ja, si opp
             </Button>
-            <Button size="sm" variant="secondary" disabled={action.isPending} onClick={() => setConfirming(false)}>
+            <Button size="sm" variant="secondary" disabled={action.isPending} onClick={keep}>
               Nei, behold fornyelsen
             </Button>
           </p>
@@ -89,7 +132,7 @@ export function MembershipRenewal({ m, userId }: { m: MembershipView; userId: nu
         sub && (
           <p className="membership__actions">
             {m.renews && (
-              <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
+              <Button size="sm" variant="secondary" onClick={askCancel} data-focus="cancel-button">
                 Si opp
               </Button>
             )}

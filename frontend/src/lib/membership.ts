@@ -3,11 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from './api';
 
 /** GET /api/membership: the student's memberships (VIP) with their access period and renewal (dashboard, account settings). */
-export function useMembership(userId: number) {
+export function useMembership(userId: number, enabled = true) {
   return useQuery({
     queryKey: ['membership', userId],
     queryFn: ({ signal }) => apiGet<MembershipResponse>('/api/membership', signal),
     staleTime: 60_000,
+    enabled,
   });
 }
 

@@ -38,6 +38,9 @@ export const CHECKOUT_COPY = {
   waiverTermsLead: 'Les mer i',
   waiverTermsLink: 'vilkårene',
   submit: (price: string) => `START KURSET - ${price}`,
+  /** A membership: what the button buys (one period, or a period that renews every year). */
+  submitMembership: (price: string, months: number) => `BETAL ${price} FOR ${months} MÅNEDER`,
+  submitRenewing: (price: string) => `BETAL ${price} OG FORNY HVERT ÅR`,
   busy: 'BEHANDLER...',
   reassurance: 'Du sendes til Stripe for å betale. Vi lagrer aldri kortopplysningene dine.',
   reassuranceVipps: 'Du sendes til Vipps for å godkjenne betalingen, og kommer tilbake hit etterpå.',

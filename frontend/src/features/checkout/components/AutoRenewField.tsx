@@ -1,4 +1,5 @@
 import { membershipMonths } from '@academy/contracts';
+import { useEffect, useState } from 'react';
 import { formatPriceKr } from '../../../lib/format';
 
 const dateFmt = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: 'numeric', month: 'long', year: 'numeric' });
@@ -42,8 +43,18 @@ export function AutoRenewField({
   blockedReason: string | null;
 }) {
   const months = membershipMonths(courseId);
+  // Ticked, then Klarna or a code chosen: the tick is taken off, and said so, so it never comes back
+  // by itself when card or Vipps is chosen again.
+  const [cleared, setCleared] = useState(false);
+  useEffect(() => {
+    if (!blockedReason || !checked) return;
+    onChange(false);
+    setCleared(true);
+  }, [blockedReason, checked, onChange]);
   if (months === null) return null;
   const on = checked && !blockedReason;
+  const clearedNote =
+    cleared && !on ? ' Avkrysningen for automatisk fornyelse er tatt bort; kryss av igjen hvis du vil ha den.' : '';
   const renewal = dateFmt.format(firstRenewal(months));
   return (
     <div className="checkout-waiver checkout-autorenew" data-testid="checkout-autorenew">
@@ -54,25 +65,29 @@ export function AutoRenewField({
           checked={on}
           disabled={!!blockedReason}
           aria-describedby={`${id}-autorenew-terms`}
-          onChange={(e) => onChange(e.target.checked)}
+          onChange={(e) => {
+            setCleared(false);
+            onChange(e.target.checked);
+          }}
         />
         <span>Forny automatisk hvert år</span>
       </label>
       <p id={`${id}-autorenew-terms`} className="checkout-waiver__terms" data-testid="checkout-autorenew-terms">
         {blockedReason
-          ? blockedReason
+          ? `${blockedReason}${clearedNote}`
           : on
             ? method === 'vipps'
               ? `${title} fornyes automatisk hvert år (hver ${months}. måned) for ${formatPriceKr(amountOre)} med Vipps. ` +
                 'Du godkjenner en fast betalingsavtale i Vipps-appen, og første periode betales med en gang. ' +
                 `Første fornyelse er ${renewal}, da trekkes beløpet med Vipps. Du kan stoppe avtalen når som helst i ` +
-                `Vipps-appen, eller si opp med ett klikk på ${title}-siden i kursoversikten; da fornyes det ikke, og du ` +
+                `Vipps-appen, eller si opp på ${title}-siden i kursoversikten («Si opp», så bekrefter du); da fornyes det ikke, og du ` +
                 'beholder tilgangen ut perioden du har betalt for. Du får en påminnelse 14 dager før hver fornyelse.'
               : `${title} fornyes automatisk hvert år (hver ${months}. måned) for ${formatPriceKr(amountOre)}. ` +
-                `Første fornyelse er ${renewal}, da trekkes kortet ditt. Du kan si opp når som helst med ett klikk på ` +
-                `${title}-siden i kursoversikten; da fornyes det ikke, og du beholder tilgangen ut perioden du har betalt for. ` +
+                `Første fornyelse er ${renewal}, da trekkes kortet ditt. Du kan si opp når som helst på ${title}-siden i ` +
+                'kursoversikten («Si opp», så bekrefter du); da fornyes det ikke, og du beholder tilgangen ut perioden du ' +
+                'har betalt for. ' +
                 'Du får en påminnelse 14 dager før hver fornyelse.'
-            : `Uten avkrysning kjøper du én periode på ${months} måneder, som ikke fornyes av seg selv.`}
+            : `Uten avkrysning kjøper du én periode på ${months} måneder, som ikke fornyes av seg selv.${clearedNote}`}
       </p>
     </div>
   );

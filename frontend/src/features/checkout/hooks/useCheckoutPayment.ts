@@ -102,8 +102,8 @@ export function useCheckoutPayment(start: CheckoutStart) {
         setOwned(err.message);
         return;
       }
-      // A refused detail or payments switched off (production without Stripe keys): the server's own message.
-      if (err instanceof ApiError && (err.code === 'VALIDATION_FAILED' || err.status === 503)) {
+      // Whatever the server refused (a detail, a running renewal, payments switched off): its own words.
+      if (err instanceof ApiError) {
         setError(err.message);
         return;
       }

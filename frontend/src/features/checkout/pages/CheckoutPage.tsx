@@ -20,6 +20,7 @@ import { formatPriceDash, formatPriceKr } from '../../../lib/format';
 import { inLaunch } from '../../../lib/launch';
 import { Seo } from '../../../lib/head';
 import { useSession } from '../../../lib/session';
+import { useMembership } from '../../../lib/membership';
 import { useCheckoutQuote } from '../api/checkout-quote';
 import { AutoRenewField } from '../components/AutoRenewField';
 import { BuyerConsents, BuyerFields } from '../components/BuyerFields';
@@ -30,6 +31,7 @@ import { CourseNotFound } from '../components/CourseNotFound';
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentMethods } from '../components/PaymentMethods';
 import { ProgramPicker } from '../components/ProgramPicker';
+import { RenewingNotice } from '../components/RenewingNotice';
 import { ReturnNotice } from '../components/ReturnNotice';
 import { CHECKOUT_COPY as T } from '../content';
 import { useCheckoutForm } from '../hooks/useCheckoutForm';
@@ -116,6 +118,10 @@ function CheckoutForm() {
         ? 'Kampanjekoder gjelder bare én periode, så automatisk fornyelse kan ikke velges med kode.'
         : null;
   const renewing = autoRenew && !autoRenewBlocked && !demoPayments && membershipMonths(item.id) !== null;
+  // A member whose membership already renews is shown her renewal instead of a second year.
+  const memberships = useMembership(me?.id ?? 0, !!me && membershipMonths(item.id) !== null);
+  const renewsAlready = memberships.data?.memberships.find((x) => x.productId === item.id && x.renews) ?? null;
+  const months = membershipMonths(item.id);
   const { busy, error, owned, returned } = payment;
   const { missing, values } = form;
 
@@ -214,7 +220,8 @@ function CheckoutForm() {
                 />
                 <PaymentMethods name={`${uid}-pay`} choice={choice} amountOre={amountOre} onChoose={setChosenMethod} />
                 <BuyerConsents form={form} />
-                {!demoPayments && (
+                {renewsAlready && <RenewingNotice m={renewsAlready} />}
+                {!demoPayments && !renewsAlready && (
                   <AutoRenewField
                     id={uid}
                     courseId={item.id}
@@ -250,12 +257,18 @@ function CheckoutForm() {
                   size="lg"
                   block
                   busy={busy}
-                  disabled={busy || ownsSelected}
+                  disabled={busy || ownsSelected || !!renewsAlready}
                   aria-describedby={!busy && missing.length > 0 ? missingId : undefined}
                   className="checkout-submit"
                   data-testid="checkout-submit"
                 >
-                  {busy ? T.busy : T.submit(formatPriceDash(amountOre))}
+                  {busy
+                    ? T.busy
+                    : months === null
+                      ? T.submit(formatPriceDash(amountOre))
+                      : renewing
+                        ? T.submitRenewing(formatPriceDash(amountOre))
+                        : T.submitMembership(formatPriceDash(amountOre), months)}
                 </Button>
                 {!busy && missing.length > 0 && (
                   <p id={missingId} className="checkout-form__hint" data-testid="checkout-missing">

@@ -25,14 +25,29 @@ import { useCatalog } from '../../../lib/app-state';
 import { Seo } from '../../../lib/head';
 import { logout, setSession, useSession } from '../../../lib/session';
 import { useCoursesProgress } from '../api/progress';
+import { useOpenQuizzes } from '../api/quizzes';
 import { CertificatesSection } from '../components/CertificatesSection';
 import { MentorshipSection } from '../components/MentorshipSection';
 import './DashboardPage.css';
 
 const ICONS: Record<string, IconName> = { starter: 'spark', foundation: 'book', accelerator: 'target', kryptovaluta: 'coin' };
 
-/** "2 av 8 fullført", "Fullført" when every module is done; the module count while progress is unknown. */
-function ProgressMeta({ total, progress }: { total: number; progress: ProgressResponse | undefined }) {
+/**
+ * "2 av 8 fullført", "Fullført" when every module is done and no quiz is open ("Alle moduler fullført ·
+ * 1 quiz gjenstår" while one is: the certificate waits for it); the module count while progress is unknown.
+ */
+function ProgressMeta({
+  courseId,
+  total,
+  progress,
+}: {
+  courseId: string;
+  total: number;
+  progress: ProgressResponse | undefined;
+}) {
+  const done = progress ? Math.min(progress.completedModules.length, total) : 0;
+  const allDone = !!progress && total > 0 && done >= total;
+  const openQuizzes = useOpenQuizzes(courseId, allDone);
   if (!progress || total === 0) {
     return (
       <p className="course-card__meta">
@@ -40,8 +55,15 @@ function ProgressMeta({ total, progress }: { total: number; progress: ProgressRe
       </p>
     );
   }
-  const done = Math.min(progress.completedModules.length, total);
-  if (done >= total) {
+  if (allDone && openQuizzes) {
+    return (
+      <p className="course-card__meta" data-testid="course-quiz-open">
+        <Icon name="check" size={16} /> Alle moduler fullført ·{' '}
+        {openQuizzes === 1 ? '1 quiz gjenstår' : `${openQuizzes} quizer gjenstår`} for kursbeviset
+      </p>
+    );
+  }
+  if (allDone) {
     return (
       <p className="course-card__meta course-card__meta--done">
         <Icon name="check" size={16} /> Fullført
@@ -104,7 +126,7 @@ function CourseCard({
         </h3>
         <p className="course-card__desc">{item.description}</p>
         {owned ? (
-          <ProgressMeta total={item.moduleCount} progress={progress} />
+          <ProgressMeta courseId={item.id} total={item.moduleCount} progress={progress} />
         ) : (
           <p className="course-card__meta course-card__meta--locked">
             <Icon name="lock" size={16} /> Ingen tilgang
@@ -239,7 +261,7 @@ function Dashboard({ me }: { me: MeResponse }) {
                     {starter.title} <Badge tone="success">Gratis tilgang</Badge>
                   </h3>
                   <p className="course-card__desc">{starter.description}</p>
-                  <ProgressMeta total={starter.moduleCount} progress={progress.get('starter')} />
+                  <ProgressMeta courseId="starter" total={starter.moduleCount} progress={progress.get('starter')} />
                 </div>
                 <Icon name="arrowRight" size={22} className="icon course-card__go" />
               </Link>

@@ -6,6 +6,21 @@ import { ApiError } from '../../../lib/api';
 import { useCourseQuizzes, useModuleQuiz, useQuizAttempt } from '../api/quiz';
 import './ModuleQuiz.css';
 
+const timeFmt = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', hour: '2-digit', minute: '2-digit' });
+
+/** Whether the time has come (re-rendered when it does). */
+function useReached(iso: string | null): boolean {
+  const [, tick] = useState(0);
+  const at = iso ? Date.parse(iso) : 0;
+  const left = at - Date.now();
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = window.setTimeout(() => tick((n) => n + 1), left + 250);
+    return () => window.clearTimeout(timer);
+  }, [left]);
+  return left <= 0;
+}
+
 /** "Velg ett svar" / "Velg 2 svar": how many choices are right (never which). */
 const hintOf = (count: number) => (count === 1 ? 'Velg ett svar.' : `Velg alle riktige svar (${count} er riktige).`);
 
@@ -15,6 +30,9 @@ function QuizForm({ courseId, moduleId, quiz }: { courseId: string; moduleId: nu
   const [answers, setAnswers] = useState<number[][]>(() => quiz.questions.map(() => []));
   const [result, setResult] = useState<QuizAttemptResult | null>(null);
   const [status, setStatus] = useState<FormStatus>(null);
+  // After repeated failures the next attempt waits (docs/decisions.md "Quizzes"): until when.
+  const [waitUntil, setWaitUntil] = useState<string | null>(quiz.nextAttemptAt);
+  const canSend = useReached(waitUntil);
   const resultRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -41,7 +59,10 @@ function QuizForm({ courseId, moduleId, quiz }: { courseId: string; moduleId: nu
     attempt.mutate(
       { answers },
       {
-        onSuccess: (r) => setResult(r),
+        onSuccess: (r) => {
+          setResult(r);
+          setWaitUntil(r.nextAttemptAt);
+        },
         onError: (err) =>
           setStatus({ kind: 'error', text: err instanceof ApiError ? err.message : 'Kunne ikke sende svarene. Prøv igjen.' }),
       },
@@ -55,6 +76,8 @@ function QuizForm({ courseId, moduleId, quiz }: { courseId: string; moduleId: nu
   };
 
   const wrong = new Map((result?.explanations ?? []).map((x) => [x.question, x.explanation]));
+  // Which questions were wrong is said only once the quiz is passed.
+  const explained = !!result?.explained;
   return (
     <form ref={formRef} className="module-quiz__form" onSubmit={submit} noValidate>
       {quiz.questions.map((q, qi) => {
@@ -64,7 +87,7 @@ function QuizForm({ courseId, moduleId, quiz }: { courseId: string; moduleId: nu
           <fieldset
             key={qi}
             className="module-quiz__question"
-            aria-describedby={`${id}-h${qi}${explanation !== undefined ? ` ${id}-x${qi}` : ''}`}
+            aria-describedby={`${id}-h${qi}${explained && explanation !== undefined ? ` ${id}-x${qi}` : ''}`}
             data-testid="quiz-question"
           >
             <legend>
@@ -91,7 +114,7 @@ function QuizForm({ courseId, moduleId, quiz }: { courseId: string; moduleId: nu
                 </div>
               );
             })}
-            {result && (
+            {result && explained && (
               <p
                 id={`${id}-x${qi}`}
                 className={`module-quiz__feedback module-quiz__feedback--${explanation !== undefined ? 'wrong' : 'right'}`}
@@ -121,7 +144,10 @@ function QuizForm({ courseId, moduleId, quiz }: { courseId: string; moduleId: nu
           <p>
             {result.passed
               ? 'Godt jobbet! Quizen er bestått.'
-              : `Du trenger ${quiz.passPercent} % for å bestå. Se forklaringene over og prøv igjen.`}
+              : explained
+                ? `Du trenger ${quiz.passPercent} % for å bestå. Se forklaringene over og prøv igjen.`
+                : `Du trenger ${quiz.passPercent} % for å bestå. Hvilke svar som var feil, får du vite når du har bestått: ` +
+                  'se videoen igjen og prøv på nytt.'}
             {result.everPassed && !result.passed
               ? ' Du har allerede bestått quizen tidligere, så dette teller ikke mot deg.'
               : ''}
@@ -129,13 +155,18 @@ function QuizForm({ courseId, moduleId, quiz }: { courseId: string; moduleId: nu
           <p>Beste resultat: {result.bestScorePercent} %.</p>
         </div>
       )}
+      {!canSend && waitUntil && (
+        <p className="module-quiz__wait" data-testid="quiz-wait">
+          Du har prøvd flere ganger uten å bestå. Neste forsøk kan sendes kl. {timeFmt.format(new Date(waitUntil))}.
+        </p>
+      )}
       <div className="module-quiz__actions">
         {result ? (
-          <Button type="button" variant="secondary" onClick={again}>
+          <Button type="button" variant="secondary" onClick={again} disabled={!canSend}>
             Prøv igjen
           </Button>
         ) : (
-          <Button type="submit" disabled={attempt.isPending}>
+          <Button type="submit" disabled={attempt.isPending || !canSend}>
             {attempt.isPending ? 'Sender...' : 'Send svar'}
           </Button>
         )}
@@ -147,7 +178,8 @@ function QuizForm({ courseId, moduleId, quiz }: { courseId: string; moduleId: nu
 /**
  * The module's quiz after the video (docs/decisions.md "Quizzes"): one fieldset per question,
  * radio buttons where one choice is right and checkboxes where several are, usable by keyboard alone.
- * The score and the explanations come after the answers are sent; the right choices never do.
+ * The score comes after the answers are sent; which questions were wrong, with their explanations,
+ * once the quiz is passed; the right choices never. After repeated failures the next attempt waits.
  */
 export function ModuleQuiz({ courseId, moduleId }: { courseId: string; moduleId: number }) {
   const id = useId();

@@ -14,6 +14,8 @@ export function useLessonLink(course: CourseContentResponse | undefined, goTo: (
   const modul = params.get('modul');
   const t = params.get('t');
   const [seek, setSeek] = useState<ModuleSeek | null>(null);
+  /** Counts the lessons opened by the address: the page then brings the lesson's heading into view and focuses it. */
+  const [opened, setOpened] = useState(0);
   const n = useRef(0);
   /** The address last applied: a refetched course does not send the student back to it. */
   const applied = useRef<string | null>(null);
@@ -25,6 +27,7 @@ export function useLessonLink(course: CourseContentResponse | undefined, goTo: (
     const index = modules.findIndex((m) => String(m.id) === modul);
     if (index < 0) return;
     goTo(index);
+    setOpened((k) => k + 1);
     const seconds = Number(t);
     setSeek(
       Number.isInteger(seconds) && seconds > 0 ? { moduleId: modules[index].id, seconds, play: false, n: ++n.current } : null,
@@ -36,5 +39,5 @@ export function useLessonLink(course: CourseContentResponse | undefined, goTo: (
   const seekTo = useCallback((moduleId: number, seconds: number) => {
     setSeek({ moduleId, seconds, play: true, n: ++n.current });
   }, []);
-  return { seek, seekTo };
+  return { seek, seekTo, opened };
 }

@@ -73,8 +73,17 @@ function Player({
   const courseQ = useCourse(courseId, me?.id ?? null);
   const course = courseQ.data;
   const { completed, current, goTo, complete } = usePlayerProgress(courseId, course, me);
-  const { seek, seekTo } = useLessonLink(course, goTo);
+  const { seek, seekTo, opened } = useLessonLink(course, goTo);
   const contentRef = useRef<HTMLHeadingElement>(null);
+  // A search hit (or a shared lesson link) opened a lesson: on a phone the search sits below it, so
+  // the lesson is brought into view (its video and heading) and its heading takes the focus.
+  useEffect(() => {
+    if (!opened) return;
+    const heading = contentRef.current;
+    if (!heading) return;
+    heading.closest('.player__content')?.scrollIntoView({ block: 'start', behavior: 'auto' });
+    heading.focus({ preventScroll: true });
+  }, [opened]);
   const isStarter = courseId === 'starter';
   const catalog = useCatalog();
   // Opened by a larger product's grant (Accelerator includes Foundation): say so.

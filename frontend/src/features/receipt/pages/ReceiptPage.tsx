@@ -140,7 +140,7 @@ function Document({ doc, siteName, buyer }: { doc: ReceiptDocument; siteName: st
       </table>
       <p className="receipt-doc__note">{documentNote({ ...doc, vatRegistered: doc.seller.vatRegistered !== false })}</p>
       {doc.renewalTerms && (
-        <p className="receipt-doc__note" data-testid="receipt-renewal-terms">
+        <p className="receipt-doc__note receipt-doc__terms" data-testid="receipt-renewal-terms">
           {doc.renewalTerms}
         </p>
       )}
