@@ -13,9 +13,11 @@ import { confirmMail, marketingMail } from '../../backend/src/marketing/marketin
 import { membershipEndingMail } from '../../backend/src/membership/membership-mail';
 import { mentorshipEndingMail } from '../../backend/src/mentorship/mentorship-mail';
 import {
+  emailChangeNoticeMail,
   receiptMail,
   refundMail,
   resetPasswordMail,
+  totpChangedMail,
   welcomeMail,
   type MailDocument,
 } from '../../backend/src/notifications/templates/messages';
@@ -247,6 +249,26 @@ function everyMail(s: Sample): Array<[string, RenderedMail]> {
         url: s.url('/mentor/7'),
       }),
     ],
+    [
+      'e-mail change notice',
+      emailChangeNoticeMail(s.brand, {
+        stopUrl: s.url('/stopp-epostendring'),
+        oldEmail: s.email,
+        newEmail: `en-ny-og-lang-adresse.${s.email}`,
+        requestedAt: '21. november 2026 kl. 18:46',
+      }),
+    ],
+    ...(['enabled', 'recovery-code-used', 'locked'] as const).map((change): [string, RenderedMail] => [
+      `second factor ${change}`,
+      totpChangedMail(s.brand, {
+        change,
+        email: s.email,
+        at: '21. november 2026 kl. 18:46',
+        lockedUntil: '21. november 2026 kl. 19:01',
+        recoveryCodesLeft: 9,
+        settingsUrl: s.url('/account/settings'),
+      }),
+    ]),
   ];
 }
 
@@ -270,7 +292,7 @@ describe(`every mail fits ${WIDTH} px`, () => {
   });
 
   it('covers every template (a new template is added here)', () => {
-    expect(everyMail(ordinary).map(([name]) => name)).toHaveLength(18);
+    expect(everyMail(ordinary).map(([name]) => name)).toHaveLength(22);
   });
 
   for (const [label, sample] of [
