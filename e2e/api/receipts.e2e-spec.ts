@@ -77,6 +77,7 @@ describe('receipts and credit notes', () => {
         refersToNumber: null,
         issuedAt: expect.any(String),
         description: expect.stringContaining(`ordre ${orderId}`),
+        renewalTerms: null,
         amountExclVatOre: exclOf(total),
         vatOre: total - exclOf(total),
         vatRatePercent: 25,
