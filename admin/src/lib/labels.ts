@@ -83,7 +83,6 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.update': 'Elev endret',
   'user.email_change': 'E-postadresse byttet (bekreftet av eleven)',
   'user.email_change_stop': 'E-postbytte stoppet fra den gamle adressen',
-  'user.email_change_stop': 'E-postbytte stoppet fra den gamle adressen',
   'user.signin_link': 'Ny innloggingslenke sendt',
   'certificate.revoke': 'Sertifikat trukket tilbake',
   'campaign_code.create': 'Kampanjekode opprettet',
