@@ -1,8 +1,8 @@
-import { variantLabel, type AdminLead, type AdminOrder, type OrderStatus } from '@academy/contracts';
+import { orderStatusLabel, variantLabel, type AdminLead, type AdminOrder, type OrderStatus } from '@academy/contracts';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../lib/format';
 import { formatKr } from '../lib/money';
-import { COURSE_LABELS, label, ORDER_STATUS_LABELS } from '../lib/labels';
+import { COURSE_LABELS, label } from '../lib/labels';
 
 const STATUS_CLASS: Record<OrderStatus, string> = {
   pending: '',
@@ -13,8 +13,10 @@ const STATUS_CLASS: Record<OrderStatus, string> = {
   partially_refunded: 'info',
 };
 
-function StatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`lt-badge ${STATUS_CLASS[status] ?? ''}`}>{ORDER_STATUS_LABELS[status] ?? status}</span>;
+/** A payment refused when it landed reads «Avvist – venter på refusjon» while its refund waits, never «Betalt». */
+function StatusBadge({ status, refusal }: { status: OrderStatus; refusal: string | null }) {
+  const cls = refusal && status === 'paid' ? 'bad' : (STATUS_CLASS[status] ?? '');
+  return <span className={`lt-badge ${cls}`}>{orderStatusLabel(status, refusal)}</span>;
 }
 
 export function LatestLeads({ leads }: { leads: AdminLead[] }) {
@@ -54,7 +56,7 @@ export function LatestOrders({ orders }: { orders: AdminOrder[] }) {
               <Link to={`/admin/orders/${o.id}/show`}>
                 <span className="lt-primary">{`${o.email} – ${label(COURSE_LABELS, o.courseId)} ${formatKr(o.amountOre)}`}</span>
                 <span className="lt-secondary">{formatDateTime(o.createdAt)}</span>
-                <StatusBadge status={o.status} />
+                <StatusBadge status={o.status} refusal={o.refusal} />
               </Link>
             </li>
           ))}

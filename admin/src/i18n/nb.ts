@@ -97,6 +97,7 @@ export const appMessages = {
         amountOre: 'Beløp',
         refundedOre: 'Refundert',
         refundableOre: 'Kan refunderes',
+        refusal: 'Avvist ved betaling',
         currency: 'Valuta',
         paymentMethod: 'Betalingsmåte',
         provider: 'Leverandør',

@@ -199,6 +199,7 @@ export function LeadList() {
               label(COURSE_LABELS, r.courseType),
               r.trafficSource && variantLabel(r.trafficSource),
               r.contacted && 'kontaktet',
+              r.mailBouncedAt && 'e-post i retur',
             )
           }
           tertiaryText={(r) => formatDateTime(r.createdAt)}
@@ -214,7 +215,23 @@ export function LeadList() {
             {/* The address is the row's link: reachable and opened by keyboard, with the browser's focus ring. */}
             <DataTable.Col
               source="email"
-              render={(r: AdminLead) => <RecordLink resource="leads" id={r.id} type="show" text={r.email} />}
+              render={(r: AdminLead) => (
+                <>
+                  <RecordLink resource="leads" id={r.id} type="show" text={r.email} />
+                  {/* Mail to it bounced for good (the lead's page says more). */}
+                  {r.mailBouncedAt ? (
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      color="error"
+                      sx={{ display: 'block' }}
+                      data-testid="lead-bounced"
+                    >
+                      E-post i retur
+                    </Typography>
+                  ) : null}
+                </>
+              )}
             />
             <DataTable.Col source="courseType" field={CourseField} />
             <DataTable.Col source="trafficSource" field={VariantField} />

@@ -2,6 +2,7 @@ import type { AdminLead } from '@academy/contracts';
 import { BooleanField, EditButton, FunctionField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { CourseField, DateTimeField, VariantField, YesNo } from '../lib/fields';
 import { BackToListActions, FieldRow, ShowLink } from '../lib/ShowParts';
+import { BouncedMark } from '../lib/BouncedMark';
 import { fullRecord } from '../lib/fullRecord';
 import { DeleteLeadButton } from './DeleteLeadButton';
 
@@ -17,7 +18,22 @@ export function LeadShow() {
       }
     >
       <SimpleShowLayout>
-        <TextField source="email" />
+        <FunctionField<AdminLead>
+          source="email"
+          render={(r) => (
+            <>
+              {r.email}
+              <BouncedMark
+                at={r.mailBouncedAt}
+                action={
+                  r.accountId
+                    ? 'Rett adressen på elevens side.'
+                    : 'Adressen er slik personen skrev den: kontakt personen på annen måte.'
+                }
+              />
+            </>
+          )}
+        />
         <FieldRow>
           <DateTimeField source="createdAt" />
           <CourseField source="courseType" />

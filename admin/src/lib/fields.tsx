@@ -4,8 +4,8 @@ import { Fragment } from 'react';
 import { useRecordContext } from 'react-admin';
 import { formatDateTime } from './format';
 import { formatKr } from './money';
-import { variantLabel } from '@academy/contracts';
-import { CLOSING_LABELS, COURSE_LABELS, label, ORDER_STATUS_LABELS } from './labels';
+import { orderStatusLabel, variantLabel } from '@academy/contracts';
+import { CLOSING_LABELS, COURSE_LABELS, label } from './labels';
 
 /** Small read-only fields shared by the resources. */
 
@@ -43,11 +43,31 @@ const STATUS_COLOR: Record<OrderStatus, 'default' | 'success' | 'warning' | 'err
   partially_refunded: 'info',
 };
 
-/** The order's status; a payment the provider ended says how (the buyer rejected it in Vipps, it ran out of time). */
-export function OrderStatusChip({ status, closedAs }: { status: OrderStatus; closedAs?: string | null }) {
-  const text = (closedAs && CLOSING_LABELS[closedAs]) || ORDER_STATUS_LABELS[status] || status;
-  const color = closedAs === 'aborted' ? 'error' : (STATUS_COLOR[status] ?? 'default');
-  return <Chip size="small" color={color} label={text} />;
+/**
+ * The order's status; a payment the provider ended says how (the buyer rejected it in Vipps, it ran out
+ * of time), and a payment refused when it landed says so («Avvist – venter på refusjon», never «Betalt»).
+ */
+export function OrderStatusChip({
+  status,
+  closedAs,
+  refusal,
+}: {
+  status: OrderStatus;
+  closedAs?: string | null;
+  refusal?: string | null;
+}) {
+  const text = (closedAs && CLOSING_LABELS[closedAs]) || orderStatusLabel(status, refusal);
+  const awaiting = !!refusal && status === 'paid';
+  const color = closedAs === 'aborted' || awaiting ? 'error' : (STATUS_COLOR[status] ?? 'default');
+  // A long status («Avvist – venter på refusjon») wraps inside a narrow column instead of running over the next.
+  return (
+    <Chip
+      size="small"
+      color={color}
+      label={text}
+      sx={{ maxWidth: '100%', height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: '2px' } }}
+    />
+  );
 }
 
 export function YesNo({ value }: { value: boolean }) {

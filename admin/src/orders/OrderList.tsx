@@ -1,5 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import type { AdminOrder } from '@academy/contracts';
+import WarningIcon from '@mui/icons-material/WarningAmber';
+import { orderStatusLabel, type AdminOrder } from '@academy/contracts';
 import { Button, DataTable, useListContext } from 'react-admin';
 import { useAdminData } from '../dataProvider';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
@@ -9,7 +10,6 @@ import {
   CLOSING_LABELS,
   COURSE_LABELS,
   catalogChoices,
-  ORDER_STATUS_LABELS,
   label,
   orderStatusChoices,
   paymentMethodChoices,
@@ -21,10 +21,18 @@ import { guaranteeText } from '../lib/guarantee';
 import { phoneLine, ResourceList } from '../lib/ResourceList';
 import { formatDateTime } from '../lib/format';
 import { formatKr } from '../lib/money';
+import { useWorkQueue } from '../lib/workQueue';
+
+/** The payments refused when they landed (the API's `refusal` filter). */
+const REFUSAL_CHOICES = [
+  { id: 'awaiting_refund', name: 'Venter på refusjon' },
+  { id: 'refused', name: 'Alle avviste' },
+];
 
 const filters = [
   searchFilter('Ordre, kvittering, navn, e-post, kode'),
   choiceFilter('status', orderStatusChoices, { alwaysOn: true, multiple: true }),
+  choiceFilter('refusal', REFUSAL_CHOICES),
   choiceFilter('courseId', catalogChoices),
   choiceFilter('provider', providerChoices),
   choiceFilter('paymentMethod', paymentMethodChoices),
@@ -32,6 +40,27 @@ const filters = [
   ...yesNoFilters('withinGuarantee'),
   ...dayRangeFilters(),
 ];
+
+/**
+ * The work queue's refused payments, one click away while some wait for their refund (the menu's
+ * badge counts them): shows exactly those, as the overview's count does.
+ */
+function AwaitingRefundButton() {
+  const queue = useWorkQueue();
+  const { filterValues, setFilters } = useListContext();
+  const waiting = queue?.refusalsAwaitingRefund ?? 0;
+  if (waiting === 0 || filterValues.refusal === 'awaiting_refund') return null;
+  return (
+    <Button
+      label={`Venter på refusjon (${waiting})`}
+      color="error"
+      data-testid="awaiting-refund"
+      onClick={() => setFilters({ refusal: 'awaiting_refund' }, {})}
+    >
+      <WarningIcon />
+    </Button>
+  );
+}
 
 /** 'Eksporter CSV': every order the filters match (all pages), written by the server for Excel. */
 function ExportCsvButton() {
@@ -54,7 +83,12 @@ export function OrderList() {
     <ResourceList
       filters={filters}
       sort={{ field: 'createdAt', order: 'DESC' }}
-      actions={<ExportCsvButton />}
+      actions={
+        <>
+          <AwaitingRefundButton />
+          <ExportCsvButton />
+        </>
+      }
       phone={{
         primary: (o: AdminOrder) => <EmailText value={o.email} />,
         secondary: (o) =>
@@ -62,7 +96,7 @@ export function OrderList() {
             `nr. ${o.id}`,
             label(COURSE_LABELS, o.courseId),
             formatKr(o.amountOre),
-            (o.closedAs && CLOSING_LABELS[o.closedAs]) || ORDER_STATUS_LABELS[o.status],
+            (o.closedAs && CLOSING_LABELS[o.closedAs]) || orderStatusLabel(o.status, o.refusal),
           ),
         tertiary: (o) => formatDateTime(o.createdAt),
       }}
@@ -72,7 +106,10 @@ export function OrderList() {
       <DataTable.Col source="email" field={EmailField} />
       <DataTable.Col source="courseId" field={CourseField} />
       <DataTable.Col source="amountOre" align="right" field={KrField} />
-      <DataTable.Col source="status" render={(r: AdminOrder) => <OrderStatusChip status={r.status} closedAs={r.closedAs} />} />
+      <DataTable.Col
+        source="status"
+        render={(r: AdminOrder) => <OrderStatusChip status={r.status} closedAs={r.closedAs} refusal={r.refusal} />}
+      />
       <DataTable.Col
         source="paymentMethod"
         disableSort

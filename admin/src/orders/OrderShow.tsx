@@ -10,6 +10,7 @@ import {
   Show,
   SimpleShowLayout,
   TextField,
+  useCreatePath,
   useRecordContext,
   WithRecord,
 } from 'react-admin';
@@ -47,10 +48,22 @@ const DOCUMENT_COLUMNS: DetailColumn<AdminOrderDocument>[] = [
   { header: 'Beløp', cell: (d) => formatKr(d.totalOre) },
 ];
 
-const REFUSAL_TEXT: Record<string, string> = {
-  already_owned: 'Avvist: kjøperen hadde kurset fra før (refundert med en gang)',
-  code_used_up: 'Avvist: kampanjekoden var brukt opp (refundert med en gang)',
+const REFUSAL_REASON: Record<string, string> = {
+  already_owned: 'kjøperen hadde kurset fra før',
+  code_used_up: 'kampanjekoden var brukt opp',
+  upgrade_credit_gone: 'oppgraderingsrabatten gjaldt ikke lenger (betalingen den kom fra var refundert)',
 };
+
+/**
+ * A payment refused when it landed: why, and where its refund stands. It is refunded at once; should
+ * the provider not answer then, it is tried again every 10 minutes until it goes through.
+ */
+function refusalText(o: Pick<AdminOrderDetail, 'refusal' | 'status' | 'refundedOre'>): string {
+  const why = `Avvist: ${REFUSAL_REASON[o.refusal ?? ''] ?? o.refusal}`;
+  if (o.status === 'paid')
+    return `${why}. Pengene er ikke refundert ennå: det prøves på nytt hvert 10. minutt, eller refunder nå.`;
+  return `${why}. Refundert ${formatKr(o.refundedOre)}.`;
+}
 
 /** Where the buyer came from: variant, landing page, referrer and UTM parameters. */
 function utmText(o: AdminOrderDetail): string {
@@ -78,6 +91,8 @@ function Part({ testId, children }: { testId?: string; children: ReactNode }) {
 /** The price's parts: the campaign code and its discount, and an upgrade's credit for the course it replaces. */
 function PriceParts() {
   const o = useRecordContext<AdminOrderDetail>();
+  // With the panel's base (/admin), as react-admin makes its paths.
+  const codes = useCreatePath()({ resource: 'campaign-codes', type: 'list' });
   if (!o) return null;
   const credit = o.upgradeCreditOre ?? 0;
   return (
@@ -86,9 +101,7 @@ function PriceParts() {
         <Labeled label="panel.orders.kampanjekode">
           <Part testId="order-code">
             {o.campaignCode ? (
-              <Link to={`/campaign-codes?filter=${encodeURIComponent(JSON.stringify({ q: o.campaignCode }))}`}>
-                {o.campaignCode}
-              </Link>
+              <Link to={`${codes}?filter=${encodeURIComponent(JSON.stringify({ q: o.campaignCode }))}`}>{o.campaignCode}</Link>
             ) : (
               'Ingen'
             )}
@@ -179,7 +192,7 @@ export function OrderShow() {
         <FieldRow>
           <FunctionField<AdminOrderDetail>
             source="status"
-            render={(r) => <OrderStatusChip status={r.status} closedAs={r.closedAs} />}
+            render={(r) => <OrderStatusChip status={r.status} closedAs={r.closedAs} refusal={r.refusal} />}
           />
           <CourseField source="courseId" />
           <KrField source="amountOre" />
@@ -188,7 +201,7 @@ export function OrderShow() {
         <PriceParts />
         <FunctionField<AdminOrderDetail>
           label="panel.orders.utfall"
-          render={(r) => (r.refusal ? (REFUSAL_TEXT[r.refusal] ?? r.refusal) : r.closedAs ? closingText(r.closedAs) : '–')}
+          render={(r) => (r.refusal ? refusalText(r) : r.closedAs ? closingText(r.closedAs) : '–')}
         />
         <Labeled label={`${GUARANTEE_DAYS}-dagersgaranti`}>
           <Guarantee />

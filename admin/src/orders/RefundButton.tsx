@@ -21,10 +21,13 @@ import { useFormAction } from '../lib/useFormAction';
 type Kind = 'full' | 'partial' | 'both';
 
 /**
- * 'Refunder': the whole remaining amount or a part of it, with a reason. Goes through the payment
+ * 'Refunder': the whole remaining amount («Refunder resten» once a part has gone back) or a part of
+ * it, with a reason. Every opening starts afresh on the whole remaining amount with no reason: a
+ * partial refund's amount and reason never carry over to the next. Goes through the payment
  * provider; its errors are shown as the server words them (plain Norwegian). An order whose money is
  * the credit of a paid upgrade says so before anything is confirmed: alone it refunds only what is
- * not tied up (the student keeps the upgrade), or both orders are refunded together in full.
+ * not tied up (the student keeps the upgrade), or both orders are refunded together in full. A
+ * payment refused when it landed gave no access: its refund takes nothing from the buyer.
  */
 export function RefundButton() {
   const translate = useTranslate();
@@ -38,6 +41,13 @@ export function RefundButton() {
   const [reason, setReason] = useState('');
   const { busy, error, run } = useFormAction();
   if (!order) return null;
+  const refused = !!order.refusal;
+  const openFresh = () => {
+    setKind(null);
+    setAmount('');
+    setReason('');
+    setOpen(true);
+  };
   const tiedOre = order.creditTiedOre ?? 0;
   const upgradeId = order.creditTiedToOrderId;
   const tied = tiedOre > 0 && upgradeId !== null;
@@ -65,9 +75,11 @@ export function RefundButton() {
       notify(
         chosen === 'both'
           ? `Begge ordrene er refundert (${formatKr(bothOre)}), og tilgangen til kursene er trukket tilbake`
-          : res.status === 'refunded'
-            ? `Ordren er refundert, og tilgangen til kurset er trukket tilbake`
-            : `${formatKr(chosen === 'full' ? order.refundableOre : partialOre)} er refundert`,
+          : refused
+            ? `Den avviste betalingen er refundert (${formatKr(order.refundableOre)})`
+            : res.status === 'refunded'
+              ? `Ordren er refundert, og tilgangen til kurset er trukket tilbake`
+              : `${formatKr(chosen === 'full' ? order.refundableOre : partialOre)} er refundert`,
         { type: 'success' },
       );
       setOpen(false);
@@ -77,7 +89,7 @@ export function RefundButton() {
 
   return (
     <>
-      <Button color="error" startIcon={<UndoIcon />} onClick={() => setOpen(true)}>
+      <Button color="error" startIcon={<UndoIcon />} onClick={openFresh}>
         Refunder
       </Button>
       <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth maxWidth="sm">
@@ -89,7 +101,7 @@ export function RefundButton() {
               {order.refundedOre > 0 ? `, allerede refundert ${formatKr(order.refundedOre)}` : ''}.{' '}
               {tied ? 'Kan refunderes alene:' : 'Kan refunderes:'} {formatKr(order.refundableOre)}.
             </Typography>
-            {order.daysSincePurchase !== null ? (
+            {order.daysSincePurchase !== null && !refused ? (
               <Typography gutterBottom color={order.withinGuarantee ? 'success.main' : 'warning.main'}>
                 Kjøpt for {order.daysSincePurchase} dager siden –{' '}
                 {`${order.withinGuarantee ? 'innenfor' : 'utenfor'} ${GUARANTEE_DAYS}-dagersgarantien.`}
@@ -109,15 +121,19 @@ export function RefundButton() {
                 label={
                   tied
                     ? `Bare det som ikke er brukt som rabatt (${formatKr(order.refundableOre)})`
-                    : `Hele beløpet (${formatKr(order.refundableOre)})`
+                    : order.refundedOre > 0
+                      ? `Refunder resten (${formatKr(order.refundableOre)})`
+                      : `Hele beløpet (${formatKr(order.refundableOre)})`
                 }
               />
-              <FormControlLabel
-                value="partial"
-                control={<Radio />}
-                disabled={order.refundableOre <= 0}
-                label={translate('panel.orders.etDelbelop')}
-              />
+              {refused ? null : (
+                <FormControlLabel
+                  value="partial"
+                  control={<Radio />}
+                  disabled={order.refundableOre <= 0}
+                  label={translate('panel.orders.etDelbelop')}
+                />
+              )}
               {tied ? (
                 <FormControlLabel value="both" control={<Radio />} label={`Begge ordrene sammen (${formatKr(bothOre)})`} />
               ) : null}
@@ -129,9 +145,13 @@ export function RefundButton() {
               </Typography>
             ) : chosen === 'full' ? (
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="refund-outcome">
-                {tied
-                  ? `${formatKr(order.refundableOre)} refunderes. Eleven beholder tilgangen: oppgraderingen på ordre ${upgradeId} står, med rabatten den fikk.`
-                  : 'Ved full refusjon mister eleven tilgangen til kurset.'}
+                {refused
+                  ? 'Betalingen ble avvist da den kom inn, så kjøperen fikk ingen tilgang gjennom denne ordren. Refusjonen tar ikke noe fra kjøperen: et kurs de hadde fra før, beholder de.'
+                  : tied
+                    ? `${formatKr(order.refundableOre)} refunderes. Eleven beholder tilgangen: oppgraderingen på ordre ${upgradeId} står, med rabatten den fikk.`
+                    : order.refundedOre > 0
+                      ? `Resten refunderes, ${formatKr(order.refundableOre)}, og eleven mister tilgangen til kurset.`
+                      : 'Ved full refusjon mister eleven tilgangen til kurset.'}
               </Typography>
             ) : (
               <TextField

@@ -1,8 +1,9 @@
 import type { AdminOutboxMessageDetail } from '@academy/contracts';
-import { FunctionField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { FunctionField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, WithRecord } from 'react-admin';
 import { DateTimeField } from '../lib/fields';
 import { BackToListActions, FieldRow, Preformatted } from '../lib/ShowParts';
 import { kindLabel, OutboxStatusChip } from './OutboxStatus';
+import { bouncedHard, CorrectAddressButton, MailFailureText } from './MailFailure';
 import { ResendButton } from './ResendButton';
 import { fullRecord } from '../lib/fullRecord';
 
@@ -13,7 +14,7 @@ export function OutboxShow() {
       queryOptions={fullRecord}
       actions={
         <BackToListActions label="panel.common.tilbakeTilListen">
-          <ResendButton />
+          <WithRecord<AdminOutboxMessageDetail> render={(r) => (bouncedHard(r) ? <CorrectAddressButton /> : <ResendButton />)} />
         </BackToListActions>
       }
     >
@@ -31,7 +32,7 @@ export function OutboxShow() {
         <TextField source="subject" />
         <DateTimeField source="createdAt" />
         <DateTimeField source="nextAttemptAt" />
-        <TextField source="lastError" emptyText="–" />
+        <FunctionField<AdminOutboxMessageDetail> source="lastError" render={(r) => <MailFailureText record={r} />} />
         <FunctionField<AdminOutboxMessageDetail> source="textBody" render={(r) => <Preformatted>{r.textBody}</Preformatted>} />
       </SimpleShowLayout>
     </Show>

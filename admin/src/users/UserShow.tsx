@@ -9,6 +9,7 @@ import {
 } from '@academy/contracts';
 import { FunctionField, Labeled, Link, Show, TabbedShowLayout, TabbedShowLayoutTabs, WithRecord } from 'react-admin';
 import { DetailTable, type DetailColumn, type DetailTableProps } from '../lib/DetailTable';
+import { BouncedMark } from '../lib/BouncedMark';
 import { DateTimeField, EmailText, OrderStatusChip, VariantField, YesNo } from '../lib/fields';
 import { formatDateTime, formatPercent } from '../lib/format';
 import { guaranteeText } from '../lib/guarantee';
@@ -42,7 +43,7 @@ const ORDER_COLUMNS: DetailColumn<AdminOrder>[] = [
   },
   { header: 'Kurs', cell: (o) => label(COURSE_LABELS, o.courseId) },
   { header: 'Beløp', cell: (o) => formatKr(o.amountOre) },
-  { header: 'Status', cell: (o) => <OrderStatusChip status={o.status} closedAs={o.closedAs} /> },
+  { header: 'Status', cell: (o) => <OrderStatusChip status={o.status} closedAs={o.closedAs} refusal={o.refusal} /> },
   { header: 'Betalt', cell: (o) => formatDateTime(o.paidAt) },
   {
     header: 'Garanti',
@@ -125,7 +126,15 @@ export function UserShow() {
     >
       <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
         <TabbedShowLayout.Tab label="panel.users.oversikt">
-          <FunctionField<AdminUserDetail> source="email" render={(r) => <EmailText value={r.email} />} />
+          <FunctionField<AdminUserDetail>
+            source="email"
+            render={(r) => (
+              <>
+                <EmailText value={r.email} />
+                <BouncedMark at={r.mailBouncedAt} action="Rett adressen under «Rediger eleven» nedenfor." />
+              </>
+            )}
+          />
           <FunctionField<AdminUserDetail>
             label="panel.common.navn"
             render={(r) => [r.firstName, r.lastName].filter(Boolean).join(' ') || '–'}
