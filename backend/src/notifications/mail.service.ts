@@ -54,11 +54,11 @@ function mailDocument(r: Receipt): MailDocument {
     seller: documentSeller(r),
     lines: linesOf(r),
     vatRegistered: r.sellerVatRegistered !== false,
+    renewalTerms: r.renewalTerms ?? null,
   };
 }
 
 /** What checkout reports for a paid or refunded order. */
-    renewalTerms: r.renewalTerms ?? null,
 export interface OrderMailEvent {
   orderId: number;
   userId: number | null;
