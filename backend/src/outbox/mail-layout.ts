@@ -60,7 +60,11 @@ const NOWRAP_MAX = 20;
  * narrow screen breaks «merverdi-avgifts-loven» at a joint rather than anywhere (HTML only: the text
  * part keeps the word whole).
  */
-const SOFT_HYPHENS: ReadonlyArray<[RegExp, string]> = [[/merverdiavgiftsloven/g, 'merverdi&shy;avgifts&shy;loven']];
+const SOFT_HYPHENS: ReadonlyArray<[RegExp, string]> = [
+  [/merverdiavgiftsloven/g, 'merverdi&shy;avgifts&shy;loven'],
+  [/Kvitteringsnummer/g, 'Kvitterings&shy;nummer'],
+  [/Kreditnotanummer/g, 'Kreditnota&shy;nummer'],
+];
 const hyphenated = (html: string) => SOFT_HYPHENS.reduce((out, [word, parts]) => out.replace(word, parts), html);
 
 function blockHtml(b: MailBlock): string {

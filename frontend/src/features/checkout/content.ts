@@ -13,7 +13,7 @@ export const CHECKOUT_COPY = {
   upgradeCredit: (from: string) => `Fratrekk for ${from} du har kjøpt`,
   upgradeNote: (from: string, to: string) => `Du eier ${from} og betaler bare forskjellen for å oppgradere til ${to}.`,
   /** With priceVatWording's short form: "Totalt (inkl. mva)". */
-  total: (vat: string) => `Totalt (${vat})`,
+  total: (vat: string) => (vat.includes('(') ? `Totalt, ${vat}` : `Totalt (${vat})`),
   saves: (amount: string) => `Du sparer ${amount}!`,
   detailsTitle: 'Dine opplysninger',
   email: 'E-post',
