@@ -58,6 +58,7 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   membership_ending: 'VIP-medlemskapet slutter snart',
   membership_renewing: 'VIP fornyes automatisk snart',
   membership_renewal_cancelled: 'VIP-fornyelse sagt opp',
+  membership_renewal_resumed: 'VIP-fornyelse slått på igjen',
   membership_renewal_failed: 'VIP-fornyelse feilet (kort)',
   access_granted: 'Tilgang gitt av mentor',
   sign_in_link: 'Ny innloggingslenke',
@@ -68,7 +69,6 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   totp_recovery_used: 'Gjenopprettingskode brukt',
   totp_locked: 'Tofaktorinnlogging låst',
 };
-  membership_renewal_resumed: 'VIP-fornyelse slått på igjen',
 
 /** GET /api/admin/outbox (list rows). */
 export interface AdminOutboxMessage {
