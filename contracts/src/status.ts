@@ -51,8 +51,10 @@ export const STATUS_FIXER_LABELS: Record<StatusFixer, string> = {
   provider: 'Leverandøren',
 };
 
-/** A check in plain words: what it means for the academy, and (when something is wrong) who fixes it and how. */
+/** A check in plain words: what is checked, what it means for the academy, and (when something is wrong) who fixes it and how. */
 export interface StatusPlain {
+  /** What is checked («Kortbetaling», «Siste sikkerhetskopi»). */
+  what: string;
   meaning: string;
   who: StatusFixer | null;
   how: string | null;

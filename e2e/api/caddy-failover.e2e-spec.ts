@@ -37,7 +37,10 @@ describe('Caddy in front of two instances: health checks and retries (the Caddyf
     base = `http://127.0.0.1:${port}`;
     // The app believes it is served over https (as behind Caddy in production), so it sends HSTS.
     publicUrl = `https://127.0.0.1:${port}`;
-    [a, b] = await Promise.all([startServer({ env: env() }), startServer({ env: env() })]);
+    // Each on its own SQLite file (nothing here is about the database), started side by side.
+    const starting = [startServer({ env: env() }), startServer({ env: env() })];
+    a = await starting[0];
+    b = await starting[1];
     caddy = spawn('caddy', ['run', '--config', join(REPO_ROOT, 'Caddyfile'), '--adapter', 'caddyfile'], {
       env: {
         PATH: process.env.PATH,
@@ -67,7 +70,8 @@ describe('Caddy in front of two instances: health checks and retries (the Caddyf
 
   afterAll(async () => {
     caddy?.kill('SIGTERM');
-    await Promise.all([a?.stop(2000), b?.stop(2000)]);
+    await a?.stop(2000);
+    await b?.stop(2000);
     rmSync(home, { recursive: true, force: true });
   });
 
@@ -108,10 +112,11 @@ describe('Caddy in front of two instances: health checks and retries (the Caddyf
     // Until the draining instance has stopped and a second beyond: a request every 50 ms.
     const until = Date.now() + DRAIN_MS + 3000;
     while (Date.now() < until) {
-      const [health, page] = await Promise.all([
-        fetch(`${base}/api/health`).then(async (r) => ({ status: r.status, body: (await r.json()) as { instance?: string } })),
-        fetch(`${base}/api/site`, { method: 'GET' }).then((r) => r.status),
-      ]);
+      const health = await fetch(`${base}/api/health`).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { instance?: string },
+      }));
+      const page = (await fetch(`${base}/api/site`)).status;
       statuses.push(page);
       // /api/health itself answers 503 from the draining instance until Caddy's next check (the
       // probe, which no page asks); once the check has seen it, only the other instance answers,

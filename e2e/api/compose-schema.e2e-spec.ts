@@ -3,7 +3,7 @@
  * `docker compose config` validates with; e2e/contracts/compose/compose-spec.json, see
  * e2e/contracts/README.md). No Docker engine runs where the suite runs, so this is the check that the
  * file Compose reads is one Compose accepts; backend/src/compose-file.spec.ts checks what going
- * live and `--scale app=2` need of it (docs/decisions.md "Going live").
+ * live and the two app instances need of it (docs/decisions.md "Going live").
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -710,6 +710,7 @@ describe('npm run doctor: every integration checked against the fakes', () => {
       expect(webhooks).toMatchObject({ status: 'error', message: expect.stringMatching(/stripe: 1/) });
       // For the mentor, in plain words beside the technical sentence: what it means, who fixes it and how.
       expect(webhooks.plain).toEqual({
+        what: 'Beskjeder fra betalingstjenestene',
         meaning: expect.stringMatching(/kjøp kan mangle tilgang/),
         who: 'operator',
         how: expect.stringMatching(/^Driftsansvarlig/),

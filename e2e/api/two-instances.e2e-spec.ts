@@ -6,8 +6,9 @@ import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 /**
- * Two app processes on one MariaDB behind a small round-robin proxy, as `docker compose up -d
- * --scale app=2` runs them behind Caddy (docs/decisions.md "Going live"): nothing lives in one process.
+ * Two app processes on one MariaDB behind a small round-robin proxy, as docker compose runs `app` and
+ * `app-2` behind Caddy (docs/decisions.md "Going live"; Caddy's own failover:
+ * caddy-failover.e2e-spec.ts): nothing lives in one process.
  * A session made on one is valid on the other; a webhook delivered to both fulfils once; each mail is
  * sent once with both outbox workers running; rate limits count across both; a broadcast goes out once.
  * Needs the backend build (`npm run build`).

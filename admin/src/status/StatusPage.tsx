@@ -81,7 +81,13 @@ function CheckLine({ check }: { check: StatusCheck }) {
       <StatusLabel status={check.status} />
       <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
         <Typography variant="body2" data-testid="status-meaning">
-          {plain?.meaning ?? check.message}
+          {plain ? (
+            <>
+              <strong>{plain.what}:</strong> {plain.meaning}
+            </>
+          ) : (
+            check.message
+          )}
         </Typography>
         {who && plain?.how && (
           <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="status-fix">

@@ -60,6 +60,12 @@ describe('«Driftsstatus» in plain words', () => {
       expect(explainCheck(check(`${area}.x`, 'ok'))).toMatchObject({ who: null, how: null });
       expect(explainCheck(check(`${area}.x`, 'off')).meaning).toMatch(/^Ikke i bruk/);
     }
+    // Each line names what is checked, in the mentor's words.
+    for (const id of ids) {
+      const { what } = explainCheck(check(id, 'ok'));
+      expect({ id, generic: what === explainCheck(check(`${id.split('.')[0]}.x`, 'ok')).what }).toEqual({ id, generic: false });
+      expect({ id, what: what.match(DEVELOPER_SPEAK) }).toEqual({ id, what: null });
+    }
     // The same check can be the mentor's to fix (a failed posting) or the provider's (Fiken slow).
     expect(explainCheck(check('fiken.queue', 'error')).who).toBe('mentor');
     expect(explainCheck(check('fiken.queue', 'warning')).who).toBe('provider');

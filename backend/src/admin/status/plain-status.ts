@@ -209,32 +209,76 @@ const PROBLEMS: Record<string, Problem | { error: Problem; warning: Problem }> =
   },
 };
 
-const AREA_OK: Record<StatusArea, string> = {
-  site: 'Nettstedet virker.',
-  stripe: 'Kortbetaling virker.',
-  vipps: 'Betaling med Vipps virker.',
-  discord: 'Discord-tilgang for elevene virker.',
-  mux: 'Video virker.',
-  fiken: 'Bokføringen i Fiken virker.',
-  mail: 'E-post virker.',
-  backups: 'Sikkerhetskopiene er i orden.',
-  queues: 'Køene går som de skal.',
+/** What each check looks at, in the mentor's words. */
+const WHAT: Record<string, string> = {
+  'site.public-url': 'Nettstedets adresse',
+  'site.migrations': 'Databasen',
+  'site.clock': 'Klokka på serveren',
+  'site.disk': 'Plass på serveren',
+  'stripe.key': 'Nøkkelen til Stripe',
+  'stripe.mode': 'Ekte kortbetalinger (ikke testmodus)',
+  'stripe.api': 'Kontakt med Stripe',
+  'stripe.webhook': 'Beskjed fra Stripe når et kjøp er betalt',
+  'stripe.cards': 'Kortbetaling',
+  'stripe.klarna': 'Delbetaling med Klarna',
+  'vipps.token': 'Nøklene til Vipps',
+  'vipps.mode': 'Ekte betalinger med Vipps (ikke testmodus)',
+  'vipps.api': 'Kontakt med Vipps',
+  'vipps.webhook': 'Beskjed fra Vipps når et kjøp er betalt',
+  'discord.bot': 'Discord-boten',
+  'discord.guild': 'Boten i Discord-serveren',
+  'discord.roles': 'Rollene boten deler ut',
+  'discord.api': 'Kontakt med Discord',
+  'mux.credentials': 'Nøkkelen til Mux',
+  'mux.signing-key': 'Signering av betalte videoer',
+  'mux.webhook-secret': 'Beskjeder fra Mux',
+  'mux.api': 'Kontakt med Mux',
+  'fiken.credentials': 'Nøkkelen til Fiken og foretaket',
+  'fiken.api': 'Kontakt med Fiken',
+  'fiken.queue': 'Salg som skal bokføres i Fiken',
+  'mail.smtp': 'Sending av e-post',
+  'mail.spf': 'Hvem som får sende e-post for domenet',
+  'mail.dkim': 'Signatur på e-post fra akademiet',
+  'mail.dmarc': 'Regel for e-post som ikke består sjekkene',
+  'mail.bounces': 'Varsel om e-post som ikke kom fram',
+  'backups.latest': 'Siste sikkerhetskopi',
+  'backups.s3': 'Kopi utenfor serveren',
+  'backups.passphrase': 'Kryptering av sikkerhetskopiene',
+  'queues.outbox': 'Utboksen for e-post',
+  'queues.webhooks': 'Beskjeder fra betalingstjenestene',
 };
+
+const AREA_WHAT: Record<StatusArea, string> = {
+  site: 'Nettstedet',
+  stripe: 'Stripe',
+  vipps: 'Vipps',
+  discord: 'Discord',
+  mux: 'Video (Mux)',
+  fiken: 'Fiken',
+  mail: 'E-post',
+  backups: 'Sikkerhetskopier',
+  queues: 'Køer',
+};
+
+const whatOf = (c: StatusCheck): string =>
+  WHAT[c.id] ?? (c.id.startsWith('vipps.login') ? 'Logg inn med Vipps' : (AREA_WHAT[c.area] ?? c.area));
 
 /** One check in plain words. */
 export function explainCheck(c: StatusCheck): StatusPlain {
-  if (c.status === 'ok') return { meaning: AREA_OK[c.area], who: null, how: null };
+  const what = whatOf(c);
+  if (c.status === 'ok') return { what, meaning: 'I orden.', who: null, how: null };
   if (c.status === 'off')
-    return { meaning: 'Ikke i bruk: det er ikke satt opp, og det er i orden hvis dere ikke trenger det.', who: null, how: null };
+    return { what, meaning: 'Ikke i bruk: det er ikke satt opp (i orden hvis dere ikke trenger det).', who: null, how: null };
   const entry = c.id.endsWith('.api') ? apiProblem(c) : PROBLEMS[c.id];
   const problem: Problem | undefined = entry && 'error' in entry ? (c.status === 'warning' ? entry.warning : entry.error) : entry;
   if (!problem)
     return {
+      what,
       meaning: 'Denne delen av nettstedet virker ikke som den skal.',
       who: 'operator',
       how: 'Driftsansvarlig ser på Detaljer og retter det.',
     };
-  return { meaning: problem.meaning, who: problem.who, how: problem.how };
+  return { what, meaning: problem.meaning, who: problem.who, how: problem.how };
 }
 
 /** The report with every check in plain words beside its technical sentence. */
