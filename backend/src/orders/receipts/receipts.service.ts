@@ -98,8 +98,8 @@ export class ReceiptsService {
   }
 
   /**
-   * The terms of the automatic renewal this payment belongs to (docs/decisions.md "Automatic
-   * renewal"), on the receipt so the member keeps them: the first period's subscription (made
+   * The terms of the automatic renewal this payment belongs to, on the receipt so the member keeps
+   * them (docs/decisions.md "Automatic renewal"): the first period's subscription (made
    * running by this payment), or for a renewal the member's subscription that still renews, whose
    * next charge is then a period later. Null when the membership does not renew by itself.
    */

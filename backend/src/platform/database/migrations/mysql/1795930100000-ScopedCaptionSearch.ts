@@ -11,8 +11,8 @@ function scopedText(moduleId: number, plain: string): string {
 }
 
 /**
- * Search reads only the viewer's modules, in the full-text query itself (docs/decisions.md "Course
- * content"): each caption line's words tagged with its module (`scoped`), filled for the lines there
+ * Search reads only the viewer's modules, in the full-text query itself (docs/decisions.md
+ * "Course content"): each caption line's words tagged with its module (`scoped`), filled for the lines there
  * are, with a FULLTEXT index over them in place of the one over the plain text.
  */
 export class ScopedCaptionSearch1795930100000 implements MigrationInterface {
