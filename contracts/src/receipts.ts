@@ -36,8 +36,10 @@ export type ReceiptLineTreatment = 'standard' | 'exempt' | 'not_registered';
 export const VAT_EXEMPT_TEXT = 'Unntatt merverdiavgift, jf. merverdiavgiftsloven § 3-5';
 
 /**
- * What the pages say about MVA beside prices: "inkl. mva" for a seller registered for MVA; a seller
- * outside the register may not state MVA (merverdiavgiftsloven § 11-3) and says why there is none.
+ * What the pages say about MVA beside a price (docs/decisions.md "MVA"): a seller outside the register
+ * may not state MVA (merverdiavgiftsloven § 11-3) and says why there is none; a registered seller
+ * follows the course's treatment: "inkl. mva" for 25 %, "uten mva" for exempt teaching (§ 3-5: stating
+ * MVA there would make the seller owe it), and for a split price MVA on the part that is not exempt.
  */
 export function priceVatWording(vatRegistered: boolean, treatment: VatTreatment = 'standard'): { short: string; long: string } {
   if (!vatRegistered)
