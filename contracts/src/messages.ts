@@ -318,6 +318,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   // A bare 409 has always said only that the request could not be used.
   CONFLICT: MSG.validation,
   ALREADY_OWNED: MSG.courseAlreadyOwned,
+  ALREADY_RENEWING: 'Medlemskapet ditt fornyes allerede automatisk. Du finner fornyelsen på VIP-siden i kursoversikten.',
   MODULE_LOCKED: MSG.moduleLockedShort,
   NAME_REQUIRED: MSG.nameRequired,
   TOO_MANY_REQUESTS: MSG.tooManyRequests,
@@ -327,7 +328,6 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   PASSWORD_RULE: MSG.passwordTooShort,
   PASSWORD_MISMATCH: MSG.setPasswordMismatch,
   WRONG_PASSWORD: MSG.wrongCurrentPassword,
-  ALREADY_RENEWING: 'Medlemskapet ditt fornyes allerede automatisk. Du finner fornyelsen på VIP-siden i kursoversikten.',
   PASSWORD_TOO_COMMON: MSG.passwordTooCommon,
   PASSWORD_UNCHANGED: MSG.passwordUnchanged,
   CLAIM_REQUIRED: MSG.claimRequired,

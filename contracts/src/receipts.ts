@@ -124,10 +124,10 @@ export interface ReceiptDocument {
   /** ISO 8601 (UTC). */
   issuedAt: string;
   description: string;
-  amountExclVatOre: number;
-  vatOre: number;
   /** A membership that renews by itself: the renewal's terms as they stood when the receipt was issued (null otherwise). */
   renewalTerms: string | null;
+  amountExclVatOre: number;
+  vatOre: number;
   vatRatePercent: number;
   totalOre: number;
   /** One line per MVA treatment; the lines add up to the total to the øre. */

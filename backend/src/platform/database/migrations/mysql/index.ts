@@ -42,16 +42,16 @@ import { SalesReport1795811000000 } from './1795811000000-SalesReport';
 import { ModuleCaptions1795820000000 } from './1795820000000-ModuleCaptions';
 import { Subscriptions1795850000000 } from './1795850000000-Subscriptions';
 import { VippsRecurringCharge1795870000000 } from './1795870000000-VippsRecurringCharge';
-import { PaymentReviews1795900000000 } from './1795900000000-PaymentReviews';
 import { FikenPostings1795860000000 } from './1795860000000-FikenPostings';
 import { FikenRoundLease1795880000000 } from './1795880000000-FikenRoundLease';
+import { PaymentReviews1795900000000 } from './1795900000000-PaymentReviews';
 import { OrderCheckoutSession1795920000000 } from './1795920000000-OrderCheckoutSession';
 import { AccountSafety1795910000000 } from './1795910000000-AccountSafety';
-import { MailBounces1795950000000 } from './1795950000000-MailBounces';
 import { Quizzes1795830000000 } from './1795830000000-Quizzes';
 import { ReceiptRenewalTerms1795930000000 } from './1795930000000-ReceiptRenewalTerms';
 import { ScopedCaptionSearch1795930100000 } from './1795930100000-ScopedCaptionSearch';
 import { CaptionFiles1795940000000 } from './1795940000000-CaptionFiles';
+import { MailBounces1795950000000 } from './1795950000000-MailBounces';
 import { VippsLogin1795970000000 } from './1795970000000-VippsLogin';
 
 /** Every migration, oldest first. */
@@ -103,12 +103,12 @@ export const MYSQL_MIGRATIONS: Function[] = [
   VippsRecurringCharge1795870000000,
   FikenPostings1795860000000,
   FikenRoundLease1795880000000,
+  PaymentReviews1795900000000,
   OrderCheckoutSession1795920000000,
   AccountSafety1795910000000,
-  MailBounces1795950000000,
-  PaymentReviews1795900000000,
   ReceiptRenewalTerms1795930000000,
   ScopedCaptionSearch1795930100000,
   CaptionFiles1795940000000,
+  MailBounces1795950000000,
   VippsLogin1795970000000,
 ];
