@@ -73,3 +73,21 @@ export const VIPPS_LOGIN_MSG = {
   unlinkNeedsPassword: 'Sett et passord først, så du fortsatt kan logge inn når Vipps er koblet fra.',
   unlinked: 'Vipps er koblet fra kontoen. Du logger inn med e-post og passord.',
 } as const;
+
+/** POST /api/auth/vipps/totp: the account's one-time code (or a recovery code) after Vipps. */
+export interface VippsCodeRequest {
+  email: string;
+  totp: string;
+}
+
+/** POST /api/auth/vipps/confirm: the holder's password (and code) that links Vipps to the account. */
+export interface VippsConfirmRequest {
+  email: string;
+  password: string;
+  totp?: string;
+}
+
+/** POST /api/auth/vipps/confirm/link: the token of the mailed link that links Vipps to the account. */
+export interface VippsConfirmLinkRequest {
+  token: string;
+}

@@ -21,7 +21,15 @@ import { startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 async function demoBuy(agent: TestAgent, courseId: string, email: string): Promise<void> {
   await agent
     .post('/api/checkout/sessions')
-    .send({ courseId, email, firstName: 'Kari', lastName: 'Nordmann', paymentMethod: 'card', acceptTerms: true, acceptRisk: true })
+    .send({
+      courseId,
+      email,
+      firstName: 'Kari',
+      lastName: 'Nordmann',
+      paymentMethod: 'card',
+      acceptTerms: true,
+      acceptRisk: true,
+    })
     .expect(201);
 }
 
@@ -55,7 +63,9 @@ describe('the buyer, third contact (server)', () => {
       expect(order.checkoutSessionHash).toMatch(/^[0-9a-f]{64}$/);
       const after = await me(buyer);
       expect(after).toMatchObject({ email });
-      expect(after!.courses).toEqual(expect.arrayContaining(second === 'vip' ? [] : [first === 'vip' ? 'microkurs' : first, second]));
+      expect(after!.courses).toEqual(
+        expect.arrayContaining(second === 'vip' ? [] : [first === 'vip' ? 'microkurs' : first, second]),
+      );
       // The confirmation's «Start kurset» opens the course (no «Du har ikke tilgang»), and says signed in.
       if (second !== 'vip') await buyer.get(`/api/courses/${second}`).expect(200);
       const status = await buyer.get(`/api/checkout/sessions/${order.providerReference}`).expect(200);
@@ -184,12 +194,18 @@ describe('the buyer, third contact (Stripe)', () => {
   it('a signed-in buyer’s second purchase by card keeps them signed in when Stripe confirms it', async () => {
     const email = uniqueEmail('andre-kort');
     const buyer = s.t.agent();
-    const first = await buyer.post('/api/checkout/sessions').send(checkoutForm({ email, courseId: 'microkurs' })).expect(201);
+    const first = await buyer
+      .post('/api/checkout/sessions')
+      .send(checkoutForm({ email, courseId: 'microkurs' }))
+      .expect(201);
     s.stripe.pay(first.body.reference);
     const done = await buyer.get(`/api/checkout/sessions/${first.body.reference}`).expect(200);
     expect(done.body).toMatchObject({ status: 'paid', signedIn: true });
 
-    const second = await buyer.post('/api/checkout/sessions').send(checkoutForm({ email, courseId: 'temakurs' })).expect(201);
+    const second = await buyer
+      .post('/api/checkout/sessions')
+      .send(checkoutForm({ email, courseId: 'temakurs' }))
+      .expect(201);
     s.stripe.pay(second.body.reference);
     const status = await buyer.get(`/api/checkout/sessions/${second.body.reference}`).expect(200);
     expect(status.body).toMatchObject({ status: 'paid', signedIn: true });

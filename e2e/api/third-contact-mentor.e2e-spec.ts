@@ -64,16 +64,14 @@ describe('admin API: searches with æøå, refused payments, bounces and the CSV
       await t.ds.getRepository(User).update(odegard.id, { firstName: 'Kari', lastName: `Ødegård${tag}` });
       await insertLead(t, { email: `ørjan.${tag}@eksempel.no` });
       const now = new Date();
-      await t.ds
-        .getRepository(MentorThread)
-        .insert({
-          userId: odegard.id,
-          title: `Støtte og motstand ${tag}`,
-          status: 'waiting',
-          lastMessageAt: now,
-          createdAt: now,
-          updatedAt: now,
-        });
+      await t.ds.getRepository(MentorThread).insert({
+        userId: odegard.id,
+        title: `Støtte og motstand ${tag}`,
+        status: 'waiting',
+        lastMessageAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
       await t.ds.getRepository(CampaignCode).insert({
         code: `VINTERÆØÅ${tag.toUpperCase()}`,
         percentOff: 10,

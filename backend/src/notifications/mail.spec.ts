@@ -74,7 +74,8 @@ describe('message templates', () => {
   });
 
   it('receipt and credit note: seller with org nr and MVA, number, description, amount excl. MVA, MVA and rate, total', () => {
-    for (const part of [receipt.text, receipt.html]) {
+    // The HTML breaks long words at their joints with soft hyphens (a 320 px screen).
+    for (const part of [receipt.text, receipt.html.replaceAll('&shy;', '')]) {
       for (const fact of [
         'Eksempel Trading AS',
         '923 456 789 MVA',
@@ -82,7 +83,7 @@ describe('message templates', () => {
         'Kvitteringsnummer',
         'Nettkurs «Foundation», ordre 42',
         '1 597,60 kr',
-        'MVA (25 %)',
+        'MVA 25 %',
         '399,40 kr',
         'https://www.example.no/kvittering/42',
       ])

@@ -7,7 +7,7 @@ import { MailBounce } from './entities/mail-bounce.entity';
 import { OutboxMessage } from './entities/outbox-message.entity';
 
 /**
- * The addresses that bounced for good (docs/decisions.md "Mail failures"): noted on every hard
+ * The addresses that bounced for good (docs/decisions.md "Marketing e-mail"): noted on every hard
  * bounce (`mail.bounced`: our SMTP server refused the recipient with a 5xx, or Postmark's webhook).
  * An address counts as bouncing until a mail to it has gone through since (read from the queue when
  * asked, so sending costs nothing more). The panel reads them to mark the lead and the student, and

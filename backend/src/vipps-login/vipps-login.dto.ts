@@ -1,8 +1,14 @@
 import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
-import { MSG, VIPPS_LOGIN_MSG } from '@academy/contracts';
+import {
+  MSG,
+  VIPPS_LOGIN_MSG,
+  type VippsCodeRequest,
+  type VippsConfirmLinkRequest,
+  type VippsConfirmRequest,
+} from '@academy/contracts';
 
 /** POST /api/auth/vipps/totp: the account's one-time code (or a recovery code) after Vipps. */
-export class VippsCodeDto {
+export class VippsCodeDto implements VippsCodeRequest {
   /** The account's address as the page shows it: the account's sign-in limit counts the attempt. */
   @IsString({ message: VIPPS_LOGIN_MSG.noPending })
   @MaxLength(254, { message: VIPPS_LOGIN_MSG.noPending })
@@ -14,7 +20,7 @@ export class VippsCodeDto {
 }
 
 /** POST /api/auth/vipps/confirm: the holder's password, and the code when the account has a second factor. */
-export class VippsConfirmDto {
+export class VippsConfirmDto implements VippsConfirmRequest {
   @IsString({ message: VIPPS_LOGIN_MSG.noPending })
   @MaxLength(254, { message: VIPPS_LOGIN_MSG.noPending })
   email: string;
@@ -30,7 +36,7 @@ export class VippsConfirmDto {
 }
 
 /** POST /api/auth/vipps/confirm/link: the token of the mailed link. */
-export class VippsConfirmLinkDto {
+export class VippsConfirmLinkDto implements VippsConfirmLinkRequest {
   @IsString({ message: VIPPS_LOGIN_MSG.invalidConfirmLink })
   @Length(20, 128, { message: VIPPS_LOGIN_MSG.invalidConfirmLink })
   token: string;

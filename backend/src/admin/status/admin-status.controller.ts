@@ -14,8 +14,8 @@ export const STATUS_RUN_LIMITS: RouteLimit[] = [
 ];
 
 /**
- * «Driftsstatus»: the doctor's last results on this instance, and a new run (docs/decisions.md "Going
- * live"), each check also in plain words for the mentor (plain-status.ts).
+ * «Driftsstatus»: the doctor's last results on this instance, and a new run
+ * (docs/decisions.md "Going live"), each check also in plain words for the mentor (plain-status.ts).
  */
 @Controller('api/admin/status')
 @AdminOnly()
