@@ -38,7 +38,9 @@ const ids = [
   'backups.passphrase',
   'queues.outbox',
   'queues.webhooks',
+  'vipps.login-discovery',
   'vipps.login-client',
+  'vipps.login-redirect',
 ];
 const check = (id: string, status: StatusCheck['status'], message = 'teknisk'): StatusCheck => ({
   id,
@@ -69,6 +71,12 @@ describe('«Driftsstatus» in plain words', () => {
     // The same check can be the mentor's to fix (a failed posting) or the provider's (Fiken slow).
     expect(explainCheck(check('fiken.queue', 'error')).who).toBe('mentor');
     expect(explainCheck(check('fiken.queue', 'warning')).who).toBe('provider');
+    // Logg inn med Vipps has its own words, not the line for an unknown check.
+    for (const id of ['vipps.login-discovery', 'vipps.login-client', 'vipps.login-redirect'])
+      expect({ id, meaning: explainCheck(check(id, 'error')).meaning }).toEqual({
+        id,
+        meaning: expect.stringMatching(/^Logg inn med Vipps/),
+      });
   });
 
   it('a provider that answered with an error is not "no contact": 5xx is the provider\'s, 4xx the settings, no answer the network', () => {

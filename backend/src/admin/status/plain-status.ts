@@ -108,6 +108,24 @@ const PROBLEMS: Record<string, Problem | { error: Problem; warning: Problem }> =
     who: 'operator',
     how: 'Driftsansvarlig registrerer webhooken hos Vipps slik Detaljer sier.',
   },
+  'vipps.login-discovery': {
+    meaning:
+      'Logg inn med Vipps virker ikke nå: nettstedet når ikke innloggingstjenesten til Vipps. Kjøp og innlogging med e-post virker som før.',
+    who: 'operator',
+    how: 'Driftsansvarlig ser på Detaljer. Er Vipps nede, går det over av seg selv; ellers er det adressen til Vipps eller nettverket som må rettes.',
+  },
+  'vipps.login-client': {
+    meaning: 'Logg inn med Vipps virker ikke: Vipps godtar ikke nøklene nettstedet bruker for innlogging.',
+    who: 'operator',
+    how:
+      'Hent nøklene til Logg inn med Vipps på nytt i Vipps-portalen (Utvikler) og gi dem til driftsansvarlig. ' +
+      OPERATOR_SETTINGS,
+  },
+  'vipps.login-redirect': {
+    meaning: 'Logg inn med Vipps kan feile: adressen Vipps sender kjøperen tilbake til er ikke slik Vipps krever.',
+    who: 'operator',
+    how: 'Driftsansvarlig gir nettstedet en https-adresse og registrerer tilbakeadressen i Detaljer i Vipps-portalen under Logg inn med Vipps.',
+  },
   'discord.bot': {
     meaning: 'Elever får ikke tilgang til Discord-serveren: boten virker ikke.',
     who: 'operator',
