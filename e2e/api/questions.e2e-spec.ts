@@ -152,7 +152,7 @@ describe('lesson questions', () => {
     shown = (await owner.agent.get(url(mod)).expect(200)).body.questions;
     expect(shown.map((q) => q.id)).toEqual([first]);
 
-    for (const bad of [{}, { hidden: 'ja' }, { pinned: 1 }, { body: 'x' }]) {
+    for (const bad of [{}, { hidden: 'ja' }, { pinned: 1 }, { body: 'x' }, { hidden: null, pinned: false }, { pinned: null }]) {
       expect((await admin.patch(`/api/admin/questions/${first}`).send(bad).expect(400)).body.code).toBe('VALIDATION_FAILED');
     }
     // A bodiless write without X-Requested-With is refused (CSRF rule).

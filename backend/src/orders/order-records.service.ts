@@ -7,6 +7,7 @@ import { runList, type ListParams, type ListResult } from '../platform/list/list
 import { keysetBatches } from '../platform/list/keyset';
 import { Order } from './entities/order.entity';
 import { WebhookEvent } from './entities/webhook-event.entity';
+import { PaymentReview } from './entities/payment-review.entity';
 import { Refund } from './entities/refund.entity';
 import { ORDERS_LIST } from './order-list';
 import { creditTies, type CreditTie } from './pricing/upgrade-credit';
@@ -29,7 +30,12 @@ export interface OrderOwner {
  * Orders and refunds as other modules read them: the admin panel's lists, details and dashboard,
  * the mails (inside the caller's transaction), and the account's export and erasure.
  */
-@OwnsPersonalData({ name: 'orders', sections: ['orders'], tables: ['orders', 'refunds'], eraseOrder: ERASURE_ORDER.orders })
+@OwnsPersonalData({
+  name: 'orders',
+  sections: ['orders'],
+  tables: ['orders', 'refunds', 'payment_reviews'],
+  eraseOrder: ERASURE_ORDER.orders,
+})
 export class OrderRecordsService implements PersonalDataOwner {
   constructor(
     @InjectRepository(Order) private readonly orders: Repository<Order>,
@@ -229,6 +235,8 @@ export class OrderRecordsService implements PersonalDataOwner {
         { userId: null, email: anonymisedOrderEmail(o.id), firstName: '', lastName: '', anonymisedAt: now, updatedAt: now },
       );
     }
+    // A renewal payment waiting for the mentor's decision keeps its amounts and provider ids, not whose it was.
+    await m.update(PaymentReview, { userId: owner.userId }, { userId: null });
     return { ordersAnonymised: orders.length };
   }
 }

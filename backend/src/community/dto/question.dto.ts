@@ -1,4 +1,4 @@
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsBoolean, ValidateIf } from 'class-validator';
 import {
   QUESTION_MAX_LENGTH,
   QUESTION_MSG,
@@ -19,12 +19,15 @@ export class AnswerQuestionDto implements AnswerQuestionRequest {
   body!: string;
 }
 
+/** A missing field is left as it is; an explicit null is no yes or no and is refused like any other value. */
+const IfGiven = () => ValidateIf((_o: unknown, v: unknown) => v !== undefined);
+
 export class UpdateQuestionDto implements UpdateQuestionRequest {
-  @IsOptional()
+  @IfGiven()
   @IsBoolean({ message: MSG.invalidValue('hidden') })
   hidden?: boolean;
 
-  @IsOptional()
+  @IfGiven()
   @IsBoolean({ message: MSG.invalidValue('pinned') })
   pinned?: boolean;
 }
