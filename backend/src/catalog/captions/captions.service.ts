@@ -143,7 +143,7 @@ export class CaptionsService {
       return rows.map((r) => ({ moduleId: Number(r.moduleId), startMs: Number(r.startMs), plain: String(r.plain) }));
     }
     const rows: Array<{ moduleId: number; startMs: number; plain: string }> = await this.ds.query(
-      `SELECT c."moduleId", c."startMs", c."plain" FROM "caption_cues_scoped_fts" f JOIN "caption_cues" c ON c."id" = f.rowid WHERE "caption_cues_scoped_fts" MATCH ? AND c."approved" = 1 AND c."moduleId" IN (${list}) LIMIT ${SEARCH_ROW_LIMIT}`,
+      `SELECT c."moduleId", c."startMs", c."plain" FROM "caption_cues_fts" f JOIN "caption_cues" c ON c."id" = f.rowid WHERE "caption_cues_fts" MATCH ? AND c."approved" = 1 AND c."moduleId" IN (${list}) LIMIT ${SEARCH_ROW_LIMIT}`,
       [scopedMatch(ids, terms, 'sqlite')],
     );
     return rows.map((r) => ({ moduleId: Number(r.moduleId), startMs: Number(r.startMs), plain: String(r.plain) }));

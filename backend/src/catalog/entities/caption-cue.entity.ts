@@ -4,7 +4,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
  * One timed line of a module's captions: of the draft the mentor works on (`approved` false) or of
  * the version students get (`approved` true). The approved lines are the transcript and what search
  * reads. Its module-tagged words have a full-text index of their own dialect (MariaDB FULLTEXT, SQLite FTS5
- * table `caption_cues_scoped_fts`), which the migrations own: the schema builder leaves this table alone.
+ * table `caption_cues_fts`), which the migrations own: the schema builder leaves this table alone.
  */
 @Entity({ name: 'caption_cues', synchronize: false })
 @Index('idx_caption_cues_module', ['moduleId', 'approved', 'position'])

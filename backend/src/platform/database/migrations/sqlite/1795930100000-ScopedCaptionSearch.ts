@@ -33,24 +33,24 @@ export class ScopedCaptionSearch1795930100000 implements MigrationInterface {
       after = rows[rows.length - 1].id;
     }
     await queryRunner.query(
-      `CREATE VIRTUAL TABLE "caption_cues_scoped_fts" USING fts5("scoped", content='caption_cues', content_rowid='id', tokenize='unicode61 remove_diacritics 0')`,
+      `CREATE VIRTUAL TABLE "caption_cues_fts" USING fts5("scoped", content='caption_cues', content_rowid='id', tokenize='unicode61 remove_diacritics 0')`,
     );
-    await queryRunner.query(`INSERT INTO "caption_cues_scoped_fts"("caption_cues_scoped_fts") VALUES ('rebuild')`);
+    await queryRunner.query(`INSERT INTO "caption_cues_fts"("caption_cues_fts") VALUES ('rebuild')`);
     await queryRunner.query(
-      `CREATE TRIGGER "caption_cues_scoped_ai" AFTER INSERT ON "caption_cues" BEGIN INSERT INTO "caption_cues_scoped_fts"(rowid, "scoped") VALUES (new."id", new."scoped"); END`,
-    );
-    await queryRunner.query(
-      `CREATE TRIGGER "caption_cues_scoped_ad" AFTER DELETE ON "caption_cues" BEGIN INSERT INTO "caption_cues_scoped_fts"("caption_cues_scoped_fts", rowid, "scoped") VALUES ('delete', old."id", old."scoped"); END`,
+      `CREATE TRIGGER "caption_cues_scoped_ai" AFTER INSERT ON "caption_cues" BEGIN INSERT INTO "caption_cues_fts"(rowid, "scoped") VALUES (new."id", new."scoped"); END`,
     );
     await queryRunner.query(
-      `CREATE TRIGGER "caption_cues_scoped_au" AFTER UPDATE ON "caption_cues" BEGIN INSERT INTO "caption_cues_scoped_fts"("caption_cues_scoped_fts", rowid, "scoped") VALUES ('delete', old."id", old."scoped"); INSERT INTO "caption_cues_scoped_fts"(rowid, "scoped") VALUES (new."id", new."scoped"); END`,
+      `CREATE TRIGGER "caption_cues_scoped_ad" AFTER DELETE ON "caption_cues" BEGIN INSERT INTO "caption_cues_fts"("caption_cues_fts", rowid, "scoped") VALUES ('delete', old."id", old."scoped"); END`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "caption_cues_scoped_au" AFTER UPDATE ON "caption_cues" BEGIN INSERT INTO "caption_cues_fts"("caption_cues_fts", rowid, "scoped") VALUES ('delete', old."id", old."scoped"); INSERT INTO "caption_cues_fts"(rowid, "scoped") VALUES (new."id", new."scoped"); END`,
     );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     for (const t of ['caption_cues_scoped_au', 'caption_cues_scoped_ad', 'caption_cues_scoped_ai'])
       await queryRunner.query(`DROP TRIGGER "${t}"`);
-    await queryRunner.query(`DROP TABLE "caption_cues_scoped_fts"`);
+    await queryRunner.query(`DROP TABLE "caption_cues_fts"`);
     await queryRunner.query(`ALTER TABLE "caption_cues" DROP COLUMN "scoped"`);
     await queryRunner.query(
       `CREATE VIRTUAL TABLE "caption_cues_fts" USING fts5("plain", content='caption_cues', content_rowid='id', tokenize='unicode61 remove_diacritics 0')`,
