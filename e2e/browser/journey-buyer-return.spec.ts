@@ -110,10 +110,15 @@ describe.each([1366, 390])('the buyer’s ways back, at %i px', (width) => {
     await expectPaid(b.page, email, '1 997');
     expect(await b.page.getByText('Fant ikke betalingen').count()).toBe(0);
     await journey.checkScreen(b.page, 'confirmation after reload (card)', b.problems);
-    // A new order afterwards starts empty: the paid form is not filled in again.
+    // A new order afterwards is not the paid form again; the buyer, still signed in, gets the account's
+    // own names (as every signed-in member does), not the draft.
     await b.page.goto('/bestill?course=foundation');
     await b.page.getByTestId('checkout-submit').waitFor();
-    expect(await b.page.getByLabel('Fornavn').inputValue()).toBe('');
+    const me = await b.page.evaluate(() => fetch('/api/auth/me').then((r) => r.json()));
+    expect(me.email).toBe(email);
+    const firstName = b.page.getByLabel('Fornavn');
+    for (let i = 0; i < 50 && (await firstName.inputValue()) !== (me.firstName ?? ''); i++) await b.page.waitForTimeout(100);
+    expect(await firstName.inputValue()).toBe(me.firstName ?? '');
     expect(await b.page.getByTestId('checkout-returned').count()).toBe(0);
     expect(b.problems).toEqual([]);
     await b.ctx.close();
