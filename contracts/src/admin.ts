@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'grant.revoke',
   'grant.membership.end',
   'order.refund',
+  /** The mentor marked a renewal payment under review as handled (refunded at the provider or granted by hand). */
+  'payment_review.resolve',
   'course.update',
   'module.create',
   'module.update',

@@ -255,7 +255,7 @@ describe('renewal payments that match nothing wait for the mentor (fake Stripe a
     expect((await reviews()).some((r) => r.id === item.id)).toBe(false);
     const row = await t.ds.getRepository(PaymentReview).findOneByOrFail({ id: item.id });
     expect(row.resolvedAt).not.toBeNull();
-    expect(await t.ds.getRepository(AuditLog).countBy({ action: 'payment-review.resolve', entityId: String(item.id) })).toBe(1);
+    expect(await t.ds.getRepository(AuditLog).countBy({ action: 'payment_review.resolve', entityId: String(item.id) })).toBe(1);
     const missing = await admin.post('/api/admin/payment-reviews/999999/resolve').send({}).expect(404);
     expect(missing.body.message).toBe('Fant ikke betalingen som venter på vurdering');
   });

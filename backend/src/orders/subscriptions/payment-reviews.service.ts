@@ -125,7 +125,7 @@ export class PaymentReviewsService {
       const res = await repo.update({ id, resolvedAt: IsNull() }, { resolvedAt, resolvedBy: actor.id });
       if (res.affected)
         await this.audit.record(m, actor, {
-          action: 'payment-review.resolve',
+          action: 'payment_review.resolve',
           entity: 'payment_review',
           entityId: id,
           before: { reference: before.reference, resolvedAt: null },
