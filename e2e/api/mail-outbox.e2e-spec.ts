@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { In } from 'typeorm';
 import { createApp } from '../../backend/src/bootstrap';
 import { OutboxBody } from '../../backend/src/outbox/entities/outbox-body.entity';
 import { OutboxMessage } from '../../backend/src/outbox/entities/outbox-message.entity';
@@ -58,6 +59,20 @@ describe('the outbox and its worker (SMTP sink)', () => {
     // Nothing is due any more: another round sends nothing.
     expect(await worker.runOnce()).toBe(0);
     expect(sink.messages).toHaveLength(1);
+  });
+
+  it('transactional mail first: a receipt queued behind a broadcast of 100 goes out in the next round', async () => {
+    // (Issue 47: at launch, receipts waited behind the broadcast's backlog, oldest first.)
+    const broadcast: number[] = [];
+    for (let i = 0; i < 100; i++)
+      broadcast.push((await outbox.enqueue(mail(uniqueEmail(`abonnent${i}`), { kind: 'broadcast', subject: 'Nyhetsbrev' })))!);
+    const receipt = (await outbox.enqueue(mail(uniqueEmail('kjoper'), { kind: 'receipt', subject: 'Kvittering' })))!;
+    await worker.runOnce();
+    expect(await rows().findOneByOrFail({ id: receipt })).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(sink.messages[0].headers['x-outbox-id']).toBe(String(receipt));
+    // The broadcast is not starved either: the rest of the round went to it, and it drains.
+    await worker.drain();
+    expect(await rows().countBy({ id: In(broadcast), status: 'pending' })).toBe(0);
   });
 
   it('keeps the body apart from the queue, and claims a message only once its body is written', async () => {

@@ -1,6 +1,9 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type { AppConfig, DkimConfig } from '../platform/config';
 
+/** Messages the worker claims and sends at once (outbox.worker.ts), and the SMTP connections for them. */
+export const OUTBOX_CHUNK = 5;
+
 export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
 
 export interface OutgoingMail {
@@ -32,6 +35,10 @@ class SmtpMailTransport implements MailTransport {
       url,
       // DKIM_*: every message signed for the sending domain (nodemailer signs the whole message, body hash and headers).
       ...(dkim ? { dkim: { domainName: dkim.domainName, keySelector: dkim.keySelector, privateKey: dkim.privateKey } } : {}),
+      // A few connections kept open and reused: the worker sends a chunk of messages at once, and a new
+      // connection per message (TCP, greeting, EHLO, STARTTLS) held a broadcast to a few mails a second.
+      pool: true,
+      maxConnections: OUTBOX_CHUNK,
       // Well inside the worker's lock (5 min), so a hanging server never outlives the claim.
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,

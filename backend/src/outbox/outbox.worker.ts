@@ -2,22 +2,26 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { In, LessThan, LessThanOrEqual, Repository } from 'typeorm';
+import { In, LessThan, LessThanOrEqual, Not, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../platform/config';
 import { BackgroundTasks } from './background-tasks';
 import { OutboxBody } from './entities/outbox-body.entity';
 import { OutboxMessage } from './entities/outbox-message.entity';
-import { MAIL_TRANSPORT, MailTransport } from './mail-transport';
+import { MAIL_TRANSPORT, MailTransport, OUTBOX_CHUNK } from './mail-transport';
 import { EventBus } from '../platform/events';
 import { MARKETING_GATE, MARKETING_MAIL_KINDS, type MarketingGate } from './marketing-gate';
 import { UnsubscribeService } from './unsubscribe.service';
 
 /** How long a claim holds a message; SMTP timeouts are well inside it. */
 export const OUTBOX_LOCK_MS = 5 * 60_000;
-const BATCH = 20;
+/** Due messages looked at per round: transactional ones first, marketing fills the rest. */
+export const OUTBOX_BATCH = 40;
+// OUTBOX_CHUNK (mail-transport.ts): messages claimed by one statement and sent at once, over as many
+// SMTP connections. Small, so two instances polling together each claim their own chunks.
 const MAX_BACKOFF_MS = 6 * 3600_000;
 /** Kinds that carry an unsubscribe link (and a List-Unsubscribe header). */
 const UNSUBSCRIBABLE = new Set(['welcome', 'broadcast_test', ...MARKETING_MAIL_KINDS]);
+const MARKETING = [...MARKETING_MAIL_KINDS];
 /** lastError of a marketing mail not sent because the address may no longer get marketing. */
 export const NOT_MARKETABLE = 'Ikke sendt: adressen er avmeldt eller kan ikke lenger få markedsføring';
 
@@ -25,6 +29,9 @@ export const NOT_MARKETABLE = 'Ikke sendt: adressen er avmeldt eller kan ikke le
  * Sends what the outbox holds. Each instance runs one; a message is sent only by the worker whose
  * conditional UPDATE (pending → sending, or a lapsed claim) changed the row, so two instances
  * never send the same message. Failures are retried with exponential backoff, then marked failed.
+ * Transactional mail (receipts, sign-in links) goes before marketing: a broadcast of 50 000 never
+ * holds a receipt back (docs/decisions.md, "Transactional mail before marketing"). A round that
+ * found work is followed by another at once, so a backlog is sent as fast as SMTP takes it.
  */
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -34,6 +41,8 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
   private running: Promise<number> | null = null;
   private rerun = false;
   private stopped = false;
+  /** The last round found due messages but another instance claimed them all first. */
+  private lostRace = false;
 
   constructor(
     @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
@@ -88,12 +97,15 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
+      let busy = false;
       void this.runOnce()
+        .then((claimed) => (busy = claimed > 0 || this.lostRace))
         .catch((e: unknown) => this.logger.error(`The mail round failed: ${errorText(e)}`))
         .finally(() => {
-          const again = this.rerun;
+          const again = this.rerun || busy;
           this.rerun = false;
-          this.schedule(again ? 25 : this.cfg.mailPollIntervalMs);
+          // After a round that found work, the next at once (another instance's claims: a moment later).
+          this.schedule(again ? (this.lostRace ? 25 + Math.floor(Math.random() * 50) : 0) : this.cfg.mailPollIntervalMs);
         });
     }, ms);
     this.timer.unref();
@@ -114,46 +126,53 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   /**
-   * The ids of up to BATCH due messages whose body is written: a message queued outside a
-   * transaction gets its body a moment after its row.
+   * Up to OUTBOX_BATCH due messages whose body is written (a message queued outside a transaction
+   * gets its body a moment after its row): the transactional ones first, then marketing.
    */
-  private async dueIds(): Promise<number[]> {
+  private async dueIds(): Promise<Array<{ id: number; lapsed: boolean }>> {
     const now = new Date();
-    const due = await this.outbox.find({
-      select: { id: true },
-      where: [
-        { status: 'pending', nextAttemptAt: LessThanOrEqual(now) },
-        { status: 'sending', lockedUntil: LessThan(now) },
-      ],
-      order: { nextAttemptAt: 'ASC', id: 'ASC' },
-      take: BATCH,
-      loadEagerRelations: false,
-    });
+    const pick = (marketing: boolean, take: number) =>
+      this.outbox.find({
+        select: { id: true, status: true },
+        where: [
+          { status: 'pending', nextAttemptAt: LessThanOrEqual(now), kind: marketing ? In(MARKETING) : Not(In(MARKETING)) },
+          { status: 'sending', lockedUntil: LessThan(now), kind: marketing ? In(MARKETING) : Not(In(MARKETING)) },
+        ],
+        order: { nextAttemptAt: 'ASC', id: 'ASC' },
+        take,
+        loadEagerRelations: false,
+      });
+    const due = await pick(false, OUTBOX_BATCH);
+    if (due.length < OUTBOX_BATCH) due.push(...(await pick(true, OUTBOX_BATCH - due.length)));
     if (due.length === 0) return [];
     const written = await this.bodies.find({ select: { messageId: true }, where: { messageId: In(due.map((d) => d.id)) } });
     const ready = new Set(written.map((b) => b.messageId));
-    return due.map((d) => d.id).filter((id) => ready.has(id));
+    return due.filter((d) => ready.has(d.id)).map((d) => ({ id: d.id, lapsed: d.status === 'sending' }));
   }
 
   private async hasDue(): Promise<boolean> {
     return (await this.dueIds()).length > 0;
   }
 
+  /** Claims the due messages a chunk at a time and sends each chunk's at once, in the order found. */
   private async round(): Promise<number> {
     const due = await this.dueIds();
     let claimed = 0;
-    for (const id of due) {
-      if (this.stopped) break;
-      const msg = await this.claim(id);
-      if (!msg) continue;
-      claimed++;
-      await this.deliver(msg);
+    for (let i = 0; i < due.length && !this.stopped; i += OUTBOX_CHUNK) {
+      const mine = await this.claim(due.slice(i, i + OUTBOX_CHUNK));
+      claimed += mine.length;
+      await Promise.all(mine.map((msg) => this.deliver(msg)));
     }
+    this.lostRace = due.length > 0 && claimed === 0;
     return claimed;
   }
 
-  /** The claim: a conditional UPDATE; only the worker that changed the row goes on. */
-  private async claim(id: number): Promise<OutboxMessage | null> {
+  /**
+   * The claim: one conditional UPDATE for the chunk's pending messages (and one for lapsed claims);
+   * only the rows this worker changed are its own. Rounds of one worker never overlap, and each
+   * delivery clears `lockedBy`, so the rows locked by this worker are exactly those just claimed.
+   */
+  private async claim(chunk: Array<{ id: number; lapsed: boolean }>): Promise<OutboxMessage[]> {
     const now = new Date();
     const lock = {
       status: 'sending' as const,
@@ -161,11 +180,22 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       lockedUntil: new Date(now.getTime() + OUTBOX_LOCK_MS),
       attempts: () => 'attempts + 1',
     };
-    let res = await this.outbox.update({ id, status: 'pending', nextAttemptAt: LessThanOrEqual(now) }, lock);
-    if (res.affected !== 1) res = await this.outbox.update({ id, status: 'sending', lockedUntil: LessThan(now) }, lock);
-    if (res.affected !== 1) return null;
-    // With its body (the one read of `outbox_bodies` per delivery).
-    return this.outbox.findOne({ where: { id, lockedBy: this.workerId }, relations: { body: true } });
+    const fresh = chunk.filter((d) => !d.lapsed).map((d) => d.id);
+    const lapsed = chunk.filter((d) => d.lapsed).map((d) => d.id);
+    let n = 0;
+    if (fresh.length > 0)
+      n +=
+        (await this.outbox.update({ id: In(fresh), status: 'pending', nextAttemptAt: LessThanOrEqual(now) }, lock)).affected ?? 0;
+    if (lapsed.length > 0)
+      n += (await this.outbox.update({ id: In(lapsed), status: 'sending', lockedUntil: LessThan(now) }, lock)).affected ?? 0;
+    if (n === 0) return [];
+    // With their bodies (the one read of `outbox_bodies` per delivery), in the order they were found.
+    const rows = await this.outbox.find({
+      where: { id: In(chunk.map((d) => d.id)), status: 'sending', lockedBy: this.workerId },
+      relations: { body: true },
+    });
+    const order = new Map(chunk.map((d, i) => [d.id, i]));
+    return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }
 
   private async deliver(msg: OutboxMessage): Promise<void> {
