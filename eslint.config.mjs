@@ -24,6 +24,7 @@ const topLevelImports = [
   'doctor',
   'membership',
   'vipps-login',
+  'partners',
 ];
 
 /**
@@ -43,6 +44,8 @@ const backendGraph = {
   live: ['platform', 'catalog', 'identity', 'access', 'outbox'],
   mentorship: ['platform', 'catalog', 'identity', 'access', 'outbox'],
   membership: ['platform', 'catalog', 'identity', 'access', 'orders', 'outbox'],
+  // Partners (affiliates): accounts (identity), the orders and codes their commission follows, the mails (outbox).
+  partners: ['platform', 'catalog', 'identity', 'access', 'orders', 'outbox'],
   certificates: ['platform', 'catalog', 'identity', 'access', 'outbox'],
   community: ['platform', 'catalog', 'identity', 'access', 'outbox', 'mentorship'],
   // The doctor reads the configuration and asks every integration; it changes nothing.

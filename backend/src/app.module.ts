@@ -19,6 +19,7 @@ import { MarketingPortsModule } from './marketing/marketing-ports.module';
 import { MentorshipModule } from './mentorship/mentorship.module';
 import { MembershipModule } from './membership/membership.module';
 import { OrdersModule } from './orders/orders.module';
+import { PartnersModule } from './partners/partners.module';
 import { AppConfig, ConfigModule } from './platform/config';
 import { DatabaseModule } from './platform/database/database.module';
 import { EventsModule } from './platform/events';
@@ -55,6 +56,7 @@ export class AppModule {
         QuizModule,
         LeadsModule,
         OrdersModule,
+        PartnersModule,
         OutboxModule,
         NotificationsModule,
         MarketingModule,

@@ -92,6 +92,18 @@ export const AUDIT_ACTIONS = [
   'fiken.retry',
   /** Regnskap: documents from before Fiken was set up queued for posting. */
   'fiken.backfill',
+  /** «Partnere»: the mentor added a partner (affiliate) with codes and commission terms. */
+  'partner.create',
+  /** «Marker som utbetalt»: the partner's approved commissions paid out (date and bank reference). */
+  'partner.payout',
+  /** The partner's name and address erased (at once, or at the payout that settles what was owed). */
+  'partner.erase',
+  /** The mentor asked to erase a partner with unpaid commission: it happens at the payout. */
+  'partner.erase_requested',
+  /** An order paid with a partner's code (or a renewal, «også fornyelser») earned a commission. */
+  'partner.commission_earned',
+  /** A refund within the guarantee reduced or voided a partner's commission. */
+  'partner.commission_refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

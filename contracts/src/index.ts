@@ -28,3 +28,4 @@ export * from './quizzes';
 export * from './months';
 export * from './order-labels';
 export * from './mail-failure';
+export * from './partners';

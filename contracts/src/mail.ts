@@ -38,6 +38,8 @@ export const MAIL_KINDS = [
   'totp_enabled',
   'totp_recovery_used',
   'totp_locked',
+  'partner_welcome',
+  'partner_payout',
 ] as const;
 export type MailKindName = (typeof MAIL_KINDS)[number];
 
@@ -68,6 +70,8 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   totp_enabled: 'Tofaktorinnlogging slått på',
   totp_recovery_used: 'Gjenopprettingskode brukt',
   totp_locked: 'Tofaktorinnlogging låst',
+  partner_welcome: 'Velkommen som partner',
+  partner_payout: 'Partner: utbetaling av provisjon',
 };
 
 /** GET /api/admin/outbox (list rows). */

@@ -197,4 +197,6 @@ export interface AccountExport {
   discord: { discordUserId: string; username: string; linkedAt: string } | null;
   /** «Logg inn med Vipps»: Vipps' identifier of the person for this site (`sub`) and when it was linked, or null. */
   vipps: { sub: string; linkedAt: string } | null;
+  /** The account is a partner's (affiliate): the terms, codes, commissions and payouts; null otherwise. */
+  partner?: import('./partners').PartnerExport | null;
 }

@@ -168,6 +168,19 @@ export const MSG = {
   campaignCodeDates: 'Gyldig fra må være før gyldig til',
   campaignCodeMaxUses: 'Maks antall bruk må være et helt tall fra 1, eller tomt for ingen grense',
   campaignCodeInUse: 'Koden er brukt på betalte ordrer og kan ikke slettes. Slå den av i stedet.',
+  partnerCommission:
+    'Oppgi enten provisjon i prosent (over 0 og høyst 100, med inntil to desimaler) eller et fast beløp per ordre',
+  partnerCodes: 'Oppgi minst én kampanjekode for partneren',
+  partnerCodeUnknown: (code: string) => `Kampanjekoden ${code} finnes ikke. Lag den under Kampanjekoder først.`,
+  partnerCodeTaken: (code: string) => `Kampanjekoden ${code} tilhører allerede en annen partner`,
+  partnerExists: 'Denne e-postadressen er allerede partner',
+  partnerNothingToPay: 'Partneren har ingen godkjent provisjon å utbetale',
+  partnerErased: 'Partneren er slettet. Ordrene og utbetalingene står igjen i regnskapet uten navn.',
+  partnerEraseAfterPayout: (owed: string) =>
+    `Partneren har ${owed} i provisjon som ikke er utbetalt ennå. Partneren slettes automatisk når den er utbetalt.`,
+  partnerPayoutDate: 'Oppgi utbetalingsdatoen som ÅÅÅÅ-MM-DD',
+  partnerPayoutReference: 'Oppgi bankens referanse for utbetalingen (høyst 140 tegn)',
+  partnerOnly: 'Denne siden er for partnere. Logg inn med e-postadressen du fikk partnerlenken på.',
   campaignCodeCourseRequired: 'Oppgi kurset koden skal brukes på',
 
   // Courses and progress.

@@ -24,6 +24,7 @@ export const ENTITY_RESOURCES: Record<string, string> = {
   sequence: 'sequences',
   lesson_question: 'questions',
   mentor_thread: 'mentor-threads',
+  partner: 'partners',
 };
 
 /** Values of a `status`, whatever the entity (their words are the same everywhere in the panel). */

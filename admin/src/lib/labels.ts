@@ -111,6 +111,12 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.email-duplicate': 'E-postadresse kolliderer med en annen konto (må ryddes)',
   'subscription.cancel': 'Automatisk fornyelse sagt opp',
   'subscription.resume': 'Automatisk fornyelse slått på igjen',
+  'partner.create': 'Partner lagt til',
+  'partner.payout': 'Partnerprovisjon utbetalt',
+  'partner.erase': 'Partner slettet (personopplysninger)',
+  'partner.erase_requested': 'Sletting av partner bestilt (etter utbetaling)',
+  'partner.commission_earned': 'Partnerprovisjon opptjent',
+  'partner.commission_refund': 'Partnerprovisjon redusert eller annullert (refusjon)',
 };
 
 export const ENTITY_LABELS: Record<string, string> = {
@@ -130,6 +136,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   lesson_question: 'Spørsmål',
   mentor_thread: 'Mentor-tråd',
   subscription: 'Abonnement (fornyelse)',
+  partner: 'Partner',
 };
 
 const choices = (ids: readonly string[], labels: Record<string, string>) => ids.map((id) => ({ id, name: labels[id] ?? id }));

@@ -39,6 +39,8 @@ import { AdminFikenController } from './reports/admin-fiken.controller';
 import { AdminOrdersService } from './orders/admin-orders.service';
 import { AdminStatsController } from './stats/admin-stats.controller';
 import { AdminCampaignCodesController } from './campaign-codes/admin-campaign-codes.controller';
+import { AdminPartnerPayoutsController, AdminPartnersController } from './partners/admin-partners.controller';
+import { PartnersModule } from '../partners/partners.module';
 import { AdminCampaignCodesService } from './campaign-codes/admin-campaign-codes.service';
 import { AdminStatsService } from './stats/admin-stats.service';
 import { AdminGrantsController, AdminUsersController } from './users/admin-users.controller';
@@ -73,6 +75,7 @@ import { QuizModule } from '../access/quiz/quiz.module';
     NotificationsModule,
     DoctorModule,
     MembershipModule,
+    PartnersModule,
   ],
   controllers: [
     AdminDiscordController,
@@ -89,6 +92,8 @@ import { QuizModule } from '../access/quiz/quiz.module';
     AdminSettingsController,
     AdminStatsController,
     AdminCampaignCodesController,
+    AdminPartnersController,
+    AdminPartnerPayoutsController,
     AdminAuditLogController,
     AdminOutboxController,
     AdminCertificatesController,

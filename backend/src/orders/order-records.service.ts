@@ -139,6 +139,17 @@ export class OrderRecordsService implements PersonalDataOwner {
   }
 
   /**
+   * The account's first accepted paid order of the course (a VIP renewal's first year), read in the
+   * caller's transaction; null when there is none. Partners' commissions tell a renewal by it.
+   */
+  async firstPaidOf(userId: number, courseId: string, m: EntityManager): Promise<Order | null> {
+    return m.getRepository(Order).findOne({
+      where: { userId, courseId, paidAt: Not(IsNull()), refusal: IsNull() },
+      order: { id: 'ASC' },
+    });
+  }
+
+  /**
    * The money of a period per Oslo day (days since 1970, platform/database/oslo-day-sql.ts): paid
    * orders by payment time (their creation when they have none) per day and variant, and refunds made
    * that did not fail, per day; a payment refused when it landed and its refund are neither. Summed in SQL: a year of a successful academy is 10 000 orders, which

@@ -27,6 +27,8 @@ import { BROADCASTS_LIST } from '../../../backend/src/marketing/broadcast-progre
 import { Subscriber } from '../../../backend/src/marketing/entities/subscriber.entity';
 import { SEQUENCES_LIST, AdminSequencesService } from '../../../backend/src/marketing/admin-sequences.service';
 import { MarketingConsentService } from '../../../backend/src/marketing/marketing-consent.service';
+import { CheckoutReminderPlan } from '../../../backend/src/marketing/checkout-reminders/checkout-reminder.entity';
+import { CheckoutRemindersService } from '../../../backend/src/marketing/checkout-reminders/checkout-reminders.service';
 import { LiveSessionCourse } from '../../../backend/src/live/entities/live-session-course.entity';
 import { LiveSession } from '../../../backend/src/live/entities/live-session.entity';
 import { LiveCalendarService } from '../../../backend/src/live/live-calendar.service';
@@ -44,6 +46,9 @@ import { VippsLoginLink } from '../../../backend/src/vipps-login/entities/vipps-
 import { newToken, sha256 } from '../../../backend/src/platform/crypto/tokens';
 import { CAMPAIGN_CODES_LIST } from '../../../backend/src/orders/pricing/campaign-codes.service';
 import { CampaignCode } from '../../../backend/src/orders/entities/campaign-code.entity';
+import { PARTNERS_LIST, PartnersService } from '../../../backend/src/partners/partners.service';
+import { Partner } from '../../../backend/src/partners/entities/partner.entity';
+import { PartnerCommission } from '../../../backend/src/partners/entities/partner-commission.entity';
 import type { RouteLimit } from '../../../backend/src/platform/security/route-policy';
 import sharp from 'sharp';
 import { signWebhook, stripeEvent } from './fake-stripe';
@@ -576,6 +581,18 @@ export const ROUTES: Route[] = [
     access: ALL(200),
     valid: (f) => ({ params: { id: f.checkoutSessionId } }),
     limits: STATUS_POLL_LIMITS,
+  },
+  {
+    // A checkout reminder's link (issue 48): the checkout as the buyer left it, by its signed token.
+    method: 'GET',
+    path: '/api/checkout-reminders/:token',
+    area: 'public',
+    access: ALL(200),
+    valid: async (f) => {
+      const plan = await f.t.ds.getRepository(CheckoutReminderPlan).findOneOrFail({ where: {}, order: { id: 'DESC' } });
+      const link = new URL(f.t.app.get(CheckoutRemindersService).checkoutUrl(plan));
+      return { params: { token: link.searchParams.get('paminnelse')! } };
+    },
   },
   {
     method: 'POST',
@@ -1505,6 +1522,95 @@ export const ROUTES: Route[] = [
     access: ADMIN(200),
     valid: async (f) => ({ params: { id: String((await throwawayCampaignCode(f)).id) } }),
   },
+  // --- partners (issue 48): links, the checkout's partner name, the partner's page, the panel -----
+  {
+    method: 'GET',
+    path: '/p/:code',
+    area: 'public',
+    access: ALL(302),
+    valid: async (f) => ({ params: { code: (await throwawayPartner(f)).code.toLowerCase() } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/partners/clicks',
+    area: 'public',
+    access: ALL(204),
+    valid: async (f) => ({ json: { code: (await throwawayPartner(f)).code } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/partners/codes/:code',
+    area: 'public',
+    access: ALL(200),
+    limits: [CAMPAIGN_CODE_LIMIT],
+    valid: async (f) => ({ params: { code: (await throwawayPartner(f)).code } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/partner/overview',
+    area: 'member',
+    // The student is a partner here; the others are not (a partner is an account with a partner row).
+    access: { anonymous: 401, student: 200, otherStudent: 403, admin: 403 },
+    valid: async (f, me) => {
+      if (me?.role === 'student') await throwawayPartner(f, me.user);
+      return {};
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/partners',
+    area: 'admin',
+    access: ADMIN(200),
+    queryKeys: LIST_KEYS,
+    ...spec(PARTNERS_LIST),
+    valid: () => ({ query: LIST }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/partners/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String((await throwawayPartner(f)).id) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/partners',
+    area: 'admin',
+    access: ADMIN(201),
+    valid: async (f) => ({
+      json: {
+        name: 'Rute Partner',
+        email: uniqueEmail('partner'),
+        commissionPercent: 10,
+        codes: [(await throwawayCampaignCode(f)).code],
+        includeRenewals: false,
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/partners/:id/payouts',
+    area: 'admin',
+    access: ADMIN(201),
+    valid: async (f) => ({
+      params: { id: String((await throwawayPartner(f, null, true)).id) },
+      json: { paidAt: '2026-11-30', reference: 'BANK-RUTE-1' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/partners/:id',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: async (f) => ({ params: { id: String((await throwawayPartner(f)).id) } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/partner-payouts',
+    area: 'admin',
+    access: ADMIN(200),
+    valid: () => ({}),
+  },
   // --- marketing e-mail (issue 16): the double opt-in link, broadcasts and sequences --------------
   {
     method: 'GET',
@@ -1836,6 +1942,42 @@ async function throwawayCampaignCode(f: Fixture): Promise<CampaignCode> {
       updatedAt: now,
     }),
   );
+}
+
+/**
+ * A partner who owns a new campaign code (of `user` when given, the user's partner if it has one), made
+ * as the panel makes it; with `approved`, one approved commission waiting for payout.
+ */
+async function throwawayPartner(f: Fixture, user?: User | null, approved = false): Promise<{ id: number; code: string }> {
+  const existing = user ? await f.t.ds.getRepository(Partner).findOneBy({ userId: user.id }) : null;
+  const code = (await throwawayCampaignCode(f)).code;
+  const { id } = existing
+    ? { id: existing.id }
+    : await f.t.app
+        .get(PartnersService)
+        .create(
+          { name: 'Rute Partner', email: user?.email ?? uniqueEmail('partner'), commissionPercent: 10, codes: [code] },
+          null,
+        );
+  if (approved) {
+    const now = new Date();
+    await f.t.ds.getRepository(PartnerCommission).insert({
+      partnerId: id,
+      orderId: await f.paidOrder(),
+      courseId: 'foundation',
+      code,
+      kind: 'sale',
+      baseOre: 199700,
+      earnedOre: 19970,
+      amountOre: 19970,
+      status: 'pending',
+      approvesAt: new Date(now.getTime() - 1000),
+      payoutId: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  return { id, code };
 }
 
 /** A Foundation live session a week ahead, straight in the database; its id. */

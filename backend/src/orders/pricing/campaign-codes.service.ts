@@ -135,6 +135,11 @@ export class CampaignCodesService {
     return runList(this.codes.createQueryBuilder('code'), params, CAMPAIGN_CODES_LIST);
   }
 
+  /** Whether a code (in its normal form) exists, whatever its state: a partner's codes are named by it. */
+  exists(code: string, m: EntityManager): Promise<boolean> {
+    return m.getRepository(CampaignCode).existsBy({ code: normalizeCampaignCode(code) });
+  }
+
   find(id: number, m?: EntityManager): Promise<CampaignCode | null> {
     return (m ? m.getRepository(CampaignCode) : this.codes).findOneBy({ id });
   }

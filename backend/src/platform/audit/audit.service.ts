@@ -22,7 +22,8 @@ export type AuditEntity =
   | 'campaign_code'
   | 'lesson_question'
   | 'mentor_thread'
-  | 'subscription';
+  | 'subscription'
+  | 'partner';
 
 export const AUDIT_ENTITIES: readonly AuditEntity[] = [
   'lead',
@@ -40,6 +41,7 @@ export const AUDIT_ENTITIES: readonly AuditEntity[] = [
   'lesson_question',
   'mentor_thread',
   'subscription',
+  'partner',
 ];
 
 export interface AuditEntry {

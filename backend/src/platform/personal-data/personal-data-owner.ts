@@ -70,6 +70,7 @@ export const ERASURE_ORDER = {
   questions: 90,
   mentorThreads: 100,
   discord: 110,
+  partners: 120,
   audit: 1000,
 } as const;
 
