@@ -7,7 +7,7 @@ import { startTestApp, type TestApp, uniqueEmail } from './support/test-app';
 /**
  * The success page's status (`GET /api/checkout/sessions/:id`) cannot be used to drain the shop's
  * Stripe quota: polls of one session share one read from Stripe for a few seconds, and polls are
- * limited per client and per session.
+ * limited per session, and per client those of sessions that do not exist (guessing).
  */
 
 describe('polling the payment status', () => {
@@ -111,6 +111,19 @@ describe('polling the payment status', () => {
     expectLimited(await poll(unknown(1002), `10.9.8.7, 192.0.2.78, ${client}`));
     // Another client is not affected.
     expect((await poll(unknown(1003), '198.51.100.31')).status).toBe(404);
+  });
+
+  it("buyers behind one address (CGNAT): each one's polling of their own payment is never refused because of the others", async () => {
+    // (Issue 47: at launch, the per-address limit answered real buyers 429.)
+    const client = '203.0.113.60';
+    const ids = [await pendingSession(), await pendingSession(), await pendingSession()];
+    const statuses: number[] = [];
+    for (let round = 0; round < 25; round++) for (const id of ids) statuses.push((await poll(id, client)).status);
+    expect(statuses).toEqual(Array(75).fill(200));
+    // Someone at the same address guessing ids is refused past the limit; the buyers still are not.
+    for (let i = 0; i < STATUS_POLLS_PER_CLIENT; i++) expect((await poll(`cs_test_gjetter${i}`, client)).status).toBe(404);
+    expectLimited(await poll('cs_test_gjetter-enda-en', client));
+    for (const id of ids) expect((await poll(id, client)).json).toMatchObject({ status: 'pending' });
   });
 
   it('per client on IPv6: one /64 is one client', async () => {

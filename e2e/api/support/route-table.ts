@@ -129,9 +129,9 @@ const SECOND_FACTOR_LIMITS: RouteLimit[] = [
   { name: 'reauth', key: 'client', rate: 'login', exact: true },
   { name: 'reauth', key: 'account', rate: 'login', exact: true },
 ];
-/** The success page's polls: per client and per Checkout Session, a minute's window, exact. */
+/** The success page's polls: per Checkout Session, and per client only polls of unknown sessions; a minute's window, exact. */
 const STATUS_POLL_LIMITS: RouteLimit[] = [
-  { name: 'checkout-status-client', key: 'client', rate: { hits: 60, windowMs: 60_000 }, exact: true },
+  { name: 'checkout-status-client', key: 'client', rate: { hits: 60, windowMs: 60_000 }, exact: true, notFoundOnly: true },
   { name: 'checkout-status-session', key: 'param:id', rate: { hits: 40, windowMs: 60_000 }, exact: true },
 ];
 

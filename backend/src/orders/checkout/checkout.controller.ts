@@ -9,7 +9,10 @@ import { CreateCheckoutSessionDto } from '../dto/create-checkout-session.dto';
 
 /**
  * Polls of the success page per minute. The page asks every 2.5 s for at most 2 minutes (24 a minute);
- * one client may follow a few payments at once, one session may be open in two tabs.
+ * one session may be open in two tabs. Per client address only polls of references that do not exist
+ * are counted (guessing): buyers behind one address (a mobile operator's CGNAT) each follow their own
+ * payment, and one buyer's polls are never refused because of the others' (docs/decisions.md,
+ * "The success page's poll: limited per payment, and per address only when guessing").
  */
 export const STATUS_POLL_WINDOW_MS = 60_000;
 export const STATUS_POLLS_PER_CLIENT = 60;
@@ -51,9 +54,10 @@ export class CheckoutController {
   }
 
   /**
-   * The success page's status. Each poll may ask Stripe, so it is limited per client address and per
-   * session id (counted across instances, exactly: a burst of concurrent polls never passes more than
-   * the limit), besides the short shared read in the service.
+   * The success page's status. Each poll may ask Stripe, so it is limited per session id (counted
+   * across instances, exactly: a burst of concurrent polls never passes more than the limit), besides
+   * the short shared read in the service; polls of references that do not exist are limited per client
+   * address (past the limit the 404 is a 429).
    */
   @Get('sessions/:id')
   @RouteLimits(
@@ -62,6 +66,7 @@ export class CheckoutController {
       key: 'client',
       rate: { hits: STATUS_POLLS_PER_CLIENT, windowMs: STATUS_POLL_WINDOW_MS },
       exact: true,
+      notFoundOnly: true,
     },
     {
       name: 'checkout-status-session',

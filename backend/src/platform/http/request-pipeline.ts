@@ -160,6 +160,21 @@ export class RequestPipeline {
         if (!reply.sent) done();
       }, done);
     });
+    // Step 4 again for a route's 404 answer: the limits counted only for guessed ids; over one, a 429.
+    fastify.addHook('onSend', async (req, reply, payload) => {
+      if (reply.statusCode !== 404 || req.is404 || !this.rateLimiter) return payload;
+      const limits = (policyOf(req).limits ?? []).filter((l) => l.notFoundOnly);
+      if (limits.length === 0) return payload;
+      try {
+        await this.rateLimiter(req, reply, { writes: false, limits, notFound: true });
+        return payload;
+      } catch (e) {
+        const { body } = toApiError(e);
+        void reply.status(body.statusCode).header('cache-control', 'no-store');
+        if (body.statusCode === 429 && !reply.getHeader('retry-after')) void reply.header('retry-after', '60');
+        return JSON.stringify(body);
+      }
+    });
     const log = this.log;
     fastify.addHook('onResponse', (req, reply, done) => {
       if (log) log(this.line(req, reply.statusCode, reply.elapsedTime));

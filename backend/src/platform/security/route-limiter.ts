@@ -20,6 +20,8 @@ export interface LimitStep {
   writes: boolean;
   /** The route's own limits ({@link RoutePolicy.limits}). */
   limits: readonly RouteLimit[];
+  /** The handler has answered 404: only the limits counted for a 404 ({@link RouteLimit.notFoundOnly}). */
+  notFound?: boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export class RouteLimiter {
   async count(req: FastifyRequest, reply: FastifyReply, step: LimitStep, accounts: LimitAccounts): Promise<void> {
     if (step.writes) await this.counters.hit(req, reply);
     for (const limit of step.limits) {
+      if (!!limit.notFoundOnly !== !!step.notFound) continue;
       if (limit.ifQuery !== undefined && !hasValue((req.query as Record<string, unknown> | undefined)?.[limit.ifQuery])) continue;
       const key = await this.keyOf(limit, req, accounts);
       if (key === null) continue;

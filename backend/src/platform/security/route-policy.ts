@@ -58,6 +58,12 @@ export interface RouteLimit {
   exact?: boolean;
   /** Counted only when the query gives this parameter a value (a blank one is none). */
   ifQuery?: string;
+  /**
+   * Counted only for a request the route answers 404 (an id guessed, not known), after its handler:
+   * over the limit that answer becomes a 429. A request answered otherwise is neither counted nor
+   * refused by this limit, so the clients sharing one address never refuse each other's real requests.
+   */
+  notFoundOnly?: boolean;
   /** Over the limit the browser is sent here (302, with Retry-After) instead of a 429: for a route a page links to. */
   redirect?: string;
 }
