@@ -12,6 +12,8 @@ import { SegmentsService } from './segments.service';
 import { SubscribersService } from './subscribers.service';
 
 export const BATCH_INTERVAL_MS = 60_000;
+/** Recipients marked and queued in one transaction. */
+const QUEUE_CHUNK = 50;
 
 /**
  * Broadcasts ('Utsendelser') as they go out: a due broadcast starts, its recipient list is frozen
@@ -77,20 +79,27 @@ export class BroadcastEngineService {
       take: this.cfg.marketingSendRate,
     });
     let queued = 0;
-    for (const r of next) {
-      const may = await this.subscribers.mayReceive(r.email);
-      const mail = may ? broadcastMail(this.cfg, b, this.unsubscribe.url(r.email)) : null;
-      await this.ds.transaction(async (m) => {
-        const mark = await m
-          .getRepository(BroadcastRecipient)
-          .update({ id: r.id, status: 'pending' }, { status: may ? 'queued' : 'skipped' });
-        if (mark.affected !== 1 || !mail) return;
-        const outboxId = await this.outbox.enqueue(
-          { ...mail, kind: 'broadcast', to: r.email, userId: r.userId, dedupeKey: `bc:${b.id}:${r.id}` },
-          m,
-        );
-        await m.getRepository(BroadcastRecipient).update({ id: r.id }, { outboxId });
-        queued++;
+    // A transaction per chunk, not per recipient: one commit (one flush of the log) for many marks.
+    // At MARKETING_SEND_RATE=6000, a commit per recipient kept the batch queueing most of its minute.
+    for (let i = 0; i < next.length; i += QUEUE_CHUNK) {
+      const chunk = next.slice(i, i + QUEUE_CHUNK);
+      const may = await Promise.all(chunk.map((r) => this.subscribers.mayReceive(r.email)));
+      queued += await this.ds.transaction(async (m) => {
+        let n = 0;
+        for (const [j, r] of chunk.entries()) {
+          const mark = await m
+            .getRepository(BroadcastRecipient)
+            .update({ id: r.id, status: 'pending' }, { status: may[j] ? 'queued' : 'skipped' });
+          if (mark.affected !== 1 || !may[j]) continue;
+          const mail = broadcastMail(this.cfg, b, this.unsubscribe.url(r.email));
+          const outboxId = await this.outbox.enqueue(
+            { ...mail, kind: 'broadcast', to: r.email, userId: r.userId, dedupeKey: `bc:${b.id}:${r.id}` },
+            m,
+          );
+          await m.getRepository(BroadcastRecipient).update({ id: r.id }, { outboxId });
+          n++;
+        }
+        return n;
       });
     }
     if ((await recipients.countBy({ broadcastId: b.id, status: 'pending' })) === 0)
