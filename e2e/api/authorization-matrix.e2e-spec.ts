@@ -20,7 +20,30 @@ import type { WriteCounter } from './support/write-counter';
  * Every route × anonymous / student (owns Foundation) / another student (owns Accelerator, reaches
  * for the first one's course) / admin, asserted from the one route table. Each call has its own
  * new session, so routes that end a session (logout, delete) do not disturb the next.
+ *
+ * Each of those answers under /api also says how it may be cached: `private, no-store` unless the
+ * route declares otherwise (the pipeline decides it on the matched route, not on the address). Only
+ * these routes declare something else, for good reasons: the public catalogue is shared and
+ * revalidated by its ETag, and a calendar app polls the private feed.
  */
+const CACHE_DECLARED: Record<string, RegExp> = {
+  'GET /api/catalog': /^public, max-age=0, must-revalidate$/,
+  'GET /api/calendar/:file': /^private, no-cache$/,
+  // A chart image never changes under its id: the student's or the admin's browser may keep it, no shared cache.
+  'GET /api/mentor/images/:id': /^private, max-age=86400$/,
+};
+
+/** What is wrong with an answer's Cache-Control (null: nothing); only answers under /api are judged. */
+function cacheProblem(route: Route, res: RawResponse): string | null {
+  if (!route.path.startsWith('/api/')) return null;
+  const value = res.headers['cache-control'];
+  const declared = CACHE_DECLARED[routeName(route)];
+  const expected = declared && res.status < 400 ? declared : /\bno-store\b/;
+  return typeof value === 'string' && expected.test(value)
+    ? null
+    : `Cache-Control ${JSON.stringify(value)} on ${res.status} (expected ${String(expected)})`;
+}
+
 describe('authorisation matrix', () => {
   let suite: RouteSuite | undefined;
   let t: TestApp;
@@ -56,6 +79,33 @@ describe('authorisation matrix', () => {
     const table = ROUTES.map(routeName);
     expect(new Set(table).size).toBe(table.length);
     expect([...table].sort()).toEqual(declaredRoutes(t));
+  });
+
+  it('the routes that declare their own caching are in the table, among more than 50 under /api', () => {
+    const api = ROUTES.filter((r) => r.path.startsWith('/api/')).map(routeName);
+    expect(api.length).toBeGreaterThan(50);
+    for (const name of Object.keys(CACHE_DECLARED)) expect(api).toContain(name);
+  });
+
+  it('a route without its own caching answers `private, no-store`; an address no route answers and a page outside /api are not given the API default', async () => {
+    const me = await client.send({
+      method: 'GET',
+      path: '/api/auth/me',
+      headers: { cookie: await f.cookieFor(f.id.student.user) },
+    });
+    expect([me.status, me.headers['cache-control']]).toEqual([200, 'private, no-store']);
+    const admin = await client.send({
+      method: 'GET',
+      path: '/api/admin/users?range=[0,9]',
+      headers: { cookie: await f.cookieFor(f.id.admin.user) },
+    });
+    expect([admin.status, admin.headers['cache-control']]).toEqual([200, 'private, no-store']);
+    const missing = await client.send({ method: 'GET', path: '/api/finnes-ikke' });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toMatch(/no-store/);
+    const page = await client.send({ method: 'GET', path: '/' });
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).not.toBe('private, no-store');
   });
 
   it("each route's own rate limits are the table's: the server declares them in the route policy, nothing else", () => {
@@ -97,6 +147,8 @@ describe('authorisation matrix', () => {
       got[role] = res.status;
       const shape = answerProblem(res, { html: route.html });
       if (shape) problems.push(`${role}: ${shape}`);
+      const caching = cacheProblem(route, res);
+      if (caching) problems.push(`${role}: ${caching}`);
       if (res.status === 401 && (res.json as { code?: string })?.code !== 'UNAUTHENTICATED') problems.push(`${role}: 401 code`);
       if (res.status < 300 && route.check) {
         try {
