@@ -28,6 +28,8 @@ const SettingsPage = lazyView(() => import('./settings/SettingsPage'), 'Settings
 const SecurityPage = lazyView(() => import('./security/SecurityPage'), 'SecurityPage');
 const StatusPage = lazyView(() => import('./status/StatusPage'), 'StatusPage');
 const AccountingPage = lazyView(() => import('./reports/AccountingPage'), 'AccountingPage');
+const PartnersPage = lazyView(() => import('./partners/PartnersPage'), 'PartnersPage');
+const PayoutsPage = lazyView(() => import('./partners/PayoutsPage'), 'PayoutsPage');
 
 /** Each resource's views (each view its own chunk, loaded when first opened). */
 const VIEWS: Record<ResourceName, Omit<ResourceProps, 'name'>> = {
@@ -74,6 +76,8 @@ export function AdminApp() {
         <Route path="/security" element={<SecurityPage />} />
         <Route path="/status" element={<StatusPage />} />
         <Route path="/accounting" element={<AccountingPage />} />
+        <Route path="/partners" element={<PartnersPage />} />
+        <Route path="/partner-payouts" element={<PayoutsPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -33,6 +33,8 @@ export const MENU_GROUPS: ReadonlyArray<{ heading: string | null; resources: rea
 
 /** The panel's own pages after the resources. */
 export const CUSTOM_PAGES = [
+  { path: '/partners', label: 'Partnere' },
+  { path: '/partner-payouts', label: 'Utbetalinger' },
   { path: '/accounting', label: 'Regnskap' },
   { path: '/settings', label: 'Innstillinger' },
   { path: '/security', label: 'Sikkerhet' },

@@ -67,6 +67,7 @@ describe('personal data: every table holding a user is covered by a registered o
       'questions',
       'mentorThreads',
       'discord',
+      'partners',
       'audit',
     ]);
     const { agent } = await loginAs(t);

@@ -1,4 +1,6 @@
+import HandshakeIcon from '@mui/icons-material/Handshake';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -42,6 +44,8 @@ export function Menu() {
           );
         }),
       ])}
+      <RaMenu.Item to={href('/partners')} primaryText="Partnere" leftIcon={<HandshakeIcon />} />
+      <RaMenu.Item to={href('/partner-payouts')} primaryText="Utbetalinger" leftIcon={<PaymentsIcon />} />
       <RaMenu.Item to={href('/accounting')} primaryText={translate('panel.accounting.menu')} leftIcon={<ReceiptLongIcon />} />
       <RaMenu.Item to={href('/settings')} primaryText="Innstillinger" leftIcon={<SettingsIcon />} />
       <RaMenu.Item to={href('/security')} primaryText={translate('security.menu')} leftIcon={<SecurityIcon />} />
