@@ -3,6 +3,7 @@ import type { CatalogId, PaymentMethod, PlayerCourseId } from './catalog';
 import type { MuxVideoStatus, VideoProvider } from './video';
 import type { VatTreatment } from './receipts';
 import type { RenewalMethod, SubscriptionStatus } from './membership';
+import type { AdminReminderFigures, AdminVipFigures } from './checkout-reminders';
 
 /** Shapes of the admin API (`/api/admin/*`, ra-data-simple-rest dialect), shared with the admin app. */
 
@@ -505,4 +506,8 @@ export interface AdminStats {
   latestLeads: AdminLead[];
   latestOrders: AdminOrder[];
   subscriptions: AdminSubscriptionCounts;
+  /** Automatic VIP renewals now, per method too; each figure's list is the order list's `vip` filter. */
+  vip: AdminVipFigures;
+  /** Checkout reminders of checkouts started in the period; each figure's list is the order list's `reminder` filter. */
+  reminders: AdminReminderFigures;
 }

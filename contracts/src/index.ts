@@ -9,6 +9,7 @@ export * from './password';
 export * from './email';
 export * from './two-factor';
 export * from './marketing';
+export * from './checkout-reminders';
 export * from './mentorship';
 export * from './certificates';
 export * from './live';

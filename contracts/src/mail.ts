@@ -40,6 +40,7 @@ export const MAIL_KINDS = [
   'totp_locked',
   'partner_welcome',
   'partner_payout',
+  'checkout_reminder',
 ] as const;
 export type MailKindName = (typeof MAIL_KINDS)[number];
 
@@ -72,6 +73,7 @@ export const MAIL_KIND_LABELS: Record<MailKindName, string> = {
   totp_locked: 'Tofaktorinnlogging låst',
   partner_welcome: 'Velkommen som partner',
   partner_payout: 'Partner: utbetaling av provisjon',
+  checkout_reminder: 'Påminnelse om bestilling',
 };
 
 /** GET /api/admin/outbox (list rows). */

@@ -88,6 +88,8 @@ export interface CreateCheckoutSessionRequest {
    * other courses and with a campaign code; never on unless the buyer ticked it.
    */
   autoRenew?: boolean;
+  /** «Send meg en påminnelse hvis jeg ikke fullfører» (CHECKOUT_REMINDER_TEXT), unticked unless the buyer ticks it. */
+  remindMe?: boolean;
   attribution?: Attribution;
 }
 

@@ -43,6 +43,7 @@ import { AdminPartnerPayoutsController, AdminPartnersController } from './partne
 import { PartnersModule } from '../partners/partners.module';
 import { AdminCampaignCodesService } from './campaign-codes/admin-campaign-codes.service';
 import { AdminStatsService } from './stats/admin-stats.service';
+import { AdminRetentionStats } from './stats/admin-retention-stats';
 import { AdminGrantsController, AdminUsersController } from './users/admin-users.controller';
 import { AdminGrantViewService } from './users/admin-grant-view.service';
 import { AdminUserAccountsService } from './users/admin-user-accounts.service';
@@ -118,6 +119,7 @@ import { QuizModule } from '../access/quiz/quiz.module';
     AdminContentService,
     AdminSettingsService,
     AdminStatsService,
+    AdminRetentionStats,
     AdminCampaignCodesService,
     AdminAuditLogService,
   ],

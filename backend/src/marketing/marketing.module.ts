@@ -23,6 +23,10 @@ import { SegmentsService } from './segments.service';
 import { SequenceEngineService } from './sequence-engine.service';
 import { AdminSequencesService } from './admin-sequences.service';
 import { SubscribersService } from './subscribers.service';
+import { CheckoutReminder, CheckoutReminderPlan } from './checkout-reminders/checkout-reminder.entity';
+import { CheckoutRemindersController } from './checkout-reminders/checkout-reminders.controller';
+import { CheckoutRemindersRunner } from './checkout-reminders/checkout-reminders.runner';
+import { CheckoutRemindersService } from './checkout-reminders/checkout-reminders.service';
 
 /**
  * Marketing e-mail with consent (docs/decisions.md "Marketing e-mail"): the list and its double opt-in,
@@ -31,7 +35,17 @@ import { SubscribersService } from './subscribers.service';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Subscriber, Broadcast, BroadcastRecipient, Sequence, SequenceStep, Enrolment, StepSend]),
+    TypeOrmModule.forFeature([
+      Subscriber,
+      Broadcast,
+      BroadcastRecipient,
+      Sequence,
+      SequenceStep,
+      Enrolment,
+      StepSend,
+      CheckoutReminderPlan,
+      CheckoutReminder,
+    ]),
     AuditModule,
     IdentityModule,
     AccessModule,
@@ -39,7 +53,7 @@ import { SubscribersService } from './subscribers.service';
     OrdersModule,
     OutboxModule,
   ],
-  controllers: [ConsentController],
+  controllers: [ConsentController, CheckoutRemindersController],
   providers: [
     MarketingPrivacyService,
     SubscribersService,
@@ -53,6 +67,8 @@ import { SubscribersService } from './subscribers.service';
     MarketingListeners,
     MarketingRunner,
     MarketingMetrics,
+    CheckoutRemindersService,
+    CheckoutRemindersRunner,
   ],
   exports: [
     MarketingPrivacyService,
@@ -61,6 +77,8 @@ import { SubscribersService } from './subscribers.service';
     BroadcastProgressService,
     AdminSequencesService,
     MarketingRunner,
+    CheckoutRemindersService,
+    CheckoutRemindersRunner,
   ],
 })
 export class MarketingModule {}

@@ -4,12 +4,29 @@ import {
   ORDER_REFUSAL_FILTERS,
   ORDER_STATUSES,
   PAYMENT_METHODS,
+  REMINDER_LIST_FILTERS,
+  VIP_LIST_FILTERS,
   type OrderRefusalFilter,
+  type ReminderListFilter,
+  type VipListFilter,
 } from '@academy/contracts';
 import { normalizeEmail } from '../platform/dto/email-address';
 import { containsSql, filter, likeContains, parse, type FilterDef, type ListSpec } from '../platform/list/list-query';
 import { trafficSourceFilter } from '../platform/list/traffic-source-filter';
 import type { Order } from './entities/order.entity';
+import { VIP_CONDITIONS, vipParams } from './subscriptions/vip-figures.service';
+
+/**
+ * The overview's checkout reminder figures' lists (docs/decisions.md "Checkout reminders"): the latest
+ * order of each checkout started, reminded, or recovered (the paid order). The plans are marketing's
+ * table, read here only to pick the orders; the overview adds the period as createdFrom/createdTo.
+ */
+const REMINDER_ORDERS: Record<ReminderListFilter, string> = {
+  started: 'SELECT p.orderId FROM checkout_reminder_plans p',
+  reminded:
+    'SELECT p.orderId FROM checkout_reminder_plans p WHERE EXISTS (SELECT 1 FROM checkout_reminders r WHERE r.planId = p.id)',
+  recovered: 'SELECT p.recoveredOrderId FROM checkout_reminder_plans p WHERE p.recoveredOrderId IS NOT NULL',
+};
 
 /** What the order search looked for: a number (an order's or a receipt's), or words. */
 export type OrderSearch =
@@ -99,6 +116,26 @@ export const ORDERS_LIST: ListSpec<Order> = {
       apply: (qb, v: OrderRefusalFilter, p) => {
         qb.andWhere('ord.refusal IS NOT NULL');
         if (v === 'awaiting_refund') qb.andWhere(`ord.status = :${p}`, { [p]: 'paid' });
+      },
+    },
+    /** The first orders of the subscriptions behind an overview VIP figure (`vip`), optionally of one method (`vipMethod`). */
+    vip: {
+      parse: parse.oneOf(VIP_LIST_FILTERS),
+      apply: (qb, v: VipListFilter) => {
+        qb.andWhere(`ord.id IN (SELECT s.orderId FROM subscriptions s WHERE ${VIP_CONDITIONS[v]})`, vipParams(new Date()));
+      },
+    },
+    vipMethod: {
+      parse: parse.oneOf(['card', 'vipps'] as const),
+      apply: (qb, v: string, p) => {
+        qb.andWhere(`ord.id IN (SELECT s.orderId FROM subscriptions s WHERE s.method = :${p})`, { [p]: v });
+      },
+    },
+    /** The orders behind an overview reminder figure. */
+    reminder: {
+      parse: parse.oneOf(REMINDER_LIST_FILTERS),
+      apply: (qb, v: ReminderListFilter) => {
+        qb.andWhere(`ord.id IN (${REMINDER_ORDERS[v]})`);
       },
     },
     /** Paid, not fully refunded, and paid less than 30 days ago. */

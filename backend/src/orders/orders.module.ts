@@ -48,6 +48,7 @@ import { StripeSubscriptionEvents } from './subscriptions/stripe-subscription-ev
 import { PaymentReviewsService } from './subscriptions/payment-reviews.service';
 import { RenewalOrdersService } from './subscriptions/renewal-orders.service';
 import { SubscriptionRecords } from './subscriptions/subscription-records.service';
+import { VipFigures } from './subscriptions/vip-figures.service';
 import { SubscriptionsService } from './subscriptions/subscriptions.service';
 import { SubscriptionStops } from './subscriptions/subscription-stops.service';
 import { VippsRecurringAgreements } from './subscriptions/vipps-recurring-agreements.service';
@@ -111,6 +112,7 @@ import { vippsRecurringApiProvider } from './vipps/vipps-recurring-api';
     RefusedRefunds,
     SubscriptionsService,
     SubscriptionRecords,
+    VipFigures,
     StripeSubscriptionEvents,
     RenewalOrdersService,
     SalesReportService,
@@ -130,6 +132,7 @@ import { vippsRecurringApiProvider } from './vipps/vipps-recurring-api';
     ReceiptsService,
     SubscriptionsService,
     SubscriptionRecords,
+    VipFigures,
     SalesReportService,
     PaymentReviewsService,
   ],

@@ -84,6 +84,18 @@ export class OutboxService implements PersonalDataOwner {
     return (manager ?? this.ds.manager).getRepository(OutboxMessage).exists({ where: { dedupeKey } });
   }
 
+  /**
+   * Messages with these dedupe keys still waiting to be sent are not sent (failed, with `reason`): a
+   * reminder whose reason went away (paid, unsubscribed) before the worker took it. Returns how many.
+   */
+  async cancelPending(dedupeKeys: string[], reason: string, manager?: EntityManager): Promise<number> {
+    if (dedupeKeys.length === 0) return 0;
+    const res = await (manager ?? this.ds.manager)
+      .getRepository(OutboxMessage)
+      .update({ dedupeKey: In(dedupeKeys), status: 'pending' }, { status: 'failed', lastError: reason.slice(0, 1000) });
+    return res.affected ?? 0;
+  }
+
   /** How many messages whose dedupe key starts with `prefix` are in each status (a broadcast's progress). */
   async statusCounts(prefix: string): Promise<Partial<Record<OutboxMessage['status'], number>>> {
     const rows = await this.ds

@@ -125,6 +125,7 @@ describe('CheckoutService (plain values in, the session to set out)', () => {
       ),
       subscriptionsService(ds, stripe),
       new VippsRecurringAgreements(config, null),
+      new EventBus(),
     );
   };
   const dto = (email = `kjoper-${++seq}@example.no`): CreateCheckoutSessionDto => ({

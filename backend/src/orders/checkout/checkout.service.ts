@@ -31,6 +31,8 @@ import { VippsRecurringAgreements } from '../subscriptions/vipps-recurring-agree
 import { CheckoutStatusService, type CheckoutStatus } from './checkout-status.service';
 import { DemoCheckoutService } from './demo-checkout.service';
 import { osloDateText, renewalMethodText, wholeKr } from '../subscriptions/renewal-terms';
+import { EventBus } from '../../platform/events';
+import { announceStarted } from './checkout-started';
 
 export type { CheckoutStatus } from './checkout-status.service';
 
@@ -68,6 +70,7 @@ export class CheckoutService {
     private readonly statuses: CheckoutStatusService,
     private readonly subscriptions: SubscriptionsService,
     private readonly agreements: VippsRecurringAgreements,
+    private readonly events: EventBus,
   ) {}
 
   /**
@@ -177,6 +180,7 @@ export class CheckoutService {
           const reused = await m.findOneByOrFail(Order, { id: reusable.id });
           if (autoRenew) await this.subscriptions.prepare(m, reused, 'card');
           else await this.subscriptions.unprepare(m, reused.id);
+          await announceStarted(this.events, m, reused, dto.remindMe === true);
           return reused;
         }
       }
@@ -215,6 +219,7 @@ export class CheckoutService {
         }),
       );
       if (autoRenew) await this.subscriptions.prepare(m, created, provider === 'vipps' ? 'vipps' : 'card');
+      await announceStarted(this.events, m, created, dto.remindMe === true);
       return created;
     });
 

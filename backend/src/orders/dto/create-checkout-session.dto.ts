@@ -68,6 +68,11 @@ export class CreateCheckoutSessionDto implements CreateCheckoutSessionRequest {
   @IsBoolean({ message: MSG.autoRenewOnlyMembership })
   autoRenew?: boolean;
 
+  /** «Send meg en påminnelse hvis jeg ikke fullfører» (CHECKOUT_REMINDER_TEXT): the consent to the checkout's reminders. */
+  @IsOptional()
+  @IsBoolean({ message: MSG.fillAllFields })
+  remindMe?: boolean;
+
   @IsOptional()
   @ValidateNested()
   @Type(() => AttributionDto)

@@ -85,11 +85,22 @@ export interface RenewalStopped {
   productId: string;
 }
 
+/** A checkout opened a pending order with the buyer's address (docs/decisions.md "Checkout reminders"). */
+export interface CheckoutStarted {
+  orderId: number;
+  email: string;
+  courseId: string;
+  /** The box «Send meg en påminnelse hvis jeg ikke fullfører» was ticked. */
+  remindMe: boolean;
+}
+
 export interface EventMap {
   /** Payments: an order became paid (once per order). In the payment's transaction and after commit. */
   'order.paid': OrderPaid;
   /** A refund was recorded (once per refund). In the refund's transaction and after commit. */
   'order.refunded': OrderRefunded;
+  /** A checkout opened (or reopened) a pending order. In the checkout's transaction. */
+  'checkout.started': CheckoutStarted;
   /** A lead was stored (the lead form or a free sign-up). */
   'lead.captured': LeadCaptured;
   /** A free sign-up (in the sign-up's transaction and after commit). */

@@ -53,6 +53,7 @@ import { ScopedCaptionSearch1795930100000 } from './1795930100000-ScopedCaptionS
 import { CaptionFiles1795940000000 } from './1795940000000-CaptionFiles';
 import { MailBounces1795950000000 } from './1795950000000-MailBounces';
 import { VippsLogin1795970000000 } from './1795970000000-VippsLogin';
+import { CheckoutReminders1796010000000 } from './1796010000000-CheckoutReminders';
 import { Partners1796000000000 } from './1796000000000-Partners';
 
 /** Every migration, oldest first. */
@@ -112,5 +113,6 @@ export const MYSQL_MIGRATIONS: Function[] = [
   CaptionFiles1795940000000,
   MailBounces1795950000000,
   VippsLogin1795970000000,
+  CheckoutReminders1796010000000,
   Partners1796000000000,
 ];
