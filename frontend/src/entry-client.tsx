@@ -7,6 +7,7 @@ import { pageLoaders, type PageComponents, type PageKey } from './app/pages';
 import { isAppPath } from './config/paths';
 import { loadAppState } from './lib/app-state';
 import { recordPageView } from './lib/attribution';
+import { recordPartnerLink } from './lib/partner';
 import { applyConsent, readConsent } from './lib/consent';
 import { initGoogleTag } from './lib/gtag';
 import { takeLinkToken } from './lib/link-token';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const state = await loadAppState();
   // First-touch attribution as early as possible (a visitor may leave before hydration finishes).
   recordPageView(window.location, document.referrer, state.settings.mentorSlug);
+  recordPartnerLink(window.location);
 
   // Consent Mode v2: defaults (denied) first, then a stored choice, then (maybe) the tag itself.
   initGoogleTag(state.settings.gaMeasurementId);

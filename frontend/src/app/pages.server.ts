@@ -45,6 +45,7 @@ export const serverPages: PageComponents = {
   accountSettings: ClientOnly,
   mentorInbox: ClientOnly,
   mentorThread: ClientOnly,
+  partner: ClientOnly,
   certificate: CertificateVerifyPage,
   receipt: ClientOnly,
 };

@@ -36,6 +36,7 @@ export const pageLoaders = {
   accountSettings: () => import('../features/account/pages/AccountSettingsPage'),
   mentorInbox: () => import('../features/mentor/pages/MentorInboxPage'),
   mentorThread: () => import('../features/mentor/pages/MentorThreadPage'),
+  partner: () => import('../features/partner/pages/PartnerPage'),
   certificate: () => import('../features/certificates/pages/CertificateVerifyPage'),
   receipt: () => import('../features/receipt/pages/ReceiptPage'),
 } satisfies Record<string, () => Promise<PageModule>>;

@@ -40,6 +40,7 @@ const APP_PAGES = [
   'accountSettings',
   'mentorInbox',
   'mentorThread',
+  'partner',
   'receipt',
 ] as const;
 

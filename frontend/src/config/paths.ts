@@ -99,6 +99,8 @@ export const paths = {
   accountSettings: { path: '/account/settings', href: () => '/account/settings' },
   /** "Mentor": chart review, the student's threads with the mentor. */
   mentorInbox: { path: '/mentor', href: () => '/mentor' },
+  /** A partner's (affiliate's) own page: their links, orders without buyers, commission and payouts. */
+  partner: { path: '/partner', href: () => '/partner' },
   mentorThread: { path: '/mentor/:threadId', href: (threadId: number | string) => `/mentor/${threadId}` },
   coursePlayer: {
     path: '/course/:courseId',
@@ -168,6 +170,7 @@ const APP_PATHS = new Set<string>([
   paths.dashboard.path,
   paths.accountSettings.path,
   paths.mentorInbox.path,
+  paths.partner.path,
 ]);
 
 /** Paths the browser renders by itself (member area, checkout, sign-in): the server answers with the shell. */

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSettings } from '../../lib/app-state';
 import { recordPageView } from '../../lib/attribution';
+import { recordPartnerLink } from '../../lib/partner';
 import { trackPageView } from '../../lib/gtag';
 import { CookieConsentProvider } from './CookieConsent';
 import { SkipLink } from '../../components/SkipLink';
@@ -27,6 +28,7 @@ function NavigationEffects() {
       return;
     }
     recordPageView(location, '', settings.mentorSlug);
+    recordPartnerLink(location);
     if (location.hash) {
       document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
     } else {

@@ -77,6 +77,8 @@ export const CHECKOUT_COPY = {
   codeApply: 'Bruk',
   codeRemove: 'Fjern',
   codeApplied: (code: string) => `Kampanjekode ${code}`,
+  /** A partner's code (their link or typed): whose it is. */
+  partnerCodeApplied: (code: string, partner: string) => `Rabattkode ${code} fra ${partner}`,
   codeMissing: 'Skriv inn kampanjekoden',
   codeError: 'Vi fikk ikke sjekket kampanjekoden. Prøv igjen.',
   /** Klarna offered for the course, but what is to pay now is under its minimum. */

@@ -4,6 +4,7 @@ import { Button } from '../../../components/Button';
 import { ApiError } from '../../../lib/api';
 import { formatPriceKr } from '../../../lib/format';
 import { fetchCampaignCodeQuote } from '../api/campaign-code';
+import { usePartnerOfCode } from '../api/partner-code';
 import { CHECKOUT_COPY as T } from '../content';
 import './CampaignCodeField.css';
 
@@ -76,12 +77,14 @@ export function CampaignCodeField({ state, disabled }: { state: CampaignCodeStat
   const uid = useId();
   const [open, setOpen] = useState(!!state.input);
   const { quote, error, busy } = state;
+  const partner = usePartnerOfCode(quote?.code ?? null).data;
 
   if (quote) {
     return (
       <div className="campaign-code campaign-code--applied" role="status" data-testid="campaign-code-applied">
         <span>
-          {T.codeApplied(quote.code)} <strong>−{formatPriceKr(quote.discountOre)}</strong>
+          {partner ? T.partnerCodeApplied(quote.code, partner.partnerName) : T.codeApplied(quote.code)}{' '}
+          <strong>−{formatPriceKr(quote.discountOre)}</strong>
         </span>
         <button type="button" className="campaign-code__remove" onClick={state.remove} disabled={disabled}>
           {T.codeRemove}

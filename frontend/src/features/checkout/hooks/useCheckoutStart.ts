@@ -1,6 +1,7 @@
-import { isCheckoutCourseId, type CheckoutCourseId, type PaymentMethod } from '@academy/contracts';
+import { isCheckoutCourseId, PARTNER_QUERY_PARAM, type CheckoutCourseId, type PaymentMethod } from '@academy/contracts';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { partnerCode } from '../../../lib/partner';
 import {
   isPaymentMethod,
   isReturnReason,
@@ -39,7 +40,7 @@ export function useCheckoutStart() {
       lastName: draft?.lastName ?? '',
       acceptTerms: draft?.acceptTerms ?? false,
       acceptRisk: draft?.acceptRisk ?? false,
-      code: params.get('kode') ?? draft?.code ?? null,
+      code: params.get('kode') ?? params.get(PARTNER_QUERY_PARAM) ?? draft?.code ?? partnerCode() ?? null,
       returned: reason ? { reason, method: returnedFrom } : null,
       /** Back without the provider's word (the back button, a reload): the payment to ask about. */
       leftReference: reason === 'tilbake' ? (draft?.reference ?? null) : null,
