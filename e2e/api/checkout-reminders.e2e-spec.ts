@@ -11,6 +11,7 @@ import { startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
+const SECRET = 'paminnelser-test-hemmelighet-0123456789abcdef';
 
 /**
  * Second chances (issue 48; docs/decisions.md "Checkout reminders"): one reminder an hour and one a
@@ -28,7 +29,7 @@ describe('checkout reminders (fake Stripe, injected clock)', () => {
   beforeAll(async () => {
     clock = new ManualClock(START);
     fake = await startFakeStripe();
-    t = await startTestApp({ ...fakeStripeEnv(fake), MAIL_POLL_INTERVAL_MS: '0' }, { clock });
+    t = await startTestApp({ ...fakeStripeEnv(fake), MAIL_POLL_INTERVAL_MS: '0', APP_SECRET: SECRET }, { clock });
     admin = (await adminAgent(t)).agent;
   });
   afterAll(async () => {
@@ -62,7 +63,8 @@ describe('checkout reminders (fake Stripe, injected clock)', () => {
     expect(await reminders().runDue()).toBe(0);
 
     clock.advance(2 * MIN);
-    const second = await startTestApp({ MAIL_POLL_INTERVAL_MS: '0' }, { db: t.db, clock });
+    // The instances share APP_SECRET (as in production): either may sign the link.
+    const second = await startTestApp({ MAIL_POLL_INTERVAL_MS: '0', APP_SECRET: SECRET }, { db: t.db, clock });
     try {
       await Promise.all([reminders().runDue(), second.app.get(CheckoutRemindersService).runDue(), reminders().runDue()]);
     } finally {
