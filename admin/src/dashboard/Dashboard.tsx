@@ -7,6 +7,7 @@ import { LeadsPerDayChart, MoneyPerWeekChart } from './charts';
 import { FunnelCard } from './FunnelCard';
 import { PaymentReviewsCard } from './PaymentReviews';
 import { LatestLeads, LatestOrders } from './Latest';
+import { RemindersCard, VipFiguresCard } from './RetentionCards';
 import { useWorkQueue, WORK_QUEUE_ITEMS, workQueueHref } from '../lib/workQueue';
 import { overviewLabels as L } from '../i18n/overview-nb';
 import './dashboard.css';
@@ -159,6 +160,8 @@ export function Dashboard() {
             <Stat label={L.refundert} value={formatKr(stats.totals.refundsOre)} />
           </div>
           <SubscriptionsCard counts={stats.subscriptions} />
+          <VipFiguresCard vip={stats.vip} />
+          <RemindersCard reminders={stats.reminders} from={stats.from} to={stats.to} />
           <section className="lt-card">
             <h2>Leads per dag og variant</h2>
             <div className="lt-card-body">

@@ -22,6 +22,7 @@ import { Seo } from '../../../lib/head';
 import { useSession } from '../../../lib/session';
 import { useMembership } from '../../../lib/membership';
 import { useCheckoutQuote } from '../api/checkout-quote';
+import { fetchCheckoutReminder } from '../api/checkout-reminder';
 import { AutoRenewField } from '../components/AutoRenewField';
 import { BuyerConsents, BuyerFields } from '../components/BuyerFields';
 import { CampaignCodeField, useCampaignCode } from '../components/CampaignCodeField';
@@ -31,6 +32,7 @@ import { CourseNotFound } from '../components/CourseNotFound';
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentMethods } from '../components/PaymentMethods';
 import { ProgramPicker } from '../components/ProgramPicker';
+import { RemindMeField } from '../components/RemindMeField';
 import { RenewingNotice } from '../components/RenewingNotice';
 import { ReturnNotice } from '../components/ReturnNotice';
 import { CHECKOUT_COPY as T } from '../content';
@@ -38,6 +40,7 @@ import { useCheckoutForm } from '../hooks/useCheckoutForm';
 import { useCheckoutPayment } from '../hooks/useCheckoutPayment';
 import { useCheckoutStart } from '../hooks/useCheckoutStart';
 import { paymentChoice } from '../payment-options';
+import { saveCheckoutDraft } from '../draft';
 import './CheckoutPage.css';
 
 /** The programme choices shown together: the trading programmes, or the crypto series (with VIP). */
@@ -56,7 +59,54 @@ export default function CheckoutPage() {
   const queryCourse = params.get('course');
   // A course in the address that is not sold here: said so, with the courses that are.
   if (queryCourse !== null && !isCheckoutCourseId(queryCourse)) return <CourseNotFound id={queryCourse} />;
+  // A reminder's link: the checkout as the buyer left it is fetched and kept as this tab's draft first.
+  const reminder = params.get('paminnelse');
+  if (reminder) return <ReminderLink token={reminder} />;
   return <CheckoutForm />;
+}
+
+/**
+ * `?paminnelse=`: the reminder's checkout filled in (course, method, code, address, names). The two
+ * ticks of the purchase are given again, by the buyer, at the purchase (docs/decisions.md "Checkout reminders").
+ */
+function ReminderLink({ token }: { token: string }) {
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    const ctl = new AbortController();
+    const done = () => {
+      const next = new URLSearchParams(params);
+      next.delete('paminnelse');
+      setParams(next, { replace: true });
+    };
+    fetchCheckoutReminder(token, ctl.signal)
+      .then((r) => {
+        if (!isCheckoutCourseId(r.courseId)) return;
+        saveCheckoutDraft({
+          course: r.courseId,
+          code: r.campaignCode,
+          method: r.paymentMethod,
+          email: r.email,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          acceptTerms: false,
+          acceptRisk: false,
+          leftFor: null,
+          reference: null,
+        });
+      })
+      .catch(() => undefined)
+      .finally(() => !ctl.signal.aborted && done());
+    return () => ctl.abort();
+    // Once per link.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+  return (
+    <CheckoutShell>
+      <div className="container checkout-page">
+        <p role="status">Henter bestillingen din …</p>
+      </div>
+    </CheckoutShell>
+  );
 }
 
 function CheckoutForm() {
@@ -90,6 +140,8 @@ function CheckoutForm() {
   const [chosenMethod, setChosenMethod] = useState(start.method);
   // «Forny automatisk hvert år»: never ticked to begin with.
   const [autoRenew, setAutoRenew] = useState(false);
+  // «Send meg en påminnelse hvis jeg ikke fullfører»: never ticked to begin with.
+  const [remindMe, setRemindMe] = useState(false);
   const code = useCampaignCode(course, start.code);
 
   const items = groupOf(course)
@@ -157,6 +209,7 @@ function CheckoutForm() {
         acceptRisk: true,
         ...(quote ? { campaignCode: quote.code } : {}),
         ...(renewing ? { autoRenew: true } : {}),
+        ...(remindMe ? { remindMe: true } : {}),
         attribution: getAttribution(),
       },
     );
@@ -233,6 +286,7 @@ function CheckoutForm() {
                     blockedReason={autoRenewBlocked}
                   />
                 )}
+                {!renewsAlready && <RemindMeField id={uid} checked={remindMe} onChange={setRemindMe} />}
 
                 {owned && (
                   <div className="checkout-message checkout-message--info" role="alert">
