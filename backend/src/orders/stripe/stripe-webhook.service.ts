@@ -147,6 +147,21 @@ export class StripeWebhookService {
     event: Stripe.Event,
     effects: (m: EntityManager) => Promise<T>,
   ): Promise<{ duplicate: true } | { duplicate: false; value: T }> {
+    // Both instances get every delivery at once: MariaDB may pick one's transaction as a deadlock's
+    // victim (rolled back whole). Ran again it finds the other's event row, instead of a 503.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.onceAttempt(event, effects);
+      } catch (err) {
+        if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(err)) throw err;
+      }
+    }
+  }
+
+  private async onceAttempt<T>(
+    event: Stripe.Event,
+    effects: (m: EntityManager) => Promise<T>,
+  ): Promise<{ duplicate: true } | { duplicate: false; value: T }> {
     try {
       return await this.ds.transaction(async (m) => {
         if (await m.exists(WebhookEvent, { where: { id: event.id } })) return { duplicate: true } as const;
@@ -261,4 +276,13 @@ export class StripeWebhookService {
 /** The session paid what the order says, in NOK. */
 export function sessionMatchesOrder(session: Pick<SessionLike, 'amount_total' | 'currency'>, order: Order): boolean {
   return session.amount_total === order.amountOre && (session.currency ?? '').toLowerCase() === order.currency.toLowerCase();
+}
+
+/** Times a webhook's transaction is run when MariaDB chose it as a deadlock's victim. */
+const DEADLOCK_ATTEMPTS = 3;
+
+/** MariaDB/MySQL rolled the transaction back to break a deadlock (ER_LOCK_DEADLOCK, 1213). */
+function isDeadlock(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown; driverError?: { code?: unknown; errno?: unknown } } | null;
+  return e?.code === 'ER_LOCK_DEADLOCK' || e?.errno === 1213 || e?.driverError?.code === 'ER_LOCK_DEADLOCK';
 }
