@@ -58,6 +58,7 @@ describe('migrations and seed', () => {
     expect(emailColumns.sort()).toEqual(
       [
         'audit_log.actorEmail',
+        'checkout_reminder_plans.email',
         'lead_addresses.email',
         'leads.email',
         'mail_bounces.email',

@@ -62,6 +62,7 @@ describe('personal data: every table holding a user is covered by a registered o
       'leads',
       'outbox',
       'marketing',
+      'checkout-reminders',
       'certificates',
       'live',
       'questions',
