@@ -7,6 +7,7 @@ import { ADDRESS_FACTS, type AddressFacts } from './address-facts';
 import { markMergedBuyer } from './address-change';
 import { LeadAddress } from './entities/lead-address.entity';
 import { Lead } from './entities/lead.entity';
+import { countFunnel } from './lead-statistics.funnel';
 
 /** Leads taken into lead_addresses per statement (a few thousand values in an `IN` list on both dialects). */
 const CATCH_UP_BATCH = 2000;
@@ -71,44 +72,26 @@ export class LeadStatisticsService {
    */
   async funnel(start: Date, end: Date): Promise<FunnelCount[]> {
     await this.catchUp();
-    await this.catchUpBuyers(start, end);
-    const qb = this.ds.createQueryBuilder(LeadAddress, 'a');
-    // A row entered the period by a lead or a paid order of its address; a row merged by an e-mail
-    // change (leads/address-change.ts) brings in the person's row it counts under (few, by their index).
-    const entered = (r: string) =>
-      `(${r}.id IN ${qb.subQuery().select('pl.addressId').from(Lead, 'pl').where('pl.createdAt >= :start AND pl.createdAt <= :end', { start, end }).getQuery()} OR ${r}.email IN (SELECT ${this.table('p.email')} FROM ${this.facts.paidOrders(qb, start, end)} ${this.table('p')}))`;
-    const variant = 'COALESCE(a.accountVariant, a.firstVariant)';
-    const rows = await qb
-      .select(variant, 'variant')
-      .addSelect('COUNT(*)', 'leads')
-      .addSelect('SUM(CASE WHEN a.userId IS NOT NULL THEN 1 ELSE 0 END)', 'accounts')
-      .addSelect('SUM(CASE WHEN a.bought THEN 1 ELSE 0 END)', 'buyers')
-      .where(
-        `a.mergedIntoId IS NULL AND (${entered('a')} OR a.id IN (SELECT mx.mergedIntoId FROM ${this.table('lead_addresses')} mx WHERE mx.mergedIntoId IS NOT NULL AND ${entered('mx')}))`,
-      )
-      .groupBy(variant)
-      .getRawMany<{ variant: string | null; leads: number | string; accounts: number | string; buyers: number | string }>();
-
-    // Money: every order paid in the period under its buyer's row (an order whose row is missing, under none).
-    const mq = this.ds.createQueryBuilder();
-    const money = await mq
-      .select(variant, 'variant')
-      // A payment refused when it landed is a contact, not money (it is refunded in full).
-      .addSelect(`SUM(CASE WHEN ${this.table('p.refusal')} IS NULL THEN ${this.table('p.amountOre')} ELSE 0 END)`, 'revenueOre')
-      .from(`${this.facts.paidOrders(mq, start, end)}`, 'p')
-      .leftJoin(LeadAddress, 'pa', `pa.email = ${this.table('p.email')}`)
-      .leftJoin(LeadAddress, 'a', 'a.id = COALESCE(pa.mergedIntoId, pa.id)')
-      .groupBy(variant)
-      .getRawMany<{ variant: string | null; revenueOre: number | string }>();
-
+    let counted = await countFunnel(this.ds, this.facts, start, end);
+    // The period's buyers whose row is missing or not marked bought (usually none: the purchase's
+    // own refresh made them) are taken in, and the funnel counted again. Found by the money's query,
+    // which joins every paid order of the period to its row anyway.
+    if (counted.unmarkedBuyers > 0) {
+      await this.catchUpBuyers(start, end);
+      counted = await countFunnel(this.ds, this.facts, start, end);
+    }
     const out = new Map<string | null, FunnelCount>();
     const row = (v: string | null) => {
       if (!out.has(v)) out.set(v, { variant: v, leads: 0, accounts: 0, buyers: 0, revenueOre: 0 });
       return out.get(v)!;
     };
-    for (const r of rows)
-      Object.assign(row(r.variant), { leads: Number(r.leads), accounts: Number(r.accounts), buyers: Number(r.buyers) });
-    for (const r of money) row(r.variant).revenueOre += Number(r.revenueOre);
+    for (const r of counted.rows) {
+      const acc = row(r.variant);
+      acc.leads += Number(r.leads);
+      acc.accounts += Number(r.accounts);
+      acc.buyers += Number(r.buyers);
+    }
+    for (const r of counted.money) row(r.variant).revenueOre += Number(r.revenueOre);
     return [...out.values()];
   }
 
