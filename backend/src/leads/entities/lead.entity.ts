@@ -10,6 +10,9 @@ import { DateTimeColumn } from '../../platform/database/columns';
 // The dashboard's year: the addresses and the variants of a period, read from this index alone
 // (the funnel's semi-join on lead_addresses, the leads per hour and variant; bench/scale-results.md).
 @Index('idx_leads_created_address', ['createdAt', 'addressId', 'attribution.trafficSource'])
+// The lead list sorted by «Kilde»: the page read in this index's order instead of a sort of every lead
+// (300 ms at 200 000 leads, bench/scale-results.md).
+@Index('idx_leads_source', ['source', 'id'])
 export class Lead {
   @PrimaryGeneratedColumn()
   id: number;

@@ -55,6 +55,7 @@ import { MailBounces1795950000000 } from './1795950000000-MailBounces';
 import { VippsLogin1795970000000 } from './1795970000000-VippsLogin';
 import { CheckoutReminders1796010000000 } from './1796010000000-CheckoutReminders';
 import { Partners1796000000000 } from './1796000000000-Partners';
+import { LeadSourceIndex1796020000000 } from './1796020000000-LeadSourceIndex';
 
 /** Every migration, oldest first. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -115,4 +116,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   VippsLogin1795970000000,
   CheckoutReminders1796010000000,
   Partners1796000000000,
+  LeadSourceIndex1796020000000,
 ];
