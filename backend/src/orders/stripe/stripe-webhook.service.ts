@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { Order } from '../entities/order.entity';
 import { MSG } from '@academy/contracts';
 import { AppError, badRequest, unavailable } from '../../platform/errors/app-error';
-import { isUniqueViolation } from '../../platform/errors/db-errors';
+import { DEADLOCK_ATTEMPTS, isDeadlock, isUniqueViolation } from '../../platform/errors/db-errors';
 import { WebhookEvent } from '../entities/webhook-event.entity';
 import { FulfilmentService } from '../fulfilment.service';
 import { RefundLedger } from '../refunds/refund-ledger.service';
@@ -276,13 +276,4 @@ export class StripeWebhookService {
 /** The session paid what the order says, in NOK. */
 export function sessionMatchesOrder(session: Pick<SessionLike, 'amount_total' | 'currency'>, order: Order): boolean {
   return session.amount_total === order.amountOre && (session.currency ?? '').toLowerCase() === order.currency.toLowerCase();
-}
-
-/** Times a webhook's transaction is run when MariaDB chose it as a deadlock's victim. */
-const DEADLOCK_ATTEMPTS = 3;
-
-/** MariaDB/MySQL rolled the transaction back to break a deadlock (ER_LOCK_DEADLOCK, 1213). */
-function isDeadlock(err: unknown): boolean {
-  const e = err as { code?: unknown; errno?: unknown; driverError?: { code?: unknown; errno?: unknown } } | null;
-  return e?.code === 'ER_LOCK_DEADLOCK' || e?.errno === 1213 || e?.driverError?.code === 'ER_LOCK_DEADLOCK';
 }

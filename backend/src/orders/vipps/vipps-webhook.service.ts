@@ -5,7 +5,7 @@ import { MSG } from '@academy/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { AppError, badRequest, unavailable } from '../../platform/errors/app-error';
-import { isUniqueViolation } from '../../platform/errors/db-errors';
+import { DEADLOCK_ATTEMPTS, isDeadlock, isUniqueViolation } from '../../platform/errors/db-errors';
 import { Order } from '../entities/order.entity';
 import { WebhookEvent } from '../entities/webhook-event.entity';
 import { FulfilmentService } from '../fulfilment.service';
@@ -241,6 +241,20 @@ export class VippsWebhookService {
 
   /** `effects` with the event's row, once per event id (as the Stripe webhook does). */
   private async once<T>(
+    id: string,
+    effects: (m: EntityManager) => Promise<T>,
+  ): Promise<{ duplicate: true } | { duplicate: false; value: T }> {
+    // A deadlock's victim (both instances get each delivery at once) runs again, instead of a 503.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.onceAttempt(id, effects);
+      } catch (err) {
+        if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(err)) throw err;
+      }
+    }
+  }
+
+  private async onceAttempt<T>(
     id: string,
     effects: (m: EntityManager) => Promise<T>,
   ): Promise<{ duplicate: true } | { duplicate: false; value: T }> {

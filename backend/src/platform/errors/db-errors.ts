@@ -10,3 +10,17 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** True when MariaDB/MySQL rolled the transaction back to break a deadlock (ER_LOCK_DEADLOCK, 1213): run it again. */
+export function isDeadlock(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
+    const o = e as { code?: unknown; errno?: unknown; driverError?: unknown };
+    if (o.code === 'ER_LOCK_DEADLOCK' || o.errno === 1213) return true;
+    e = o.driverError;
+  }
+  return false;
+}
+
+/** Times a webhook's transaction is run when it was chosen as a deadlock's victim. */
+export const DEADLOCK_ATTEMPTS = 3;
