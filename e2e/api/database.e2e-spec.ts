@@ -67,6 +67,7 @@ describe('migrations and seed', () => {
         'marketing_subscribers.email',
         'orders.email',
         'outbox.toAddress',
+        'partners.email',
         'users.email',
         'users.pendingEmail',
       ]
