@@ -75,6 +75,22 @@ export function uniqueEmail(prefix = 'elev'): string {
   return `${prefix}-${randomBytes(5).toString('hex')}@example.no`;
 }
 
+/**
+ * One argon2 hash per password in this suite (each costs as much CPU as the request it sets up): users
+ * made here with the same password share its hash, which verifies the same. The app's own hashing
+ * (sign-up, password change) is untouched.
+ */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string): Promise<string> => {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+    hash.catch(() => hashes.delete(password));
+  }
+  return hash;
+};
+
 /** Makes a user straight in the database (with a password unless null) and optional course grants. */
 export async function createUser(
   t: TestApp,
@@ -85,7 +101,7 @@ export async function createUser(
   const user = await repo.save(
     repo.create({
       email: (opts.email ?? uniqueEmail()).toLowerCase(),
-      passwordHash: opts.password === null ? null : await hashPassword(opts.password ?? 'hemmelig123'),
+      passwordHash: opts.password === null ? null : await hashOnce(opts.password ?? 'hemmelig123'),
       role: opts.role ?? 'student',
       firstName: null,
       lastName: null,
