@@ -11,7 +11,8 @@ import { freePort, REPO_ROOT, startServer, type RunningServer } from '../support
  * it is, with DOMAIN, APP_UPSTREAMS and CADDY_ADMIN pointing it at the loopback. An instance that
  * drains (SIGTERM: /api/health answers 503 while it still serves) is taken out of rotation by the
  * active health check before it stops; one that dies is skipped by retrying on the other; nobody sees
- * an error; HSTS is sent once. Needs the backend build and `caddy` (.ci/run installs it).
+ * an error; HSTS is sent once. Needs the backend build and `caddy` (.ci/run installs it). It runs in
+ * the load stage (e2e/jest.load.config.js), with the other suites that start the production build.
  */
 jest.setTimeout(60_000);
 
@@ -109,9 +110,11 @@ describe('Caddy in front of two instances: health checks and retries (the Caddyf
     // in turn, the two would alternate.
     let run = 0;
     let skippedWhileAlive = 0;
-    // Until the draining instance has stopped and a second beyond: a request every 50 ms.
+    // Until the draining instance has stopped and a second beyond (at most DRAIN_MS + 3 s): a request every 50 ms.
     const until = Date.now() + DRAIN_MS + 3000;
-    while (Date.now() < until) {
+    let stoppedAt: number | null = null;
+    while (Date.now() < until && (stoppedAt === null || Date.now() < stoppedAt + 1000)) {
+      if (stoppedAt === null && b.child.exitCode !== null) stoppedAt = Date.now();
       const health = await fetch(`${base}/api/health`).then(async (r) => ({
         status: r.status,
         body: (await r.json()) as { instance?: string },

@@ -25,14 +25,15 @@ async function migrate(databaseUrl: string): Promise<void> {
   }
 }
 
-export async function makeTemplates(): Promise<void> {
+/** `sqliteOnly`: no MariaDB template even when TEST_DATABASE_URL is set (the load stage's suites copy only the SQLite one). */
+export async function makeTemplates(opts: { sqliteOnly?: boolean } = {}): Promise<void> {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'ta-template-'));
   const file = join(dir, 'template.sqlite');
   await migrate(`sqlite:${file}`);
   process.env[TEMPLATE_ENV.sqlite] = file;
   process.env.TEST_TEMPLATE_DIR = dir;
-  const server = process.env.TEST_DATABASE_URL;
+  const server = opts.sqliteOnly ? undefined : process.env.TEST_DATABASE_URL;
   if (server) {
     const name = `ta_template_${process.pid}_${Date.now().toString(36)}`;
     const conn = await mysqlConnect(server);
