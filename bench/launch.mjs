@@ -1,0 +1,420 @@
+// npm run bench:launch: launch day. Two production instances (the same build, NODE_ENV=production,
+// default log level, metrics on) on one MariaDB seeded at the scale bench's volume
+// (bench/scale-seed.mjs), sending mail to a local SMTP sink, paid through the test suites' fake
+// Stripe and Vipps. For LAUNCH_SECONDS (300), all at once: visitors on the storefront across both
+// instances (LAUNCH_VISITORS_PER_S), 5 new leads a second, LAUNCH_CHECKOUTS_PER_MIN checkouts (card
+// and Vipps; each webhook delivered to both instances, some twice; the buyer's success page polls its
+// status, every buyer from the same address as behind a CGNAT), the mentor in the panel (lists,
+// searches, the overview), and a broadcast to every subscriber started as the load begins
+// (MARKETING_SEND_RATE a minute). Then it waits for the receipts and reports per kind: requests,
+// p50/p95/p99, errors; mails sent per minute; each instance's peak RSS; and the invariants. It writes
+// bench/launch-results.md. Build first (`npm run build`). Traffic goes to 127.0.0.1 only.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { createConnection } from 'mysql2/promise';
+import { createBenchDatabase, freePort, MAIN, ROOT, rssMb, sleep, startApp, stopApp, waitFor } from './lib.mjs';
+import { scaled, seed, VOLUME } from './scale-seed.mjs';
+import { TARGETS, percentile, renderResults } from './launch-report.mjs';
+
+import { requireTs } from './launch-ts.mjs';
+
+const { startFakeStripe, fakeStripeEnv, stripeEvent, signWebhook } = requireTs('../e2e/api/support/fake-stripe.ts');
+const { startFakeVipps, fakeVippsEnv, vippsEvent, signVippsWebhook } = requireTs('../e2e/api/support/fake-vipps.ts');
+const { startSmtpSink } = requireTs('../e2e/api/support/smtp-sink.ts');
+
+const SECONDS = Number(process.env.LAUNCH_SECONDS ?? 300);
+const VISITORS_PER_S = Number(process.env.LAUNCH_VISITORS_PER_S ?? 80);
+const LEADS_PER_S = Number(process.env.LAUNCH_LEADS_PER_S ?? 5);
+const CHECKOUTS_PER_MIN = Number(process.env.LAUNCH_CHECKOUTS_PER_MIN ?? 100);
+const SEND_RATE = Number(process.env.MARKETING_SEND_RATE ?? 6000);
+/** LAUNCH_SCALE < 1 seeds a smaller copy of the volume (to try the bench itself quickly). */
+const SCALE = Number(process.env.LAUNCH_SCALE ?? 1);
+/** How long after the load the bench waits for the last receipts (the target: within 60 s of paying). */
+const RECEIPT_WAIT_MS = 60_000;
+const RUN = randomBytes(3).toString('hex');
+const RESULTS = join(ROOT, 'bench/launch-results.md');
+const BROADCAST_SUBJECT = `Lanseringen er her ${RUN}`;
+/** The storefront's pages a visitor asks for: home, course pages, the catalogue's, the sign-up form. */
+const PAGES = ['/', '/kurs/foundation', '/kurs/accelerator', '/gratis-trading-kurs', '/signup', '/kryptovaluta-trading-kurs'];
+
+if (!existsSync(MAIN)) {
+  console.error('backend/dist/main.js not found: run `npm run build` first.');
+  process.exit(1);
+}
+
+const stripe = await startFakeStripe();
+const vipps = await startFakeVipps();
+const sink = await startSmtpSink();
+const db = await createBenchDatabase('ta_launch');
+const ports = [await freePort(), await freePort()];
+const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+const env = (i) => ({
+  ...fakeStripeEnv(stripe),
+  ...fakeVippsEnv(vipps),
+  MAIL_DISABLED: 'false',
+  SMTP_URL: sink.url,
+  MARKETING_SEND_RATE: String(SEND_RATE),
+  MARKETING_POLL_INTERVAL_MS: '5000',
+  ADMIN_2FA: 'optional',
+  METRICS_TOKEN: 'launch-bench-metrics-token-0123456789',
+  // The bench's requests all come from 127.0.0.1: the write limit as for one client behind many.
+  PUBLIC_URL: bases[i],
+});
+const apps = [];
+const stopAll = async () => {
+  for (const a of apps) await stopApp(a).catch(() => {});
+  await db.drop().catch(() => {});
+  await stripe.close();
+  await vipps.close();
+  await sink.close();
+};
+
+try {
+  // The first instance makes the schema; the volume is seeded; then the second joins.
+  apps.push(startApp({ port: ports[0], databaseUrl: db.url, env: env(0), stdio: ['ignore', 'ignore', 'inherit'] }));
+  await waitFor(`${bases[0]}/api/health`, { ms: 120_000, app: apps[0] });
+  const conn = await createConnection({ uri: db.url.toString(), multipleStatements: true });
+  const [[{ id: adminId }]] = await conn.query("SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1");
+  console.log('seeding the volume …');
+  const seeded = await seed(conn, SCALE < 1 ? scaled(SCALE) : VOLUME, adminId);
+  console.log(`seeded in ${seeded.toFixed(1)} s`);
+  apps.push(startApp({ port: ports[1], databaseUrl: db.url, env: env(1), stdio: ['ignore', 'ignore', 'inherit'] }));
+  await waitFor(`${bases[1]}/api/health`, { ms: 120_000, app: apps[1] });
+  const adminCookie = await sessionFor(conn, adminId);
+  // Warm both (the first statistics take the seeded leads in; the pages their caches).
+  await fetch(`${bases[0]}/api/admin/stats`, { headers: { cookie: adminCookie } }).catch(() => {});
+  for (const b of bases) for (const p of PAGES) await fetch(b + p).catch(() => {});
+
+  const result = await launch(conn, adminCookie, adminId);
+  result.seeded = seeded;
+  writeFileSync(RESULTS, renderResults(result));
+  console.log(`\nwritten: ${RESULTS}`);
+  await conn.end();
+  process.exitCode = result.failures.length ? 1 : 0;
+} finally {
+  await stopAll();
+}
+
+/** A signed-in session for a user, as the sign-in makes it (the bench plays the sign-in). */
+async function sessionFor(conn, userId) {
+  const token = randomBytes(32).toString('base64url');
+  await conn.query(
+    `INSERT INTO sessions (tokenHash, userId, createdAt, lastSeenAt, expiresAt, ip, userAgent, authenticatedAt)
+     VALUES (?, ?, NOW(3), NOW(3), NOW(3) + INTERVAL 1 DAY, '127.0.0.1', 'bench', NOW(3))`,
+    [createHash('sha256').update(token).digest('hex'), userId],
+  );
+  return `sid=${token}`;
+}
+
+async function launch(conn, adminCookie) {
+  const kinds = new Map();
+  const record = (kind, ms, status) => {
+    let k = kinds.get(kind);
+    if (!k) kinds.set(kind, (k = { ms: [], errors: 0, statuses: new Map() }));
+    k.ms.push(ms);
+    k.statuses.set(status, (k.statuses.get(status) ?? 0) + 1);
+    if (status >= 400 || status === 0) k.errors++;
+  };
+  async function timed(kind, url, init = {}) {
+    const t0 = performance.now();
+    try {
+      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
+      const text = await res.text();
+      record(kind, performance.now() - t0, res.status);
+      return { status: res.status, text, headers: res.headers };
+    } catch (e) {
+      record(kind, performance.now() - t0, 0);
+      return { status: 0, text: String(e), headers: new Headers() };
+    }
+  }
+  const json = (body, extra = {}) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...extra },
+    body: JSON.stringify(body),
+  });
+  let turn = 0;
+  const base = () => bases[turn++ % 2];
+
+  // Resident memory of both instances, sampled all along.
+  const peakRss = [0, 0];
+  const rssTimer = setInterval(() => {
+    apps.forEach((a, i) => {
+      try {
+        peakRss[i] = Math.max(peakRss[i], rssMb(a.pid));
+      } catch {}
+    });
+  }, 250);
+
+  // The mail the sink receives: who, which kind, when (the bodies are dropped as they come).
+  const mails = [];
+  const drainSink = () => {
+    for (const m of sink.messages.splice(0))
+      mails.push({ at: Date.now(), to: m.to[0], id: m.headers['x-outbox-id'], subject: m.subject });
+  };
+  const sinkTimer = setInterval(drainSink, 200);
+
+  // The broadcast, to every subscriber, due as the load begins.
+  await conn.query(
+    `INSERT INTO marketing_broadcasts (subject, body, segment, utm, status, sendAt, listReady, recipientCount,
+       lastBatchAt, startedAt, finishedAt, createdBy, createdAt, updatedAt)
+     SELECT ?, 'Hei {{fornavn}}! Kurset er åpent.', '{"audience":"all"}', 1, 'scheduled', NOW(3), 0, 0, NULL, NULL, NULL,
+       id, NOW(3), NOW(3) FROM users WHERE role = 'admin' ORDER BY id LIMIT 1`,
+    [BROADCAST_SUBJECT],
+  );
+
+  const start = Date.now();
+  const deadline = start + SECONDS * 1000;
+  const inflight = new Set();
+  /** Starts `fn` `perSecond` times a second until the deadline (open loop: a slow answer does not slow the arrivals). */
+  const paced = async (perSecond, fn) => {
+    const gap = 1000 / perSecond;
+    for (let n = 0, next = Date.now(); Date.now() < deadline; n++) {
+      const p = fn(n).catch((e) => console.error(e));
+      inflight.add(p);
+      void p.finally(() => inflight.delete(p));
+      next += gap;
+      await sleep(Math.max(0, next - Date.now()));
+    }
+  };
+
+  // The buyers: a checkout, the payment at the provider, its webhook to both instances (every fifth
+  // twice to one), and the success page polling every 2.5 s until it reads paid.
+  const buyers = [];
+  async function buyer(n) {
+    const method = n % 3 === 2 ? 'vipps' : 'card';
+    const email = `launch-${RUN}-${n}@example.no`;
+    const b = { email, method, paidAt: null, reference: null, seenPaid: false, polls: 0 };
+    buyers.push(b);
+    const res = await timed(
+      'checkout opened',
+      `${base()}/api/checkout/sessions`,
+      json({
+        courseId: 'foundation',
+        email,
+        firstName: 'Lansering',
+        lastName: `Kjøper ${n}`,
+        paymentMethod: method,
+        acceptTerms: true,
+        acceptRisk: true,
+      }),
+    );
+    if (res.status !== 201) return;
+    const reference = JSON.parse(res.text).reference;
+    b.reference = reference;
+    await sleep(1000 + Math.random() * 2000);
+    const deliveries = [];
+    if (method === 'card') {
+      const session = stripe.pay(reference);
+      b.paidAt = Date.now();
+      const signed = signWebhook(stripeEvent('checkout.session.completed', { ...session }));
+      const send = (to) =>
+        timed('webhook', `${to}/api/stripe/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signed.signature },
+          body: signed.body,
+        });
+      deliveries.push(send(bases[0]), send(bases[1]));
+      if (n % 5 === 0) deliveries.push(send(bases[n % 2]));
+    } else {
+      vipps.approve(reference);
+      b.paidAt = Date.now();
+      const body = JSON.stringify(vippsEvent(vipps, reference, 'AUTHORIZED'));
+      const send = (to) =>
+        timed('webhook', `${to}/api/vipps/webhook`, {
+          method: 'POST',
+          headers: signVippsWebhook(body, { host: to.slice('http://'.length) }),
+          body,
+        });
+      deliveries.push(send(bases[0]), send(bases[1]));
+      if (n % 5 === 0) deliveries.push(send(bases[n % 2]));
+    }
+    const poll = async () => {
+      for (let i = 0; i < 10 && !b.seenPaid; i++) {
+        const r = await timed('status poll', `${base()}/api/checkout/sessions/${encodeURIComponent(reference)}`);
+        b.polls++;
+        if (r.status === 200 && JSON.parse(r.text).status === 'paid') b.seenPaid = true;
+        else await sleep(2500);
+      }
+    };
+    await Promise.all([...deliveries, poll()]);
+  }
+
+  // The mentor at work in the panel: one request every 1.5 s, round the lists, searches and the overview.
+  const f = (o) => encodeURIComponent(JSON.stringify(o));
+  const mentorPaths = [
+    ['mentor: leads list', '/api/admin/leads'],
+    ['mentor: orders list', '/api/admin/orders'],
+    ['mentor: leads search', `/api/admin/leads?filter=${f({ q: 'person1234' })}`],
+    ['mentor: users search', `/api/admin/users?filter=${f({ q: 'person2345' })}`],
+    ['mentor: overview', '/api/admin/stats'],
+    ['mentor: outbox list', '/api/admin/outbox'],
+    ['mentor: broadcasts', '/api/admin/broadcasts'],
+  ];
+  const admin = { headers: { cookie: adminCookie } };
+
+  console.log(
+    `launch: ${SECONDS} s, ${VISITORS_PER_S} visitors/s, ${LEADS_PER_S} leads/s, ${CHECKOUTS_PER_MIN} checkouts/min, broadcast at ${SEND_RATE}/min`,
+  );
+  await Promise.all([
+    paced(VISITORS_PER_S, (n) => timed('storefront', base() + PAGES[n % PAGES.length], { headers: { 'accept-encoding': 'br' } })),
+    paced(LEADS_PER_S, (n) =>
+      timed(
+        'new lead',
+        `${base()}/api/leads`,
+        json({ email: `lead-${RUN}-${n}@example.no`, courseType: 'foundation', source: '/' }),
+      ),
+    ),
+    paced(CHECKOUTS_PER_MIN / 60, buyer),
+    paced(1 / 1.5, (n) => timed(mentorPaths[n % mentorPaths.length][0], base() + mentorPaths[n % mentorPaths.length][1], admin)),
+  ]);
+  const loadEnded = Date.now();
+  await Promise.all([...inflight]);
+  console.log('load over; waiting for the receipts …');
+
+  // The receipts: each paid buyer's, within RECEIPT_WAIT_MS of the load's end.
+  const paid = buyers.filter((b) => b.paidAt);
+  const receiptOf = (b) => mails.find((m) => m.to === b.email && /kvittering/i.test(m.subject));
+  for (const end = Date.now() + RECEIPT_WAIT_MS; Date.now() < end;) {
+    drainSink();
+    if (paid.every(receiptOf)) break;
+    await sleep(500);
+  }
+  drainSink();
+  clearInterval(sinkTimer);
+  clearInterval(rssTimer);
+
+  // The invariants, from the database and the sink.
+  const [[orders]] = await conn.query(`SELECT COUNT(*) AS n, SUM(status = 'paid') AS paid FROM orders WHERE email LIKE ?`, [
+    `launch-${RUN}-%`,
+  ]);
+  const [twice] = await conn.query(
+    `SELECT o.id, COUNT(g.id) AS grants FROM orders o LEFT JOIN grants g ON g.orderId = o.id
+      WHERE o.email LIKE ? AND o.status = 'paid' GROUP BY o.id HAVING COUNT(g.id) <> 1`,
+    [`launch-${RUN}-%`],
+  );
+  const [[bc]] = await conn.query(
+    `SELECT b.recipientCount AS recipients, b.status,
+       (SELECT COUNT(*) FROM marketing_broadcast_recipients r WHERE r.broadcastId = b.id AND r.status = 'queued') AS queued
+     FROM marketing_broadcasts b WHERE b.subject = ?`,
+    [BROADCAST_SUBJECT],
+  );
+  const ids = new Map();
+  for (const m of mails) if (m.id) ids.set(m.id, (ids.get(m.id) ?? 0) + 1);
+  const broadcastMails = mails.filter((m) => m.subject === BROADCAST_SUBJECT);
+  const byAddress = new Map();
+  for (const m of broadcastMails) byAddress.set(m.to, (byAddress.get(m.to) ?? 0) + 1);
+  const receiptDelays = paid.map((b) => {
+    const r = receiptOf(b);
+    return r ? (r.at - b.paidAt) / 1000 : Infinity;
+  });
+  const fiveXx = [...kinds.values()].reduce(
+    (s, k) => s + [...k.statuses].filter(([st]) => st >= 500).reduce((a, [, c]) => a + c, 0),
+    0,
+  );
+  const bcDuringLoad = broadcastMails.filter((m) => m.at <= loadEnded);
+
+  const rows = [...kinds].map(([kind, k]) => ({
+    kind,
+    requests: k.ms.length,
+    p50: percentile(k.ms, 50),
+    p95: percentile(k.ms, 95),
+    p99: percentile(k.ms, 99),
+    errors: k.errors,
+    statuses: Object.fromEntries(k.statuses),
+  }));
+  const minutes = (loadEnded - start) / 60_000;
+  const result = {
+    date: new Date().toISOString(),
+    seconds: SECONDS,
+    load: { visitors: VISITORS_PER_S, leads: LEADS_PER_S, checkouts: CHECKOUTS_PER_MIN, sendRate: SEND_RATE },
+    achievedVisitorsPerS: (kinds.get('storefront')?.ms.length ?? 0) / ((loadEnded - start) / 1000),
+    rows,
+    mails: {
+      total: mails.length,
+      broadcastDuringLoadPerMin: bcDuringLoad.length / minutes,
+      broadcastTotal: broadcastMails.length,
+      transactional: mails.length - broadcastMails.length,
+      perMinute: perMinute(mails, start),
+    },
+    broadcast: bc ?? null,
+    peakRss,
+    receipts: {
+      paid: paid.length,
+      mailed: receiptDelays.filter(Number.isFinite).length,
+      p95: percentile(receiptDelays.filter(Number.isFinite), 95),
+      max: Math.max(0, ...receiptDelays),
+    },
+    invariants: {
+      ordersCreated: Number(orders.n),
+      ordersPaid: Number(orders.paid),
+      buyersPaid: paid.length,
+      fulfilledOtherThanOnce: twice.length,
+      mailsSentTwice: [...ids.values()].filter((c) => c > 1).length,
+      broadcastAddressesTwice: [...byAddress.values()].filter((c) => c > 1).length,
+      fiveXx,
+      pollsSeenPaid: paid.filter((b) => b.seenPaid).length,
+    },
+    uptime: loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', '),
+    cores: cpus().length,
+  };
+  result.failures = checkTargets(result);
+  printTable(result);
+  return result;
+}
+
+function perMinute(mails, start) {
+  const out = [];
+  for (const m of mails) {
+    const i = Math.floor((m.at - start) / 60_000);
+    out[i] = (out[i] ?? 0) + 1;
+  }
+  return Array.from(out, (x) => x ?? 0);
+}
+
+function checkTargets(r) {
+  const fail = [];
+  const p95 = (kind) => r.rows.find((x) => x.kind === kind)?.p95 ?? 0;
+  for (const [kind, ms] of Object.entries(TARGETS.p95))
+    for (const row of r.rows.filter(
+      (x) => x.kind === kind || (kind === 'mentor' && x.kind.startsWith('mentor:') && x.kind !== 'mentor: overview'),
+    ))
+      if (row.p95 > ms) fail.push(`${row.kind}: p95 ${row.p95.toFixed(0)} ms > ${ms} ms`);
+  void p95;
+  for (const row of r.rows) if (row.errors) fail.push(`${row.kind}: ${row.errors} errors ${JSON.stringify(row.statuses)}`);
+  if (r.receipts.mailed < r.receipts.paid) fail.push(`${r.receipts.paid - r.receipts.mailed} paid buyers without a receipt`);
+  if (r.receipts.max > TARGETS.receiptSeconds) fail.push(`a receipt took ${r.receipts.max.toFixed(0)} s`);
+  const inv = r.invariants;
+  if (inv.fulfilledOtherThanOnce) fail.push(`${inv.fulfilledOtherThanOnce} paid orders not fulfilled exactly once`);
+  if (inv.ordersPaid !== inv.buyersPaid) fail.push(`${inv.buyersPaid} buyers paid, ${inv.ordersPaid} orders paid`);
+  if (inv.mailsSentTwice) fail.push(`${inv.mailsSentTwice} mails sent twice`);
+  if (inv.broadcastAddressesTwice) fail.push(`${inv.broadcastAddressesTwice} addresses got the broadcast twice`);
+  if (inv.fiveXx) fail.push(`${inv.fiveXx} answers 5xx`);
+  if (r.mails.broadcastDuringLoadPerMin < Math.min(r.load.sendRate, TARGETS.broadcastPerMin) * 0.9)
+    fail.push(`the broadcast sent ${r.mails.broadcastDuringLoadPerMin.toFixed(0)}/min during the load`);
+  r.peakRss.forEach((mb, i) => mb > TARGETS.rssMb && fail.push(`instance ${i + 1}: peak RSS ${mb.toFixed(0)} MB`));
+  return fail;
+}
+
+function printTable(r) {
+  console.log(
+    `\n${'kind'.padEnd(26)}${'requests'.padStart(9)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'errors'.padStart(8)}`,
+  );
+  for (const x of r.rows)
+    console.log(
+      `${x.kind.padEnd(26)}${String(x.requests).padStart(9)}${x.p50.toFixed(0).padStart(8)}${x.p95.toFixed(0).padStart(8)}${x.p99.toFixed(0).padStart(8)}${String(x.errors).padStart(8)}`,
+    );
+  console.log(`storefront achieved ${r.achievedVisitorsPerS.toFixed(0)} req/s of ${r.load.visitors}`);
+  console.log(
+    `mails: ${r.mails.total} (broadcast ${r.mails.broadcastTotal}, during the load ${r.mails.broadcastDuringLoadPerMin.toFixed(0)}/min), per minute ${r.mails.perMinute.join(' ')}`,
+  );
+  console.log(
+    `receipts: ${r.receipts.mailed}/${r.receipts.paid}, p95 ${r.receipts.p95?.toFixed(1)} s, max ${r.receipts.max.toFixed(1)} s`,
+  );
+  console.log(`peak RSS: ${r.peakRss.map((x) => x.toFixed(0)).join(' / ')} MB; load average ${r.uptime}`);
+  console.log(`invariants: ${JSON.stringify(r.invariants)}`);
+  console.log(r.failures.length ? `\nTARGETS MISSED:\n  ${r.failures.join('\n  ')}` : '\nevery target held');
+}
