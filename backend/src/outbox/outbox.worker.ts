@@ -20,8 +20,9 @@ export const OUTBOX_BATCH = 40;
 // SMTP connections. Small, so two instances polling together each claim their own chunks.
 const MAX_BACKOFF_MS = 6 * 3600_000;
 /** Kinds that carry an unsubscribe link (and a List-Unsubscribe header). */
-const UNSUBSCRIBABLE = new Set(['welcome', 'broadcast_test', ...MARKETING_MAIL_KINDS]);
-const MARKETING = [...MARKETING_MAIL_KINDS];
+// A checkout reminder is marketing too (docs/decisions.md "Checkout reminders"), gated by its own basis when queued.
+const UNSUBSCRIBABLE = new Set(['welcome', 'broadcast_test', 'checkout_reminder', ...MARKETING_MAIL_KINDS]);
+const MARKETING = [...MARKETING_MAIL_KINDS, 'checkout_reminder'];
 /** lastError of a marketing mail not sent because the address may no longer get marketing. */
 export const NOT_MARKETABLE = 'Ikke sendt: adressen er avmeldt eller kan ikke lenger få markedsføring';
 
@@ -30,7 +31,7 @@ export const NOT_MARKETABLE = 'Ikke sendt: adressen er avmeldt eller kan ikke le
  * conditional UPDATE (pending → sending, or a lapsed claim) changed the row, so two instances
  * never send the same message. Failures are retried with exponential backoff, then marked failed.
  * Transactional mail (receipts, sign-in links) goes before marketing: a broadcast of 50 000 never
- * holds a receipt back (docs/decisions.md, "Transactional mail before marketing"). A round that
+ * holds a receipt back (docs/decisions.md "Transactional mail before marketing"). A round that
  * found work is followed by another at once, so a backlog is sent as fast as SMTP takes it.
  */
 @Injectable()

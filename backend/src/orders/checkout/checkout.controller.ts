@@ -11,8 +11,8 @@ import { CreateCheckoutSessionDto } from '../dto/create-checkout-session.dto';
  * Polls of the success page per minute. The page asks every 2.5 s for at most 2 minutes (24 a minute);
  * one session may be open in two tabs. Per client address only polls of references that do not exist
  * are counted (guessing): buyers behind one address (a mobile operator's CGNAT) each follow their own
- * payment, and one buyer's polls are never refused because of the others' (docs/decisions.md,
- * "The success page's poll: limited per payment, and per address only when guessing").
+ * payment, and one buyer's polls are never refused because of the others'. See
+ * docs/decisions.md "The success page's poll: limited per payment, and per address only when guessing".
  */
 export const STATUS_POLL_WINDOW_MS = 60_000;
 export const STATUS_POLLS_PER_CLIENT = 60;
