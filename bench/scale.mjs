@@ -90,6 +90,7 @@ function requests(adminCookie, student) {
     ['leads: first page', `/api/admin/leads`, a],
     ['leads: deep page', (t) => `/api/admin/leads?${deep(t.leads)}`, a],
     ['leads: sort by e-mail', `/api/admin/leads?sort=${f(['email', 'ASC'])}`, a],
+    ['leads: sort by source', `/api/admin/leads?sort=${f(['source', 'ASC'])}`, a],
     ['leads: search', `/api/admin/leads?filter=${f({ q: 'person1234' })}`, a],
     ['leads: variant A + utm_source', `/api/admin/leads?filter=${f({ trafficSource: 'A', utmSource: 'google' })}`, a],
     ['leads: has bought', `/api/admin/leads?filter=${f({ hasBought: true })}`, a],
