@@ -25,7 +25,10 @@ export function renderResults(r) {
     '# Launch day (`npm run bench:launch`)',
     '',
     `Run ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${r.seconds} s of load on ${r.cores} cores (both instances, MariaDB,`,
-    `the fakes and the bench on the same machine; load average after the run ${r.uptime}). Seeded in ${r.seeded?.toFixed(0) ?? '?'} s.`,
+    `the fakes and the bench on the same machine; load average after the run ${r.uptime}). Seeded in ${r.seeded?.toFixed(0) ?? '?'} s`,
+    r.scale < 1
+      ? `at ${r.scale} of the volume (LAUNCH_SCALE: a trial of the bench, not the launch's figures).`
+      : 'at the full volume.',
     `Load: ${r.load.visitors} storefront requests/s asked (${r.achievedVisitorsPerS.toFixed(0)} achieved), ${r.load.leads} new leads/s,`,
     `${r.load.checkouts} checkouts/min (card and Vipps, each webhook to both instances, every fifth twice), the mentor's`,
     `panel every 1.5 s, a broadcast to every subscriber at MARKETING_SEND_RATE=${r.load.sendRate}.`,

@@ -89,6 +89,7 @@ try {
 
   const result = await launch(conn, adminCookie, adminId);
   result.seeded = seeded;
+  result.scale = SCALE;
   writeFileSync(RESULTS, renderResults(result));
   console.log(`\nwritten: ${RESULTS}`);
   await conn.end();
