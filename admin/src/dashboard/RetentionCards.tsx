@@ -6,13 +6,13 @@ const ordersHref = (filter: Record<string, string>) => `/admin/orders?filter=${e
 
 const pct = (n: number) => `${n.toLocaleString('nb-NO', { maximumFractionDigits: 1 })} %`;
 
-const VIP_ROWS: ReadonlyArray<[string, VipListFilter, (f: AdminVipMethodFigures) => string]> = [
-  ['Fornyer automatisk', 'renewing', (f) => String(f.renewing)],
-  ['Månedlig gjentakende inntekt (MRR)', 'renewing', (f) => formatKr(f.mrrOre)],
-  ['Fornyes neste 30 dager', 'due30', (f) => `${f.dueIn30Days} · ${formatKr(f.dueIn30DaysOre)}`],
-  ['Feilet fornyelse, i frist', 'grace', (f) => String(f.inGrace)],
-  ['Frafall siste 30 dager', 'ended30', (f) => `${pct(f.churn30Percent)} (${f.ended30Days})`],
-  ['Frafall siste 365 dager', 'ended365', (f) => `${pct(f.churn365Percent)} (${f.ended365Days})`],
+const VIP_ROWS: ReadonlyArray<[string, string, VipListFilter, (f: AdminVipMethodFigures) => string]> = [
+  ['renewing', 'Fornyer automatisk', 'renewing', (f) => String(f.renewing)],
+  ['mrr', 'Månedlig gjentakende inntekt (MRR)', 'renewing', (f) => formatKr(f.mrrOre)],
+  ['due30', 'Fornyes neste 30 dager', 'due30', (f) => `${f.dueIn30Days} · ${formatKr(f.dueIn30DaysOre)}`],
+  ['grace', 'Feilet fornyelse, i frist', 'grace', (f) => String(f.inGrace)],
+  ['churn30', 'Frafall siste 30 dager', 'ended30', (f) => `${pct(f.churn30Percent)} (${f.ended30Days})`],
+  ['churn365', 'Frafall siste 365 dager', 'ended365', (f) => `${pct(f.churn365Percent)} (${f.ended365Days})`],
 ];
 
 /**
@@ -41,14 +41,14 @@ export function VipFiguresCard({ vip }: { vip: AdminStats['vip'] }) {
             </tr>
           </thead>
           <tbody>
-            {VIP_ROWS.map(([label, filter, value]) => (
-              <tr key={label}>
+            {VIP_ROWS.map(([key, label, filter, value]) => (
+              <tr key={key}>
                 <th scope="row">{label}</th>
                 {columns.map(([col, figures, method]) => (
                   <td key={col}>
                     <a
                       href={ordersHref({ vip: filter, ...method })}
-                      data-testid={`vip-${filter}-${col.toLowerCase()}`}
+                      data-testid={`vip-${key}-${col.toLowerCase()}`}
                       aria-label={`${label}, ${col.toLowerCase()}: ${value(figures)}`}
                     >
                       {value(figures)}
