@@ -1,6 +1,6 @@
 /**
- * «VIP-abonnement» in the admin panel (issue 39; docs/decisions.md "Memberships"), at 1366 px and at
- * 390 px with axe (WCAG 2.1 A and AA) and no sideways scrolling: the student's page shows the
+ * «VIP-abonnement» in the admin panel (issue 39; docs/decisions.md "Memberships"), at 1366 px, each
+ * screen also rendered at 390 px, with axe (WCAG 2.1 A and AA) and no sideways scrolling: the student's page shows the
  * automatic renewal (method, status, next charge, price, failed attempts), «Stopp fornyelse» asks
  * first and then tells Stripe (the fake), and the overview counts the renewals.
  *
@@ -8,7 +8,7 @@
  */
 import { User } from '../../backend/src/identity/entities/user.entity';
 import { Subscription } from '../../backend/src/orders/entities/subscription.entity';
-import { ADMIN, checkScreen, useBrowserJourney } from './support/journey';
+import { ADMIN, atOtherWidth, checkScreen, useBrowserJourney } from './support/journey';
 import { PANEL_DEVICES, useSignedInPanel } from './support/admin';
 import { uniqueEmail } from './support/site';
 
@@ -59,7 +59,8 @@ describe('admin panel: «VIP-abonnement» and «Stopp fornyelse»', () => {
     return { userId: user.id, subId: sub.id, stripeId: stripeSub.id };
   }
 
-  describe.each(PANEL_DEVICES)('on a $device ($width px)', (device) => {
+  describe('on a computer (1366 px), each screen also on a phone', () => {
+    const device = PANEL_DEVICES[0];
     const run = useSignedInPanel(journey, device, ADMIN);
 
     it('the student page shows the subscription; «Stopp fornyelse» asks, then Stripe is told and the page says so', async () => {
@@ -75,12 +76,14 @@ describe('admin panel: «VIP-abonnement» and «Stopp fornyelse»', () => {
       expect(text).toMatch(/Mislykkede trekk\s*1/);
       await page.getByText('VIP-abonnement', { exact: true }).waitFor();
       await checkScreen(page, `VIP-abonnement (${device.width})`, run.problems);
+      await atOtherWidth(page, `VIP-abonnement (${device.width})`, run.problems);
       await page.screenshot({ path: `/tmp/vip-abonnement-${device.width}.png`, fullPage: true });
 
       await panel.getByRole('button', { name: 'Stopp fornyelse' }).click();
       const dialog = page.getByRole('dialog', { name: 'Stoppe den automatiske fornyelsen?' });
       await dialog.waitFor();
       await checkScreen(page, `Stopp fornyelse, confirmation (${device.width})`, run.problems);
+      await atOtherWidth(page, `Stopp fornyelse, confirmation (${device.width})`, run.problems);
       await page.screenshot({ path: `/tmp/vip-abonnement-dialog-${device.width}.png` });
       const answer = page.waitForResponse((r) => r.url().endsWith(`/api/admin/users/${userId}/subscription/stop-renewal`));
       await dialog.getByRole('button', { name: 'Stopp fornyelse' }).click();
@@ -106,6 +109,7 @@ describe('admin panel: «VIP-abonnement» and «Stopp fornyelse»', () => {
       expect(due).toBeGreaterThanOrEqual(1);
       expect(await page.getByTestId('subscriptions-ended').textContent()).toBe('0');
       await checkScreen(page, `Overview with renewals (${device.width})`, run.problems);
+      await atOtherWidth(page, `Overview with renewals (${device.width})`, run.problems);
       await card.screenshot({ path: `/tmp/vip-oversikt-${device.width}.png` });
     });
   });

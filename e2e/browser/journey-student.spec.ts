@@ -1,13 +1,14 @@
 /**
- * A student's way through the member area (issue 22), at a desktop and a phone width, each on a fresh
- * database: sign in, the Starter player to the end, a paid course completed, the name in the account
+ * A student's way through the member area (issue 22), clicked through at a phone's width (where
+ * students mostly are), each screen also rendered at a computer's width (axe, nothing past the edge,
+ * a screenshot): sign in, the Starter player to the end, a paid course completed, the name in the account
  * settings, the certificate that carries it and its public verification, and a new password that
  * the next sign-in takes. On the production build: `npm run build` first, then
  * `npx jest --config e2e/jest.browser.config.js e2e/browser/journey-student.spec.ts`.
  */
 import type { Page } from 'playwright-core';
 import { at, login } from './support/site';
-import { useBrowserJourney } from './support/journey';
+import { atOtherWidth, PHONE, useBrowserJourney } from './support/journey';
 import { seedKryptoStudent } from './support/buyers';
 
 /** Marks every module of the open course complete, moving on with 'Neste', until the progress is 100 %. */
@@ -22,10 +23,9 @@ async function completeAll(page: Page): Promise<number> {
   throw new Error('the course never reached 100 %');
 }
 
-describe.each([1366, 390])('the student, at %i px', (width) => {
+describe('the student, on a phone', () => {
+  const width = PHONE;
   const journey = useBrowserJourney({ db: true });
-
-  afterAll(async () => {});
 
   /** A student with a password and no name who owns Kryptovaluta, straight in the server's database. */
   const seedStudent = () => seedKryptoStudent(journey, 'student');
@@ -43,12 +43,16 @@ describe.each([1366, 390])('the student, at %i px', (width) => {
     });
 
     await page.goto('/login');
+    await atOtherWidth(page, 'sign-in', problems);
     await login(page, s.email, s.password);
     await at(page, '/dashboard');
     await page.getByRole('heading', { name: 'Mine kurs' }).waitFor();
+    await atOtherWidth(page, 'Mine kurs', problems);
 
     // The free Starter, every module, saved on the server.
     await page.goto('/course/starter');
+    await page.getByRole('button', { name: 'Marker som fullført' }).waitFor();
+    await atOtherWidth(page, 'Starter player', problems);
     expect(await completeAll(page)).toBeGreaterThanOrEqual(4);
     await page.getByRole('heading', { name: 'Grunnlaget er lagt' }).waitFor();
 
@@ -58,11 +62,13 @@ describe.each([1366, 390])('the student, at %i px', (width) => {
     await at(page, '/course/kryptovaluta');
     await completeAll(page);
     await page.getByRole('heading', { name: 'Kurs fullført!' }).waitFor();
+    await atOtherWidth(page, 'course complete', problems);
 
     // The name, in the account settings: the certificate carries it.
     await page.goto('/account/settings');
     const nameSection = page.getByTestId('account-name');
     await nameSection.waitFor();
+    await atOtherWidth(page, 'account settings', problems);
     await nameSection.getByLabel('Fornavn').fill('Kari');
     await nameSection.getByLabel('Etternavn').fill('Nordmann');
     await nameSection.getByRole('button', { name: 'Lagre navn' }).click();
@@ -81,10 +87,12 @@ describe.each([1366, 390])('the student, at %i px', (width) => {
     const certificates = page.getByTestId('certificates');
     await certificates.waitFor();
     await certificates.getByRole('link', { name: 'Last ned sertifikat (PDF)' }).waitFor();
+    await atOtherWidth(page, 'dashboard with the certificate', problems);
     await certificates.getByRole('link', { name: 'Se bekreftelsessiden' }).click();
     const verified = page.getByTestId('certificate-verification');
     await verified.getByRole('heading', { name: 'Sertifikatet er gyldig' }).waitFor();
     expect(await verified.innerText()).toContain('Kari Nordmann');
+    await atOtherWidth(page, 'certificate verification', problems);
 
     // The calendar address is renewed after a question in the page, not a native dialog.
     await page.goto('/account/settings');
@@ -115,6 +123,7 @@ describe.each([1366, 390])('the student, at %i px', (width) => {
     await page.getByRole('button', { name: 'Logg ut' }).click();
     await at(page, '/');
     await page.goto('/login');
+    await atOtherWidth(page, 'sign-in', problems);
     await login(page, s.email, s.password);
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').innerText()).toBe('Ugyldig e-post eller passord');

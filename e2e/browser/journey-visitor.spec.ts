@@ -1,14 +1,16 @@
 /**
- * A visitor's first contact (issue 22), at a desktop and a phone width, each on a fresh database:
+ * A visitor's first contact (issue 22), clicked through at a phone's width (where visitors mostly are),
+ * each screen also rendered at a computer's width (axe, nothing past the edge, a screenshot):
  * a landing page, the cookie choice, the free sign-up's lead form, the Starter player at once, the
  * welcome mail's sign-in link, a password, and the Starter player signed in. On the production build:
  * `npm run build` first, then `npx jest --config e2e/jest.browser.config.js e2e/browser/journey-visitor.spec.ts`.
  */
 import { isWelcome, welcomeLink } from './support/mail';
 import { at, uniqueEmail } from './support/site';
-import { useBrowserJourney } from './support/journey';
+import { atOtherWidth, PHONE, useBrowserJourney } from './support/journey';
 
-describe.each([1366, 390])('the visitor who signs up free, at %i px', (width) => {
+describe('the visitor who signs up free, on a phone', () => {
+  const width = PHONE;
   const journey = useBrowserJourney({ mail: true });
 
   it('landing → cookie choice → lead form → Starter player at once → welcome mail link → password → Starter signed in', async () => {
@@ -31,8 +33,10 @@ describe.each([1366, 390])('the visitor who signs up free, at %i px', (width) =>
     await page.goto('/gratis-trading-kurs?utm_source=nyhetsbrev');
     const banner = page.getByTestId('cookie-banner');
     await banner.waitFor();
+    await atOtherWidth(page, 'landing with the cookie banner', problems);
     await banner.getByRole('button', { name: 'Tilpass' }).click();
     const dialog = page.getByRole('dialog');
+    await atOtherWidth(page, 'cookie settings', problems);
     for (const name of ['Funksjonelle', 'Statistikk', 'Markedsføring']) {
       expect(await dialog.getByRole('switch', { name: new RegExp(`^${name}`) }).isChecked()).toBe(false);
     }
@@ -51,6 +55,7 @@ describe.each([1366, 390])('the visitor who signs up free, at %i px', (width) =>
     await at(page, '/course/starter', { timeout: 5000 });
     expect(Date.now() - answeredAt).toBeLessThan(1500);
     await page.getByTestId('player-notice').waitFor();
+    await atOtherWidth(page, 'Starter player signed out', problems);
     expect(await page.getByTestId('player-notice').innerText()).toContain('innloggingslenke på e-post');
     expect(urls.filter((u) => decodeURIComponent(u).includes(email))).toEqual([]);
 
@@ -61,6 +66,7 @@ describe.each([1366, 390])('the visitor who signs up free, at %i px', (width) =>
     await page.goto(link);
     await at(page, '/account/settings', { timeout: 10_000 });
     await page.getByRole('heading', { name: 'Sett passord' }).waitFor();
+    await atOtherWidth(page, 'first password', problems);
     const passwords = page.locator('input[type="password"]');
     await passwords.nth(0).fill('mitt-eget-passord');
     await passwords.nth(1).fill('mitt-eget-passord');
@@ -68,9 +74,12 @@ describe.each([1366, 390])('the visitor who signs up free, at %i px', (width) =>
     await page.getByText('Passord satt! Du kan nå logge inn med ditt nye passord.', { exact: true }).waitFor();
     // Then Mine kurs, and the Starter player, signed in now.
     await at(page, '/dashboard', { timeout: 10_000 });
+    await page.locator('main a[href="/course/starter"]').first().waitFor();
+    await atOtherWidth(page, 'dashboard', problems);
     await page.locator('main a[href="/course/starter"]').first().click();
     await at(page, '/course/starter');
     await page.getByRole('button', { name: 'Marker som fullført' }).waitFor();
+    await atOtherWidth(page, 'Starter player signed in', problems);
     const me = await page.evaluate(() => fetch('/api/auth/me').then((r) => r.json()));
     expect(me).toMatchObject({ email, passwordSet: true });
     expect(problems).toEqual([]);

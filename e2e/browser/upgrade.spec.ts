@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { uniqueEmail, visit } from './support/site';
-import { useBrowserJourney } from './support/journey';
+import { atOtherWidth, PHONE, useBrowserJourney } from './support/journey';
 
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -19,8 +19,10 @@ describe('upgrade and the crypto series at checkout (demo payments)', () => {
     return ctx.newPage();
   }
 
-  it.each([390, 1366])('at %i px: a Foundation buyer sees the credit on its own line and pays the difference', async (width) => {
+  it('on a phone (each screen also on a computer): a Foundation buyer sees the credit on its own line and pays the difference', async () => {
+    const width = PHONE;
     const p = await page(width);
+    const problems: string[] = [];
     await p.goto('/bestill?course=foundation');
     await p.getByLabel('E-post').fill(uniqueEmail('oppgrader'));
     await p.getByLabel('Fornavn').fill('Kari');
@@ -37,11 +39,14 @@ describe('upgrade and the crypto series at checkout (demo payments)', () => {
     expect(flat(await p.getByTestId('checkout-total').innerText())).toMatch(/^3\s?000 kr$/);
     expect(flat(await p.getByTestId('checkout-submit').innerText())).toContain('3');
     await p.screenshot({ path: `/tmp/checkout-upgrade-${width}.png`, fullPage: true });
+    await atOtherWidth(p, 'checkout-upgrade', problems);
 
     await p.goto('/dashboard');
     await p.locator('[data-course="microkurs"]').waitFor({ timeout: 10_000 });
     expect(await p.locator('[data-course="kryptovaluta"]').innerText()).toContain('Følger med VIP, eller kan gis av mentoren.');
     await p.screenshot({ path: `/tmp/dashboard-${width}.png`, fullPage: true });
+    await atOtherWidth(p, 'dashboard', problems);
+    expect(problems).toEqual([]);
     await p.context().close();
   });
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { uniqueEmail, visit } from './support/site';
-import { useBrowserJourney } from './support/journey';
+import { atOtherWidth, PHONE, useBrowserJourney } from './support/journey';
 
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -20,46 +20,48 @@ describe('VIP at checkout and on the dashboard (demo payments)', () => {
     return ctx.newPage();
   }
 
-  it.each([390, 1366])(
-    'at %i px: the VIP tab leads to checkout, and the dashboard shows the period after the purchase',
-    async (width) => {
-      const p = await page(width);
-      await visit(p, '/kryptovaluta-trading-kurs');
-      await p.getByRole('tab', { name: /VIP/ }).click();
-      await p.getByTestId('buy-vip').click();
-      await p.waitForURL((u) => u.pathname === '/bestill' && u.searchParams.get('course') === 'vip');
-      expect(flat(await p.getByTestId('checkout-total').innerText())).toMatch(/^5\s?000 kr$/);
-      expect(await p.getByRole('radio', { name: /Klarna/ }).count()).toBe(1);
-      // A membership: 12 months of access, not for life.
-      expect(await p.getByText('12 måneders tilgang').count()).toBe(1);
-      expect(await p.getByText('Livstidstilgang').count()).toBe(0);
-      await p.screenshot({ path: `/tmp/checkout-vip-${width}.png`, fullPage: true });
+  it('on a phone (each screen also on a computer): the VIP tab leads to checkout, and the dashboard shows the period after the purchase', async () => {
+    const width = PHONE;
+    const p = await page(width);
+    const problems: string[] = [];
+    await visit(p, '/kryptovaluta-trading-kurs');
+    await p.getByRole('tab', { name: /VIP/ }).click();
+    await p.getByTestId('buy-vip').click();
+    await p.waitForURL((u) => u.pathname === '/bestill' && u.searchParams.get('course') === 'vip');
+    expect(flat(await p.getByTestId('checkout-total').innerText())).toMatch(/^5\s?000 kr$/);
+    expect(await p.getByRole('radio', { name: /Klarna/ }).count()).toBe(1);
+    // A membership: 12 months of access, not for life.
+    expect(await p.getByText('12 måneders tilgang').count()).toBe(1);
+    expect(await p.getByText('Livstidstilgang').count()).toBe(0);
+    await p.screenshot({ path: `/tmp/checkout-vip-${width}.png`, fullPage: true });
+    await atOtherWidth(p, 'checkout-vip', problems);
 
-      await p.getByLabel('E-post').fill(uniqueEmail('vip'));
-      await p.getByLabel('Fornavn').fill('Kari');
-      await p.getByLabel('Etternavn').fill('Nordmann');
-      await p.getByRole('checkbox', { name: /angrerett/i }).check();
-      // The risk acknowledgement, where the form asks for it.
-      const risk = p.getByRole('checkbox', { name: /risiko for tap/i });
-      if ((await risk.count()) > 0) await risk.check();
-      await p.getByTestId('checkout-submit').click();
-      await p.waitForURL((u) => u.pathname === '/betaling/fullfort', { timeout: 15_000 });
+    await p.getByLabel('E-post').fill(uniqueEmail('vip'));
+    await p.getByLabel('Fornavn').fill('Kari');
+    await p.getByLabel('Etternavn').fill('Nordmann');
+    await p.getByRole('checkbox', { name: /angrerett/i }).check();
+    // The risk acknowledgement, where the form asks for it.
+    const risk = p.getByRole('checkbox', { name: /risiko for tap/i });
+    if ((await risk.count()) > 0) await risk.check();
+    await p.getByTestId('checkout-submit').click();
+    await p.waitForURL((u) => u.pathname === '/betaling/fullfort', { timeout: 15_000 });
 
-      await p.goto('/dashboard');
-      const panel = p.getByTestId('membership-vip');
-      await panel.waitFor({ timeout: 10_000 });
-      const text = flat(await panel.innerText());
-      expect(text).toContain('VIP-medlemskap');
-      expect(text).toMatch(/Tilgangsperiode: .+ – .+\. 36[56] dager igjen\./);
-      expect(text).toContain('fornyes ikke automatisk');
-      expect(await panel.getByRole('link', { name: 'Forny VIP' }).getAttribute('href')).toBe('/bestill?course=vip');
-      expect(await panel.getByRole('link', { name: 'Åpne VIP-fellesskapet' }).getAttribute('href')).toBe(
-        'https://discord.gg/vip-eksempel',
-      );
-      // The included courses open; Kryptovaluta says where it comes from.
-      expect(await p.locator('[data-course="kryptovaluta"]').innerText()).toContain('Inkludert i VIP');
-      await p.screenshot({ path: `/tmp/dashboard-vip-${width}.png`, fullPage: true });
-      await p.context().close();
-    },
-  );
+    await p.goto('/dashboard');
+    const panel = p.getByTestId('membership-vip');
+    await panel.waitFor({ timeout: 10_000 });
+    const text = flat(await panel.innerText());
+    expect(text).toContain('VIP-medlemskap');
+    expect(text).toMatch(/Tilgangsperiode: .+ – .+\. 36[56] dager igjen\./);
+    expect(text).toContain('fornyes ikke automatisk');
+    expect(await panel.getByRole('link', { name: 'Forny VIP' }).getAttribute('href')).toBe('/bestill?course=vip');
+    expect(await panel.getByRole('link', { name: 'Åpne VIP-fellesskapet' }).getAttribute('href')).toBe(
+      'https://discord.gg/vip-eksempel',
+    );
+    // The included courses open; Kryptovaluta says where it comes from.
+    expect(await p.locator('[data-course="kryptovaluta"]').innerText()).toContain('Inkludert i VIP');
+    await p.screenshot({ path: `/tmp/dashboard-vip-${width}.png`, fullPage: true });
+    await atOtherWidth(p, 'dashboard-vip', problems);
+    expect(problems).toEqual([]);
+    await p.context().close();
+  });
 });

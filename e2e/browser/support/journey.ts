@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../../../backend/src/platform/database/data-source-options';
@@ -151,6 +153,36 @@ export function useBrowserJourney(opts: JourneyOptions = {}): BrowserJourney {
     checkScreen,
   };
   return journey;
+}
+
+/** The two widths a journey is held to: a phone's and a computer's. */
+export const PHONE = 390;
+export const COMPUTER = 1366;
+
+/**
+ * "This screen at the other width": the journey is clicked through once, at the width where its
+ * person mostly is (docs/architecture.md "Tests"), and each screen it passes is also rendered at
+ * the other width on the same page, without clicking again: the page resized (the same state,
+ * the same data), the settled screen check (axe, nothing past the edge) and a screenshot, then
+ * back to the journey's own width. What it finds goes into `problems`.
+ */
+export async function atOtherWidth(page: Page, screen: string, problems: string[]): Promise<void> {
+  const width = page.viewportSize()!.width < 600 ? COMPUTER : PHONE;
+  await atWidth(page, width, async () => {
+    await checkScreen(page, `${screen} (${width} px)`, problems);
+    await page.screenshot({ path: join(tmpdir(), `screen-${screen.replace(/[^\p{L}\p{N}]+/gu, '-')}-${width}.png`) });
+  });
+}
+
+/** Runs `fn` with the page resized to `width` (a phone's 844 px high, a computer's 900), then resizes it back. */
+export async function atWidth<T>(page: Page, width: number, fn: () => Promise<T>): Promise<T> {
+  const own = page.viewportSize()!;
+  await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+  try {
+    return await fn();
+  } finally {
+    await page.setViewportSize(own);
+  }
 }
 
 /**
