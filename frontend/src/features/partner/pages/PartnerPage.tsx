@@ -3,7 +3,7 @@ import { LoadingStatus, MemberPage } from '../../../components/MemberShell';
 import { Notice } from '../../../components/Notice';
 import { RequireAuth } from '../../../components/RequireAuth';
 import { ApiError } from '../../../lib/api';
-import { formatPriceKr, formatShortDateOslo } from '../../../lib/format';
+import { formatKroner, formatPriceKr, formatShortDateOslo } from '../../../lib/format';
 import { Seo } from '../../../lib/head';
 import { usePartnerOverview } from '../api/overview';
 import './PartnerPage.css';
@@ -17,11 +17,18 @@ const COURSE_NAMES: Record<string, string> = {
   temakurs: 'Temakurs',
 };
 
+/** Commission is counted in øre: whole kroner as `225 kr`, otherwise with the øre (`224,63 kr`). */
+function kr(ore: number): string {
+  if (ore % 100 === 0) return formatPriceKr(ore);
+  const whole = formatKroner(Math.trunc(ore / 100) * 100);
+  return `${whole},${String(Math.abs(ore % 100)).padStart(2, '0')}\u00a0kr`;
+}
+
 function terms(o: PartnerOverview): string {
   const base =
     o.commissionPercent !== null
       ? `${String(o.commissionPercent).replace('.', ',')} % av det kjøperen betaler`
-      : `${formatPriceKr(o.commissionOre ?? 0)} per ordre`;
+      : `${kr(o.commissionOre ?? 0)} per ordre`;
   return o.includeRenewals ? `${base}, også på VIP-fornyelser` : base;
 }
 
@@ -49,15 +56,15 @@ function Overview({ o }: { o: PartnerOverview }) {
         <dl className="partner__totals">
           <div>
             <dt>Venter</dt>
-            <dd>{formatPriceKr(o.totals.pendingOre)}</dd>
+            <dd>{kr(o.totals.pendingOre)}</dd>
           </div>
           <div>
             <dt>Godkjent</dt>
-            <dd>{formatPriceKr(o.totals.approvedOre)}</dd>
+            <dd>{kr(o.totals.approvedOre)}</dd>
           </div>
           <div>
             <dt>Utbetalt</dt>
-            <dd>{formatPriceKr(o.totals.paidOre)}</dd>
+            <dd>{kr(o.totals.paidOre)}</dd>
           </div>
         </dl>
       </section>
@@ -73,7 +80,7 @@ function Overview({ o }: { o: PartnerOverview }) {
                   Ordre {r.orderId} · {COURSE_NAMES[r.courseId] ?? r.courseId} · {formatShortDateOslo(r.date)}
                 </span>
                 <span>
-                  {formatPriceKr(r.amountOre)} → provisjon <strong>{formatPriceKr(r.commissionOre)}</strong> ·{' '}
+                  {formatPriceKr(r.amountOre)} → provisjon <strong>{kr(r.commissionOre)}</strong> ·{' '}
                   {COMMISSION_STATUS_LABELS[r.status]}
                 </span>
               </li>
@@ -92,7 +99,7 @@ function Overview({ o }: { o: PartnerOverview }) {
               <li key={p.id} className="partner__row">
                 <span className="partner__row-main">{formatShortDateOslo(`${p.paidAt}T12:00:00Z`)}</span>
                 <span>
-                  {formatPriceKr(p.totalOre)} · referanse {p.reference}
+                  {kr(p.totalOre)} · referanse {p.reference}
                 </span>
               </li>
             ))}
