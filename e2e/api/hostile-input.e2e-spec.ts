@@ -35,12 +35,15 @@ import type { WriteCounter } from './support/write-counter';
  * Hostile input, property-based (fast-check): every route of the route table gets its valid request
  * broken in every way — bodies, content types, origins, cookies, accept headers, query strings and
  * path parameters — and must answer 2xx for valid input or 4xx in the error shape, never 5xx, and
- * write nothing when it refuses. Runs are bounded and seeded: HOSTILE_SEED and HOSTILE_RUNS
- * reproduce or widen a run (the seed of a failure is printed by fast-check).
+ * write nothing when it refuses. Each route first gets the valid request and each break on its own
+ * (examplePlans: whatever the seed, every route meets each kind of break once); the seeded runs after
+ * them combine breaks. Runs are bounded and seeded: HOSTILE_SEED and HOSTILE_RUNS reproduce or widen
+ * a run (the seed of a failure is printed by fast-check).
  */
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 20251108);
-const RUNS = Number(process.env.HOSTILE_RUNS ?? 25);
+/** Runs per route, the examples included (the path property runs six times as many). */
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 16);
 const PUBLIC_ORIGIN = 'http://localhost:3000';
 
 type BodyPlan =
@@ -144,6 +147,28 @@ function planArb(route: Route, sample: RouteRequest, cookieName: string): fc.Arb
     signJunk: route.area === 'stripe' ? fc.boolean() : fc.constant(false),
   });
   return fc.oneof({ arbitrary: fc.constant(VALID_PLAN), weight: 1 }, { arbitrary: hostile, weight: 6 });
+}
+
+/**
+ * The valid request, then one break at a time: no body, a body cut short, a form where JSON is
+ * expected (writes); no session and a forged one (signed-in routes); another site's origin; a path
+ * parameter longer than any id; a query string of junk.
+ */
+function examplePlans(route: Route, sample: RouteRequest, cookieName: string, role: Role): Plan[] {
+  const one = (p: Partial<Plan>): Plan => ({ ...VALID_PLAN, ...p });
+  const plans = [VALID_PLAN, one({ origin: 'http://evil.example' })];
+  if (route.method !== 'GET')
+    plans.push(
+      one({ body: { kind: 'none' } }),
+      one({ body: { kind: 'raw', text: '{"' } }),
+      one({ contentType: 'application/x-www-form-urlencoded' }),
+    );
+  if (role !== 'anonymous')
+    plans.push(one({ cookie: { kind: 'none' } }), one({ cookie: { kind: 'junk', value: `${cookieName}=${'A'.repeat(43)}` } }));
+  const params = Object.keys(sample.params ?? {});
+  if (params.length) plans.push(one({ params: Object.fromEntries(params.map((n) => [n, 'x'.repeat(300)])) }));
+  if (route.filterKeys || route.queryKeys) plans.push(one({ query: 'range=%7B&sort=%5B%22x&filter=%00&q=%E0%A4%A' }));
+  return plans;
 }
 
 const isValidPlan = (p: Plan) =>
@@ -343,8 +368,13 @@ describe('hostile input (fast-check)', () => {
             `${problems.join('; ')}\nrequest: ${describeRequest(req)}\nanswer: ${res.status} ${res.text.slice(0, 300)}`,
           );
       }),
-      // The valid request always runs first (as an example), so no seed can leave a route without it.
-      { numRuns: RUNS, seed: SEED + index, endOnFailure: true, examples: [[VALID_PLAN]] },
+      // The valid request and each break on its own always run first (as examples), so no seed can leave a route without them.
+      {
+        numRuns: RUNS,
+        seed: SEED + index,
+        endOnFailure: true,
+        examples: examplePlans(route, sample, cookieName, role).map((p) => [p] as [Plan]),
+      },
     );
     expect(validSeen).toBeGreaterThan(0);
   });
