@@ -5,7 +5,9 @@
 // instances (LAUNCH_VISITORS_PER_S), 5 new leads a second, LAUNCH_CHECKOUTS_PER_MIN checkouts (card
 // and Vipps; each webhook delivered to both instances, some twice; the buyer's success page polls its
 // status, every buyer from the same address as behind a CGNAT), the mentor in the panel (lists,
-// searches, the overview), and a broadcast to every subscriber started as the load begins
+// searches, the overview; and every LAUNCH_MENTOR_ACTIONS_EVERY_S (12) a refund of an order paid during
+// the load, a grant of a course to a student, and an answer to a question a student has just asked),
+// and a broadcast to every subscriber started as the load begins
 // (MARKETING_SEND_RATE a minute). Then it waits for the receipts and reports per kind: requests,
 // p50/p95/p99, errors; mails sent per minute; each instance's peak RSS; and the invariants. It writes
 // bench/launch-results.md. Build first (`npm run build`). Traffic goes to 127.0.0.1 only.
@@ -29,6 +31,12 @@ const VISITORS_PER_S = Number(process.env.LAUNCH_VISITORS_PER_S ?? 80);
 const LEADS_PER_S = Number(process.env.LAUNCH_LEADS_PER_S ?? 5);
 const CHECKOUTS_PER_MIN = Number(process.env.LAUNCH_CHECKOUTS_PER_MIN ?? 100);
 const SEND_RATE = Number(process.env.MARKETING_SEND_RATE ?? 6000);
+/** The mentor's refund, grant and answer: each once this often (staggered), so a bounded few per run. */
+const MENTOR_ACTIONS_EVERY_S = Number(process.env.LAUNCH_MENTOR_ACTIONS_EVERY_S ?? 12);
+/** The bench administrator's password (bench/lib.mjs): the panel asks for it again when REAUTH_REQUIRED. */
+const ADMIN_PASSWORD = 'bench-admin-passord';
+/** The course the mentor grants by hand during the load. */
+const GRANTED_COURSE = 'kryptovaluta';
 /** LAUNCH_SCALE < 1 seeds a smaller copy of the volume (to try the bench itself quickly). */
 const SCALE = Number(process.env.LAUNCH_SCALE ?? 1);
 /** How long after the load the bench waits for the last receipts (the target: within 60 s of paying). */
@@ -118,13 +126,15 @@ async function launch(conn, adminCookie) {
     k.statuses.set(status, (k.statuses.get(status) ?? 0) + 1);
     if (status >= 400 || status === 0) k.errors++;
   };
-  async function timed(kind, url, init = {}) {
+  /** `skip(answer)`: an answer not to count (the panel's reauth prompt). */
+  async function timed(kind, url, init = {}, { skip } = {}) {
     const t0 = performance.now();
     try {
       const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
       const text = await res.text();
-      record(kind, performance.now() - t0, res.status);
-      return { status: res.status, text, headers: res.headers };
+      const out = { status: res.status, text, headers: res.headers };
+      if (!skip?.(out)) record(kind, performance.now() - t0, res.status);
+      return out;
     } catch (e) {
       record(kind, performance.now() - t0, 0);
       return { status: 0, text: String(e), headers: new Headers() };
@@ -165,6 +175,21 @@ async function launch(conn, adminCookie) {
     [BROADCAST_SUBJECT],
   );
 
+  // Whom the mentor grants a course to (seeded students without it), who asks the questions the mentor
+  // answers (seeded Foundation students, one question each), and under which module (open from day one).
+  const [grantees] = await conn.query(
+    `SELECT u.id FROM users u WHERE u.role = 'student' AND NOT EXISTS
+       (SELECT 1 FROM grants g WHERE g.userId = u.id AND g.courseId = ? AND g.revokedAt IS NULL) ORDER BY u.id LIMIT 1000`,
+    [GRANTED_COURSE],
+  );
+  const [askers] = await conn.query(
+    `SELECT DISTINCT u.id, u.email FROM users u JOIN grants g ON g.userId = u.id AND g.courseId = 'foundation' AND g.revokedAt IS NULL
+      WHERE u.role = 'student' ORDER BY u.id DESC LIMIT 1000`,
+  );
+  const [[openModule]] = await conn.query(
+    "SELECT id FROM modules WHERE courseId = 'foundation' AND published = 1 AND releaseAfterDays = 0 ORDER BY position LIMIT 1",
+  );
+
   const start = Date.now();
   const deadline = start + SECONDS * 1000;
   const inflight = new Set();
@@ -186,7 +211,7 @@ async function launch(conn, adminCookie) {
   async function buyer(n) {
     const method = n % 3 === 2 ? 'vipps' : 'card';
     const email = `launch-${RUN}-${n}@example.no`;
-    const b = { email, method, paidAt: null, reference: null, seenPaid: false, polls: 0 };
+    const b = { email, method, paidAt: null, reference: null, seenPaid: false, polls: 0, settled: false };
     buyers.push(b);
     const res = await timed(
       'checkout opened',
@@ -240,6 +265,7 @@ async function launch(conn, adminCookie) {
       }
     };
     await Promise.all([...deliveries, poll()]);
+    b.settled = true;
   }
 
   // The mentor at work in the panel: one request every 1.5 s, round the lists, searches and the overview.
@@ -255,6 +281,79 @@ async function launch(conn, adminCookie) {
   ];
   const admin = { headers: { cookie: adminCookie } };
 
+  // The mentor's writes, as the panel makes them: on 401 REAUTH_REQUIRED the panel asks for the password
+  // again (POST /api/auth/reauth) and repeats the request; that first 401 is the panel's prompt, not an error.
+  async function mentorWrite(kind, path, body) {
+    const to = base();
+    const send = () => timed(kind, to + path, json(body, { cookie: adminCookie }), { skip: isReauth });
+    let res = await send();
+    if (isReauth(res)) {
+      await timed('mentor: reauth', `${to}/api/auth/reauth`, json({ password: ADMIN_PASSWORD }, { cookie: adminCookie }));
+      res = await send();
+    }
+    return res;
+  }
+  const isReauth = (res) => res.status === 401 && /REAUTH_REQUIRED/.test(res.text);
+
+  // Refunds: a card or Vipps order paid during the load (its webhooks all delivered, its success page
+  // having seen it paid), refunded in full through the panel's route, each once.
+  const refunded = [];
+  async function refund(n) {
+    const b =
+      buyers.find((x) => x.settled && x.seenPaid && !x.refunding && x.method === (n % 2 ? 'vipps' : 'card')) ??
+      buyers.find((x) => x.settled && x.seenPaid && !x.refunding);
+    if (!b) return;
+    b.refunding = true;
+    const [[order]] = await conn.query('SELECT id FROM orders WHERE email = ?', [b.email]);
+    const res = await mentorWrite('mentor: refund', `/api/admin/orders/${order.id}/refund`, {
+      reason: 'Angrerett innen 14 dager',
+    });
+    if (res.status === 200) refunded.push({ ...b, orderId: order.id });
+  }
+
+  // Grants: a seeded student without the course gets it by hand (the student mailed, as the panel's default).
+  const granted = [];
+  async function grant(n) {
+    const userId = grantees[n]?.id;
+    if (!userId) return;
+    const res = await mentorWrite('mentor: grant', `/api/admin/users/${userId}/grants`, {
+      courseId: GRANTED_COURSE,
+      note: `Lanseringen ${RUN}`,
+      notify: true,
+    });
+    if (res.status === 201) granted.push(userId);
+  }
+
+  // Answers: a seeded Foundation student asks under an open module (the student route), the mentor answers.
+  const answered = [];
+  async function answer(n) {
+    const asker = askers[n];
+    if (!asker || !openModule) return;
+    const cookie = await sessionFor(conn, asker.id);
+    const asked = await timed(
+      'student: question',
+      `${base()}/api/courses/foundation/modules/${openModule.id}/questions`,
+      json({ body: `Hvor setter jeg stoppen på lanseringsdagen? (${RUN}-${n})` }, { cookie }),
+    );
+    if (asked.status !== 201) return;
+    const id = JSON.parse(asked.text).id;
+    const res = await mentorWrite('mentor: answer', `/api/admin/questions/${id}/answer`, {
+      body: 'Under siste **swing low**, og aldri mer enn 1 % av kontoen.',
+    });
+    if (res.status === 200) answered.push({ id, email: asker.email });
+  }
+  /** Starts `fn` every `everyMs` from `offsetMs` after the start until the deadline. */
+  const every = async (everyMs, offsetMs, fn) => {
+    for (let n = 0, next = start + offsetMs; next < deadline; n++, next += everyMs) {
+      await sleep(Math.max(0, next - Date.now()));
+      if (Date.now() >= deadline) break;
+      const p = fn(n).catch((e) => console.error(e));
+      inflight.add(p);
+      void p.finally(() => inflight.delete(p));
+    }
+  };
+  const actionMs = MENTOR_ACTIONS_EVERY_S * 1000;
+
   console.log(
     `launch: ${SECONDS} s, ${VISITORS_PER_S} visitors/s, ${LEADS_PER_S} leads/s, ${CHECKOUTS_PER_MIN} checkouts/min, broadcast at ${SEND_RATE}/min`,
   );
@@ -269,6 +368,9 @@ async function launch(conn, adminCookie) {
     ),
     paced(CHECKOUTS_PER_MIN / 60, buyer),
     paced(1 / 1.5, (n) => timed(mentorPaths[n % mentorPaths.length][0], base() + mentorPaths[n % mentorPaths.length][1], admin)),
+    every(actionMs, Math.min(2000, actionMs / 6), grant),
+    every(actionMs, Math.min(5000, actionMs / 2.4), answer),
+    every(actionMs, Math.min(8000, actionMs / 1.5), refund),
   ]);
   const loadEnded = Date.now();
   await Promise.all([...inflight]);
@@ -277,9 +379,12 @@ async function launch(conn, adminCookie) {
   // The receipts: each paid buyer's, within RECEIPT_WAIT_MS of the load's end.
   const paid = buyers.filter((b) => b.paidAt);
   const receiptOf = (b) => mails.find((m) => m.to === b.email && /kvittering/i.test(m.subject));
+  const refundMails = (r) => mails.filter((m) => m.to === r.email && /^Refusjon/.test(m.subject));
+  const answerMails = (a) => mails.filter((m) => m.to === a.email && /^Svar på spørsmålet/.test(m.subject));
   for (const end = Date.now() + RECEIPT_WAIT_MS; Date.now() < end;) {
     drainSink();
-    if (paid.every(receiptOf)) break;
+    if (paid.every(receiptOf) && refunded.every((r) => refundMails(r).length) && answered.every((a) => answerMails(a).length))
+      break;
     await sleep(500);
   }
   drainSink();
@@ -287,9 +392,10 @@ async function launch(conn, adminCookie) {
   clearInterval(rssTimer);
 
   // The invariants, from the database and the sink.
-  const [[orders]] = await conn.query(`SELECT COUNT(*) AS n, SUM(status = 'paid') AS paid FROM orders WHERE email LIKE ?`, [
-    `launch-${RUN}-%`,
-  ]);
+  const [[orders]] = await conn.query(
+    `SELECT COUNT(*) AS n, SUM(status IN ('paid', 'refunded')) AS paid, SUM(status = 'refunded') AS refunded FROM orders WHERE email LIKE ?`,
+    [`launch-${RUN}-%`],
+  );
   const [twice] = await conn.query(
     `SELECT o.id, COUNT(g.id) AS grants FROM orders o LEFT JOIN grants g ON g.orderId = o.id
       WHERE o.email LIKE ? AND o.status = 'paid' GROUP BY o.id HAVING COUNT(g.id) <> 1`,
@@ -301,6 +407,29 @@ async function launch(conn, adminCookie) {
      FROM marketing_broadcasts b WHERE b.subject = ?`,
     [BROADCAST_SUBJECT],
   );
+  // The mentor's writes: each refunded order refunded once (one refund row, status refunded, its grant
+  // revoked) and mailed once; each grant made once; each question answered and its asker mailed once.
+  const orderIds = refunded.map((r) => r.orderId);
+  const [refundRows] = orderIds.length
+    ? await conn.query(
+        `SELECT o.id, o.status, (SELECT COUNT(*) FROM refunds r WHERE r.orderId = o.id) AS refunds,
+           (SELECT COUNT(*) FROM grants g WHERE g.orderId = o.id AND g.revokedAt IS NULL) AS active
+         FROM orders o WHERE o.id IN (?)`,
+        [orderIds],
+      )
+    : [[]];
+  const [grantRows] = granted.length
+    ? await conn.query(
+        `SELECT userId, COUNT(*) AS n FROM grants WHERE userId IN (?) AND courseId = ? AND source = 'manual' AND revokedAt IS NULL
+          GROUP BY userId`,
+        [granted, GRANTED_COURSE],
+      )
+    : [[]];
+  const [[answeredRows]] = answered.length
+    ? await conn.query('SELECT SUM(answered = 1 AND answerBody IS NOT NULL) AS n FROM lesson_questions WHERE id IN (?)', [
+        answered.map((a) => a.id),
+      ])
+    : [[{ n: 0 }]];
   const ids = new Map();
   for (const m of mails) if (m.id) ids.set(m.id, (ids.get(m.id) ?? 0) + 1);
   const broadcastMails = mails.filter((m) => m.subject === BROADCAST_SUBJECT);
@@ -329,7 +458,13 @@ async function launch(conn, adminCookie) {
   const result = {
     date: new Date().toISOString(),
     seconds: SECONDS,
-    load: { visitors: VISITORS_PER_S, leads: LEADS_PER_S, checkouts: CHECKOUTS_PER_MIN, sendRate: SEND_RATE },
+    load: {
+      visitors: VISITORS_PER_S,
+      leads: LEADS_PER_S,
+      checkouts: CHECKOUTS_PER_MIN,
+      sendRate: SEND_RATE,
+      mentorActionsEvery: MENTOR_ACTIONS_EVERY_S,
+    },
     achievedVisitorsPerS: (kinds.get('storefront')?.ms.length ?? 0) / ((loadEnded - start) / 1000),
     rows,
     mails: {
@@ -356,6 +491,16 @@ async function launch(conn, adminCookie) {
       broadcastAddressesTwice: [...byAddress.values()].filter((c) => c > 1).length,
       fiveXx,
       pollsSeenPaid: paid.filter((b) => b.seenPaid).length,
+      refunds: refunded.length,
+      ordersRefunded: Number(orders.refunded ?? 0),
+      refundedOtherThanOnce: refundRows.filter((o) => o.status !== 'refunded' || Number(o.refunds) !== 1 || Number(o.active))
+        .length,
+      refundMailsOtherThanOnce: refunded.filter((r) => refundMails(r).length !== 1).length,
+      grants: granted.length,
+      grantedOtherThanOnce: granted.length - grantRows.filter((g) => Number(g.n) === 1).length,
+      answers: answered.length,
+      questionsAnswered: Number(answeredRows.n ?? 0),
+      answerMailsOtherThanOnce: answered.filter((a) => answerMails(a).length !== 1).length,
     },
     uptime: loadavg()
       .map((x) => x.toFixed(2))
@@ -394,6 +539,15 @@ function checkTargets(r) {
   if (inv.mailsSentTwice) fail.push(`${inv.mailsSentTwice} mails sent twice`);
   if (inv.broadcastAddressesTwice) fail.push(`${inv.broadcastAddressesTwice} addresses got the broadcast twice`);
   if (inv.fiveXx) fail.push(`${inv.fiveXx} answers 5xx`);
+  if (inv.ordersRefunded !== inv.refunds) fail.push(`${inv.refunds} refunds made, ${inv.ordersRefunded} orders refunded`);
+  if (inv.refundedOtherThanOnce) fail.push(`${inv.refundedOtherThanOnce} orders not refunded exactly once`);
+  if (inv.refundMailsOtherThanOnce) fail.push(`${inv.refundMailsOtherThanOnce} refunds not mailed exactly once`);
+  if (inv.grantedOtherThanOnce) fail.push(`${inv.grantedOtherThanOnce} grants not made exactly once`);
+  if (inv.questionsAnswered !== inv.answers)
+    fail.push(`${inv.answers} answers given, ${inv.questionsAnswered} questions answered`);
+  if (inv.answerMailsOtherThanOnce) fail.push(`${inv.answerMailsOtherThanOnce} answers not mailed exactly once`);
+  if (SECONDS >= 3 * MENTOR_ACTIONS_EVERY_S && !(inv.refunds && inv.grants && inv.answers))
+    fail.push(`the mentor's writes: ${inv.refunds} refunds, ${inv.grants} grants, ${inv.answers} answers`);
   const allSent = r.broadcast && r.mails.broadcastTotal >= r.broadcast.recipients;
   if (!allSent && r.mails.broadcastDuringLoadPerMin < Math.min(r.load.sendRate, TARGETS.broadcastPerMin) * 0.9)
     fail.push(`the broadcast sent ${r.mails.broadcastDuringLoadPerMin.toFixed(0)}/min during the load`);
