@@ -12,6 +12,7 @@ import { liveCancelledMail, liveMovedMail, liveReminderMail } from '../../backen
 import { confirmMail, marketingMail } from '../../backend/src/marketing/marketing-mail';
 import { membershipEndingMail } from '../../backend/src/membership/membership-mail';
 import { mentorshipEndingMail } from '../../backend/src/mentorship/mentorship-mail';
+import { partnerPayoutMail, partnerWelcomeMail } from '../../backend/src/partners/partner-mail';
 import {
   emailChangeNoticeMail,
   receiptMail,
@@ -269,6 +270,29 @@ function everyMail(s: Sample): Array<[string, RenderedMail]> {
         settingsUrl: s.url('/account/settings'),
       }),
     ]),
+    [
+      'partner welcome',
+      partnerWelcomeMail(s.brand, {
+        name: s.name,
+        terms: '12,5 %',
+        links: [s.url('/p/SOMMERKAMPANJEN2026'), s.url('/p/HOSTKAMPANJEN2026')],
+        signInUrl: s.url('/auto-login#token=abc&next=/partner'),
+      }),
+    ],
+    [
+      'partner payout',
+      partnerPayoutMail(s.brand, {
+        name: s.name,
+        paidOn: '2. desember 2026',
+        reference: 'BANK-2026-12-02-0001',
+        totalOre: 1_234_567,
+        orders: [
+          ['Ordre 12345 (accelerator)', '1 234,56 kr'],
+          ['Ordre 12346 (foundation)', '199,70 kr'],
+        ],
+        pageUrl: s.url('/partner'),
+      }),
+    ],
   ];
 }
 
@@ -292,7 +316,7 @@ describe(`every mail fits ${WIDTH} px`, () => {
   });
 
   it('covers every template (a new template is added here)', () => {
-    expect(everyMail(ordinary).map(([name]) => name)).toHaveLength(22);
+    expect(everyMail(ordinary).map(([name]) => name)).toHaveLength(24);
   });
 
   for (const [label, sample] of [
