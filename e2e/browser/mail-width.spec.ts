@@ -10,6 +10,7 @@ import { mentorAnsweredMail } from '../../backend/src/community/mentor/mentor-ma
 import { questionAnsweredMail } from '../../backend/src/community/question-mail';
 import { liveCancelledMail, liveMovedMail, liveReminderMail } from '../../backend/src/live/live-mail';
 import { confirmMail, marketingMail } from '../../backend/src/marketing/marketing-mail';
+import { checkoutReminderMail } from '../../backend/src/marketing/checkout-reminders/checkout-reminder-mail';
 import { membershipEndingMail } from '../../backend/src/membership/membership-mail';
 import { mentorshipEndingMail } from '../../backend/src/mentorship/mentorship-mail';
 import { partnerPayoutMail, partnerWelcomeMail } from '../../backend/src/partners/partner-mail';
@@ -271,6 +272,18 @@ function everyMail(s: Sample): Array<[string, RenderedMail]> {
       }),
     ]),
     [
+      'checkout reminder',
+      checkoutReminderMail(s.brand, {
+        number: 1,
+        productName: `${s.title} Kurs`,
+        campaignCode: 'SOMMERKAMPANJEN2026',
+        firstName: s.name,
+        basis: 'consent',
+        checkoutUrl: s.url('/bestill?course=foundation&paminnelse=12.abc'),
+        unsubscribeUrl: s.url('/api/unsubscribe'),
+      }),
+    ],
+    [
       'partner welcome',
       partnerWelcomeMail(s.brand, {
         name: s.name,
@@ -316,7 +329,7 @@ describe(`every mail fits ${WIDTH} px`, () => {
   });
 
   it('covers every template (a new template is added here)', () => {
-    expect(everyMail(ordinary).map(([name]) => name)).toHaveLength(24);
+    expect(everyMail(ordinary).map(([name]) => name)).toHaveLength(25);
   });
 
   for (const [label, sample] of [
