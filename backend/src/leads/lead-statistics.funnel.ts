@@ -18,8 +18,8 @@ const escapeName = (ds: DataSource, name: string): string =>
     .join('.');
 
 /**
- * The dashboard funnel's statements over lead_addresses (LeadStatisticsService.funnel), side by side
- * on the pool (SQLite runs them one after the other).
+ * The dashboard funnel's statements over lead_addresses (LeadStatisticsService.funnel), one after
+ * the other.
  */
 export async function countFunnel(ds: DataSource, facts: AddressFacts, start: Date, end: Date): Promise<FunnelCounted> {
   // A row entered the period by a lead or a paid order of its address; a row merged by an e-mail
@@ -29,7 +29,7 @@ export async function countFunnel(ds: DataSource, facts: AddressFacts, start: Da
   // rows. One statement with `id IN (leads) OR email IN (orders) OR id IN (merged)` made MariaDB test
   // every row of the table against three materialised sets: the whole request 1.3 s for 366 days at
   // 200 000 leads, and 3.8 s for 30 days on a busy machine (the scan does not shrink with the period);
-  // on the same busy machine the statement took 4.1 s, the two parts 0.5 s and 0.3 s (bench/scale-results.md).
+  // on the same busy machine the statement took 4.1 s, the two parts 0.5 s and 0.3 s (docs/performance.md).
   const variant = 'COALESCE(a.accountVariant, a.firstVariant)';
   const counts = (qb: SelectQueryBuilder<ObjectLiteral>) =>
     qb
@@ -70,11 +70,9 @@ export async function countFunnel(ds: DataSource, facts: AddressFacts, start: Da
     .groupBy(variant);
   // Orders whose buyer's own row is missing or not marked bought (catchUpBuyers' condition).
   mq.addSelect('SUM(CASE WHEN pa.bought THEN 0 ELSE 1 END)', 'unmarked');
-  const [withLeadRows, otherRows, money] = await Promise.all([
-    counts(withLead),
-    counts(others),
-    mq.getRawMany<{ variant: string | null; revenueOre: number | string; unmarked: number | string | null }>(),
-  ]);
+  const withLeadRows = await counts(withLead);
+  const otherRows = await counts(others);
+  const money = await mq.getRawMany<{ variant: string | null; revenueOre: number | string; unmarked: number | string | null }>();
   return {
     rows: [...withLeadRows, ...otherRows],
     money,

@@ -13,7 +13,7 @@ export function boughtSql<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, em
   // Scalar subqueries (`(SELECT 1 … LIMIT 1) IS NOT NULL`), not EXISTS: MariaDB turned each EXISTS
   // into a materialised set of every paid order's address (20 000 keys of up to 1 KB) before the first
   // lead was read (the filter's page and count 457 ms p95 alone; its count statement 0.8–1.1 s on the
-  // busy machine, 0.2–0.3 s as lookups, bench/scale-results.md).
+  // busy machine, 0.2–0.3 s as lookups, docs/performance.md).
   const by = (alias: string, column: 'email' | 'userId', value: string) =>
     qb
       .subQuery()
