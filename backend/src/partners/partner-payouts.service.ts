@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MSG, type AdminPartnerPayout, type PartnerExport } from '@academy/contracts';
+import { queueFikenPurchase } from '../orders/fiken/fiken-queue';
 import { OutboxService } from '../outbox/outbox.service';
 import { mailBrand } from '../outbox/mail-layout';
 import { formatNok, formatOsloDate } from '../outbox/mail-format';
@@ -112,6 +113,8 @@ export class PartnerPayoutsService implements PersonalDataOwner {
           m,
         );
       }
+      // With Fiken set up, the payout is booked there as a purchase (docs/decisions.md "Partners").
+      if (this.cfg.fiken) await queueFikenPurchase(m, payout.id, now);
       if (partner.eraseAfterPayout && !(await this.owes(m, id))) await this.eraseRow(m, partner, actor, now);
       return toPayout(payout);
     });

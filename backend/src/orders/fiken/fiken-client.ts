@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../platform/config';
+import type { FikenPurchaseRequest, FikenSupplierRequest } from './fiken-purchase';
 import type { FikenSaleRequest } from './fiken-sale';
 
 /** Time limit per request to Fiken. */
@@ -45,6 +46,31 @@ export class FikenClient {
     const res = await this.request('POST', '/sales', { body: JSON.stringify(body), type: 'application/json' });
     const id = res.headers.get('location')?.split('/').filter(Boolean).pop();
     if (!id) throw new FikenError('Fiken svarte uten Location for salget', true, res.status);
+    return id;
+  }
+
+  /** Creates a contact (a partner as supplier); its id is the last part of the Location header. */
+  async createContact(body: FikenSupplierRequest): Promise<string> {
+    const res = await this.request('POST', '/contacts', { body: JSON.stringify(body), type: 'application/json' });
+    return this.createdId(res, 'kontakten');
+  }
+
+  /** The purchase made on this date with this identifier, or null. */
+  async findPurchase(date: string, identifier: string): Promise<string | null> {
+    const res = await this.request('GET', `/purchases?date=${encodeURIComponent(date)}&pageSize=100`);
+    const purchases = (await res.json()) as Array<{ purchaseId?: number | string; identifier?: string }>;
+    const hit = Array.isArray(purchases) ? purchases.find((p) => p.identifier === identifier) : undefined;
+    return hit?.purchaseId !== undefined ? String(hit.purchaseId) : null;
+  }
+
+  async createPurchase(body: FikenPurchaseRequest): Promise<string> {
+    const res = await this.request('POST', '/purchases', { body: JSON.stringify(body), type: 'application/json' });
+    return this.createdId(res, 'kjøpet');
+  }
+
+  private createdId(res: Response, what: string): string {
+    const id = res.headers.get('location')?.split('/').filter(Boolean).pop();
+    if (!id) throw new FikenError(`Fiken svarte uten Location for ${what}`, true, res.status);
     return id;
   }
 

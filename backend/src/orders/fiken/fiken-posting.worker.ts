@@ -10,9 +10,12 @@ import { FikenPosting } from '../entities/fiken-posting.entity';
 import { FikenRoundLease } from '../entities/fiken-round-lease.entity';
 import { Order } from '../entities/order.entity';
 import { Receipt } from '../entities/receipt.entity';
+import { PartnerPayout } from '../../partners/entities/partner-payout.entity';
+import { Partner } from '../../partners/entities/partner.entity';
 import { documentFileName, receiptPdf } from '../receipts/receipt-pdf';
 import { buyerOf } from '../receipts/receipts.service';
 import { FikenClient, FikenError } from './fiken-client';
+import { fikenPurchaseOf, purchaseIdentifier } from './fiken-purchase';
 import { fikenSaleOf } from './fiken-sale';
 
 /** How long a lease holds a posting; a round's requests are well inside it. */
@@ -119,8 +122,19 @@ export class FikenPostingWorker implements OnApplicationBootstrap, BeforeApplica
       .orderBy('r.number', 'ASC')
       .limit(BATCH)
       .getRawMany<{ id: number }>();
+    // Partner payouts (purchases) after the sales, in the order they were paid out.
+    const payouts = await repo
+      .createQueryBuilder('p')
+      .select(['p.id AS id'])
+      .where('p.state = :w', { w: 'waiting' })
+      .andWhere('p.payoutId IS NOT NULL')
+      .andWhere('p.nextAttemptAt <= :now', { now })
+      .andWhere('(p.leaseUntil IS NULL OR p.leaseUntil < :now)', { now })
+      .orderBy('p.id', 'ASC')
+      .limit(BATCH)
+      .getRawMany<{ id: number }>();
     let taken = 0;
-    for (const { id } of due) {
+    for (const { id } of [...due, ...payouts]) {
       // Renewed before each posting, so a long round keeps it; lost (this instance stalled past it): stop.
       if (this.stopped || !(await this.takeRound())) break;
       const posting = await this.lease(Number(id));
@@ -156,7 +170,8 @@ export class FikenPostingWorker implements OnApplicationBootstrap, BeforeApplica
   }
 
   private async post(p: FikenPosting): Promise<void> {
-    const receipt = await this.ds.getRepository(Receipt).findOneByOrFail({ id: p.receiptId });
+    if (p.payoutId !== null) return this.postPurchase(p, p.payoutId);
+    const receipt = await this.ds.getRepository(Receipt).findOneByOrFail({ id: p.receiptId! });
     const order = await this.ds.getRepository(Order).findOneBy({ id: receipt.orderId });
     let saleId = p.fikenSaleId;
     if (!saleId) {
@@ -179,6 +194,39 @@ export class FikenPostingWorker implements OnApplicationBootstrap, BeforeApplica
     );
   }
 
+  /**
+   * A partner payout as a purchase (docs/decisions.md "Partners"): the partner's supplier contact is made
+   * once and kept on the partner; the purchase is looked up by its identifier before it is created, so a
+   * process that died after creating it does not book it twice.
+   */
+  private async postPurchase(p: FikenPosting, payoutId: number): Promise<void> {
+    const payout = await this.ds.getRepository(PartnerPayout).findOneByOrFail({ id: payoutId });
+    const partner = await this.ds.getRepository(Partner).findOneByOrFail({ id: payout.partnerId });
+    let purchaseId = p.fikenSaleId;
+    if (!purchaseId) {
+      let contactId = partner.fikenContactId;
+      if (!contactId) {
+        // A partner erased at this payout has no name left: the contact is named by the partner's number.
+        contactId = await this.client.createContact({
+          name: (partner.name ?? `Partner ${partner.id}`).slice(0, 200),
+          ...(partner.email ? { email: partner.email } : {}),
+          supplier: true,
+        });
+        await this.ds.getRepository(Partner).update({ id: partner.id }, { fikenContactId: contactId });
+      }
+      purchaseId =
+        (await this.client.findPurchase(payout.paidOn, purchaseIdentifier(payout.id))) ??
+        (await this.client.createPurchase(fikenPurchaseOf(payout, contactId, this.cfg.fiken!)));
+    }
+    await this.ds
+      .getRepository(FikenPosting)
+      .update(
+        { id: p.id },
+        { state: 'posted', fikenSaleId: purchaseId, lastError: null, leaseOwner: null, leaseUntil: null, updatedAt: this.clock.now() },
+      );
+    this.logger.log(`Partner payout ${payout.id} posted to Fiken as purchase ${purchaseId}`);
+  }
+
   private async failed(p: FikenPosting, e: unknown): Promise<void> {
     const now = this.clock.now();
     const attempts = p.attempts + 1;
@@ -198,6 +246,6 @@ export class FikenPostingWorker implements OnApplicationBootstrap, BeforeApplica
         updatedAt: now,
       },
     );
-    this.logger.warn(`Posting ${p.receiptId} to Fiken failed (attempt ${attempts}${giveUp ? ', given up' : ''}): ${reason}`);
+    this.logger.warn(`Posting ${p.receiptId ?? `payout ${p.payoutId}`} to Fiken failed (attempt ${attempts}${giveUp ? ', given up' : ''}): ${reason}`);
   }
 }

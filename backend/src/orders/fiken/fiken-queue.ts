@@ -12,15 +12,26 @@ export interface QueuedDocument {
  * The posting is unique per document, so a document already queued stays as it is; answers whether
  * this call queued it. Used where a document is issued (in its transaction) and by the backfill.
  */
-export async function queueFikenPosting(m: EntityManager, doc: QueuedDocument, now: Date): Promise<boolean> {
+export function queueFikenPosting(m: EntityManager, doc: QueuedDocument, now: Date): Promise<boolean> {
+  return queue(m, { receiptId: Number(doc.id), kind: doc.kind === 'credit_note' ? 'credit_note' : 'sale' }, now);
+}
+
+/**
+ * Queues a partner payout for posting to Fiken as a purchase (docs/decisions.md "Partners"), in the
+ * payout's transaction; unique per payout like a receipt's posting.
+ */
+export function queueFikenPurchase(m: EntityManager, payoutId: number, now: Date): Promise<boolean> {
+  return queue(m, { payoutId: Number(payoutId), kind: 'purchase' }, now);
+}
+
+async function queue(m: EntityManager, what: Partial<FikenPosting>, now: Date): Promise<boolean> {
   const [sql, params] = m
     .createQueryBuilder()
     .insert()
     .into(FikenPosting)
     .orIgnore()
     .values({
-      receiptId: Number(doc.id),
-      kind: doc.kind === 'credit_note' ? 'credit_note' : 'sale',
+      ...what,
       state: 'waiting',
       attempts: 0,
       nextAttemptAt: now,

@@ -44,4 +44,8 @@ export class Partner {
   /** Erasure was asked for with commission unpaid: the payout that settles it erases the partner. */
   @Column({ type: 'boolean', default: false })
   eraseAfterPayout: boolean;
+
+  /** The partner's supplier contact in Fiken, made at the first payout posted there. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  fikenContactId: string | null;
 }

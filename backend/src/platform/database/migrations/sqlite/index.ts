@@ -56,6 +56,7 @@ import { VippsLogin1795970000000 } from './1795970000000-VippsLogin';
 import { CheckoutReminders1796010000000 } from './1796010000000-CheckoutReminders';
 import { Partners1796000000000 } from './1796000000000-Partners';
 import { LeadSourceIndex1796020000000 } from './1796020000000-LeadSourceIndex';
+import { FikenPurchases1796040000000 } from './1796040000000-FikenPurchases';
 
 /** Every migration, oldest first. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -117,4 +118,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   CheckoutReminders1796010000000,
   Partners1796000000000,
   LeadSourceIndex1796020000000,
+  FikenPurchases1796040000000,
 ];
