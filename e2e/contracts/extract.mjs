@@ -87,6 +87,10 @@ const OPERATIONS = {
     ['sales.create', 'post', '/companies/{companySlug}/sales'],
     ['sales.get', 'get', '/companies/{companySlug}/sales/{saleId}'],
     ['sales.attach', 'post', '/companies/{companySlug}/sales/{saleId}/attachments'],
+    // A partner payout is a purchase from the partner as supplier (a contact made once).
+    ['contacts.create', 'post', '/companies/{companySlug}/contacts'],
+    ['purchases.list', 'get', '/companies/{companySlug}/purchases'],
+    ['purchases.create', 'post', '/companies/{companySlug}/purchases'],
   ],
 };
 

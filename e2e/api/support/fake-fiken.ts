@@ -35,9 +35,33 @@ export interface FakeFikenSale {
   attachments: Array<{ filename: string; bytes: Buffer }>;
 }
 
+/** A contact made through the API (a partner as supplier). */
+export interface FakeFikenContact {
+  contactId: number;
+  body: { name: string; email?: string; supplier?: boolean };
+}
+
+/** A purchase (a partner payout): Fiken's purchaseRequest as sent. */
+export interface FakeFikenPurchase {
+  purchaseId: number;
+  body: {
+    date: string;
+    kind: string;
+    paid: boolean;
+    identifier?: string;
+    currency: string;
+    supplierId?: number;
+    paymentAccount?: string;
+    paymentDate?: string;
+    lines: Array<{ description: string; netPrice: number; vat?: number; account: string; vatType: string }>;
+  };
+}
+
 export interface FakeFiken {
   apiBase: string;
   sales: FakeFikenSale[];
+  contacts: FakeFikenContact[];
+  purchases: FakeFikenPurchase[];
   /** Requests that arrived while another was in flight (Fiken answers 429), or that Fiken's published
    * description refuses (e2e/contracts/fiken): tests expect none. */
   violations: string[];
@@ -67,7 +91,8 @@ const VAT_TYPES = new Set([
 
 /**
  * Fiken's API v2 as far as the app uses it (e2e/contracts/fiken/operations.json): the company, sales
- * by sale number, a cash sale created (201 + Location), its attachments (multipart). It refuses what
+ * by sale number, a cash sale created (201 + Location), its attachments (multipart); a supplier contact
+ * and a purchase created (201 + Location), purchases by date. It refuses what
  * Fiken refuses: a wrong token (401), a sale without lines or currency or with an unknown vatType
  * (400), and a second request while one is in flight (429, recorded in `violations`).
  */
@@ -79,6 +104,8 @@ export async function startFakeFiken(): Promise<FakeFiken> {
   const fake: FakeFiken = {
     apiBase: '',
     sales: [],
+    contacts: [],
+    purchases: [],
     violations: [],
     down: false,
     delayMs: 15,
@@ -90,6 +117,8 @@ export async function startFakeFiken(): Promise<FakeFiken> {
     },
     reset() {
       fake.sales.length = 0;
+      fake.contacts.length = 0;
+      fake.purchases.length = 0;
       fake.violations.length = 0;
       fake.down = false;
       fake.delayMs = 15;
@@ -166,6 +195,36 @@ export async function startFakeFiken(): Promise<FakeFiken> {
       const saleId = nextId++;
       fake.sales.push({ saleId, body, attachments: [] });
       return send(res, 201, undefined, { location: `${fake.apiBase}/companies/${m[1]}/sales/${saleId}` });
+    }
+    if (req.method === 'POST' && (rest === '/contacts' || rest === '/purchases')) {
+      let body: unknown;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return send(res, 400, { error: 'Invalid JSON' });
+      }
+      if (rest === '/contacts') {
+        if (!contract('contacts.create', { companySlug: m[1] }, body)) return;
+        const contactId = nextId++;
+        fake.contacts.push({ contactId, body: body as FakeFikenContact['body'] });
+        return send(res, 201, undefined, { location: `${fake.apiBase}/companies/${m[1]}/contacts/${contactId}` });
+      }
+      if (!contract('purchases.create', { companySlug: m[1] }, body)) return;
+      const purchase = body as FakeFikenPurchase['body'];
+      if (purchase.kind === 'supplier' && !fake.contacts.some((c) => c.contactId === purchase.supplierId))
+        return send(res, 400, { error: `Unknown supplier ${purchase.supplierId}` });
+      const purchaseId = nextId++;
+      fake.purchases.push({ purchaseId, body: purchase });
+      return send(res, 201, undefined, { location: `${fake.apiBase}/companies/${m[1]}/purchases/${purchaseId}` });
+    }
+    if (req.method === 'GET' && rest === '/purchases') {
+      if (!contract('purchases.list', { companySlug: m[1] })) return;
+      const date = url.searchParams.get('date');
+      return send(
+        res,
+        200,
+        fake.purchases.filter((p) => date === null || p.body.date === date).map((p) => ({ purchaseId: p.purchaseId, ...p.body })),
+      );
     }
     const a = /^\/sales\/(\d+)(\/attachments)?$/.exec(rest);
     const sale = a ? fake.sales.find((s) => s.saleId === Number(a[1])) : undefined;

@@ -57,7 +57,7 @@ export class FikenClient {
 
   /** The purchase made on this date with this identifier, or null. */
   async findPurchase(date: string, identifier: string): Promise<string | null> {
-    const res = await this.request('GET', `/purchases?date=${encodeURIComponent(date)}&pageSize=100`);
+    const res = await this.request('GET', `/purchases?date=${encodeURIComponent(date)}`);
     const purchases = (await res.json()) as Array<{ purchaseId?: number | string; identifier?: string }>;
     const hit = Array.isArray(purchases) ? purchases.find((p) => p.identifier === identifier) : undefined;
     return hit?.purchaseId !== undefined ? String(hit.purchaseId) : null;
