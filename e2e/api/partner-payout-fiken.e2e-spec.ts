@@ -54,7 +54,10 @@ describe('partner payouts posted to Fiken as purchases', () => {
 
   it('two payouts: one supplier contact, one purchase each, however often the worker runs', async () => {
     const code = `FIKENP${Date.now().toString(36).toUpperCase()}`;
-    await admin.post('/api/admin/campaign-codes').send({ code, courseIds: ['foundation'], percentOff: 10 }).expect(201);
+    await admin
+      .post('/api/admin/campaign-codes')
+      .send({ code, courseIds: ['foundation'], percentOff: 10 })
+      .expect(201);
     const email = uniqueEmail('partner');
     const p = (
       await admin

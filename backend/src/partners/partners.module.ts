@@ -10,6 +10,7 @@ import { PartnerCommission } from './entities/partner-commission.entity';
 import { PartnerPayout } from './entities/partner-payout.entity';
 import { Partner } from './entities/partner.entity';
 import { PartnerCommissionsListeners } from './partner-commissions.listeners';
+import { PartnerFikenSource } from './partner-fiken';
 import { PartnersController } from './partners.controller';
 import { PartnerPageService } from './partner-page.service';
 import { PartnerPayoutsService } from './partner-payouts.service';
@@ -25,7 +26,7 @@ import { PartnersService } from './partners.service';
     OutboxModule,
   ],
   controllers: [PartnersController],
-  providers: [PartnersService, PartnerPayoutsService, PartnerPageService, PartnerCommissionsListeners],
+  providers: [PartnersService, PartnerPayoutsService, PartnerPageService, PartnerCommissionsListeners, PartnerFikenSource],
   exports: [PartnersService, PartnerPayoutsService],
 })
 export class PartnersModule {}

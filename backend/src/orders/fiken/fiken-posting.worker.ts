@@ -10,12 +10,10 @@ import { FikenPosting } from '../entities/fiken-posting.entity';
 import { FikenRoundLease } from '../entities/fiken-round-lease.entity';
 import { Order } from '../entities/order.entity';
 import { Receipt } from '../entities/receipt.entity';
-import { PartnerPayout } from '../../partners/entities/partner-payout.entity';
-import { Partner } from '../../partners/entities/partner.entity';
 import { documentFileName, receiptPdf } from '../receipts/receipt-pdf';
 import { buyerOf } from '../receipts/receipts.service';
 import { FikenClient, FikenError } from './fiken-client';
-import { fikenPurchaseOf, purchaseIdentifier } from './fiken-purchase';
+import { fikenPurchaseOf, purchaseIdentifier, type FikenPayoutSource } from './fiken-purchase';
 import { fikenSaleOf } from './fiken-sale';
 
 /** How long a lease holds a posting; a round's requests are well inside it. */
@@ -46,6 +44,7 @@ export class FikenPostingWorker implements OnApplicationBootstrap, BeforeApplica
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = false;
+  private payouts: FikenPayoutSource | null = null;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -54,6 +53,11 @@ export class FikenPostingWorker implements OnApplicationBootstrap, BeforeApplica
     private readonly clock: Clock,
     private readonly crash: CrashPoints,
   ) {}
+
+  /** The partners module's payouts (posted as purchases). */
+  usePayouts(source: FikenPayoutSource): void {
+    this.payouts = source;
+  }
 
   onApplicationBootstrap(): void {
     if (this.cfg.fiken && process.env.NODE_ENV !== 'test') this.schedule(5_000);
@@ -200,8 +204,9 @@ export class FikenPostingWorker implements OnApplicationBootstrap, BeforeApplica
    * process that died after creating it does not book it twice.
    */
   private async postPurchase(p: FikenPosting, payoutId: number): Promise<void> {
-    const payout = await this.ds.getRepository(PartnerPayout).findOneByOrFail({ id: payoutId });
-    const partner = await this.ds.getRepository(Partner).findOneByOrFail({ id: payout.partnerId });
+    if (!this.payouts) throw new FikenError('Partnerutbetalingene er ikke koblet til Fiken-køen', true);
+    const payout = await this.payouts.payout(payoutId);
+    const { partner } = payout;
     let purchaseId = p.fikenSaleId;
     if (!purchaseId) {
       let contactId = partner.fikenContactId;
@@ -212,18 +217,23 @@ export class FikenPostingWorker implements OnApplicationBootstrap, BeforeApplica
           ...(partner.email ? { email: partner.email } : {}),
           supplier: true,
         });
-        await this.ds.getRepository(Partner).update({ id: partner.id }, { fikenContactId: contactId });
+        await this.payouts.keepContactId(partner.id, contactId);
       }
       purchaseId =
         (await this.client.findPurchase(payout.paidOn, purchaseIdentifier(payout.id))) ??
         (await this.client.createPurchase(fikenPurchaseOf(payout, contactId, this.cfg.fiken!)));
     }
-    await this.ds
-      .getRepository(FikenPosting)
-      .update(
-        { id: p.id },
-        { state: 'posted', fikenSaleId: purchaseId, lastError: null, leaseOwner: null, leaseUntil: null, updatedAt: this.clock.now() },
-      );
+    await this.ds.getRepository(FikenPosting).update(
+      { id: p.id },
+      {
+        state: 'posted',
+        fikenSaleId: purchaseId,
+        lastError: null,
+        leaseOwner: null,
+        leaseUntil: null,
+        updatedAt: this.clock.now(),
+      },
+    );
     this.logger.log(`Partner payout ${payout.id} posted to Fiken as purchase ${purchaseId}`);
   }
 
@@ -246,6 +256,8 @@ export class FikenPostingWorker implements OnApplicationBootstrap, BeforeApplica
         updatedAt: now,
       },
     );
-    this.logger.warn(`Posting ${p.receiptId ?? `payout ${p.payoutId}`} to Fiken failed (attempt ${attempts}${giveUp ? ', given up' : ''}): ${reason}`);
+    this.logger.warn(
+      `Posting ${p.receiptId ?? `payout ${p.payoutId}`} to Fiken failed (attempt ${attempts}${giveUp ? ', given up' : ''}): ${reason}`,
+    );
   }
 }

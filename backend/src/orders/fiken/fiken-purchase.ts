@@ -26,6 +26,25 @@ export interface FikenPurchaseRequest {
   lines: Array<{ description: string; netPrice: number; vat: 0; account: string; vatType: 'NONE' }>;
 }
 
+/** A payout and its partner as the purchase needs them. */
+export interface FikenPayout {
+  id: number;
+  paidOn: string;
+  reference: string;
+  totalOre: number;
+  commissions: number;
+  partner: { id: number; name: string | null; email: string | null; fikenContactId: string | null };
+}
+
+/**
+ * Where the Fiken worker reads payouts and keeps a partner's contact id: the partners module registers
+ * it (FikenPostingWorker.usePayouts), since the orders module does not reach into the partners' tables.
+ */
+export interface FikenPayoutSource {
+  payout(payoutId: number): Promise<FikenPayout>;
+  keepContactId(partnerId: number, contactId: string): Promise<void>;
+}
+
 /** The purchase's identifier in Fiken: how a purchase already made is found again (and never made twice). */
 export const purchaseIdentifier = (payoutId: number): string => `partnerutbetaling-${payoutId}`;
 
