@@ -87,6 +87,8 @@ describe('admin panel: «Regnskap» with Fiken set up', () => {
     fiken = await startFakeFiken();
     Object.assign(env, {
       ...fakeFikenEnv(fiken.apiBase),
+      // The worker looks twice a second instead of every 10 s: the journey waits for its rounds.
+      FIKEN_POLL_INTERVAL_MS: '500',
     });
   });
   const journey = useBrowserJourney({ env, db: true });

@@ -22,8 +22,6 @@ export const FIKEN_MAX_ATTEMPTS = 10;
 const FIRST_BACKOFF_MS = 60_000;
 const MAX_BACKOFF_MS = 6 * 3600_000;
 const BATCH = 20;
-/** Rounds every 10 s: a due-row query on an index costs nothing, and a sale reaches the books soon after it is made. */
-const POLL_MS = 10_000;
 
 /** The wait before attempt n+1 after n failed attempts: 1 min, 2, 4 … at most 6 h. */
 export function fikenBackoffMs(attempts: number): number {
@@ -60,7 +58,9 @@ export class FikenPostingWorker implements OnApplicationBootstrap, BeforeApplica
   }
 
   onApplicationBootstrap(): void {
-    if (this.cfg.fiken && process.env.NODE_ENV !== 'test') this.schedule(5_000);
+    // Rounds every FIKEN_POLL_INTERVAL_MS (10 s): a due-row query on an index costs nothing, and a sale
+    // reaches the books soon after it is made. The first round comes 5 s after the start, or sooner.
+    if (this.cfg.fiken && process.env.NODE_ENV !== 'test') this.schedule(Math.min(5_000, this.cfg.fiken.pollIntervalMs));
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -74,7 +74,7 @@ export class FikenPostingWorker implements OnApplicationBootstrap, BeforeApplica
     this.timer = setTimeout(() => {
       void this.runOnce()
         .catch((e: unknown) => this.logger.error(`The Fiken round failed: ${e instanceof Error ? e.message : String(e)}`))
-        .finally(() => this.schedule(POLL_MS));
+        .finally(() => this.schedule(this.cfg.fiken?.pollIntervalMs ?? 10_000));
     }, ms);
     this.timer.unref();
   }

@@ -43,4 +43,11 @@ describe('FIKEN_* settings', () => {
     expect(problems({ ...FIKEN, FIKEN_COMPANY_SLUG: 'Mitt Firma' })[0]).toMatch(/^FIKEN_COMPANY_SLUG: /);
     expect(problems({ FIKEN_API_BASE: 'http://127.0.0.1:9999' })[0]).toMatch(/^FIKEN_API_BASE: /);
   });
+
+  it("the worker's round: every 10 s unless FIKEN_POLL_INTERVAL_MS says otherwise, never below 200 ms", () => {
+    expect(parseEnv(FIKEN).fiken!.pollIntervalMs).toBe(10_000);
+    expect(parseEnv({ ...FIKEN, FIKEN_POLL_INTERVAL_MS: '500' }).fiken!.pollIntervalMs).toBe(500);
+    expect(problems({ ...FIKEN, FIKEN_POLL_INTERVAL_MS: '50' })[0]).toMatch(/^FIKEN_POLL_INTERVAL_MS: /);
+    expect(problems({ ...FIKEN, FIKEN_POLL_INTERVAL_MS: 'often' })[0]).toMatch(/^FIKEN_POLL_INTERVAL_MS: /);
+  });
 });

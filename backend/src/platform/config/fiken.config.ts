@@ -15,6 +15,8 @@ export interface FikenConfig {
   paymentAccounts: { card: string; klarna: string; vipps: string };
   /** The revenue account for sales with 25 % MVA and for sales exempt from MVA (e.g. 3000 and 3100). */
   revenueAccounts: { standard: string; exempt: string };
+  /** FIKEN_POLL_INTERVAL_MS: how often the worker looks for waiting postings; 10 s unless set (tests shorten it). */
+  pollIntervalMs: number;
 }
 
 export const FIKEN_KEYS = [
@@ -36,6 +38,7 @@ const ACCOUNT = /^\d{4}(:\d{1,10})?$/;
 export function readFiken(env: EnvReader): FikenConfig | null {
   const keys = env.group(FIKEN_KEYS, 'alle');
   const apiBase = env.url('FIKEN_API_BASE', null);
+  const pollIntervalMs = env.int('FIKEN_POLL_INTERVAL_MS', 10_000, 200, 3_600_000);
   if (keys === 'none') {
     if (apiBase !== null) env.problem(`FIKEN_API_BASE: brukes bare når ${FIKEN_KEYS.join(', ')} er satt`);
     return null;
@@ -67,5 +70,6 @@ export function readFiken(env: EnvReader): FikenConfig | null {
     apiBase: new URL(apiBase ?? FIKEN_DEFAULT_API_BASE),
     paymentAccounts: { card, klarna, vipps },
     revenueAccounts: { standard, exempt },
+    pollIntervalMs,
   };
 }
