@@ -6,6 +6,7 @@ import { LiveModule } from '../../backend/src/live/live.module';
 import { MarketingModule } from '../../backend/src/marketing/marketing.module';
 import { AuditLog } from '../../backend/src/platform/audit/entities/audit-log.entity';
 import { User } from '../../backend/src/identity/entities/user.entity';
+import { Partner } from '../../backend/src/partners/entities/partner.entity';
 import { adminAgent } from './admin-helpers';
 import { loginAs, startTestApp, type TestApp } from './support/test-app';
 
@@ -114,6 +115,12 @@ const ROUTES: Array<[Method, string, Record<string, unknown>?]> = [
   ['POST', '/api/admin/grants/1/membership/end', {}],
   ['GET', '/api/admin/status'],
   ['POST', '/api/admin/status/run', {}],
+  ['GET', '/api/admin/partners'],
+  ['GET', '/api/admin/partners/1'],
+  ['POST', '/api/admin/partners', { name: 'Hacker', email: 'hacker@example.no', commissionPercent: 90, codes: ['HACKET'] }],
+  ['DELETE', '/api/admin/partners/1'],
+  ['POST', '/api/admin/partners/1/payouts', { paidAt: '2026-11-29', reference: 'Hacket' }],
+  ['GET', '/api/admin/partner-payouts'],
 ];
 
 /** Rows of three (jest would take a missing third value for a `done` callback). */
@@ -179,6 +186,7 @@ describe('admin API: access', () => {
   it('the refused requests wrote nothing', async () => {
     expect(await t.ds.getRepository(AuditLog).count()).toBe(0);
     expect(await t.ds.getRepository(User).existsBy({ email: 'ny-elev@example.no' })).toBe(false);
+    expect(await t.ds.getRepository(Partner).count()).toBe(0);
     const course = await t.http().get('/api/catalog').expect(200);
     expect(course.body.items.find((i: { id: string }) => i.id === 'foundation').title).toBe('Foundation');
   });
