@@ -101,13 +101,13 @@ describe('admin panel: «VIP-abonnement» and «Stopp fornyelse»', () => {
       const { page } = run;
       await renewingStudent(910_000 + device.width);
       await page.goto('/admin');
-      const card = page.getByRole('region', { name: 'VIP-abonnement nå' });
+      const card = page.locator('section', { has: page.getByRole('heading', { name: 'VIP-tall nå' }) });
       await card.waitFor();
-      const renewing = Number(await page.getByTestId('subscriptions-renewing').textContent());
-      const due = Number(await page.getByTestId('subscriptions-due').textContent());
+      const renewing = Number(await page.getByTestId('vip-renewing-alle').textContent());
+      const due = Number((await page.getByTestId('vip-due30-alle').textContent())!.split(' · ')[0]);
       expect(renewing).toBeGreaterThanOrEqual(1);
       expect(due).toBeGreaterThanOrEqual(1);
-      expect(await page.getByTestId('subscriptions-ended').textContent()).toBe('0');
+      expect(await page.getByTestId('vip-churn30-alle').textContent()).toBe('0 % (0)');
       await checkScreen(page, `Overview with renewals (${device.width})`, run.problems);
       await atOtherWidth(page, `Overview with renewals (${device.width})`, run.problems);
       await card.screenshot({ path: `/tmp/vip-oversikt-${device.width}.png` });

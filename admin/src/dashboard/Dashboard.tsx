@@ -52,31 +52,6 @@ function WorkQueueCard() {
   );
 }
 
-/** Automatic VIP renewals as they stand now (the period above does not apply to them). */
-function SubscriptionsCard({ counts }: { counts: AdminStats['subscriptions'] }) {
-  return (
-    <section className="lt-card" aria-labelledby="vip-subscriptions">
-      <h2 id="vip-subscriptions">{L.vipAbonnementNa}</h2>
-      <ul className="lt-stats" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {(
-          [
-            ['renewing', L.vipFornyesAutomatisk, counts.renewing],
-            ['due', L.vipFornyesNeste30, counts.dueNext30Days],
-            ['ended', L.vipAvsluttetSiste30, counts.endedLast30Days],
-          ] as const
-        ).map(([key, label, value]) => (
-          <li key={key} className="lt-stat">
-            <span className="lt-secondary">{label}</span>{' '}
-            <span className="lt-stat-value" data-testid={`subscriptions-${key}`}>
-              {value}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 function getStats(from: string, to: string): Promise<AdminStats> {
   return httpClient(`/api/admin/stats?${new URLSearchParams({ from, to })}`).then(({ json }) => json as AdminStats);
 }
@@ -159,7 +134,6 @@ export function Dashboard() {
             <Stat label={L.omsetning} value={formatKr(stats.totals.revenueOre)} />
             <Stat label={L.refundert} value={formatKr(stats.totals.refundsOre)} />
           </div>
-          <SubscriptionsCard counts={stats.subscriptions} />
           <VipFiguresCard vip={stats.vip} />
           <RemindersCard reminders={stats.reminders} from={stats.from} to={stats.to} />
           <section className="lt-card">

@@ -11,8 +11,4 @@ export const overviewLabels = {
   stolpediagramLeadsKontoerOgKjopere: 'Stolpediagram: leads, kontoer og kjøpere per variant',
   stolpediagramLeadsPerDagFordelt: 'Stolpediagram: leads per dag, fordelt på variant',
   stolpediagramOmsetningOgRefusjonerPer: 'Stolpediagram: omsetning og refusjoner per uke',
-  vipAbonnementNa: 'VIP-abonnement nå',
-  vipAvsluttetSiste30: 'Avsluttet siste 30 dager',
-  vipFornyesAutomatisk: 'Fornyes automatisk',
-  vipFornyesNeste30: 'Fornyes neste 30 dager',
 };
