@@ -438,17 +438,20 @@ function salesSection(s, v, seconds) {
     '',
     `Goal: every row, the header once and the last line whole; the first byte, and the first data row after the header, ≤ ${SALES_FIRST_BYTE_MS} ms; peak RSS ≤ ${RSS_GOAL_MB} MB.`,
     '',
-    '| JSON `/api/admin/reports/sales` (rows and totals) | rows | p50 ms | p95 ms | goal p95 | ok |',
-    '| --- | ---: | ---: | ---: | ---: | :-: |',
-    ...s.json.map((r) => `| ${r.name} | ${r.rows} | ${f0(r.p50)} | ${f0(r.p95)} | ≤ 300 | ${ok(r.p95 <= 300)} |`),
+    `| JSON \`/api/admin/reports/sales\` (rows and totals) | rows | p50 ms | p95 ms | goal p95 | peak RSS MB (goal ≤ ${RSS_GOAL_MB}) | ok |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | :-: |',
+    ...s.json.map(
+      (r) =>
+        `| ${r.name} | ${r.rows} | ${f0(r.p50)} | ${f0(r.p95)} | ≤ 300 | ${f0(r.rss)} | ${ok(r.p95 <= 300 && r.rss <= RSS_GOAL_MB)} |`,
+    ),
     '',
   ].join('\n');
 }
 
-/** Whether the sales report met its goals (the JSON's year is noted, the panel asks for a month or a term). */
+/** Whether the sales report met its goals: every CSV, and every JSON period including the year (issue 47). */
 const salesOk = (s) =>
   s.csv.every((r) => r.complete && r.firstRowMax <= SALES_FIRST_BYTE_MS && r.rss <= RSS_GOAL_MB) &&
-  s.json.slice(0, 2).every((r) => r.p95 <= 300);
+  s.json.every((r) => r.p95 <= 300 && r.rss <= RSS_GOAL_MB);
 
 /** bench/scale-results.md's sections by heading, in order. */
 function sectionsOf(text) {

@@ -2,6 +2,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { Refund } from '../../backend/src/orders/entities/refund.entity';
 import { LeadAddress } from '../../backend/src/leads/entities/lead-address.entity';
 import { Lead } from '../../backend/src/leads/entities/lead.entity';
+import { LeadsService } from '../../backend/src/leads/leads.service';
 import { adminAgent, createUser, demoPurchase, insertLead, insertOrder } from './admin-helpers';
 import { startTestApp, uniqueEmail, type TestApp } from './support/test-app';
 
@@ -191,6 +192,51 @@ describe('admin API: the funnel follows what happens after its per-address rows 
       1, 2, 1, 1, 2, 1,
     ]);
     expect(s.leadsPerDay.reduce((n: number, r: { starter: number }) => n + r.starter, 0)).toBe(8);
+  });
+
+  it('a period counts an address by a lead inside it, not by leads on both sides of it; the span follows new leads and an erasure', async () => {
+    const at = (iso: string) => new Date(iso);
+    const [gap, inside, edge, linked] = ['gap', 'inne', 'kant', 'koblet'].map((n) => uniqueEmail(`spenn-${n}`));
+    // gap: January and June; inside: March; edge: February and March.
+    await insertLead(t, { email: gap, trafficSource: 'B', createdAt: at('2024-01-10T10:00:00Z') });
+    await insertLead(t, { email: gap, trafficSource: 'B', createdAt: at('2024-06-10T10:00:00Z') });
+    await insertLead(t, { email: inside, trafficSource: 'B', createdAt: at('2024-03-10T10:00:00Z') });
+    await insertLead(t, { email: edge, trafficSource: 'B', createdAt: at('2024-02-20T10:00:00Z') });
+    await insertLead(t, { email: edge, trafficSource: 'B', createdAt: at('2024-03-05T10:00:00Z') });
+    const leadsIn = async (from: string, to: string) => {
+      const s = (await admin.get(`/api/admin/stats?from=${from}&to=${to}`).expect(200)).body;
+      return (s.funnel.find((r: { variant: string }) => r.variant === 'B') as { leads: number } | undefined)?.leads ?? 0;
+    };
+    expect(await leadsIn('2024-03-01', '2024-03-31')).toBe(2);
+    expect(await leadsIn('2024-01-01', '2024-12-31')).toBe(3);
+    expect(await leadsIn('2024-06-01', '2024-06-30')).toBe(1);
+    expect(await leadsIn('2024-04-01', '2024-05-31')).toBe(0);
+    const span = async (email: string) => {
+      const row = await t.ds.getRepository(LeadAddress).findOneByOrFail({ email });
+      return [row.firstLeadAt?.toISOString() ?? null, row.lastLeadAt?.toISOString() ?? null];
+    };
+    expect(await span(gap)).toEqual(['2024-01-10T10:00:00.000Z', '2024-06-10T10:00:00.000Z']);
+    // A lead between the two: the span stays, and the period finds it by the lead itself.
+    await insertLead(t, { email: gap, trafficSource: 'B', createdAt: at('2024-03-15T10:00:00Z') });
+    expect(await leadsIn('2024-03-01', '2024-03-31')).toBe(3);
+    expect(await span(gap)).toEqual(['2024-01-10T10:00:00.000Z', '2024-06-10T10:00:00.000Z']);
+    // A later lead widens it.
+    await insertLead(t, { email: gap, trafficSource: 'B', createdAt: at('2024-08-01T10:00:00Z') });
+    expect(await leadsIn('2024-08-01', '2024-08-31')).toBe(1);
+    expect(await span(gap)).toEqual(['2024-01-10T10:00:00.000Z', '2024-08-01T10:00:00.000Z']);
+
+    // An account's erasure takes a lead of another address linked to it: that address's row (it has
+    // an account of its own) keeps its other lead, and its span is that lead's alone.
+    const owner = await createUser(t, { email: uniqueEmail('spenn-eier') });
+    await createUser(t, { email: linked });
+    await insertLead(t, { email: linked, trafficSource: 'B', createdAt: at('2024-10-01T10:00:00Z') });
+    await insertLead(t, { email: linked, trafficSource: 'B', createdAt: at('2024-11-01T10:00:00Z'), userId: owner.id });
+    expect(await leadsIn('2024-11-01', '2024-11-30')).toBe(1);
+    expect(await span(linked)).toEqual(['2024-10-01T10:00:00.000Z', '2024-11-01T10:00:00.000Z']);
+    await t.ds.transaction((m) => t.app.get(LeadsService).eraseFor({ userId: owner.id, email: owner.email }, m));
+    expect(await span(linked)).toEqual(['2024-10-01T10:00:00.000Z', '2024-10-01T10:00:00.000Z']);
+    expect(await leadsIn('2024-11-01', '2024-11-30')).toBe(0);
+    expect(await leadsIn('2024-10-01', '2024-10-31')).toBe(1);
   });
 
   it('a buyer without a lead before, and a student the mentor makes, count once their lead is there', async () => {

@@ -163,6 +163,7 @@ describe('VIP renewal at checkout and in mails, search scoped to owned modules, 
     const { agent: stranger } = await loginAs(t, { courses: ['kryptovaluta'] });
 
     const seen: Array<{ sql: string; params: unknown[] }> = [];
+    let ownersCount = 0;
     const original = t.ds.query.bind(t.ds);
     const spy = jest.spyOn(t.ds, 'query').mockImplementation(((sql: string, params?: unknown[]) => {
       if (/\bMATCH\b/i.test(sql)) seen.push({ sql, params: params ?? [] });
@@ -171,15 +172,20 @@ describe('VIP renewal at checkout and in mails, search scoped to owned modules, 
     try {
       const mine = (await owner.get('/api/search').query({ q: 'hvalross' }).expect(200)).body as SearchResponse;
       expect(mine.results.map((r) => r.moduleId)).toEqual([foundation.id]);
+      ownersCount = seen.length;
       const theirs = (await stranger.get('/api/search').query({ q: 'hvalross' }).expect(200)).body as SearchResponse;
       expect(theirs.results.map((r) => r.moduleId)).not.toContain(foundation.id);
     } finally {
       spy.mockRestore();
     }
-    expect(seen).toHaveLength(2);
-    // The stranger's full-text query, without the module filter after it: the index itself yields
-    // nothing of Foundation, so the time it takes does not depend on what Foundation holds.
-    const [ownerQuery, strangerQuery] = seen;
+    // Each search asks about its modules a few at a time (captions.service.ts): the owner's
+    // statements, then the stranger's.
+    const ownerQueries = seen.slice(0, ownersCount);
+    const strangerQueries = seen.slice(ownersCount);
+    expect(ownerQueries.length).toBeGreaterThan(0);
+    expect(strangerQueries.length).toBeGreaterThan(0);
+    // The stranger's full-text queries, without the module filter after them: the index itself yields
+    // nothing of Foundation, so the time they take does not depend on what Foundation holds.
     const fullTextOnly = (q: { sql: string }) =>
       q.sql.replace(/\s+AND\s+(c\.)?["`]approved["`]\s*=\s*1\s+AND\s+(c\.)?["`]moduleId["`]\s+IN\s+\([^)]*\)/, '');
     const rowsOf = async (q: { sql: string; params: unknown[] }) => [
@@ -187,9 +193,10 @@ describe('VIP renewal at checkout and in mails, search scoped to owned modules, 
         ((await t.ds.query(fullTextOnly(q), q.params)) as Array<{ moduleId: number | string }>).map((r) => Number(r.moduleId)),
       ),
     ];
-    expect(fullTextOnly(strangerQuery)).not.toBe(strangerQuery.sql);
-    expect(await rowsOf(ownerQuery)).toEqual([foundation.id]);
-    expect(await rowsOf(strangerQuery)).toEqual([]);
+    const rowsOfAll = async (qs: Array<{ sql: string; params: unknown[] }>) => (await Promise.all(qs.map(rowsOf))).flat();
+    for (const q of strangerQueries) expect(fullTextOnly(q)).not.toBe(q.sql);
+    expect(await rowsOfAll(ownerQueries)).toEqual([foundation.id]);
+    expect(await rowsOfAll(strangerQueries)).toEqual([]);
   });
 
   it('a quiz is a test: no naming of wrong questions before the pass, and a wait after three failures', async () => {

@@ -155,6 +155,8 @@ export class LeadStatisticsService {
           sq
             .select('l.email', 'email')
             .addSelect('MAX(l.userId)', 'uid')
+            .addSelect('MIN(l.createdAt)', 'firstLeadAt')
+            .addSelect('MAX(l.createdAt)', 'lastLeadAt')
             .from(Lead, 'l')
             .where('l.id IN (:...ids)', { ids })
             .groupBy('l.email'),
@@ -168,6 +170,8 @@ export class LeadStatisticsService {
       .addSelect(userId, 'userId')
       .addSelect(this.facts.accountVariant(qb, 'x.email'), 'accountVariant')
       .addSelect(`CASE WHEN ${this.facts.bought(qb, 'x.email', userId)} THEN 1 ELSE 0 END`, 'bought')
+      .addSelect('x.firstLeadAt', 'firstLeadAt')
+      .addSelect('x.lastLeadAt', 'lastLeadAt')
       .where('1 = 1');
     await this.upsert(this.ds.manager, qb, { firstVariant: 'latest' });
 
@@ -196,6 +200,9 @@ export class LeadStatisticsService {
       .addSelect(userId, 'userId')
       .addSelect(this.facts.accountVariant(qb, 'x.email'), 'accountVariant')
       .addSelect(`CASE WHEN ${this.facts.bought(qb, 'x.email', userId)} THEN 1 ELSE 0 END`, 'bought')
+      // The span of its leads is the catch-up's (a row made here keeps none until its leads are taken in).
+      .addSelect('NULL', 'firstLeadAt')
+      .addSelect('NULL', 'lastLeadAt')
       .where('1 = 1');
     await this.upsert(m, qb, { firstVariant: 'latest' });
     await markMergedBuyer(m, email, this.table);
@@ -215,10 +222,24 @@ export class LeadStatisticsService {
       .getQuery();
   }
 
-  /** Erasure, inside the caller's transaction: the rows of the address and of the account. */
-  async eraseFor(owner: { userId: number; email: string }, m: EntityManager): Promise<void> {
+  /**
+   * Erasure, inside the caller's transaction: the rows of the address and of the account; a row of
+   * another address that lost leads with them (a lead linked to the account under another address)
+   * gets the span of the leads it has left.
+   */
+  async eraseFor(owner: { userId: number; email: string }, m: EntityManager, leftAddressIds: number[] = []): Promise<void> {
     await m.delete(LeadAddress, { email: owner.email });
     await m.delete(LeadAddress, { userId: owner.userId });
+    if (leftAddressIds.length === 0) return;
+    const t = this.table;
+    const span = (fn: 'MIN' | 'MAX') =>
+      `(SELECT ${fn}(${t('l.createdAt')}) FROM ${t('leads')} ${t('l')} WHERE ${t('l.addressId')} = ${t('lead_addresses.id')})`;
+    await m
+      .createQueryBuilder()
+      .update(LeadAddress)
+      .set({ firstLeadAt: () => span('MIN'), lastLeadAt: () => span('MAX') })
+      .where('id IN (:...ids)', { ids: leftAddressIds })
+      .execute();
   }
 
   /** The row of an address without an account, inside the caller's transaction (a lead deleted by the mentor). */
@@ -227,7 +248,8 @@ export class LeadStatisticsService {
   }
 
   /**
-   * `INSERT INTO lead_addresses (email, firstVariant, userId, accountVariant, bought) <select>` with a
+   * `INSERT INTO lead_addresses (email, firstVariant, userId, accountVariant, bought, firstLeadAt,
+   * lastLeadAt) <select>` with a
    * merge on the address: an account, its variant and "bought" once there stay (they only come, an
    * erasure removes the row); the first variant is the select's when it brings one (`latest`, the
    * batch reads the whole address) or left as it was (`keep`).
@@ -239,7 +261,7 @@ export class LeadStatisticsService {
   ): Promise<void> {
     const [sql, params] = select.getQueryAndParameters();
     const t = this.table;
-    const columns = ['email', 'firstVariant', 'userId', 'accountVariant', 'bought'];
+    const columns = ['email', 'firstVariant', 'userId', 'accountVariant', 'bought', 'firstLeadAt', 'lastLeadAt'];
     const head = `INSERT INTO ${t('lead_addresses')} (${columns.map(t).join(', ')}) ${sql}`;
     const row = (c: string) => t(`lead_addresses.${c}`);
     // The incoming row: MySQL's VALUES(col), SQLite's excluded.col; the larger flag: GREATEST, MAX.
@@ -250,6 +272,9 @@ export class LeadStatisticsService {
       `${t('userId')} = COALESCE(${row('userId')}, ${v('userId')})`,
       `${t('accountVariant')} = COALESCE(${row('accountVariant')}, ${v('accountVariant')})`,
       `${t('bought')} = ${mysql ? 'GREATEST' : 'MAX'}(${row('bought')}, ${v('bought')})`,
+      // The span of the leads widens (leads only come; an erasure sets it again, eraseFor).
+      `${t('firstLeadAt')} = CASE WHEN ${v('firstLeadAt')} IS NOT NULL AND (${row('firstLeadAt')} IS NULL OR ${v('firstLeadAt')} < ${row('firstLeadAt')}) THEN ${v('firstLeadAt')} ELSE ${row('firstLeadAt')} END`,
+      `${t('lastLeadAt')} = CASE WHEN ${v('lastLeadAt')} IS NOT NULL AND (${row('lastLeadAt')} IS NULL OR ${v('lastLeadAt')} > ${row('lastLeadAt')}) THEN ${v('lastLeadAt')} ELSE ${row('lastLeadAt')} END`,
     ].filter(Boolean);
     const onConflict = mysql ? 'ON DUPLICATE KEY UPDATE' : `ON CONFLICT (${t('email')}) DO UPDATE SET`;
     await m.query(`${head} ${onConflict} ${set.join(', ')}`, params);

@@ -275,9 +275,19 @@ export class LeadsService implements PersonalDataOwner {
 
   /** Erasure, inside the caller's transaction: every lead of the account and of its address. */
   async eraseFor(owner: DataSubject, m: EntityManager): Promise<{ leadsRemoved: number }> {
+    // The funnel's rows these leads were counted under (another address's row may stay: its span is set again).
+    const rows = await m
+      .createQueryBuilder(Lead, 'l')
+      .select('DISTINCT l.addressId', 'addressId')
+      .where('(l.userId = :userId OR l.email = :email) AND l.addressId IS NOT NULL', { userId: owner.userId, email: owner.email })
+      .getRawMany<{ addressId: number | string }>();
     const byUser = await m.delete(Lead, { userId: owner.userId });
     const byEmail = await m.delete(Lead, { email: owner.email });
-    await this.statistics.eraseFor(owner, m);
+    await this.statistics.eraseFor(
+      owner,
+      m,
+      rows.map((r) => Number(r.addressId)),
+    );
     return { leadsRemoved: (byUser.affected ?? 0) + (byEmail.affected ?? 0) };
   }
 }

@@ -57,21 +57,29 @@ export class SearchService {
           add(r, { field: 'description', seconds: null, snippet: snippet(module.description, terms) });
       }
     }
-    // Words too short for the full-text indexes are looked for in titles and descriptions only.
+    // The order results are shown in: modules whose title matched first, then in the order of the
+    // courses and their modules.
+    const titled = (id: number) => byId.get(id)?.hits.some((h) => h.field === 'title') ?? false;
+    const order = [...[...info.keys()].filter(titled), ...[...info.keys()].filter((id) => !titled(id))];
+    // Words too short for the full-text indexes are looked for in titles and descriptions only. The
+    // transcripts are read in that order until the first SEARCH_MAX_MODULES modules with a hit are known.
     if (terms.every((t) => t.length >= MIN_INDEXED_CHARS)) {
-      const lines = await this.captions.searchTranscripts([...info.keys()], terms);
+      const lines = await this.captions.searchTranscripts(order, terms, {
+        perModule: SEARCH_MAX_HITS_PER_MODULE,
+        keep: (plain) => matchesAll(plain, terms),
+        enough: (asked, withLines) => asked.filter((id) => byId.has(id) || withLines.has(id)).length >= SEARCH_MAX_MODULES,
+      });
       lines.sort((a, b) => a.moduleId - b.moduleId || a.startMs - b.startMs);
-      for (const line of lines) {
-        const r = info.get(line.moduleId);
-        if (!r || !matchesAll(line.plain, terms)) continue;
-        add(r, { field: 'transcript', seconds: Math.floor(line.startMs / 1000), snippet: snippet(line.plain, terms) });
-      }
+      for (const line of lines)
+        add(info.get(line.moduleId)!, {
+          field: 'transcript',
+          seconds: Math.floor(line.startMs / 1000),
+          snippet: snippet(line.plain, terms),
+        });
     }
-    // Modules whose title matched first, then in the order of the courses and their modules.
-    const position = new Map([...info.keys()].map((id, i) => [id, i]));
-    const rank = (r: SearchModuleResult) => (r.hits.some((h) => h.field === 'title') ? 0 : 1);
+    const position = new Map(order.map((id, i) => [id, i]));
     const results = [...byId.values()]
-      .sort((a, b) => rank(a) - rank(b) || position.get(a.moduleId)! - position.get(b.moduleId)!)
+      .sort((a, b) => position.get(a.moduleId)! - position.get(b.moduleId)!)
       .slice(0, SEARCH_MAX_MODULES);
     return { query: q, results };
   }

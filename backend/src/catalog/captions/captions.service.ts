@@ -37,8 +37,18 @@ export interface CaptionsWrite {
 
 /** Rows inserted per statement (SQLite binds at most 32766 values; 9 columns a row). */
 const INSERT_CHUNK = 500;
-/** Transcript lines one search reads at most, before they are grouped by module. */
-export const SEARCH_ROW_LIMIT = 400;
+/** The modules the first full-text statement of a search asks about; each next one asks twice as many. */
+export const SEARCH_FIRST_CHUNK = 8;
+
+/** How a search walks the modules ({@link CaptionsService.searchTranscripts}). */
+export interface TranscriptWalk {
+  /** Lines read per module at most, its earliest first. */
+  perModule: number;
+  /** A line that counts (the caller's own test of the terms); the others are dropped. */
+  keep: (plain: string) => boolean;
+  /** After each statement: the modules asked about so far (in order) and those with a line kept; true ends the walk. */
+  enough: (asked: number[], withLines: ReadonlySet<number>) => boolean;
+}
 
 const toView = (c: CaptionCue): CueView => ({ startMs: c.startMs, endMs: c.endMs, text: c.text, settings: c.settings });
 
@@ -130,22 +140,43 @@ export class CaptionsService {
    * (scoped-words.ts): the full-text query itself asks for the given modules' words only, so the
    * index reads nothing of any other module. Terms are letters and digits only, at least three long
    * (InnoDB's shortest indexed word).
+   *
+   * The modules are asked about in the order given, 8 in the first statement and twice as many in
+   * each next, until `enough` says the caller has what it shows: InnoDB builds every match of every
+   * asked module's prefix before any limit applies, so a word in every module cost the whole
+   * academy's matches (300 modules: 146 / 199 ms p50 / p95 on MariaDB, bench/scale-results.md),
+   * where the first 24 modules are all a search shows. Each module gives its `perModule` earliest lines.
    */
-  async searchTranscripts(moduleIds: number[], terms: string[]): Promise<TranscriptMatch[]> {
-    if (!moduleIds.length || !terms.length) return [];
+  async searchTranscripts(moduleIds: number[], terms: string[], walk: TranscriptWalk): Promise<TranscriptMatch[]> {
+    const found: TranscriptMatch[] = [];
+    if (!moduleIds.length || !terms.length) return found;
     const ids = moduleIds.map((id) => Math.trunc(id));
-    const list = ids.join(',');
-    if (isMysql(this.ds)) {
-      const rows: Array<{ moduleId: number; startMs: number; plain: string }> = await this.ds.query(
-        `SELECT \`moduleId\`, \`startMs\`, \`plain\` FROM \`caption_cues\` WHERE MATCH(\`scoped\`) AGAINST (? IN BOOLEAN MODE) AND \`approved\` = 1 AND \`moduleId\` IN (${list}) LIMIT ${SEARCH_ROW_LIMIT}`,
-        [scopedMatch(ids, terms, 'mysql')],
-      );
-      return rows.map((r) => ({ moduleId: Number(r.moduleId), startMs: Number(r.startMs), plain: String(r.plain) }));
+    const withLines = new Set<number>();
+    for (let at = 0, size = SEARCH_FIRST_CHUNK; at < ids.length; at += size, size *= 2) {
+      const chunk = ids.slice(at, at + size);
+      for (const line of await this.transcriptLines(chunk, terms, walk.perModule)) {
+        if (!walk.keep(line.plain)) continue;
+        found.push(line);
+        withLines.add(line.moduleId);
+      }
+      if (walk.enough(ids.slice(0, at + chunk.length), withLines)) break;
     }
-    const rows: Array<{ moduleId: number; startMs: number; plain: string }> = await this.ds.query(
-      `SELECT c."moduleId", c."startMs", c."plain" FROM "caption_cues_fts" f JOIN "caption_cues" c ON c."id" = f.rowid WHERE "caption_cues_fts" MATCH ? AND c."approved" = 1 AND c."moduleId" IN (${list}) LIMIT ${SEARCH_ROW_LIMIT}`,
-      [scopedMatch(ids, terms, 'sqlite')],
-    );
+    return found;
+  }
+
+  /** One statement: each module's `perModule` earliest approved lines holding every term. */
+  private async transcriptLines(ids: number[], terms: string[], perModule: number): Promise<TranscriptMatch[]> {
+    const list = ids.join(',');
+    const cap = Math.trunc(perModule);
+    const rows: Array<{ moduleId: number; startMs: number; plain: string }> = isMysql(this.ds)
+      ? await this.ds.query(
+          `SELECT \`moduleId\`, \`startMs\`, \`plain\` FROM (SELECT \`moduleId\`, \`startMs\`, \`plain\`, ROW_NUMBER() OVER (PARTITION BY \`moduleId\` ORDER BY \`startMs\`, \`id\`) AS \`n\` FROM \`caption_cues\` WHERE MATCH(\`scoped\`) AGAINST (? IN BOOLEAN MODE) AND \`approved\` = 1 AND \`moduleId\` IN (${list})) \`x\` WHERE \`n\` <= ${cap}`,
+          [scopedMatch(ids, terms, 'mysql')],
+        )
+      : await this.ds.query(
+          `SELECT "moduleId", "startMs", "plain" FROM (SELECT c."moduleId", c."startMs", c."plain", ROW_NUMBER() OVER (PARTITION BY c."moduleId" ORDER BY c."startMs", c."id") AS "n" FROM "caption_cues_fts" f JOIN "caption_cues" c ON c."id" = f.rowid WHERE "caption_cues_fts" MATCH ? AND c."approved" = 1 AND c."moduleId" IN (${list})) "x" WHERE "n" <= ${cap}`,
+          [scopedMatch(ids, terms, 'sqlite')],
+        );
     return rows.map((r) => ({ moduleId: Number(r.moduleId), startMs: Number(r.startMs), plain: String(r.plain) }));
   }
 

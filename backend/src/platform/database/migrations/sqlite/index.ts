@@ -57,6 +57,7 @@ import { CheckoutReminders1796010000000 } from './1796010000000-CheckoutReminder
 import { Partners1796000000000 } from './1796000000000-Partners';
 import { LeadSourceIndex1796020000000 } from './1796020000000-LeadSourceIndex';
 import { FikenPurchases1796040000000 } from './1796040000000-FikenPurchases';
+import { LeadSpan1796050000000 } from './1796050000000-LeadSpan';
 
 /** Every migration, oldest first. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -119,4 +120,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   Partners1796000000000,
   LeadSourceIndex1796020000000,
   FikenPurchases1796040000000,
+  LeadSpan1796050000000,
 ];
