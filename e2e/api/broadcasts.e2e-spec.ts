@@ -316,6 +316,37 @@ describe('broadcasts: segments, preview, test, send in batches through the outbo
       });
     });
 
+    it('an address that unsubscribes after the list is made is skipped; each queued row points at its own mail', async () => {
+      await freshList();
+      const members: string[] = [];
+      for (let i = 0; i < 5; i++) members.push(await subscriber('subscribed', { variants: ['C'] }));
+      const created = await admin.agent
+        .post('/api/admin/broadcasts')
+        .send({ subject: 'Etter avmelding', body: 'Hei C!', segment: { audience: 'all', variants: ['C'] } })
+        .expect(201);
+      const id = created.body.id as number;
+      await admin.agent.post(`/api/admin/broadcasts/${id}/send`).send({}).expect(200);
+      // The list is made in the first round (its batch of 3 goes then); one address leaves before the next.
+      clock.advance(60_000);
+      await runner().runOnce();
+      const recipients = t.ds.getRepository(BroadcastRecipient);
+      const waiting = await recipients.find({ where: { broadcastId: id, status: 'pending' }, order: { id: 'ASC' } });
+      expect(waiting).toHaveLength(2);
+      await t.ds.getRepository(Subscriber).update({ email: waiting[0].email }, { status: 'unsubscribed' });
+      clock.advance(60_000);
+      await runner().runOnce();
+      await worker().drain();
+      const rows = await recipients.find({ where: { broadcastId: id }, order: { id: 'ASC' } });
+      expect(rows.map((r) => r.status).sort()).toEqual(['queued', 'queued', 'queued', 'queued', 'skipped']);
+      expect(rows.find((r) => r.status === 'skipped')).toMatchObject({ email: waiting[0].email, outboxId: null });
+      for (const r of rows.filter((x) => x.status === 'queued')) {
+        const mail = await t.ds.getRepository(OutboxMessage).findOneByOrFail({ id: r.outboxId! });
+        expect(mail).toMatchObject({ toAddress: r.email, kind: 'broadcast', status: 'sent', dedupeKey: `bc:${id}:${r.id}` });
+      }
+      const got = sink.messages.filter((m) => m.subject === 'Etter avmelding').flatMap((m) => m.to);
+      expect(got.sort()).toEqual(members.filter((e) => e !== waiting[0].email).sort());
+    });
+
     it('a crash while the list was being made: the next round finishes it without duplicates', async () => {
       await freshList();
       const members: string[] = [];

@@ -4,6 +4,8 @@ import { DataSource, EntityManager, In, IsNull, LessThanOrEqual, Or } from 'type
 import { OutboxService } from '../outbox/outbox.service';
 import { UnsubscribeService } from '../outbox/unsubscribe.service';
 import { APP_CONFIG, AppConfig } from '../platform/config';
+import { normalizeEmail } from '../platform/crypto/tokens';
+import { isMysql } from '../platform/database/dialect';
 import { Clock } from '../platform/time/clock';
 import { broadcastMail } from './broadcast-mail';
 import { BroadcastRecipient } from './entities/broadcast-recipient.entity';
@@ -79,32 +81,62 @@ export class BroadcastEngineService {
       take: this.cfg.marketingSendRate,
     });
     let queued = 0;
-    // A transaction per chunk, not per recipient: one commit (one flush of the log) for many marks.
-    // At MARKETING_SEND_RATE=6000, a commit per recipient kept the batch queueing most of its minute.
-    for (let i = 0; i < next.length; i += QUEUE_CHUNK) {
-      const chunk = next.slice(i, i + QUEUE_CHUNK);
-      const may = await Promise.all(chunk.map((r) => this.subscribers.mayReceive(r.email)));
-      queued += await this.ds.transaction(async (m) => {
-        let n = 0;
-        for (const [j, r] of chunk.entries()) {
-          const mark = await m
-            .getRepository(BroadcastRecipient)
-            .update({ id: r.id, status: 'pending' }, { status: may[j] ? 'queued' : 'skipped' });
-          if (mark.affected !== 1 || !may[j]) continue;
-          const mail = broadcastMail(this.cfg, b, this.unsubscribe.url(r.email));
-          const outboxId = await this.outbox.enqueue(
-            { ...mail, kind: 'broadcast', to: r.email, userId: r.userId, dedupeKey: `bc:${b.id}:${r.id}` },
-            m,
-          );
-          await m.getRepository(BroadcastRecipient).update({ id: r.id }, { outboxId });
-          n++;
-        }
-        return n;
-      });
-    }
+    for (let i = 0; i < next.length; i += QUEUE_CHUNK)
+      queued += await this.ds.transaction((m) => this.queueChunk(b, next.slice(i, i + QUEUE_CHUNK), m));
     if ((await recipients.countBy({ broadcastId: b.id, status: 'pending' })) === 0)
       await this.repo.update({ id: b.id, status: 'sending' }, { status: 'sent', finishedAt: now, updatedAt: now });
     return queued;
+  }
+
+  /**
+   * One chunk in one transaction, in a handful of statements whatever its size: its rows still
+   * pending, held until the commit (a batch of another instance, a minute later if this one ran long,
+   * skips them); the addresses that may get marketing, in one read; the others marked skipped in one
+   * UPDATE; the mails queued together (OutboxService.enqueueMany); each row marked queued with its
+   * message in one UPDATE. A statement or five per recipient kept a batch of 6 000 queueing for most
+   * of its minute under launch-day load (docs/performance.md "Launch day"). Returns how many were queued.
+   */
+  private async queueChunk(b: Broadcast, chunk: BroadcastRecipient[], m: EntityManager): Promise<number> {
+    const held = m
+      .getRepository(BroadcastRecipient)
+      .createQueryBuilder('r')
+      .select('r.id', 'id')
+      .where('r.id IN (:...ids) AND r.status = :pending', { ids: chunk.map((r) => r.id), pending: 'pending' });
+    if (isMysql(m)) held.setLock('pessimistic_write');
+    const pending = new Set((await held.getRawMany<{ id: number | string }>()).map((r) => Number(r.id)));
+    const rows = chunk.filter((r) => pending.has(r.id));
+    if (rows.length === 0) return 0;
+    const may = await this.subscribers.marketableOf(
+      rows.map((r) => r.email),
+      m,
+    );
+    const send = rows.filter((r) => may.has(normalizeEmail(r.email)));
+    const skip = rows.filter((r) => !may.has(normalizeEmail(r.email)));
+    if (skip.length) await m.getRepository(BroadcastRecipient).update({ id: In(skip.map((r) => r.id)) }, { status: 'skipped' });
+    if (send.length === 0) return 0;
+    const key = (r: BroadcastRecipient) => `bc:${b.id}:${r.id}`;
+    const ids = await this.outbox.enqueueMany(
+      send.map((r) => ({
+        ...broadcastMail(this.cfg, b, this.unsubscribe.url(r.email)),
+        kind: 'broadcast' as const,
+        to: r.email,
+        userId: r.userId,
+        dedupeKey: key(r),
+      })),
+      m,
+    );
+    const id = m.connection.driver.escape('id');
+    await m
+      .createQueryBuilder()
+      .update(BroadcastRecipient)
+      .set({
+        status: 'queued',
+        outboxId: () =>
+          `CASE ${id} ${send.map((r) => `WHEN ${Math.trunc(r.id)} THEN ${Math.trunc(ids.get(key(r))!)}`).join(' ')} END`,
+      })
+      .where({ id: In(send.map((r) => r.id)) })
+      .execute();
+    return send.length;
   }
 
   /** For the data export: the broadcasts that went to an address. */
