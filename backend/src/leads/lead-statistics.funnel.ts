@@ -1,7 +1,6 @@
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { AddressFacts } from './address-facts';
 import { LeadAddress } from './entities/lead-address.entity';
-import { Lead } from './entities/lead.entity';
 
 /** What {@link countFunnel} counts: per variant, and the paid orders whose buyer's row is missing or not marked bought. */
 export interface FunnelCounted {
@@ -53,9 +52,10 @@ export async function countFunnel(ds: DataSource, facts: AddressFacts, start: Da
   others
     .from(`(${buyersRows} UNION ${mergedInto})`, 'c')
     .innerJoin(LeadAddress, 'a', `a.id = ${t('c.id')}`)
-    // Not counted above: no lead of the address in the period (an anti-join, one index lookup each).
-    .leftJoin(Lead, 'ol', 'ol.addressId = a.id AND ol.createdAt >= :start AND ol.createdAt <= :end', { start, end })
-    .where('a.mergedIntoId IS NULL AND ol.id IS NULL');
+    // Not counted above: the same test of a lead in the period, negated (a row without leads has no
+    // span: not counted above, counted here). A LEFT JOIN of the period's leads as an anti-join made
+    // MariaDB compare each of 30 days' 818 buyers with its 16 000 leads in a join buffer: 0.5 s.
+    .where(`a.mergedIntoId IS NULL AND (CASE WHEN ${leadInPeriod('a')} THEN 1 ELSE 0 END) = 0`, { start, end });
 
   // Money: every order paid in the period under its buyer's row (an order whose row is missing, under none).
   const mq = ds.createQueryBuilder();
