@@ -9,6 +9,8 @@ export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'logged';
 @Index('idx_outbox_due', ['status', 'nextAttemptAt'])
 // A student's export and erasure find their mail by address (6 s without it at 100 000 mails).
 @Index('idx_outbox_to', ['toAddress'])
+// A broadcast's progress: its mails by status under its key prefix, from this index alone.
+@Index('idx_outbox_dedupe_status', ['dedupeKey', 'status'])
 export class OutboxMessage {
   @PrimaryGeneratedColumn()
   id: number;

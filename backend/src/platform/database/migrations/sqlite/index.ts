@@ -58,6 +58,7 @@ import { Partners1796000000000 } from './1796000000000-Partners';
 import { LeadSourceIndex1796020000000 } from './1796020000000-LeadSourceIndex';
 import { FikenPurchases1796040000000 } from './1796040000000-FikenPurchases';
 import { LeadSpan1796050000000 } from './1796050000000-LeadSpan';
+import { OutboxDedupeStatus1796060000000 } from './1796060000000-OutboxDedupeStatus';
 
 /** Every migration, oldest first. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -121,4 +122,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   LeadSourceIndex1796020000000,
   FikenPurchases1796040000000,
   LeadSpan1796050000000,
+  OutboxDedupeStatus1796060000000,
 ];
