@@ -13,6 +13,7 @@ import { conflict, notFound } from '../platform/errors/app-error';
 import { filter, listParamsFor, runList, type ListResult, type ListSpec } from '../platform/list/list-query';
 import { OutboxBody } from './entities/outbox-body.entity';
 import { OutboxMessage } from './entities/outbox-message.entity';
+import { pendingMessage } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
 
 const LIST: ListSpec<OutboxMessage> = {
@@ -138,21 +139,9 @@ export class AdminOutboxService {
     }
     if (m.status === 'sending') throw conflict(MSG.mailSending);
     const copyId = await this.ds.transaction(async (tx) => {
-      const res = await tx.getRepository(OutboxMessage).insert({
-        kind: m.kind,
-        toAddress: m.toAddress,
-        subject: m.subject,
-        status: 'pending',
-        attempts: 0,
-        nextAttemptAt: now,
-        lockedBy: null,
-        lockedUntil: null,
-        lastError: null,
-        sentAt: null,
-        userId: m.userId,
-        dedupeKey: null,
-        createdAt: now,
-      });
+      const res = await tx
+        .getRepository(OutboxMessage)
+        .insert(pendingMessage({ kind: m.kind, to: m.toAddress, subject: m.subject, userId: m.userId, dedupeKey: null }, now));
       const id = Number(res.identifiers[0]?.id);
       await tx.getRepository(OutboxBody).insert({ messageId: id, html: m.html, textBody: m.textBody });
       return id;

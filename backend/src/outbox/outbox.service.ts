@@ -18,6 +18,28 @@ export interface NewMail extends RenderedMail {
   dedupeKey?: string | null;
 }
 
+/** A new message's row: pending, never tried, due `now`. */
+export function pendingMessage(
+  mail: { kind: OutboxMessage['kind']; to: string; subject: string; userId?: number | null; dedupeKey?: string | null },
+  now: Date,
+): Omit<OutboxMessage, 'id' | 'body' | 'html' | 'textBody'> {
+  return {
+    kind: mail.kind,
+    toAddress: mail.to,
+    subject: mail.subject.slice(0, 300),
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    lockedBy: null,
+    lockedUntil: null,
+    lastError: null,
+    sentAt: null,
+    userId: mail.userId ?? null,
+    dedupeKey: mail.dedupeKey ?? null,
+    createdAt: now,
+  };
+}
+
 /** Puts messages in the outbox; the worker sends them. */
 @OwnsPersonalData({ name: 'outbox', sections: ['emails'], tables: ['outbox', 'outbox_bodies'], eraseOrder: ERASURE_ORDER.outbox })
 export class OutboxService implements PersonalDataOwner {
@@ -35,21 +57,7 @@ export class OutboxService implements PersonalDataOwner {
     const m = manager ?? this.ds.manager;
     let id: number;
     try {
-      const res = await m.getRepository(OutboxMessage).insert({
-        kind: mail.kind,
-        toAddress: mail.to,
-        subject: mail.subject.slice(0, 300),
-        status: 'pending',
-        attempts: 0,
-        nextAttemptAt: now,
-        lockedBy: null,
-        lockedUntil: null,
-        lastError: null,
-        sentAt: null,
-        userId: mail.userId ?? null,
-        dedupeKey: mail.dedupeKey ?? null,
-        createdAt: now,
-      });
+      const res = await m.getRepository(OutboxMessage).insert(pendingMessage(mail, now));
       id = Number(res.identifiers[0]?.id);
     } catch (e) {
       if (mail.dedupeKey && isUniqueViolation(e)) return null;
@@ -90,23 +98,7 @@ export class OutboxService implements PersonalDataOwner {
     const fresh = [...new Map(mails.filter((mail) => !ids.has(mail.dedupeKey)).map((mail) => [mail.dedupeKey, mail])).values()];
     if (fresh.length === 0) return ids;
     const now = new Date();
-    await m.getRepository(OutboxMessage).insert(
-      fresh.map((mail) => ({
-        kind: mail.kind,
-        toAddress: mail.to,
-        subject: mail.subject.slice(0, 300),
-        status: 'pending' as const,
-        attempts: 0,
-        nextAttemptAt: now,
-        lockedBy: null,
-        lockedUntil: null,
-        lastError: null,
-        sentAt: null,
-        userId: mail.userId ?? null,
-        dedupeKey: mail.dedupeKey,
-        createdAt: now,
-      })),
-    );
+    await m.getRepository(OutboxMessage).insert(fresh.map((mail) => pendingMessage(mail, now)));
     await byKey(fresh.map((mail) => mail.dedupeKey));
     await m
       .getRepository(OutboxBody)
