@@ -41,9 +41,12 @@ export async function countFunnel(ds: DataSource, facts: AddressFacts, start: Da
   const t = (name: string) => escapeName(ds, name);
   // A row (`alias`) with a lead in the period, from the span of its leads (idx_lead_addresses_lead_span):
   // one whose first or last lead is in the period has one; only a row with leads both before and
-  // after it (never one of a period that ends now) has its leads looked up (idx_leads_address).
+  // after it (never one of a period that ends now) has its leads looked up (idx_leads_address). A row
+  // without leads is false at once (`IS NOT NULL` first): a NULL comparison would leave the AND
+  // undecided and have its leads looked up, which under launch load MariaDB did by reading the whole
+  // period's leads for each buyer without a lead (360 000–810 000 rows examined for 30 days).
   const leadInPeriod = (alias: string) =>
-    `${t(`${alias}.lastLeadAt`)} >= :start AND ${t(`${alias}.firstLeadAt`)} <= :end AND (${t(`${alias}.firstLeadAt`)} >= :start OR ${t(`${alias}.lastLeadAt`)} <= :end OR EXISTS (SELECT 1 FROM ${t('leads')} ${t(`${alias}_l`)} WHERE ${t(`${alias}_l.addressId`)} = ${t(`${alias}.id`)} AND ${t(`${alias}_l.createdAt`)} >= :start AND ${t(`${alias}_l.createdAt`)} <= :end))`;
+    `${t(`${alias}.firstLeadAt`)} IS NOT NULL AND ${t(`${alias}.lastLeadAt`)} >= :start AND ${t(`${alias}.firstLeadAt`)} <= :end AND (${t(`${alias}.firstLeadAt`)} >= :start OR ${t(`${alias}.lastLeadAt`)} <= :end OR EXISTS (SELECT 1 FROM ${t('leads')} ${t(`${alias}_l`)} WHERE ${t(`${alias}_l.addressId`)} = ${t(`${alias}.id`)} AND ${t(`${alias}_l.createdAt`)} >= :start AND ${t(`${alias}_l.createdAt`)} <= :end))`;
   const withLead = ds.createQueryBuilder(LeadAddress, 'a');
   withLead.where(`a.mergedIntoId IS NULL AND ${leadInPeriod('a')}`, { start, end });
   const others = ds.createQueryBuilder();
