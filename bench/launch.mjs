@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { createBenchDatabase, freePort, MAIN, ROOT, rssMb, sleep, startApp, stopApp, waitFor } from './lib.mjs';
 import { scaled, seed, VOLUME } from './scale-seed.mjs';
-import { TARGETS, percentile, renderResults } from './launch-report.mjs';
+import { TARGETS, isMentorsRequest, percentile, renderResults } from './launch-report.mjs';
 
 import { requireTs } from './launch-ts.mjs';
 
@@ -523,13 +523,9 @@ function perMinute(mails, start) {
 
 function checkTargets(r) {
   const fail = [];
-  const p95 = (kind) => r.rows.find((x) => x.kind === kind)?.p95 ?? 0;
   for (const [kind, ms] of Object.entries(TARGETS.p95))
-    for (const row of r.rows.filter(
-      (x) => x.kind === kind || (kind === 'mentor' && x.kind.startsWith('mentor:') && x.kind !== 'mentor: overview'),
-    ))
+    for (const row of r.rows.filter((x) => x.kind === kind || (kind === 'mentor' && isMentorsRequest(x.kind))))
       if (row.p95 > ms) fail.push(`${row.kind}: p95 ${row.p95.toFixed(0)} ms > ${ms} ms`);
-  void p95;
   for (const row of r.rows) if (row.errors) fail.push(`${row.kind}: ${row.errors} errors ${JSON.stringify(row.statuses)}`);
   if (r.receipts.mailed < r.receipts.paid) fail.push(`${r.receipts.paid - r.receipts.mailed} paid buyers without a receipt`);
   if (r.receipts.max > TARGETS.receiptSeconds) fail.push(`a receipt took ${r.receipts.max.toFixed(0)} s`);
