@@ -11,6 +11,10 @@
 // (MARKETING_SEND_RATE a minute). Then it waits for the receipts and reports per kind: requests,
 // p50/p95/p99, errors; mails sent per minute; each instance's peak RSS; and the invariants. It writes
 // bench/launch-results.md. Build first (`npm run build`). Traffic goes to 127.0.0.1 only.
+// LAUNCH_INSTANCES=1 starts one instance only and sends it everything, the same load: each webhook is
+// still delivered twice (and every fifth three times), all to it. LAUNCH_RESULTS_JSON=<path> writes the
+// run's result as JSON there instead of bench/launch-results.md (bench/launch-capacity.mjs's rounds).
+// SIGINT or SIGTERM stops the instances and drops the bench's database before it exits.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -27,6 +31,15 @@ const { startFakeVipps, fakeVippsEnv, vippsEvent, signVippsWebhook } = requireTs
 const { startSmtpSink } = requireTs('../e2e/api/support/smtp-sink.ts');
 
 const SECONDS = Number(process.env.LAUNCH_SECONDS ?? 300);
+/** How many instances share the load: 2 (launch day as planned) or 1 (what one alone sustains). */
+const INSTANCES_ASKED = process.env.LAUNCH_INSTANCES ?? '2';
+if (!/^[12]$/.test(INSTANCES_ASKED.trim())) {
+  console.error(`LAUNCH_INSTANCES must be 1 or 2 (got ${JSON.stringify(INSTANCES_ASKED)}).`);
+  process.exit(1);
+}
+const INSTANCES = Number(INSTANCES_ASKED);
+/** Where to write the result as JSON instead of the results page (unset: bench/launch-results.md). */
+const RESULTS_JSON = process.env.LAUNCH_RESULTS_JSON || null;
 const VISITORS_PER_S = Number(process.env.LAUNCH_VISITORS_PER_S ?? 80);
 const LEADS_PER_S = Number(process.env.LAUNCH_LEADS_PER_S ?? 5);
 const CHECKOUTS_PER_MIN = Number(process.env.LAUNCH_CHECKOUTS_PER_MIN ?? 100);
@@ -56,7 +69,8 @@ const stripe = await startFakeStripe();
 const vipps = await startFakeVipps();
 const sink = await startSmtpSink();
 const db = await createBenchDatabase('ta_launch');
-const ports = [await freePort(), await freePort()];
+const ports = [];
+for (let i = 0; i < INSTANCES; i++) ports.push(await freePort());
 const bases = ports.map((p) => `http://127.0.0.1:${p}`);
 const env = (i) => ({
   ...fakeStripeEnv(stripe),
@@ -70,6 +84,8 @@ const env = (i) => ({
   // The bench's requests all come from 127.0.0.1: the write limit as for one client behind many.
   PUBLIC_URL: bases[i],
 });
+/** The instance a delivery meant for "instance i of two" goes to: with one instance, always that one. */
+const instance = (i) => bases[i % bases.length];
 const apps = [];
 const stopAll = async () => {
   for (const a of apps) await stopApp(a).catch(() => {});
@@ -78,32 +94,62 @@ const stopAll = async () => {
   await vipps.close();
   await sink.close();
 };
+/** The connection the bench seeds and checks through (closed before the database is dropped on a signal). */
+let conn = null;
+// Stopped from outside (Ctrl-C, or bench/launch-capacity.mjs's time bound): the instances stop and the
+// database is dropped, each bounded, before the exit.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the instances and dropping ${db.name} …`);
+    conn?.destroy();
+    const bounded = (p) => Promise.race([p.catch(() => {}), sleep(20_000)]);
+    void (async () => {
+      for (const a of apps) await bounded(stopApp(a));
+      await bounded(db.drop());
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    })();
+  });
 
 try {
   // The first instance makes the schema; the volume is seeded; then the second joins.
   apps.push(startApp({ port: ports[0], databaseUrl: db.url, env: env(0), stdio: ['ignore', 'ignore', 'inherit'] }));
   await waitFor(`${bases[0]}/api/health`, { ms: 120_000, app: apps[0] });
-  const conn = await createConnection({ uri: db.url.toString(), multipleStatements: true });
+  conn = await createConnection({ uri: db.url.toString(), multipleStatements: true });
   const [[{ id: adminId }]] = await conn.query("SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1");
   console.log('seeding the volume …');
   const seeded = await seed(conn, SCALE < 1 ? scaled(SCALE) : VOLUME, adminId);
   console.log(`seeded in ${seeded.toFixed(1)} s`);
-  apps.push(startApp({ port: ports[1], databaseUrl: db.url, env: env(1), stdio: ['ignore', 'ignore', 'inherit'] }));
-  await waitFor(`${bases[1]}/api/health`, { ms: 120_000, app: apps[1] });
+  for (let i = 1; i < INSTANCES; i++) {
+    apps.push(startApp({ port: ports[i], databaseUrl: db.url, env: env(i), stdio: ['ignore', 'ignore', 'inherit'] }));
+    await waitFor(`${bases[i]}/api/health`, { ms: 120_000, app: apps[i] });
+  }
   const adminCookie = await sessionFor(conn, adminId);
-  // Warm both (the first statistics take the seeded leads in; the pages their caches).
+  // Warm them (the first statistics take the seeded leads in; the pages their caches).
   await fetch(`${bases[0]}/api/admin/stats`, { headers: { cookie: adminCookie } }).catch(() => {});
   for (const b of bases) for (const p of PAGES) await fetch(b + p).catch(() => {});
 
   const result = await launch(conn, adminCookie, adminId);
   result.seeded = seeded;
   result.scale = SCALE;
-  writeFileSync(RESULTS, renderResults(result));
-  console.log(`\nwritten: ${RESULTS}`);
+  if (RESULTS_JSON) {
+    writeFileSync(RESULTS_JSON, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`\nwritten: ${RESULTS_JSON}`);
+  } else {
+    writeFileSync(RESULTS, INSTANCES === 2 ? renderResults(result) : withOneInstanceNote(renderResults(result)));
+    console.log(`\nwritten: ${RESULTS}`);
+  }
   await conn.end();
+  conn = null;
   process.exitCode = result.failures.length ? 1 : 0;
 } finally {
   await stopAll();
+}
+
+/** The results page of a one-instance run: says so under the heading (the page's text speaks of two). */
+function withOneInstanceNote(page) {
+  const note =
+    'One instance only (`LAUNCH_INSTANCES=1`): every request went to it, and each webhook delivery meant for "both instances" was delivered to it twice.';
+  return page.replace('\n\n', `\n\n${note}\n\n`);
 }
 
 /** A signed-in session for a user, as the sign-in makes it (the bench plays the sign-in). */
@@ -146,10 +192,10 @@ async function launch(conn, adminCookie) {
     body: JSON.stringify(body),
   });
   let turn = 0;
-  const base = () => bases[turn++ % 2];
+  const base = () => bases[turn++ % bases.length];
 
-  // Resident memory of both instances, sampled all along.
-  const peakRss = [0, 0];
+  // Resident memory of each instance, sampled all along.
+  const peakRss = bases.map(() => 0);
   const rssTimer = setInterval(() => {
     apps.forEach((a, i) => {
       try {
@@ -241,8 +287,8 @@ async function launch(conn, adminCookie) {
           headers: { 'content-type': 'application/json', 'stripe-signature': signed.signature },
           body: signed.body,
         });
-      deliveries.push(send(bases[0]), send(bases[1]));
-      if (n % 5 === 0) deliveries.push(send(bases[n % 2]));
+      deliveries.push(send(instance(0)), send(instance(1)));
+      if (n % 5 === 0) deliveries.push(send(instance(n)));
     } else {
       vipps.approve(reference);
       b.paidAt = Date.now();
@@ -253,8 +299,8 @@ async function launch(conn, adminCookie) {
           headers: signVippsWebhook(body, { host: to.slice('http://'.length) }),
           body,
         });
-      deliveries.push(send(bases[0]), send(bases[1]));
-      if (n % 5 === 0) deliveries.push(send(bases[n % 2]));
+      deliveries.push(send(instance(0)), send(instance(1)));
+      if (n % 5 === 0) deliveries.push(send(instance(n)));
     }
     const poll = async () => {
       for (let i = 0; i < 10 && !b.seenPaid; i++) {
@@ -355,7 +401,7 @@ async function launch(conn, adminCookie) {
   const actionMs = MENTOR_ACTIONS_EVERY_S * 1000;
 
   console.log(
-    `launch: ${SECONDS} s, ${VISITORS_PER_S} visitors/s, ${LEADS_PER_S} leads/s, ${CHECKOUTS_PER_MIN} checkouts/min, broadcast at ${SEND_RATE}/min`,
+    `launch: ${INSTANCES} instance${INSTANCES === 1 ? '' : 's'}, ${SECONDS} s, ${VISITORS_PER_S} visitors/s, ${LEADS_PER_S} leads/s, ${CHECKOUTS_PER_MIN} checkouts/min, broadcast at ${SEND_RATE}/min`,
   );
   await Promise.all([
     paced(VISITORS_PER_S, (n) => timed('storefront', base() + PAGES[n % PAGES.length], { headers: { 'accept-encoding': 'br' } })),
@@ -458,6 +504,7 @@ async function launch(conn, adminCookie) {
   const result = {
     date: new Date().toISOString(),
     seconds: SECONDS,
+    instances: INSTANCES,
     load: {
       visitors: VISITORS_PER_S,
       leads: LEADS_PER_S,
