@@ -314,6 +314,10 @@ describe('broadcasts: segments, preview, test, send in batches through the outbo
         failed: 0,
         pending: 0,
       });
+      // The list counts a whole page of broadcasts at once: each row as that broadcast's own page shows it.
+      const listed = (await admin.agent.get('/api/admin/broadcasts').expect(200)).body as Array<{ id: number; sent: number }>;
+      expect(new Set(listed.map((b) => b.sent)).size).toBeGreaterThan(1);
+      for (const row of listed) expect(row).toEqual((await admin.agent.get(`/api/admin/broadcasts/${row.id}`).expect(200)).body);
     });
 
     it('an address that unsubscribes after the list is made is skipped; each queued row points at its own mail', async () => {

@@ -136,18 +136,26 @@ export class OutboxService implements PersonalDataOwner {
     return res.affected ?? 0;
   }
 
-  /** How many messages whose dedupe key starts with `prefix` are in each status (a broadcast's progress). */
-  async statusCounts(prefix: string): Promise<Partial<Record<OutboxMessage['status'], number>>> {
-    const rows = await this.ds
-      .getRepository(OutboxMessage)
-      .createQueryBuilder('m')
-      .select('m.status', 'status')
-      .addSelect('COUNT(*)', 'n')
-      // Prefixes are plain (`bc:12:`): no LIKE wildcards in them.
-      .where('m.dedupeKey LIKE :p', { p: `${prefix.replace(/[%_\\]/g, '')}%` })
-      .groupBy('m.status')
-      .getRawMany<{ status: OutboxMessage['status']; n: string | number }>();
-    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  /** For each prefix, how many messages whose dedupe key starts with it are in each status (broadcasts' progress). */
+  async statusCountsByPrefix(prefixes: string[]): Promise<Array<Partial<Record<OutboxMessage['status'], number>>>> {
+    const out = prefixes.map(() => ({}) as Partial<Record<OutboxMessage['status'], number>>);
+    if (!prefixes.length) return out;
+    // One statement: a grouped count per prefix, each a range of the dedupe key's index with its status.
+    // Prefixes are plain (`bc:12:`): no LIKE wildcards in them.
+    const table = this.ds.getMetadata(OutboxMessage).tableName;
+    const q = (name: string) => this.ds.driver.escape(name);
+    const sql = prefixes
+      .map(
+        (_, i) =>
+          `SELECT ${i} AS ${q('k')}, ${q('status')}, COUNT(*) AS ${q('n')} FROM ${q(table)} WHERE ${q('dedupeKey')} LIKE ? GROUP BY ${q('status')}`,
+      )
+      .join(' UNION ALL ');
+    const rows = (await this.ds.query(
+      sql,
+      prefixes.map((p) => `${p.replace(/[%_\\]/g, '')}%`),
+    )) as Array<{ k: number | string; status: OutboxMessage['status']; n: string | number }>;
+    for (const r of rows) out[Number(r.k)][r.status] = Number(r.n);
+    return out;
   }
 
   /** Messages to the account or its address, for the data export (no bodies, no links). */

@@ -137,6 +137,11 @@ export interface FilterDef<E extends ObjectLiteral> {
    * counted only up to {@link COUNT_AHEAD} rows past the page, so the answer costs about the page.
    */
   costly?: boolean;
+  /**
+   * A condition tested on every row (a "contains" search): the page is read by its ids first, on
+   * an index that holds the searched column, and the total is counted at the same time.
+   */
+  scans?: boolean;
 }
 
 export interface ListSpec<E extends ObjectLiteral> {
@@ -264,6 +269,7 @@ export const filter = {
   /** Case-insensitive "contains" over one or more text columns. */
   search<E extends ObjectLiteral>(columns: string[]): FilterDef<E> {
     return {
+      scans: true,
       parse: (raw, key) => parse.string(raw, key, MAX_Q_LENGTH).trim(),
       apply: (qb, v: string, p) => {
         if (v === '') return;
@@ -275,13 +281,13 @@ export const filter = {
 
 /**
  * Parses every filter first (so a bad one rejects the request before any query), then applies them.
- * Returns whether a {@link FilterDef.costly} one is among them.
+ * Returns whether a {@link FilterDef.costly} one is among them, and whether one {@link FilterDef.scans}.
  */
 export function applyFilters<E extends ObjectLiteral>(
   qb: SelectQueryBuilder<E>,
   raw: Record<string, unknown>,
   defs: Record<string, FilterDef<E>>,
-): boolean {
+): { costly: boolean; scans: boolean } {
   const parsed: Array<[FilterDef<E>, unknown]> = [];
   for (const [key, value] of Object.entries(raw)) {
     const def = Object.prototype.hasOwnProperty.call(defs, key) ? defs[key] : undefined;
@@ -291,7 +297,10 @@ export function applyFilters<E extends ObjectLiteral>(
     parsed.push([def, def.parse(value, key)]);
   }
   parsed.forEach(([def, value], i) => def.apply(qb, value as never, `f${i}`));
-  return parsed.some(([def]) => def.costly === true);
+  return {
+    costly: parsed.some(([def]) => def.costly === true),
+    scans: parsed.some(([def, value]) => def.scans === true && value !== ''),
+  };
 }
 
 /**
@@ -327,7 +336,7 @@ export async function runList<E extends ObjectLiteral>(
   params: ListParams,
   spec: ListSpec<E>,
 ): Promise<ListResult<E>> {
-  const costly = applyFilters(qb, params.filter, spec.filters);
+  const { costly, scans } = applyFilters(qb, params.filter, spec.filters);
   const s = spec.sort[params.sort.field];
   const columns = Array.isArray(s) ? [...s] : [s];
   const idColumn = `${qb.alias}.id`;
@@ -335,21 +344,27 @@ export async function runList<E extends ObjectLiteral>(
   columns.forEach((c, i) => (i === 0 ? qb.orderBy(c, params.sort.order) : qb.addOrderBy(c, params.sort.order)));
   qb.offset(params.range.start).limit(params.range.end - params.range.start + 1);
   const start = params.range.start;
-  const deep = start >= DEFERRED_PAGE_FROM && qb.expressionMap.joinAttributes.length === 0;
-  if (!deep && !costly) {
+  const byIds = (start >= DEFERRED_PAGE_FROM || scans) && qb.expressionMap.joinAttributes.length === 0;
+  if (!byIds && !costly) {
     const [rows, total] = await qb.getManyAndCount();
     return { rows, total, start };
   }
-  const rows = deep ? await deepPage(qb, idColumn) : await qb.getMany();
+  if (scans && !costly) {
+    // Both walk every row: side by side, on two connections, the answer waits for the longer only.
+    const [rows, total] = await Promise.all([byIds ? deepPage(qb, idColumn) : qb.getMany(), qb.clone().getCount()]);
+    return { rows, total, start };
+  }
+  const rows = byIds ? await deepPage(qb, idColumn) : await qb.getMany();
   if (!costly) return { rows, total: await qb.getCount(), start };
   const { total, capped } = await countUpTo(qb, params.range.end + 1 + COUNT_AHEAD);
   return capped ? { rows, total, start, totalCapped: true } : { rows, total, start };
 }
 
 /**
- * A deep page: the offset is walked over the ids alone (an index), then only the page's rows are
- * read. Walking it over whole rows read every row before the page: the last page of 200 000 leads
- * took 218 ms in MariaDB for the rows, 34 ms for the ids (ANALYZE, bench/scale-results.md).
+ * A page read by its ids first: the offset (or a search tested on every row) is walked over the ids
+ * alone (an index), then only the page's rows are read. Walking it over whole rows read every row
+ * before the page: the last page of 200 000 leads took 218 ms in MariaDB for the rows, 34 ms for the
+ * ids (ANALYZE, bench/scale-results.md); a search of the addresses 220 ms for the rows, 57 for the ids.
  */
 async function deepPage<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, idColumn: string): Promise<E[]> {
   const ids = (await qb.clone().select(idColumn, 'id').getRawMany<{ id: number | string }>()).map((r) => Number(r.id));
