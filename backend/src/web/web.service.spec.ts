@@ -11,6 +11,7 @@ import type { SiteSettingsService } from '../catalog/site-settings.service';
 import { parseEnv } from '../platform/config/env.schema';
 import { answerError } from '../platform/errors/all-exceptions.filter';
 import { RequestPipeline } from '../platform/http/request-pipeline';
+import { RERENDER_GAP_MS } from './rerender-schedule';
 import { WebService } from './web.service';
 import type { CertificatesService } from '../certificates/certificates.service';
 
@@ -138,5 +139,85 @@ describe('WebService: answers from memory at the front door are the answers of i
     const api = await fetch(`${base}/api/finnes-ikke`);
     expect(await api.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Ukjent API-adresse' });
     expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});
+
+describe('WebService: pages follow the catalogue, rendered again at most once per gap', () => {
+  const dir = builtSite();
+  writeFileSync(
+    join(dir, 'frontend', 'dist', 'server', 'entry-server.cjs'),
+    `exports.prerenderPaths = () => ['/', '/kurs/foundation'];
+exports.isAppPath = () => false;
+exports.render = (url, state) => {
+  globalThis.__webSpecRenders = (globalThis.__webSpecRenders || 0) + 1;
+  return { html: '<h1>' + url + '</h1><p>' + state.catalog.students + ' elever</p>', head: '<title>' + url + '</title>', status: url === '/__finnes-ikke__' ? 404 : 200 };
+};
+exports.shellHead = () => '<title>skall</title>';`,
+  );
+  const cfg = parseEnv({ NODE_ENV: 'test', STATIC_ROOT: dir, PUBLIC_URL: 'http://localhost:3000' });
+  let students = 10;
+  const catalog = { get: async () => ({ value: { students } }), onChange: () => () => undefined };
+  const site = { get: async () => ({ siteName: 'Akademiet' }) };
+  const fastify = { route: () => undefined };
+  const web = new WebService(
+    { httpAdapter: { getInstance: () => fastify } } as unknown as HttpAdapterHost,
+    cfg,
+    catalog as unknown as CatalogService,
+    site as unknown as SiteSettingsService,
+    { lookup: async () => null } as unknown as CertificatesService,
+  );
+  const renders = () => (globalThis as { __webSpecRenders?: number }).__webSpecRenders ?? 0;
+  const page = (path: string) => (web as unknown as { pages: Map<string, { file: { body: Buffer } }> }).pages.get(path)!;
+  /** Lets the render's awaits and its yields between pages run (setImmediate is left real). */
+  const settle = async () => {
+    for (let i = 0; i < 30; i++) await new Promise((r) => setImmediate(r));
+  };
+
+  beforeAll(async () => {
+    Logger.overrideLogger(false);
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    await web.onApplicationBootstrap();
+  });
+  afterAll(() => {
+    web.onModuleDestroy();
+    jest.useRealTimers();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a burst of sales renders once soon, the next change after the gap; an unchanged page is not compressed again', async () => {
+    const atStart = renders();
+    expect(page('/').file.body.toString()).toContain('10 elever');
+
+    // Three sales at once: one re-render, half a second later (the two pages and the 404 page).
+    students = 13;
+    for (let i = 0; i < 3; i++) web.catalogChanged();
+    await jest.advanceTimersByTimeAsync(499);
+    await settle();
+    expect(renders()).toBe(atStart);
+    await jest.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(renders()).toBe(atStart + 3);
+    expect(page('/').file.body.toString()).toContain('13 elever');
+
+    // Another sale a second later waits for the gap (RERENDER_GAP_MS after the last re-render began).
+    await jest.advanceTimersByTimeAsync(1000);
+    students = 14;
+    web.catalogChanged();
+    await jest.advanceTimersByTimeAsync(RERENDER_GAP_MS - 1000 - 2);
+    await settle();
+    expect(renders()).toBe(atStart + 3);
+    expect(page('/').file.body.toString()).toContain('13 elever');
+    await jest.advanceTimersByTimeAsync(2);
+    await settle();
+    expect(renders()).toBe(atStart + 6);
+    expect(page('/').file.body.toString()).toContain('14 elever');
+
+    // A change that leaves the pages as they were keeps the pages already compressed.
+    const before = page('/kurs/foundation');
+    web.catalogChanged();
+    await jest.advanceTimersByTimeAsync(RERENDER_GAP_MS);
+    await settle();
+    expect(renders()).toBe(atStart + 9);
+    expect(page('/kurs/foundation')).toBe(before);
   });
 });

@@ -17,6 +17,7 @@ import { pipelineOf } from '../platform/http/request-pipeline';
 import { fileAnswer } from './file-answer';
 import { fillTemplate, HTML, htmlFile } from './page-html';
 import { loadStaticDir, type StaticFile } from './static-files';
+import { RerenderSchedule } from './rerender-schedule';
 
 interface Page {
   status: number;
@@ -47,13 +48,14 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
   private assets = new Map<string, StaticFile>();
   private admin = new Map<string, StaticFile>();
   private pages = new Map<string, Page>();
-  private rendering: Promise<void> | null = null;
-  private renderAgain = false;
   private template: string | null = null;
   private ssr: SsrModule | null = null;
   private notFoundPage: Page | null = null;
   private settings: SiteSettings | null = null;
-  private rerenderTimer: NodeJS.Timeout | null = null;
+  private readonly rerenders = new RerenderSchedule(
+    () => this.renderAll(RERENDER_QUALITY),
+    (e) => this.logger.error(`Rendering failed: ${String(e)}`),
+  );
   /** The first rendering is done: a catalogue change re-renders from then on. */
   private rendered = false;
   private readonly root: string;
@@ -127,42 +129,12 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
   /** Something the catalogue shows changed: the server-rendered pages follow shortly. */
   @OnEvent('catalog.changed')
   catalogChanged(): void {
-    if (this.rendered) this.scheduleRerender();
+    if (this.rendered) this.rerenders.changed();
   }
 
   onModuleDestroy(): void {
     this.rendered = false;
-    if (this.rerenderTimer) clearTimeout(this.rerenderTimer);
-  }
-
-  /** Re-renders the server pages shortly after the catalogue changed. */
-  scheduleRerender(): void {
-    if (this.rerenderTimer) return;
-    this.rerenderTimer = setTimeout(() => {
-      this.rerenderTimer = null;
-      this.rerender();
-    }, 500);
-    this.rerenderTimer.unref();
-  }
-
-  /**
-   * One re-render at a time (it yields to requests between pages, so two could overlap and the older
-   * state land last): a change during a render renders again after it.
-   */
-  private rerender(): void {
-    if (this.rendering) {
-      this.renderAgain = true;
-      return;
-    }
-    this.rendering = this.renderAll(RERENDER_QUALITY)
-      .catch((e) => this.logger.error(`Rendering failed: ${String(e)}`))
-      .finally(() => {
-        this.rendering = null;
-        if (this.renderAgain) {
-          this.renderAgain = false;
-          this.rerender();
-        }
-      });
+    this.rerenders.stop();
   }
 
   private async state(): Promise<AppState> {
@@ -185,7 +157,7 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
       for (const path of this.ssr.prerenderPaths(state.settings)) {
         try {
           const r = this.ssr.render(path, state);
-          pages.set(path, { status: r.status, file: htmlFile(this.fill(r.head, r.html, state), quality) });
+          pages.set(path, this.pageOf(path, r.status, this.fill(r.head, r.html, state), quality));
           await yieldToRequests();
         } catch (e) {
           this.logger.error(`Could not render ${path}: ${e instanceof Error ? e.stack : String(e)}`);
@@ -200,6 +172,19 @@ export class WebService implements OnModuleInit, OnApplicationBootstrap, OnModul
       this.logger.log(`Rendered ${pages.size} pages in ${Date.now() - started} ms`);
     }
     this.pages = pages;
+  }
+
+  /** The page as rendered now; the one served already when nothing in it changed (not compressed again). */
+  private pageOf(path: string, status: number, html: string, quality: number): Page {
+    const served = this.pages.get(path);
+    if (
+      served &&
+      served.status === status &&
+      served.file.body.length === Buffer.byteLength(html) &&
+      served.file.body.toString() === html
+    )
+      return served;
+    return { status, file: htmlFile(html, quality) };
   }
 
   private send(req: FastifyRequest, reply: FastifyReply, f: StaticFile, status = 200): FastifyReply {
