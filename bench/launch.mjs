@@ -83,6 +83,7 @@ const env = (i) => ({
   METRICS_TOKEN: 'launch-bench-metrics-token-0123456789',
   // The bench's requests all come from 127.0.0.1: the write limit as for one client behind many.
   PUBLIC_URL: bases[i],
+  ...(process.env.PROF_NODE_OPTIONS ? { NODE_OPTIONS: process.env.PROF_NODE_OPTIONS } : {}),
 });
 /** The instance a delivery meant for "instance i of two" goes to: with one instance, always that one. */
 const instance = (i) => bases[i % bases.length];

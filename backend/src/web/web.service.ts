@@ -28,11 +28,12 @@ interface Page {
 const CERTIFICATE_PAGE = /^\/sertifikat\/([^/]{1,64})$/;
 
 /**
- * Brotli quality of the pages rendered again while the site serves (after a sale, a new student): 10
- * takes about 10 ms a page, 11 about 24 ms, and the 17 pages at 11 with their renders held every
- * request for 0.76 s after each sale. The pages rendered at start keep 11.
+ * Brotli quality of the pages rendered again while the site serves (after a sale, a new student): 5
+ * takes about 1 ms a page (6.09 KB for the 25 KB landing page), 10 about 10 ms (5.63 KB), 11 about
+ * 24 ms (5.55 KB). At launch day's sales the pages change every few seconds: at 10, compressing them
+ * still took 4-6 % of each instance's CPU (bench:launch's profile). The pages rendered at start keep 11.
  */
-const RERENDER_QUALITY = 10;
+const RERENDER_QUALITY = 5;
 
 /** Lets waiting requests run between two pages of a re-render. */
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
