@@ -78,7 +78,11 @@ export class SubscribersService {
     patch: Partial<Subscriber>,
     m: EntityManager = this.ds.manager,
   ): Promise<{ row: Subscriber; created: boolean }> {
-    const existing = await this.latest(email, m);
+    // Seen without a lock first: a locking read of an address that has no row yet locks the gap where it
+    // would go, and two payments by new addresses in the same gap then each waited for the other's insert
+    // (a deadlock). An existing row is then locked by itself; a new one is inserted.
+    const seen = await m.getRepository(Subscriber).exists({ where: { email: normalizeEmail(email) } });
+    const existing = seen ? await this.latest(email, m) : null;
     if (existing) return { row: existing, created: false };
     const now = this.clock.now();
     const repo = m.getRepository(Subscriber);

@@ -13,7 +13,7 @@ import { MailService } from './mail.service';
 export class MailListeners {
   constructor(private readonly mail: MailService) {}
 
-  @OnEvent('order.paid', { phase: 'in-transaction' })
+  @OnEvent('receipt.issued', { phase: 'in-transaction' })
   async receipt(e: OrderPaid, m: EntityManager): Promise<void> {
     await this.mail.sendReceipt(e, m);
   }

@@ -97,6 +97,11 @@ export interface CheckoutStarted {
 export interface EventMap {
   /** Payments: an order became paid (once per order). In the payment's transaction and after commit. */
   'order.paid': OrderPaid;
+  /**
+   * The receipt of an order that became paid was issued (once per order), in the payment's transaction
+   * after the in-transaction handlers of `order.paid`: the receipt's mail, queued with it.
+   */
+  'receipt.issued': OrderPaid;
   /** A refund was recorded (once per refund). In the refund's transaction and after commit. */
   'order.refunded': OrderRefunded;
   /** A checkout opened (or reopened) a pending order. In the checkout's transaction. */
