@@ -138,8 +138,8 @@ export interface FilterDef<E extends ObjectLiteral> {
    */
   costly?: boolean;
   /**
-   * A condition tested on every row (a "contains" search): the page is read by its ids first, on
-   * an index that holds the searched column, and the total is counted at the same time.
+   * A condition tested on every row (a "contains" search): the page and the total come from one walk
+   * over the ids (an index that holds the searched column), the total counted up to COUNT_AHEAD past the page.
    */
   scans?: boolean;
 }
@@ -349,11 +349,7 @@ export async function runList<E extends ObjectLiteral>(
     const [rows, total] = await qb.getManyAndCount();
     return { rows, total, start };
   }
-  if (scans && !costly) {
-    // Both walk every row: side by side, on two connections, the answer waits for the longer only.
-    const [rows, total] = await Promise.all([byIds ? deepPage(qb, idColumn) : qb.getMany(), qb.clone().getCount()]);
-    return { rows, total, start };
-  }
+  if (scans && !costly && byIds) return searchPage(qb, idColumn, params.range);
   const rows = byIds ? await deepPage(qb, idColumn) : await qb.getMany();
   if (!costly) return { rows, total: await qb.getCount(), start };
   const { total, capped } = await countUpTo(qb, params.range.end + 1 + COUNT_AHEAD);
@@ -375,6 +371,39 @@ async function deepPage<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, idCo
     .limit(undefined)
     .andWhere(`${idColumn} IN (:...listPageIds)`, { listPageIds: ids })
     .getMany();
+}
+
+/**
+ * A search tested on every row: one walk over the ids in the list's order (an index holding the
+ * searched column) gives both the page and the total, counted up to {@link COUNT_AHEAD} past the page;
+ * then only the page's rows are read. A page and an exact COUNT each walked all 200 000 addresses for
+ * a rare word: 260 and 150 ms under launch load, for 632 ms at p95 (bench:launch).
+ */
+async function searchPage<E extends ObjectLiteral>(
+  qb: SelectQueryBuilder<E>,
+  idColumn: string,
+  range: ListParams['range'],
+): Promise<ListResult<E>> {
+  const limit = range.end + 1 + COUNT_AHEAD;
+  const ids = (
+    await qb
+      .clone()
+      .select(idColumn, 'id')
+      .offset(undefined)
+      .limit(limit + 1)
+      .getRawMany<{ id: number | string }>()
+  ).map((r) => Number(r.id));
+  const pageIds = ids.slice(range.start, range.end + 1);
+  const rows = pageIds.length
+    ? await qb
+        .clone()
+        .offset(undefined)
+        .limit(undefined)
+        .andWhere(`${idColumn} IN (:...listPageIds)`, { listPageIds: pageIds })
+        .getMany()
+    : [];
+  const total = ids.length;
+  return total > limit ? { rows, total, start: range.start, totalCapped: true } : { rows, total, start: range.start };
 }
 
 /** From which offset a page is read by its ids first (below it the plain query is as fast). */
