@@ -5,7 +5,9 @@
 // (LAUNCH_CAPACITY_RATES, default 80,120,160,200,240 a second), each round LAUNCH_CAPACITY_SECONDS (60)
 // of load with everything else as launch day has it, on its own freshly seeded database. It stops rising
 // at the first rate where the storefront's p95 is over 100 ms, or it achieved less than 95 % of the rate
-// asked, or any other target was missed (the round's `failures`), and writes every round and the
+// asked, or anything but a latency went wrong (errors, 5xx, an invariant, a receipt, the broadcast's
+// rate, RSS); the other kinds' p95 misses are reported with the round but do not stop the rise (the
+// rate sustained "with the rest running" is the storefront's), and writes every round and the
 // conclusions to bench/launch-capacity-results.md (after each round, so an interrupted sweep keeps what
 // it measured). Each round is bounded: after LAUNCH_CAPACITY_ROUND_LIMIT_S (the round's seconds + 480:
 // both starts, the seed, the load, the last polls and the wait for receipts) it is sent SIGTERM (it
@@ -69,7 +71,9 @@ try {
       rounds.push(round);
       writeFileSync(RESULTS, render({ finished: false }));
       const { held, reasons } = round.verdict;
-      console.log(`\n── ${instances} × ${rate}/s: ${held ? 'held every target' : `missed (${reasons.join('; ')})`} ──\n`);
+      console.log(
+        `\n── ${instances} × ${rate}/s: ${held ? 'held the storefront with the rest running' : `missed (${reasons.join('; ')})`} ──\n`,
+      );
       if (!held) break;
     }
     if (interrupted) break;
@@ -139,7 +143,10 @@ function stopRound(child) {
   }, 30_000).unref();
 }
 
-/** Whether a round held every target, and if not, why (the storefront's first). */
+/**
+ * Whether a round held the storefront's rate with the rest running, and if not, why (the storefront's
+ * first); `alsoMissed`: the other kinds' p95 targets it missed (reported, not stopping the rise).
+ */
 function verdict(result, rate) {
   const reasons = [];
   const p95 = row(result, 'storefront')?.p95;
@@ -148,12 +155,11 @@ function verdict(result, rate) {
   if (result.achievedVisitorsPerS < ACHIEVED_SHARE * rate)
     reasons.push(`storefront achieved ${result.achievedVisitorsPerS.toFixed(1)}/s of ${rate}/s asked`);
   const others = result.failures.filter((f) => !f.startsWith('storefront: p95'));
-  if (others.length) {
-    const named = others.map((f) => f.replace(/: (p95|\d+ errors).*/, ' $1').replace(/ \d+ errors/, ' errors'));
-    const more = named.length > 3 ? ` and ${named.length - 3} more` : '';
-    reasons.push(`also missed: ${named.slice(0, 3).join(', ')}${more}`);
-  }
-  return { held: reasons.length === 0, reasons };
+  const latency = others.filter((f) => /: p95 \d+ ms > /.test(f));
+  const hard = others.filter((f) => !latency.includes(f));
+  if (hard.length) reasons.push(...hard);
+  const alsoMissed = latency.map((f) => f.replace(/ > \d+ ms$/, ''));
+  return { held: reasons.length === 0, reasons, alsoMissed };
 }
 
 // (Declared as functions: the sweep above runs before any `const` down here is initialised.)
@@ -173,7 +179,7 @@ function mentorsWorst(result) {
   return worst ? `${ms(worst.p95)} (${worst.kind.replace(/^mentor: /, '')})` : '–';
 }
 
-/** Per instance count: the highest rate that held every target (null if none did), and the round that stopped the rise. */
+/** Per instance count: the highest rate that held (null if none did), and the round that stopped the rise. */
 function limits() {
   return INSTANCE_COUNTS.map((instances) => {
     const mine = rounds.filter((r) => r.instances === instances);
@@ -204,8 +210,8 @@ function conclusions() {
         : '; the sweep was stopped before the next rate';
     lines.push(
       l.highest === null
-        ? `${instancesWord(l.instances)}: none of the rates asked held every target (the lowest, ${RATES[0]}/s, missed: ${l.stoppedBy.verdict.reasons.join('; ')}).`
-        : `${instancesWord(l.instances)}: the highest visitor rate that held every target was ${l.highest}/s${stop}.`,
+        ? `${instancesWord(l.instances)}: none of the rates asked held the storefront with the rest running (the lowest, ${RATES[0]}/s, missed: ${l.stoppedBy.verdict.reasons.join('; ')}).`
+        : `${instancesWord(l.instances)}: the highest visitor rate at which the storefront held p95 ≤ ${TARGETS.p95.storefront} ms with the rest running, without an error, was ${l.highest}/s${stop}.`,
     );
   }
   const [two, one] = ls;
@@ -248,7 +254,8 @@ function render({ finished }) {
         ? ` (${first.load.leads} new leads/s, ${first.load.checkouts} checkouts/min with their webhooks and polls, the mentor's panel, a broadcast at ${first.load.sendRate}/min).`
         : '.'),
     `Rates asked: ${RATES.join(', ')} visitors/s, for two instances and then one; an instance count stops rising at the first rate where the`,
-    `storefront's p95 is over ${TARGETS.p95.storefront} ms, it achieved less than ${ACHIEVED_SHARE * 100} % of the rate asked, or any other target of the launch bench was missed.`,
+    `storefront's p95 is over ${TARGETS.p95.storefront} ms, it achieved less than ${ACHIEVED_SHARE * 100} % of the rate asked, or anything but a latency went wrong`,
+    "(errors, 5xx, an invariant, a receipt, the broadcast, RSS); the other kinds' p95 misses are listed per round and do not stop the rise.",
     'Every instance and MariaDB share the one machine with the bench itself.',
     '',
     finished ? '' : '**The sweep did not finish** (stopped, or still running): the rounds below are those run so far.',

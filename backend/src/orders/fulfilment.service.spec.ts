@@ -95,6 +95,34 @@ describe('FulfilmentService (the one fulfilment of a paid order)', () => {
     expect(invalidations).toBe(1);
   });
 
+  it("a transaction picked as a deadlock's victim is run again (the poll racing the webhooks): paid, granted and told once", async () => {
+    const o = await order();
+    const deadlock = Object.assign(new Error('Deadlock found when trying to get lock'), {
+      code: 'ER_LOCK_DEADLOCK',
+      errno: 1213,
+    });
+    const spy = jest.spyOn(ds, 'transaction').mockImplementationOnce(() => Promise.reject(deadlock));
+    try {
+      const res = await fulfilment.fulfil(o, null);
+      expect(res.becamePaid).toBe(true);
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await reload(o.id)).toMatchObject({ status: 'paid' });
+    expect(await grantsOf(o.id)).toBe(1);
+    expect(paid.filter((e) => e.orderId === o.id)).toHaveLength(1);
+    // Anything else is not retried.
+    const other = await order();
+    const boom = jest.spyOn(ds, 'transaction').mockImplementationOnce(() => Promise.reject(new Error('annet')));
+    try {
+      await expect(fulfilment.fulfil(other, null)).rejects.toThrow('annet');
+      expect(boom).toHaveBeenCalledTimes(1);
+    } finally {
+      boom.mockRestore();
+    }
+  });
+
   it('a demo upgrade is paid while its credit stands, and refused before anything is paid once its Foundation is refunded', async () => {
     const foundation = await order({ provider: 'demo', providerReference: null });
     const { user } = await fulfilment.fulfil(foundation, null);

@@ -4,7 +4,7 @@ import { DataSource, EntityManager, In, IsNull, LessThan, Not } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service';
 import { Order, type OrderRefusal } from './entities/order.entity';
 import type { Attribution, OrderStatus } from '@academy/contracts';
-import { isUniqueViolation } from '../platform/errors/db-errors';
+import { DEADLOCK_ATTEMPTS, isDeadlock, isUniqueViolation } from '../platform/errors/db-errors';
 import { SessionsService } from '../identity/sessions.service';
 import { GrantsService } from '../access/grants.service';
 import type { User } from '../identity/entities/user.entity';
@@ -229,8 +229,23 @@ export class FulfilmentService {
   /** All three steps, for callers without a transaction of their own (success page, demo payments). */
   async fulfil(order: Order, paymentIntentId: string | null): Promise<FulfilmentResult> {
     const user = await this.buyerFor(order);
-    const result = await this.ds.transaction((m) => this.applyPaid(m, order.id, user, paymentIntentId));
+    const result = await this.paidOnce(() => this.ds.transaction((m) => this.applyPaid(m, order.id, user, paymentIntentId)));
     await this.afterCommit(result);
     return result;
+  }
+
+  /**
+   * The success page's poll races the webhooks (both instances get each) to fulfil the order: MariaDB
+   * may pick the poll's transaction as a deadlock's victim (rolled back whole). Ran again it finds the
+   * order paid by the other, instead of a 503 (as the webhooks do).
+   */
+  private async paidOnce(run: () => Promise<FulfilmentResult>): Promise<FulfilmentResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (err) {
+        if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(err)) throw err;
+      }
+    }
   }
 }
