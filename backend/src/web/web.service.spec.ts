@@ -39,6 +39,17 @@ exports.shellHead = (p) => '<title>skall ' + p + '</title>';`,
   return dir;
 }
 
+/** The service over `fastify` (its routes) with a catalogue read by `catalog` and a site named Akademiet. */
+function webService(fastify: unknown, cfg: ReturnType<typeof parseEnv>, catalog: () => Promise<{ value: unknown }>): WebService {
+  return new WebService(
+    { httpAdapter: { getInstance: () => fastify } } as unknown as HttpAdapterHost,
+    cfg,
+    { get: catalog, onChange: () => () => undefined } as unknown as CatalogService,
+    { get: async () => ({ siteName: 'Akademiet' }) } as unknown as SiteSettingsService,
+    { lookup: async () => null } as unknown as CertificatesService,
+  );
+}
+
 describe('WebService: answers from memory at the front door are the answers of its routes', () => {
   const dir = builtSite();
   const cfg = parseEnv({ NODE_ENV: 'test', STATIC_ROOT: dir, PUBLIC_URL: 'http://localhost:3000' });
@@ -52,15 +63,7 @@ describe('WebService: answers from memory at the front door are the answers of i
     fastify = Fastify(pipeline.serverOptions());
     pipeline.install(fastify);
     fastify.setErrorHandler((err, req, reply) => answerError(err, req, reply));
-    const catalog = { get: async () => ({ value: { items: [] } }), onChange: () => () => undefined };
-    const site = { get: async () => ({ siteName: 'Akademiet' }) };
-    const web = new WebService(
-      { httpAdapter: { getInstance: () => fastify } } as unknown as HttpAdapterHost,
-      cfg,
-      catalog as unknown as CatalogService,
-      site as unknown as SiteSettingsService,
-      { lookup: async () => null } as unknown as CertificatesService,
-    );
+    const web = webService(fastify, cfg, async () => ({ value: { items: [] } }));
     const handle = web.handle.bind(web);
     web.handle = (req, reply) => {
       handled++;
@@ -156,16 +159,7 @@ exports.shellHead = () => '<title>skall</title>';`,
   );
   const cfg = parseEnv({ NODE_ENV: 'test', STATIC_ROOT: dir, PUBLIC_URL: 'http://localhost:3000' });
   let students = 10;
-  const catalog = { get: async () => ({ value: { students } }), onChange: () => () => undefined };
-  const site = { get: async () => ({ siteName: 'Akademiet' }) };
-  const fastify = { route: () => undefined };
-  const web = new WebService(
-    { httpAdapter: { getInstance: () => fastify } } as unknown as HttpAdapterHost,
-    cfg,
-    catalog as unknown as CatalogService,
-    site as unknown as SiteSettingsService,
-    { lookup: async () => null } as unknown as CertificatesService,
-  );
+  const web = webService({ route: () => undefined }, cfg, async () => ({ value: { students } }));
   const renders = () => (globalThis as { __webSpecRenders?: number }).__webSpecRenders ?? 0;
   const page = (path: string) => (web as unknown as { pages: Map<string, { file: { body: Buffer } }> }).pages.get(path)!;
   /** Lets the render's awaits and its yields between pages run (setImmediate is left real). */
