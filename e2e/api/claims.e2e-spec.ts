@@ -417,7 +417,8 @@ describe('claiming an address', () => {
         amountOre: 199700,
         created: false,
       };
-      await t.ds.transaction((m) => t.app.get(EventBus).emitInTransaction('order.paid', paid, m));
+      // The receipt's mail is queued on `receipt.issued`, in the payment's transaction.
+      await t.ds.transaction((m) => t.app.get(EventBus).emitInTransaction('receipt.issued', paid, m));
       await worker.drain();
       expect(sink.to(typed)).toHaveLength(0);
       const mails = sink.to(owner.email);

@@ -184,7 +184,10 @@ describe('crash point: the process dies between the commit and the after-commit 
       amountOre: order.amountOre,
       created: false,
     };
-    await next.ds.transaction((m) => next.app.get(EventBus).emitInTransaction('order.paid', paid, m));
+    await next.ds.transaction(async (m) => {
+      await next.app.get(EventBus).emitInTransaction('order.paid', paid, m);
+      await next.app.get(EventBus).emitInTransaction('receipt.issued', paid, m);
+    });
     expect(await next.ds.getRepository(Enrolment).countBy({ email })).toBe(1);
 
     // The next instance's round sends the sequence's first mail, once.
