@@ -65,14 +65,21 @@ export async function ensureMariaDb() {
   return false;
 }
 
-/** Makes sure Debian's Chromium is there for the browser tests (installs it when running as root). */
+/**
+ * Makes sure Debian's Chromium is there for the browser tests (installs it when running as root):
+ * its headless shell, which the journeys run in (e2e/browser/support/browser.ts), and the full
+ * browser (Lighthouse and a person's own look). `CHROMIUM_PATH` names another binary instead.
+ */
 export function ensureChromium() {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(path)) return true;
-  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log('• Installing chromium from Debian …');
+  if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH);
+  const packages = [
+    ['/usr/bin/chromium', 'chromium'],
+    ['/usr/bin/chromium-headless-shell', 'chromium-headless-shell'],
+  ].filter(([path]) => !existsSync(path));
+  if (packages.length && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`• Installing ${packages.map(([, name]) => name).join(' and ')} from Debian …`);
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+    run('apt-get', ['install', '-y', '-qq', ...packages.map(([, name]) => name)], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
   }
-  return existsSync(path);
+  return existsSync('/usr/bin/chromium-headless-shell') || existsSync('/usr/bin/chromium');
 }

@@ -66,7 +66,9 @@ if (!mysqlUrl) {
   mysqlUrl ??= mariadb.url;
 }
 if (!ensureChromium()) {
-  console.error('Chromium not found (/usr/bin/chromium). Install the Debian package chromium, or set CHROMIUM_PATH.');
+  console.error(
+    'Chromium not found (/usr/bin/chromium-headless-shell or /usr/bin/chromium). Install the Debian package chromium-headless-shell, or set CHROMIUM_PATH.',
+  );
   await stopMariaDb();
   process.exit(1);
 }

@@ -1,9 +1,11 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { lazyView } from '../lib/lazyView';
+import { resourceViews } from '../lib/lazyView';
+
+const view = resourceViews();
 
 /** Read-only: who changed what, when, before and after. */
 export default {
-  list: lazyView(() => import('./AuditLogList'), 'AuditLogList'),
-  show: lazyView(() => import('./AuditLogShow'), 'AuditLogShow'),
+  list: view(() => import('./AuditLogList'), 'AuditLogList'),
+  show: view(() => import('./AuditLogShow'), 'AuditLogShow'),
   icon: HistoryIcon,
 };

@@ -1,10 +1,12 @@
 import SchoolIcon from '@mui/icons-material/School';
 import type { AdminCourse } from '@academy/contracts';
-import { lazyView } from '../lib/lazyView';
+import { resourceViews } from '../lib/lazyView';
+
+const view = resourceViews();
 
 export default {
-  list: lazyView(() => import('./CourseList'), 'CourseList'),
-  edit: lazyView(() => import('./CourseEdit'), 'CourseEdit'),
+  list: view(() => import('./CourseList'), 'CourseList'),
+  edit: view(() => import('./CourseEdit'), 'CourseEdit'),
   icon: SchoolIcon,
   recordRepresentation: (r: AdminCourse) => r.title,
 };

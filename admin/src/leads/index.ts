@@ -1,11 +1,13 @@
 import LeadIcon from '@mui/icons-material/ContactMail';
 import type { AdminLead } from '@academy/contracts';
-import { lazyView } from '../lib/lazyView';
+import { resourceViews } from '../lib/lazyView';
+
+const view = resourceViews();
 
 export default {
-  list: lazyView(() => import('./LeadList'), 'LeadList'),
-  show: lazyView(() => import('./LeadShow'), 'LeadShow'),
-  edit: lazyView(() => import('./LeadEdit'), 'LeadEdit'),
+  list: view(() => import('./LeadList'), 'LeadList'),
+  show: view(() => import('./LeadShow'), 'LeadShow'),
+  edit: view(() => import('./LeadEdit'), 'LeadEdit'),
   icon: LeadIcon,
   recordRepresentation: (r: AdminLead) => r.email,
 };

@@ -1,11 +1,13 @@
 import ViewListIcon from '@mui/icons-material/ViewList';
 import type { AdminModule } from '@academy/contracts';
-import { lazyView } from '../lib/lazyView';
+import { resourceViews } from '../lib/lazyView';
+
+const view = resourceViews();
 
 export default {
-  list: lazyView(() => import('./ModuleList'), 'ModuleList'),
-  edit: lazyView(() => import('./ModuleEdit'), 'ModuleEdit'),
-  create: lazyView(() => import('./ModuleCreate'), 'ModuleCreate'),
+  list: view(() => import('./ModuleList'), 'ModuleList'),
+  edit: view(() => import('./ModuleEdit'), 'ModuleEdit'),
+  create: view(() => import('./ModuleCreate'), 'ModuleCreate'),
   icon: ViewListIcon,
   recordRepresentation: (r: AdminModule) => r.title,
 };

@@ -1,10 +1,12 @@
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import type { AdminOrder } from '@academy/contracts';
-import { lazyView } from '../lib/lazyView';
+import { resourceViews } from '../lib/lazyView';
+
+const view = resourceViews();
 
 export default {
-  list: lazyView(() => import('./OrderList'), 'OrderList'),
-  show: lazyView(() => import('./OrderShow'), 'OrderShow'),
+  list: view(() => import('./OrderList'), 'OrderList'),
+  show: view(() => import('./OrderShow'), 'OrderShow'),
   icon: ReceiptIcon,
   recordRepresentation: (r: AdminOrder) => `nr. ${r.id}`,
 };

@@ -1,11 +1,13 @@
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import type { AdminQuestion } from '@academy/contracts';
-import { lazyView } from '../lib/lazyView';
+import { resourceViews } from '../lib/lazyView';
+
+const view = resourceViews();
 
 /** 'Spørsmål': questions under the lessons, unanswered first; answer, hide, pin and delete. */
 export default {
-  list: lazyView(() => import('./QuestionList'), 'QuestionList'),
-  show: lazyView(() => import('./QuestionShow'), 'QuestionShow'),
+  list: view(() => import('./QuestionList'), 'QuestionList'),
+  show: view(() => import('./QuestionShow'), 'QuestionShow'),
   icon: QuestionAnswerIcon,
   recordRepresentation: (r: AdminQuestion) => `Spørsmål ${r.id}`,
 };

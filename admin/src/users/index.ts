@@ -1,11 +1,13 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { AdminUser } from '@academy/contracts';
-import { lazyView } from '../lib/lazyView';
+import { resourceViews } from '../lib/lazyView';
+
+const view = resourceViews();
 
 export default {
-  list: lazyView(() => import('./UserList'), 'UserList'),
-  show: lazyView(() => import('./UserShow'), 'UserShow'),
-  create: lazyView(() => import('./UserCreate'), 'UserCreate'),
+  list: view(() => import('./UserList'), 'UserList'),
+  show: view(() => import('./UserShow'), 'UserShow'),
+  create: view(() => import('./UserCreate'), 'UserCreate'),
   icon: PeopleIcon,
   recordRepresentation: (r: AdminUser) => r.email,
 };

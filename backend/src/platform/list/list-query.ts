@@ -353,7 +353,23 @@ export async function runList<E extends ObjectLiteral>(
   const rows = byIds ? await deepPage(qb, idColumn) : await qb.getMany();
   if (!costly) return { rows, total: await qb.getCount(), start };
   const { total, capped } = await countUpTo(qb, params.range.end + 1 + COUNT_AHEAD);
+  return withTotal(rows, start, total, capped);
+}
+
+/** A page with its total, marked when the total is only a lower bound (`X-Total-Capped`). */
+function withTotal<E>(rows: E[], start: number, total: number, capped: boolean): ListResult<E> {
   return capped ? { rows, total, start, totalCapped: true } : { rows, total, start };
+}
+
+/** The rows of a page whose ids were read first, by the query's own filters and order. */
+function rowsByIds<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, idColumn: string, ids: number[]): Promise<E[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return qb
+    .clone()
+    .offset(undefined)
+    .limit(undefined)
+    .andWhere(`${idColumn} IN (:...listPageIds)`, { listPageIds: ids })
+    .getMany();
 }
 
 /**
@@ -364,13 +380,7 @@ export async function runList<E extends ObjectLiteral>(
  */
 async function deepPage<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, idColumn: string): Promise<E[]> {
   const ids = (await qb.clone().select(idColumn, 'id').getRawMany<{ id: number | string }>()).map((r) => Number(r.id));
-  if (ids.length === 0) return [];
-  return qb
-    .clone()
-    .offset(undefined)
-    .limit(undefined)
-    .andWhere(`${idColumn} IN (:...listPageIds)`, { listPageIds: ids })
-    .getMany();
+  return rowsByIds(qb, idColumn, ids);
 }
 
 /**
@@ -393,17 +403,8 @@ async function searchPage<E extends ObjectLiteral>(
       .limit(limit + 1)
       .getRawMany<{ id: number | string }>()
   ).map((r) => Number(r.id));
-  const pageIds = ids.slice(range.start, range.end + 1);
-  const rows = pageIds.length
-    ? await qb
-        .clone()
-        .offset(undefined)
-        .limit(undefined)
-        .andWhere(`${idColumn} IN (:...listPageIds)`, { listPageIds: pageIds })
-        .getMany()
-    : [];
-  const total = ids.length;
-  return total > limit ? { rows, total, start: range.start, totalCapped: true } : { rows, total, start: range.start };
+  const rows = await rowsByIds(qb, idColumn, ids.slice(range.start, range.end + 1));
+  return withTotal(rows, range.start, ids.length, ids.length > limit);
 }
 
 /** From which offset a page is read by its ids first (below it the plain query is as fast). */
