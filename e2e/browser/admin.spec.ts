@@ -147,8 +147,10 @@ describe('admin panel', () => {
   });
 });
 
+/** At least `n` of `locator` within 10 s; a miss names the page it was on. */
 async function expect_count(locator: ReturnType<Page['locator']>, n: number) {
   const deadline = Date.now() + 10_000;
   while ((await locator.count()) < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  expect(await locator.count()).toBeGreaterThanOrEqual(n);
+  const found = await locator.count();
+  if (found < n) throw new Error(`${found} of ${n} (${String(locator)}) on ${locator.page().url()}`);
 }
