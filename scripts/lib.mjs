@@ -81,5 +81,6 @@ export function ensureChromium() {
     run('apt-get', ['update', '-qq']);
     run('apt-get', ['install', '-y', '-qq', ...packages.map(([, name]) => name)], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
   }
-  return existsSync('/usr/bin/chromium-headless-shell') || existsSync('/usr/bin/chromium');
+  // The shell only makes the run faster; the full browser is needed (the back/forward cache journey).
+  return existsSync('/usr/bin/chromium');
 }

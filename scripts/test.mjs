@@ -67,7 +67,7 @@ if (!mysqlUrl) {
 }
 if (!ensureChromium()) {
   console.error(
-    'Chromium not found (/usr/bin/chromium-headless-shell or /usr/bin/chromium). Install the Debian package chromium-headless-shell, or set CHROMIUM_PATH.',
+    'Chromium not found (/usr/bin/chromium). Install the Debian packages chromium and chromium-headless-shell, or set CHROMIUM_PATH.',
   );
   await stopMariaDb();
   process.exit(1);
