@@ -84,6 +84,7 @@ export function startApp({ port, databaseUrl, env = {}, stdio, root = ROOT }) {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      MALLOC_ARENA_MAX: '2',
       MAIL_DISABLED: 'true',
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-12345',
       SELLER_NAME: 'Bench Trading AS',

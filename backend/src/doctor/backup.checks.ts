@@ -4,8 +4,7 @@ import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../platform/backup/backup';
+import { s3Client, s3Sdk } from '../platform/backup/backup';
 import { decryptStream } from '../platform/backup/encryption';
 import { ARCHIVE_RE, archiveTime } from '../platform/backup/rotation';
 import { check, isProduction, reason, type Check, type DoctorContext } from './check';
@@ -121,7 +120,7 @@ export async function backupChecks(ctx: DoctorContext): Promise<Check[]> {
   else {
     const client = s3Client(backup.s3);
     try {
-      await client.send(new HeadBucketCommand({ Bucket: backup.s3.bucket }), { abortSignal: AbortSignal.timeout(ctx.timeoutMs) });
+      await client.send(new (s3Sdk().HeadBucketCommand)({ Bucket: backup.s3.bucket }), { abortSignal: AbortSignal.timeout(ctx.timeoutMs) });
       out.push(check('backups', 's3', 'ok', `S3-bøtta ${backup.s3.bucket} svarer.`));
     } catch (e) {
       out.push(

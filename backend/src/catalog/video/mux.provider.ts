@@ -1,6 +1,10 @@
 import type { Provider } from '@nestjs/common';
-import Mux from '@mux/mux-node';
+import type Mux from '@mux/mux-node';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
+import { lazyDefault } from '../../platform/modules/lazy-module';
+
+/** The SDK is loaded only when Mux is set up (about 9 MB resident otherwise spent for nothing). */
+const muxSdk = lazyDefault<typeof Mux>('@mux/mux-node');
 
 /** The Mux API client (official SDK), or null when Mux is not set up (the panel offers YouTube only). */
 export const MUX_CLIENT = Symbol('MUX_CLIENT');
@@ -9,7 +13,8 @@ export const MUX_CLIENT = Symbol('MUX_CLIENT');
 export function createMuxClient(cfg: Pick<AppConfig, 'mux'>): Mux | null {
   const mux = cfg.mux;
   if (!mux) return null;
-  return new Mux({
+  const MuxClient = muxSdk();
+  return new MuxClient({
     tokenId: mux.tokenId,
     tokenSecret: mux.tokenSecret,
     webhookSecret: mux.webhookSecret,

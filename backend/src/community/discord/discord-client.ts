@@ -1,13 +1,25 @@
-import { DiscordAPIError, REST } from '@discordjs/rest';
-import {
-  RESTJSONErrorCodes,
-  Routes,
-  type RESTGetAPICurrentUserResult,
-  type RESTGetAPIGuildMemberResult,
-  type RESTPostOAuth2AccessTokenResult,
-  type RESTPutAPIGuildMemberJSONBody,
+import type * as DiscordRest from '@discordjs/rest';
+import type { DiscordAPIError, REST } from '@discordjs/rest';
+import type * as DiscordApi from 'discord-api-types/v10';
+import type {
+  RESTGetAPICurrentUserResult,
+  RESTGetAPIGuildMemberResult,
+  RESTPostOAuth2AccessTokenResult,
+  RESTPutAPIGuildMemberJSONBody,
 } from 'discord-api-types/v10';
 import type { DiscordConfig } from '../../platform/config/discord.config';
+import { lazyModule } from '../../platform/modules/lazy-module';
+
+/** Loaded with the first client: an instance without Discord set up never loads them (about 25 MB resident). */
+const discordRest = lazyModule<typeof DiscordRest>('@discordjs/rest');
+const discordApi = lazyModule<typeof DiscordApi>('discord-api-types/v10');
+const routes = () => discordApi().Routes;
+
+/** A refusal from Discord's API (only a loaded client can have had one). */
+function apiError(e: unknown): DiscordAPIError | null {
+  const mod = discordRest.peek();
+  return mod && e instanceof mod.DiscordAPIError ? e : null;
+}
 
 /** The Discord account behind an OAuth2 grant (`identify`). */
 export interface DiscordUser {
@@ -24,7 +36,7 @@ export class DiscordClient {
   private readonly rest: REST;
 
   constructor(private readonly cfg: DiscordConfig) {
-    this.rest = new REST({
+    this.rest = new (discordRest().REST)({
       api: cfg.apiBase,
       version: '10',
       timeout: 10_000,
@@ -58,7 +70,7 @@ export class DiscordClient {
       code,
       redirect_uri: redirectUri,
     });
-    const res = (await this.rest.post(Routes.oauth2TokenExchange(), {
+    const res = (await this.rest.post(routes().oauth2TokenExchange(), {
       auth: false,
       passThroughBody: true,
       body: body.toString(),
@@ -69,7 +81,7 @@ export class DiscordClient {
 
   /** The member's Discord account (`GET /users/@me` with the access token). */
   async currentUser(accessToken: string): Promise<DiscordUser> {
-    const me = (await this.rest.get(Routes.user(), {
+    const me = (await this.rest.get(routes().user(), {
       auth: false,
       headers: { Authorization: `Bearer ${accessToken}` },
     })) as RESTGetAPICurrentUserResult;
@@ -79,21 +91,21 @@ export class DiscordClient {
   /** Adds the member to the server with these roles (`PUT /guilds/{guild}/members/{user}`); a member already there is left as is. */
   async addMember(discordUserId: string, accessToken: string, roles: string[]): Promise<void> {
     const body: RESTPutAPIGuildMemberJSONBody = { access_token: accessToken, roles };
-    await this.rest.put(Routes.guildMember(this.cfg.guildId, discordUserId), { body });
+    await this.rest.put(routes().guildMember(this.cfg.guildId, discordUserId), { body });
   }
 
   async addRole(discordUserId: string, roleId: string, reason: string): Promise<void> {
-    await this.rest.put(Routes.guildMemberRole(this.cfg.guildId, discordUserId, roleId), { reason });
+    await this.rest.put(routes().guildMemberRole(this.cfg.guildId, discordUserId, roleId), { reason });
   }
 
   async removeRole(discordUserId: string, roleId: string, reason: string): Promise<void> {
-    await this.rest.delete(Routes.guildMemberRole(this.cfg.guildId, discordUserId, roleId), { reason });
+    await this.rest.delete(routes().guildMemberRole(this.cfg.guildId, discordUserId, roleId), { reason });
   }
 
   /** The member's roles on the server, or null when the account is not a member (Unknown Member). */
   async memberRoles(discordUserId: string): Promise<string[] | null> {
     try {
-      const member = (await this.rest.get(Routes.guildMember(this.cfg.guildId, discordUserId))) as RESTGetAPIGuildMemberResult;
+      const member = (await this.rest.get(routes().guildMember(this.cfg.guildId, discordUserId))) as RESTGetAPIGuildMemberResult;
       return member.roles;
     } catch (e) {
       if (isUnknownMember(e)) return null;
@@ -104,18 +116,20 @@ export class DiscordClient {
 
 /** Discord's "Unknown Member" (the account left the server, or never joined). */
 export function isUnknownMember(e: unknown): boolean {
-  return (
-    e instanceof DiscordAPIError && (e.code === RESTJSONErrorCodes.UnknownMember || e.code === RESTJSONErrorCodes.UnknownUser)
-  );
+  const err = apiError(e);
+  const codes = discordApi().RESTJSONErrorCodes;
+  return err !== null && (err.code === codes.UnknownMember || err.code === codes.UnknownUser);
 }
 
 /** A refusal of the request itself (4xx other than 429): retrying the same request will not help. */
 export function isRefusal(e: unknown): boolean {
-  return e instanceof DiscordAPIError && e.status >= 400 && e.status < 500 && e.status !== 429;
+  const err = apiError(e);
+  return err !== null && err.status >= 400 && err.status < 500 && err.status !== 429;
 }
 
 /** A short description of a failure for the queue's row and the panel. */
 export function describeFailure(e: unknown): string {
-  const text = e instanceof DiscordAPIError ? `${e.status} ${e.code}: ${e.message}` : e instanceof Error ? e.message : String(e);
+  const err = apiError(e);
+  const text = err ? `${err.status} ${err.code}: ${err.message}` : e instanceof Error ? e.message : String(e);
   return text.slice(0, 250);
 }

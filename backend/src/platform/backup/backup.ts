@@ -1,4 +1,5 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { cp, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
@@ -18,6 +19,10 @@ import {
 import { decryptStream, ENCRYPTED_MAGIC, encryptStream } from './encryption';
 import { archiveName, archivesToDelete } from './rotation';
 import { extractTar, tarStream, type TarFile } from './tar';
+import { lazyModule } from '../modules/lazy-module';
+
+/** The S3 client, loaded with the first copy or check: an instance without off-site backups never loads it (about 20 MB resident). */
+export const s3Sdk = lazyModule<typeof S3>('@aws-sdk/client-s3');
 
 export { BackupError } from './database-dump';
 
@@ -128,7 +133,7 @@ export async function runBackup(cfg: AppConfig, log: Log = () => undefined, now 
 }
 
 export function s3Client(s3: BackupS3Config): S3Client {
-  return new S3Client({
+  return new (s3Sdk().S3Client)({
     region: s3.region,
     endpoint: s3.endpoint ?? undefined,
     // Path-style addressing (https://host/bucket/key): what MinIO, Ceph and most S3-compatible services expect.
@@ -144,7 +149,7 @@ async function copyToS3(s3: BackupS3Config, archive: string, bytes: number): Pro
   const client = s3Client(s3);
   try {
     await client.send(
-      new PutObjectCommand({
+      new (s3Sdk().PutObjectCommand)({
         Bucket: s3.bucket,
         Key: key,
         Body: createReadStream(archive),

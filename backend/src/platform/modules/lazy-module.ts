@@ -9,12 +9,31 @@ const load = createRequire(__filename);
  * export (or the module itself for CommonJS `module.exports =`).
  */
 export function lazyDefault<T>(id: string): () => T {
+  const mod = lazyModule<{ __esModule?: boolean; default?: T } & T>(id);
   let loaded: T | undefined;
   return () => {
     if (loaded === undefined) {
-      const m = load(id) as { __esModule?: boolean; default?: T } & T;
+      const m = mod();
       loaded = m.__esModule && m.default !== undefined ? m.default : m;
     }
     return loaded;
   };
+}
+
+/** A module loaded on first call; `peek()` answers it only if something has loaded it already. */
+export interface LazyModule<T> {
+  (): T;
+  peek(): T | null;
+}
+
+/**
+ * A library's whole module, loaded on first use (`lazyModule<typeof S3>('@aws-sdk/client-s3')`, with
+ * `import type * as S3 from '@aws-sdk/client-s3'`): for clients of services an instance may not be
+ * set up for (S3 backups, Discord, Mux), which cost 5–25 MB resident each when loaded at start.
+ */
+export function lazyModule<T>(id: string): LazyModule<T> {
+  let loaded: T | null = null;
+  const get = (() => (loaded ??= load(id) as T)) as LazyModule<T>;
+  get.peek = () => loaded;
+  return get;
 }
