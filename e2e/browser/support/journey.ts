@@ -179,10 +179,21 @@ export async function atWidth<T>(page: Page, width: number, fn: () => Promise<T>
   const own = page.viewportSize()!;
   await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
   try {
+    await settledAtWidth(page, width);
     return await fn();
   } finally {
     await page.setViewportSize(own);
   }
+}
+
+/**
+ * Once the page has taken a new window width in: the window reports it and two frames have been
+ * drawn since, so a layout that follows the width in script (a media query read by React) is on
+ * screen, not the one before it (on a busy machine that took longer than the check).
+ */
+async function settledAtWidth(page: Page, width: number): Promise<void> {
+  await page.waitForFunction((w) => window.innerWidth === w, width);
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 }
 
 /** The page's width (what the window would scroll sideways to). */
