@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConnection } from 'mysql2/promise';
-import { NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { NODE_ENV_VARS, NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const MYSQL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/';
@@ -73,7 +73,8 @@ export async function createBenchDatabase(prefix) {
 }
 
 /**
- * The production build on 127.0.0.1:`port` against `databaseUrl`, with the image's V8 flags, mail off,
+ * The production build on 127.0.0.1:`port` against `databaseUrl`, with the image's V8 flags and
+ * environment (scripts/node-flags.mjs), mail off,
  * a bench administrator and rate limits out of the way. `env` adds to (or overrides) those settings;
  * `root` runs another checkout's build with the same settings (bench/compare.mjs).
  */
@@ -83,8 +84,8 @@ export function startApp({ port, databaseUrl, env = {}, stdio, root = ROOT }) {
     cwd: root,
     env: {
       PATH: process.env.PATH,
+      ...NODE_ENV_VARS,
       NODE_ENV: 'production',
-      MALLOC_ARENA_MAX: '2',
       MAIL_DISABLED: 'true',
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-12345',
       SELLER_NAME: 'Bench Trading AS',

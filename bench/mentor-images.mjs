@@ -54,7 +54,8 @@ const app = startApp({
   env: {
     UPLOAD_DIR: uploadDir,
     LOG_LEVEL: 'warn',
-    // glibc's allocator keeps an arena per thread; try BENCH_MALLOC_ARENA_MAX=2 to see what it holds.
+    // The image's two malloc arenas (scripts/node-flags.mjs); BENCH_MALLOC_ARENA_MAX=8 shows what
+    // glibc's arena per thread would hold instead.
     ...(process.env.BENCH_MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX } : {}),
   },
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { NODE_ENV_VARS, NODE_FLAGS } from '../scripts/node-flags.mjs';
 import { createBenchDatabase, freePort, ROOT, rssMb, signInNewStudent, startApp, stopApp, waitFor } from './lib.mjs';
 
 /**
@@ -76,6 +76,14 @@ if (JSON.stringify(imageFlags) !== JSON.stringify(NODE_FLAGS)) {
     `The Dockerfile's CMD has ${JSON.stringify(imageFlags)}; scripts/node-flags.mjs has ${JSON.stringify(NODE_FLAGS)}.`,
   );
   process.exit(1);
+}
+// … and its ENV the same runtime environment (the malloc arenas).
+const imageEnv = [...readFileSync(join(ROOT, 'Dockerfile'), 'utf8').matchAll(/^ENV (.*)$/gm)].map((m) => m[1]).join(' ');
+for (const [k, v] of Object.entries(NODE_ENV_VARS)) {
+  if (!imageEnv.split(/\s+/).includes(`${k}=${v}`)) {
+    console.error(`The Dockerfile's ENV lacks ${k}=${v} (scripts/node-flags.mjs has it).`);
+    process.exit(1);
+  }
 }
 
 const LOAD_AT_START = loadavg()
@@ -193,7 +201,11 @@ try {
       .filter((r) => r.rounds.length)
       .map((r) => `Ratio per round, ${r.name}: ${r.rounds.map((x) => x.toFixed(2)).join(', ')}.`),
     '',
-    `Resident memory of the app after the run: ${rss.toFixed(0)} MB (goal ≤ 200 MB) ${rss <= 200 ? '✓' : '✗'}; the app ran with the image's V8 flags \`${NODE_FLAGS.join(' ')}\`.`,
+    `Resident memory of the app after the run: ${rss.toFixed(0)} MB (goal ≤ 200 MB) ${rss <= 200 ? '✓' : '✗'}; the app ran with the image's V8 flags \`${NODE_FLAGS.join(' ')}\` and \`${Object.entries(
+      NODE_ENV_VARS,
+    )
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}\`.`,
     `Log written by the app during the run: ${(logBytes / 1048576).toFixed(0)} MB of JSON lines on stdout.`,
     `Leads stored by the app during the run: ${Number(leadsAfter) - Number(leadsBefore)} (the bare server's inserts included; the app answered ${appLeads} × 201).`,
     '',

@@ -7,13 +7,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildMissing, ROOT } from './lib.mjs';
 import { banner } from './start-banner.mjs';
-import { NODE_FLAGS } from './node-flags.mjs';
+import { NODE_ENV_VARS, NODE_FLAGS } from './node-flags.mjs';
 
 if (existsSync(join(ROOT, '.env'))) process.loadEnvFile(join(ROOT, '.env'));
 buildMissing();
 const child = spawn(process.execPath, [...NODE_FLAGS, '--enable-source-maps', join(ROOT, 'backend/dist/main.js')], {
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   cwd: ROOT,
+  env: { ...NODE_ENV_VARS, ...process.env },
 });
 child.on('message', (msg) => {
   if (msg && msg.type === 'academy:ready') process.stdout.write(banner(msg));
