@@ -120,7 +120,9 @@ export async function backupChecks(ctx: DoctorContext): Promise<Check[]> {
   else {
     const client = s3Client(backup.s3);
     try {
-      await client.send(new (s3Sdk().HeadBucketCommand)({ Bucket: backup.s3.bucket }), { abortSignal: AbortSignal.timeout(ctx.timeoutMs) });
+      await client.send(new (s3Sdk().HeadBucketCommand)({ Bucket: backup.s3.bucket }), {
+        abortSignal: AbortSignal.timeout(ctx.timeoutMs),
+      });
       out.push(check('backups', 's3', 'ok', `S3-bøtta ${backup.s3.bucket} svarer.`));
     } catch (e) {
       out.push(
