@@ -1,10 +1,11 @@
 // The bare limit: node:http answering the same bytes from memory, and the same lead insert
 // through a plain mysql2 pool. Started by bench/run.mjs with the bytes to serve.
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createPool } from 'mysql2/promise';
 
-const { port, catalogFile, landingFile, databaseUrl } = JSON.parse(process.argv[2]);
+const { port, catalogFile, landingFile, databaseUrl, catalogHeaders = [] } = JSON.parse(process.argv[2]);
 const catalog = readFileSync(catalogFile);
 const landing = readFileSync(landingFile);
 const u = new URL(databaseUrl);
@@ -62,6 +63,12 @@ async function insertLead(raw, res) {
 createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/api/catalog') {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': catalog.length });
+    return res.end(catalog);
+  }
+  // The same bytes with the headers the app sends with them (its security headers, ETag, caching)
+  // and a fresh request id each: what answering from memory costs once those headers are part of it.
+  if (req.method === 'GET' && req.url === '/api/catalog/app-headers') {
+    res.writeHead(200, [...catalogHeaders, 'x-request-id', randomUUID(), 'content-length', String(catalog.length)]);
     return res.end(catalog);
   }
   if (req.method === 'GET' && req.url === '/') {
