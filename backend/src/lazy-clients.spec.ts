@@ -1,5 +1,5 @@
-import type { DiscordConfig } from '../config/discord.config';
-import type { MuxConfig } from '../config/mux.config';
+import type { DiscordConfig } from './platform/config/discord.config';
+import type { MuxConfig } from './platform/config/mux.config';
 
 // Each library is loaded through jest's module system here, the lazy loaders' requires as well: the
 // factory refuses while the modules that use it are imported, and gives the real library after. So
@@ -27,8 +27,8 @@ async function importWhileRefused<T>(load: () => Promise<T>): Promise<T> {
 describe('the clients of services an instance may not be set up for', () => {
   it('S3 (off-site backups): loaded with the first client, not with the backup or the doctor module', async () => {
     const backup = await importWhileRefused(async () => {
-      await import('../../doctor/backup.checks');
-      return import('../backup/backup');
+      await import('./doctor/backup.checks');
+      return import('./platform/backup/backup');
     });
     expect(backup.s3Sdk.peek()).toBeNull();
     const client = backup.s3Client({
@@ -44,7 +44,7 @@ describe('the clients of services an instance may not be set up for', () => {
   });
 
   it('Discord: loaded with the first client; failures of other kinds are told apart without loading it', async () => {
-    const discord = await importWhileRefused(() => import('../../community/discord/discord-client'));
+    const discord = await importWhileRefused(() => import('./community/discord/discord-client'));
     expect(discord.describeFailure(new Error('tidsavbrudd'))).toBe('tidsavbrudd');
     expect(discord.isRefusal(new Error('nei'))).toBe(false);
     const cfg = { clientId: '1', clientSecret: 's', botToken: 't', guildId: '2', roles: {}, apiBase: 'http://127.0.0.1:9/api' };
@@ -53,7 +53,7 @@ describe('the clients of services an instance may not be set up for', () => {
   });
 
   it('Mux: no client and nothing loaded when Mux is not set up; the SDK when it is', async () => {
-    const { createMuxClient } = await importWhileRefused(() => import('../../catalog/video/mux.provider'));
+    const { createMuxClient } = await importWhileRefused(() => import('./catalog/video/mux.provider'));
     expect(createMuxClient({ mux: null })).toBeNull();
     const mux = { tokenId: 'id', tokenSecret: 'secret', webhookSecret: 'wh', apiBase: null } as unknown as MuxConfig;
     const client = createMuxClient({ mux });
