@@ -23,7 +23,7 @@ import { useAdminData } from '../dataProvider';
 import { CourseField, DateTimeField, VariantField, YesNo } from '../lib/fields';
 import { choiceFilter, dayRangeFilters, searchFilter, yesNoFilters } from '../lib/filters';
 import { COURSE_LABELS, label, leadCourseChoices, variantChoices } from '../lib/labels';
-import { phoneLine, usePhone } from '../lib/ResourceList';
+import { CappedTotalNote, phoneLine, usePhone } from '../lib/ResourceList';
 import { useNotifyingAction } from '../lib/useNotifyingAction';
 import { formatDateTime } from '../lib/format';
 import { leadsApi } from './api';
@@ -155,18 +155,6 @@ function LeadBulkActions() {
       </Button>
       <Button label="panel.leads.fjernValget" onClick={() => onUnselectItems()} />
     </Box>
-  );
-}
-
-/** As every list says it (ResourceList): a total counted only up to a bound is a lower bound. */
-function CappedTotalNote() {
-  const { meta, total } = useListContext();
-  if (!(meta as { totalCapped?: boolean } | undefined)?.totalCapped || total === undefined) return null;
-  return (
-    <Typography variant="body2" role="status" sx={{ px: 2, pt: 1 }}>
-      Minst {total.toLocaleString('nb-NO')} treff. Med dette filteret telles ikke alle (det tar for lang tid med så mange rader);
-      bla videre for flere, eller eksporter for å få alle.
-    </Typography>
   );
 }
 

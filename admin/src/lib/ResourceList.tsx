@@ -125,7 +125,7 @@ function KeyboardBody(props: DataTableBodyProps) {
  * Says so when the server counted the list's rows only up to a bound (`X-Total-Capped`, a filter that
  * looks every row up in another table): the total is then a lower bound, and the pages go on past it.
  */
-function CappedTotalNote() {
+export function CappedTotalNote() {
   const { meta, total } = useListContext();
   if (!(meta as { totalCapped?: boolean } | undefined)?.totalCapped || total === undefined) return null;
   return (
