@@ -7,7 +7,7 @@ import type { MuxConfig } from './platform/config/mux.config';
 let mockImporting = true;
 const mockLibrary = (name: string) => {
   if (mockImporting) throw new Error(`${name} was loaded when a module was imported`);
-  return jest.requireActual<unknown>(name);
+  return jest.requireActual<object>(name);
 };
 jest.mock('@aws-sdk/client-s3', () => mockLibrary('@aws-sdk/client-s3'));
 jest.mock('@discordjs/rest', () => mockLibrary('@discordjs/rest'));
