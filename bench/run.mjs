@@ -69,7 +69,8 @@ async function measure(appOpts, bareOpts) {
 }
 
 // The app runs as the image runs it: check that the Dockerfile's CMD carries the same V8 flags.
-const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
+const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+const cmd = /^CMD (\[.*\])$/m.exec(dockerfile);
 const imageFlags = cmd ? JSON.parse(cmd[1]).filter((a) => a.startsWith('--') && a !== '--enable-source-maps') : [];
 if (JSON.stringify(imageFlags) !== JSON.stringify(NODE_FLAGS)) {
   console.error(
@@ -78,7 +79,7 @@ if (JSON.stringify(imageFlags) !== JSON.stringify(NODE_FLAGS)) {
   process.exit(1);
 }
 // … and its ENV the same runtime environment (the malloc arenas).
-const imageEnv = [...readFileSync(join(ROOT, 'Dockerfile'), 'utf8').matchAll(/^ENV (.*)$/gm)].map((m) => m[1]).join(' ');
+const imageEnv = [...dockerfile.matchAll(/^ENV (.*)$/gm)].map((m) => m[1]).join(' ');
 for (const [k, v] of Object.entries(NODE_ENV_VARS)) {
   if (!imageEnv.split(/\s+/).includes(`${k}=${v}`)) {
     console.error(`The Dockerfile's ENV lacks ${k}=${v} (scripts/node-flags.mjs has it).`);

@@ -1,5 +1,4 @@
 import type * as DiscordRest from '@discordjs/rest';
-import type { DiscordAPIError, REST } from '@discordjs/rest';
 import type * as DiscordApi from 'discord-api-types/v10';
 import type {
   RESTGetAPICurrentUserResult,
@@ -16,7 +15,7 @@ const discordApi = lazyModule<typeof DiscordApi>('discord-api-types/v10');
 const routes = () => discordApi().Routes;
 
 /** A refusal from Discord's API (only a loaded client can have had one). */
-function apiError(e: unknown): DiscordAPIError | null {
+function apiError(e: unknown): DiscordRest.DiscordAPIError | null {
   const mod = discordRest.peek();
   return mod && e instanceof mod.DiscordAPIError ? e : null;
 }
@@ -33,7 +32,7 @@ export interface DiscordUser {
  * as DiscordAPIError. The OAuth2 calls are made with the member's access token, the rest with the bot's.
  */
 export class DiscordClient {
-  private readonly rest: REST;
+  private readonly rest: DiscordRest.REST;
 
   constructor(private readonly cfg: DiscordConfig) {
     this.rest = new (discordRest().REST)({
@@ -117,8 +116,9 @@ export class DiscordClient {
 /** Discord's "Unknown Member" (the account left the server, or never joined). */
 export function isUnknownMember(e: unknown): boolean {
   const err = apiError(e);
+  if (!err) return false;
   const codes = discordApi().RESTJSONErrorCodes;
-  return err !== null && (err.code === codes.UnknownMember || err.code === codes.UnknownUser);
+  return err.code === codes.UnknownMember || err.code === codes.UnknownUser;
 }
 
 /** A refusal of the request itself (4xx other than 429): retrying the same request will not help. */

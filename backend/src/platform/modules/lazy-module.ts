@@ -10,13 +10,9 @@ const load = createRequire(__filename);
  */
 export function lazyDefault<T>(id: string): () => T {
   const mod = lazyModule<{ __esModule?: boolean; default?: T } & T>(id);
-  let loaded: T | undefined;
   return () => {
-    if (loaded === undefined) {
-      const m = mod();
-      loaded = m.__esModule && m.default !== undefined ? m.default : m;
-    }
-    return loaded;
+    const m = mod();
+    return m.__esModule && m.default !== undefined ? m.default : m;
   };
 }
 
